@@ -1,0 +1,22 @@
+# Generates dnnl_config.h, dnnl_version.h and dnnl_version_hash.h into the build tree.
+set(DNNL_GEN_INCLUDE_DIR ${PROJECT_BINARY_DIR}/include)
+if(DNNL_WITH_OCL)
+    set(DNNL_GPU_RUNTIME_VALUE DNNL_RUNTIME_OCL)
+else()
+    set(DNNL_GPU_RUNTIME_VALUE DNNL_RUNTIME_NONE)
+endif()
+if(ONEDNN_ENABLE_PRIMITIVE_CACHE)
+    set(DNNL_ENABLE_PRIMITIVE_CACHE_VALUE 1)
+else()
+    set(DNNL_ENABLE_PRIMITIVE_CACHE_VALUE 0)
+endif()
+find_package(Git QUIET)
+set(DNNL_VERSION_HASH "N/A")
+if(GIT_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/.git)
+    execute_process(COMMAND ${GIT_EXECUTABLE} rev-parse HEAD
+        WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE DNNL_VERSION_HASH
+        OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+endif()
+configure_file(include/oneapi/dnnl/dnnl_config.h.in ${DNNL_GEN_INCLUDE_DIR}/oneapi/dnnl/dnnl_config.h)
+configure_file(include/oneapi/dnnl/dnnl_version.h.in ${DNNL_GEN_INCLUDE_DIR}/oneapi/dnnl/dnnl_version.h)
+configure_file(include/oneapi/dnnl/dnnl_version_hash.h.in ${DNNL_GEN_INCLUDE_DIR}/oneapi/dnnl/dnnl_version_hash.h)

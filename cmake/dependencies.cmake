@@ -1,0 +1,17 @@
+# Finds what the library builds with: OpenMP, Xbyak (header only), OpenCL.
+find_package(OpenMP REQUIRED)
+find_path(XBYAK_INCLUDE_DIR xbyak/xbyak.h)
+if(NOT XBYAK_INCLUDE_DIR)
+    message(FATAL_ERROR "Xbyak not found: install Debian's libxbyak-dev")
+endif()
+
+set(DNNL_WITH_OCL OFF)
+if(ONEDNN_GPU_RUNTIME STREQUAL "OCL" OR ONEDNN_GPU_RUNTIME STREQUAL "AUTO")
+    find_package(OpenCL QUIET)
+    if(OpenCL_FOUND)
+        set(DNNL_WITH_OCL ON)
+    elseif(ONEDNN_GPU_RUNTIME STREQUAL "OCL")
+        message(FATAL_ERROR "ONEDNN_GPU_RUNTIME=OCL but OpenCL was not found")
+    endif()
+endif()
+message(STATUS "GPU runtime: ${DNNL_WITH_OCL}")
