@@ -1,5 +1,6 @@
 # Finds what the library builds with: OpenMP, Xbyak (header only), OpenCL.
 find_package(OpenMP REQUIRED)
+find_package(Threads REQUIRED)
 find_path(XBYAK_INCLUDE_DIR xbyak/xbyak.h)
 if(NOT XBYAK_INCLUDE_DIR)
     message(FATAL_ERROR "Xbyak not found: install Debian's libxbyak-dev")

@@ -1,0 +1,108 @@
+// C API: version, threading, verbose, default fpmath mode, primitive cache
+// controls, oneDNN's C++-linkage test hooks and our cache statistics
+// extension (dnnl_ext.h).
+#include <omp.h>
+
+#include "oneapi/dnnl/dnnl_ext.h"
+#include "oneapi/dnnl/dnnl_version_hash.h"
+#include "common/primitive_attr.hpp"
+#include "common/primitive_cache.hpp"
+#include "common/primitive_iface.hpp"
+#include "common/verbose.hpp"
+
+using namespace dnnl::impl;
+
+const dnnl_version_t *dnnl_version(void) {
+    static const dnnl_version_t version = {DNNL_VERSION_MAJOR, DNNL_VERSION_MINOR,
+            DNNL_VERSION_PATCH, DNNL_VERSION_HASH, DNNL_CPU_RUNTIME,
+            DNNL_GPU_RUNTIME};
+    return &version;
+}
+
+dnnl_status_t dnnl_get_default_fpmath_mode(dnnl_fpmath_mode_t *mode) {
+    if (!mode) return dnnl_invalid_arguments;
+    *mode = default_fpmath_mode();
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_set_default_fpmath_mode(dnnl_fpmath_mode_t mode) {
+    if (mode < dnnl_fpmath_mode_strict || mode > dnnl_fpmath_mode_tf32)
+        return dnnl_invalid_arguments;
+    set_default_fpmath_mode(mode);
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_set_verbose(int level) { return set_verbose_level(level); }
+
+dnnl_status_t dnnl_verbose_profiling_enabled(int *enabled) {
+    if (!enabled) return dnnl_invalid_arguments;
+    *enabled = verbose_on(vflag_exec_profile) ? 1 : 0;
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_get_primitive_cache_capacity(int *capacity) {
+    if (!capacity) return dnnl_invalid_arguments;
+    *capacity = primitive_cache_t::instance().capacity();
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_set_primitive_cache_capacity(int capacity) {
+    return primitive_cache_t::instance().set_capacity(capacity);
+}
+
+// JIT dumps and profiler integration: accepted, nothing to configure yet.
+dnnl_status_t dnnl_set_jit_dump(int enable) { return dnnl_success; }
+dnnl_status_t dnnl_set_jit_profiling_flags(unsigned flags) {
+    return flags > 15u ? dnnl_invalid_arguments : dnnl_success;
+}
+dnnl_status_t dnnl_set_jit_profiling_jitdumpdir(const char *dir) {
+    return dnnl_unimplemented;
+}
+
+// ---- oneDNN's test hooks: C++ linkage, as oneDNN declares them ----
+
+DNNL_API dnnl_status_t dnnl_test_get_primitive_cache_size(int *size);
+DNNL_API int dnnl_test_is_primitive_in_cache(const_dnnl_primitive_t p);
+DNNL_API int dnnl_test_is_pd_in_cache(const_dnnl_primitive_desc_t pd);
+DNNL_API size_t dnnl_test_set_primitive_cache_capacity_without_clearing(
+        size_t capacity);
+
+dnnl_status_t dnnl_test_get_primitive_cache_size(int *size) {
+    if (!size) return dnnl_invalid_arguments;
+    *size = primitive_cache_t::instance().size();
+    return dnnl_success;
+}
+
+int dnnl_test_is_primitive_in_cache(const_dnnl_primitive_t p) {
+    if (!p) return 0;
+    return primitive_cache_t::instance().contains_primitive(p->impl()) ? 1 : 0;
+}
+
+int dnnl_test_is_pd_in_cache(const_dnnl_primitive_desc_t pd) {
+    if (!pd) return 0;
+    return primitive_cache_t::instance().contains_pd(pd->impl().get()) ? 1 : 0;
+}
+
+size_t dnnl_test_set_primitive_cache_capacity_without_clearing(size_t capacity) {
+    return primitive_cache_t::instance().set_capacity_without_clearing(capacity);
+}
+
+// ---- extension: cache statistics ----
+
+dnnl_status_t dnnl_ext_primitive_cache_get_stats(
+        dnnl_ext_primitive_cache_stats_t *stats) {
+    if (!stats) return dnnl_invalid_arguments;
+    cache_stats_t s = primitive_cache_t::instance().stats();
+    stats->entries = s.entries;
+    stats->capacity = s.capacity;
+    stats->hits = s.hits;
+    stats->misses = s.misses;
+    stats->evictions = s.evictions;
+    stats->bytes = s.bytes;
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_ext_primitive_cache_reset_stats(void) {
+    primitive_cache_t::instance().reset_stats();
+    return dnnl_success;
+}

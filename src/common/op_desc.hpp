@@ -1,0 +1,87 @@
+// Operation descriptors: what a primitive computes, independent of how.
+// Every kind lists its fields once (`visit`); hash, equality and the printed
+// form in the cache key derive from that list through op_desc_impl_t.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "common/memory_desc.hpp"
+#include "common/utils.hpp"
+
+namespace dnnl {
+namespace impl {
+
+struct op_desc_t {
+    explicit op_desc_t(primitive_kind_t kind) : primitive_kind(kind) {}
+    virtual ~op_desc_t() = default;
+    primitive_kind_t primitive_kind;
+
+    virtual size_t hash() const = 0;
+    virtual bool equal(const op_desc_t &other) const = 0;
+    virtual std::unique_ptr<op_desc_t> clone() const = 0;
+};
+
+// CRTP helper: a descriptor type D with a `visit` list gets hash, equality
+// and clone for free.
+template <typename D>
+struct op_desc_impl_t : public op_desc_t {
+    explicit op_desc_impl_t(primitive_kind_t kind) : op_desc_t(kind) {}
+    size_t hash() const override {
+        return hash_combine((size_t)primitive_kind,
+                hash_fields(static_cast<const D &>(*this)));
+    }
+    bool equal(const op_desc_t &other) const override {
+        return other.primitive_kind == primitive_kind
+                && equal_fields(static_cast<const D &>(*this),
+                        static_cast<const D &>(other));
+    }
+    std::unique_ptr<op_desc_t> clone() const override {
+        return std::unique_ptr<op_desc_t>(
+                new D(static_cast<const D &>(*this)));
+    }
+};
+
+// Reorder (also used internally by other primitives).
+struct reorder_desc_t : public op_desc_impl_t<reorder_desc_t> {
+    reorder_desc_t() : op_desc_impl_t(dnnl_reorder) {}
+    memory_desc_t src_md {};
+    memory_desc_t dst_md {};
+    engine_kind_t src_engine_kind = dnnl_cpu;
+    engine_kind_t dst_engine_kind = dnnl_cpu;
+
+    template <typename V>
+    void visit(V &v) const {
+        v("src", src_md);
+        v("dst", dst_md);
+        v("src_engine_kind", src_engine_kind);
+        v("dst_engine_kind", dst_engine_kind);
+    }
+};
+
+// Eltwise forward and backward.
+struct eltwise_desc_t : public op_desc_impl_t<eltwise_desc_t> {
+    eltwise_desc_t() : op_desc_impl_t(dnnl_eltwise) {}
+    prop_kind_t prop_kind = dnnl_prop_kind_undef;
+    alg_kind_t alg_kind = dnnl_alg_kind_undef;
+    memory_desc_t src_desc {};
+    memory_desc_t dst_desc {};
+    memory_desc_t diff_src_desc {};
+    memory_desc_t diff_dst_desc {};
+    float alpha = 0, beta = 0;
+
+    template <typename V>
+    void visit(V &v) const {
+        v("prop_kind", prop_kind);
+        v("alg_kind", alg_kind);
+        v("src", src_desc);
+        v("dst", dst_desc);
+        v("diff_src", diff_src_desc);
+        v("diff_dst", diff_dst_desc);
+        v("alpha", alpha);
+        v("beta", beta);
+    }
+};
+
+} // namespace impl
+} // namespace dnnl

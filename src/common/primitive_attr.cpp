@@ -1,0 +1,67 @@
+// Attribute containers: per-argument quantization maps, rounding modes and
+// the library-wide default fpmath mode.
+#include "common/primitive_attr.hpp"
+
+#include <algorithm>
+#include <atomic>
+
+namespace dnnl {
+namespace impl {
+
+static std::atomic<int> g_default_fpmath {(int)dnnl_fpmath_mode_strict};
+
+fpmath_mode_t default_fpmath_mode() {
+    return (fpmath_mode_t)g_default_fpmath.load();
+}
+void set_default_fpmath_mode(fpmath_mode_t mode) { g_default_fpmath = (int)mode; }
+
+const quant_entry_t *quant_map_t::get(int arg) const {
+    for (const auto &it : items)
+        if (it.arg == arg) return &it.e;
+    return nullptr;
+}
+
+void quant_map_t::set(int arg, const quant_entry_t &e) {
+    for (auto &it : items)
+        if (it.arg == arg) {
+            it.e = e;
+            return;
+        }
+    items.push_back({arg, e});
+    std::sort(items.begin(), items.end(),
+            [](const item_t &a, const item_t &b) { return a.arg < b.arg; });
+}
+
+} // namespace impl
+} // namespace dnnl
+
+using namespace dnnl::impl;
+
+dnnl_primitive_attr::dnnl_primitive_attr() : fpmath_mode(default_fpmath_mode()) {}
+
+bool dnnl_primitive_attr::has_default_values() const {
+    return scratchpad_mode == dnnl_scratchpad_mode_library
+            && fpmath_mode == default_fpmath_mode() && !fpmath_apply_to_int
+            && acc_mode == dnnl_accumulation_mode_strict && !deterministic
+            && scales.empty() && zero_points.empty() && rounding_modes.empty()
+            && post_ops.entries.empty();
+}
+
+void dnnl_primitive_attr::set_rounding(int arg, int mode) {
+    for (auto &r : rounding_modes)
+        if (r.arg == arg) {
+            r.mode = mode;
+            return;
+        }
+    rounding_modes.push_back({arg, mode});
+    std::sort(rounding_modes.begin(), rounding_modes.end(),
+            [](const rounding_item_t &a, const rounding_item_t &b) {
+                return a.arg < b.arg;
+            });
+}
+
+int dnnl_primitive_attr::get_rounding(int arg) const {
+    for (const auto &r : rounding_modes)
+        if (r.arg == arg) return r.mode;
+    return (int)dnnl_rounding_mode_environment;
+}

@@ -1,0 +1,226 @@
+// primitive_desc_t defaults: generic queries, verbose attribute string and
+// primitive creation through the global cache.
+#include "common/primitive_desc.hpp"
+
+#include <string>
+
+#include "oneapi/dnnl/dnnl_debug.h"
+#include "common/engine.hpp"
+#include "common/primitive.hpp"
+#include "common/primitive_cache.hpp"
+#include "common/verbose.hpp"
+
+namespace dnnl {
+namespace impl {
+
+static const memory_desc_t &glob_zero_md() {
+    static const memory_desc_t md = zero_md();
+    return md;
+}
+
+const memory_desc_t *primitive_desc_t::arg_md(int arg) const {
+    if (arg == DNNL_ARG_SCRATCHPAD) return &scratchpad_md_;
+    return &glob_zero_md();
+}
+
+arg_usage_t primitive_desc_t::arg_usage(int arg) const {
+    if (arg == DNNL_ARG_SCRATCHPAD && scratchpad_size_ > 0)
+        return arg_usage_t::output;
+    // Scales and zero points given by attributes are inputs.
+    if (arg & DNNL_ARG_ATTR_SCALES) {
+        if (attr_.scales.has(arg & ~DNNL_ARG_ATTR_SCALES)) return arg_usage_t::input;
+    }
+    if (arg & DNNL_ARG_ATTR_ZERO_POINTS) {
+        if (attr_.zero_points.has(arg & ~DNNL_ARG_ATTR_ZERO_POINTS))
+            return arg_usage_t::input;
+    }
+    for (size_t i = 0; i < attr_.post_ops.entries.size(); ++i) {
+        const auto &e = attr_.post_ops.entries[i];
+        int base = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
+        if (e.kind == post_op_kind_t::binary && arg == (base | DNNL_ARG_SRC_1))
+            return arg_usage_t::input;
+        if (e.kind == post_op_kind_t::prelu && arg == (base | DNNL_ARG_WEIGHTS))
+            return arg_usage_t::input;
+    }
+    return arg_usage_t::unused;
+}
+
+// Argument index that an indexed md query refers to.
+static int query_arg(query_t what, int index, const primitive_desc_t &pd) {
+    switch (what) {
+        case dnnl_query_src_md: return DNNL_ARG_SRC_0 + index;
+        case dnnl_query_diff_src_md: return DNNL_ARG_DIFF_SRC_0 + index;
+        case dnnl_query_dst_md: return DNNL_ARG_DST_0 + index;
+        case dnnl_query_diff_dst_md: return DNNL_ARG_DIFF_DST_0 + index;
+        case dnnl_query_weights_md:
+            if (index == 1 && pd.arg_usage(DNNL_ARG_WEIGHTS_1) == arg_usage_t::unused)
+                return DNNL_ARG_BIAS;
+            return DNNL_ARG_WEIGHTS_0 + index;
+        case dnnl_query_diff_weights_md:
+            if (index == 1
+                    && pd.arg_usage(DNNL_ARG_DIFF_WEIGHTS_1) == arg_usage_t::unused)
+                return DNNL_ARG_DIFF_BIAS;
+            return DNNL_ARG_DIFF_WEIGHTS_0 + index;
+        case dnnl_query_workspace_md: return index == 0 ? DNNL_ARG_WORKSPACE : -1;
+        case dnnl_query_scratchpad_md: return index == 0 ? DNNL_ARG_SCRATCHPAD : -1;
+        case dnnl_query_exec_arg_md: return index;
+        default: return -1;
+    }
+}
+
+status_t primitive_desc_t::query(query_t what, int index, void *result) const {
+    if (!result) return dnnl_invalid_arguments;
+    switch (what) {
+        case dnnl_query_primitive_kind:
+            *(primitive_kind_t *)result = kind();
+            return dnnl_success;
+        case dnnl_query_impl_info_str:
+            *(const char **)result = name();
+            return dnnl_success;
+        case dnnl_query_memory_consumption_s64:
+            *(dim_t *)result = (dim_t)scratchpad_size_;
+            return dnnl_success;
+        case dnnl_query_num_of_inputs_s32:
+        case dnnl_query_num_of_outputs_s32: {
+            int n = 0;
+            const arg_usage_t want = what == dnnl_query_num_of_inputs_s32
+                    ? arg_usage_t::input
+                    : arg_usage_t::output;
+            for (int arg : {DNNL_ARG_SRC_0, DNNL_ARG_SRC_1, DNNL_ARG_SRC_2,
+                         DNNL_ARG_WEIGHTS_0, DNNL_ARG_WEIGHTS_1, DNNL_ARG_BIAS,
+                         DNNL_ARG_MEAN, DNNL_ARG_VARIANCE, DNNL_ARG_SCALE,
+                         DNNL_ARG_SHIFT, DNNL_ARG_DST_0, DNNL_ARG_DST_1,
+                         DNNL_ARG_DIFF_SRC_0, DNNL_ARG_DIFF_DST_0,
+                         DNNL_ARG_DIFF_WEIGHTS_0, DNNL_ARG_DIFF_BIAS,
+                         DNNL_ARG_WORKSPACE})
+                if (arg_usage(arg) == want) ++n;
+            *(int *)result = n;
+            return dnnl_success;
+        }
+        case dnnl_query_src_md:
+        case dnnl_query_diff_src_md:
+        case dnnl_query_dst_md:
+        case dnnl_query_diff_dst_md:
+        case dnnl_query_weights_md:
+        case dnnl_query_diff_weights_md:
+        case dnnl_query_workspace_md:
+        case dnnl_query_scratchpad_md:
+        case dnnl_query_exec_arg_md: {
+            int arg = query_arg(what, index, *this);
+            if (arg < 0 || index < 0) return dnnl_invalid_arguments;
+            const memory_desc_t *md = arg_md(arg);
+            if (what != dnnl_query_exec_arg_md && what != dnnl_query_scratchpad_md
+                    && arg_usage(arg) == arg_usage_t::unused)
+                md = &glob_zero_md();
+            *(const memory_desc_t **)result = md ? md : &glob_zero_md();
+            return dnnl_success;
+        }
+        default: return dnnl_unimplemented;
+    }
+}
+
+void primitive_desc_t::book_scratchpad(size_t bytes) {
+    scratchpad_size_ = bytes;
+    if (bytes == 0) {
+        scratchpad_md_ = zero_md();
+        return;
+    }
+    dims_t dims = {(dim_t)bytes};
+    md_init_by_tag(scratchpad_md_, 1, dims, dnnl_u8, dnnl_a);
+}
+
+std::string primitive_desc_t::attr_str() const {
+    std::string s;
+    auto add = [&](const std::string &part) {
+        if (!s.empty()) s += " ";
+        s += part;
+    };
+    if (attr_.scratchpad_mode == dnnl_scratchpad_mode_user)
+        add("attr-scratchpad:user");
+    if (attr_.fpmath_mode != dnnl_fpmath_mode_strict)
+        add(std::string("attr-fpmath:") + dnnl_fpmath_mode2str(attr_.fpmath_mode));
+    auto quant = [&](const quant_map_t &m, const char *title) {
+        if (m.empty()) return;
+        std::string q = title;
+        bool first = true;
+        for (const auto &it : m.items) {
+            q += first ? ":" : "+";
+            first = false;
+            const char *name = it.arg == DNNL_ARG_SRC ? "src0"
+                    : it.arg == DNNL_ARG_SRC_1        ? "src1"
+                    : it.arg == DNNL_ARG_DST          ? "dst0"
+                    : it.arg == DNNL_ARG_WEIGHTS      ? "wei"
+                                                      : "arg";
+            q += std::string(name) + ":" + std::to_string(it.e.mask) + ":"
+                    + dnnl_dt2str(it.e.data_type);
+        }
+        add(q);
+    };
+    quant(attr_.scales, "attr-scales");
+    quant(attr_.zero_points, "attr-zero-points");
+    if (!attr_.post_ops.entries.empty()) {
+        std::string p = "attr-post-ops:";
+        for (size_t i = 0; i < attr_.post_ops.entries.size(); ++i) {
+            const auto &e = attr_.post_ops.entries[i];
+            if (i) p += "+";
+            switch (e.kind) {
+                case post_op_kind_t::eltwise:
+                    p += dnnl_alg_kind2str(e.alg);
+                    if (e.alpha != 0 || e.beta != 0)
+                        p += ":" + std::to_string(e.alpha) + ":"
+                                + std::to_string(e.beta);
+                    break;
+                case post_op_kind_t::sum:
+                    p += "sum";
+                    if (e.scale != 1.f) p += ":" + std::to_string(e.scale);
+                    break;
+                case post_op_kind_t::binary:
+                    p += dnnl_alg_kind2str(e.alg);
+                    p += std::string(":") + dnnl_dt2str(e.src1_md.data_type);
+                    break;
+                case post_op_kind_t::dw_conv: p += "dw"; break;
+                case post_op_kind_t::prelu:
+                    p += "prelu:" + std::to_string(e.prelu_mask);
+                    break;
+            }
+        }
+        add(p);
+    }
+    return s;
+}
+
+namespace {
+struct create_ctx_t {
+    const primitive_desc_t *pd;
+    engine_t *engine;
+};
+
+primitive_cache_t::result_t create_uncached(void *p) {
+    auto *ctx = static_cast<create_ctx_t *>(p);
+    primitive_cache_t::result_t r;
+    r.status = ctx->pd->make_primitive(r.primitive);
+    if (r.status == dnnl_success) r.status = r.primitive->init(ctx->engine);
+    if (r.status != dnnl_success) r.primitive.reset();
+    return r;
+}
+} // namespace
+
+status_t primitive_desc_t::create_primitive(std::shared_ptr<primitive_t> &primitive,
+        engine_t *engine, bool *cache_hit) const {
+    const double t0 = verbose_on(vflag_create_profile) ? verbose_now_ms() : 0;
+    cache_key_t key = make_cache_key(*this, engine);
+    key.owner = shared_self();
+    create_ctx_t ctx {this, engine};
+    bool hit = false;
+    auto r = primitive_cache_t::instance().get_or_create(
+            key, create_uncached, &ctx, hit);
+    if (cache_hit) *cache_hit = hit;
+    if (r.status != dnnl_success) return r.status;
+    primitive = r.primitive;
+    if (verbose_on(vflag_create_profile))
+        verbose_print_create(*primitive->pd(), engine, hit, verbose_now_ms() - t0);
+    return dnnl_success;
+}
+
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,100 @@
+// primitive_desc_t: one implementation's answer to "can you compute this
+// operation with these attributes?" Immutable once created and shared
+// between user handles and the primitive it creates (which the cache keeps),
+// so it holds no engine.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/memory_desc.hpp"
+#include "common/op_desc.hpp"
+#include "common/primitive_attr.hpp"
+
+namespace dnnl {
+namespace impl {
+
+struct primitive_t;
+
+enum class arg_usage_t { unused, input, output };
+
+struct primitive_desc_t {
+    primitive_desc_t(const op_desc_t &op, const primitive_attr_t &attr)
+        : op_desc_(op.clone()), attr_(attr) {}
+    virtual ~primitive_desc_t() = default;
+
+    primitive_kind_t kind() const { return op_desc_->primitive_kind; }
+    const op_desc_t *op_desc() const { return op_desc_.get(); }
+    const primitive_attr_t *attr() const { return &attr_; }
+
+    // Implementation name reported by impl_info_str and verbose.
+    virtual const char *name() const = 0;
+    // Position among the implementations valid for this operation (rfcs/02).
+    int impl_id() const { return impl_id_; }
+    void set_impl_id(int id) { impl_id_ = id; }
+
+    // Descriptor of an execution argument (DNNL_ARG_*); null when unused.
+    virtual const memory_desc_t *arg_md(int arg) const;
+    virtual arg_usage_t arg_usage(int arg) const;
+    // Answers dnnl_primitive_desc_query; the default handles common queries.
+    virtual status_t query(query_t what, int index, void *result) const;
+
+    // Memory descriptors that are not part of the operation but are part
+    // of the cache key (backward hints, rfcs/02).
+    const std::vector<memory_desc_t> &hint_mds() const { return hint_mds_; }
+
+    size_t scratchpad_size() const { return scratchpad_size_; }
+    const memory_desc_t &scratchpad_md() const { return scratchpad_md_; }
+
+    // Creates the primitive this descriptor describes, through the
+    // primitive cache when it is enabled.
+    status_t create_primitive(std::shared_ptr<primitive_t> &primitive,
+            engine_t *engine, bool *cache_hit = nullptr) const;
+    // Makes a new (uninitialised) primitive object of this implementation.
+    virtual status_t make_primitive(std::shared_ptr<primitive_t> &primitive) const
+            = 0;
+
+    std::shared_ptr<primitive_desc_t> shared_self() const {
+        return self_.lock();
+    }
+    void set_self(const std::shared_ptr<primitive_desc_t> &self) { self_ = self; }
+
+    // Verbose fields: problem ("2x3x4x5"), auxiliary ("alg:eltwise_relu
+    // alpha:0 beta:0") and attributes ("attr-scales:src0:0:f32").
+    virtual std::string problem_str() const { return ""; }
+    virtual std::string aux_str() const { return ""; }
+    std::string attr_str() const;
+
+    // Index in the engine's implementation list (for next_impl).
+    size_t impl_list_pos() const { return impl_list_pos_; }
+    void set_impl_list_pos(size_t pos) { impl_list_pos_ = pos; }
+
+protected:
+    // Called by implementations once their scratchpad need is known.
+    void book_scratchpad(size_t bytes);
+
+    std::unique_ptr<op_desc_t> op_desc_;
+    primitive_attr_t attr_;
+    std::vector<memory_desc_t> hint_mds_;
+
+private:
+    int impl_id_ = 0;
+    size_t impl_list_pos_ = 0;
+    size_t scratchpad_size_ = 0;
+    memory_desc_t scratchpad_md_ = zero_md();
+    std::weak_ptr<primitive_desc_t> self_;
+};
+
+// One entry of an implementation list: tries to create a descriptor of its
+// implementation; returns dnnl_unimplemented when it does not apply.
+using pd_create_f = status_t (*)(primitive_desc_t **pd, const op_desc_t &op,
+        const primitive_attr_t &attr, engine_t *engine,
+        const primitive_desc_t *hint_fwd);
+
+struct impl_list_item_t {
+    pd_create_f create;
+};
+
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,219 @@
+// User handles: the implementation iterator behind primitive descriptor
+// creation and next_impl (served from the cache first, rfcs/02), and
+// primitive execution with argument checks.
+#include "common/primitive_iface.hpp"
+
+#include <cstdlib>
+#include <new>
+
+#include "common/exec_ctx.hpp"
+#include "common/primitive_cache.hpp"
+#include "common/verbose.hpp"
+
+using namespace dnnl::impl;
+
+dnnl_primitive_desc::dnnl_primitive_desc(
+        engine_t *engine, std::shared_ptr<primitive_desc_t> pd)
+    : engine_(engine), pd_(std::move(pd)) {
+    op_ = std::shared_ptr<const op_desc_t>(pd_->op_desc()->clone());
+    attr_ = std::make_shared<primitive_attr_t>(*pd_->attr());
+    list_ = engine->get_implementation_list(*op_);
+}
+
+status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
+        const op_desc_t &op, const primitive_attr_t *attr, engine_t *engine,
+        const dnnl_primitive_desc *hint_fwd) {
+    if (!out || !engine) return dnnl_invalid_arguments;
+    std::unique_ptr<dnnl_primitive_desc> iface(new (std::nothrow) dnnl_primitive_desc());
+    if (!iface) return dnnl_out_of_memory;
+    iface->engine_ = engine_ref_t(engine);
+    iface->op_ = std::shared_ptr<const op_desc_t>(op.clone());
+    iface->attr_ = attr ? std::make_shared<primitive_attr_t>(*attr)
+                        : std::make_shared<primitive_attr_t>();
+    if (hint_fwd) iface->hint_fwd_ = hint_fwd->pd_;
+    iface->list_ = engine->get_implementation_list(op);
+    if (!iface->list_) return dnnl_unimplemented;
+    status_t st = iface->find_from(0, 0);
+    if (st != dnnl_success) return st;
+    *out = iface.release();
+    return dnnl_success;
+}
+
+status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
+    // A primitive already cached for this request and implementation id
+    // carries the descriptor we would build: take it instead (rfcs/02).
+    static const std::vector<memory_desc_t> no_hints;
+    const auto &hints = hint_fwd_ ? hint_fwd_->hint_mds() : no_hints;
+    (void)hints;
+    {
+        cache_key_t key = make_cache_key(*op_, *attr_, impl_id, no_hints, engine());
+        auto cached = primitive_cache_t::instance().peek(key);
+        if (cached) {
+            pd_ = std::const_pointer_cast<primitive_desc_t>(cached->shared_pd());
+            return dnnl_success;
+        }
+    }
+    status_t last = dnnl_unimplemented;
+    for (size_t i = pos; list_ && list_[i].create; ++i) {
+        primitive_desc_t *raw = nullptr;
+        status_t st = list_[i].create(
+                &raw, *op_, *attr_, engine(), hint_fwd_.get());
+        if (st != dnnl_success) {
+            if (st != dnnl_unimplemented) last = st;
+            continue;
+        }
+        std::shared_ptr<primitive_desc_t> pd(raw);
+        pd->set_impl_id(impl_id);
+        pd->set_impl_list_pos(i);
+        pd->set_self(pd);
+        pd_ = pd;
+        return dnnl_success;
+    }
+    return last;
+}
+
+status_t dnnl_primitive_desc::next_impl() {
+    if (!list_ || !pd_) return dnnl_last_impl_reached;
+    auto current = pd_;
+    status_t st = find_from(current->impl_list_pos() + 1, current->impl_id() + 1);
+    if (st != dnnl_success) {
+        pd_ = current;
+        return dnnl_last_impl_reached;
+    }
+    return dnnl_success;
+}
+
+status_t dnnl_primitive_desc::query(query_t what, int index, void *result) const {
+    if (!result) return dnnl_invalid_arguments;
+    switch (what) {
+        case dnnl_query_engine:
+            *(dnnl_engine_t *)result = engine();
+            return dnnl_success;
+        case dnnl_query_scratchpad_engine:
+            *(dnnl_engine_t *)result = engine();
+            return dnnl_success;
+        default: return pd_->query(what, index, result);
+    }
+}
+
+status_t dnnl_primitive_desc::create_primitive(dnnl_primitive **out) const {
+    if (!out) return dnnl_invalid_arguments;
+    std::shared_ptr<primitive_t> p;
+    DNNL_CHECK(pd_->create_primitive(p, engine()));
+    std::unique_ptr<dnnl_primitive> iface(new (std::nothrow) dnnl_primitive(p, engine()));
+    if (!iface) return dnnl_out_of_memory;
+    DNNL_CHECK(iface->init());
+    *out = iface.release();
+    return dnnl_success;
+}
+
+// ---- primitive handle ----
+
+dnnl_primitive::dnnl_primitive(std::shared_ptr<primitive_t> p, engine_t *engine)
+    : primitive_(std::move(p)), engine_(engine) {
+    pd_.reset(new dnnl_primitive_desc(engine,
+            std::const_pointer_cast<primitive_desc_t>(primitive_->shared_pd())));
+}
+
+dnnl_primitive::~dnnl_primitive() = default;
+
+status_t dnnl_primitive::init() {
+    return primitive_->create_resource(engine(), resources_);
+}
+
+namespace {
+// Arguments whose presence execute() checks when the descriptor uses them.
+const int checked_args[] = {DNNL_ARG_SRC_0, DNNL_ARG_SRC_1, DNNL_ARG_SRC_2,
+        DNNL_ARG_WEIGHTS_0, DNNL_ARG_WEIGHTS_1, DNNL_ARG_BIAS, DNNL_ARG_MEAN,
+        DNNL_ARG_VARIANCE, DNNL_ARG_SCALE, DNNL_ARG_SHIFT, DNNL_ARG_DST_0,
+        DNNL_ARG_DST_1, DNNL_ARG_DST_2, DNNL_ARG_WORKSPACE, DNNL_ARG_DIFF_SRC_0,
+        DNNL_ARG_DIFF_SRC_1, DNNL_ARG_DIFF_DST_0, DNNL_ARG_DIFF_WEIGHTS_0,
+        DNNL_ARG_DIFF_BIAS, DNNL_ARG_DIFF_SCALE, DNNL_ARG_DIFF_SHIFT};
+
+struct aligned_buffer_t {
+    explicit aligned_buffer_t(size_t bytes) {
+        if (bytes) ptr = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+    }
+    ~aligned_buffer_t() { std::free(ptr); }
+    void *ptr = nullptr;
+};
+} // namespace
+
+status_t dnnl_primitive::execute(
+        stream_t *stream, int nargs, const dnnl_exec_arg_t *args) const {
+    if (!stream || nargs < 0 || (nargs > 0 && !args))
+        return dnnl_invalid_arguments;
+    if (!(stream->engine()->engine_id() == engine()->engine_id())) {
+        verbose_error("primitive", "stream and primitive engines differ");
+        return dnnl_invalid_arguments;
+    }
+    const primitive_desc_t &pd = *primitive_->pd();
+    std::vector<exec_arg_t> list;
+    list.reserve(nargs);
+    for (int i = 0; i < nargs; ++i) {
+        for (const auto &seen : list)
+            if (seen.arg == args[i].arg) {
+                verbose_error("primitive", "duplicate execution argument %d",
+                        args[i].arg);
+                return dnnl_invalid_arguments;
+            }
+        memory_t *mem = args[i].memory;
+        if (mem && pd.arg_usage(args[i].arg) != arg_usage_t::unused) {
+            if (mem->engine()->kind() != engine()->kind()) {
+                verbose_error("primitive", "argument %d is on another engine kind",
+                        args[i].arg);
+                return dnnl_invalid_arguments;
+            }
+            const memory_desc_t *md = pd.arg_md(args[i].arg);
+            if (md && !is_zero_md(*md) && md_size(*md) > md_size(mem->md())) {
+                verbose_error("primitive",
+                        "argument %d: memory is smaller than the descriptor needs",
+                        args[i].arg);
+                return dnnl_invalid_arguments;
+            }
+        }
+        list.push_back({args[i].arg, mem});
+    }
+    for (int arg : checked_args) {
+        if (pd.arg_usage(arg) == arg_usage_t::unused) continue;
+        const memory_desc_t *md = pd.arg_md(arg);
+        if (!md || is_zero_md(*md) || md_size(*md) == 0) continue;
+        bool found = false;
+        for (const auto &a : list)
+            if (a.arg == arg && a.mem && a.mem->storage()
+                    && a.mem->storage()->data_handle())
+                found = true;
+        if (!found) {
+            verbose_error("primitive", "execution argument %d is missing", arg);
+            return dnnl_invalid_arguments;
+        }
+    }
+
+    exec_ctx_t ctx(stream, std::move(list));
+    ctx.set_resources(&resources_);
+    // The scratchpad is per execution so that one primitive may run on many
+    // threads at once (DNNL_ENABLE_CONCURRENT_EXEC semantics).
+    std::unique_ptr<aligned_buffer_t> scratch;
+    if (pd.scratchpad_size() > 0) {
+        if (pd.attr()->scratchpad_mode == dnnl_scratchpad_mode_user) {
+            memory_t *m = ctx.memory(DNNL_ARG_SCRATCHPAD);
+            if (!m || !m->host_ptr() || md_size(m->md()) < pd.scratchpad_size()) {
+                verbose_error("primitive", "user scratchpad is missing or too small");
+                return dnnl_invalid_arguments;
+            }
+            ctx.set_scratchpad(m->host_ptr());
+        } else {
+            scratch.reset(new aligned_buffer_t(pd.scratchpad_size()));
+            if (!scratch->ptr) return dnnl_out_of_memory;
+            ctx.set_scratchpad(scratch->ptr);
+        }
+    }
+    const bool profile = verbose_on(vflag_exec_profile);
+    const double t0 = profile ? verbose_now_ms() : 0;
+    status_t st = primitive_->execute(ctx);
+    if (profile && st == dnnl_success) {
+        stream->wait();
+        verbose_print_exec(pd, engine(), verbose_now_ms() - t0);
+    }
+    return st;
+}

@@ -1,0 +1,76 @@
+// The user-facing handles. dnnl_primitive_desc pairs a shared, engine-free
+// primitive_desc_t with the user's engine and the state of the
+// implementation iterator; dnnl_primitive pairs a shared primitive_t with
+// the engine, its descriptor handle, resources and library scratchpad.
+#pragma once
+
+#include <memory>
+
+#include "common/engine.hpp"
+#include "common/primitive.hpp"
+
+struct dnnl_primitive_desc {
+    using status_t = dnnl::impl::status_t;
+
+    // Walks the engine's implementation list from the start; fails with the
+    // first error (or unimplemented) when no implementation applies.
+    static status_t create(dnnl_primitive_desc **out,
+            const dnnl::impl::op_desc_t &op, const dnnl::impl::primitive_attr_t *attr,
+            dnnl::impl::engine_t *engine, const dnnl_primitive_desc *hint_fwd);
+    // Wraps an existing descriptor (primitive's pd, clone).
+    dnnl_primitive_desc(dnnl::impl::engine_t *engine,
+            std::shared_ptr<dnnl::impl::primitive_desc_t> pd);
+
+    // Moves to the next valid implementation; dnnl_last_impl_reached at
+    // the end (the handle then keeps its current implementation).
+    status_t next_impl();
+
+    dnnl::impl::engine_t *engine() const { return engine_.get(); }
+    const std::shared_ptr<dnnl::impl::primitive_desc_t> &impl() const {
+        return pd_;
+    }
+    status_t query(dnnl::impl::query_t what, int index, void *result) const;
+    status_t create_primitive(dnnl_primitive **out) const;
+
+private:
+    dnnl_primitive_desc() = default;
+    status_t find_from(size_t pos, int impl_id);
+
+    dnnl::impl::engine_ref_t engine_;
+    std::shared_ptr<dnnl::impl::primitive_desc_t> pd_;
+    // Iterator state: what was asked, and where in the list we stand.
+    std::shared_ptr<const dnnl::impl::op_desc_t> op_;
+    std::shared_ptr<const dnnl::impl::primitive_attr_t> attr_;
+    std::shared_ptr<const dnnl::impl::primitive_desc_t> hint_fwd_;
+    const dnnl::impl::impl_list_item_t *list_ = nullptr;
+    size_t pos_ = 0; // index in list_ of the current implementation
+};
+
+struct dnnl_primitive {
+    using status_t = dnnl::impl::status_t;
+    dnnl_primitive(std::shared_ptr<dnnl::impl::primitive_t> p,
+            dnnl::impl::engine_t *engine);
+    ~dnnl_primitive();
+    status_t init(); // resources and library-owned scratchpad
+
+    const dnnl::impl::primitive_t *impl() const { return primitive_.get(); }
+    const std::shared_ptr<dnnl::impl::primitive_t> &shared_impl() const {
+        return primitive_;
+    }
+    const dnnl_primitive_desc *pd() const { return pd_.get(); }
+    dnnl::impl::engine_t *engine() const { return engine_.get(); }
+    status_t execute(dnnl::impl::stream_t *stream, int nargs,
+            const dnnl_exec_arg_t *args) const;
+
+private:
+    std::shared_ptr<dnnl::impl::primitive_t> primitive_;
+    dnnl::impl::engine_ref_t engine_;
+    std::unique_ptr<dnnl_primitive_desc> pd_;
+    dnnl::impl::resource_mapper_t resources_;
+    void *scratchpad_ = nullptr; // library-owned, 64-byte aligned
+};
+
+namespace dnnl {
+namespace impl {
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,135 @@
+// Small generic helpers: refcounting, field-list hashing/equality/printing.
+#pragma once
+
+#include <atomic>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+
+// Intrusive reference count for objects handed out through C handles that
+// other objects keep alive (engines).
+class refcounted_t {
+public:
+    void retain() const { refs_.fetch_add(1, std::memory_order_relaxed); }
+    void release() const {
+        if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+    }
+
+protected:
+    virtual ~refcounted_t() = default;
+
+private:
+    mutable std::atomic<int> refs_ {1};
+};
+
+inline size_t hash_combine(size_t seed, size_t v) {
+    return seed ^ (v + 0x9e3779b97f4a7c15ull + (seed << 6) + (seed >> 2));
+}
+
+// Visitors that turn one list of fields (a struct's `visit` member, which
+// calls the visitor on every field in order) into hashing, equality and a
+// printable form. A field that is compared is therefore always hashed.
+struct field_hasher_t {
+    size_t seed = 0;
+    template <typename T>
+    void operator()(const char *, const T &v) {
+        hash_value(v);
+    }
+    template <typename T>
+    void hash_value(const T &v) {
+        if constexpr (std::is_arithmetic<T>::value || std::is_enum<T>::value)
+            seed = hash_combine(seed, std::hash<T>()(v));
+        else
+            v.visit(*this);
+    }
+    template <typename T, size_t N>
+    void hash_value(const T (&arr)[N]) {
+        for (size_t i = 0; i < N; ++i) hash_value(arr[i]);
+    }
+    template <typename T>
+    void hash_value(const std::vector<T> &vec) {
+        seed = hash_combine(seed, vec.size());
+        for (const auto &e : vec) hash_value(e);
+    }
+};
+
+struct field_equal_t {
+    bool equal = true;
+    template <typename T>
+    static bool eq(const T &a, const T &b) {
+        if constexpr (std::is_floating_point<T>::value) {
+            // Bitwise, so that NaN payloads (runtime values) compare equal.
+            return std::memcmp(&a, &b, sizeof(T)) == 0;
+        } else if constexpr (std::is_arithmetic<T>::value
+                || std::is_enum<T>::value) {
+            return a == b;
+        } else {
+            return fields_equal(a, b);
+        }
+    }
+    template <typename T, size_t N>
+    static bool eq(const T (&a)[N], const T (&b)[N]) {
+        for (size_t i = 0; i < N; ++i)
+            if (!eq(a[i], b[i])) return false;
+        return true;
+    }
+    template <typename T>
+    static bool eq(const std::vector<T> &a, const std::vector<T> &b) {
+        if (a.size() != b.size()) return false;
+        for (size_t i = 0; i < a.size(); ++i)
+            if (!eq(a[i], b[i])) return false;
+        return true;
+    }
+    template <typename T>
+    static bool fields_equal(const T &a, const T &b);
+};
+
+// Compares two structs field by field using their shared `visit` list.
+template <typename T>
+struct pair_visitor_t {
+    const T &b;
+    bool equal = true;
+    // Visits `a`'s fields; finds the same field in `b` by offset.
+    template <typename F>
+    void operator()(const char *, const F &fa) {
+        if (!equal) return;
+        const char *base_a = reinterpret_cast<const char *>(a_ptr);
+        const char *pa = reinterpret_cast<const char *>(&fa);
+        const F &fb = *reinterpret_cast<const F *>(
+                reinterpret_cast<const char *>(&b) + (pa - base_a));
+        equal = equal && field_equal_t::eq(fa, fb);
+    }
+    const T *a_ptr;
+};
+
+template <typename T>
+bool field_equal_t::fields_equal(const T &a, const T &b) {
+    pair_visitor_t<T> v {b, true, &a};
+    a.visit(v);
+    return v.equal;
+}
+
+template <typename T>
+size_t hash_fields(const T &v) {
+    field_hasher_t h;
+    v.visit(h);
+    return h.seed;
+}
+
+template <typename T>
+bool equal_fields(const T &a, const T &b) {
+    return field_equal_t::fields_equal(a, b);
+}
+
+// Reads an environment variable; empty string when unset.
+std::string getenv_string(const char *name);
+
+} // namespace impl
+} // namespace dnnl

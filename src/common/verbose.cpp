@@ -1,0 +1,265 @@
+// Verbose output in the pinned oneDNN's line format.
+#include "common/verbose.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include "oneapi/dnnl/dnnl_debug.h"
+#include "oneapi/dnnl/dnnl_version.h"
+#include "common/engine.hpp"
+#include "common/primitive_desc.hpp"
+#include "common/utils.hpp"
+
+namespace dnnl {
+namespace impl {
+
+namespace {
+
+// Parses a comma-separated ONEDNN_VERBOSE value into category flags.
+unsigned parse_verbose(const std::string &value) {
+    unsigned flags = vflag_error;
+    size_t pos = 0;
+    while (pos <= value.size()) {
+        size_t end = value.find(',', pos);
+        if (end == std::string::npos) end = value.size();
+        std::string tok = value.substr(pos, end - pos);
+        pos = end + 1;
+        if (tok.empty()) continue;
+        if (tok == "0" || tok == "none") flags = 0;
+        else if (tok == "1") flags |= vflag_error | vflag_exec_profile | vflag_warn;
+        else if (tok == "2")
+            flags |= vflag_error | vflag_exec_profile
+                    | vflag_create_profile | vflag_warn;
+        else if (tok == "all")
+            flags |= vflag_error | vflag_create_check
+                    | vflag_create_dispatch | vflag_create_profile
+                    | vflag_exec_profile | vflag_warn;
+        else if (tok == "error") flags |= vflag_error;
+        else if (tok == "warn") flags |= vflag_warn;
+        else if (tok == "check") flags |= vflag_create_check;
+        else if (tok == "dispatch") flags |= vflag_create_dispatch;
+        else if (tok == "profile_create") flags |= vflag_create_profile;
+        else if (tok == "profile_exec") flags |= vflag_exec_profile;
+        else if (tok == "profile")
+            flags |= vflag_create_profile | vflag_exec_profile;
+        else if (tok.compare(0, 10, "debuginfo=") == 0) {
+            // Debug detail level: accepted, no extra output in this library.
+        } else if (tok.find_first_not_of("0123456789") == std::string::npos) {
+            flags |= vflag_error | vflag_exec_profile
+                    | vflag_create_profile | vflag_warn;
+        }
+        if (end == value.size()) break;
+    }
+    return flags;
+}
+
+std::atomic<int> g_flags {-1};
+std::once_flag g_header_once;
+
+bool timestamp_on() {
+    static const bool on = [] {
+        std::string v = getenv_string("ONEDNN_VERBOSE_TIMESTAMP");
+        if (v.empty()) v = getenv_string("DNNL_VERBOSE_TIMESTAMP");
+        return v == "1";
+    }();
+    return on;
+}
+
+void print_line(const std::string &body) {
+    std::string line = "onednn_verbose,";
+    if (timestamp_on()) {
+        char buf[64];
+        std::snprintf(buf, sizeof(buf), "%.3f,", verbose_now_ms());
+        line += buf;
+    }
+    line += "v1,";
+    line += body;
+    line += "\n";
+    std::fputs(line.c_str(), stdout);
+    std::fflush(stdout);
+}
+
+void print_header_once() {
+    std::call_once(g_header_once, [] {
+        char buf[256];
+        std::snprintf(buf, sizeof(buf), "info,oneDNN v%d.%d.%d (compatible library)",
+                DNNL_VERSION_MAJOR, DNNL_VERSION_MINOR, DNNL_VERSION_PATCH);
+        print_line(buf);
+        print_line("info,cpu,runtime:OpenMP");
+        print_line("primitive,info,template:operation,engine,primitive,"
+                   "implementation,prop_kind,memory_descriptors,attributes,"
+                   "auxiliary,problem_desc,exec_time");
+    });
+}
+
+} // namespace
+
+unsigned verbose_flags() {
+    int f = g_flags.load(std::memory_order_relaxed);
+    if (f < 0) {
+        std::string v = getenv_string("ONEDNN_VERBOSE");
+        if (v.empty()) v = getenv_string("DNNL_VERBOSE");
+        int parsed = (int)parse_verbose(v);
+        int expected = -1;
+        g_flags.compare_exchange_strong(expected, parsed);
+        f = g_flags.load();
+    }
+    return (unsigned)f;
+}
+
+status_t set_verbose_level(int level) {
+    if (level < 0 || level > 2) return dnnl_invalid_arguments;
+    g_flags = (int)parse_verbose(std::to_string(level));
+    return dnnl_success;
+}
+
+double verbose_now_ms() {
+    using namespace std::chrono;
+    return duration<double, std::milli>(
+            steady_clock::now().time_since_epoch())
+            .count();
+}
+
+static std::string vformat(const char *fmt, va_list ap) {
+    char buf[1024];
+    std::vsnprintf(buf, sizeof(buf), fmt, ap);
+    return buf;
+}
+
+void verbose_warning(const char *fmt, ...) {
+    if (!verbose_on(vflag_warn)) return;
+    va_list ap;
+    va_start(ap, fmt);
+    std::string msg = vformat(fmt, ap);
+    va_end(ap);
+    print_header_once();
+    print_line("common,warning," + msg);
+}
+
+void verbose_error(const char *component, const char *fmt, ...) {
+    if (!verbose_on(vflag_error)) return;
+    va_list ap;
+    va_start(ap, fmt);
+    std::string msg = vformat(fmt, ap);
+    va_end(ap);
+    print_header_once();
+    print_line(std::string("common,error,") + component + "," + msg);
+}
+
+void verbose_check(const char *primitive, const char *fmt, ...) {
+    if (!verbose_on(vflag_create_check)) return;
+    va_list ap;
+    va_start(ap, fmt);
+    std::string msg = vformat(fmt, ap);
+    va_end(ap);
+    print_header_once();
+    print_line(std::string("primitive,create:check,") + primitive + "," + msg);
+}
+
+// "f32::blocked:abcd::f0"-style description of one memory descriptor.
+static std::string md_str(const memory_desc_t &md) {
+    std::string s = dnnl_dt2str(md.data_type);
+    s += "::";
+    s += dnnl_fmt_kind2str(md.format_kind);
+    s += ":";
+    if (md.format_kind == dnnl_blocked) {
+        // Outer dims ordered by stride (largest first), then inner blocks.
+        const auto &b = md.format_desc.blocking;
+        int order[max_ndims];
+        for (int i = 0; i < md.ndims; ++i) order[i] = i;
+        for (int i = 0; i < md.ndims; ++i)
+            for (int j = i + 1; j < md.ndims; ++j)
+                if (b.strides[order[j]] > b.strides[order[i]]) {
+                    int t = order[i];
+                    order[i] = order[j];
+                    order[j] = t;
+                }
+        bool blocked[max_ndims] = {};
+        for (int i = 0; i < b.inner_nblks; ++i) blocked[b.inner_idxs[i]] = true;
+        for (int i = 0; i < md.ndims; ++i) {
+            char c = (char)('a' + order[i]);
+            s += blocked[order[i]] ? (char)(c - 'a' + 'A') : c;
+        }
+        for (int i = 0; i < b.inner_nblks; ++i)
+            s += std::to_string(b.inner_blks[i]) + (char)('a' + b.inner_idxs[i]);
+    }
+    s += "::f" + std::to_string((unsigned long long)md.extra.flags);
+    return s;
+}
+
+static const char *arg_label(int arg) {
+    switch (arg) {
+        case DNNL_ARG_SRC: return "src";
+        case DNNL_ARG_SRC_1: return "src1";
+        case DNNL_ARG_WEIGHTS: return "wei";
+        case DNNL_ARG_BIAS: return "bia";
+        case DNNL_ARG_DST: return "dst";
+        case DNNL_ARG_DIFF_SRC: return "diff_src";
+        case DNNL_ARG_DIFF_WEIGHTS: return "diff_wei";
+        case DNNL_ARG_DIFF_BIAS: return "diff_bia";
+        case DNNL_ARG_DIFF_DST: return "diff_dst";
+        case DNNL_ARG_WORKSPACE: return "ws";
+        default: return nullptr;
+    }
+}
+
+std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) {
+    std::string s = engine ? dnnl_engine_kind2str(engine->kind()) : "cpu";
+    s += ",";
+    s += dnnl_prim_kind2str(pd.kind());
+    s += ",";
+    s += pd.name();
+    s += ",";
+    prop_kind_t prop = dnnl_prop_kind_undef;
+    if (pd.query(dnnl_query_prop_kind, 0, &prop) != dnnl_success)
+        prop = dnnl_prop_kind_undef;
+    s += dnnl_prop_kind2str(prop);
+    s += ",";
+    std::string mds;
+    for (int arg : {DNNL_ARG_SRC, DNNL_ARG_SRC_1, DNNL_ARG_WEIGHTS,
+                 DNNL_ARG_BIAS, DNNL_ARG_DST, DNNL_ARG_DIFF_SRC,
+                 DNNL_ARG_DIFF_WEIGHTS, DNNL_ARG_DIFF_BIAS, DNNL_ARG_DIFF_DST,
+                 DNNL_ARG_WORKSPACE}) {
+        if (pd.arg_usage(arg) == arg_usage_t::unused) continue;
+        const memory_desc_t *md = pd.arg_md(arg);
+        if (!md || is_zero_md(*md)) continue;
+        if (!mds.empty()) mds += " ";
+        mds += std::string(arg_label(arg)) + ":" + md_str(*md);
+    }
+    s += mds;
+    s += ",";
+    s += pd.attr_str();
+    s += ",";
+    s += pd.aux_str();
+    s += ",";
+    s += pd.problem_str();
+    return s;
+}
+
+void verbose_print_create(const primitive_desc_t &pd, const engine_t *engine,
+        bool cache_hit, double ms) {
+    if (!verbose_on(vflag_create_profile)) return;
+    print_header_once();
+    char t[32];
+    std::snprintf(t, sizeof(t), ",%g", ms);
+    print_line(std::string("primitive,")
+            + (cache_hit ? "create:cache_hit," : "create:cache_miss,")
+            + verbose_pd_info(pd, engine) + t);
+}
+
+void verbose_print_exec(
+        const primitive_desc_t &pd, const engine_t *engine, double ms) {
+    if (!verbose_on(vflag_exec_profile)) return;
+    print_header_once();
+    char t[32];
+    std::snprintf(t, sizeof(t), ",%g", ms);
+    print_line("primitive,exec," + verbose_pd_info(pd, engine) + t);
+}
+
+} // namespace impl
+} // namespace dnnl

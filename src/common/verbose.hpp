@@ -1,0 +1,46 @@
+// Verbose diagnostics (ONEDNN_VERBOSE / DNNL_VERBOSE, dnnl_set_verbose):
+// which categories are on, and the printers of oneDNN's line formats.
+#pragma once
+
+#include <string>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+
+struct primitive_desc_t;
+
+enum verbose_flag_t : unsigned {
+    vflag_none = 0,
+    vflag_error = 1u << 0,
+    vflag_create_check = 1u << 1,
+    vflag_create_dispatch = 1u << 2,
+    vflag_create_profile = 1u << 3,
+    vflag_exec_profile = 1u << 4,
+    vflag_warn = 1u << 5,
+};
+
+// Categories on now (read from the environment once, then by the API).
+unsigned verbose_flags();
+status_t set_verbose_level(int level);
+inline bool verbose_on(verbose_flag_t f) { return (verbose_flags() & f) != 0; }
+
+// Current time in milliseconds, for the timings of create/exec lines.
+double verbose_now_ms();
+
+void verbose_warning(const char *fmt, ...);
+void verbose_error(const char *component, const char *fmt, ...);
+// `create:check` lines: why a call was rejected.
+void verbose_check(const char *primitive, const char *fmt, ...);
+
+// The "<engine>,<primitive>,<impl>,<prop>,<mds>,<attrs>,<aux>,<problem>"
+// part of a primitive line.
+std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine);
+void verbose_print_create(const primitive_desc_t &pd, const engine_t *engine,
+        bool cache_hit, double ms);
+void verbose_print_exec(
+        const primitive_desc_t &pd, const engine_t *engine, double ms);
+
+} // namespace impl
+} // namespace dnnl
