@@ -57,12 +57,7 @@ status_t cpu_engine_t::create_memory_storage(
 
 const impl_list_item_t *cpu_engine_t::get_implementation_list(
         const op_desc_t &desc) const {
-    static const impl_list_item_t empty[] = {{nullptr}};
-    switch ((int)desc.primitive_kind) {
-        case dnnl_eltwise: return eltwise_impl_list();
-        case dnnl_reorder: return reorder_impl_list();
-        default: return empty;
-    }
+    return impl_list_for(desc.primitive_kind);
 }
 
 } // namespace cpu
