@@ -226,9 +226,9 @@ std::shared_ptr<primitive_t> primitive_cache_t::peek(const cache_key_t &key) {
             return nullptr;
         touch(it->second);
     }
+    // A descriptor lookup, not a creation: statistics count creations only.
     const result_t &r = f.get();
     if (r.status != dnnl_success) return nullptr;
-    ++hits_;
     return r.primitive;
 }
 

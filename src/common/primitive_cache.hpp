@@ -76,7 +76,8 @@ public:
     // as a hit).
     result_t get_or_create(
             const cache_key_t &key, creator_f create, void *ctx, bool &hit);
-    // The ready primitive for `key` if cached (counts as a hit), else null.
+    // The ready primitive for `key` if cached, else null. Marks the entry
+    // used but does not count in the statistics (a descriptor lookup).
     std::shared_ptr<primitive_t> peek(const cache_key_t &key);
 
     bool contains_primitive(const primitive_t *p) const;
