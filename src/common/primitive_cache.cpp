@@ -108,16 +108,22 @@ static int capacity_from_env() {
 #endif
 }
 
-primitive_cache_t::primitive_cache_t()
-    : capacity_(capacity_from_env())
+primitive_cache_t::primitive_cache_t(int capacity)
+    : capacity_(capacity)
     , touch_log_(new std::atomic<entry_t *>[touch_log_size]) {
     for (size_t i = 0; i < touch_log_size; ++i) touch_log_[i] = nullptr;
+}
+
+primitive_cache_t::~primitive_cache_t() {
+    std::unique_lock<std::shared_timed_mutex> lock(mutex_);
+    touch_count_ = 0;
+    while (tail_) erase_entry(tail_);
 }
 
 primitive_cache_t &primitive_cache_t::instance() {
     // Never destroyed: primitives may be released from static destructors
     // of user code after this translation unit's statics are gone.
-    static primitive_cache_t *cache = new primitive_cache_t();
+    static primitive_cache_t *cache = new primitive_cache_t(capacity_from_env());
     return *cache;
 }
 

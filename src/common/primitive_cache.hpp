@@ -63,6 +63,9 @@ public:
     using creator_f = result_t (*)(void *ctx);
 
     static primitive_cache_t &instance();
+    // A separate cache (unit tests); the library uses instance() only.
+    explicit primitive_cache_t(int capacity);
+    ~primitive_cache_t();
 
     int capacity() const;
     status_t set_capacity(int capacity);
@@ -88,7 +91,6 @@ public:
 
 private:
     struct entry_t;
-    primitive_cache_t();
     void touch(entry_t *e); // under shared lock
     void replay_touches(); // under exclusive lock
     void link_front(entry_t *e);

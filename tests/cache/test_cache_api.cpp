@@ -1,0 +1,241 @@
+// The global primitive cache seen through the public API: capacity
+// control, LRU eviction, sharing across engines, key completeness,
+// descriptors served from the cache, de-duplication and a stress run.
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+#include "oneapi/dnnl/dnnl_ext.hpp"
+
+// oneDNN's test hooks (C++ linkage, as oneDNN declares them).
+dnnl_status_t dnnl_test_get_primitive_cache_size(int *size);
+int dnnl_test_is_primitive_in_cache(const_dnnl_primitive_t p);
+int dnnl_test_is_pd_in_cache(const_dnnl_primitive_desc_t pd);
+size_t dnnl_test_set_primitive_cache_capacity_without_clearing(size_t capacity);
+
+using namespace dnnl;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+
+namespace {
+
+int cache_size() {
+    int n = -1;
+    EXPECT_EQ(dnnl_test_get_primitive_cache_size(&n), dnnl_success);
+    return n;
+}
+
+eltwise_forward::primitive_desc relu_pd(const engine &eng, memory::dim n,
+        float alpha = 0.f, const primitive_attr &attr = primitive_attr()) {
+    memory::desc md({n, 3, 5, 7}, dt::f32, tag::nchw);
+    return eltwise_forward::primitive_desc(eng, prop_kind::forward_inference,
+            algorithm::eltwise_relu, md, md, alpha, 0.f, attr);
+}
+
+eltwise_forward relu(const engine &eng, memory::dim n, float alpha = 0.f) {
+    return eltwise_forward(relu_pd(eng, n, alpha));
+}
+
+// Fresh cache state for each test; restores the capacity afterwards.
+class PrimitiveCacheApi : public ::testing::Test {
+protected:
+    void SetUp() override {
+        saved_ = get_primitive_cache_capacity();
+        set_primitive_cache_capacity(0);
+        set_primitive_cache_capacity(1024);
+        ext::reset_primitive_cache_stats();
+    }
+    void TearDown() override { set_primitive_cache_capacity(saved_); }
+    int64_t misses() const { return ext::get_primitive_cache_stats().misses; }
+    int64_t hits() const { return ext::get_primitive_cache_stats().hits; }
+    engine eng {engine::kind::cpu, 0};
+
+private:
+    int saved_ = 1024;
+};
+
+} // namespace
+
+TEST_F(PrimitiveCacheApi, CapacitySetGetAndErrors) {
+    set_primitive_cache_capacity(17);
+    EXPECT_EQ(get_primitive_cache_capacity(), 17);
+    int c = -1;
+    EXPECT_EQ(dnnl_get_primitive_cache_capacity(&c), dnnl_success);
+    EXPECT_EQ(c, 17);
+    EXPECT_EQ(dnnl_set_primitive_cache_capacity(-1), dnnl_invalid_arguments);
+    EXPECT_EQ(get_primitive_cache_capacity(), 17);
+    EXPECT_EQ(dnnl_get_primitive_cache_capacity(nullptr), dnnl_invalid_arguments);
+    EXPECT_THROW(set_primitive_cache_capacity(-5), dnnl::error);
+    EXPECT_EQ(ext::get_primitive_cache_stats().capacity, 17);
+}
+
+TEST_F(PrimitiveCacheApi, ZeroCapacityClearsAndDisables) {
+    for (int n = 1; n <= 4; ++n) relu(eng, n);
+    EXPECT_EQ(cache_size(), 4);
+    set_primitive_cache_capacity(0);
+    EXPECT_EQ(cache_size(), 0);
+    auto p = relu(eng, 1);
+    EXPECT_EQ(cache_size(), 0);
+    EXPECT_FALSE(dnnl_test_is_primitive_in_cache(p.get()));
+}
+
+TEST_F(PrimitiveCacheApi, LruOrderAbacab) {
+    set_primitive_cache_capacity(2);
+    ext::reset_primitive_cache_stats();
+    const memory::dim sizes[] = {11, 12, 11, 13, 11, 12};
+    const bool expect_hit[] = {false, false, true, false, true, false};
+    for (int i = 0; i < 6; ++i) {
+        int64_t before = hits();
+        relu(eng, sizes[i]);
+        EXPECT_EQ(hits() - before, expect_hit[i] ? 1 : 0) << "step " << i;
+    }
+}
+
+TEST_F(PrimitiveCacheApi, ResizeBelowAndAboveSize) {
+    std::vector<eltwise_forward> keep;
+    for (int n = 1; n <= 10; ++n) keep.push_back(relu(eng, n));
+    EXPECT_EQ(cache_size(), 10);
+    set_primitive_cache_capacity(20);
+    EXPECT_EQ(cache_size(), 10);
+    set_primitive_cache_capacity(4);
+    EXPECT_EQ(cache_size(), 4);
+    for (int n = 1; n <= 10; ++n)
+        EXPECT_EQ(dnnl_test_is_primitive_in_cache(keep[n - 1].get()) != 0, n > 6)
+                << n;
+    // The test hook changes the capacity but evicts nothing.
+    EXPECT_EQ(dnnl_test_set_primitive_cache_capacity_without_clearing(2), 4u);
+    EXPECT_EQ(cache_size(), 4);
+    EXPECT_EQ(get_primitive_cache_capacity(), 2);
+}
+
+TEST_F(PrimitiveCacheApi, SeparateCpuEnginesShareEntries) {
+    engine e1(engine::kind::cpu, 0), e2(engine::kind::cpu, 0);
+    relu(e1, 5);
+    int64_t h = hits();
+    auto p = relu(e2, 5);
+    EXPECT_EQ(hits(), h + 1);
+    EXPECT_EQ(cache_size(), 1);
+}
+
+TEST_F(PrimitiveCacheApi, CachedPrimitiveOutlivesItsEngine) {
+    {
+        engine tmp(engine::kind::cpu, 0);
+        relu(tmp, 6);
+    }
+    int64_t h = hits();
+    auto p = relu(eng, 6);
+    EXPECT_EQ(hits(), h + 1);
+    memory::desc md({6, 3, 5, 7}, dt::f32, tag::nchw);
+    memory src(md, eng), dst(md, eng);
+    float *s = static_cast<float *>(src.get_data_handle());
+    for (size_t i = 0; i < md.get_size() / 4; ++i) s[i] = (i % 2) ? 1.f : -1.f;
+    stream st(eng);
+    p.execute(st, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+    st.wait();
+    const float *d = static_cast<const float *>(dst.get_data_handle());
+    EXPECT_EQ(d[0], 0.f);
+    EXPECT_EQ(d[1], 1.f);
+}
+
+TEST_F(PrimitiveCacheApi, KeysDifferInEveryResultChangingField) {
+    relu(eng, 8);
+    const int64_t m0 = misses();
+    // One dim.
+    relu(eng, 9);
+    EXPECT_EQ(misses(), m0 + 1);
+    // One post-op / algorithm parameter.
+    relu(eng, 8, 0.5f);
+    EXPECT_EQ(misses(), m0 + 2);
+    // One stride (same dims, different layout).
+    {
+        memory::desc md({8, 3, 5, 7}, dt::f32, tag::nhwc);
+        eltwise_forward(eltwise_forward::primitive_desc(eng,
+                prop_kind::forward_inference, algorithm::eltwise_relu, md, md,
+                0.f, 0.f));
+        EXPECT_EQ(misses(), m0 + 3);
+    }
+    // One attribute.
+    {
+        primitive_attr attr;
+        attr.set_scratchpad_mode(scratchpad_mode::user);
+        eltwise_forward(relu_pd(eng, 8, 0.f, attr));
+        EXPECT_EQ(misses(), m0 + 4);
+    }
+    // The thread count.
+    {
+        const int nthr = omp_get_max_threads();
+        omp_set_num_threads(nthr + 1);
+        relu(eng, 8);
+        omp_set_num_threads(nthr);
+        EXPECT_EQ(misses(), m0 + 5);
+    }
+    // And the original request is still a hit.
+    relu(eng, 8);
+    EXPECT_EQ(misses(), m0 + 5);
+}
+
+TEST_F(PrimitiveCacheApi, PrimitiveDescriptorsComeFromTheCache) {
+    auto p = relu(eng, 3);
+    auto pd = relu_pd(eng, 3);
+    EXPECT_TRUE(dnnl_test_is_pd_in_cache(pd.get()));
+    EXPECT_TRUE(dnnl_test_is_primitive_in_cache(p.get()));
+    // The implementation iterator moves on from a cached descriptor.
+    const std::string first = pd.impl_info_str();
+    if (pd.next_impl()) {
+        EXPECT_NE(pd.impl_info_str(), first);
+        EXPECT_FALSE(dnnl_test_is_pd_in_cache(pd.get()));
+    }
+}
+
+TEST_F(PrimitiveCacheApi, ConcurrentRequestsCreateOnce) {
+    const int nthr = 32;
+    std::atomic<int> ready {0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < nthr; ++t)
+        threads.emplace_back([&] {
+            ++ready;
+            while (ready < nthr) std::this_thread::yield();
+            relu(eng, 37);
+        });
+    for (auto &t : threads) t.join();
+    EXPECT_EQ(misses(), 1);
+    EXPECT_EQ(hits(), nthr - 1);
+}
+
+TEST_F(PrimitiveCacheApi, StressCreateExecuteDestroyWhileResizing) {
+    const int nthr = 32, iters = 40;
+    std::atomic<bool> stop {false};
+    std::atomic<int> failures {0};
+    std::thread resizer([&] {
+        int caps[] = {0, 1, 3, 8, 1024, 2};
+        for (int i = 0; !stop; ++i) {
+            set_primitive_cache_capacity(caps[i % 6]);
+            std::this_thread::yield();
+        }
+    });
+    std::vector<std::thread> threads;
+    for (int t = 0; t < nthr; ++t)
+        threads.emplace_back([&, t] {
+            stream st(eng);
+            for (int i = 0; i < iters; ++i) {
+                memory::dim n = 1 + (t + i) % 5;
+                auto p = relu(eng, n);
+                memory::desc md({n, 3, 5, 7}, dt::f32, tag::nchw);
+                memory src(md, eng), dst(md, eng);
+                float *s = static_cast<float *>(src.get_data_handle());
+                for (size_t k = 0; k < md.get_size() / 4; ++k) s[k] = -1.f;
+                p.execute(st, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+                st.wait();
+                if (static_cast<float *>(dst.get_data_handle())[0] != 0.f)
+                    ++failures;
+            }
+        });
+    for (auto &t : threads) t.join();
+    stop = true;
+    resizer.join();
+    EXPECT_EQ(failures.load(), 0);
+}
