@@ -50,13 +50,13 @@ struct error : public std::exception {
     dnnl_status_t status;
     const char *message;
 
-    error(dnnl_status_t status, const char *message)
-        : status(status), message(message) {}
+    error(dnnl_status_t astatus, const char *amessage)
+        : status(astatus), message(amessage) {}
     const char *what() const noexcept override { return message; }
 
     // Throws when a C call did not succeed.
-    static void wrap_c_api(dnnl_status_t status, const char *message) {
-        if (status != dnnl_success) DNNL_THROW_ERROR(status, message);
+    static void wrap_c_api(dnnl_status_t astatus, const char *amessage) {
+        if (astatus != dnnl_success) DNNL_THROW_ERROR(astatus, amessage);
     }
 };
 
@@ -85,8 +85,11 @@ public:
 
     explicit handle(T t, bool weak = false) { reset(t, weak); }
 
+    // A null t leaves the handle empty (nothing to destroy).
     void reset(T t, bool weak = false) {
-        if (weak)
+        if (t == nullptr)
+            data_.reset();
+        else if (weak)
             data_.reset(t, &no_destroy);
         else
             data_.reset(t, &traits::destructor);
