@@ -3,6 +3,7 @@
 // scripts/gen_tables.py (src/common/debug_names.inc, format_tag_names.inc).
 
 #include <cstddef>
+#include <cstring>
 
 #include "oneapi/dnnl/dnnl.h"
 #include "oneapi/dnnl/dnnl_debug.h"
@@ -55,9 +56,20 @@ static_assert(sizeof(fmt_tag_names) / sizeof(fmt_tag_names[0])
                 == DNNL_FORMAT_TAG_COUNT,
         "format tag table must be dense");
 
-template <size_t N>
-const char *lookup(const name_entry_t (&table)[N], long long value,
-        const char *unknown) {
+// The integer a caller passed as an enum. Read bytewise: C callers may pass
+// values outside the C++ enum's range, which must not be loaded as the enum.
+template <typename E>
+long long raw_value(const E &e) {
+    static_assert(sizeof(E) == sizeof(int), "enums are int-sized");
+    int v;
+    std::memcpy(&v, &e, sizeof(v));
+    return v;
+}
+
+template <size_t N, typename E>
+const char *lookup(
+        const name_entry_t (&table)[N], const E &e, const char *unknown) {
+    const long long value = raw_value(e);
     for (size_t i = 0; i < N; ++i)
         if (table[i].value == value) return table[i].name;
     return unknown;
@@ -92,7 +104,7 @@ const char DNNL_API *dnnl_sparse_encoding2str(dnnl_sparse_encoding_t v) {
 }
 
 const char DNNL_API *dnnl_fmt_tag2str(dnnl_format_tag_t v) {
-    const long long idx = v;
+    const long long idx = raw_value(v);
     if (idx < 0 || idx >= DNNL_FORMAT_TAG_COUNT) return "unknown fmt_tag";
     return fmt_tag_names[idx];
 }

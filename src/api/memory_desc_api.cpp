@@ -31,6 +31,30 @@ status_t create_md(memory_desc_t **out, F &&init) {
     return dnnl_success;
 }
 
+// The integer a caller passed as an enum. Read bytewise: C callers may pass
+// values outside the C++ enum's range, which must not be loaded as the enum.
+template <typename E>
+int raw_value(const E &e) {
+    static_assert(sizeof(E) == sizeof(int), "enums are int-sized");
+    int v;
+    std::memcpy(&v, &e, sizeof(v));
+    return v;
+}
+
+// Arguments as the internals may take them: values that cannot name a data
+// type or tag become ones the internals reject (undef / format_tag_last).
+data_type_t checked_dt(const data_type_t &dt) {
+    const int v = raw_value(dt);
+    return (v >= 0 && v <= (int)dnnl_data_type_max) ? (data_type_t)v
+                                                     : dnnl_data_type_undef;
+}
+
+format_tag_t checked_tag(const format_tag_t &tag) {
+    const int v = raw_value(tag);
+    return (v >= 0 && v <= (int)dnnl_format_tag_last) ? (format_tag_t)v
+                                                      : dnnl_format_tag_last;
+}
+
 bool known_format_kind(int kind) {
     switch (kind) {
         case dnnl_format_kind_undef:
@@ -51,7 +75,8 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_tag(
         dnnl_memory_desc_t *memory_desc, int ndims, const dnnl_dims_t dims,
         dnnl_data_type_t data_type, dnnl_format_tag_t tag) {
     return create_md(memory_desc, [&](memory_desc_t &md) {
-        return md_init_by_tag(md, ndims, dims, data_type, tag);
+        return md_init_by_tag(
+                md, ndims, dims, checked_dt(data_type), checked_tag(tag));
     });
 }
 
@@ -59,7 +84,8 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_strides(
         dnnl_memory_desc_t *memory_desc, int ndims, const dnnl_dims_t dims,
         dnnl_data_type_t data_type, const dnnl_dims_t strides) {
     return create_md(memory_desc, [&](memory_desc_t &md) {
-        return md_init_by_strides(md, ndims, dims, data_type, strides);
+        return md_init_by_strides(
+                md, ndims, dims, checked_dt(data_type), strides);
     });
 }
 
@@ -100,11 +126,12 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_host_scalar(
     return create_md(memory_desc, [&](memory_desc_t &md) {
         // A single value passed by the host; only its data type matters.
         const dims_t one = {1};
+        const data_type_t dt = checked_dt(data_type);
         memory_desc_t probe;
-        DNNL_CHECK(md_init_by_strides(probe, 1, one, data_type, nullptr));
+        DNNL_CHECK(md_init_by_strides(probe, 1, one, dt, nullptr));
         md.ndims = 1;
         md.dims[0] = 1;
-        md.data_type = data_type;
+        md.data_type = dt;
         md.format_kind = dnnl_format_kind_host_scalar;
         return dnnl_success;
     });
@@ -139,8 +166,11 @@ dnnl_status_t DNNL_API dnnl_memory_desc_permute_axes(
     });
 }
 
-dnnl_status_t DNNL_API dnnl_memory_desc_query(
-        const_dnnl_memory_desc_t md, dnnl_query_t what, void *result) {
+} // extern "C"
+
+namespace {
+
+status_t query_md(const memory_desc_t *md, int what, void *result) {
     if (md == nullptr || result == nullptr) return dnnl_invalid_arguments;
     const bool blocked = md->format_kind == dnnl_blocked;
     switch (what) {
@@ -183,17 +213,26 @@ dnnl_status_t DNNL_API dnnl_memory_desc_query(
     return dnnl_success;
 }
 
+} // namespace
+
+extern "C" {
+
+dnnl_status_t DNNL_API dnnl_memory_desc_query(
+        const_dnnl_memory_desc_t md, dnnl_query_t what, void *result) {
+    return query_md(md, raw_value(what), result);
+}
+
 dnnl_status_t DNNL_API dnnl_memory_desc_query_v2(
         const_dnnl_memory_desc_t md, dnnl_query_t what, int index,
         void *result) {
     if (md == nullptr || result == nullptr) return dnnl_invalid_arguments;
     // Only sparse descriptors (not supported here) have buffers past 0.
     if (index > 0) return dnnl_invalid_arguments;
-    switch (what) {
+    switch (raw_value(what)) {
         case dnnl_query_sparse_encoding:
         case dnnl_query_nnz_s64: return dnnl_invalid_arguments;
         case dnnl_query_num_handles_s32: *(int *)result = 1; break;
-        default: return dnnl_memory_desc_query(md, what, result);
+        default: return query_md(md, raw_value(what), result);
     }
     return dnnl_success;
 }
@@ -251,8 +290,10 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_blob(
         memory_desc_t tmp;
         std::memcpy(&tmp, blob, sizeof(tmp));
         // Reject blobs that cannot be a descriptor.
+        const int dt = raw_value(tmp.data_type);
         if (tmp.ndims < 0 || tmp.ndims > max_ndims
-                || !known_format_kind(tmp.format_kind))
+                || !known_format_kind(raw_value(tmp.format_kind)) || dt < 0
+                || dt > (int)dnnl_data_type_max)
             return dnnl_invalid_arguments;
         if (tmp.format_kind == dnnl_blocked) {
             const auto &b = tmp.format_desc.blocking;

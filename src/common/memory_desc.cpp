@@ -31,6 +31,13 @@ inline bool is_rt(dim_t v) {
     return v == runtime_dim;
 }
 
+// a * b, saturated to INT64_MAX on overflow (operands are non-negative).
+inline dim_t sat_mul(dim_t a, dim_t b) {
+    dim_t r;
+    if (__builtin_mul_overflow(a, b, &r)) return INT64_MAX;
+    return r;
+}
+
 #define DNNL_TAG_NAME(value, str) str,
 const char *const tag_names[] = {DNNL_FORMAT_TAG_NAMES(DNNL_TAG_NAME)};
 #undef DNNL_TAG_NAME
@@ -132,9 +139,11 @@ bool sub_byte_strides_ok(const memory_desc_t &md) {
     const int bits = sub_byte_bits(md.data_type);
     if (bits == 0 || md.format_kind != dnnl_blocked) return true;
     const dim_t per_byte = 8 / bits;
+    // Nothing is stored, or the layout is only known at execution time.
+    if (has_zero_dim(md) || md_has_runtime_dims_or_strides(md)) return true;
     const auto &b = md.format_desc.blocking;
     for (int d = 0; d < md.ndims; ++d) {
-        if (md.dims[d] == 1 || md.dims[d] == 0) continue;
+        if (md.dims[d] == 1) continue;
         const dim_t s = b.strides[d];
         if (is_rt(s) || s == 1) continue;
         if (s % per_byte != 0) return false;
@@ -143,14 +152,14 @@ bool sub_byte_strides_ok(const memory_desc_t &md) {
 }
 
 // Strides must not make distinct elements overlap (stride 0, i.e.
-// broadcast, and unit dims excepted); runtime values skip the check.
+// broadcast, and unit dims excepted; a negative stride fails unless its dim
+// is a unit one); runtime values and empty tensors skip the check.
 bool strides_ok(const memory_desc_t &md, const dim_t *strides) {
     const int nd = md.ndims;
     int order[max_ndims];
     for (int d = 0; d < nd; ++d) {
         if (md.padded_dims[d] == 0) return true; // empty tensor
         if (is_rt(strides[d]) || is_rt(md.padded_dims[d])) return true;
-        if (strides[d] < 0) return false;
         order[d] = d;
     }
     // Sort dims by increasing stride (ties: smaller dim, then index).
@@ -171,13 +180,14 @@ bool strides_ok(const memory_desc_t &md, const dim_t *strides) {
         const int d = order[i];
         if (strides[d] == 0 || md.padded_dims[d] == 1) continue;
         if (strides[d] < min_stride) return false;
-        min_stride = strides[d] * md.padded_dims[d];
+        min_stride = sat_mul(strides[d], md.padded_dims[d]);
     }
     return true;
 }
 
-// Writes padded dims and blocking of `md` (ndims, dims set) for `layout`.
-void apply_layout(memory_desc_t &md, const tag_layout_t &layout) {
+// Writes padded dims and blocking of `md` (ndims, dims set) for `layout`;
+// false when the sizes do not fit in dim_t.
+bool apply_layout(memory_desc_t &md, const tag_layout_t &layout) {
     auto &b = md.format_desc.blocking;
     std::memset(&b, 0, sizeof(b));
     dim_t blocks[max_ndims];
@@ -193,8 +203,12 @@ void apply_layout(memory_desc_t &md, const tag_layout_t &layout) {
     }
     for (int d = 0; d < md.ndims; ++d) {
         const dim_t dim = md.dims[d];
-        md.padded_dims[d]
-                = is_rt(dim) ? dim : (dim + blocks[d] - 1) / blocks[d] * blocks[d];
+        if (is_rt(dim)) {
+            md.padded_dims[d] = dim;
+        } else {
+            if (dim > INT64_MAX - blocks[d]) return false;
+            md.padded_dims[d] = (dim + blocks[d] - 1) / blocks[d] * blocks[d];
+        }
         md.padded_offsets[d] = 0;
     }
     bool rt = false;
@@ -204,9 +218,12 @@ void apply_layout(memory_desc_t &md, const tag_layout_t &layout) {
         const dim_t pd = md.padded_dims[d];
         if (is_rt(pd))
             rt = true;
-        else if (pd != 0) // a zero dim keeps the stride of the next one
-            stride *= pd / blocks[d];
+        else if (pd != 0) { // a zero dim keeps the stride of the next one
+            stride = sat_mul(stride, pd / blocks[d]);
+            if (stride == INT64_MAX) return false;
+        }
     }
+    return true;
 }
 
 // Parses a canonical letter tag: lower-case letters are plain dims and
@@ -343,10 +360,17 @@ size_t blocked_span(const memory_desc_t &md) {
     for (int d = 0; d < md.ndims; ++d) {
         const dim_t outer = md.padded_dims[d] / blocks[d];
         const dim_t s = outer == 1 ? 1 : b.strides[d];
-        if (outer * s > span) span = outer * s;
+        const dim_t extent = sat_mul(outer, s);
+        if (extent > span) span = extent;
     }
     if (span == 1 && b.inner_nblks != 0) span = inner_block_size(b);
     return (size_t)span;
+}
+
+// Whether the bytes a blocked descriptor spans fit in size_t comfortably.
+bool span_fits(const memory_desc_t &md) {
+    if (has_zero_dim(md) || md_has_runtime_dims_or_strides(md)) return true;
+    return blocked_span(md) <= (size_t)(INT64_MAX / 8);
 }
 
 size_t size_no_extra(const memory_desc_t &md) {
@@ -426,8 +450,9 @@ status_t md_init_by_tag(memory_desc_t &md, int ndims, const dims_t dims,
         tag_layout_t layout;
         if (!tag_layout(tag, layout) || layout.ndims != ndims)
             return dnnl_invalid_arguments;
-        apply_layout(tmp, layout);
-        if (!sub_byte_strides_ok(tmp)) return dnnl_invalid_arguments;
+        if (!apply_layout(tmp, layout) || !sub_byte_strides_ok(tmp)
+                || !span_fits(tmp))
+            return dnnl_invalid_arguments;
     }
     md = tmp;
     return dnnl_success;
@@ -457,14 +482,17 @@ status_t md_init_by_strides(memory_desc_t &md, int ndims, const dims_t dims,
         for (int d = ndims - 2; d >= 0; --d) {
             if (is_rt(tmp.padded_dims[d]) || is_rt(tmp.padded_dims[d + 1]))
                 rt = true;
-            dense[d] = rt ? runtime_dim : dense[d + 1] * tmp.padded_dims[d + 1];
+            dense[d] = rt ? runtime_dim
+                          : sat_mul(dense[d + 1], tmp.padded_dims[d + 1]);
+            if (dense[d] == INT64_MAX) return dnnl_invalid_arguments;
         }
         strides = dense;
     }
     if (!strides_ok(tmp, strides)) return dnnl_invalid_arguments;
     for (int d = 0; d < ndims; ++d)
         tmp.format_desc.blocking.strides[d] = strides[d];
-    if (!sub_byte_strides_ok(tmp)) return dnnl_invalid_arguments;
+    if (!sub_byte_strides_ok(tmp) || !span_fits(tmp))
+        return dnnl_invalid_arguments;
     md = tmp;
     return dnnl_success;
 }

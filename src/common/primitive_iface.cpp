@@ -92,6 +92,15 @@ status_t dnnl_primitive_desc::query(query_t what, int index, void *result) const
         case dnnl_query_scratchpad_engine:
             *(dnnl_engine_t *)result = engine();
             return dnnl_success;
+        case dnnl_query_reorder_src_engine:
+        case dnnl_query_reorder_dst_engine: {
+            if (pd_->kind() != dnnl_reorder) return dnnl_unimplemented;
+            const engine_ref_t &e = what == dnnl_query_reorder_src_engine
+                    ? reorder_src_engine_
+                    : reorder_dst_engine_;
+            *(dnnl_engine_t *)result = e.get() ? e.get() : engine();
+            return dnnl_success;
+        }
         default: return pd_->query(what, index, result);
     }
 }

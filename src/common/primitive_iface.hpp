@@ -32,6 +32,13 @@ struct dnnl_primitive_desc {
     status_t query(dnnl::impl::query_t what, int index, void *result) const;
     status_t create_primitive(dnnl_primitive **out) const;
 
+    // Reorders: the engines of the source and destination memories (the
+    // descriptor's own engine is one of them); both default to engine().
+    void set_reorder_engines(dnnl::impl::engine_t *src, dnnl::impl::engine_t *dst) {
+        reorder_src_engine_ = dnnl::impl::engine_ref_t(src);
+        reorder_dst_engine_ = dnnl::impl::engine_ref_t(dst);
+    }
+
 private:
     dnnl_primitive_desc() = default;
     status_t find_from(size_t pos, int impl_id);
@@ -44,6 +51,8 @@ private:
     std::shared_ptr<const dnnl::impl::primitive_desc_t> hint_fwd_;
     const dnnl::impl::impl_list_item_t *list_ = nullptr;
     size_t pos_ = 0; // index in list_ of the current implementation
+    dnnl::impl::engine_ref_t reorder_src_engine_;
+    dnnl::impl::engine_ref_t reorder_dst_engine_;
 };
 
 struct dnnl_primitive {

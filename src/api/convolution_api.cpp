@@ -1,0 +1,80 @@
+// C API: convolution primitive descriptors (forward, backward data,
+// backward weights). Validation happens here; the CPU implementations live
+// in src/cpu/convolution.
+#include <new>
+
+#include "common/convolution_pd.hpp"
+#include "common/primitive_iface.hpp"
+
+using namespace dnnl::impl;
+
+namespace {
+status_t create_conv_pd(dnnl_primitive_desc_t *pd, engine_t *engine,
+        prop_kind_t prop_kind, alg_kind_t alg_kind, const memory_desc_t *src,
+        const memory_desc_t *wei, const memory_desc_t *bias,
+        const memory_desc_t *dst, const dims_t strides, const dims_t dilates,
+        const dims_t padding_l, const dims_t padding_r,
+        const primitive_desc_iface_t *hint_fwd, const primitive_attr_t *attr)
+{
+    if (!pd || !engine) return dnnl_invalid_arguments;
+    try {
+        convolution_desc_t cd;
+        DNNL_CHECK(conv_desc_init(cd, prop_kind, alg_kind, src, wei, bias,
+                dst, strides, dilates, padding_l, padding_r));
+        DNNL_CHECK(conv_attr_check(cd, attr));
+        return dnnl_primitive_desc::create(pd, cd, attr, engine, hint_fwd);
+    } catch (const std::bad_alloc &) {
+        return dnnl_out_of_memory;
+    } catch (...) {
+        return dnnl_runtime_error;
+    }
+}
+} // namespace
+
+dnnl_status_t dnnl_convolution_forward_primitive_desc_create(
+        dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
+        dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
+        const_dnnl_memory_desc_t src_desc,
+        const_dnnl_memory_desc_t weights_desc,
+        const_dnnl_memory_desc_t bias_desc, const_dnnl_memory_desc_t dst_desc,
+        const dnnl_dims_t strides, const dnnl_dims_t dilates,
+        const dnnl_dims_t padding_l, const dnnl_dims_t padding_r,
+        const_dnnl_primitive_attr_t attr)
+{
+    if (prop_kind != dnnl_forward_training
+            && prop_kind != dnnl_forward_inference)
+        return dnnl_invalid_arguments;
+    return create_conv_pd(primitive_desc, engine, prop_kind, alg_kind,
+            src_desc, weights_desc, bias_desc, dst_desc, strides, dilates,
+            padding_l, padding_r, nullptr, attr);
+}
+
+dnnl_status_t dnnl_convolution_backward_data_primitive_desc_create(
+        dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
+        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t diff_src_desc,
+        const_dnnl_memory_desc_t weights_desc,
+        const_dnnl_memory_desc_t diff_dst_desc, const dnnl_dims_t strides,
+        const dnnl_dims_t dilates, const dnnl_dims_t padding_l,
+        const dnnl_dims_t padding_r, const_dnnl_primitive_desc_t hint_fwd_pd,
+        const_dnnl_primitive_attr_t attr)
+{
+    return create_conv_pd(primitive_desc, engine, dnnl_backward_data,
+            alg_kind, diff_src_desc, weights_desc, nullptr, diff_dst_desc,
+            strides, dilates, padding_l, padding_r, hint_fwd_pd, attr);
+}
+
+dnnl_status_t dnnl_convolution_backward_weights_primitive_desc_create(
+        dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
+        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src_desc,
+        const_dnnl_memory_desc_t diff_weights_desc,
+        const_dnnl_memory_desc_t diff_bias_desc,
+        const_dnnl_memory_desc_t diff_dst_desc, const dnnl_dims_t strides,
+        const dnnl_dims_t dilates, const dnnl_dims_t padding_l,
+        const dnnl_dims_t padding_r, const_dnnl_primitive_desc_t hint_fwd_pd,
+        const_dnnl_primitive_attr_t attr)
+{
+    return create_conv_pd(primitive_desc, engine, dnnl_backward_weights,
+            alg_kind, src_desc, diff_weights_desc, diff_bias_desc,
+            diff_dst_desc, strides, dilates, padding_l, padding_r,
+            hint_fwd_pd, attr);
+}

@@ -1,0 +1,306 @@
+// Plan completion (layouts, arithmetic, work split, scratchpad) and
+// execution: shadow copies in and out of the canonical layouts around the
+// kernels.
+#include "cpu/convolution/conv_driver.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <omp.h>
+
+#include "cpu/convolution/conv_layout.hpp"
+#include "cpu/gemm/gemm.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace conv {
+
+namespace {
+constexpr size_t col_budget = 384 * 1024; // bytes of one im2col chunk
+
+size_t bytes_of(const memory_desc_t &md)
+{
+    return (size_t)md_nelems(md) * data_type_size(md.data_type);
+}
+
+bool is_int8(data_type_t dt) { return dt == dnnl_u8 || dt == dnnl_s8; }
+
+// Tag of the weights of the direct depthwise kernel: spatial-major with
+// groups innermost for nspc, plain for ncsp.
+format_tag_t dw_wei_tag(layout_t l, int ndims)
+{
+    if (l == layout_t::ncsp)
+        return ndims == 3 ? dnnl_abcd : ndims == 4 ? dnnl_abcde : dnnl_abcdef;
+    return ndims == 3 ? dnnl_dcab : ndims == 4 ? dnnl_decab : dnnl_defcab;
+}
+
+// Spatial chunk: an im2col buffer of about col_budget bytes, and enough
+// work items for every thread.
+dim_t pick_msp(const conv_conf_t &c, dim_t row_bytes, dim_t outer, int nthr,
+        bool need_col)
+{
+    const dim_t osp = c.osp();
+    dim_t msp = osp;
+    if (need_col)
+        msp = std::max<dim_t>(
+                16, (dim_t)col_budget / std::max<dim_t>(1, row_bytes));
+    msp = std::min(msp, osp);
+    const dim_t want = (nthr + outer - 1) / std::max<dim_t>(1, outer);
+    if (want > 1) {
+        const dim_t per = (osp + want - 1) / want;
+        msp = std::min(msp, std::max<dim_t>(1, per));
+    }
+    return std::max<dim_t>(1, msp);
+}
+} // namespace
+
+status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
+{
+    const conv_conf_t &c = p.c;
+    p.nthr = std::max(1, omp_get_max_threads());
+    const int nd = c.ndims;
+    const bool groups = p.wei_md.ndims == nd + 1;
+    const format_tag_t at = act_tag(p.layout, nd);
+    DNNL_CHECK(md_init_by_tag(p.src_canon, nd, p.src_md.dims,
+            p.src_md.data_type, at));
+    DNNL_CHECK(md_init_by_tag(p.dst_canon, nd, p.dst_md.dims,
+            p.dst_md.data_type, at));
+    p.src_shadow = !md_is_tag(p.src_md, at);
+    p.dst_shadow = !md_is_tag(p.dst_md, at);
+    p.in_zp = has_in_zp;
+    p.in_zp_per_c = in_zp_per_c;
+
+    const data_type_t in_dt = p.kind == conv_kind_t::bwd_d
+            ? p.dst_md.data_type
+            : p.src_md.data_type;
+    const bool is_int = is_int8(in_dt);
+    if (is_int && p.kind == conv_kind_t::bwd_w) return dnnl_unimplemented;
+    p.math = !is_int ? math_t::f32
+            : (has_in_zp && in_zp_per_c) ? math_t::shifted_f32
+                                         : math_t::s32;
+    p.shift_fallback = p.math == math_t::s32 && has_in_zp
+            && p.kind == conv_kind_t::fwd && !c.is_pointwise()
+            && !p.depthwise_direct;
+
+    // Weights.
+    const data_type_t wdt = p.wei_md.data_type;
+    const format_tag_t wt = p.depthwise_direct ? dw_wei_tag(p.layout, nd)
+                                               : wei_tag(p.layout, nd, groups);
+    const bool wmatch = md_is_tag(p.wei_md, wt);
+    DNNL_CHECK(md_init_by_tag(
+            p.wei_f32_md, p.wei_md.ndims, p.wei_md.dims, dnnl_f32, wt));
+    if (p.kind == conv_kind_t::bwd_w) {
+        p.wei_canon = p.wei_f32_md;
+        p.wei_pack = !(wmatch && wdt == dnnl_f32);
+    } else if (p.depthwise_direct || p.math == math_t::shifted_f32) {
+        p.wei_canon = p.wei_f32_md;
+        p.wei_pack = true;
+    } else {
+        DNNL_CHECK(md_init_by_tag(
+                p.wei_canon, p.wei_md.ndims, p.wei_md.dims, wdt, wt));
+        p.wei_pack = !wmatch;
+    }
+
+    auto &sp = p.scratch;
+    sp = scratch_plan_t();
+    if (p.src_shadow) sp.add(scratch_plan_t::src_shadow, bytes_of(p.src_md));
+    if (p.dst_shadow) sp.add(scratch_plan_t::dst_shadow, bytes_of(p.dst_md));
+    if (p.wei_pack && p.kind != conv_kind_t::bwd_w)
+        sp.add(scratch_plan_t::wei_pack, bytes_of(p.wei_canon));
+    if (p.shift_fallback)
+        sp.add(scratch_plan_t::wei_f32, bytes_of(p.wei_f32_md));
+
+    const int nthr = p.nthr;
+    const dim_t K = c.kgemm();
+    const bool shifted_possible
+            = p.math == math_t::shifted_f32 || p.shift_fallback;
+    const size_t in_esz = data_type_size(in_dt);
+    const bool ncsp = p.layout == layout_t::ncsp;
+
+    if (p.kind == conv_kind_t::fwd && p.depthwise_direct) {
+        // Per thread: an f32 output row (or plane row) and an f32 input
+        // row (nspc) or plane (ncsp).
+        const dim_t acc = ncsp ? c.ow : c.ow * c.g;
+        const dim_t in = ncsp ? c.isp() : c.iw * c.g;
+        sp.add(scratch_plan_t::acc, (size_t)nthr * acc * sizeof(float));
+        sp.add(scratch_plan_t::col, (size_t)nthr * in * sizeof(float));
+        return dnnl_success;
+    }
+
+    if (p.kind == conv_kind_t::fwd) {
+        const bool need_col = !c.is_pointwise() || shifted_possible;
+        const size_t col_esz = shifted_possible ? 4 : in_esz;
+        p.msp = pick_msp(c, K * col_esz, c.mb * c.g, nthr, need_col);
+        if (need_col)
+            sp.add(scratch_plan_t::col,
+                    (size_t)nthr * p.msp * K * col_esz);
+        sp.add(scratch_plan_t::acc, (size_t)nthr * p.msp * c.ocg * 4);
+        const dim_t M = ncsp ? c.ocg : p.msp, N = ncsp ? p.msp : c.ocg;
+        const size_t ws = std::max(
+                gemm::gemm_workspace_size(M, N, K, p.math == math_t::s32,
+                        false, 1),
+                shifted_possible
+                        ? gemm::gemm_workspace_size(M, N, K, false, false, 1)
+                        : (size_t)0);
+        sp.add(scratch_plan_t::gemm_ws, (size_t)nthr * ws);
+        return dnnl_success;
+    }
+
+    if (p.kind == conv_kind_t::bwd_d) {
+        const bool s32 = p.math == math_t::s32;
+        if (p.math == math_t::shifted_f32)
+            sp.add(scratch_plan_t::src_f32,
+                    (size_t)nthr * c.osp() * c.ocg * sizeof(float));
+        if (c.is_pointwise()) {
+            p.msp = pick_msp(c, 0, c.mb * c.g, nthr, false);
+            sp.add(scratch_plan_t::acc, (size_t)nthr * p.msp * c.icg * 4);
+            const dim_t M = ncsp ? c.icg : p.msp, N = ncsp ? p.msp : c.icg;
+            sp.add(scratch_plan_t::gemm_ws,
+                    (size_t)nthr
+                            * gemm::gemm_workspace_size(
+                                    M, N, c.ocg, s32, false, 1));
+            return dnnl_success;
+        }
+        p.msp = c.osp();
+        p.bwd_d_serial_images = c.mb * c.g < nthr;
+        const int copies = p.bwd_d_serial_images ? 1 : nthr;
+        const dim_t M = ncsp ? K : c.osp(), N = ncsp ? c.osp() : K;
+        sp.add(scratch_plan_t::col, (size_t)copies * c.osp() * K * 4);
+        sp.add(scratch_plan_t::acc, (size_t)copies * c.isp() * c.icg * 4);
+        sp.add(scratch_plan_t::gemm_ws,
+                (size_t)copies
+                        * gemm::gemm_workspace_size(M, N, c.ocg, s32,
+                                p.bwd_d_serial_images, nthr));
+        return dnnl_success;
+    }
+
+    // Backward weights.
+    const bool need_col = !c.is_pointwise();
+    p.msp = pick_msp(c, K * in_esz, c.mb, nthr, need_col);
+    if (need_col)
+        sp.add(scratch_plan_t::col, (size_t)nthr * p.msp * K * in_esz);
+    const dim_t wsz = c.g * c.ocg * K;
+    const dim_t nbias = p.bias_from_src ? c.ic() : c.oc();
+    sp.add(scratch_plan_t::red, (size_t)nthr * (wsz + nbias) * sizeof(float));
+    if (p.wei_pack) sp.add(scratch_plan_t::wei_acc, (size_t)wsz * 4);
+    if (p.with_bias) sp.add(scratch_plan_t::bias_acc, (size_t)nbias * 4);
+    const dim_t M = ncsp ? c.ocg : K, N = ncsp ? K : c.ocg;
+    sp.add(scratch_plan_t::gemm_ws,
+            (size_t)nthr * gemm::gemm_workspace_size(M, N, p.msp, false, false, 1));
+    return dnnl_success;
+}
+
+status_t plan_execute(const conv_plan_t &p, const conv_io_t &io,
+        const epilogue_args_t &ea, void *scratchpad)
+{
+    const conv_conf_t &c = p.c;
+    const auto &sp = p.scratch;
+    conv_canon_t t;
+    t.in_zp = io.in_zp;
+
+    if (p.kind == conv_kind_t::bwd_w) {
+        if (c.is_empty()) {
+            // Nothing to reduce: the gradients are zero.
+            if (io.diff_wei) std::memset(io.diff_wei, 0, md_size(p.wei_md));
+            if (p.with_bias && io.diff_bias)
+                std::memset(io.diff_bias, 0, md_size(p.bias_md));
+            return dnnl_success;
+        }
+        t.src = io.src;
+        if (p.src_shadow) {
+            void *s = sp.get<void>(scratchpad, scratch_plan_t::src_shadow);
+            copy_tensor(p.src_md, io.src, p.src_canon, s);
+            t.src = s;
+        }
+        t.diff_dst = io.diff_dst;
+        if (p.dst_shadow) {
+            void *s = sp.get<void>(scratchpad, scratch_plan_t::dst_shadow);
+            copy_tensor(p.dst_md, io.diff_dst, p.dst_canon, s);
+            t.diff_dst = s;
+        }
+        t.diff_wei = p.wei_pack
+                ? sp.get<float>(scratchpad, scratch_plan_t::wei_acc)
+                : static_cast<float *>(io.diff_wei);
+        t.diff_bias = p.with_bias
+                ? sp.get<float>(scratchpad, scratch_plan_t::bias_acc)
+                : nullptr;
+        conv_bwd_weights_gemm(p, t, scratchpad);
+        if (p.wei_pack) copy_tensor(p.wei_canon, t.diff_wei, p.wei_md, io.diff_wei);
+        if (p.with_bias) {
+            memory_desc_t bmd;
+            dims_t d = {p.bias_md.dims[0]};
+            DNNL_CHECK(md_init_by_tag(bmd, 1, d, dnnl_f32, dnnl_a));
+            copy_tensor(bmd, t.diff_bias, p.bias_md, io.diff_bias);
+        }
+        return dnnl_success;
+    }
+
+    if (c.is_empty()) return dnnl_success;
+
+    // Weights in the kernel layout.
+    t.wei = io.wei;
+    if (p.wei_pack) {
+        void *w = sp.get<void>(scratchpad, scratch_plan_t::wei_pack);
+        copy_tensor(p.wei_md, io.wei, p.wei_canon, w);
+        t.wei = w;
+    }
+    t.zp_shift = p.math == math_t::shifted_f32;
+    if (p.shift_fallback && io.in_zp) {
+        const int32_t z = io.in_zp[0];
+        const data_type_t in_dt = p.src_md.data_type;
+        const bool fits = in_dt == dnnl_u8 ? (z >= 0 && z <= 255)
+                                           : (z >= -128 && z <= 127);
+        if (!fits) {
+            float *w = sp.get<float>(scratchpad, scratch_plan_t::wei_f32);
+            copy_tensor(p.wei_md, io.wei, p.wei_f32_md, w);
+            t.wei = w;
+            t.zp_shift = true;
+        }
+    }
+
+    if (p.kind == conv_kind_t::fwd) {
+        t.src = io.src;
+        if (p.src_shadow) {
+            void *s = sp.get<void>(scratchpad, scratch_plan_t::src_shadow);
+            copy_tensor(p.src_md, io.src, p.src_canon, s);
+            t.src = s;
+        }
+        t.dst = io.dst;
+        if (p.dst_shadow) {
+            void *s = sp.get<void>(scratchpad, scratch_plan_t::dst_shadow);
+            if (p.epi.has_sum()) copy_tensor(p.dst_md, io.dst, p.dst_canon, s);
+            t.dst = s;
+        }
+        if (p.depthwise_direct)
+            conv_fwd_depthwise(p, t, ea, scratchpad);
+        else
+            conv_fwd_gemm(p, t, ea, scratchpad);
+        if (p.dst_shadow) copy_tensor(p.dst_canon, t.dst, p.dst_md, io.dst);
+        return dnnl_success;
+    }
+
+    // Backward data: the output is diff_src (src roles), the input diff_dst.
+    t.diff_dst = io.diff_dst;
+    if (p.dst_shadow) {
+        void *s = sp.get<void>(scratchpad, scratch_plan_t::dst_shadow);
+        copy_tensor(p.dst_md, io.diff_dst, p.dst_canon, s);
+        t.diff_dst = s;
+    }
+    t.diff_src = io.diff_src;
+    if (p.src_shadow) {
+        void *s = sp.get<void>(scratchpad, scratch_plan_t::src_shadow);
+        if (p.epi.has_sum())
+            copy_tensor(p.src_md, io.diff_src, p.src_canon, s);
+        t.diff_src = s;
+    }
+    conv_bwd_data_gemm(p, t, ea, scratchpad);
+    if (p.src_shadow)
+        copy_tensor(p.src_canon, t.diff_src, p.src_md, io.diff_src);
+    return dnnl_success;
+}
+
+} // namespace conv
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,342 @@
+// Forward convolution kernels on canonical tensors.
+//
+// GEMM-based: work items are (image, group, chunk of output points); each
+// thread builds the im2col chunk of its item (or reads the source directly
+// for pointwise problems) and multiplies it with the group's weights with
+// the GEMM core on one thread, the epilogue running on every finished
+// block of C while it is in cache.
+//   nspc: C[sp][oc] = col[sp][k] * W[k][oc]
+//   ncsp: C[oc][sp] = W[oc][k] * col[k][sp]
+//
+// Depthwise: a direct kernel vectorised over channels (nspc) or output
+// width (ncsp), accumulating in f32.
+#include <algorithm>
+#include <cstring>
+
+#include <omp.h>
+
+#include "common/float_convert.hpp"
+#include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_im2col.hpp"
+#include "cpu/gemm/gemm.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace conv {
+
+namespace {
+template <typename T>
+void im2col_raw(const conv_plan_t &p, const void *src, void *col, dim_t sp0,
+        dim_t nsp, int32_t fill)
+{
+    if (p.layout == layout_t::nspc)
+        im2col_nspc<T>(p.c, static_cast<const T *>(src), static_cast<T *>(col),
+                sp0, nsp, (T)fill);
+    else
+        im2col_ncsp<T>(p.c, static_cast<const T *>(src), static_cast<T *>(col),
+                sp0, nsp, (T)fill);
+}
+} // namespace
+
+void conv_fwd_gemm(const conv_plan_t &p, const conv_canon_t &t,
+        const epilogue_args_t &ea, void *scratchpad)
+{
+    const conv_conf_t &c = p.c;
+    const auto &sc = p.scratch;
+    const bool ncsp = p.layout == layout_t::ncsp;
+    const bool shift = t.zp_shift;
+    const bool s32 = p.math == math_t::s32 && !shift;
+    const data_type_t sdt = p.src_md.data_type;
+    const data_type_t wdt = shift ? dnnl_f32 : p.wei_canon.data_type;
+    const size_t sesz = data_type_size(sdt), wesz = data_type_size(wdt);
+    const size_t desz = data_type_size(p.epi.dst_dt);
+    const dim_t K = c.kgemm(), IC = c.ic(), OC = c.oc();
+    const dim_t isp = c.isp(), osp = c.osp();
+    const bool need_col = !c.is_pointwise() || shift;
+    const size_t col_esz = shift ? 4 : sesz;
+    const dim_t msp = p.msp;
+    const dim_t nchunks = (osp + msp - 1) / msp;
+    const dim_t items = c.mb * c.g * nchunks;
+    const bool out_direct
+            = !s32 && p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
+    const bool need_epi = !(out_direct && p.epi.is_identity());
+    const int32_t zp = (t.in_zp && !p.in_zp_per_c) ? t.in_zp[0] : 0;
+    const int nthr = (int)std::min<dim_t>(p.nthr, items);
+    const size_t ws_size = sc.size[scratch_plan_t::gemm_ws] / p.nthr;
+
+    char *col_base = sc.get<char>(scratchpad, scratch_plan_t::col);
+    char *acc_base = sc.get<char>(scratchpad, scratch_plan_t::acc);
+    char *ws_base = sc.get<char>(scratchpad, scratch_plan_t::gemm_ws);
+
+#pragma omp parallel num_threads(nthr)
+    {
+        const int ithr = omp_get_thread_num();
+        dim_t start, end;
+        balance(items, nthr, ithr, start, end);
+        char *col = col_base ? col_base + ithr * msp * K * col_esz : nullptr;
+        void *acc = acc_base + ithr * msp * c.ocg * 4;
+        void *ws = ws_base ? ws_base + ithr * ws_size : nullptr;
+
+        for (dim_t it = start; it < end; ++it) {
+            const dim_t chunk = it % nchunks;
+            const dim_t g = (it / nchunks) % c.g;
+            const dim_t n = it / (nchunks * c.g);
+            const dim_t sp0 = chunk * msp;
+            const dim_t nsp = std::min(msp, osp - sp0);
+
+            const dim_t src_off = ncsp ? (n * IC + g * c.icg) * isp
+                                       : n * isp * IC + g * c.icg;
+            const char *src_ng
+                    = static_cast<const char *>(t.src) + src_off * sesz;
+            // act(sp, k) at act + sp * act_rs + k * act_cs.
+            const void *act;
+            dim_t act_rs, act_cs;
+            if (need_col) {
+                if (shift) {
+                    const int32_t *z = t.in_zp
+                            ? t.in_zp + (p.in_zp_per_c ? g * c.icg : 0)
+                            : nullptr;
+                    if (ncsp)
+                        im2col_ncsp_f32(c, sdt, src_ng, z, p.in_zp_per_c,
+                                (float *)col, sp0, nsp);
+                    else
+                        im2col_nspc_f32(c, sdt, src_ng, z, p.in_zp_per_c,
+                                (float *)col, sp0, nsp);
+                } else if (sesz == 4) {
+                    im2col_raw<uint32_t>(p, src_ng, col, sp0, nsp, 0);
+                } else if (sesz == 2) {
+                    im2col_raw<uint16_t>(p, src_ng, col, sp0, nsp, 0);
+                } else {
+                    im2col_raw<uint8_t>(p, src_ng, col, sp0, nsp, zp);
+                }
+                act = col;
+                act_rs = ncsp ? 1 : K;
+                act_cs = ncsp ? nsp : 1;
+            } else {
+                act = src_ng + (ncsp ? sp0 : sp0 * IC) * sesz;
+                act_rs = ncsp ? 1 : IC;
+                act_cs = ncsp ? isp : 1;
+            }
+            const char *w_g = static_cast<const char *>(t.wei)
+                    + g * c.ocg * K * wesz;
+            const dim_t out_off = ncsp ? (n * OC + g * c.ocg) * osp + sp0
+                                       : (n * osp + sp0) * OC + g * c.ocg;
+            char *out = static_cast<char *>(t.dst) + out_off * desz;
+            const dim_t out_sp = ncsp ? 1 : OC, out_c = ncsp ? osp : 1;
+            void *cbuf = out_direct ? (void *)out : acc;
+            const dim_t ldc = out_direct ? (ncsp ? osp : OC)
+                                         : (ncsp ? nsp : c.ocg);
+
+            // Epilogue on a finished block of C (rows m, columns j).
+            auto post = [&](dim_t m0, dim_t n0, dim_t m, dim_t nn,
+                                const void *cb, dim_t ld) {
+                const dim_t sp_b = ncsp ? n0 : m0, c_b = ncsp ? m0 : n0;
+                const dim_t nsp_b = ncsp ? nn : m, nc_b = ncsp ? m : nn;
+                char *o = out + (sp_b * out_sp + c_b * out_c) * desz;
+                epilogue_apply(p.epi, ea, cb, ncsp ? 1 : ld, ncsp ? ld : 1, o,
+                        out_sp, out_c, n, g * c.ocg + c_b, nc_b, sp0 + sp_b,
+                        nsp_b);
+            };
+
+            if (s32) {
+                gemm::gemm_s32_args_t a;
+                a.M = ncsp ? c.ocg : nsp;
+                a.N = ncsp ? nsp : c.ocg;
+                a.K = K;
+                if (ncsp) {
+                    a.a = w_g, a.a_dt = wdt, a.a_rs = K, a.a_cs = 1;
+                    a.b = act, a.b_dt = sdt, a.b_rs = act_cs, a.b_cs = act_rs;
+                    a.b_zp = zp;
+                } else {
+                    a.a = act, a.a_dt = sdt, a.a_rs = act_rs, a.a_cs = act_cs;
+                    a.a_zp = zp;
+                    a.b = w_g, a.b_dt = wdt, a.b_rs = c.ocg, a.b_cs = 1;
+                }
+                a.c = (int32_t *)cbuf;
+                a.ldc = ldc;
+                a.parallel = false;
+                a.nthr = 1;
+                a.workspace = ws;
+                a.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t nn,
+                                 int32_t *cb, dim_t ld) {
+                    post(m0, n0, m, nn, cb, ld);
+                };
+                gemm::gemm_s32(a);
+            } else {
+                gemm::gemm_f32_args_t a;
+                a.M = ncsp ? c.ocg : nsp;
+                a.N = ncsp ? nsp : c.ocg;
+                a.K = K;
+                const data_type_t adt = shift ? dnnl_f32 : sdt;
+                if (ncsp) {
+                    a.a = w_g, a.a_dt = wdt, a.a_rs = K, a.a_cs = 1;
+                    a.b = act, a.b_dt = adt, a.b_rs = act_cs, a.b_cs = act_rs;
+                } else {
+                    a.a = act, a.a_dt = adt, a.a_rs = act_rs, a.a_cs = act_cs;
+                    a.b = w_g, a.b_dt = wdt, a.b_rs = c.ocg, a.b_cs = 1;
+                }
+                a.c = (float *)cbuf;
+                a.ldc = ldc;
+                a.beta = 0.f;
+                a.parallel = false;
+                a.nthr = 1;
+                a.workspace = ws;
+                if (need_epi)
+                    a.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t nn,
+                                     float *cb, dim_t ld) {
+                        post(m0, n0, m, nn, cb, ld);
+                    };
+                gemm::gemm_f32(a);
+            }
+        }
+    }
+}
+
+void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
+        const epilogue_args_t &ea, void *scratchpad)
+{
+    const conv_conf_t &c = p.c;
+    const auto &sc = p.scratch;
+    const dim_t G = c.g, KW = c.kw;
+    const dim_t isp = c.isp(), osp = c.osp();
+    const data_type_t sdt = p.src_md.data_type;
+    const size_t desz = data_type_size(p.epi.dst_dt);
+    const bool direct_in = sdt == dnnl_f32 && !t.in_zp;
+    const float *w = static_cast<const float *>(t.wei);
+    float *acc_base = sc.get<float>(scratchpad, scratch_plan_t::acc);
+    float *in_base = sc.get<float>(scratchpad, scratch_plan_t::col);
+    auto zp_of = [&](dim_t ch) -> float {
+        return t.in_zp ? (float)t.in_zp[p.in_zp_per_c ? ch : 0] : 0.f;
+    };
+
+    if (p.layout == layout_t::nspc) {
+        const dim_t rows = c.mb * c.od * c.oh;
+        const int nthr = (int)std::min<dim_t>(p.nthr, rows);
+#pragma omp parallel num_threads(nthr)
+        {
+            const int ithr = omp_get_thread_num();
+            dim_t start, end;
+            balance(rows, nthr, ithr, start, end);
+            float *acc = acc_base + ithr * c.ow * G;
+            float *inrow = in_base + ithr * c.iw * G;
+            for (dim_t r = start; r < end; ++r) {
+                const dim_t oh = r % c.oh, od = (r / c.oh) % c.od,
+                            n = r / (c.oh * c.od);
+                std::fill(acc, acc + c.ow * G, 0.f);
+                for (dim_t kd = 0; kd < c.kd; ++kd) {
+                    const dim_t id = od * c.sd - c.pf + kd * c.ddl;
+                    if (id < 0 || id >= c.id) continue;
+                    for (dim_t kh = 0; kh < c.kh; ++kh) {
+                        const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
+                        if (ih < 0 || ih >= c.ih) continue;
+                        const dim_t soff = ((n * c.id + id) * c.ih + ih) * c.iw * G;
+                        const float *in;
+                        if (direct_in) {
+                            in = static_cast<const float *>(t.src) + soff;
+                        } else {
+                            cvt_to_f32(sdt,
+                                    static_cast<const char *>(t.src)
+                                            + soff * data_type_size(sdt),
+                                    inrow, c.iw * G);
+                            if (t.in_zp)
+                                for (dim_t iw = 0; iw < c.iw; ++iw)
+                                    for (dim_t ch = 0; ch < G; ++ch)
+                                        inrow[iw * G + ch] -= zp_of(ch);
+                            in = inrow;
+                        }
+                        for (dim_t kw = 0; kw < KW; ++kw) {
+                            const float *wk
+                                    = w + ((kd * c.kh + kh) * KW + kw) * G;
+                            const dim_t off = kw * c.dwl - c.pl;
+                            for (dim_t ow = 0; ow < c.ow; ++ow) {
+                                const dim_t iw = ow * c.sw + off;
+                                if (iw < 0 || iw >= c.iw) continue;
+                                float *a = acc + ow * G;
+                                const float *s = in + iw * G;
+                                for (dim_t ch = 0; ch < G; ++ch)
+                                    a[ch] += s[ch] * wk[ch];
+                            }
+                        }
+                    }
+                }
+                const dim_t sp0 = (od * c.oh + oh) * c.ow;
+                char *o = static_cast<char *>(t.dst)
+                        + (n * osp + sp0) * G * desz;
+                epilogue_apply(p.epi, ea, acc, G, 1, o, G, 1, n, 0, G, sp0,
+                        c.ow);
+            }
+        }
+        return;
+    }
+
+    const dim_t planes = c.mb * G;
+    const int nthr = (int)std::min<dim_t>(p.nthr, planes);
+    const dim_t ksp = c.ksp();
+#pragma omp parallel num_threads(nthr)
+    {
+        const int ithr = omp_get_thread_num();
+        dim_t start, end;
+        balance(planes, nthr, ithr, start, end);
+        float *acc = acc_base + ithr * c.ow;
+        float *inplane = in_base + ithr * isp;
+        for (dim_t pl = start; pl < end; ++pl) {
+            const dim_t g = pl % G, n = pl / G;
+            const float *in;
+            if (direct_in) {
+                in = static_cast<const float *>(t.src) + pl * isp;
+            } else {
+                cvt_to_f32(sdt,
+                        static_cast<const char *>(t.src)
+                                + pl * isp * data_type_size(sdt),
+                        inplane, isp);
+                if (t.in_zp) {
+                    const float z = zp_of(g);
+                    for (dim_t i = 0; i < isp; ++i)
+                        inplane[i] -= z;
+                }
+                in = inplane;
+            }
+            const float *wg = w + g * ksp;
+            for (dim_t od = 0; od < c.od; ++od)
+            for (dim_t oh = 0; oh < c.oh; ++oh) {
+                std::fill(acc, acc + c.ow, 0.f);
+                for (dim_t kd = 0; kd < c.kd; ++kd) {
+                    const dim_t id = od * c.sd - c.pf + kd * c.ddl;
+                    if (id < 0 || id >= c.id) continue;
+                    for (dim_t kh = 0; kh < c.kh; ++kh) {
+                        const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
+                        if (ih < 0 || ih >= c.ih) continue;
+                        const float *srow = in + (id * c.ih + ih) * c.iw;
+                        for (dim_t kw = 0; kw < KW; ++kw) {
+                            const float wv = wg[(kd * c.kh + kh) * KW + kw];
+                            const dim_t off = kw * c.dwl - c.pl;
+                            // ow range with 0 <= ow * sw + off < iw
+                            dim_t lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
+                            dim_t hi = c.iw - 1 - off < 0
+                                    ? 0
+                                    : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
+                            if (c.sw == 1) {
+                                const float *s = srow + off;
+                                for (dim_t ow = lo; ow < hi; ++ow)
+                                    acc[ow] += s[ow] * wv;
+                            } else {
+                                for (dim_t ow = lo; ow < hi; ++ow)
+                                    acc[ow] += srow[ow * c.sw + off] * wv;
+                            }
+                        }
+                    }
+                }
+                const dim_t sp0 = (od * c.oh + oh) * c.ow;
+                char *o = static_cast<char *>(t.dst) + (pl * osp + sp0) * desz;
+                epilogue_apply(p.epi, ea, acc, 1, 0, o, 1, osp, n, g, 1, sp0,
+                        c.ow);
+            }
+        }
+    }
+}
+
+} // namespace conv
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,133 @@
+// Canonical tags and the generic tensor copy of the convolution kernels.
+#include "cpu/convolution/conv_layout.hpp"
+
+#include <cstring>
+
+#include <omp.h>
+
+#include "common/float_convert.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace conv {
+
+format_tag_t act_tag(layout_t l, int ndims)
+{
+    if (l == layout_t::ncsp)
+        return ndims == 3 ? dnnl_abc : ndims == 4 ? dnnl_abcd : dnnl_abcde;
+    return ndims == 3 ? dnnl_acb : ndims == 4 ? dnnl_acdb : dnnl_acdeb;
+}
+
+format_tag_t wei_tag(layout_t l, int ndims, bool g)
+{
+    if (l == layout_t::ncsp) {
+        if (g) return ndims == 3 ? dnnl_abcd : ndims == 4 ? dnnl_abcde
+                                                          : dnnl_abcdef;
+        return ndims == 3 ? dnnl_abc : ndims == 4 ? dnnl_abcd : dnnl_abcde;
+    }
+    if (g) return ndims == 3 ? dnnl_adcb : ndims == 4 ? dnnl_adecb
+                                                      : dnnl_adefcb;
+    return ndims == 3 ? dnnl_cba : ndims == 4 ? dnnl_cdba : dnnl_cdeba;
+}
+
+bool md_is_tag(const memory_desc_t &md, format_tag_t tag)
+{
+    if (md.format_kind != dnnl_blocked) return false;
+    for (int d = 0; d < md.ndims; ++d)
+        if (md.padded_dims[d] != md.dims[d] || md.padded_offsets[d] != 0)
+            return false;
+    return md_matches_tag(md, tag);
+}
+
+namespace {
+// Element offset of position `pos` advanced by `i` along the last dim.
+struct line_t {
+    dim_t base;
+    dim_t stride; // 0: use md_off_v per element
+};
+
+line_t line_of(const memory_desc_t &md, const dim_t *pos)
+{
+    const int last = md.ndims - 1;
+    const auto &b = md.format_desc.blocking;
+    for (int i = 0; i < b.inner_nblks; ++i)
+        if (b.inner_idxs[i] == last) return {md_off_v(md, pos), 0};
+    return {md_off_v(md, pos), b.strides[last]};
+}
+
+template <typename T>
+void copy_line_raw(const T *s, dim_t ss, T *d, dim_t ds, dim_t n)
+{
+    if (ss == 1 && ds == 1) {
+        std::memcpy(d, s, n * sizeof(T));
+        return;
+    }
+    for (dim_t i = 0; i < n; ++i)
+        d[i * ds] = s[i * ss];
+}
+} // namespace
+
+void copy_tensor(const memory_desc_t &smd, const void *s,
+        const memory_desc_t &dmd, void *d)
+{
+    const int nd = smd.ndims;
+    if (nd == 0) return;
+    const dim_t inner = smd.dims[nd - 1];
+    dim_t outer = 1;
+    for (int k = 0; k < nd - 1; ++k)
+        outer *= smd.dims[k];
+    if (outer == 0 || inner == 0) return;
+    const data_type_t sdt = smd.data_type, ddt = dmd.data_type;
+    const size_t ssz = data_type_size(sdt), dsz = data_type_size(ddt);
+
+#pragma omp parallel for schedule(static)
+    for (dim_t o = 0; o < outer; ++o) {
+        dim_t pos[max_ndims] = {};
+        dim_t rem = o;
+        for (int k = nd - 2; k >= 0; --k) {
+            pos[k] = rem % smd.dims[k];
+            rem /= smd.dims[k];
+        }
+        const line_t sl = line_of(smd, pos);
+        const line_t dl = line_of(dmd, pos);
+        if (sl.stride && dl.stride) {
+            if (sdt == ddt) {
+                const char *sp = static_cast<const char *>(s) + sl.base * ssz;
+                char *dp = static_cast<char *>(d) + dl.base * dsz;
+                if (ssz == 4)
+                    copy_line_raw((const uint32_t *)sp, sl.stride,
+                            (uint32_t *)dp, dl.stride, inner);
+                else if (ssz == 2)
+                    copy_line_raw((const uint16_t *)sp, sl.stride,
+                            (uint16_t *)dp, dl.stride, inner);
+                else
+                    copy_line_raw((const uint8_t *)sp, sl.stride,
+                            (uint8_t *)dp, dl.stride, inner);
+            } else {
+                for (dim_t i = 0; i < inner; ++i)
+                    store_f32(ddt,
+                            load_f32(sdt, s, sl.base + i * sl.stride), d,
+                            dl.base + i * dl.stride);
+            }
+            continue;
+        }
+        for (dim_t i = 0; i < inner; ++i) {
+            pos[nd - 1] = i;
+            const dim_t so = sl.stride ? sl.base + i * sl.stride
+                                       : md_off_v(smd, pos);
+            const dim_t dof = dl.stride ? dl.base + i * dl.stride
+                                        : md_off_v(dmd, pos);
+            if (sdt == ddt)
+                std::memcpy(static_cast<char *>(d) + dof * dsz,
+                        static_cast<const char *>(s) + so * ssz, ssz);
+            else
+                store_f32(ddt, load_f32(sdt, s, so), d, dof);
+        }
+    }
+}
+
+} // namespace conv
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,39 @@
+// Vectorised eltwise kernels on contiguous f32 arrays, one table per ISA
+// (SSE4.1, AVX2, AVX-512), plus conversions between the stored data types
+// and f32. The kernels are the math module's per-algorithm functions in
+// plain loops, compiled once per ISA (eltwise_kernels_<isa>.cpp).
+#pragma once
+
+#include "common/c_types.hpp"
+#include "cpu/cpu_isa.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace eltwise {
+
+struct kernel_table_t {
+    cpu_isa_t isa;
+    const char *isa_name;
+    // dst[i] = f(src[i]); src and dst may be the same array.
+    void (*fwd)(alg_kind_t alg, float alpha, float beta, const float *src,
+            float *dst, dim_t n);
+    // diff_src[i] = f'(diff_dst[i], data[i]); diff_src may be diff_dst.
+    void (*bwd)(alg_kind_t alg, float alpha, float beta, const float *diff_dst,
+            const float *data, float *diff_src, dim_t n);
+    void (*to_f32)(data_type_t dt, const void *src, float *dst, dim_t n);
+    void (*from_f32)(data_type_t dt, const float *src, void *dst, dim_t n);
+};
+
+const kernel_table_t &kernels_sse41();
+const kernel_table_t &kernels_avx2();
+const kernel_table_t &kernels_avx512();
+
+// The widest table the processor, the max-ISA setting and the ISA hints
+// allow; null when not even SSE4.1 may be used.
+const kernel_table_t *select_kernels();
+
+} // namespace eltwise
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

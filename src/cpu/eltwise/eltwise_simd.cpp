@@ -1,0 +1,190 @@
+// Vectorised eltwise for dense layouts: descriptor checks and the
+// threaded drivers around the per-ISA kernels.
+#include "cpu/eltwise/eltwise_simd.hpp"
+
+#include <cmath>
+
+#include "common/exec_ctx.hpp"
+#include "common/float_convert.hpp"
+#include "common/math/eltwise_math.hpp"
+#include "cpu/eltwise/eltwise_utils.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace eltwise {
+
+namespace {
+
+using namespace eltwise_md_utils;
+
+// Elements per f32 staging buffer (per thread, on the stack).
+constexpr dim_t block = 1024;
+
+// Algorithms costing a few instructions per element: threads only pay
+// off for larger arrays.
+bool is_cheap(alg_kind_t alg) {
+    switch (math::eltwise_base_alg(alg)) {
+        case dnnl_eltwise_relu:
+        case dnnl_eltwise_square:
+        case dnnl_eltwise_abs:
+        case dnnl_eltwise_linear:
+        case dnnl_eltwise_hardsigmoid:
+        case dnnl_eltwise_hardswish:
+        case dnnl_eltwise_clip:
+        case dnnl_eltwise_clip_v2:
+        case dnnl_eltwise_round: return true;
+        default: return false;
+    }
+}
+
+dim_t min_per_thread(alg_kind_t alg) {
+    return is_cheap(alg) ? 32 * 1024 : 4 * 1024;
+}
+
+dim_t padded_volume(const memory_desc_t &md) {
+    return md_nelems(md, true);
+}
+
+bool is_float_type(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
+            || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
+}
+
+bool maps_zero_to_zero(float v) {
+    return v == 0.f; // false for NaN
+}
+
+const char *const name_prefix = "simd:";
+
+} // namespace
+
+status_t simd_eltwise_fwd_t::pd_t::init(engine_t *) {
+    if (!is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
+    DNNL_CHECK(init_formats());
+    const memory_desc_t &s = *src_md(), &d = *dst_md();
+    if (!is_f32_convertible(s.data_type) || !is_f32_convertible(d.data_type))
+        return dnnl_unimplemented;
+    if (!same_layout(s, d) || !is_dense_padded(s)) return dnnl_unimplemented;
+    if (has_padding(s)
+            && !maps_zero_to_zero(math::eltwise_fwd(alg(), 0.f, alpha(), beta())))
+        return dnnl_unimplemented;
+    kernels = select_kernels();
+    if (!kernels) return dnnl_unimplemented;
+    work = has_zero_dim() ? 0 : padded_volume(s);
+    name_ = std::string(name_prefix) + kernels->isa_name;
+    return dnnl_success;
+}
+
+status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    const dim_t n = pd->work;
+    if (n == 0) return dnnl_success;
+    const memory_desc_t &smd = *pd->src_md(), &dmd = *pd->dst_md();
+    const char *src = ctx.input<char>(DNNL_ARG_SRC);
+    char *dst = ctx.output<char>(DNNL_ARG_DST);
+    if (!src || !dst) return dnnl_invalid_arguments;
+    const data_type_t sdt = smd.data_type, ddt = dmd.data_type;
+    const size_t ssz = data_type_size(sdt), dsz = data_type_size(ddt);
+    src += smd.offset0 * ssz;
+    dst += dmd.offset0 * dsz;
+
+    const kernel_table_t &k = *pd->kernels;
+    const alg_kind_t alg = pd->alg();
+    const float alpha = pd->alpha(), beta = pd->beta();
+    const bool f32_io = sdt == dnnl_f32 && ddt == dnnl_f32;
+
+    const int nthr = nthr_for(n, min_per_thread(alg));
+    parallel_run(nthr, [&](int ithr, int nt) {
+        dim_t start, end;
+        balance(n, nt, ithr, start, end, 16);
+        if (start >= end) return;
+        if (f32_io) {
+            k.fwd(alg, alpha, beta, reinterpret_cast<const float *>(src) + start,
+                    reinterpret_cast<float *>(dst) + start, end - start);
+            return;
+        }
+        alignas(64) float buf[block];
+        for (dim_t off = start; off < end; off += block) {
+            const dim_t len = end - off < block ? end - off : block;
+            k.to_f32(sdt, src + off * ssz, buf, len);
+            k.fwd(alg, alpha, beta, buf, buf, len);
+            k.from_f32(ddt, buf, dst + off * dsz, len);
+        }
+    });
+    return dnnl_success;
+}
+
+status_t simd_eltwise_bwd_t::pd_t::init(engine_t *) {
+    if (is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
+    DNNL_CHECK(init_formats());
+    const memory_desc_t &v = *data_md(), &dd = *diff_dst_md(),
+                        &ds = *diff_src_md();
+    if (!is_float_type(v.data_type) || !is_float_type(dd.data_type)
+            || !is_float_type(ds.data_type))
+        return dnnl_unimplemented;
+    if (!same_layout(v, dd) || !same_layout(v, ds) || !is_dense_padded(v))
+        return dnnl_unimplemented;
+    if (has_padding(v)
+            && !maps_zero_to_zero(
+                    math::eltwise_bwd(alg(), 0.f, 0.f, alpha(), beta())))
+        return dnnl_unimplemented;
+    kernels = select_kernels();
+    if (!kernels) return dnnl_unimplemented;
+    work = has_zero_dim() ? 0 : padded_volume(v);
+    name_ = std::string(name_prefix) + kernels->isa_name;
+    return dnnl_success;
+}
+
+status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    const dim_t n = pd->work;
+    if (n == 0) return dnnl_success;
+    const memory_desc_t &vmd = *pd->data_md(), &ddmd = *pd->diff_dst_md(),
+                        &dsmd = *pd->diff_src_md();
+    const char *data = ctx.input<char>(pd->data_arg());
+    const char *diff_dst = ctx.input<char>(DNNL_ARG_DIFF_DST);
+    char *diff_src = ctx.output<char>(DNNL_ARG_DIFF_SRC);
+    if (!data || !diff_dst || !diff_src) return dnnl_invalid_arguments;
+    const data_type_t vdt = vmd.data_type, dddt = ddmd.data_type,
+                      dsdt = dsmd.data_type;
+    const size_t vsz = data_type_size(vdt), ddsz = data_type_size(dddt),
+                 dssz = data_type_size(dsdt);
+    data += vmd.offset0 * vsz;
+    diff_dst += ddmd.offset0 * ddsz;
+    diff_src += dsmd.offset0 * dssz;
+
+    const kernel_table_t &k = *pd->kernels;
+    const alg_kind_t alg = pd->alg();
+    const float alpha = pd->alpha(), beta = pd->beta();
+    const bool f32_io = vdt == dnnl_f32 && dddt == dnnl_f32 && dsdt == dnnl_f32;
+
+    const int nthr = nthr_for(n, min_per_thread(alg));
+    parallel_run(nthr, [&](int ithr, int nt) {
+        dim_t start, end;
+        balance(n, nt, ithr, start, end, 16);
+        if (start >= end) return;
+        if (f32_io) {
+            k.bwd(alg, alpha, beta,
+                    reinterpret_cast<const float *>(diff_dst) + start,
+                    reinterpret_cast<const float *>(data) + start,
+                    reinterpret_cast<float *>(diff_src) + start, end - start);
+            return;
+        }
+        alignas(64) float gbuf[block];
+        alignas(64) float vbuf[block];
+        for (dim_t off = start; off < end; off += block) {
+            const dim_t len = end - off < block ? end - off : block;
+            k.to_f32(dddt, diff_dst + off * ddsz, gbuf, len);
+            k.to_f32(vdt, data + off * vsz, vbuf, len);
+            k.bwd(alg, alpha, beta, gbuf, vbuf, gbuf, len);
+            k.from_f32(dsdt, gbuf, diff_src + off * dssz, len);
+        }
+    });
+    return dnnl_success;
+}
+
+} // namespace eltwise
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

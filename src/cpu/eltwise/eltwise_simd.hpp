@@ -1,0 +1,62 @@
+// Vectorised eltwise for dense layouts: all tensors share one dense
+// layout, so the operation is a map over one contiguous array. OpenMP
+// splits the array; each thread runs the per-ISA kernels (through an f32
+// buffer for other data types). Padded blocked layouts are processed
+// padding included when the algorithm maps 0 to 0.
+#pragma once
+
+#include <string>
+
+#include "common/eltwise_pd.hpp"
+#include "cpu/cpu_primitive.hpp"
+#include "cpu/eltwise/eltwise_kernels.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace eltwise {
+
+struct simd_eltwise_fwd_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<eltwise_pd_t, simd_eltwise_fwd_t> {
+        using cpu_pd_t<eltwise_pd_t, simd_eltwise_fwd_t>::cpu_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override { return name_.c_str(); }
+
+        const kernel_table_t *kernels = nullptr;
+        dim_t work = 0; // elements processed, padding included
+
+    private:
+        std::string name_;
+    };
+
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+};
+
+struct simd_eltwise_bwd_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<eltwise_pd_t, simd_eltwise_bwd_t> {
+        using cpu_pd_t<eltwise_pd_t, simd_eltwise_bwd_t>::cpu_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override { return name_.c_str(); }
+
+        const kernel_table_t *kernels = nullptr;
+        dim_t work = 0;
+
+    private:
+        std::string name_;
+    };
+
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+};
+
+} // namespace eltwise
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,154 @@
+// The CPU GEMM core: cache-blocked, packed, register-tiled matrix
+// multiplication used by matmul, inner product and convolution.
+//
+// Two generic entry points do all the work:
+//   gemm_f32()  C(f32) = alpha * op(A) * op(B) + beta * C, with A and B in
+//               f32, bf16 or f16 (converted to f32 while packing);
+//   gemm_s32()  C(s32) = (A - a_zp) * (B - b_zp) [+ C], A and B in u8/s8,
+//               exact integer arithmetic;
+// each with general element strides for A and B, an optional bias and a
+// post-processing hook called on every finished block of C while it is
+// still in cache. The BLAS-like wrappers below (row-major, like
+// dnnl_sgemm) are thin layers over them.
+//
+// Threading: OpenMP over a 2D grid of C blocks when `parallel` is true and
+// the caller is not already inside a parallel region. Every entry point is
+// reentrant; packing buffers come from `workspace` when given (sized with
+// gemm_workspace_size) or are allocated per call.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace gemm {
+
+// Where a bias vector varies: one value per row of C (per M index) or per
+// column of C (per N index).
+enum class bias_kind_t { none, per_row, per_col };
+
+// Post-processing hook: called exactly once for every block of C after its
+// final value (bias included) is stored: rows [m0, m0 + m), columns
+// [n0, n0 + n); `c` points at C(m0, n0) and `ldc` is C's row stride. Calls
+// for disjoint blocks may run concurrently on different OpenMP threads
+// (omp_get_thread_num() tells which). Blocks are at most a few hundred
+// rows by a few thousand columns.
+using gemm_post_f32_t = std::function<void(
+        dim_t m0, dim_t n0, dim_t m, dim_t n, float *c, dim_t ldc)>;
+using gemm_post_s32_t = std::function<void(
+        dim_t m0, dim_t n0, dim_t m, dim_t n, int32_t *c, dim_t ldc)>;
+
+// Floating-point GEMM. Element (i, k) of A is a[i * a_rs + k * a_cs],
+// element (k, j) of B is b[k * b_rs + j * b_cs], element (i, j) of C is
+// c[i * ldc + j]. Any strides work (transposes, gathers); unit strides on
+// one side pack fastest.
+struct gemm_f32_args_t {
+    dim_t M = 0, N = 0, K = 0;
+    const void *a = nullptr;
+    data_type_t a_dt = dnnl_f32; // f32, bf16, f16
+    dim_t a_rs = 0, a_cs = 1;
+    const void *b = nullptr;
+    data_type_t b_dt = dnnl_f32; // f32, bf16, f16
+    dim_t b_rs = 0, b_cs = 1;
+    // f32 inputs only: bf16 / f16 / tf32 round A and B to that precision
+    // while packing (fpmath emulation); strict and any leave them as is.
+    fpmath_mode_t fpmath = dnnl_fpmath_mode_strict;
+    float *c = nullptr;
+    dim_t ldc = 0;
+    float alpha = 1.f;
+    float beta = 0.f; // 0: C is not read (may hold NaN garbage)
+    const float *bias = nullptr; // added after alpha/beta
+    bias_kind_t bias_kind = bias_kind_t::none;
+    gemm_post_f32_t post; // optional
+    bool parallel = true;
+    int nthr = 0; // 0: omp_get_max_threads()
+    void *workspace = nullptr; // optional, gemm_workspace_size() bytes
+};
+status_t gemm_f32(const gemm_f32_args_t &args);
+
+// Integer GEMM: C = sum_k (A(i,k) - a_zp) * (B(k,j) - b_zp), plus the old
+// C when `accumulate`, plus bias (s32). Exact in 32-bit integers as long
+// as |A - a_zp| and |B - b_zp| stay below 2^15 (always true for u8/s8 data
+// and 8-bit zero points; other zero points take a slower exact path).
+struct gemm_s32_args_t {
+    dim_t M = 0, N = 0, K = 0;
+    const void *a = nullptr;
+    data_type_t a_dt = dnnl_u8; // u8, s8
+    dim_t a_rs = 0, a_cs = 1;
+    int32_t a_zp = 0;
+    const void *b = nullptr;
+    data_type_t b_dt = dnnl_s8; // u8, s8
+    dim_t b_rs = 0, b_cs = 1;
+    int32_t b_zp = 0;
+    int32_t *c = nullptr;
+    dim_t ldc = 0;
+    bool accumulate = false; // false: C is not read
+    const int32_t *bias = nullptr;
+    bias_kind_t bias_kind = bias_kind_t::none;
+    gemm_post_s32_t post; // optional
+    bool parallel = true;
+    int nthr = 0;
+    void *workspace = nullptr;
+};
+status_t gemm_s32(const gemm_s32_args_t &args);
+
+// Bytes of packing workspace a call of the given shape needs with `nthr`
+// threads (0: omp_get_max_threads()). `is_int` selects gemm_s32 sizing.
+size_t gemm_workspace_size(
+        dim_t M, dim_t N, dim_t K, bool is_int, bool parallel, int nthr = 0);
+
+// Name of the f32 / s32 microkernel the dispatcher picks on this machine
+// (e.g. "f32_gemm_6x16__avx2_fma"), for impl_info_str and tests.
+const char *f32_kernel_name();
+const char *s32_kernel_name();
+
+// ---- BLAS-like row-major wrappers (the semantics of dnnl_sgemm) -----------
+// C = alpha * op(A) * op(B) + beta * C with op(X) = X or X^T
+// (trans 'N'/'n' or 'T'/'t'); A is M x K after op, B is K x N, C is M x N;
+// all row-major with leading dimensions lda/ldb/ldc.
+status_t sgemm(char transa, char transb, dim_t M, dim_t N, dim_t K,
+        float alpha, const float *A, dim_t lda, const float *B, dim_t ldb,
+        float beta, float *C, dim_t ldc, bool parallel = true);
+
+// Same with a bias added after alpha/beta (per row or per column of C) and
+// an optional post hook.
+status_t sgemm_ex(char transa, char transb, dim_t M, dim_t N, dim_t K,
+        float alpha, const float *A, dim_t lda, const float *B, dim_t ldb,
+        float beta, float *C, dim_t ldc, const float *bias,
+        bias_kind_t bias_kind, const gemm_post_f32_t &post = nullptr,
+        bool parallel = true);
+
+// bf16 / f16 inputs (raw 16-bit storage), f32 output.
+status_t gemm_bf16bf16f32(char transa, char transb, dim_t M, dim_t N,
+        dim_t K, float alpha, const uint16_t *A, dim_t lda, const uint16_t *B,
+        dim_t ldb, float beta, float *C, dim_t ldc, bool parallel = true);
+status_t gemm_f16f16f32(char transa, char transb, dim_t M, dim_t N, dim_t K,
+        float alpha, const uint16_t *A, dim_t lda, const uint16_t *B,
+        dim_t ldb, float beta, float *C, dim_t ldc, bool parallel = true);
+
+// Integer GEMMs with the semantics of dnnl_gemm_u8s8s32 / s8s8s32:
+// C = alpha * (op(A) - ao) * (op(B) - bo) + beta * C + co, where offsetc
+// 'F' (co[0] for all), 'C' (co[j] per column) or 'R' (co[i] per row);
+// results rounded to nearest even and saturated to s32.
+status_t gemm_u8s8s32(char transa, char transb, char offsetc, dim_t M,
+        dim_t N, dim_t K, float alpha, const uint8_t *A, dim_t lda, uint8_t ao,
+        const int8_t *B, dim_t ldb, int8_t bo, float beta, int32_t *C,
+        dim_t ldc, const int32_t *co, bool parallel = true);
+status_t gemm_s8s8s32(char transa, char transb, char offsetc, dim_t M,
+        dim_t N, dim_t K, float alpha, const int8_t *A, dim_t lda, int8_t ao,
+        const int8_t *B, dim_t ldb, int8_t bo, float beta, int32_t *C,
+        dim_t ldc, const int32_t *co, bool parallel = true);
+// A in s8, B in u8 (convolution with weights as A and im2col'd u8 as B).
+status_t gemm_s8u8s32(char transa, char transb, char offsetc, dim_t M,
+        dim_t N, dim_t K, float alpha, const int8_t *A, dim_t lda, int8_t ao,
+        const uint8_t *B, dim_t ldb, uint8_t bo, float beta, int32_t *C,
+        dim_t ldc, const int32_t *co, bool parallel = true);
+
+} // namespace gemm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,180 @@
+// Packing of GEMM operands into the microkernel layouts (see
+// gemm_ukernels.hpp), converting on the way: bf16/f16 -> f32 for the
+// floating-point path, (u8/s8 - zero point) -> int16 pairs for the integer
+// path. Operands have general element strides; unit-stride cases take
+// loops that vectorise.
+#pragma once
+
+#include <cstdint>
+
+#include "common/c_types.hpp"
+#include "common/float_convert.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace gemm {
+
+// Element conversion to the packed type.
+template <typename T>
+struct to_f32_t {
+    static float cvt(T v) { return (float)v; }
+};
+// bf16 and f16 are both stored as uint16_t; tag types tell them apart.
+struct bf16_tag_t {
+    uint16_t v;
+};
+struct f16_tag_t {
+    uint16_t v;
+};
+template <>
+struct to_f32_t<bf16_tag_t> {
+    static float cvt(bf16_tag_t v) { return bf16_to_f32(v.v); }
+};
+template <>
+struct to_f32_t<f16_tag_t> {
+    static float cvt(f16_tag_t v) { return f16_to_f32(v.v); }
+};
+
+// f32 inputs rounded to a lower precision (fpmath modes).
+struct f32_as_bf16_t {
+    float v;
+};
+struct f32_as_f16_t {
+    float v;
+};
+struct f32_as_tf32_t {
+    float v;
+};
+template <>
+struct to_f32_t<f32_as_bf16_t> {
+    static float cvt(f32_as_bf16_t v) { return bf16_to_f32(f32_to_bf16(v.v)); }
+};
+template <>
+struct to_f32_t<f32_as_f16_t> {
+    static float cvt(f32_as_f16_t v) { return f16_to_f32(f32_to_f16(v.v)); }
+};
+template <>
+struct to_f32_t<f32_as_tf32_t> {
+    static float cvt(f32_as_tf32_t v) {
+        // Keep 10 mantissa bits, rounding to nearest even.
+        uint32_t u = f32_bits(v.v);
+        u = (u + 0xfffu + ((u >> 13) & 1u)) & 0xffffe000u;
+        return bits_f32(u);
+    }
+};
+
+// Packs rows [0, m) x k-columns [0, kc) of A (element (i, p) at
+// a[i * rs + p * cs]) into MR-row panels: out[panel][p][i].
+template <typename T>
+void pack_a_f32(const T *a, dim_t rs, dim_t cs, dim_t m, dim_t kc, int MR,
+        float *out) {
+    for (dim_t ir = 0; ir < m; ir += MR) {
+        const dim_t mr = m - ir < MR ? m - ir : MR;
+        const T *src = a + ir * rs;
+        float *o = out + ir * kc;
+        if (rs == 1) {
+            for (dim_t p = 0; p < kc; ++p)
+                for (dim_t i = 0; i < mr; ++i)
+                    o[p * MR + i] = to_f32_t<T>::cvt(src[p * cs + i]);
+        } else if (cs == 1) {
+            for (dim_t i = 0; i < mr; ++i)
+                for (dim_t p = 0; p < kc; ++p)
+                    o[p * MR + i] = to_f32_t<T>::cvt(src[i * rs + p]);
+        } else {
+            for (dim_t p = 0; p < kc; ++p)
+                for (dim_t i = 0; i < mr; ++i)
+                    o[p * MR + i] = to_f32_t<T>::cvt(src[i * rs + p * cs]);
+        }
+        if (mr < MR)
+            for (dim_t p = 0; p < kc; ++p)
+                for (dim_t i = mr; i < MR; ++i)
+                    o[p * MR + i] = 0.f;
+    }
+}
+
+// Packs k-rows [0, kc) x columns [0, n) of B (element (p, j) at
+// b[p * rs + j * cs]) into NR-column panels: out[panel][p][j].
+template <typename T>
+void pack_b_f32(const T *b, dim_t rs, dim_t cs, dim_t kc, dim_t n, int NR,
+        float *out) {
+    for (dim_t jr = 0; jr < n; jr += NR) {
+        const dim_t nr = n - jr < NR ? n - jr : NR;
+        const T *src = b + jr * cs;
+        float *o = out + jr * kc;
+        if (cs == 1) {
+            for (dim_t p = 0; p < kc; ++p) {
+                for (dim_t j = 0; j < nr; ++j)
+                    o[p * NR + j] = to_f32_t<T>::cvt(src[p * rs + j]);
+                for (dim_t j = nr; j < NR; ++j)
+                    o[p * NR + j] = 0.f;
+            }
+        } else {
+            if (nr < NR)
+                for (dim_t p = 0; p < kc; ++p)
+                    for (dim_t j = nr; j < NR; ++j)
+                        o[p * NR + j] = 0.f;
+            for (dim_t j = 0; j < nr; ++j)
+                for (dim_t p = 0; p < kc; ++p)
+                    o[p * NR + j] = to_f32_t<T>::cvt(src[p * rs + j * cs]);
+        }
+    }
+}
+
+// Integer packing into int16 pairs of k; kc may be odd (the missing
+// partner is 0). Panel p-stride is 2 * MR (A) or 2 * NR (B).
+template <typename T>
+void pack_a_s16(const T *a, dim_t rs, dim_t cs, int32_t zp, dim_t m,
+        dim_t kc, int MR, int16_t *out) {
+    const dim_t kp = (kc + 1) / 2;
+    for (dim_t ir = 0; ir < m; ir += MR) {
+        const dim_t mr = m - ir < MR ? m - ir : MR;
+        const T *src = a + ir * rs;
+        int16_t *o = out + ir * kp * 2;
+        for (dim_t i = 0; i < mr; ++i)
+            for (dim_t p = 0; p < kc; ++p)
+                o[(p / 2 * MR + i) * 2 + (p & 1)]
+                        = (int16_t)((int32_t)src[i * rs + p * cs] - zp);
+        if (kc & 1)
+            for (dim_t i = 0; i < mr; ++i)
+                o[((kc / 2) * MR + i) * 2 + 1] = 0;
+        if (mr < MR)
+            for (dim_t p = 0; p < kp; ++p)
+                for (dim_t i = mr; i < MR; ++i)
+                    o[(p * MR + i) * 2] = o[(p * MR + i) * 2 + 1] = 0;
+    }
+}
+
+template <typename T>
+void pack_b_s16(const T *b, dim_t rs, dim_t cs, int32_t zp, dim_t kc,
+        dim_t n, int NR, int16_t *out) {
+    const dim_t kp = (kc + 1) / 2;
+    for (dim_t jr = 0; jr < n; jr += NR) {
+        const dim_t nr = n - jr < NR ? n - jr : NR;
+        const T *src = b + jr * cs;
+        int16_t *o = out + jr * kp * 2;
+        if (cs == 1) {
+            for (dim_t p = 0; p < kc; ++p)
+                for (dim_t j = 0; j < nr; ++j)
+                    o[(p / 2 * NR + j) * 2 + (p & 1)]
+                            = (int16_t)((int32_t)src[p * rs + j] - zp);
+        } else {
+            for (dim_t j = 0; j < nr; ++j)
+                for (dim_t p = 0; p < kc; ++p)
+                    o[(p / 2 * NR + j) * 2 + (p & 1)]
+                            = (int16_t)((int32_t)src[p * rs + j * cs] - zp);
+        }
+        if (kc & 1)
+            for (dim_t j = 0; j < nr; ++j)
+                o[((kc / 2) * NR + j) * 2 + 1] = 0;
+        if (nr < NR)
+            for (dim_t p = 0; p < kp; ++p)
+                for (dim_t j = nr; j < NR; ++j)
+                    o[(p * NR + j) * 2] = o[(p * NR + j) * 2 + 1] = 0;
+    }
+}
+
+} // namespace gemm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,68 @@
+// GEMM microkernels: the register-tiled inner loops of the GEMM core,
+// named XNNPACK-style (type_gemm_MRxNR[cK]__isa). Microkernels know nothing
+// of operators or blocking: they multiply one packed MR-row panel of A by
+// one packed NR-column panel of B and store an m x n (m <= MR, n <= NR)
+// tile of C. The driver picks one entry of the tables below.
+//
+// Packed layouts (zero padded to full MR / NR):
+//   f32: A panel a[p * MR + i], B panel b[p * NR + j], p < k.
+//   s32 ("c2"): pairs of k (int16 each): A panel a[(p * MR + i) * 2 + t],
+//        B panel b[(p * NR + j) * 2 + t] for k index 2p + t, p < kp.
+#pragma once
+
+#include <cstdint>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace gemm {
+
+// c[i * ldc + j] = alpha * sum_p a(i, p) b(p, j) + beta * c[i * ldc + j];
+// with beta == 0, c is not read.
+using f32_ukernel_f = void (*)(dim_t k, const float *a, const float *b,
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+
+// c[i * ldc + j] = sum_p a(i, p) b(p, j) (+ c[i * ldc + j] when accumulate)
+using s32_ukernel_f = void (*)(dim_t kp, const int16_t *a, const int16_t *b,
+        int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate);
+
+// One table entry: the kernel with its tile and the cache blocking that
+// suits it (mc multiple of mr, nc multiple of nr, kc even).
+template <typename F>
+struct ukernel_desc_t {
+    const char *name;
+    int mr, nr;
+    dim_t mc, kc, nc;
+    F fn;
+};
+using f32_ukernel_desc_t = ukernel_desc_t<f32_ukernel_f>;
+using s32_ukernel_desc_t = ukernel_desc_t<s32_ukernel_f>;
+
+void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+void f32_gemm_6x16__avx2_fma(dim_t k, const float *a, const float *b,
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+void f32_gemm_4x8__generic(dim_t k, const float *a, const float *b, float *c,
+        dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+
+void s32_gemm_12x32c2__avx512vnni(dim_t kp, const int16_t *a,
+        const int16_t *b, int32_t *c, dim_t ldc, dim_t m, dim_t n,
+        bool accumulate);
+void s32_gemm_12x32c2__avx512bw(dim_t kp, const int16_t *a, const int16_t *b,
+        int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate);
+void s32_gemm_6x16c2__avx2(dim_t kp, const int16_t *a, const int16_t *b,
+        int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate);
+void s32_gemm_4x8c2__generic(dim_t kp, const int16_t *a, const int16_t *b,
+        int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate);
+
+// The kernels this machine runs best (respecting DNNL_MAX_CPU_ISA when the
+// ISA module provides it).
+const f32_ukernel_desc_t &select_f32_ukernel();
+const s32_ukernel_desc_t &select_s32_ukernel();
+
+} // namespace gemm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

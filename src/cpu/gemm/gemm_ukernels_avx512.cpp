@@ -1,0 +1,93 @@
+// AVX-512 GEMM microkernels: f32 12x32 (24 zmm accumulators) and s32
+// 12x32 on int16 pairs, with vpmaddwd (avx512bw) or vpdpwssd (VNNI).
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "common/c_types.hpp"
+#include "cpu/gemm/gemm_ukernels.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,fma")
+#include "cpu/gemm/gemm_ukernel_impl.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace gemm {
+namespace {
+
+struct f32_avx512_t {
+    using vec = __m512;
+    static constexpr int width = 16;
+    static vec zero() { return _mm512_setzero_ps(); }
+    static vec load(const float *p) { return _mm512_loadu_ps(p); }
+    static void store(float *p, vec v) { _mm512_storeu_ps(p, v); }
+    static vec bcast(const float *p) { return _mm512_set1_ps(*p); }
+    static vec set1(float x) { return _mm512_set1_ps(x); }
+    static vec fma(vec a, vec b, vec c) { return _mm512_fmadd_ps(a, b, c); }
+    static vec mul(vec a, vec b) { return _mm512_mul_ps(a, b); }
+    static vec add(vec a, vec b) { return _mm512_add_ps(a, b); }
+};
+
+struct s32_avx512bw_t {
+    using vec = __m512i;
+    static constexpr int width = 16;
+    static vec zero() { return _mm512_setzero_si512(); }
+    static vec load(const int16_t *p) { return _mm512_loadu_si512(p); }
+    static vec loadc(const int32_t *p) { return _mm512_loadu_si512(p); }
+    static void store(int32_t *p, vec v) { _mm512_storeu_si512(p, v); }
+    static vec bcast2(const int16_t *p) {
+        int32_t v;
+        __builtin_memcpy(&v, p, sizeof(v));
+        return _mm512_set1_epi32(v);
+    }
+    static vec dot(vec acc, vec a, vec b) {
+        return _mm512_add_epi32(acc, _mm512_madd_epi16(a, b));
+    }
+    static vec add(vec a, vec b) { return _mm512_add_epi32(a, b); }
+};
+
+} // namespace
+
+void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
+    f32_ukernel_impl<f32_avx512_t, 12, 2>(k, a, b, c, ldc, m, n, alpha, beta);
+}
+
+void s32_gemm_12x32c2__avx512bw(dim_t kp, const int16_t *a, const int16_t *b,
+        int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate) {
+    s32_ukernel_impl<s32_avx512bw_t, 12, 2>(kp, a, b, c, ldc, m, n, accumulate);
+}
+
+} // namespace gemm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512vnni")
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace gemm {
+namespace {
+
+struct s32_avx512vnni_t : s32_avx512bw_t {
+    static vec dot(vec acc, vec a, vec b) { return _mm512_dpwssd_epi32(acc, a, b); }
+};
+
+} // namespace
+
+void s32_gemm_12x32c2__avx512vnni(dim_t kp, const int16_t *a,
+        const int16_t *b, int32_t *c, dim_t ldc, dim_t m, dim_t n,
+        bool accumulate) {
+    s32_ukernel_impl<s32_avx512vnni_t, 12, 2>(kp, a, b, c, ldc, m, n, accumulate);
+}
+
+} // namespace gemm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+#pragma GCC pop_options

@@ -1,0 +1,224 @@
+// Element conversions of the reorder: the storage types (bf16 and f16 as
+// raw 16-bit patterns), widening to f32, narrowing from f32 with
+// round-to-nearest-even and saturation of integers, and the direct
+// conversion between two types that reorders without scales use (integer
+// to integer saturates without passing through f32).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace reorder {
+
+struct bf16_t {
+    uint16_t raw;
+};
+struct f16_t {
+    uint16_t raw;
+};
+
+inline uint32_t f32_bits(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, sizeof(u));
+    return u;
+}
+inline float bits_f32(uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, sizeof(f));
+    return f;
+}
+
+// ---- to f32 ----
+inline float to_f32(float v) { return v; }
+inline float to_f32(int32_t v) { return (float)v; }
+inline float to_f32(int8_t v) { return (float)v; }
+inline float to_f32(uint8_t v) { return (float)v; }
+inline float to_f32(bf16_t v) { return bits_f32((uint32_t)v.raw << 16); }
+inline float to_f32(f16_t v) {
+    const uint32_t h = v.raw;
+    const uint32_t sign = (h & 0x8000u) << 16;
+    const uint32_t e = (h >> 10) & 0x1fu;
+    const uint32_t m = h & 0x3ffu;
+    if (e == 0x1f) return bits_f32(sign | 0x7f800000u | (m << 13));
+    if (e == 0) {
+        // Zero or subnormal: m * 2^-24, exact in f32.
+        const float f = (float)m * (1.f / 16777216.f);
+        return bits_f32(sign | f32_bits(f));
+    }
+    return bits_f32(sign | ((e + 112u) << 23) | (m << 13));
+}
+
+// ---- from f32 ----
+template <typename D>
+D from_f32(float f);
+
+template <>
+inline float from_f32<float>(float f) {
+    return f;
+}
+
+template <>
+inline bf16_t from_f32<bf16_t>(float f) {
+    const uint32_t u = f32_bits(f);
+    if ((u & 0x7fffffffu) > 0x7f800000u) // NaN: keep it a (quiet) NaN
+        return bf16_t {(uint16_t)((u >> 16) | 0x40u)};
+    const uint32_t r = u + 0x7fffu + ((u >> 16) & 1u);
+    return bf16_t {(uint16_t)(r >> 16)};
+}
+
+template <>
+inline f16_t from_f32<f16_t>(float f) {
+    const uint32_t u = f32_bits(f);
+    const uint32_t sign = (u >> 16) & 0x8000u;
+    const uint32_t x = u & 0x7fffffffu;
+    uint32_t h;
+    if (x > 0x7f800000u) {
+        h = 0x7e00u | ((x >> 13) & 0x3ffu); // quiet NaN, payload kept
+    } else if (x >= 0x477ff000u) {
+        h = 0x7c00u; // at or above 65520 (or inf): rounds to infinity
+    } else if (x >= 0x38800000u) {
+        // Normal half: rebias the exponent, round the 13 dropped bits to
+        // nearest even.
+        h = (x + 0xc8000fffu + ((x >> 13) & 1u)) >> 13;
+    } else {
+        // Subnormal half (or zero): adding 0.5 puts the value's 2^-24
+        // multiples in the low mantissa bits, rounded to nearest even.
+        h = f32_bits(bits_f32(x) + 0.5f) - 0x3f000000u;
+    }
+    return f16_t {(uint16_t)(sign | h)};
+}
+
+// Rounds to the nearest integer, ties to even, for |f| < 2^31 (values of
+// 2^23 and more are integers already).
+inline float round_half_even(float f) {
+    const float magic = 12582912.f; // 1.5 * 2^23
+    const float r = (f + magic) - magic;
+    return (f < 8388608.f && f > -8388608.f) ? r : f;
+}
+
+// Clamps to [lo, hi]; NaN maps to `nan_to` (what the pinned library's
+// vector conversions produce).
+inline float clamp_f(float f, float lo, float hi, float nan_to) {
+    f = f > lo ? f : (f == f ? lo : nan_to);
+    return f < hi ? f : hi;
+}
+
+template <>
+inline int8_t from_f32<int8_t>(float f) {
+    return (int8_t)(int32_t)round_half_even(clamp_f(f, -128.f, 127.f, -128.f));
+}
+template <>
+inline uint8_t from_f32<uint8_t>(float f) {
+    return (uint8_t)(int32_t)round_half_even(clamp_f(f, 0.f, 255.f, 255.f));
+}
+template <>
+inline int32_t from_f32<int32_t>(float f) {
+    // 2147483520 is the largest float below 2^31.
+    return (int32_t)round_half_even(
+            clamp_f(f, -2147483648.f, 2147483520.f, -2147483648.f));
+}
+
+// ---- type traits ----
+template <typename T>
+struct is_int_type {
+    static constexpr bool value = false;
+};
+template <>
+struct is_int_type<int8_t> {
+    static constexpr bool value = true;
+};
+template <>
+struct is_int_type<uint8_t> {
+    static constexpr bool value = true;
+};
+template <>
+struct is_int_type<int32_t> {
+    static constexpr bool value = true;
+};
+
+template <typename T>
+struct int_limits;
+template <>
+struct int_limits<int8_t> {
+    static constexpr int64_t lo = -128, hi = 127;
+};
+template <>
+struct int_limits<uint8_t> {
+    static constexpr int64_t lo = 0, hi = 255;
+};
+template <>
+struct int_limits<int32_t> {
+    static constexpr int64_t lo = -2147483648ll, hi = 2147483647ll;
+};
+
+// Conversion without scales or zero points.
+template <typename S, typename D>
+inline D cvt_direct(S s) {
+    if constexpr (std::is_same<S, D>::value) {
+        return s;
+    } else if constexpr (is_int_type<S>::value && is_int_type<D>::value) {
+        int64_t v = (int64_t)s;
+        v = v < int_limits<D>::lo ? int_limits<D>::lo : v;
+        v = v > int_limits<D>::hi ? int_limits<D>::hi : v;
+        return (D)v;
+    } else {
+        return from_f32<D>(to_f32(s));
+    }
+}
+
+// Source value minus its zero point, as f32 (integer sources subtract in
+// integers first).
+template <typename S>
+inline float sub_zp(S s, int32_t zp) {
+    if constexpr (is_int_type<S>::value)
+        return (float)((int64_t)s - (int64_t)zp);
+    else
+        return to_f32(s) - (float)zp;
+}
+
+// Quantization parameters of one element.
+struct qparams_t {
+    float src_scale, dst_scale, beta;
+    int32_t src_zp, dst_zp;
+};
+
+// The full formula: saturate(round(src_scale * (src - src_zp)
+//                                  + beta * dst_old) / dst_scale + dst_zp).
+template <typename S, typename D>
+inline D cvt_quant(S s, const D *old, float src_scale, int32_t src_zp,
+        float dst_scale, int32_t dst_zp, float beta) {
+    float f = src_scale * sub_zp(s, src_zp);
+    if (beta != 0.f) f += beta * to_f32(*old);
+    f = f / dst_scale + (float)dst_zp;
+    return from_f32<D>(f);
+}
+
+// Storage type of a data type (void for unsupported ones).
+template <typename Fn>
+inline bool with_data_type(data_type_t dt, Fn &&fn) {
+    switch (dt) {
+        case dnnl_f32: fn(float {}); return true;
+        case dnnl_bf16: fn(bf16_t {}); return true;
+        case dnnl_f16: fn(f16_t {}); return true;
+        case dnnl_s32: fn(int32_t {}); return true;
+        case dnnl_s8: fn(int8_t {}); return true;
+        case dnnl_u8: fn(uint8_t {}); return true;
+        default: return false;
+    }
+}
+
+inline bool supported_data_type(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16 || dt == dnnl_s32
+            || dt == dnnl_s8 || dt == dnnl_u8;
+}
+
+} // namespace reorder
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,40 @@
+// Layout arithmetic shared by the CPU reorders: offsets contributed by one
+// logical dim of a blocked descriptor, the factorisation of a dim into its
+// outer part and inner blocks, and the checks every CPU reorder makes.
+#pragma once
+
+#include <vector>
+
+#include "common/memory_desc.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace reorder {
+
+// Offset (in elements, offset0 excluded) that index `i` of dim `d`
+// contributes; offsets of a blocked layout are sums of these over dims.
+dim_t dim_offset(const memory_desc_t &md, int d, dim_t i);
+
+// Product of the inner blocks of dim `d`.
+dim_t dim_block(const memory_desc_t &md, int d);
+
+// One factor of a dim's index: `n` values `stride` elements apart; `lm` is
+// how much one step of the factor moves the logical index.
+struct factor_t {
+    dim_t n, stride, lm;
+};
+// Factors of dim `d` restricted to the first `extent` indices (a multiple
+// of the dim's block), outermost first.
+std::vector<factor_t> dim_factors(const memory_desc_t &md, int d, dim_t extent);
+
+// Conditions shared by the CPU reorders: blocked layouts, known sizes,
+// supported data types, no compensation buffers.
+bool reorder_mds_ok(const memory_desc_t &src, const memory_desc_t &dst);
+
+bool has_zero_dim(const memory_desc_t &md);
+
+} // namespace reorder
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

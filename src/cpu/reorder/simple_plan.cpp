@@ -1,0 +1,200 @@
+// Building the fast reorder's plan (see simple_plan.hpp).
+#include "cpu/reorder/simple_plan.hpp"
+
+#include <algorithm>
+
+#include "cpu/reorder/reorder_layout.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace reorder {
+
+namespace {
+
+dim_t gcd(dim_t a, dim_t b) {
+    while (b) {
+        const dim_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+// Common refinement of the source's and destination's factors of one dim;
+// false when the blockings do not nest.
+bool refine_dim(const std::vector<factor_t> &fs, const std::vector<factor_t> &fd,
+        dim_t qstride, std::vector<node_t> &nodes) {
+    int i = (int)fs.size() - 1, j = (int)fd.size() - 1;
+    dim_t a = fs[i].n, b = fd[j].n;
+    dim_t sstr = fs[i].stride, dstr = fd[j].stride, lm = 1;
+    while (i >= 0 && j >= 0) {
+        if (a == 1) {
+            if (--i >= 0) {
+                a = fs[i].n;
+                sstr = fs[i].stride;
+            }
+            continue;
+        }
+        if (b == 1) {
+            if (--j >= 0) {
+                b = fd[j].n;
+                dstr = fd[j].stride;
+            }
+            continue;
+        }
+        const dim_t g = a < b ? a : b;
+        if ((a > b ? a : b) % g != 0) return false;
+        nodes.push_back({g, sstr, dstr, lm * qstride});
+        lm *= g;
+        a /= g;
+        b /= g;
+        sstr *= g;
+        dstr *= g;
+    }
+    // Both sides multiply to the same extent, so nothing is left over.
+    return true;
+}
+
+} // namespace
+
+status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
+        const quant_conf_t &conf) {
+    const int nd = src.ndims;
+    sdt = src.data_type;
+    ddt = dst.data_type;
+    if (has_zero_dim(src)) {
+        empty = true;
+        return dnnl_success;
+    }
+    for (int d = 0; d < nd; ++d)
+        if (src.padded_offsets[d] != 0 || dst.padded_offsets[d] != 0)
+            return dnnl_unimplemented;
+
+    const int cmask = conf.common_mask();
+    if (cmask < 0) return dnnl_unimplemented;
+    dims_t qstr = {0};
+    quant_conf_t::index_strides(cmask, nd, src.dims, qstr);
+
+    std::vector<node_t> nodes;
+    for (int d = 0; d < nd; ++d) {
+        const dim_t bs = dim_block(src, d), bd = dim_block(dst, d);
+        const dim_t l = bs / gcd(bs, bd) * bd;
+        main[d] = src.dims[d] / l * l;
+        dpad[d] = dst.padded_dims[d];
+        if (main[d] == 0) return dnnl_unimplemented;
+        if (main[d] < dpad[d]) need_tail = true;
+        if (!refine_dim(dim_factors(src, d, main[d]),
+                    dim_factors(dst, d, main[d]), qstr[d], nodes))
+            return dnnl_unimplemented;
+    }
+    elems = 1;
+    for (int d = 0; d < nd; ++d)
+        elems *= main[d];
+
+    // Destination order (largest stride first); equal strides would mean
+    // aliased destination positions.
+    std::vector<node_t> v;
+    for (const auto &n : nodes)
+        if (n.n > 1) v.push_back(n);
+    std::sort(v.begin(), v.end(), [](const node_t &x, const node_t &y) {
+        if (x.os != y.os) return x.os > y.os;
+        return x.is > y.is;
+    });
+    for (size_t k = 0; k < v.size(); ++k) {
+        if (v[k].os == 0) return dnnl_unimplemented;
+        if (k + 1 < v.size() && v[k].os == v[k + 1].os)
+            return dnnl_unimplemented;
+    }
+    if (v.empty()) v.push_back({1, 1, 1, 0});
+    // Merge neighbours that form one longer run in all strides.
+    std::vector<node_t> merged;
+    for (int k = (int)v.size() - 1; k >= 0; --k) {
+        const node_t &o = v[k];
+        if (!merged.empty()) {
+            node_t &in = merged.back();
+            if (o.os == in.os * in.n && o.is == in.is * in.n
+                    && o.qs == in.qs * in.n) {
+                in.n *= o.n;
+                continue;
+            }
+        }
+        merged.push_back(o);
+    }
+    std::reverse(merged.begin(), merged.end());
+
+    s0 = src.offset0;
+    d0 = dst.offset0;
+
+    // Kernel choice.
+    node_t last = merged.back();
+    merged.pop_back();
+    int kb_pos = -1;
+    if (last.os == 1 && last.is != 1) {
+        for (int k = (int)merged.size() - 1; k >= 0; --k)
+            if (merged[k].is == 1 && merged[k].n >= 4) {
+                kb_pos = k;
+                break;
+            }
+    }
+    if (kb_pos >= 0) {
+        kind = kernel_kind_t::tile;
+        ka = last;
+        kb = merged[kb_pos];
+        merged.erase(merged.begin() + kb_pos);
+        const dim_t t = data_type_size(sdt) >= 4 && data_type_size(ddt) >= 4
+                ? 16
+                : 32;
+        tile_a = std::min(t, ka.n);
+        tile_b = std::min(t, kb.n);
+    } else {
+        kind = kernel_kind_t::linear;
+        k1 = last;
+        chunk = k1.n;
+    }
+    outer = merged;
+
+    // Chunks of the linear kernel when the outer loops are too short to
+    // share among threads.
+    if (kind == kernel_kind_t::linear) {
+        dim_t w = 1;
+        for (const auto &n : outer)
+            w *= n.n;
+        const dim_t want = 64; // items enough for any thread count here
+        if (w < want && k1.n > 8192) {
+            const dim_t parts = (want + w - 1) / w;
+            chunk = (k1.n + parts - 1) / parts;
+            if (chunk < 4096) chunk = 4096;
+            chunk = (chunk + 63) / 64 * 64;
+        }
+    }
+
+    if (!conf.any()) {
+        qmode = qmode_t::none;
+    } else if (conf.all_scalar()) {
+        qmode = conf.with_sum && conf.beta != 0.f ? qmode_t::scalar_sum
+                                                  : qmode_t::scalar;
+    } else {
+        qmode = qmode_t::indexed;
+        for (int q = 0; q < q_count; ++q)
+            qidx[q] = conf.with[q] && conf.mask[q] != 0;
+    }
+
+    if (need_tail) tail.init(src, dst, conf);
+    return dnnl_success;
+}
+
+const char *simple_plan_t::impl_name() const {
+    if (empty) return "simple:any";
+    const bool same = sdt == ddt && qmode == qmode_t::none;
+    if (kind == kernel_kind_t::linear && outer.empty() && k1.is == 1
+            && k1.os == 1 && !need_tail)
+        return same ? "simple:direct_copy" : "simple:dense_cvt";
+    if (kind == kernel_kind_t::tile) return "simple:tile_transpose";
+    return "simple:any";
+}
+
+} // namespace reorder
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,68 @@
+// The plan of the fast reorder: both layouts are split into a common set of
+// loop "nodes" (a count and the strides it moves in source, destination and
+// quantization arrays), sorted in destination order and merged where
+// contiguous. The innermost nodes go to a kernel: a 1-D loop (contiguous
+// copy/convert, or strided), or a 2-D tiled transpose when the source's and
+// the destination's contiguous dims differ. Dims whose size is not a
+// multiple of the blocks (padded channels) leave a tail that the generic
+// loop finishes, zero-filling the destination's padding.
+#pragma once
+
+#include <vector>
+
+#include "common/memory_desc.hpp"
+#include "cpu/reorder/ref_reorder_engine.hpp"
+#include "cpu/reorder/reorder_quant.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace reorder {
+
+struct node_t {
+    dim_t n; // count
+    dim_t is, os; // strides in source and destination elements
+    dim_t qs; // stride in the quantization arrays of the common mask
+};
+
+enum class qmode_t {
+    none, // plain conversion
+    scalar, // scales/zero points with mask 0, no sum
+    scalar_sum, // same, with a sum
+    indexed, // arrays indexed along the common mask (sum allowed)
+};
+
+enum class kernel_kind_t { linear, tile };
+
+struct simple_plan_t {
+    // Returns dnnl_unimplemented when the fast reorder does not apply.
+    status_t init(const memory_desc_t &src, const memory_desc_t &dst,
+            const quant_conf_t &conf);
+
+    bool empty = false; // a zero-size tensor: nothing to do
+    std::vector<node_t> outer; // loops around the kernel, outermost first
+    kernel_kind_t kind = kernel_kind_t::linear;
+    node_t k1 {}; // linear: the kernel's node
+    node_t ka {}, kb {}; // tile: ka contiguous in dst, kb contiguous in src
+    dim_t chunk = 0; // linear: elements of k1 per work item
+    dim_t tile_a = 0, tile_b = 0; // tile: tile sizes
+    dim_t s0 = 0, d0 = 0; // base offsets
+    qmode_t qmode = qmode_t::none;
+    bool qidx[q_count] = {}; // indexed: arrays that follow the common mask
+    data_type_t sdt = dnnl_f32, ddt = dnnl_f32;
+    dim_t elems = 0; // elements the nodes cover
+
+    // Tail: positions outside the main box (index < main[d] in every dim)
+    // done by the generic loop.
+    bool need_tail = false;
+    dims_t main {}, dpad {};
+    ref_tables_t tail;
+
+    // A short description for the implementation name.
+    const char *impl_name() const;
+};
+
+} // namespace reorder
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,196 @@
+// The OpenCL engine: creation on an enumerated device or a user's device
+// and context, its streams and its memory storage.
+#include "gpu/ocl/ocl_engine.hpp"
+
+#include <new>
+#include <vector>
+
+#include "common/op_desc.hpp"
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_impl_lists.hpp"
+#include "gpu/ocl/ocl_memory_storage.hpp"
+#include "gpu/ocl/ocl_stream.hpp"
+#include "gpu/ocl/ocl_utils.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+ocl_engine_t::ocl_engine_t(
+        cl_device_id device, cl_context context, size_t index)
+    : engine_t(dnnl_gpu, runtime_kind_t::ocl, index)
+    , device_(device)
+    , context_(context)
+{
+    clRetainDevice(device_);
+    clRetainContext(context_);
+}
+
+ocl_engine_t::~ocl_engine_t()
+{
+    if (service_queue_) clReleaseCommandQueue(service_queue_);
+    clReleaseContext(context_);
+    clReleaseDevice(device_);
+}
+
+// True when `context` is a valid context that contains `device`.
+static bool context_has_device(cl_context context, cl_device_id device)
+{
+    size_t bytes = 0;
+    if (clGetContextInfo(context, CL_CONTEXT_DEVICES, 0, nullptr, &bytes)
+                    != CL_SUCCESS
+            || bytes == 0)
+        return false;
+    std::vector<cl_device_id> devices(bytes / sizeof(cl_device_id));
+    if (clGetContextInfo(
+                context, CL_CONTEXT_DEVICES, bytes, devices.data(), nullptr)
+            != CL_SUCCESS)
+        return false;
+    for (cl_device_id d : devices)
+        if (d == device) return true;
+    return false;
+}
+
+status_t ocl_engine_t::create(engine_t **engine, cl_device_id device,
+        cl_context context, size_t index)
+{
+    if (!engine || !device || !context) return dnnl_invalid_arguments;
+    cl_device_type type = 0;
+    if (get_info(clGetDeviceInfo, device, CL_DEVICE_TYPE, type)
+            != CL_SUCCESS) {
+        verbose_error("ocl", "engine: the device is not a valid cl_device_id");
+        return dnnl_invalid_arguments;
+    }
+    if (!context_has_device(context, device)) {
+        verbose_error("ocl",
+                "engine: the context is invalid or does not hold the device");
+        return dnnl_invalid_arguments;
+    }
+    ocl_engine_t *e = new (std::nothrow) ocl_engine_t(device, context, index);
+    if (!e) return dnnl_out_of_memory;
+    cl_int err = CL_SUCCESS;
+    e->service_queue_ = clCreateCommandQueue(context, device, 0, &err);
+    if (err != CL_SUCCESS) {
+        e->service_queue_ = nullptr;
+        e->release();
+        return check_cl(err, "clCreateCommandQueue");
+    }
+    *engine = e;
+    return dnnl_success;
+}
+
+status_t ocl_engine_t::create_stream(stream_t **stream, unsigned flags)
+{
+    cl_int err = CL_SUCCESS;
+    cl_command_queue queue = clCreateCommandQueue(context_, device_, 0, &err);
+    OCL_CHECK(err);
+    *stream = new (std::nothrow) ocl_stream_t(this, flags, queue);
+    if (!*stream) {
+        clReleaseCommandQueue(queue);
+        return dnnl_out_of_memory;
+    }
+    return dnnl_success;
+}
+
+status_t ocl_engine_t::create_stream(stream_t **stream, cl_command_queue queue)
+{
+    if (!stream || !queue) return dnnl_invalid_arguments;
+    cl_context ctx = nullptr;
+    cl_device_id dev = nullptr;
+    cl_command_queue_properties props = 0;
+    if (get_info(clGetCommandQueueInfo, queue, CL_QUEUE_CONTEXT, ctx)
+                    != CL_SUCCESS
+            || get_info(clGetCommandQueueInfo, queue, CL_QUEUE_DEVICE, dev)
+                    != CL_SUCCESS
+            || get_info(clGetCommandQueueInfo, queue, CL_QUEUE_PROPERTIES,
+                       props)
+                    != CL_SUCCESS) {
+        verbose_error("ocl", "stream: the queue is not a valid command queue");
+        return dnnl_invalid_arguments;
+    }
+    if (ctx != context_ || dev != device_) {
+        verbose_error("ocl",
+                "stream: the queue belongs to another device or context "
+                "than the engine");
+        return dnnl_invalid_arguments;
+    }
+    if (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) {
+        verbose_error("ocl", "stream: out-of-order queues are not supported");
+        return dnnl_invalid_arguments;
+    }
+    unsigned flags = dnnl_stream_in_order;
+    if (props & CL_QUEUE_PROFILING_ENABLE) flags |= dnnl_stream_profiling;
+    OCL_CHECK(clRetainCommandQueue(queue));
+    *stream = new (std::nothrow) ocl_stream_t(this, flags, queue);
+    if (!*stream) {
+        clReleaseCommandQueue(queue);
+        return dnnl_out_of_memory;
+    }
+    return dnnl_success;
+}
+
+status_t ocl_engine_t::create_memory_storage(
+        std::unique_ptr<memory_storage_t> &storage, void *handle, size_t size)
+{
+    std::unique_ptr<ocl_buffer_memory_storage_t> s(
+            new (std::nothrow) ocl_buffer_memory_storage_t(this));
+    if (!s) return dnnl_out_of_memory;
+    if (handle == DNNL_MEMORY_ALLOCATE) {
+        DNNL_CHECK(s->allocate(size));
+    } else {
+        DNNL_CHECK(s->set_data_handle(handle));
+    }
+    storage = std::move(s);
+    return dnnl_success;
+}
+
+const impl_list_item_t *ocl_engine_t::get_implementation_list(
+        const op_desc_t &desc) const
+{
+    return impl_list_for(desc.primitive_kind);
+}
+
+ocl_engine_t *as_ocl_engine(engine_t *engine)
+{
+    if (!engine || engine->kind() != dnnl_gpu
+            || engine->runtime_kind() != runtime_kind_t::ocl)
+        return nullptr;
+    return static_cast<ocl_engine_t *>(engine);
+}
+
+} // namespace ocl
+
+size_t ocl_engine_count()
+{
+    return ocl::enumerate_devices().size();
+}
+
+status_t ocl_engine_create(engine_t **engine, size_t index)
+{
+    using namespace ocl;
+    if (!engine) return dnnl_invalid_arguments;
+    const auto devices = enumerate_devices();
+    if (index >= devices.size()) {
+        verbose_error("ocl", "no gpu engine with index %zu (%zu devices)",
+                index, devices.size());
+        return dnnl_invalid_arguments;
+    }
+    cl_device_id device = devices[index];
+    cl_platform_id platform = nullptr;
+    OCL_CHECK(get_info(clGetDeviceInfo, device, CL_DEVICE_PLATFORM, platform));
+    const cl_context_properties props[]
+            = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
+    cl_int err = CL_SUCCESS;
+    cl_context context
+            = clCreateContext(props, 1, &device, nullptr, nullptr, &err);
+    OCL_CHECK(err);
+    // The engine keeps a reference of its own; drop the creation one.
+    status_t st = ocl_engine_t::create(engine, device, context, index);
+    clReleaseContext(context);
+    return st;
+}
+
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl
