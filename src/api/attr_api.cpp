@@ -8,7 +8,8 @@ using namespace dnnl::impl;
 namespace {
 
 bool valid_dt(data_type_t dt) {
-    return dt != dnnl_data_type_undef && data_type_size(dt) > 0;
+    const size_t size = data_type_size(dt);
+    return dt != dnnl_data_type_undef && size != (size_t)-1 && size > 0;
 }
 
 bool valid_eltwise_alg(alg_kind_t alg) {
