@@ -268,7 +268,6 @@ status_t matmul_pd_t::query(query_t what, int index, void *result) const {
         default: break;
     }
     return primitive_desc_t::query(what, index, result);
-    }
 }
 
 std::string matmul_pd_t::problem_str() const {

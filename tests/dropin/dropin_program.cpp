@@ -74,6 +74,8 @@ int main(int argc, char **argv)
                 stderr, "usage: %s OUR_LIB_DIR [REFERENCE_PREFIX]\n", argv[0]);
         return 2;
     }
+    // Line-buffered, so that a crash still shows which check ran last.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     const std::string our_dir = real_path(argv[1]);
     const std::string ref_prefix = argc > 2 ? real_path(argv[2]) : "";
 

@@ -19,8 +19,7 @@ std::vector<cl_device_id> expected_device_order()
     clGetPlatformIDs(np, platforms.data(), nullptr);
     for (cl_platform_id p : platforms) {
         cl_uint nd = 0;
-        if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &nd)
-                        != CL_SUCCESS
+        if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &nd) != CL_SUCCESS
                 || nd == 0)
             continue;
         std::vector<cl_device_id> devices(nd);
@@ -35,10 +34,8 @@ std::vector<cl_device_id> expected_device_order()
             // The same device reached through two platforms (a driver
             // registered twice) counts once.
             bool seen = false;
-            for (cl_device_id e : gpus)
-                seen = seen || e == d;
-            for (cl_device_id e : others)
-                seen = seen || e == d;
+            for (cl_device_id e : gpus) seen = seen || e == d;
+            for (cl_device_id e : others) seen = seen || e == d;
             if (seen) continue;
             (type & CL_DEVICE_TYPE_GPU ? gpus : others).push_back(d);
         }

@@ -24,18 +24,19 @@ cl_device_id engine_device(dnnl_engine_t engine);
 
 using namespace ocl_test;
 
-#define SKIP_WITHOUT_OPENCL_DEVICE() \
-    do { \
-        if (dnnl_engine_get_count(dnnl_gpu) == 0) \
-            GTEST_SKIP() << "no OpenCL device: engine kind gpu has no " \
-                            "engines on this machine"; \
+#define SKIP_WITHOUT_OPENCL_DEVICE()                                           \
+    do {                                                                       \
+        if (dnnl_engine_get_count(dnnl_gpu) == 0)                              \
+            GTEST_SKIP() << "no OpenCL device: engine kind gpu has no "        \
+                            "engines on this machine";                         \
     } while (0)
 
 // A context of our own on `device`.
 static cl_context make_context(cl_device_id device)
 {
     cl_int err = CL_SUCCESS;
-    cl_context ctx = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+    cl_context ctx =
+            clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
     return err == CL_SUCCESS ? ctx : nullptr;
 }
 
@@ -207,8 +208,8 @@ TEST(ocl_engine, interop_getters_reject_other_engines)
     cl_device_id dev = nullptr;
     EXPECT_EQ(dnnl_ocl_interop_engine_get_context(nullptr, &ctx),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_ocl_interop_get_device(nullptr, &dev),
-            dnnl_invalid_arguments);
+    EXPECT_EQ(
+            dnnl_ocl_interop_get_device(nullptr, &dev), dnnl_invalid_arguments);
     dnnl_engine_t cpu = nullptr;
     ASSERT_EQ(dnnl_engine_create(&cpu, dnnl_cpu, 0), dnnl_success);
     EXPECT_EQ(dnnl_ocl_interop_engine_get_context(cpu, &ctx),
@@ -221,8 +222,8 @@ TEST(ocl_engine, interop_getters_reject_other_engines)
     ASSERT_EQ(dnnl_engine_create(&gpu, dnnl_gpu, 0), dnnl_success);
     EXPECT_EQ(dnnl_ocl_interop_engine_get_context(gpu, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_ocl_interop_get_device(gpu, nullptr),
-            dnnl_invalid_arguments);
+    EXPECT_EQ(
+            dnnl_ocl_interop_get_device(gpu, nullptr), dnnl_invalid_arguments);
     dnnl_engine_destroy(gpu);
 }
 
@@ -264,10 +265,10 @@ TEST(ocl_engine_no_icd, no_icd_means_no_engines)
     // ocl-icd reads drivers from OCL_ICD_VENDORS (a directory) and
     // OCL_ICD_FILENAMES; point both at nothing.
     const std::string cmd = std::string("OCL_ICD_VENDORS=/nonexistent-icd-dir ")
-            + "OCL_ICD_FILENAMES= '" + self + "'"
-            + " --gtest_also_run_disabled_tests"
-            + " --gtest_filter=ocl_engine_no_icd.DISABLED_child"
-            + " > /dev/null 2>&1";
+                            + "OCL_ICD_FILENAMES= '" + self + "'"
+                            + " --gtest_also_run_disabled_tests"
+                            + " --gtest_filter=ocl_engine_no_icd.DISABLED_child"
+                            + " > /dev/null 2>&1";
     const int rc = std::system(cmd.c_str());
     ASSERT_NE(rc, -1);
     EXPECT_TRUE(WIFEXITED(rc));

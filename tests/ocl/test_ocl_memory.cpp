@@ -45,8 +45,7 @@ void write_pattern(dnnl_memory_t mem, float base)
     ASSERT_EQ(dnnl_memory_map_data(mem, &p), dnnl_success);
     ASSERT_NE(p, nullptr);
     float *f = static_cast<float *>(p);
-    for (int i = 0; i < n_elems; ++i)
-        f[i] = base + (float)i;
+    for (int i = 0; i < n_elems; ++i) f[i] = base + (float)i;
     ASSERT_EQ(dnnl_memory_unmap_data(mem, p), dnnl_success);
 }
 
@@ -167,8 +166,8 @@ TEST_F(ocl_memory_test, interop_create_buffer_kind)
     dnnl_memory_destroy(mem);
 
     void *handles[1] = {DNNL_MEMORY_ALLOCATE};
-    ASSERT_EQ(dnnl_ocl_interop_memory_create_v2(&mem, md_, engine_,
-                      dnnl_ocl_interop_buffer, 1, handles),
+    ASSERT_EQ(dnnl_ocl_interop_memory_create_v2(
+                      &mem, md_, engine_, dnnl_ocl_interop_buffer, 1, handles),
             dnnl_success);
     EXPECT_NE(mem_object(mem), nullptr);
     dnnl_memory_destroy(mem);
@@ -181,8 +180,8 @@ TEST_F(ocl_memory_test, usm_kind_is_unimplemented)
                       dnnl_ocl_interop_usm, DNNL_MEMORY_ALLOCATE),
             dnnl_unimplemented);
     void *handles[1] = {DNNL_MEMORY_ALLOCATE};
-    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(&mem, md_, engine_,
-                      dnnl_ocl_interop_usm, 1, handles),
+    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(
+                      &mem, md_, engine_, dnnl_ocl_interop_usm, 1, handles),
             dnnl_unimplemented);
     EXPECT_EQ(dnnl_ocl_interop_memory_create(&mem, md_, engine_,
                       (dnnl_ocl_interop_memory_kind_t)7, DNNL_MEMORY_ALLOCATE),
@@ -195,8 +194,7 @@ TEST_F(ocl_memory_test, wrap_user_buffer)
     cl_mem buf = make_buffer(bytes);
     ASSERT_NE(buf, nullptr);
     std::vector<float> host(n_elems);
-    for (int i = 0; i < n_elems; ++i)
-        host[i] = 100.f + (float)i;
+    for (int i = 0; i < n_elems; ++i) host[i] = 100.f + (float)i;
     ASSERT_EQ(clEnqueueWriteBuffer(queue_, buf, CL_TRUE, 0, bytes, host.data(),
                       0, nullptr, nullptr),
             CL_SUCCESS);
@@ -267,8 +265,8 @@ TEST_F(ocl_memory_test, set_mem_object)
     expect_pattern(mem, 4.f);
 
     // Back to no buffer at all.
-    ASSERT_EQ(dnnl_ocl_interop_memory_set_mem_object(mem, nullptr),
-            dnnl_success);
+    ASSERT_EQ(
+            dnnl_ocl_interop_memory_set_mem_object(mem, nullptr), dnnl_success);
     EXPECT_EQ(mem_object(mem), nullptr);
     void *p = &p;
     EXPECT_EQ(dnnl_memory_map_data(mem, &p), dnnl_success);
@@ -342,7 +340,8 @@ TEST_F(ocl_memory_test, bad_inputs)
     dnnl_memory_t mem = nullptr;
     // Buffers of another context are refused, and not retained.
     cl_int err = CL_SUCCESS;
-    cl_context other = clCreateContext(nullptr, 1, &dev_, nullptr, nullptr, &err);
+    cl_context other =
+            clCreateContext(nullptr, 1, &dev_, nullptr, nullptr, &err);
     ASSERT_EQ(err, CL_SUCCESS);
     cl_mem foreign = make_buffer(n_elems * sizeof(float), other);
     ASSERT_NE(foreign, nullptr);
@@ -386,14 +385,14 @@ TEST_F(ocl_memory_test, bad_inputs)
     EXPECT_EQ(dnnl_ocl_interop_memory_create(&mem, md_, nullptr,
                       dnnl_ocl_interop_buffer, DNNL_MEMORY_ALLOCATE),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(&mem, md_, engine_,
-                      dnnl_ocl_interop_buffer, 0, handles),
+    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(
+                      &mem, md_, engine_, dnnl_ocl_interop_buffer, 0, handles),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(&mem, md_, engine_,
-                      dnnl_ocl_interop_buffer, 1, nullptr),
+    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(
+                      &mem, md_, engine_, dnnl_ocl_interop_buffer, 1, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(&mem, md_, engine_,
-                      dnnl_ocl_interop_buffer, 2, handles),
+    EXPECT_EQ(dnnl_ocl_interop_memory_create_v2(
+                      &mem, md_, engine_, dnnl_ocl_interop_buffer, 2, handles),
             dnnl_unimplemented);
 
     dnnl_engine_t cpu = nullptr;

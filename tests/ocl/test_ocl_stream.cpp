@@ -80,8 +80,8 @@ TEST_F(ocl_stream_test, stream_on_user_queue)
     ASSERT_NE(q, nullptr);
     const cl_uint refs0 = queue_refcount(q);
     dnnl_stream_t stream = nullptr;
-    ASSERT_EQ(dnnl_ocl_interop_stream_create(&stream, engine_, q),
-            dnnl_success);
+    ASSERT_EQ(
+            dnnl_ocl_interop_stream_create(&stream, engine_, q), dnnl_success);
     EXPECT_EQ(queue_refcount(q), refs0 + 1);
     cl_command_queue got = nullptr;
     EXPECT_EQ(dnnl_ocl_interop_stream_get_command_queue(stream, &got),
@@ -115,8 +115,8 @@ TEST_F(ocl_stream_test, stream_keeps_user_queue_alive)
     cl_command_queue q = make_queue(0);
     ASSERT_NE(q, nullptr);
     dnnl_stream_t stream = nullptr;
-    ASSERT_EQ(dnnl_ocl_interop_stream_create(&stream, engine_, q),
-            dnnl_success);
+    ASSERT_EQ(
+            dnnl_ocl_interop_stream_create(&stream, engine_, q), dnnl_success);
     clReleaseCommandQueue(q); // the stream's reference keeps it valid
     EXPECT_EQ(queue_refcount(q), 1u);
     EXPECT_EQ(dnnl_stream_wait(stream), dnnl_success);
@@ -146,8 +146,8 @@ TEST_F(ocl_stream_test, profiling_user_queue_is_accepted)
     cl_command_queue q = make_queue(CL_QUEUE_PROFILING_ENABLE);
     ASSERT_NE(q, nullptr);
     dnnl_stream_t stream = nullptr;
-    EXPECT_EQ(dnnl_ocl_interop_stream_create(&stream, engine_, q),
-            dnnl_success);
+    EXPECT_EQ(
+            dnnl_ocl_interop_stream_create(&stream, engine_, q), dnnl_success);
     EXPECT_EQ(dnnl_stream_wait(stream), dnnl_success);
     dnnl_stream_destroy(stream);
     clReleaseCommandQueue(q);
@@ -156,7 +156,8 @@ TEST_F(ocl_stream_test, profiling_user_queue_is_accepted)
 TEST_F(ocl_stream_test, queue_of_another_context_is_refused)
 {
     cl_int err = CL_SUCCESS;
-    cl_context other = clCreateContext(nullptr, 1, &dev_, nullptr, nullptr, &err);
+    cl_context other =
+            clCreateContext(nullptr, 1, &dev_, nullptr, nullptr, &err);
     ASSERT_EQ(err, CL_SUCCESS);
     cl_command_queue q = clCreateCommandQueue(other, dev_, 0, &err);
     ASSERT_EQ(err, CL_SUCCESS);
@@ -195,7 +196,8 @@ TEST_F(ocl_stream_test, bad_inputs)
     dnnl_engine_destroy(cpu);
 
     dnnl_stream_t gpu_stream = nullptr;
-    ASSERT_EQ(dnnl_stream_create(&gpu_stream, engine_, dnnl_stream_default_flags),
+    ASSERT_EQ(
+            dnnl_stream_create(&gpu_stream, engine_, dnnl_stream_default_flags),
             dnnl_success);
     EXPECT_EQ(dnnl_ocl_interop_stream_get_command_queue(gpu_stream, nullptr),
             dnnl_invalid_arguments);

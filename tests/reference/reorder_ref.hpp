@@ -7,6 +7,7 @@
 // in double precision. Written without any library code.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -202,7 +202,7 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
                     const dim_t sp_b = ncsp ? n0 : m0, c_b = ncsp ? m0 : n0;
                     const dim_t nsp_b = ncsp ? nn : m, nc_b = ncsp ? m : nn;
                     char *o = out + (sp_b * out_sp + c_b * out_c) * oesz;
-                    epilogue_apply(p.epi, ea, cb, ncsp ? 1 : ld,
+                    epilogue_apply(p.epi, ea, s32, cb, ncsp ? 1 : ld,
                             ncsp ? ld : 1, o, out_sp, out_c, n,
                             g * c.icg + c_b, nc_b, sp0 + sp_b, nsp_b);
                 };
@@ -271,7 +271,7 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
             const dim_t acc_sp = ncsp ? 1 : c.icg, acc_c = ncsp ? isp : 1;
             const char *a = static_cast<const char *>(acc)
                     + s0 * acc_sp * 4;
-            epilogue_apply(p.epi, ea, a, acc_sp, acc_c,
+            epilogue_apply(p.epi, ea, s32, a, acc_sp, acc_c,
                     out + s0 * out_sp * oesz, out_sp, out_c, n, g * c.icg,
                     c.icg, s0, s1 - s0);
         };

@@ -26,15 +26,6 @@ size_t bytes_of(const memory_desc_t &md)
 
 bool is_int8(data_type_t dt) { return dt == dnnl_u8 || dt == dnnl_s8; }
 
-// Tag of the weights of the direct depthwise kernel: spatial-major with
-// groups innermost for nspc, plain for ncsp.
-format_tag_t dw_wei_tag(layout_t l, int ndims)
-{
-    if (l == layout_t::ncsp)
-        return ndims == 3 ? dnnl_abcd : ndims == 4 ? dnnl_abcde : dnnl_abcdef;
-    return ndims == 3 ? dnnl_dcab : ndims == 4 ? dnnl_decab : dnnl_defcab;
-}
-
 // Spatial chunk: an im2col buffer of about col_budget bytes, and enough
 // work items for every thread.
 dim_t pick_msp(const conv_conf_t &c, dim_t row_bytes, dim_t outer, int nthr,

@@ -7,27 +7,15 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
-#include "common/math/eltwise_math.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace conv {
 
-namespace {
-// Maps a dimension index of an ndims-dimensional activation tensor to the
-// (n, c, d, h, w) slot.
-int slot_of(int d, int ndims)
-{
-    return d < 2 ? d : d + (5 - ndims);
-}
-} // namespace
-
 status_t epilogue_t::init(const primitive_attr_t &attr,
-        const memory_desc_t &out_md, bool acc_is_s32, bool bias,
-        data_type_t bias_data_type)
+        const memory_desc_t &out_md, bool bias, data_type_t bias_data_type)
 {
-    acc_s32 = acc_is_s32;
     dst_dt = out_md.data_type;
     with_bias = bias;
     bias_dt = bias_data_type;
@@ -36,7 +24,7 @@ status_t epilogue_t::init(const primitive_attr_t &attr,
     oh = ndims >= 4 ? out_md.dims[ndims - 2] : 1;
     ow = out_md.dims[ndims - 1];
 
-    if (const auto *s = attr.scales.get(DNNL_ARG_SRC)) src_scale = true;
+    src_scale = attr.scales.has(DNNL_ARG_SRC);
     if (const auto *s = attr.scales.get(DNNL_ARG_WEIGHTS)) {
         wei_scale = true;
         wei_scale_per_c = s->mask != 0;
@@ -49,118 +37,32 @@ status_t epilogue_t::init(const primitive_attr_t &attr,
         dst_zp = true;
         dst_zp_per_c = z->mask != 0;
     }
-    po.clear();
-    const auto &entries = attr.post_ops.entries;
-    for (size_t i = 0; i < entries.size(); ++i) {
-        const post_op_t &e = entries[i];
-        epi_post_op_t p;
-        p.kind = e.kind;
-        p.alg = e.alg;
-        p.alpha = e.alpha;
-        p.beta = e.beta;
-        p.scale = e.scale;
-        p.zero_point = e.zero_point;
-        p.arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
-        switch (e.kind) {
-            case post_op_kind_t::eltwise:
-                if (!math::eltwise_is_known_alg(e.alg)) return dnnl_unimplemented;
-                break;
-            case post_op_kind_t::sum:
-                p.dt = e.sum_dt == dnnl_data_type_undef ? dst_dt : e.sum_dt;
-                break;
-            case post_op_kind_t::binary: {
-                const memory_desc_t &m = e.src1_md;
-                if (m.ndims != ndims || m.format_kind != dnnl_blocked)
-                    return dnnl_unimplemented;
-                if (!math::is_binary_alg(e.alg) || e.alg == dnnl_binary_select)
-                    return dnnl_unimplemented;
-                if (!is_f32_convertible(m.data_type)) return dnnl_unimplemented;
-                p.dt = m.data_type;
-                p.arg |= DNNL_ARG_SRC_1;
-                p.md = m;
-                p.generic = m.format_desc.blocking.inner_nblks != 0;
-                for (int d = 0; d < ndims; ++d) {
-                    if (m.dims[d] != 1 && m.dims[d] != out_md.dims[d])
-                        return dnnl_invalid_arguments;
-                    p.str[slot_of(d, ndims)] = m.dims[d] == 1
-                            ? 0
-                            : m.format_desc.blocking.strides[d];
-                }
-                break;
-            }
-            case post_op_kind_t::prelu: {
-                p.dt = dnnl_f32;
-                p.arg |= DNNL_ARG_WEIGHTS;
-                dim_t s = 1;
-                for (int d = ndims - 1; d >= 0; --d) {
-                    const bool on = (e.prelu_mask >> d) & 1;
-                    const dim_t n = on ? out_md.dims[d] : 1;
-                    p.str[slot_of(d, ndims)] = n == 1 ? 0 : s;
-                    s *= n;
-                }
-                break;
-            }
-            case post_op_kind_t::dw_conv: return dnnl_unimplemented;
-        }
-        po.push_back(p);
-    }
-    return dnnl_success;
+    return po.init(attr.post_ops, out_md);
 }
 
-bool epilogue_t::has_sum() const
-{
-    for (const auto &p : po)
-        if (p.kind == post_op_kind_t::sum) return true;
-    return false;
-}
-
-void epilogue_args_t::init(
+status_t epilogue_args_t::init(
         const epilogue_t &e, const exec_ctx_t &ctx, int bias_arg)
 {
-    bias = e.with_bias ? ctx.host_ptr(bias_arg) : nullptr;
-    src_scale = e.src_scale
-            ? ctx.input<float>(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC)
-            : nullptr;
-    wei_scale = e.wei_scale
-            ? ctx.input<float>(DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS)
-            : nullptr;
-    dst_scale = e.dst_scale
-            ? ctx.input<float>(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST)
-            : nullptr;
-    dst_zp = e.dst_zp
-            ? ctx.input<int32_t>(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST)
-            : nullptr;
-    po_data.assign(e.po.size(), nullptr);
-    for (size_t i = 0; i < e.po.size(); ++i)
-        if (e.po[i].kind == post_op_kind_t::binary
-                || e.po[i].kind == post_op_kind_t::prelu)
-            po_data[i] = ctx.host_ptr(e.po[i].arg);
+    auto get = [&](bool need, int arg, const void *&ptr) {
+        ptr = need ? ctx.host_ptr(arg) : nullptr;
+        return !need || ptr != nullptr;
+    };
+    const void *ss, *ws, *ds, *dz;
+    if (!get(e.with_bias, bias_arg, bias)
+            || !get(e.src_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, ss)
+            || !get(e.wei_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, ws)
+            || !get(e.dst_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST, ds)
+            || !get(e.dst_zp, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST, dz))
+        return dnnl_invalid_arguments;
+    src_scale = static_cast<const float *>(ss);
+    wei_scale = static_cast<const float *>(ws);
+    dst_scale = static_cast<const float *>(ds);
+    dst_zp = static_cast<const int32_t *>(dz);
+    return po.init(e.po, ctx);
 }
 
 namespace {
 constexpr int VL = 64;
-
-// Offset of the second tensor of a binary/prelu post-op for element
-// (n, c, sp) of the output.
-inline dim_t po_offset(const epilogue_t &e, const epi_post_op_t &p, dim_t n,
-        dim_t c, dim_t sp)
-{
-    const dim_t w = sp % e.ow;
-    const dim_t h = (sp / e.ow) % e.oh;
-    const dim_t d = sp / (e.ow * e.oh);
-    if (!p.generic)
-        return n * p.str[0] + c * p.str[1] + d * p.str[2] + h * p.str[3]
-                + w * p.str[4];
-    dim_t pos[5] = {n, c, 0, 0, 0};
-    const dim_t sp3[3] = {d, h, w};
-    for (int k = 2; k < e.ndims; ++k) {
-        const dim_t v = sp3[k - 2 + (5 - e.ndims)];
-        pos[k] = p.md.dims[k] == 1 ? 0 : v;
-    }
-    if (p.md.dims[0] == 1) pos[0] = 0;
-    if (p.md.dims[1] == 1) pos[1] = 0;
-    return md_off_v(p.md, pos);
-}
 
 // One contiguous vector of L output elements: channels c[j] and spatial
 // points sp[j] are either c0 + j / fixed or fixed / sp0 + j.
@@ -170,7 +72,6 @@ void process(const epilogue_t &e, const epilogue_args_t &a, float *v, int L,
         dim_t out_stride)
 {
     auto ch = [&](int j) { return C_INNER ? cb + j : cb; };
-    auto spi = [&](int j) { return C_INNER ? spb : spb + j; };
 
     if (e.src_scale || e.wei_scale) {
         const float ss = e.src_scale ? a.src_scale[0] : 1.f;
@@ -193,46 +94,37 @@ void process(const epilogue_t &e, const epilogue_args_t &a, float *v, int L,
                 v[j] += load_f32(e.bias_dt, a.bias, ch(j));
         }
     }
-    for (size_t i = 0; i < e.po.size(); ++i) {
-        const epi_post_op_t &p = e.po[i];
-        switch (p.kind) {
-            case post_op_kind_t::eltwise:
-                for (int j = 0; j < L; ++j)
-                    v[j] = p.scale
-                            * math::eltwise_fwd(p.alg, v[j], p.alpha, p.beta);
-                break;
-            case post_op_kind_t::sum: {
-                const float zp = (float)p.zero_point;
-                if (p.dt == dnnl_f32 && out_stride == 1) {
-                    const float *o = static_cast<const float *>(out) + out_off;
-                    for (int j = 0; j < L; ++j)
-                        v[j] += p.scale * (o[j] - zp);
-                } else {
-                    for (int j = 0; j < L; ++j)
-                        v[j] += p.scale
-                                * (load_f32(p.dt, out, out_off + j * out_stride)
-                                        - zp);
-                }
-                break;
+    if (!e.po.empty()) {
+        // The chain module walks one logical dim per call: channels, or
+        // output points within one row of the width dim.
+        const size_t osz = data_type_size(e.dst_dt);
+        dim_t pos[5];
+        auto set_pos = [&](dim_t c, dim_t sp) {
+            pos[0] = n;
+            pos[1] = c;
+            const dim_t w = sp % e.ow, h = (sp / e.ow) % e.oh,
+                        d = sp / (e.ow * e.oh);
+            const dim_t sp3[3] = {d, h, w};
+            for (int k = 2; k < e.ndims; ++k)
+                pos[k] = sp3[k - 2 + (5 - e.ndims)];
+        };
+        if (C_INNER) {
+            set_pos(cb, spb);
+            postops::apply(e.po, a.po, v, L, 1, L, pos, -1, 1,
+                    static_cast<const char *>(out) + out_off * osz, 0,
+                    out_stride);
+        } else {
+            for (int j = 0; j < L;) {
+                const dim_t sp = spb + j;
+                const int len = (int)std::min<dim_t>(L - j, e.ow - sp % e.ow);
+                set_pos(cb, sp);
+                postops::apply(e.po, a.po, v + j, len, 1, len, pos, -1,
+                        e.ndims - 1,
+                        static_cast<const char *>(out)
+                                + (out_off + j * out_stride) * osz,
+                        0, out_stride);
+                j += len;
             }
-            case post_op_kind_t::binary: {
-                const void *s1 = a.po_data[i];
-                for (int j = 0; j < L; ++j) {
-                    const float b
-                            = load_f32(p.dt, s1, po_offset(e, p, n, ch(j), spi(j)));
-                    v[j] = math::binary_op(p.alg, v[j], b);
-                }
-                break;
-            }
-            case post_op_kind_t::prelu: {
-                const float *w = static_cast<const float *>(a.po_data[i]);
-                for (int j = 0; j < L; ++j) {
-                    const float s = w[po_offset(e, p, n, ch(j), spi(j))];
-                    v[j] = v[j] > 0.f ? v[j] : v[j] * s;
-                }
-                break;
-            }
-            case post_op_kind_t::dw_conv: break;
         }
     }
     if (e.dst_scale) {
@@ -255,7 +147,7 @@ void process(const epilogue_t &e, const epilogue_args_t &a, float *v, int L,
 
 template <bool C_INNER>
 void apply_impl(const epilogue_t &e, const epilogue_args_t &a,
-        const void *acc, dim_t acc_sp, dim_t acc_c, void *out, dim_t out_sp,
+        bool acc_s32, const void *acc, dim_t acc_sp, dim_t acc_c, void *out, dim_t out_sp,
         dim_t out_c, dim_t n, dim_t c0, dim_t nc, dim_t sp0, dim_t nsp)
 {
     float v[VL];
@@ -270,7 +162,7 @@ void apply_impl(const epilogue_t &e, const epilogue_args_t &a,
             const int L = (int)std::min<dim_t>(VL, len - j0);
             const dim_t aoff = r * acc_rs + j0 * acc_vs;
             const dim_t ooff = r * out_rs + j0 * out_vs;
-            if (e.acc_s32) {
+            if (acc_s32) {
                 const int32_t *s = static_cast<const int32_t *>(acc) + aoff;
                 for (int j = 0; j < L; ++j)
                     v[j] = (float)s[j * acc_vs];
@@ -300,14 +192,14 @@ void apply_impl(const epilogue_t &e, const epilogue_args_t &a,
 } // namespace
 
 void epilogue_apply(const epilogue_t &e, const epilogue_args_t &a,
-        const void *acc, dim_t acc_sp, dim_t acc_c, void *out, dim_t out_sp,
+        bool acc_s32, const void *acc, dim_t acc_sp, dim_t acc_c, void *out, dim_t out_sp,
         dim_t out_c, dim_t n, dim_t c0, dim_t nc, dim_t sp0, dim_t nsp)
 {
     if (out_c == 1)
-        apply_impl<true>(e, a, acc, acc_sp, acc_c, out, out_sp, out_c, n, c0,
+        apply_impl<true>(e, a, acc_s32, acc, acc_sp, acc_c, out, out_sp, out_c, n, c0,
                 nc, sp0, nsp);
     else
-        apply_impl<false>(e, a, acc, acc_sp, acc_c, out, out_sp, out_c, n,
+        apply_impl<false>(e, a, acc_s32, acc, acc_sp, acc_c, out, out_sp, out_c, n,
                 c0, nc, sp0, nsp);
 }
 

@@ -1,4 +1,4 @@
-// The convolution epilogue: what happens to an accumulated output value
+// The convolution epilogue (post-ops through cpu/postops): what happens to an accumulated output value
 // before it is stored, in oneDNN's order:
 //   v = acc * src_scale * wei_scale[c] + bias[c]
 //   v = post_ops(v)      (eltwise, sum, binary, prelu, in chain order)
@@ -13,6 +13,7 @@
 
 #include "common/memory_desc.hpp"
 #include "common/primitive_attr.hpp"
+#include "cpu/postops/postops.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -20,39 +21,24 @@ struct exec_ctx_t;
 namespace cpu {
 namespace conv {
 
-struct epi_post_op_t {
-    post_op_kind_t kind = post_op_kind_t::eltwise;
-    alg_kind_t alg = dnnl_alg_kind_undef;
-    float alpha = 0, beta = 0, scale = 1;
-    int32_t zero_point = 0;
-    data_type_t dt = dnnl_f32; // sum: data type to read dst as; binary: src1
-    int arg = 0; // execution argument of binary src1 / prelu weights
-    // Element strides of the second tensor over (n, c, d, h, w); zero
-    // where it broadcasts. `generic_md` (blocked src1) uses md offsets.
-    dim_t str[5] = {};
-    bool generic = false;
-    memory_desc_t md {};
-};
-
 struct epilogue_t {
-    bool acc_s32 = false;
     data_type_t dst_dt = dnnl_f32;
     bool with_bias = false;
     data_type_t bias_dt = dnnl_f32;
     bool src_scale = false, wei_scale = false, wei_scale_per_c = false;
     bool dst_scale = false, dst_scale_per_c = false;
     bool dst_zp = false, dst_zp_per_c = false;
-    std::vector<epi_post_op_t> po;
+    postops::postops_t po; // the shared post-op chain module
     int ndims = 4;
     dim_t od = 1, oh = 1, ow = 1; // output spatial sizes as 3D
 
     // `out_md` is the user's output (dims (n, c, spatial)).
     status_t init(const primitive_attr_t &attr, const memory_desc_t &out_md,
-            bool acc_is_s32, bool bias, data_type_t bias_data_type);
-    bool has_sum() const;
-    // True when the accumulators can be stored as they are (f32 into f32).
+            bool bias, data_type_t bias_data_type);
+    bool has_sum() const { return po.has_sum(); }
+    // True when f32 accumulators can be stored as they are.
     bool is_identity() const {
-        return !acc_s32 && dst_dt == dnnl_f32 && !with_bias && !src_scale
+        return dst_dt == dnnl_f32 && !with_bias && !src_scale
                 && !wei_scale && !dst_scale && !dst_zp && po.empty();
     }
 };
@@ -63,19 +49,20 @@ struct epilogue_args_t {
     const float *src_scale = nullptr, *wei_scale = nullptr;
     const float *dst_scale = nullptr;
     const int32_t *dst_zp = nullptr;
-    std::vector<const void *> po_data; // per post-op (binary, prelu)
+    postops::postops_args_t po;
 
     // Reads the pointers from the execution arguments. Scales and zero
     // points are those of the convolution's DNNL_ARG_{SRC,WEIGHTS,DST}.
-    void init(const epilogue_t &e, const exec_ctx_t &ctx, int bias_arg);
+    // dnnl_invalid_arguments when an argument the epilogue needs is absent.
+    status_t init(const epilogue_t &e, const exec_ctx_t &ctx, int bias_arg);
 };
 
-// acc: f32 or s32 (e.acc_s32) with element strides (acc_sp, acc_c); out:
+// acc: s32 when acc_s32, else f32, with element strides (acc_sp, acc_c); out:
 // e.dst_dt with strides (out_sp, out_c). When out_c == 1 channels are the
 // inner loop, else spatial points are. `out` may alias `acc` (f32 only).
 // A sum post-op reads the old value from `out`.
 void epilogue_apply(const epilogue_t &e, const epilogue_args_t &a,
-        const void *acc, dim_t acc_sp, dim_t acc_c, void *out, dim_t out_sp,
+        bool acc_s32, const void *acc, dim_t acc_sp, dim_t acc_c, void *out, dim_t out_sp,
         dim_t out_c, dim_t n, dim_t c0, dim_t nc, dim_t sp0, dim_t nsp);
 
 } // namespace conv

@@ -134,7 +134,7 @@ void conv_fwd_gemm(const conv_plan_t &p, const conv_canon_t &t,
                 const dim_t sp_b = ncsp ? n0 : m0, c_b = ncsp ? m0 : n0;
                 const dim_t nsp_b = ncsp ? nn : m, nc_b = ncsp ? m : nn;
                 char *o = out + (sp_b * out_sp + c_b * out_c) * desz;
-                epilogue_apply(p.epi, ea, cb, ncsp ? 1 : ld, ncsp ? ld : 1, o,
+                epilogue_apply(p.epi, ea, s32, cb, ncsp ? 1 : ld, ncsp ? ld : 1, o,
                         out_sp, out_c, n, g * c.ocg + c_b, nc_b, sp0 + sp_b,
                         nsp_b);
             };
@@ -263,7 +263,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                 const dim_t sp0 = (od * c.oh + oh) * c.ow;
                 char *o = static_cast<char *>(t.dst)
                         + (n * osp + sp0) * G * desz;
-                epilogue_apply(p.epi, ea, acc, G, 1, o, G, 1, n, 0, G, sp0,
+                epilogue_apply(p.epi, ea, false, acc, G, 1, o, G, 1, n, 0, G, sp0,
                         c.ow);
             }
         }
@@ -329,7 +329,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                 }
                 const dim_t sp0 = (od * c.oh + oh) * c.ow;
                 char *o = static_cast<char *>(t.dst) + (pl * osp + sp0) * desz;
-                epilogue_apply(p.epi, ea, acc, 1, 0, o, 1, osp, n, g, 1, sp0,
+                epilogue_apply(p.epi, ea, false, acc, 1, 0, o, 1, osp, n, g, 1, sp0,
                         c.ow);
             }
         }

@@ -31,6 +31,13 @@ format_tag_t wei_tag(layout_t l, int ndims, bool g)
     return ndims == 3 ? dnnl_cba : ndims == 4 ? dnnl_cdba : dnnl_cdeba;
 }
 
+format_tag_t dw_wei_tag(layout_t l, int ndims)
+{
+    if (l == layout_t::ncsp)
+        return ndims == 3 ? dnnl_abcd : ndims == 4 ? dnnl_abcde : dnnl_abcdef;
+    return ndims == 3 ? dnnl_dcab : ndims == 4 ? dnnl_decab : dnnl_defcab;
+}
+
 bool md_is_tag(const memory_desc_t &md, format_tag_t tag)
 {
     if (md.format_kind != dnnl_blocked) return false;

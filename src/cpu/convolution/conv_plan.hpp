@@ -129,6 +129,9 @@ format_tag_t act_tag(layout_t l, int ndims);
 // Weights layout of the kernels: ncsp runs (g)oi(d)(h)w, nspc runs
 // (g)(d)(h)wio (output channels innermost).
 format_tag_t wei_tag(layout_t l, int ndims, bool with_groups);
+// Weights layout of the direct depthwise kernel (grouped weights): plain
+// for ncsp, spatial-major with groups innermost for nspc.
+format_tag_t dw_wei_tag(layout_t l, int ndims);
 
 } // namespace conv
 } // namespace cpu

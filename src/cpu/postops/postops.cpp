@@ -48,6 +48,7 @@ void bcast_tensor_t::init_by_mask(
     dt = data_type;
     ndims = dst_md.ndims;
     offset0 = 0;
+    resolved = !md_has_runtime_dims_or_strides(dst_md);
     dim_t stride = 1;
     for (int d = ndims - 1; d >= 0; --d) {
         const bool on = (mask >> d) & 1;

@@ -32,18 +32,11 @@ void ref_tables_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     for (int q = 0; q < q_count; ++q)
         quant_conf_t::index_strides(conf.with[q] ? conf.mask[q] : 0, ndims,
                 dims, qstr[q]);
-    // Innermost loop: the dim whose step moves least in the destination.
-    inner = ndims - 1;
-    dim_t best = -1;
     for (int d = 0; d < ndims; ++d) {
-        if (dpad[d] < 2) continue;
-        dim_t step = doff[d][1] - doff[d][0];
+        dim_t step = dpad[d] < 2 ? 0 : doff[d][1] - doff[d][0];
         if (step < 0) step = -step;
-        if (step == 0) serial = true;
-        if (best < 0 || step < best) {
-            best = step;
-            inner = d;
-        }
+        if (dpad[d] >= 2 && step == 0) serial = true; // aliased positions
+        dstep[d] = step;
     }
 }
 
@@ -53,7 +46,20 @@ template <typename S, typename D>
 void run_box(const ref_tables_t &t, const S *src, D *dst,
         const quant_values_t &qv, const dim_t *lo, const dim_t *hi) {
     const int nd = t.ndims;
-    const int in = t.inner;
+    // Innermost loop: among the dims long enough to be worth it, the one
+    // whose step moves least in the destination.
+    int in = nd - 1;
+    {
+        dim_t longest = 0;
+        for (int d = 0; d < nd; ++d)
+            if (hi[d] - lo[d] > longest) {
+                longest = hi[d] - lo[d];
+                in = d;
+            }
+        const dim_t enough = longest < 8 ? longest : 8;
+        for (int d = 0; d < nd; ++d)
+            if (hi[d] - lo[d] >= enough && t.dstep[d] < t.dstep[in]) in = d;
+    }
     int od[max_ndims];
     int no = 0;
     dim_t work = 1;
@@ -113,8 +119,9 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
                     continue;
                 }
                 sb += t.soff[d][i];
-                for (int q = 0; q < q_count; ++q)
-                    qb[q] += i * t.qstr[q][d];
+                if (quant)
+                    for (int q = 0; q < q_count; ++q)
+                        qb[q] += i * t.qstr[q][d];
             }
             const dim_t cbeg = ilo + ch * chunk;
             const dim_t cend = cbeg + chunk < ihi ? cbeg + chunk : ihi;

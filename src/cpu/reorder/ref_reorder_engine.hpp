@@ -32,7 +32,7 @@ struct ref_tables_t {
     // Per-dim offset tables: src over [0, dims), dst over [0, dpad).
     std::vector<dim_t> soff[max_ndims], doff[max_ndims];
     dim_t qstr[q_count][max_ndims] {};
-    int inner = 0; // dim of the innermost loop
+    dim_t dstep[max_ndims] {}; // |destination step| of each dim
     bool serial = false; // destination positions may alias
     data_type_t sdt = dnnl_f32, ddt = dnnl_f32;
     bool quant = false;

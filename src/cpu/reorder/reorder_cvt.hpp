@@ -11,6 +11,10 @@
 
 #include "common/c_types.hpp"
 
+// Conversions are forced inline so that loops calling them vectorise in the
+// instruction set of the calling function (kernels compiled per ISA).
+#define REORDER_INLINE inline __attribute__((always_inline))
+
 namespace dnnl {
 namespace impl {
 namespace cpu {
@@ -23,35 +27,36 @@ struct f16_t {
     uint16_t raw;
 };
 
-inline uint32_t f32_bits(float f) {
+REORDER_INLINE uint32_t f32_bits(float f) {
     uint32_t u;
     std::memcpy(&u, &f, sizeof(u));
     return u;
 }
-inline float bits_f32(uint32_t u) {
+REORDER_INLINE float bits_f32(uint32_t u) {
     float f;
     std::memcpy(&f, &u, sizeof(f));
     return f;
 }
 
 // ---- to f32 ----
-inline float to_f32(float v) { return v; }
-inline float to_f32(int32_t v) { return (float)v; }
-inline float to_f32(int8_t v) { return (float)v; }
-inline float to_f32(uint8_t v) { return (float)v; }
-inline float to_f32(bf16_t v) { return bits_f32((uint32_t)v.raw << 16); }
-inline float to_f32(f16_t v) {
+REORDER_INLINE float to_f32(float v) { return v; }
+REORDER_INLINE float to_f32(int32_t v) { return (float)v; }
+REORDER_INLINE float to_f32(int8_t v) { return (float)v; }
+REORDER_INLINE float to_f32(uint8_t v) { return (float)v; }
+REORDER_INLINE float to_f32(bf16_t v) { return bits_f32((uint32_t)v.raw << 16); }
+REORDER_INLINE float to_f32(f16_t v) {
     const uint32_t h = v.raw;
     const uint32_t sign = (h & 0x8000u) << 16;
-    const uint32_t e = (h >> 10) & 0x1fu;
-    const uint32_t m = h & 0x3ffu;
-    if (e == 0x1f) return bits_f32(sign | 0x7f800000u | (m << 13));
-    if (e == 0) {
-        // Zero or subnormal: m * 2^-24, exact in f32.
-        const float f = (float)m * (1.f / 16777216.f);
-        return bits_f32(sign | f32_bits(f));
-    }
-    return bits_f32(sign | ((e + 112u) << 23) | (m << 13));
+    const uint32_t em = h & 0x7fffu;
+    // Exponent and mantissa moved into place, exponent rebiased 15 -> 127.
+    const uint32_t o = (em << 13) + (112u << 23);
+    // Infinity/NaN: the exponent must become all ones.
+    const uint32_t special = o + (112u << 23);
+    // Subnormal (and zero): m * 2^-24, made by an exact subtraction.
+    const uint32_t sub
+            = f32_bits(bits_f32(o + (1u << 23)) - bits_f32(113u << 23));
+    const uint32_t r = em >= 0x7c00u ? special : (em < 0x0400u ? sub : o);
+    return bits_f32(sign | r);
 }
 
 // ---- from f32 ----
@@ -59,44 +64,39 @@ template <typename D>
 D from_f32(float f);
 
 template <>
-inline float from_f32<float>(float f) {
+REORDER_INLINE float from_f32<float>(float f) {
     return f;
 }
 
 template <>
-inline bf16_t from_f32<bf16_t>(float f) {
+REORDER_INLINE bf16_t from_f32<bf16_t>(float f) {
     const uint32_t u = f32_bits(f);
-    if ((u & 0x7fffffffu) > 0x7f800000u) // NaN: keep it a (quiet) NaN
-        return bf16_t {(uint16_t)((u >> 16) | 0x40u)};
-    const uint32_t r = u + 0x7fffu + ((u >> 16) & 1u);
-    return bf16_t {(uint16_t)(r >> 16)};
+    const uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+    const uint32_t quiet_nan = (u >> 16) | 0x40u; // NaN stays a NaN
+    const bool is_nan = (u & 0x7fffffffu) > 0x7f800000u;
+    return bf16_t {(uint16_t)(is_nan ? quiet_nan : rounded)};
 }
 
 template <>
-inline f16_t from_f32<f16_t>(float f) {
+REORDER_INLINE f16_t from_f32<f16_t>(float f) {
     const uint32_t u = f32_bits(f);
     const uint32_t sign = (u >> 16) & 0x8000u;
     const uint32_t x = u & 0x7fffffffu;
-    uint32_t h;
-    if (x > 0x7f800000u) {
-        h = 0x7e00u | ((x >> 13) & 0x3ffu); // quiet NaN, payload kept
-    } else if (x >= 0x477ff000u) {
-        h = 0x7c00u; // at or above 65520 (or inf): rounds to infinity
-    } else if (x >= 0x38800000u) {
-        // Normal half: rebias the exponent, round the 13 dropped bits to
-        // nearest even.
-        h = (x + 0xc8000fffu + ((x >> 13) & 1u)) >> 13;
-    } else {
-        // Subnormal half (or zero): adding 0.5 puts the value's 2^-24
-        // multiples in the low mantissa bits, rounded to nearest even.
-        h = f32_bits(bits_f32(x) + 0.5f) - 0x3f000000u;
-    }
+    // Normal half: rebias the exponent, round the 13 dropped bits to even.
+    const uint32_t norm = (x + 0xc8000fffu + ((x >> 13) & 1u)) >> 13;
+    // Subnormal half (or zero): adding 0.5 puts the value's 2^-24
+    // multiples in the low mantissa bits, rounded to nearest even.
+    const uint32_t sub = f32_bits(bits_f32(x) + 0.5f) - 0x3f000000u;
+    const uint32_t nan = 0x7e00u | ((x >> 13) & 0x3ffu);
+    uint32_t h = x < 0x38800000u ? sub : norm;
+    h = x >= 0x477ff000u ? 0x7c00u : h; // 65520 and up round to infinity
+    h = x > 0x7f800000u ? nan : h;
     return f16_t {(uint16_t)(sign | h)};
 }
 
 // Rounds to the nearest integer, ties to even, for |f| < 2^31 (values of
 // 2^23 and more are integers already).
-inline float round_half_even(float f) {
+REORDER_INLINE float round_half_even(float f) {
     const float magic = 12582912.f; // 1.5 * 2^23
     const float r = (f + magic) - magic;
     return (f < 8388608.f && f > -8388608.f) ? r : f;
@@ -104,21 +104,27 @@ inline float round_half_even(float f) {
 
 // Clamps to [lo, hi]; NaN maps to `nan_to` (what the pinned library's
 // vector conversions produce).
-inline float clamp_f(float f, float lo, float hi, float nan_to) {
+REORDER_INLINE float clamp_f(float f, float lo, float hi, float nan_to) {
     f = f > lo ? f : (f == f ? lo : nan_to);
     return f < hi ? f : hi;
 }
 
+// Round half to even of |f| < 2^22.
+REORDER_INLINE float round_small(float f) {
+    const float magic = 12582912.f; // 1.5 * 2^23
+    return (f + magic) - magic;
+}
+
 template <>
-inline int8_t from_f32<int8_t>(float f) {
-    return (int8_t)(int32_t)round_half_even(clamp_f(f, -128.f, 127.f, -128.f));
+REORDER_INLINE int8_t from_f32<int8_t>(float f) {
+    return (int8_t)(int32_t)round_small(clamp_f(f, -128.f, 127.f, -128.f));
 }
 template <>
-inline uint8_t from_f32<uint8_t>(float f) {
-    return (uint8_t)(int32_t)round_half_even(clamp_f(f, 0.f, 255.f, 255.f));
+REORDER_INLINE uint8_t from_f32<uint8_t>(float f) {
+    return (uint8_t)(int32_t)round_small(clamp_f(f, 0.f, 255.f, 255.f));
 }
 template <>
-inline int32_t from_f32<int32_t>(float f) {
+REORDER_INLINE int32_t from_f32<int32_t>(float f) {
     // 2147483520 is the largest float below 2^31.
     return (int32_t)round_half_even(
             clamp_f(f, -2147483648.f, 2147483520.f, -2147483648.f));
@@ -159,7 +165,7 @@ struct int_limits<int32_t> {
 
 // Conversion without scales or zero points.
 template <typename S, typename D>
-inline D cvt_direct(S s) {
+REORDER_INLINE D cvt_direct(S s) {
     if constexpr (std::is_same<S, D>::value) {
         return s;
     } else if constexpr (is_int_type<S>::value && is_int_type<D>::value) {
@@ -175,7 +181,7 @@ inline D cvt_direct(S s) {
 // Source value minus its zero point, as f32 (integer sources subtract in
 // integers first).
 template <typename S>
-inline float sub_zp(S s, int32_t zp) {
+REORDER_INLINE float sub_zp(S s, int32_t zp) {
     if constexpr (is_int_type<S>::value)
         return (float)((int64_t)s - (int64_t)zp);
     else
@@ -191,7 +197,7 @@ struct qparams_t {
 // The full formula: saturate(round(src_scale * (src - src_zp)
 //                                  + beta * dst_old) / dst_scale + dst_zp).
 template <typename S, typename D>
-inline D cvt_quant(S s, const D *old, float src_scale, int32_t src_zp,
+REORDER_INLINE D cvt_quant(S s, const D *old, float src_scale, int32_t src_zp,
         float dst_scale, int32_t dst_zp, float beta) {
     float f = src_scale * sub_zp(s, src_zp);
     if (beta != 0.f) f += beta * to_f32(*old);

@@ -150,22 +150,43 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     } else {
         kind = kernel_kind_t::linear;
         k1 = last;
-        chunk = k1.n;
+        // A short innermost run takes the next loop into the kernel.
+        if (k1.n < 256 && !merged.empty()) {
+            k2 = merged.back();
+            merged.pop_back();
+            if (k1.n * k2.n < 256 && !merged.empty()) {
+                k3 = merged.back();
+                merged.pop_back();
+            }
+        }
     }
     outer = merged;
 
-    // Chunks of the linear kernel when the outer loops are too short to
-    // share among threads.
+    // Work items of the linear kernel: split k2 (or k1) into chunks when
+    // the outer loops are too short to share among threads.
     if (kind == kernel_kind_t::linear) {
         dim_t w = 1;
         for (const auto &n : outer)
             w *= n.n;
         const dim_t want = 64; // items enough for any thread count here
-        if (w < want && k1.n > 8192) {
-            const dim_t parts = (want + w - 1) / w;
-            chunk = (k1.n + parts - 1) / parts;
-            if (chunk < 4096) chunk = 4096;
-            chunk = (chunk + 63) / 64 * 64;
+        if (k2.n > 1) {
+            const node_t &ko = k3.n > 1 ? k3 : k2;
+            const dim_t step = k3.n > 1 ? k1.n * k2.n : k1.n;
+            chunk = ko.n;
+            if (w < want) {
+                const dim_t parts = (want + w - 1) / w;
+                chunk = (ko.n + parts - 1) / parts;
+                const dim_t min_steps = (1024 + step - 1) / step;
+                chunk = std::min(ko.n, std::max(chunk, min_steps));
+            }
+        } else {
+            chunk = k1.n;
+            if (w < want && k1.n > 8192) {
+                const dim_t parts = (want + w - 1) / w;
+                chunk = (k1.n + parts - 1) / parts;
+                if (chunk < 4096) chunk = 4096;
+                chunk = (chunk + 63) / 64 * 64;
+            }
         }
     }
 
@@ -180,15 +201,53 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
             qidx[q] = conf.with[q] && conf.mask[q] != 0;
     }
 
-    if (need_tail) tail.init(src, dst, conf);
+    if (need_tail) {
+        tail.init(src, dst, conf);
+        zero_first = !conf.with_sum;
+        for (int k = 0; zero_first && k < nd; ++k) {
+            if (dst.dims[k] == dpad[k]) continue;
+            // The last block of dim k, all of every other dim.
+            fill_box_t box;
+            box.base = d0;
+            std::vector<node_t> v;
+            for (int d = 0; d < nd; ++d) {
+                auto f = dim_factors(dst, d, dpad[d]);
+                if (d == k) {
+                    const dim_t blk = dim_block(dst, d);
+                    const dim_t first = dst.dims[d] / blk;
+                    box.base += first * f[0].stride;
+                    f[0].n -= first;
+                }
+                for (const auto &x : f)
+                    if (x.n > 1) v.push_back({x.n, 0, x.stride, 0});
+            }
+            std::sort(v.begin(), v.end(), [](const node_t &x, const node_t &y) {
+                return x.os > y.os;
+            });
+            for (int i = (int)v.size() - 1; i >= 0; --i) {
+                if (!box.nodes.empty()) {
+                    node_t &in = box.nodes.back();
+                    if (v[i].os == in.os * in.n) {
+                        in.n *= v[i].n;
+                        continue;
+                    }
+                }
+                box.nodes.push_back(v[i]);
+            }
+            std::reverse(box.nodes.begin(), box.nodes.end());
+            if (box.nodes.empty()) box.nodes.push_back({1, 0, 1, 0});
+            zero_boxes.push_back(box);
+        }
+    }
     return dnnl_success;
 }
 
 const char *simple_plan_t::impl_name() const {
     if (empty) return "simple:any";
     const bool same = sdt == ddt && qmode == qmode_t::none;
-    if (kind == kernel_kind_t::linear && outer.empty() && k1.is == 1
-            && k1.os == 1 && !need_tail)
+    if (kind == kernel_kind_t::linear && outer.empty() && k2.n == 1
+            && k3.n == 1
+            && k1.is == 1 && k1.os == 1 && !need_tail)
         return same ? "simple:direct_copy" : "simple:dense_cvt";
     if (kind == kernel_kind_t::tile) return "simple:tile_transpose";
     return "simple:any";

@@ -43,8 +43,12 @@ struct simple_plan_t {
     std::vector<node_t> outer; // loops around the kernel, outermost first
     kernel_kind_t kind = kernel_kind_t::linear;
     node_t k1 {}; // linear: the kernel's node
+    node_t k2 {1, 0, 0, 0}; // linear: a loop around k1 when k1 is short
+    node_t k3 {1, 0, 0, 0}; // linear: a loop around k2 when both are short
     node_t ka {}, kb {}; // tile: ka contiguous in dst, kb contiguous in src
-    dim_t chunk = 0; // linear: elements of k1 per work item
+    // linear: work items take `chunk` steps of the outermost kernel loop
+    // (k3, k2 or k1).
+    dim_t chunk = 0;
     dim_t tile_a = 0, tile_b = 0; // tile: tile sizes
     dim_t s0 = 0, d0 = 0; // base offsets
     qmode_t qmode = qmode_t::none;
@@ -57,6 +61,15 @@ struct simple_plan_t {
     bool need_tail = false;
     dims_t main {}, dpad {};
     ref_tables_t tail;
+    // Without a sum, the destination blocks that hold padding are zeroed
+    // first (whole blocks, fast), and the generic loop then only writes the
+    // real elements of the tail.
+    bool zero_first = false;
+    struct fill_box_t {
+        dim_t base; // element offset of the box's first element
+        std::vector<node_t> nodes; // n and os used, outermost first
+    };
+    std::vector<fill_box_t> zero_boxes;
 
     // A short description for the implementation name.
     const char *impl_name() const;

@@ -19,9 +19,8 @@ namespace ocl {
 
 ocl_engine_t::ocl_engine_t(
         cl_device_id device, cl_context context, size_t index)
-    : engine_t(dnnl_gpu, runtime_kind_t::ocl, index)
-    , device_(device)
-    , context_(context)
+    : engine_t(dnnl_gpu, runtime_kind_t::ocl, index), device_(device),
+      context_(context)
 {
     clRetainDevice(device_);
     clRetainContext(context_);
@@ -57,8 +56,7 @@ status_t ocl_engine_t::create(engine_t **engine, cl_device_id device,
 {
     if (!engine || !device || !context) return dnnl_invalid_arguments;
     cl_device_type type = 0;
-    if (get_info(clGetDeviceInfo, device, CL_DEVICE_TYPE, type)
-            != CL_SUCCESS) {
+    if (get_info(clGetDeviceInfo, device, CL_DEVICE_TYPE, type) != CL_SUCCESS) {
         verbose_error("ocl", "engine: the device is not a valid cl_device_id");
         return dnnl_invalid_arguments;
     }
@@ -102,10 +100,10 @@ status_t ocl_engine_t::create_stream(stream_t **stream, cl_command_queue queue)
     if (get_info(clGetCommandQueueInfo, queue, CL_QUEUE_CONTEXT, ctx)
                     != CL_SUCCESS
             || get_info(clGetCommandQueueInfo, queue, CL_QUEUE_DEVICE, dev)
-                    != CL_SUCCESS
-            || get_info(clGetCommandQueueInfo, queue, CL_QUEUE_PROPERTIES,
-                       props)
-                    != CL_SUCCESS) {
+                       != CL_SUCCESS
+            || get_info(
+                       clGetCommandQueueInfo, queue, CL_QUEUE_PROPERTIES, props)
+                       != CL_SUCCESS) {
         verbose_error("ocl", "stream: the queue is not a valid command queue");
         return dnnl_invalid_arguments;
     }
@@ -179,11 +177,11 @@ status_t ocl_engine_create(engine_t **engine, size_t index)
     cl_device_id device = devices[index];
     cl_platform_id platform = nullptr;
     OCL_CHECK(get_info(clGetDeviceInfo, device, CL_DEVICE_PLATFORM, platform));
-    const cl_context_properties props[]
-            = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
+    const cl_context_properties props[] = {
+            CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
     cl_int err = CL_SUCCESS;
-    cl_context context
-            = clCreateContext(props, 1, &device, nullptr, nullptr, &err);
+    cl_context context =
+            clCreateContext(props, 1, &device, nullptr, nullptr, &err);
     OCL_CHECK(err);
     // The engine keeps a reference of its own; drop the creation one.
     status_t st = ocl_engine_t::create(engine, device, context, index);

@@ -3,8 +3,8 @@
 // create:check verbose line says why creation is unimplemented.
 #include "gpu/ocl/ocl_impl_lists.hpp"
 
-#include "oneapi/dnnl/dnnl_debug.h"
 #include "common/verbose.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
 
 namespace dnnl {
 namespace impl {

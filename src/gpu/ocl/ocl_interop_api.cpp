@@ -81,7 +81,8 @@ dnnl_status_t dnnl_ocl_interop_memory_create(dnnl_memory_t *memory,
     case dnnl_ocl_interop_usm:
         verbose_error("ocl", "memory: USM memory is not implemented");
         return dnnl_unimplemented;
-    default: return dnnl_invalid_arguments;
+    default:
+        return dnnl_invalid_arguments;
     }
 }
 
@@ -149,7 +150,6 @@ dnnl_status_t dnnl_ocl_interop_primitive_execute(
     // An event that completes once all the primitive's work has: the
     // caller owns it (clReleaseEvent).
     if (return_event)
-        OCL_CHECK(clEnqueueMarkerWithWaitList(
-                queue, 0, nullptr, return_event));
+        OCL_CHECK(clEnqueueMarkerWithWaitList(queue, 0, nullptr, return_event));
     return dnnl_success;
 }

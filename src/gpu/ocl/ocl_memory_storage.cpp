@@ -44,10 +44,9 @@ status_t ocl_buffer_memory_storage_t::set_data_handle(void *handle)
         auto *engine = static_cast<ocl_engine_t *>(this->engine());
         cl_context ctx = nullptr;
         cl_mem_object_type type = 0;
-        if (get_info(clGetMemObjectInfo, mem, CL_MEM_CONTEXT, ctx)
-                        != CL_SUCCESS
+        if (get_info(clGetMemObjectInfo, mem, CL_MEM_CONTEXT, ctx) != CL_SUCCESS
                 || get_info(clGetMemObjectInfo, mem, CL_MEM_TYPE, type)
-                        != CL_SUCCESS) {
+                           != CL_SUCCESS) {
             verbose_error("ocl", "memory: the handle is not a valid cl_mem");
             return dnnl_invalid_arguments;
         }
@@ -78,7 +77,8 @@ status_t ocl_buffer_memory_storage_t::queue_for(
     }
     ocl_stream_t *s = as_ocl_stream(stream);
     if (!s || as_ocl_engine(s->engine())->context() != engine->context()) {
-        verbose_error("ocl", "memory: the stream is not on the memory's engine");
+        verbose_error(
+                "ocl", "memory: the stream is not on the memory's engine");
         return dnnl_invalid_arguments;
     }
     queue = s->queue();

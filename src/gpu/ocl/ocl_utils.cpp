@@ -11,12 +11,15 @@ namespace ocl {
 status_t convert_cl_error(cl_int err)
 {
     switch (err) {
-    case CL_SUCCESS: return dnnl_success;
+    case CL_SUCCESS:
+        return dnnl_success;
     case CL_OUT_OF_RESOURCES:
     case CL_OUT_OF_HOST_MEMORY:
     case CL_MEM_OBJECT_ALLOCATION_FAILURE:
-    case CL_INVALID_BUFFER_SIZE: return dnnl_out_of_memory;
-    default: return dnnl_runtime_error;
+    case CL_INVALID_BUFFER_SIZE:
+        return dnnl_out_of_memory;
+    default:
+        return dnnl_runtime_error;
     }
 }
 
@@ -25,29 +28,6 @@ status_t check_cl(cl_int err, const char *what)
     if (err != CL_SUCCESS)
         verbose_error("ocl", "%s failed with OpenCL error %d", what, (int)err);
     return convert_cl_error(err);
-}
-
-template <typename F, typename Obj>
-static std::string info_string(F f, Obj obj, cl_uint param)
-{
-    size_t size = 0;
-    if (f(obj, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
-        return "";
-    std::string s(size, '\0');
-    if (f(obj, param, size, &s[0], nullptr) != CL_SUCCESS) return "";
-    while (!s.empty() && s.back() == '\0')
-        s.pop_back();
-    return s;
-}
-
-std::string device_name(cl_device_id device)
-{
-    return info_string(clGetDeviceInfo, device, CL_DEVICE_NAME);
-}
-
-std::string platform_name(cl_platform_id platform)
-{
-    return info_string(clGetPlatformInfo, platform, CL_PLATFORM_NAME);
 }
 
 // All devices of one platform; empty when the platform has none (which
@@ -81,21 +61,18 @@ std::vector<cl_device_id> enumerate_devices()
         for (cl_device_id d : platform_devices(p)) {
             cl_device_type type = 0;
             cl_bool available = CL_FALSE;
-            if (get_info(clGetDeviceInfo, d, CL_DEVICE_TYPE, type)
-                            != CL_SUCCESS
+            if (get_info(clGetDeviceInfo, d, CL_DEVICE_TYPE, type) != CL_SUCCESS
                     || get_info(clGetDeviceInfo, d, CL_DEVICE_AVAILABLE,
                                available)
-                            != CL_SUCCESS
+                               != CL_SUCCESS
                     || !available)
                 continue;
             // A driver registered twice with the ICD loader shows its
             // devices twice: one engine index per device is enough.
             bool seen = false;
             for (const auto *list : {&gpus, &others})
-                for (cl_device_id e : *list)
-                    seen = seen || e == d;
-            if (!seen)
-                (type & CL_DEVICE_TYPE_GPU ? gpus : others).push_back(d);
+                for (cl_device_id e : *list) seen = seen || e == d;
+            if (!seen) (type & CL_DEVICE_TYPE_GPU ? gpus : others).push_back(d);
         }
     }
     gpus.insert(gpus.end(), others.begin(), others.end());

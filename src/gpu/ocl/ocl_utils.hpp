@@ -1,11 +1,10 @@
 // OpenCL helpers of the gpu backend: error-code conversion with verbose
-// reporting, typed queries of OpenCL object information, and the ordered
-// list of OpenCL devices that engine kind `gpu` enumerates.
+// reporting, typed info queries, and the ordered list of OpenCL devices
+// that engine kind `gpu` enumerates.
 #pragma once
 
 #include <CL/cl.h>
 
-#include <string>
 #include <vector>
 
 #include "common/c_types.hpp"
@@ -24,11 +23,11 @@ status_t convert_cl_error(cl_int err);
 status_t check_cl(cl_int err, const char *what);
 
 // Returns from the enclosing function when an OpenCL call fails.
-#define OCL_CHECK(call) \
-    do { \
-        cl_int ocl_err_ = (call); \
-        if (ocl_err_ != CL_SUCCESS) \
-            return ::dnnl::impl::gpu::ocl::check_cl(ocl_err_, #call); \
+#define OCL_CHECK(call)                                                        \
+    do {                                                                       \
+        cl_int ocl_err_ = (call);                                              \
+        if (ocl_err_ != CL_SUCCESS)                                            \
+            return ::dnnl::impl::gpu::ocl::check_cl(ocl_err_, #call);          \
     } while (0)
 
 // Reads a fixed-size info value of an OpenCL object; a failure leaves
@@ -39,14 +38,11 @@ cl_int get_info(F f, Obj obj, Param param, T &value)
     return f(obj, param, sizeof(T), &value, nullptr);
 }
 
-// Name strings of devices and platforms (empty on failure).
-std::string device_name(cl_device_id device);
-std::string platform_name(cl_platform_id platform);
-
 // The available OpenCL devices behind engine kind `gpu`, in engine-index
 // order: the GPU-type devices of every platform (platforms in the loader's
 // order), then the other devices of every platform (CPU devices such as
-// PoCL's, accelerators). Empty when there is no OpenCL platform at all.
+// PoCL's, accelerators), each device once. Empty when there is no
+// OpenCL platform at all.
 std::vector<cl_device_id> enumerate_devices();
 
 // Index of `device` in enumerate_devices(), or -1 when it is not there

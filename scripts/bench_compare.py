@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark of this library and the real oneDNN.
+
+Builds tests/benchdnn twice from the same sources -- against the real oneDNN
+(headers and library from scripts/ref-onednn.sh) and against this project's
+library -- runs a suite on both, alternating for several rounds, and reports
+the median over rounds of each problem's median time with the ratio
+ours / oneDNN (below 1: ours is faster). Writes a CSV, a Markdown table and a
+PNG chart (matplotlib from a cached virtual environment).
+
+Driven by scripts/bench-vs-onednn; see `scripts/bench-vs-onednn --help`.
+Standard library only (the chart runs in its own venv, scripts/bench_chart.py).
+"""
+import argparse
+import csv
+import datetime
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCHDNN_SRC = os.path.join(ROOT, "tests", "benchdnn")
+INPUTS = os.path.join(BENCHDNN_SRC, "inputs")
+
+
+def log(msg):
+    print("bench-vs-onednn: " + msg, file=sys.stderr, flush=True)
+
+
+def run(cmd, **kw):
+    """Runs a command, failing loudly with its output on error."""
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    if r.returncode != 0:
+        sys.stderr.write(r.stdout[-4000:])
+        raise SystemExit("bench-vs-onednn: command failed (%d): %s" % (r.returncode, " ".join(cmd)))
+    return r.stdout
+
+
+def machine_description():
+    model, cores, sockets, threads = "unknown CPU", None, 1, None
+    try:
+        out = subprocess.run(["lscpu"], stdout=subprocess.PIPE, text=True).stdout
+        for line in out.splitlines():
+            k, _, v = line.partition(":")
+            v = v.strip()
+            if k == "Model name":
+                model = v
+            elif k == "Core(s) per socket":
+                cores = int(v)
+            elif k == "Socket(s)":
+                sockets = int(v)
+            elif k == "CPU(s)":
+                threads = int(v)
+    except (OSError, ValueError):
+        pass
+    total = cores * sockets if cores else os.cpu_count()
+    desc = "%s, %s cores" % (model, total)
+    if threads and threads != total:
+        desc += " (%d threads)" % threads
+    return desc
+
+
+def reference_prefix():
+    """The real oneDNN prefix from scripts/ref-onednn.sh (exit 77: unavailable)."""
+    r = subprocess.run([os.path.join(ROOT, "scripts", "ref-onednn.sh")], stdout=subprocess.PIPE, text=True)
+    if r.returncode == 77:
+        log("SKIPPED: the reference oneDNN is unavailable")
+        sys.exit(77)
+    if r.returncode != 0:
+        raise SystemExit("bench-vs-onednn: scripts/ref-onednn.sh failed (%d)" % r.returncode)
+    return r.stdout.strip().splitlines()[-1]
+
+
+def reference_env(prefix):
+    """Environment to run a program on the SYCL build of oneDNN on a CPU."""
+    env = dict(os.environ)
+    lib = os.path.join(prefix, "lib")
+    paths = [lib]
+    # The OpenCL adapter of the SYCL runtime; until the reference venv ships
+    # it, a copy unpacked from PyPI intel-cmplr-lib-ur may be used instead.
+    if not os.path.exists(os.path.join(lib, "libur_adapter_opencl.so.0")):
+        extra = os.environ.get("DNNL_REF_UR_LIB", "/tmp/h1ur/lib")
+        if os.path.exists(os.path.join(extra, "libur_adapter_opencl.so.0")):
+            paths.insert(0, extra)
+    env["LD_LIBRARY_PATH"] = ":".join(paths)
+    env["OCL_ICD_FILENAMES"] = os.path.join(lib, "libintelocl.so")
+    return env
+
+
+def cmake_build(src, build, defs, target=None, jobs=2):
+    if not os.path.exists(os.path.join(build, "CMakeCache.txt")) or defs:
+        run(["cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release"] + ["-D%s=%s" % kv for kv in defs.items()])
+    cmd = ["cmake", "--build", build, "-j", str(jobs)]
+    if target:
+        cmd += ["--target", target]
+    run(cmd)
+
+
+def build_drivers(args, out):
+    ref = reference_prefix()
+    log("reference oneDNN: %s" % ref)
+    log("building benchdnn against the reference oneDNN ...")
+    ref_build = os.path.join(out, "benchdnn-onednn")
+    cmake_build(BENCHDNN_SRC, ref_build, {"BENCHDNN_DNNL_ROOT": ref}, jobs=args.jobs)
+
+    if args.ours_prefix:
+        ours_inc, ours_lib = [os.path.join(args.ours_prefix, "include")], os.path.join(args.ours_prefix, "lib", "libdnnl.so.3")
+    else:
+        build = os.path.abspath(args.build_dir)
+        log("building this library in %s ..." % build)
+        cmake_build(ROOT, build, {} if os.path.exists(os.path.join(build, "CMakeCache.txt")) else {"ONEDNN_BUILD_TESTS": "OFF", "ONEDNN_BUILD_EXAMPLES": "OFF"}, target="dnnl", jobs=args.jobs)
+        ours_inc = [os.path.join(ROOT, "include"), os.path.join(build, "include")]
+        libs = [os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(build, "src")) for f in fs if f == "libdnnl.so.3"]
+        if not libs:
+            raise SystemExit("bench-vs-onednn: no libdnnl.so.3 under %s/src" % build)
+        ours_lib = libs[0]
+    if not os.path.exists(ours_lib):
+        raise SystemExit("bench-vs-onednn: %s not found" % ours_lib)
+    log("building benchdnn against this library (%s) ..." % ours_lib)
+    ours_build = os.path.join(out, "benchdnn-ours")
+    cmake_build(BENCHDNN_SRC, ours_build, {"BENCHDNN_DNNL_ROOT": os.path.dirname(os.path.dirname(ours_lib)) if args.ours_prefix else ROOT,
+                                            "BENCHDNN_DNNL_INCLUDE_DIRS": ";".join(ours_inc),
+                                            "BENCHDNN_DNNL_LIBRARY": ours_lib}, jobs=args.jobs)
+    ours_env = dict(os.environ)
+    ours_env["LD_LIBRARY_PATH"] = os.path.dirname(ours_lib)
+    return {
+        "ours": (os.path.join(ours_build, "benchdnn"), ours_env),
+        "oneDNN": (os.path.join(ref_build, "benchdnn"), reference_env(ref)),
+    }
+
+
+LINE_RE = re.compile(r"^(\d+):(PASSED|FAILED|SKIPPED|LISTED)(?: \((.*)\))? __REPRO: (.*)$")
+
+
+def parse_csv_line(line):
+    return next(csv.reader([line]))
+
+
+class Results:
+    """Per library: problem -> metric -> list of values over rounds; status."""
+
+    def __init__(self):
+        self.values = {}  # (prb, metric) -> [values]
+        self.status = {}  # prb -> status text
+        self.order = []  # (prb, metric) in first-seen order
+        self.impl = {}
+
+    def add(self, prb, metric, value):
+        key = (prb, metric)
+        if key not in self.values:
+            self.values[key] = []
+            if key not in self.order:
+                self.order.append(key)
+        self.values[key].append(value)
+
+
+def run_suite(name, exe, env, base_args, total, round_no, rounds, results):
+    cmd = [exe] + base_args
+    t0 = time.time()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+    done = 0
+    tail = []
+    for line in proc.stdout:
+        line = line.rstrip("\n")
+        tail = (tail + [line])[-20:]
+        if line.startswith("perf,"):
+            f = parse_csv_line(line)
+            prb = f[3]
+            results.impl[prb] = f[2]
+            results.add(prb, "time_ms", float(f[7]))
+            results.status.setdefault(prb, "ok")
+            done += 1
+        elif line.startswith("create,"):
+            f = parse_csv_line(line)
+            prb = f[3]
+            results.impl[prb] = f[2]
+            for metric, v in zip(["pd_ms", "prim_miss_ms", "prim_hit_ms", "total_miss_ms", "total_hit_ms"], f[4:9]):
+                results.add(prb, metric, float(v))
+            results.status.setdefault(prb, "ok")
+            done += 1
+        else:
+            m = LINE_RE.match(line)
+            if m:
+                status, reason, prb = m.group(2), m.group(3), m.group(4)
+                if status == "PASSED":
+                    results.status[prb] = "passed"
+                    results.add(prb, "status", 1)
+                elif status == "SKIPPED":
+                    results.status[prb] = "skipped (%s)" % reason
+                    results.add(prb, "status", 0)
+                elif status == "FAILED":
+                    results.status[prb] = "FAILED (%s)" % reason
+                    results.add(prb, "status", -1)
+                done += 1
+        sys.stderr.write("\r  round %d/%d  %-7s %4d/%d problems  %5.0fs " % (round_no, rounds, name, done, total, time.time() - t0))
+        sys.stderr.flush()
+    rc = proc.wait()
+    sys.stderr.write("\n")
+    if rc not in (0, 1):  # 1: some problem failed, reported in the table
+        sys.stderr.write("\n".join(tail) + "\n")
+        raise SystemExit("bench-vs-onednn: %s benchdnn exited with %d" % (name, rc))
+
+
+def count_problems(exe, env, suite_args):
+    out = subprocess.run([exe, "--mode=L"] + suite_args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT).stdout
+    return sum(1 for l in out.splitlines() if LINE_RE.match(l))
+
+
+def fmt_num(v):
+    if v is None:
+        return "-"
+    if v >= 100:
+        return "%.1f" % v
+    if v >= 1:
+        return "%.3f" % v
+    return "%.4g" % v
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="bench-vs-onednn", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--suite", required=True, help="suite in tests/benchdnn/inputs (smoke, resnet50, bert, llama, eltwise, softmax, lnorm, pool, reorder, creation) or a batch file path")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds per library, alternating (default 3)")
+    ap.add_argument("--mode", default="P", choices=["P", "I", "C"], help="P: execution time (default), I: creation times, C: correctness status")
+    ap.add_argument("--max-ms-per-prb", type=int, default=200, help="time budget per problem and round (default 200 ms)")
+    ap.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), help="this library's build directory (built if needed; default $BUILD_DIR or ./build)")
+    ap.add_argument("--ours-prefix", help="use an installed copy of this library (PREFIX/include, PREFIX/lib) instead of --build-dir")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build-bench"), help="output directory (default ./build-bench)")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel build jobs (default 2)")
+    ap.add_argument("--no-chart", action="store_true", help="do not draw the PNG chart")
+    ap.add_argument("extra", nargs="*", help="extra benchdnn options placed before the suite (after --)")
+    args = ap.parse_args()
+
+    suite = args.suite
+    suite_path = suite if os.path.exists(suite) else os.path.join(INPUTS, suite)
+    if not os.path.exists(suite_path):
+        raise SystemExit("bench-vs-onednn: no suite %s (see %s)" % (suite, INPUTS))
+    suite_name = os.path.basename(suite_path)
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    machine = machine_description()
+
+    drivers = build_drivers(args, out)
+    base = ["--mode=%s" % args.mode, "--max-ms-per-prb=%d" % args.max_ms_per_prb] + args.extra + ["--batch=%s" % os.path.abspath(suite_path)]
+    total = count_problems(*drivers["ours"], args.extra + ["--batch=%s" % os.path.abspath(suite_path)])
+    log("suite %s: %d problems, %d rounds, mode %s, on %s" % (suite_name, total, args.rounds, args.mode, machine))
+    results = {"ours": Results(), "oneDNN": Results()}
+    for r in range(1, args.rounds + 1):
+        for lib in ("ours", "oneDNN"):
+            exe, env = drivers[lib]
+            run_suite(lib, exe, env, base, total, r, args.rounds, results[lib])
+
+    # ---- table
+    keys = []
+    for lib in ("ours", "oneDNN"):
+        for k in results[lib].order:
+            if k not in keys:
+                keys.append(k)
+    for lib in ("ours", "oneDNN"):
+        for prb in results[lib].status:
+            if not any(k[0] == prb for k in keys):
+                keys.append((prb, "status"))
+    rows = []
+    for prb, metric in keys:
+        if args.mode != "C" and metric == "status":
+            # Only problems that did not produce a number: show their status.
+            if any(k[0] == prb and k[1] != "status" for k in keys):
+                continue
+        row = {"problem": prb, "metric": metric}
+        for lib in ("ours", "oneDNN"):
+            vals = results[lib].values.get((prb, metric), [])
+            row[lib] = statistics.median(vals) if vals and metric != "status" else None
+            row[lib + "_rounds"] = " ".join("%.6g" % v for v in vals) if metric != "status" else ""
+            row[lib + "_status"] = results[lib].status.get(prb, "-")
+            row[lib + "_impl"] = results[lib].impl.get(prb, "")
+        row["ratio"] = row["ours"] / row["oneDNN"] if row["ours"] and row["oneDNN"] else None
+        rows.append(row)
+
+    stamp = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    file_stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    base_name = os.path.join(out, "%s-%s-%s" % (suite_name, args.mode, file_stamp))
+    with open(base_name + ".csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["problem", "metric", "ours", "onednn", "ratio", "ours_status", "onednn_status", "ours_impl", "onednn_impl", "ours_rounds", "onednn_rounds"])
+        for r in rows:
+            w.writerow([r["problem"], r["metric"], r["ours"], r["oneDNN"], r["ratio"], r["ours_status"], r["oneDNN_status"], r["ours_impl"], r["oneDNN_impl"], r["ours_rounds"], r["oneDNN_rounds"]])
+
+    unit = {"P": "median time, ms", "I": "creation time, ms", "C": "status"}[args.mode]
+    title = "suite %s, %s, %d rounds (%s), %s, %s" % (suite_name, unit, args.rounds, "median over rounds", machine, stamp)
+    md = ["%s" % title, "", "| problem | ours | oneDNN | ratio |", "| --- | ---: | ---: | ---: |"]
+    w0 = max([len(r["problem"]) + (len(r["metric"]) + 3 if r["metric"] not in ("time_ms", "status") else 0) for r in rows] + [7])
+    w0 = min(w0, 90)
+    text = ["", title, "%-*s %12s %12s %8s" % (w0, "problem", "ours", "oneDNN", "ratio")]
+    ratios = []
+    for r in rows:
+        label = r["problem"] + (" [%s]" % r["metric"] if r["metric"] not in ("time_ms", "status") else "")
+        if args.mode == "C" or r["metric"] == "status":
+            o, d = r["ours_status"], r["oneDNN_status"]
+            ratio = "-"
+        else:
+            o = fmt_num(r["ours"]) if r["ours"] is not None else r["ours_status"]
+            d = fmt_num(r["oneDNN"]) if r["oneDNN"] is not None else r["oneDNN_status"]
+            ratio = "%.2f" % r["ratio"] if r["ratio"] else "-"
+            if r["ratio"]:
+                ratios.append(r["ratio"])
+        text.append("%-*s %12s %12s %8s" % (w0, label if len(label) <= w0 else label[: w0 - 3] + "...", o, d, ratio))
+        md.append("| `%s` | %s | %s | %s |" % (label, o, d, ratio))
+    if ratios:
+        gm = statistics.geometric_mean(ratios)
+        s = "geometric mean of ratios over %d problems measured on both: %.2f (below 1: ours faster)" % (len(ratios), gm)
+        text.append(s)
+        md += ["", s]
+    n_skip = sum(1 for r in rows if r["ours_status"].startswith("skipped"))
+    n_fail = sum(1 for r in rows if r["ours_status"].startswith("FAILED"))
+    s = "ours: %d skipped, %d failed; oneDNN: %d skipped, %d failed" % (
+        n_skip, n_fail, sum(1 for r in rows if r["oneDNN_status"].startswith("skipped")), sum(1 for r in rows if r["oneDNN_status"].startswith("FAILED")))
+    text.append(s)
+    md += ["", s]
+    print("\n".join(text))
+    with open(base_name + ".md", "w") as f:
+        f.write("\n".join(md) + "\n")
+    log("wrote %s.csv and %s.md" % (base_name, base_name))
+
+    if not args.no_chart and args.mode != "C":
+        chart = os.path.join(ROOT, "scripts", "bench_chart.py")
+        py = chart_python()
+        if py:
+            r = subprocess.run([py, chart, base_name + ".csv", base_name + ".png", title], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if r.returncode == 0:
+                log("wrote %s.png" % base_name)
+            else:
+                log("chart failed:\n" + r.stdout[-2000:])
+
+
+def chart_python():
+    """A Python with matplotlib: the cached venv, created on first use."""
+    venv = os.environ.get("DNNL_BENCH_VENV", os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "dnnl-bench-venv"))
+    py = os.path.join(venv, "bin", "python")
+    ok = lambda p: os.path.exists(p) and subprocess.run([p, "-c", "import matplotlib"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    if ok(py):
+        return py
+    log("installing matplotlib into %s (once) ..." % venv)
+    try:
+        if not os.path.exists(py):
+            run([sys.executable, "-m", "venv", venv])
+        run([py, "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--quiet", "matplotlib"])
+    except SystemExit as e:
+        log("no chart: %s" % e)
+        return None
+    return py if ok(py) else None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,316 @@
+// Inner product descriptor validation, attribute check and the primitive
+// descriptor base: argument mapping, queries, verbose problem string and
+// `any` resolution.
+#include "common/inner_product_pd.hpp"
+
+#include <algorithm>
+
+#include "common/verbose.hpp"
+
+namespace dnnl {
+namespace impl {
+
+namespace {
+
+bool is_int8(data_type_t dt) { return dt == dnnl_s8 || dt == dnnl_u8; }
+bool is_fp(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
+            || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3 || dt == dnnl_f64;
+}
+
+bool md_ok(const memory_desc_t &md) {
+    return md.format_kind == dnnl_blocked || md.format_kind == dnnl_format_kind_any;
+}
+
+// Dense layout of `md`'s dims with dim 0 outermost and dims 1.. ordered
+// like `ref` (largest stride first; ties keep the logical order).
+status_t order_like(memory_desc_t &md, const memory_desc_t &ref) {
+    int order[DNNL_MAX_NDIMS];
+    const int nd = md.ndims;
+    for (int d = 0; d < nd; ++d)
+        order[d] = d;
+    const auto &rs = ref.format_desc.blocking.strides;
+    std::stable_sort(order + 1, order + nd,
+            [&](int a, int b) { return rs[a] > rs[b]; });
+    dims_t strides;
+    dim_t s = 1;
+    for (int i = nd - 1; i >= 0; --i) {
+        strides[order[i]] = s;
+        s *= std::max<dim_t>(md.dims[order[i]], 1);
+    }
+    memory_desc_t r;
+    DNNL_CHECK(md_init_by_strides(r, nd, md.dims, md.data_type, strides));
+    md = r;
+    return dnnl_success;
+}
+
+bool plain(const memory_desc_t &md) {
+    return md.format_kind == dnnl_blocked && md.format_desc.blocking.inner_nblks == 0;
+}
+
+} // namespace
+
+status_t ip_desc_init(inner_product_desc_t &out, prop_kind_t prop,
+        const memory_desc_t *src, const memory_desc_t *wei,
+        const memory_desc_t *bias, const memory_desc_t *dst) {
+    if (!src || !wei || !dst) {
+        verbose_check("inner_product", "null memory descriptor");
+        return dnnl_invalid_arguments;
+    }
+    if (prop != dnnl_forward_training && prop != dnnl_forward_inference
+            && prop != dnnl_backward_data && prop != dnnl_backward_weights) {
+        verbose_check("inner_product", "bad propagation kind");
+        return dnnl_invalid_arguments;
+    }
+    const bool with_bias = bias && bias->ndims != 0 && prop != dnnl_backward_data;
+    const int nd = src->ndims;
+    if (nd < 2 || nd > 5 || wei->ndims != nd || dst->ndims != 2) {
+        verbose_check("inner_product", "bad ndims");
+        return dnnl_invalid_arguments;
+    }
+    if (with_bias && bias->ndims != 1) {
+        verbose_check("inner_product", "bad bias ndims");
+        return dnnl_invalid_arguments;
+    }
+    if (!md_ok(*src) || !md_ok(*wei) || !md_ok(*dst) || (with_bias && !md_ok(*bias))) {
+        verbose_check("inner_product", "bad memory descriptor");
+        return dnnl_invalid_arguments;
+    }
+    if (md_has_runtime_dims_or_strides(*src) || md_has_runtime_dims_or_strides(*wei)
+            || md_has_runtime_dims_or_strides(*dst)
+            || (with_bias && md_has_runtime_dims_or_strides(*bias))) {
+        verbose_check("inner_product", "runtime dimensions are not supported");
+        return dnnl_unimplemented;
+    }
+    for (int d = 0; d < nd; ++d)
+        if (src->dims[d] < 0 || wei->dims[d] < 0) {
+            verbose_check("inner_product", "negative dimension");
+            return dnnl_invalid_arguments;
+        }
+    if (dst->dims[0] != src->dims[0] || dst->dims[1] != wei->dims[0]
+            || (with_bias && bias->dims[0] != dst->dims[1])) {
+        verbose_check("inner_product", "inconsistent MB or OC");
+        return dnnl_invalid_arguments;
+    }
+    for (int d = 1; d < nd; ++d)
+        if (src->dims[d] != wei->dims[d]) {
+            verbose_check("inner_product", "inconsistent IC or spatial dims");
+            return dnnl_invalid_arguments;
+        }
+
+    const data_type_t sdt = src->data_type, wdt = wei->data_type;
+    data_type_t acc = dnnl_data_type_undef;
+    if (is_int8(sdt) && is_int8(wdt))
+        acc = (prop == dnnl_forward_training || prop == dnnl_forward_inference)
+                ? dnnl_s32
+                : dnnl_data_type_undef;
+    else if (is_fp(sdt) && is_fp(wdt) && is_fp(dst->data_type))
+        acc = dnnl_f32;
+    if (acc == dnnl_data_type_undef) {
+        verbose_check("inner_product", "unsupported data type combination");
+        return dnnl_invalid_arguments;
+    }
+
+    out = inner_product_desc_t();
+    out.prop_kind = prop;
+    out.accum_data_type = acc;
+    const memory_desc_t zero = zero_md();
+    const memory_desc_t &b = with_bias ? *bias : zero;
+    switch (prop) {
+        case dnnl_backward_data:
+            out.diff_src_desc = *src;
+            out.weights_desc = *wei;
+            out.diff_dst_desc = *dst;
+            break;
+        case dnnl_backward_weights:
+            out.src_desc = *src;
+            out.diff_weights_desc = *wei;
+            out.diff_bias_desc = b;
+            out.diff_dst_desc = *dst;
+            break;
+        default:
+            out.src_desc = *src;
+            out.weights_desc = *wei;
+            out.bias_desc = b;
+            out.dst_desc = *dst;
+            break;
+    }
+    return dnnl_success;
+}
+
+status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *attr) {
+    if (!attr) return dnnl_success;
+    const bool fwd = d.prop_kind == dnnl_forward_training
+            || d.prop_kind == dnnl_forward_inference;
+    if (!fwd) {
+        if (!attr->scales.empty() || !attr->zero_points.empty()
+                || !attr->post_ops.entries.empty() || !attr->rounding_modes.empty()) {
+            verbose_check("inner_product", "unsupported attribute for backward");
+            return dnnl_unimplemented;
+        }
+        return dnnl_success;
+    }
+    if (!attr->zero_points.empty()) {
+        verbose_check("inner_product", "zero points are not supported");
+        return dnnl_unimplemented;
+    }
+    for (const auto &it : attr->scales.items) {
+        const int arg = it.arg, mask = it.e.mask;
+        const bool ok = (arg == DNNL_ARG_SRC && mask == 0)
+                || (arg == DNNL_ARG_WEIGHTS && (mask == 0 || mask == 1))
+                || (arg == DNNL_ARG_DST && mask == 0);
+        if (!ok) {
+            verbose_check("inner_product", "unsupported scales");
+            return dnnl_unimplemented;
+        }
+    }
+    for (const auto &e : attr->post_ops.entries) {
+        if (e.kind == post_op_kind_t::dw_conv) {
+            verbose_check("inner_product", "unsupported post-op");
+            return dnnl_unimplemented;
+        }
+        if (e.kind == post_op_kind_t::sum && e.sum_dt != dnnl_data_type_undef
+                && data_type_size(e.sum_dt) != data_type_size(d.dst_desc.data_type)) {
+            verbose_check("inner_product", "sum data type size differs from dst's");
+            return dnnl_unimplemented;
+        }
+    }
+    return dnnl_success;
+}
+
+inner_product_pd_t::inner_product_pd_t(
+        const inner_product_desc_t &d, const primitive_attr_t &attr)
+    : primitive_desc_t(d, attr) {
+    switch (d.prop_kind) {
+        case dnnl_backward_data:
+            src_md_ = d.diff_src_desc;
+            weights_md_ = d.weights_desc;
+            bias_md_ = zero_md();
+            dst_md_ = d.diff_dst_desc;
+            break;
+        case dnnl_backward_weights:
+            src_md_ = d.src_desc;
+            weights_md_ = d.diff_weights_desc;
+            bias_md_ = d.diff_bias_desc;
+            dst_md_ = d.diff_dst_desc;
+            break;
+        default:
+            src_md_ = d.src_desc;
+            weights_md_ = d.weights_desc;
+            bias_md_ = d.bias_desc;
+            dst_md_ = d.dst_desc;
+            break;
+    }
+}
+
+dim_t inner_product_pd_t::IC_total() const {
+    dim_t k = 1;
+    for (int d = 1; d < ndims(); ++d)
+        k *= src_md_.dims[d];
+    return k;
+}
+
+const memory_desc_t *inner_product_pd_t::arg_md(int arg) const {
+    const bool fwd = is_fwd(), bd = is_bwd_d(), bw = is_bwd_w();
+    switch (arg) {
+        case DNNL_ARG_SRC:
+            if (!bd) return &src_md_;
+            break;
+        case DNNL_ARG_DIFF_SRC:
+            if (bd) return &src_md_;
+            break;
+        case DNNL_ARG_WEIGHTS:
+            if (!bw) return &weights_md_;
+            break;
+        case DNNL_ARG_DIFF_WEIGHTS:
+            if (bw) return &weights_md_;
+            break;
+        case DNNL_ARG_BIAS:
+            if (fwd) return &bias_md_;
+            break;
+        case DNNL_ARG_DIFF_BIAS:
+            if (bw) return &bias_md_;
+            break;
+        case DNNL_ARG_DST:
+            if (fwd) return &dst_md_;
+            break;
+        case DNNL_ARG_DIFF_DST:
+            if (!fwd) return &dst_md_;
+            break;
+        default: break;
+    }
+    const auto &po = attr_.post_ops.entries;
+    for (size_t i = 0; i < po.size(); ++i)
+        if (po[i].kind == post_op_kind_t::binary
+                && arg == (DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1))
+            return &po[i].src1_md;
+    return primitive_desc_t::arg_md(arg);
+}
+
+arg_usage_t inner_product_pd_t::arg_usage(int arg) const {
+    const bool fwd = is_fwd(), bd = is_bwd_d(), bw = is_bwd_w();
+    switch (arg) {
+        case DNNL_ARG_SRC: return fwd || bw ? arg_usage_t::input : arg_usage_t::unused;
+        case DNNL_ARG_DIFF_SRC: return bd ? arg_usage_t::output : arg_usage_t::unused;
+        case DNNL_ARG_WEIGHTS: return fwd || bd ? arg_usage_t::input : arg_usage_t::unused;
+        case DNNL_ARG_DIFF_WEIGHTS: return bw ? arg_usage_t::output : arg_usage_t::unused;
+        case DNNL_ARG_BIAS:
+            return fwd && with_bias() ? arg_usage_t::input : arg_usage_t::unused;
+        case DNNL_ARG_DIFF_BIAS:
+            return bw && with_bias() ? arg_usage_t::output : arg_usage_t::unused;
+        case DNNL_ARG_DST: return fwd ? arg_usage_t::output : arg_usage_t::unused;
+        case DNNL_ARG_DIFF_DST: return fwd ? arg_usage_t::unused : arg_usage_t::input;
+        default: return primitive_desc_t::arg_usage(arg);
+    }
+}
+
+status_t inner_product_pd_t::query(query_t what, int index, void *result) const {
+    if (!result) return dnnl_invalid_arguments;
+    if (what == dnnl_query_prop_kind) {
+        *(prop_kind_t *)result = prop();
+        return dnnl_success;
+    }
+    return primitive_desc_t::query(what, index, result);
+}
+
+std::string inner_product_pd_t::problem_str() const {
+    std::string s = "mb" + std::to_string(MB()) + "ic" + std::to_string(src_md_.dims[1]);
+    const char *sp[] = {"id", "ih", "iw"};
+    const int nsp = ndims() - 2;
+    for (int i = 0; i < nsp; ++i)
+        s += sp[3 - nsp + i] + std::to_string(src_md_.dims[2 + i]);
+    return s + "oc" + std::to_string(OC());
+}
+
+status_t inner_product_pd_t::init_formats() {
+    const bool src_any = src_md_.format_kind == dnnl_format_kind_any;
+    const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
+    if (src_any && !wei_any && plain(weights_md_)) {
+        DNNL_CHECK(order_like(src_md_, weights_md_));
+    } else if (src_any) {
+        memory_desc_t r;
+        DNNL_CHECK(md_init_by_strides(r, src_md_.ndims, src_md_.dims,
+                src_md_.data_type, nullptr));
+        src_md_ = r;
+    }
+    if (wei_any) {
+        if (!plain(src_md_)) return dnnl_unimplemented;
+        DNNL_CHECK(order_like(weights_md_, src_md_));
+    }
+    auto plain_any = [](memory_desc_t &md) -> status_t {
+        if (md.format_kind != dnnl_format_kind_any) return dnnl_success;
+        memory_desc_t r;
+        DNNL_CHECK(md_init_by_strides(r, md.ndims, md.dims, md.data_type, nullptr));
+        md = r;
+        return dnnl_success;
+    };
+    DNNL_CHECK(plain_any(dst_md_));
+    if (with_bias()) DNNL_CHECK(plain_any(bias_md_));
+    if (!plain(src_md_) || !plain(weights_md_) || !plain(dst_md_)
+            || (with_bias() && !plain(bias_md_)))
+        return dnnl_unimplemented;
+    return dnnl_success;
+}
+
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,48 @@
+// CPU binary implementations. Both compute rows of up to rows::chunk
+// elements in f32 (direct for contiguous f32 operands and destination):
+// load with scales, one vectorised operation loop, post-ops, store.
+//  - binary_t<true>  ("simd:nest"): tensors whose layouts are linear in the
+//    destination's loop nest (dense, channels-last, blocked alike, any
+//    broadcast of either source); contiguous rows, broadcast scalars;
+//  - binary_t<false> ("ref:any"): any layouts through per-dim offset
+//    tables, the last entry of the list.
+#pragma once
+
+#include <string>
+
+#include "common/binary_pd.hpp"
+#include "cpu/binary/nest.hpp"
+#include "cpu/binary/rows.hpp"
+#include "cpu/binary/walk.hpp"
+#include "cpu/cpu_primitive.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace binary {
+
+template <bool nested>
+struct binary_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<binary_pd_t, binary_t> {
+        using cpu_pd_t<binary_pd_t, binary_t>::cpu_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override {
+            return nested ? "simd:nest" : "ref:any";
+        }
+
+        rows::po_chain_t po;
+        nest::nest_t nest; // nested
+        walk::walk_t walk; // generic
+    };
+
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+};
+
+} // namespace binary
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

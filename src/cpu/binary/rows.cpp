@@ -1,0 +1,100 @@
+// Row kernels: data type conversion of rows, binary operations, eltwise
+// and the post-op chain. Every loop is a plain loop over contiguous f32
+// arrays (the selection of the operation happens once per row), so the
+// compiler vectorises them.
+#include "cpu/binary/rows.hpp"
+
+#include "common/exec_ctx.hpp"
+#include "common/math/eltwise_math.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rows {
+
+status_t po_chain_t::init(const post_ops_t &po, const memory_desc_t &dst) {
+    entries.clear();
+    mds.clear();
+    for (size_t i = 0; i < po.entries.size(); ++i) {
+        const post_op_t &p = po.entries[i];
+        entry_t e {p.kind, p.alg, p.alpha, p.beta, p.scale, (float)p.zero_point,
+                dst.data_type, -1, 0};
+        const int base_arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
+        switch (p.kind) {
+            case post_op_kind_t::eltwise:
+            case post_op_kind_t::sum:
+                if (p.kind == post_op_kind_t::sum && p.sum_dt != dnnl_data_type_undef)
+                    e.sum_dt = p.sum_dt;
+                break;
+            case post_op_kind_t::binary:
+                e.tensor = (int)mds.size();
+                e.arg = base_arg | DNNL_ARG_SRC_1;
+                mds.push_back(p.src1_md);
+                break;
+            case post_op_kind_t::prelu: {
+                dims_t wd;
+                for (int d = 0; d < dst.ndims; ++d)
+                    wd[d] = ((p.prelu_mask >> d) & 1) ? dst.dims[d] : 1;
+                memory_desc_t w;
+                DNNL_CHECK(md_init_by_strides(w, dst.ndims, wd, dnnl_f32, nullptr));
+                e.tensor = (int)mds.size();
+                e.arg = base_arg | DNNL_ARG_WEIGHTS;
+                mds.push_back(w);
+                break;
+            }
+            default: return dnnl_unimplemented;
+        }
+        entries.push_back(e);
+    }
+    return dnnl_success;
+}
+
+bool po_chain_t::has_sum() const {
+    for (const auto &e : entries)
+        if (e.kind == post_op_kind_t::sum) return true;
+    return false;
+}
+
+status_t po_chain_t::pointers(
+        const exec_ctx_t &ctx, std::vector<const void *> &ptrs) const {
+    ptrs.assign(mds.size(), nullptr);
+    for (const auto &e : entries) {
+        if (e.tensor < 0) continue;
+        ptrs[e.tensor] = ctx.host_ptr(e.arg);
+        if (!ptrs[e.tensor]) return dnnl_invalid_arguments;
+    }
+    return dnnl_success;
+}
+
+namespace {
+const kernels_t &table() {
+    static const kernels_t &k = select_kernels();
+    return k;
+}
+} // namespace
+
+const float *load(const row_t &r, dim_t n, float *buf) {
+    return table().load(r, n, buf);
+}
+void store(const row_t &r, const float *v, dim_t n) {
+    table().store(r, v, n);
+}
+const float *scale(const float *v, dim_t n, bool is_scalar, float s, float *buf) {
+    return table().scale(v, n, is_scalar, s, buf);
+}
+void binary(alg_kind_t alg, const float *a, bool as, const float *b, bool bs,
+        const float *c, bool cs, float *d, dim_t n) {
+    table().binary(alg, a, as, b, bs, c, cs, d, n);
+}
+void eltwise(alg_kind_t alg, float a, float b, float s, float *v, dim_t n) {
+    table().eltwise(alg, a, b, s, v, n);
+}
+void apply(const po_chain_t &c, float *v, dim_t n, const row_t *t,
+        const row_t &old, float *buf) {
+    table().apply(c, v, n, t, old, buf);
+}
+
+} // namespace rows
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,102 @@
+// Row kernels shared by the tensor-wide primitives: reading a row of any
+// data type into f32 (in place when it already is contiguous f32),
+// writing f32 rows back, the binary operations on rows (with broadcast
+// scalars), eltwise on rows, and the post-op chain applied to a row.
+//
+// A row is `n` elements of one tensor: element i at off + i * st, or at
+// off + idx[i] when an index table is given (generic layouts).
+#pragma once
+
+#include <vector>
+
+#include "common/float_convert.hpp"
+#include "common/memory_desc.hpp"
+#include "common/primitive_attr.hpp"
+
+namespace dnnl {
+namespace impl {
+struct exec_ctx_t;
+namespace cpu {
+namespace rows {
+
+// Elements per row chunk: f32 staging buffers of this size live on the
+// stack of each thread.
+constexpr dim_t chunk = 512;
+
+struct row_t {
+    const void *base = nullptr;
+    data_type_t dt = dnnl_f32;
+    dim_t off = 0;
+    dim_t st = 1;
+    const dim_t *idx = nullptr;
+    bool scalar() const { return idx == nullptr && st == 0; }
+};
+
+// n elements of `r` as f32; points into the tensor for contiguous f32,
+// otherwise into `buf` (a broadcast row yields buf[0] only).
+const float *load(const row_t &r, dim_t n, float *buf);
+// Writes n f32 values into the row.
+void store(const row_t &r, const float *v, dim_t n);
+// Scales a loaded row (or scalar) into buf; returns buf.
+const float *scale(const float *v, dim_t n, bool is_scalar, float s, float *buf);
+
+// d[i] = op(a[i], b[i]) (select: c[i] != 0 ? a[i] : b[i]); a scalar
+// operand is read at index 0 only.
+void binary(alg_kind_t alg, const float *a, bool a_scalar, const float *b,
+        bool b_scalar, const float *c, bool c_scalar, float *d, dim_t n);
+
+// v[i] = eltwise(alg, v[i]) * scale.
+void eltwise(alg_kind_t alg, float alpha, float beta, float scale, float *v, dim_t n);
+
+// A post-op chain checked against a destination (po_check::check), with
+// the descriptors of the tensors it reads (binary sources; prelu weights
+// as dense f32 tensors of the dims in their mask).
+struct po_chain_t {
+    struct entry_t {
+        post_op_kind_t kind;
+        alg_kind_t alg;
+        float alpha, beta, scale;
+        float zero_point;
+        data_type_t sum_dt;
+        int tensor; // index in `mds` (binary, prelu), -1 otherwise
+        int arg; // execution argument of the tensor
+    };
+    std::vector<entry_t> entries;
+    std::vector<memory_desc_t> mds;
+
+    status_t init(const post_ops_t &po, const memory_desc_t &dst);
+    bool empty() const { return entries.empty(); }
+    bool has_sum() const;
+    // Pointers of the chain's tensors from the execution context;
+    // dnnl_invalid_arguments when one is missing.
+    status_t pointers(const exec_ctx_t &ctx, std::vector<const void *> &ptrs) const;
+};
+
+// Applies the chain to v[0..n). `t` holds the rows of the chain's tensors
+// (in `mds` order); `old` the destination row before the write (sum).
+void apply(const po_chain_t &c, float *v, dim_t n, const row_t *t,
+        const row_t &old, float *buf);
+
+// The row kernels above compiled per ISA (rows_kernels_<isa>.cpp from
+// rows_body.inc); the public functions call the widest table allowed.
+struct kernels_t {
+    const char *isa;
+    const float *(*load)(const row_t &r, dim_t n, float *buf);
+    void (*store)(const row_t &r, const float *v, dim_t n);
+    const float *(*scale)(const float *v, dim_t n, bool is_scalar, float s, float *buf);
+    void (*binary)(alg_kind_t alg, const float *a, bool a_scalar, const float *b,
+            bool b_scalar, const float *c, bool c_scalar, float *d, dim_t n);
+    void (*eltwise)(alg_kind_t alg, float alpha, float beta, float scale, float *v,
+            dim_t n);
+    void (*apply)(const po_chain_t &c, float *v, dim_t n, const row_t *t,
+            const row_t &old, float *buf);
+};
+const kernels_t &kernels_base();
+const kernels_t &kernels_avx2();
+const kernels_t &kernels_avx512();
+const kernels_t &select_kernels();
+
+} // namespace rows
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

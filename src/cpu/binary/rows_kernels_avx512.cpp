@@ -1,0 +1,34 @@
+// Row kernels compiled for AVX-512.
+
+// Selects with trapping math do not become blends below AVX-512; set
+// before any include so every function here shares the option.
+#pragma GCC optimize("no-trapping-math")
+#include "common/float_convert.hpp"
+#include "common/math/eltwise_math.hpp"
+#include "cpu/binary/rows.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rows {
+namespace {
+namespace k {
+#include "cpu/binary/rows_body.inc"
+} // namespace k
+} // namespace
+
+const kernels_t &kernels_avx512() {
+    static const kernels_t k {"avx512", k::load, k::store, k::scale, k::binary,
+            k::eltwise, k::apply};
+    return k;
+}
+
+} // namespace rows
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+
+#pragma GCC pop_options

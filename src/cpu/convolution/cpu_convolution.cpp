@@ -1,0 +1,173 @@
+// CPU convolution descriptors (checks, `any` resolution, plan) and the
+// primitive that executes the plan.
+#include "cpu/convolution/cpu_convolution.hpp"
+
+#include "common/exec_ctx.hpp"
+#include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_layout.hpp"
+#include "cpu/cpu_impl_lists.hpp"
+#include "cpu/cpu_primitive.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+namespace conv {
+layout_t choose_layout(const memory_desc_t &a, const memory_desc_t &b)
+{
+    for (const memory_desc_t *md : {&a, &b}) {
+        if (md->format_kind != dnnl_blocked) continue;
+        if (md_is_tag(*md, act_tag(layout_t::ncsp, md->ndims)))
+            return layout_t::ncsp;
+        if (md_is_tag(*md, act_tag(layout_t::nspc, md->ndims)))
+            return layout_t::nspc;
+    }
+    return layout_t::nspc;
+}
+
+status_t resolve_any(memory_desc_t &md, format_tag_t tag)
+{
+    if (md.ndims == 0 || md.format_kind != dnnl_format_kind_any)
+        return dnnl_success;
+    return md_set_format_by_tag(md, tag);
+}
+} // namespace conv
+
+namespace {
+bool is_fp(data_type_t dt)
+{
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+}
+bool is_i8(data_type_t dt) { return dt == dnnl_u8 || dt == dnnl_s8; }
+bool is_out_dt(data_type_t dt)
+{
+    return is_fp(dt) || is_i8(dt) || dt == dnnl_s32;
+}
+} // namespace
+
+status_t cpu_convolution_pd_t::init(engine_t *engine)
+{
+    using namespace conv;
+    if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
+    const convolution_desc_t &d = *desc();
+    if (d.alg_kind == dnnl_convolution_winograd) return dnnl_unimplemented;
+
+    const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type;
+    const data_type_t ddt = dst_md_.data_type;
+    const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
+    bool ok = false;
+    if (is_fwd()) {
+        if (is_fp(sdt))
+            ok = wdt == sdt && (ddt == dnnl_f32 || ddt == sdt)
+                    && (bdt == dnnl_f32 || bdt == sdt);
+        else if (is_i8(sdt))
+            ok = wdt == dnnl_s8 && is_out_dt(ddt) && is_out_dt(bdt);
+    } else if (is_bwd_d()) {
+        ok = is_fp(ddt) && wdt == ddt && (sdt == dnnl_f32 || sdt == ddt);
+    } else {
+        ok = is_fp(sdt) && ddt == sdt && (wdt == dnnl_f32 || wdt == sdt)
+                && (bdt == dnnl_f32 || bdt == sdt);
+    }
+    if (!ok) return dnnl_unimplemented;
+    if (!is_fwd() || !is_i8(sdt))
+        if (!attr_.scales.empty() || !attr_.zero_points.empty())
+            return dnnl_unimplemented;
+    if (!is_fwd() && !attr_.post_ops.entries.empty())
+        return dnnl_unimplemented;
+
+    const conv_conf_t c = conf_from_pd(*this);
+    if (depthwise_ && !(is_fwd() && c.is_depthwise()))
+        return dnnl_unimplemented;
+
+    const int nd = ndims();
+    const layout_t layout = choose_layout(src_md_, dst_md_);
+    DNNL_CHECK(resolve_any(src_md_, act_tag(layout, nd)));
+    DNNL_CHECK(resolve_any(dst_md_, act_tag(layout, nd)));
+    DNNL_CHECK(resolve_any(weights_md_,
+            depthwise_ ? dw_wei_tag(layout, nd)
+                       : wei_tag(layout, nd, with_groups())));
+    DNNL_CHECK(resolve_any(bias_md_, dnnl_a));
+
+    conv_plan_t &p = plan_;
+    p.kind = is_fwd() ? conv_kind_t::fwd
+            : is_bwd_d() ? conv_kind_t::bwd_d
+                         : conv_kind_t::bwd_w;
+    p.c = c;
+    p.layout = layout;
+    p.depthwise_direct = depthwise_;
+    p.src_md = src_md_;
+    p.wei_md = weights_md_;
+    p.bias_md = bias_md_;
+    p.dst_md = dst_md_;
+    p.with_bias = with_bias();
+    p.bias_from_src = false;
+    if (is_fwd())
+        DNNL_CHECK(p.epi.init(attr_, dst_md_, with_bias(), bdt));
+    else if (is_bwd_d())
+        DNNL_CHECK(p.epi.init(attr_, src_md_, false, dnnl_f32));
+    const quant_entry_t *zp = attr_.zero_points.get(DNNL_ARG_SRC);
+    DNNL_CHECK(plan_finalize(p, zp != nullptr, zp && zp->mask != 0));
+    book_scratchpad(p.scratch.total);
+    return dnnl_success;
+}
+
+status_t cpu_convolution_pd_t::make_primitive(
+        std::shared_ptr<primitive_t> &p) const
+{
+    p = std::make_shared<cpu_convolution_t>(
+            std::static_pointer_cast<const primitive_desc_t>(shared_self()));
+    return dnnl_success;
+}
+
+status_t cpu_convolution_t::execute(const exec_ctx_t &ctx) const
+{
+    using namespace conv;
+    const cpu_convolution_pd_t *pd = pd_();
+    const conv_plan_t &p = pd->plan();
+    conv_io_t io;
+    epilogue_args_t ea;
+    switch (p.kind) {
+        case conv_kind_t::fwd:
+            io.src = ctx.host_ptr(DNNL_ARG_SRC);
+            io.wei = ctx.host_ptr(DNNL_ARG_WEIGHTS);
+            io.dst = ctx.host_ptr(DNNL_ARG_DST);
+            DNNL_CHECK(ea.init(p.epi, ctx, DNNL_ARG_BIAS));
+            break;
+        case conv_kind_t::bwd_d:
+            io.diff_src = ctx.host_ptr(DNNL_ARG_DIFF_SRC);
+            io.wei = ctx.host_ptr(DNNL_ARG_WEIGHTS);
+            io.diff_dst = ctx.host_ptr(DNNL_ARG_DIFF_DST);
+            DNNL_CHECK(ea.init(p.epi, ctx, DNNL_ARG_BIAS));
+            break;
+        case conv_kind_t::bwd_w:
+            io.src = ctx.host_ptr(DNNL_ARG_SRC);
+            io.diff_wei = ctx.host_ptr(DNNL_ARG_DIFF_WEIGHTS);
+            io.diff_bias = ctx.host_ptr(DNNL_ARG_DIFF_BIAS);
+            io.diff_dst = ctx.host_ptr(DNNL_ARG_DIFF_DST);
+            if (p.with_bias && !io.diff_bias) return dnnl_invalid_arguments;
+            break;
+    }
+    if (p.in_zp) {
+        io.in_zp = ctx.input<int32_t>(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC);
+        if (!io.in_zp) return dnnl_invalid_arguments;
+    }
+    if (p.scratch.total && !ctx.scratchpad()) return dnnl_invalid_arguments;
+    return plan_execute(p, io, ea, ctx.scratchpad());
+}
+
+namespace {
+const impl_list_item_t conv_list[] = {
+        {create_pd<cpu_convolution_pd_impl_t<true>, convolution_desc_t>},
+        {create_pd<cpu_convolution_pd_impl_t<false>, convolution_desc_t>},
+        {nullptr},
+};
+} // namespace
+
+const impl_list_item_t *convolution_impl_list()
+{
+    return conv_list;
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

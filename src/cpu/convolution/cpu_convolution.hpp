@@ -1,0 +1,81 @@
+// CPU convolution implementations: descriptors that check a problem,
+// resolve `any` layouts and build an execution plan, and the primitive that
+// runs the plan. Two entries share the code:
+//   dw:direct  forward depthwise convolution (groups = channels), direct
+//   gemm:any   everything else (and depthwise too), GEMM-based
+#pragma once
+
+#include "common/convolution_pd.hpp"
+#include "common/primitive.hpp"
+#include "cpu/convolution/conv_plan.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+struct cpu_convolution_pd_t : public convolution_pd_t {
+    cpu_convolution_pd_t(const convolution_desc_t &d,
+            const primitive_attr_t &attr, const primitive_desc_t *hint,
+            bool depthwise)
+        : convolution_pd_t(d, attr, hint), depthwise_(depthwise) {}
+
+    const char *name() const override {
+        return depthwise_ ? "dw:direct" : "gemm:any";
+    }
+    status_t init(engine_t *engine);
+    status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
+
+    const conv::conv_plan_t &plan() const { return plan_; }
+
+private:
+    bool depthwise_;
+    conv::conv_plan_t plan_;
+};
+
+template <bool depthwise>
+struct cpu_convolution_pd_impl_t : public cpu_convolution_pd_t {
+    cpu_convolution_pd_impl_t(const convolution_desc_t &d,
+            const primitive_attr_t &attr, const primitive_desc_t *hint)
+        : cpu_convolution_pd_t(d, attr, hint, depthwise) {}
+};
+
+struct cpu_convolution_t : public primitive_t {
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const cpu_convolution_pd_t *pd_() const {
+        return static_cast<const cpu_convolution_pd_t *>(pd());
+    }
+};
+
+namespace conv {
+// Chooses the activation layout from the user's descriptors: that of the
+// first one given in a canonical layout, nspc otherwise.
+layout_t choose_layout(const memory_desc_t &a, const memory_desc_t &b);
+// Replaces a format-`any` descriptor by `tag`; leaves others alone.
+status_t resolve_any(memory_desc_t &md, format_tag_t tag);
+// Fills the geometry from a convolution-like descriptor.
+template <typename PD>
+conv_conf_t conf_from_pd(const PD &pd)
+{
+    conv_conf_t c;
+    c.ndims = pd.ndims();
+    c.mb = pd.MB();
+    c.g = pd.G();
+    c.icg = pd.IC() / c.g;
+    c.ocg = pd.OC() / c.g;
+    c.id = pd.in_sp(0), c.ih = pd.in_sp(1), c.iw = pd.in_sp(2);
+    c.od = pd.out_sp(0), c.oh = pd.out_sp(1), c.ow = pd.out_sp(2);
+    c.kd = pd.ker_sp(0), c.kh = pd.ker_sp(1), c.kw = pd.ker_sp(2);
+    c.sd = pd.stride_sp(0), c.sh = pd.stride_sp(1), c.sw = pd.stride_sp(2);
+    c.ddl = pd.dilate_sp(0) + 1, c.dhl = pd.dilate_sp(1) + 1;
+    c.dwl = pd.dilate_sp(2) + 1;
+    c.pf = pd.pad_l_sp(0), c.pt = pd.pad_l_sp(1), c.pl = pd.pad_l_sp(2);
+    return c;
+}
+} // namespace conv
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,381 @@
+// GEMM-based inner product: descriptor checks, scratchpad plan and the
+// three propagation kinds.
+#include "cpu/inner_product/gemm_inner_product.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <initializer_list>
+
+#include "common/exec_ctx.hpp"
+#include "common/float_convert.hpp"
+#include "cpu/gemm/gemm.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace inner_product {
+
+namespace {
+
+size_t align64(size_t x) { return (x + 63) / 64 * 64; }
+
+bool one_of(data_type_t dt, std::initializer_list<data_type_t> l) {
+    for (auto x : l)
+        if (dt == x) return true;
+    return false;
+}
+
+const dim_t *strides(const memory_desc_t &md) {
+    return md.format_desc.blocking.strides;
+}
+
+struct scratch_t {
+    scratch_t(void *booked, size_t booked_size, size_t need) {
+        if (need == 0) return;
+        if (booked && booked_size >= need) {
+            ptr = (char *)booked;
+            return;
+        }
+        owned = (char *)std::aligned_alloc(64, align64(need));
+        ptr = owned;
+    }
+    ~scratch_t() { std::free(owned); }
+    char *ptr = nullptr;
+    char *owned = nullptr;
+};
+
+// Converts an f32 block into an output of type `dt` with row stride ld.
+void store_block(data_type_t dt, const float *acc, dim_t ldacc, void *out,
+        dim_t ldout, dim_t m, dim_t n) {
+    const size_t sz = data_type_size(dt);
+    for (dim_t i = 0; i < m; ++i)
+        cvt_from_f32(dt, acc + i * ldacc, (char *)out + i * ldout * sz, n);
+}
+
+} // namespace
+
+dim_t gemm_inner_product_t::pd_t::gm() const {
+    return is_bwd_w() ? OC() : MB();
+}
+dim_t gemm_inner_product_t::pd_t::gn() const {
+    return is_fwd() ? OC() : IC_total();
+}
+dim_t gemm_inner_product_t::pd_t::gk() const {
+    return is_fwd() ? IC_total() : (is_bwd_d() ? OC() : MB());
+}
+
+bool gemm_inner_product_t::pd_t::data_types_ok() const {
+    const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type,
+                      ddt = dst_md_.data_type;
+    const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
+    if (is_fwd()) {
+        if (is_int8_)
+            return wdt == dnnl_s8
+                    && one_of(ddt, {dnnl_f32, dnnl_s32, dnnl_s8, dnnl_u8, dnnl_bf16})
+                    && one_of(bdt, {dnnl_f32, dnnl_s32, dnnl_s8, dnnl_u8, dnnl_bf16});
+        return one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16}) && wdt == sdt
+                && one_of(ddt, {dnnl_f32, sdt}) && one_of(bdt, {dnnl_f32, sdt});
+    }
+    if (is_bwd_d()) // src is diff_src, dst is diff_dst
+        return one_of(ddt, {dnnl_f32, dnnl_bf16, dnnl_f16}) && wdt == ddt
+                && one_of(sdt, {dnnl_f32, ddt});
+    // backward weights: weights and bias are the diff_ ones
+    return one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16}) && ddt == sdt
+            && one_of(wdt, {dnnl_f32, sdt}) && one_of(bdt, {dnnl_f32, sdt});
+}
+
+// src and weights flatten the same way: over dims 1.. both are dense, with
+// unit innermost stride and equal strides.
+bool gemm_inner_product_t::pd_t::k_layout_ok() const {
+    const int nd = ndims();
+    const dim_t *ss = strides(src_md_), *ws = strides(weights_md_);
+    int order[DNNL_MAX_NDIMS];
+    int n = 0;
+    for (int d = 1; d < nd; ++d) {
+        if (src_md_.dims[d] == 1) continue;
+        if (ss[d] != ws[d]) return false;
+        order[n++] = d;
+    }
+    std::sort(order, order + n, [&](int a, int b) { return ss[a] < ss[b]; });
+    dim_t expected = 1;
+    for (int i = 0; i < n; ++i) {
+        if (ss[order[i]] != expected) return false;
+        expected *= src_md_.dims[order[i]];
+    }
+    return true;
+}
+
+status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
+    if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
+    is_int8_ = one_of(src_md_.data_type, {dnnl_u8, dnnl_s8});
+    if (!data_types_ok()) return dnnl_unimplemented;
+    DNNL_CHECK(init_formats());
+    if (!k_layout_ok()) return dnnl_unimplemented;
+
+    const dim_t M = gm(), N = gn(), K = gk();
+    dim_t c_cs, c_dt_is_acc;
+    if (is_fwd()) {
+        for (const auto &it : attr_.scales.items)
+            if (it.e.data_type != dnnl_f32 || it.e.group_ndims != 0)
+                return dnnl_unimplemented;
+        for (const auto &r : attr_.rounding_modes)
+            if (r.mode != (int)dnnl_rounding_mode_environment)
+                return dnnl_unimplemented;
+        if (!attr_.zero_points.empty()) return dnnl_unimplemented;
+        DNNL_CHECK(epi_.init(attr_, dst_md_, with_bias() ? &bias_md_ : nullptr,
+                is_int8_, 1, 1));
+        c_cs = strides(dst_md_)[1];
+        c_dt_is_acc = dst_md_.data_type == (is_int8_ ? dnnl_s32 : dnnl_f32);
+        acc_direct_ = c_dt_is_acc && (c_cs == 1 || N == 1) && !epi_.po.has_sum();
+    } else {
+        if (!attr_.scales.empty() || !attr_.zero_points.empty()
+                || !attr_.post_ops.entries.empty())
+            return dnnl_unimplemented;
+        // C is diff_src (backward data) or diff_weights (backward weights),
+        // dense over the flattened K index by k_layout_ok.
+        const memory_desc_t &c = is_bwd_d() ? src_md_ : weights_md_;
+        acc_direct_ = c.data_type == dnnl_f32;
+    }
+    name_ = std::string("gemm:")
+            + (is_int8_ ? gemm::s32_kernel_name() : gemm::f32_kernel_name());
+
+    const int nthr = omp_get_max_threads();
+    const size_t acc_sz = 4;
+    const dim_t max_rows = std::max<dim_t>(
+            256, (dim_t)((8u << 20) / (acc_sz * std::max<dim_t>(N, 1))));
+    chunk_ = std::max<dim_t>(1, acc_direct_ ? M : std::min(M, max_rows));
+    acc_bytes_ = acc_direct_ ? 0 : (size_t)chunk_ * N * acc_sz;
+    ws_bytes_ = gemm::gemm_workspace_size(chunk_, N, K, is_int8_, true, nthr);
+    book_scratchpad(align64(acc_bytes_) + align64(ws_bytes_));
+    return dnnl_success;
+}
+
+status_t gemm_inner_product_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t &p = *pd();
+    if (p.gm() == 0 || p.gn() == 0) {
+        if (!p.is_bwd_w() || !p.with_bias() || p.OC() == 0) return dnnl_success;
+    }
+    const size_t need = align64(p.acc_bytes()) + align64(p.ws_bytes());
+    scratch_t scratch(ctx.scratchpad(), p.scratchpad_size(), need);
+    if (need && !scratch.ptr) return dnnl_out_of_memory;
+    if (p.is_fwd()) return execute_fwd(ctx, scratch.ptr);
+    if (p.is_bwd_d()) return execute_bwd_d(ctx, scratch.ptr);
+    return execute_bwd_w(ctx, scratch.ptr);
+}
+
+status_t gemm_inner_product_t::execute_fwd(const exec_ctx_t &ctx, char *scratch) const {
+    const pd_t &p = *pd();
+    const memory_desc_t &smd = p.src_md(), &wmd = p.weights_md(), &dmd = p.dst_md();
+    const char *src = (const char *)ctx.host_ptr(DNNL_ARG_SRC);
+    const char *wei = (const char *)ctx.host_ptr(DNNL_ARG_WEIGHTS);
+    char *dst = (char *)ctx.host_ptr(DNNL_ARG_DST);
+    if (!dst) return dnnl_invalid_arguments;
+    const dim_t M = p.gm(), N = p.gn(), K = p.gk();
+    if (M == 0 || N == 0) return dnnl_success;
+    if (K > 0 && (!src || !wei)) return dnnl_invalid_arguments;
+    const size_t ssz = data_type_size(smd.data_type), wsz = data_type_size(wmd.data_type);
+    const size_t dsz = data_type_size(dmd.data_type);
+    if (src) src += smd.offset0 * ssz;
+    if (wei) wei += wmd.offset0 * wsz;
+    dst += dmd.offset0 * dsz;
+    const dim_t s0 = strides(smd)[0], w0 = strides(wmd)[0];
+    const dim_t d0 = strides(dmd)[0], d1 = strides(dmd)[1];
+
+    const postops::gemm_epilogue_t &epi = p.epilogue();
+    postops::gemm_epilogue_args_t eargs;
+    DNNL_CHECK(eargs.init(epi, ctx));
+    const bool need_epilogue = !(p.acc_direct() && epi.is_identity());
+    char *acc = scratch;
+    char *ws = p.ws_bytes() ? scratch + align64(p.acc_bytes()) : nullptr;
+    if (gemm::gemm_workspace_size(p.chunk(), N, K, p.is_int8(), true) > p.ws_bytes())
+        ws = nullptr;
+
+    for (dim_t r0 = 0; r0 < M; r0 += p.chunk()) {
+        const dim_t rows = std::min(p.chunk(), M - r0);
+        void *c = p.acc_direct() ? (void *)(dst + r0 * d0 * dsz) : (void *)acc;
+        const dim_t ldc = p.acc_direct() ? d0 : N;
+        auto post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, const void *cb,
+                            dim_t ldcb) {
+            const dim_t pos[2] = {r0 + m0, n0};
+            postops::apply(epi, eargs, cb, ldcb,
+                    dst + ((r0 + m0) * d0 + n0 * d1) * dsz, d0, d1, m, n, pos, 0, 1);
+        };
+        status_t st;
+        if (p.is_int8()) {
+            gemm::gemm_s32_args_t g;
+            g.M = rows;
+            g.N = N;
+            g.K = K;
+            g.a = src ? src + r0 * s0 * ssz : nullptr;
+            g.a_dt = smd.data_type;
+            g.a_rs = s0;
+            g.a_cs = 1;
+            g.b = wei;
+            g.b_dt = wmd.data_type;
+            g.b_rs = 1;
+            g.b_cs = w0;
+            g.c = (int32_t *)c;
+            g.ldc = ldc;
+            g.workspace = ws;
+            if (need_epilogue)
+                g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, int32_t *cb,
+                                 dim_t ldcb) { post(m0, n0, m, n, cb, ldcb); };
+            st = gemm::gemm_s32(g);
+        } else {
+            gemm::gemm_f32_args_t g;
+            g.M = rows;
+            g.N = N;
+            g.K = K;
+            g.a = src ? src + r0 * s0 * ssz : nullptr;
+            g.a_dt = smd.data_type;
+            g.a_rs = s0;
+            g.a_cs = 1;
+            g.b = wei;
+            g.b_dt = wmd.data_type;
+            g.b_rs = 1;
+            g.b_cs = w0;
+            g.fpmath = p.attr()->fpmath_mode;
+            g.c = (float *)c;
+            g.ldc = ldc;
+            g.workspace = ws;
+            if (need_epilogue)
+                g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, float *cb,
+                                 dim_t ldcb) { post(m0, n0, m, n, cb, ldcb); };
+            st = gemm::gemm_f32(g);
+        }
+        DNNL_CHECK(st);
+    }
+    return dnnl_success;
+}
+
+status_t gemm_inner_product_t::execute_bwd_d(const exec_ctx_t &ctx, char *scratch) const {
+    const pd_t &p = *pd();
+    const memory_desc_t &smd = p.src_md(), &wmd = p.weights_md(), &dmd = p.dst_md();
+    char *diff_src = (char *)ctx.host_ptr(DNNL_ARG_DIFF_SRC);
+    const char *wei = (const char *)ctx.host_ptr(DNNL_ARG_WEIGHTS);
+    const char *diff_dst = (const char *)ctx.host_ptr(DNNL_ARG_DIFF_DST);
+    const dim_t M = p.gm(), N = p.gn(), K = p.gk();
+    if (M == 0 || N == 0) return dnnl_success;
+    if (!diff_src || (K > 0 && (!wei || !diff_dst))) return dnnl_invalid_arguments;
+    const size_t ssz = data_type_size(smd.data_type), wsz = data_type_size(wmd.data_type);
+    const size_t dsz = data_type_size(dmd.data_type);
+    diff_src += smd.offset0 * ssz;
+    if (wei) wei += wmd.offset0 * wsz;
+    if (diff_dst) diff_dst += dmd.offset0 * dsz;
+    const dim_t s0 = strides(smd)[0], w0 = strides(wmd)[0];
+    const dim_t d0 = strides(dmd)[0], d1 = strides(dmd)[1];
+    char *acc = scratch;
+    char *ws = p.ws_bytes() ? scratch + align64(p.acc_bytes()) : nullptr;
+    if (gemm::gemm_workspace_size(p.chunk(), N, K, false, true) > p.ws_bytes())
+        ws = nullptr;
+    for (dim_t r0 = 0; r0 < M; r0 += p.chunk()) {
+        const dim_t rows = std::min(p.chunk(), M - r0);
+        gemm::gemm_f32_args_t g;
+        g.M = rows;
+        g.N = N;
+        g.K = K;
+        g.a = diff_dst ? diff_dst + r0 * d0 * dsz : nullptr;
+        g.a_dt = dmd.data_type;
+        g.a_rs = d0;
+        g.a_cs = d1;
+        g.b = wei;
+        g.b_dt = wmd.data_type;
+        g.b_rs = w0;
+        g.b_cs = 1;
+        g.fpmath = p.attr()->fpmath_mode;
+        g.workspace = ws;
+        if (p.acc_direct()) {
+            g.c = (float *)(diff_src + r0 * s0 * ssz);
+            g.ldc = s0;
+        } else {
+            g.c = (float *)acc;
+            g.ldc = N;
+            g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, float *cb, dim_t ldcb) {
+                store_block(smd.data_type, cb, ldcb,
+                        diff_src + ((r0 + m0) * s0 + n0) * ssz, s0, m, n);
+            };
+        }
+        DNNL_CHECK(gemm::gemm_f32(g));
+    }
+    return dnnl_success;
+}
+
+status_t gemm_inner_product_t::execute_bwd_w(const exec_ctx_t &ctx, char *scratch) const {
+    const pd_t &p = *pd();
+    const memory_desc_t &smd = p.src_md(), &wmd = p.weights_md(), &dmd = p.dst_md();
+    const char *src = (const char *)ctx.host_ptr(DNNL_ARG_SRC);
+    char *diff_wei = (char *)ctx.host_ptr(DNNL_ARG_DIFF_WEIGHTS);
+    const char *diff_dst = (const char *)ctx.host_ptr(DNNL_ARG_DIFF_DST);
+    const dim_t M = p.gm(), N = p.gn(), K = p.gk();
+    const size_t ssz = data_type_size(smd.data_type), wsz = data_type_size(wmd.data_type);
+    const size_t dsz = data_type_size(dmd.data_type);
+    if (src) src += smd.offset0 * ssz;
+    if (diff_dst) diff_dst += dmd.offset0 * dsz;
+    const dim_t s0 = strides(smd)[0], w0 = strides(wmd)[0];
+    const dim_t d0 = strides(dmd)[0], d1 = strides(dmd)[1];
+
+    if (M > 0 && N > 0) {
+        if (!diff_wei || (K > 0 && (!src || !diff_dst))) return dnnl_invalid_arguments;
+        diff_wei += wmd.offset0 * wsz;
+        char *acc = scratch;
+        char *ws = p.ws_bytes() ? scratch + align64(p.acc_bytes()) : nullptr;
+        if (gemm::gemm_workspace_size(p.chunk(), N, K, false, true) > p.ws_bytes())
+            ws = nullptr;
+        for (dim_t r0 = 0; r0 < M; r0 += p.chunk()) {
+            const dim_t rows = std::min(p.chunk(), M - r0);
+            gemm::gemm_f32_args_t g;
+            g.M = rows;
+            g.N = N;
+            g.K = K;
+            g.a = diff_dst ? diff_dst + r0 * d1 * dsz : nullptr;
+            g.a_dt = dmd.data_type;
+            g.a_rs = d1;
+            g.a_cs = d0;
+            g.b = src;
+            g.b_dt = smd.data_type;
+            g.b_rs = s0;
+            g.b_cs = 1;
+            g.fpmath = p.attr()->fpmath_mode;
+            g.workspace = ws;
+            if (p.acc_direct()) {
+                g.c = (float *)(diff_wei + r0 * w0 * wsz);
+                g.ldc = w0;
+            } else {
+                g.c = (float *)acc;
+                g.ldc = N;
+                g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, float *cb,
+                                 dim_t ldcb) {
+                    store_block(wmd.data_type, cb, ldcb,
+                            diff_wei + ((r0 + m0) * w0 + n0) * wsz, w0, m, n);
+                };
+            }
+            DNNL_CHECK(gemm::gemm_f32(g));
+        }
+    }
+
+    if (p.with_bias()) {
+        char *diff_bias = (char *)ctx.host_ptr(DNNL_ARG_DIFF_BIAS);
+        if (!diff_bias) return dnnl_invalid_arguments;
+        const memory_desc_t &bmd = p.bias_md();
+        const size_t bsz = data_type_size(bmd.data_type);
+        diff_bias += bmd.offset0 * bsz;
+        const dim_t b0 = strides(bmd)[0];
+        const dim_t OC = p.OC(), MB = p.MB();
+        const data_type_t ddt = dmd.data_type;
+#pragma omp parallel for schedule(static) if (OC * MB > 4096)
+        for (dim_t oc = 0; oc < OC; ++oc) {
+            double s = 0;
+            for (dim_t mb = 0; mb < MB; ++mb)
+                s += load_f32(ddt, diff_dst, mb * d0 + oc * d1);
+            store_f32(bmd.data_type, (float)s, diff_bias, oc * b0);
+        }
+    }
+    return dnnl_success;
+}
+
+} // namespace inner_product
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,21 @@
+// The CPU inner product implementation list (overrides the weak empty
+// default).
+#include "cpu/cpu_impl_lists.hpp"
+#include "cpu/inner_product/gemm_inner_product.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+const impl_list_item_t *inner_product_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<inner_product::gemm_inner_product_t::pd_t,
+                    inner_product_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,19 @@
+// The CPU matmul implementation list (overrides the weak empty default).
+#include "cpu/cpu_impl_lists.hpp"
+#include "cpu/matmul/gemm_matmul.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+const impl_list_item_t *matmul_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<matmul::gemm_matmul_t::pd_t, matmul_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,42 @@
+// CPU PReLU, forward and backward, computed per row chunk in f32.
+//  - prelu_t<fwd, true>  ("simd:nest"): layouts linear in the loop nest of
+//    dst (forward) or src (backward), weights of any broadcast;
+//  - prelu_t<fwd, false> ("ref:any"): any layouts (per-dim offset tables).
+// Backward reduces diff_weights over its broadcast dims in per-thread f32
+// accumulators (indexed like diff_weights' layout), summed at the end.
+#pragma once
+
+#include "common/prelu_pd.hpp"
+#include "cpu/binary/nest.hpp"
+#include "cpu/binary/walk.hpp"
+#include "cpu/cpu_primitive.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace prelu {
+
+template <bool fwd, bool nested>
+struct prelu_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<prelu_pd_t, prelu_t> {
+        using cpu_pd_t<prelu_pd_t, prelu_t>::cpu_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override { return nested ? "simd:nest" : "ref:any"; }
+
+        nest::nest_t nest;
+        walk::walk_t walk;
+        bool dw_direct = false; // diff_weights has src's dims
+        dim_t dw_span = 0; // elements spanned by diff_weights' layout
+    };
+
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+};
+
+} // namespace prelu
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,39 @@
+// Softmax kernels on f32 data, compiled once per ISA (baseline x86-64,
+// AVX2+FMA, AVX-512) from softmax_kernels_body.inc: the exp and log come
+// from the shared math module, the max and sum reductions are OpenMP SIMD
+// reductions, so every loop vectorises in the ISA of its file.
+//  - rows: one softmax over n contiguous values;
+//  - lanes: nl independent softmaxes at once, value c of lane l at
+//    t[c * ld + l] (the axis is not the innermost dim).
+#pragma once
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace softmax {
+
+struct kernels_t {
+    const char *isa;
+    // y = softmax(x) * s, or (x - max - log(sum exp)) * s; y may be x.
+    void (*fwd_row)(const float *x, float *y, dim_t n, bool log, float s);
+    // In place on a tile; tmp holds 2 * nl floats.
+    void (*fwd_lanes)(float *t, dim_t C, dim_t nl, dim_t ld, bool log, float s,
+            float *tmp);
+    // ds = dst * (dd - sum(dd * dst)), or dd - exp(dst) * sum(dd).
+    void (*bwd_row)(const float *dst, const float *dd, float *ds, dim_t n, bool log);
+    void (*bwd_lanes)(const float *dst, const float *dd, float *ds, dim_t C,
+            dim_t nl, dim_t ld, bool log, float *tmp);
+};
+
+const kernels_t &kernels_base();
+const kernels_t &kernels_avx2();
+const kernels_t &kernels_avx512();
+// The widest table the processor and the ISA limit allow.
+const kernels_t &select_kernels();
+
+} // namespace softmax
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,30 @@
+// Softmax kernels compiled for AVX2 with FMA.
+
+// Selects with trapping math do not become blends below AVX-512; set
+// before any include so every function here shares the option.
+#pragma GCC optimize("no-trapping-math")
+#include "common/math/eltwise_math.hpp"
+#include "cpu/softmax/softmax_kernels.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma,f16c")
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace softmax {
+namespace {
+#include "cpu/softmax/softmax_kernels_body.inc"
+} // namespace
+
+const kernels_t &kernels_avx2() {
+    static const kernels_t k {"avx2", fwd_row, fwd_lanes, bwd_row, bwd_lanes};
+    return k;
+}
+
+} // namespace softmax
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+
+#pragma GCC pop_options
