@@ -1,6 +1,12 @@
 // Helpers shared by the OpenCL test files (each declares the ones it uses):
 // the device order expected from engine kind `gpu`, found by querying
 // OpenCL directly, and small typed OpenCL queries.
+
+// Built only when the library has the OpenCL runtime (else the binary
+// holds no tests).
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
 #include <CL/cl.h>
 
 #include <vector>
@@ -80,3 +86,5 @@ cl_device_id engine_device(dnnl_engine_t engine)
 }
 
 } // namespace ocl_test
+
+#endif // DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL

@@ -1,6 +1,12 @@
 // OpenCL buffer memory: allocation, map/write/unmap/map/read round trips,
 // user cl_mem objects (wrapped and retained), set_mem_object, empty and
 // zero-size memory, and the inputs that must be refused.
+
+// Built only when the library has the OpenCL runtime (else the binary
+// holds no tests).
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
 #include <CL/cl.h>
 #include <gtest/gtest.h>
 
@@ -416,3 +422,5 @@ TEST_F(ocl_memory_test, bad_inputs)
     dnnl_memory_destroy(cpu_mem);
     dnnl_engine_destroy(cpu);
 }
+
+#endif // DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL

@@ -1,6 +1,12 @@
 // Primitives on the OpenCL engine: none is implemented yet, so creation
 // answers dnnl_unimplemented; dnnl_ocl_interop_primitive_execute checks its
 // inputs and engines before touching the queue.
+
+// Built only when the library has the OpenCL runtime (else the binary
+// holds no tests).
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
 #include <CL/cl.h>
 #include <gtest/gtest.h>
 
@@ -111,3 +117,5 @@ TEST_F(ocl_primitive_test, reorders_involving_gpu_are_unimplemented)
     EXPECT_EQ(pd, nullptr);
     dnnl_engine_destroy(cpu);
 }
+
+#endif // DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL

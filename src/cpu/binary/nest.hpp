@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "common/memory_desc.hpp"
-#include "cpu/eltwise/eltwise_utils.hpp"
+#include "cpu/binary/parallel.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -94,14 +94,11 @@ struct split_t {
     }
 };
 
-// Thread ithr's share (of nthr) of the nest: f(off, m_cnt, l_len) where
-// off[t] is tensor t's offset of the first element and the block covers
-// m_cnt rows (stepping sM) of l_len elements (stepping sL).
+// Units [u0, u1) of the nest: f(off, m_cnt, l_len) where off[t] is
+// tensor t's offset of the first element and the block covers m_cnt rows
+// (stepping sM) of l_len elements (stepping sL).
 template <typename F>
-void run_share(const nest_t &n, const split_t &s, int ithr, int nthr, F f) {
-    if (s.units == 0) return;
-    dim_t u0, u1;
-    eltwise::balance(s.units, nthr, ithr, u0, u1);
+void run_range(const nest_t &n, const split_t &s, dim_t u0, dim_t u1, F f) {
     dim_t off_buf[max_tensors];
     std::vector<dim_t> heap;
     dim_t *off = off_buf;
@@ -129,14 +126,12 @@ void run_share(const nest_t &n, const split_t &s, int ithr, int nthr, F f) {
     }
 }
 
-// The whole nest on `nthr` threads.
+// The whole nest on `nthr` threads; f as for run_range.
 template <typename F>
 void for_each_block(const nest_t &n, int nthr, F f) {
     const split_t s(n, nthr);
-    if (s.units == 0) return;
-    eltwise::parallel_run(nthr, [&](int ithr, int nt) {
-        run_share(n, s, ithr, nt, f);
-    });
+    parallel_chunks(nthr, s.units,
+            [&](int, dim_t u0, dim_t u1) { run_range(n, s, u0, u1, f); });
 }
 
 } // namespace nest

@@ -48,9 +48,7 @@ void zero_pad(const memory_desc_t &md, void *ptr) {
             count *= hi[d] - lo[d];
         }
         const int nthr = eltwise::nthr_for(count, 64 * 1024);
-        eltwise::parallel_run(nthr, [&](int ithr, int nt) {
-            dim_t s, e;
-            eltwise::balance(count, nt, ithr, s, e);
+        parallel_chunks(nthr, count, [&](int, dim_t s, dim_t e) {
             for (dim_t k = s; k < e; ++k) {
                 dim_t r = k, off = tab.base;
                 for (int d = nd - 1; d >= 0; --d) {

@@ -10,6 +10,7 @@
 
 #include "common/memory_desc.hpp"
 #include "cpu/binary/rows.hpp"
+#include "cpu/binary/parallel.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 
 namespace dnnl {
@@ -40,9 +41,7 @@ void for_each_row(const walk_t &w, int nthr, F f) {
     const dim_t nchunks = (L + rows::chunk - 1) / rows::chunk;
     const dim_t units = vol / L * nchunks;
     const int nt = (int)w.tabs.size();
-    eltwise::parallel_run(nthr, [&](int ithr, int nthreads) {
-        dim_t u0, u1;
-        eltwise::balance(units, nthreads, ithr, u0, u1);
+    parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
         std::vector<dim_t> base(nt);
         std::vector<const dim_t *> idx(nt);
         for (dim_t u = u0; u < u1; ++u) {

@@ -165,16 +165,22 @@ status_t concat_t<nested>::execute(const exec_ctx_t &ctx) const {
 
     const int nthr = eltwise::nthr_for(volume, 64 * 1024);
     if (nested) {
+        // One unit space over all sources: source i owns [start[i], start[i + 1]).
         std::vector<nest::split_t> splits;
-        for (int i = 0; i < n; ++i)
+        std::vector<dim_t> start(1, 0);
+        for (int i = 0; i < n; ++i) {
             splits.emplace_back(pd->nests[i], nthr);
-        eltwise::parallel_run(nthr, [&](int ithr, int nt) {
+            start.push_back(start.back() + (args[i].src ? splits.back().units : 0));
+        }
+        parallel_chunks(nthr, start.back(), [&](int, dim_t b, dim_t e) {
             for (int i = 0; i < n; ++i) {
+                const dim_t u0 = b > start[i] ? b - start[i] : 0;
+                const dim_t u1 = (e < start[i + 1] ? e : start[i + 1]) - start[i];
+                if (u0 >= u1) continue;
                 const nest::nest_t &ns = pd->nests[i];
-                if (!args[i].src) continue;
                 const dim_t ss = ns.sL(0), ds = ns.sL(1);
                 const dim_t sm = ns.sM(0), dm = ns.sM(1);
-                nest::run_share(ns, splits[i], ithr, nt,
+                nest::run_range(ns, splits[i], u0, u1,
                         [&](const dim_t *off, dim_t mcnt, dim_t len) {
                             for (dim_t m = 0; m < mcnt; ++m)
                                 copy_row(args[i], off[0] + m * sm, ss,

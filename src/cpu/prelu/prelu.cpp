@@ -165,14 +165,14 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
     if (nested) {
         const nest::nest_t &n = pd->nest;
         const nest::split_t s(n, nthr);
-        eltwise::parallel_run(nthr, [&](int ithr, int nthreads) {
+        parallel_chunks(nthr, s.units, [&](int ithr, dim_t u0, dim_t u1) {
             std::vector<rows::row_t> r(nt);
             for (int t = 0; t < nt; ++t) {
                 r[t].base = ptr[t];
                 r[t].dt = dt[t];
                 r[t].st = n.sL(t);
             }
-            nest::run_share(n, s, ithr, nthreads,
+            nest::run_range(n, s, u0, u1,
                     [&](const dim_t *off, dim_t mcnt, dim_t len) {
                         for (dim_t m = 0; m < mcnt; ++m)
                             for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
@@ -190,9 +190,7 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
         const dim_t L = w.dims[w.ndims - 1];
         const dim_t nchunks = (L + rows::chunk - 1) / rows::chunk;
         const dim_t units = volume ? volume / L * nchunks : 0;
-        eltwise::parallel_run(nthr, [&](int ithr, int nthreads) {
-            dim_t u0, u1;
-            eltwise::balance(units, nthreads, ithr, u0, u1);
+        parallel_chunks(nthr, units, [&](int ithr, dim_t u0, dim_t u1) {
             std::vector<rows::row_t> r(nt);
             const int last = w.ndims - 1;
             for (dim_t u = u0; u < u1; ++u) {

@@ -299,9 +299,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
         const dim_t gw = P.inner_reduced ? 1 : lane_chunk;
         std::vector<float> part(S > 1 ? (size_t)(G * S * gw) : 0);
         const dim_t units = G * S;
-        eltwise::parallel_run(nthr, [&](int ithr, int nt) {
-            dim_t u0, u1;
-            eltwise::balance(units, nt, ithr, u0, u1);
+        parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
             float acc[lane_chunk], buf[lane_chunk];
             for (dim_t u = u0; u < u1; ++u) {
                 const dim_t g = u / S, s = u % S;
@@ -350,9 +348,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
             }
         });
         if (S > 1) {
-            eltwise::parallel_run(eltwise::nthr_for(G * gw, 4096), [&](int ithr, int nt) {
-                dim_t g0, g1;
-                eltwise::balance(G, nt, ithr, g0, g1);
+            parallel_chunks(eltwise::nthr_for(G * gw, 4096), G, [&](int, dim_t g0, dim_t g1) {
                 for (dim_t g = g0; g < g1; ++g) {
                     const dim_t k = g / nlc, l0 = (g % nlc) * lane_chunk;
                     const dim_t dst_k
@@ -381,10 +377,8 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
             rext[i] = smd.dims[red[i]];
         const dim_t Ro = product(rext, nred - 1);
         const dim_t Dn = dw.volume();
-        eltwise::parallel_run(eltwise::nthr_for(md_nelems(smd), 32 * 1024),
-                [&](int ithr, int nt) {
-                    dim_t k0, k1;
-                    eltwise::balance(Dn, nt, ithr, k0, k1);
+        parallel_chunks(eltwise::nthr_for(md_nelems(smd), 32 * 1024), Dn,
+                [&](int, dim_t k0, dim_t k1) {
                     const auto &st = sw.tabs[0];
                     const auto &dt = dw.tabs[0];
                     for (dim_t k = k0; k < k1; ++k) {

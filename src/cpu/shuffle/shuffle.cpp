@@ -67,9 +67,7 @@ status_t shuffle_t<lanes>::execute(const exec_ctx_t &ctx) const {
         const axis::lanes_plan_t &p = pd->lplan;
         const dim_t units = p.outer() * p.C;
         const int nthr = eltwise::nthr_for(units * p.L, 64 * 1024);
-        eltwise::parallel_run(nthr, [&](int ithr, int nt) {
-            dim_t u0, u1;
-            eltwise::balance(units, nt, ithr, u0, u1);
+        parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
             dim_t off[3];
             for (dim_t u = u0; u < u1; ++u) {
                 const dim_t o = u / p.C, c = u % p.C;
@@ -83,9 +81,7 @@ status_t shuffle_t<lanes>::execute(const exec_ctx_t &ctx) const {
         const axis::rows_plan_t &p = pd->rplan;
         const int nthr = eltwise::nthr_for(p.nrows * p.C, 64 * 1024);
         const dim_t *iax = p.tabs[0].dim(p.axis), *oax = p.tabs[1].dim(p.axis);
-        eltwise::parallel_run(nthr, [&](int ithr, int nt) {
-            dim_t r0, r1;
-            eltwise::balance(p.nrows, nt, ithr, r0, r1);
+        parallel_chunks(nthr, p.nrows, [&](int, dim_t r0, dim_t r1) {
             dim_t base[2];
             for (dim_t r = r0; r < r1; ++r) {
                 axis::row_bases(p, r, base);

@@ -142,9 +142,7 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
         const dim_t nchunks = (p.L + lc - 1) / lc;
         const dim_t units = p.outer() * nchunks;
         const int nthr = eltwise::nthr_for(units * p.C * lc, 4096);
-        eltwise::parallel_run(nthr, [&](int ithr, int nt) {
-            dim_t u0, u1;
-            eltwise::balance(units, nt, ithr, u0, u1);
+        parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
             std::vector<float> a((size_t)(p.C * lc)), b(fwd ? 0 : (size_t)(p.C * lc)),
                     c(fwd ? 0 : (size_t)(p.C * lc)), tmp((size_t)(2 * lc));
             dim_t off[3];
@@ -177,9 +175,7 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
         const dim_t C = p.C;
         const int ntens = (int)p.tabs.size();
         const int nthr = eltwise::nthr_for(p.nrows * C, 4096);
-        eltwise::parallel_run(nthr, [&](int ithr, int nt) {
-            dim_t r0, r1;
-            eltwise::balance(p.nrows, nt, ithr, r0, r1);
+        parallel_chunks(nthr, p.nrows, [&](int, dim_t r0, dim_t r1) {
             std::vector<float> xb((size_t)C), yb((size_t)C), zb((size_t)C);
             std::vector<dim_t> base(ntens);
             std::vector<rows::row_t> por(ntens);
