@@ -13,7 +13,8 @@ using namespace dnnl::impl;
 
 namespace {
 
-bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
+bool same_dims(const memory_desc_t &a, const memory_desc_t &b)
+{
     if (a.ndims != b.ndims) return false;
     for (int d = 0; d < a.ndims; ++d)
         if (a.dims[d] != b.dims[d]) return false;
@@ -23,7 +24,8 @@ bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
 // Attributes eltwise can never take. Forward accepts binary post-ops only;
 // backward takes no post-ops. Scratchpad, fpmath, accumulation and
 // determinism settings do not change an eltwise result and are accepted.
-status_t check_attr(const primitive_attr_t *attr, bool is_fwd) {
+status_t check_attr(const primitive_attr_t *attr, bool is_fwd)
+{
     if (!attr) return dnnl_success;
     if (!attr->scales.empty() || !attr->zero_points.empty()
             || !attr->rounding_modes.empty()) {
@@ -42,9 +44,10 @@ status_t check_attr(const primitive_attr_t *attr, bool is_fwd) {
 status_t init_desc(eltwise_desc_t &ed, prop_kind_t prop, alg_kind_t alg,
         const memory_desc_t *src, const memory_desc_t *dst,
         const memory_desc_t *diff_src, const memory_desc_t *diff_dst,
-        float alpha, float beta) {
-    const bool is_fwd
-            = prop == dnnl_forward_training || prop == dnnl_forward_inference;
+        float alpha, float beta)
+{
+    const bool is_fwd =
+            prop == dnnl_forward_training || prop == dnnl_forward_inference;
     if (!src || !dst || (!is_fwd && (!diff_src || !diff_dst))) {
         verbose_check("eltwise", "null memory descriptor");
         return dnnl_invalid_arguments;
@@ -71,16 +74,17 @@ status_t init_desc(eltwise_desc_t &ed, prop_kind_t prop, alg_kind_t alg,
         return dnnl_invalid_arguments;
     }
     bool runtime = md_has_runtime_dims_or_strides(*src)
-            || md_has_runtime_dims_or_strides(*dst);
+                   || md_has_runtime_dims_or_strides(*dst);
     if (!is_fwd)
         runtime = runtime || md_has_runtime_dims_or_strides(*diff_src)
-                || md_has_runtime_dims_or_strides(*diff_dst);
+                  || md_has_runtime_dims_or_strides(*diff_dst);
     if (runtime) {
         verbose_check("eltwise", "runtime dimensions are not supported");
         return dnnl_unimplemented;
     }
     if (is_fwd ? !same_dims(*src, *dst)
-               : !(same_dims(*src, *diff_dst) && same_dims(*diff_src, *diff_dst))) {
+               : !(same_dims(*src, *diff_dst)
+                       && same_dims(*diff_src, *diff_dst))) {
         verbose_check("eltwise", "inconsistent dimensions");
         return dnnl_invalid_arguments;
     }
@@ -102,7 +106,8 @@ dnnl_status_t dnnl_eltwise_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
         dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
-        float alpha, float beta, const_dnnl_primitive_attr_t attr) {
+        float alpha, float beta, const_dnnl_primitive_attr_t attr)
+{
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training
             && prop_kind != dnnl_forward_inference) {
@@ -113,7 +118,8 @@ dnnl_status_t dnnl_eltwise_forward_primitive_desc_create(
     DNNL_CHECK(init_desc(ed, prop_kind, alg_kind, src_desc, dst_desc, nullptr,
             nullptr, alpha, beta));
     DNNL_CHECK(check_attr(attr, true));
-    return dnnl_primitive_desc::create(primitive_desc, ed, attr, engine, nullptr);
+    return dnnl_primitive_desc::create(
+            primitive_desc, ed, attr, engine, nullptr);
 }
 
 dnnl_status_t dnnl_eltwise_backward_primitive_desc_create(
@@ -122,7 +128,8 @@ dnnl_status_t dnnl_eltwise_backward_primitive_desc_create(
         const_dnnl_memory_desc_t diff_dst_desc,
         const_dnnl_memory_desc_t data_desc, float alpha, float beta,
         const_dnnl_primitive_desc_t hint_fwd_pd,
-        const_dnnl_primitive_attr_t attr) {
+        const_dnnl_primitive_attr_t attr)
+{
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         // The hint must describe an eltwise forward propagation.
@@ -132,7 +139,8 @@ dnnl_status_t dnnl_eltwise_backward_primitive_desc_create(
                 || hint->query(dnnl_query_prop_kind, 0, &prop) != dnnl_success
                 || (prop != dnnl_forward_training
                         && prop != dnnl_forward_inference)) {
-            verbose_check("eltwise", "hint is not an eltwise forward descriptor");
+            verbose_check(
+                    "eltwise", "hint is not an eltwise forward descriptor");
             return dnnl_invalid_arguments;
         }
     }

@@ -42,7 +42,8 @@ data_type_t conv_default_accum_data_type(data_type_t src_dt,
     const bool fwd = prop_kind == dnnl_forward_training
             || prop_kind == dnnl_forward_inference;
     if (fwd) {
-        if (one_of_dt(src_dt, {dnnl_u8, dnnl_s8}) && wei_dt == dnnl_s8)
+        if (one_of_dt(src_dt, {dnnl_u8, dnnl_s8})
+                && one_of_dt(wei_dt, {dnnl_u8, dnnl_s8}))
             return dnnl_s32;
         if (src_dt == dnnl_f16 || wei_dt == dnnl_f16) return dnnl_f32;
         if (one_of_dt(src_dt, {dnnl_bf16, dnnl_f32})

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "oneapi/dnnl/dnnl_debug.h"
 #include "common/math/eltwise_math.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
 
 namespace dnnl {
 namespace impl {
@@ -15,34 +15,38 @@ namespace eltwise_md_utils {
 
 namespace {
 // Product of the inner blocks of dimension d (1 when not blocked).
-dim_t dim_block(const blocking_desc_t &b, int d) {
+dim_t dim_block(const blocking_desc_t &b, int d)
+{
     dim_t blk = 1;
     for (int i = 0; i < b.inner_nblks; ++i)
         if (b.inner_idxs[i] == d) blk *= b.inner_blks[i];
     return blk;
 }
 
-dim_t inner_size(const blocking_desc_t &b) {
+dim_t inner_size(const blocking_desc_t &b)
+{
     dim_t s = 1;
-    for (int i = 0; i < b.inner_nblks; ++i)
-        s *= b.inner_blks[i];
+    for (int i = 0; i < b.inner_nblks; ++i) s *= b.inner_blks[i];
     return s;
 }
 
-bool plain_blocked(const memory_desc_t &md) {
+bool plain_blocked(const memory_desc_t &md)
+{
     return md.format_kind == dnnl_blocked && md.ndims > 0
-            && !md_has_runtime_dims_or_strides(md);
+           && !md_has_runtime_dims_or_strides(md);
 }
 } // namespace
 
-bool has_padding(const memory_desc_t &md) {
+bool has_padding(const memory_desc_t &md)
+{
     for (int d = 0; d < md.ndims; ++d)
         if (md.padded_dims[d] != md.dims[d] || md.padded_offsets[d] != 0)
             return true;
     return false;
 }
 
-bool is_dense_padded(const memory_desc_t &md) {
+bool is_dense_padded(const memory_desc_t &md)
+{
     if (!plain_blocked(md)) return false;
     const auto &b = md.format_desc.blocking;
     int order[max_ndims];
@@ -62,7 +66,8 @@ bool is_dense_padded(const memory_desc_t &md) {
     return true;
 }
 
-bool same_layout(const memory_desc_t &a, const memory_desc_t &b) {
+bool same_layout(const memory_desc_t &a, const memory_desc_t &b)
+{
     if (!plain_blocked(a) || !plain_blocked(b)) return false;
     if (a.ndims != b.ndims) return false;
     const auto &ba = a.format_desc.blocking;
@@ -85,7 +90,9 @@ bool same_layout(const memory_desc_t &a, const memory_desc_t &b) {
     return true;
 }
 
-status_t dense_like(memory_desc_t &out, const memory_desc_t &like, data_type_t dt) {
+status_t dense_like(
+        memory_desc_t &out, const memory_desc_t &like, data_type_t dt)
+{
     if (like.format_kind != dnnl_blocked || like.ndims <= 0)
         return dnnl_unimplemented;
     if (md_has_runtime_dims_or_strides(like)) return dnnl_unimplemented;
@@ -107,8 +114,7 @@ status_t dense_like(memory_desc_t &out, const memory_desc_t &like, data_type_t d
     // Outer dims from outermost (largest stride) to innermost; ties keep
     // the logical order.
     int order[max_ndims];
-    for (int d = 0; d < md.ndims; ++d)
-        order[d] = d;
+    for (int d = 0; d < md.ndims; ++d) order[d] = d;
     std::stable_sort(order, order + md.ndims,
             [&](int x, int y) { return lb.strides[x] > lb.strides[y]; });
     dim_t stride = inner_size(b);
@@ -125,35 +131,39 @@ status_t dense_like(memory_desc_t &out, const memory_desc_t &like, data_type_t d
 
 eltwise_pd_t::eltwise_pd_t(const eltwise_desc_t &desc,
         const primitive_attr_t &attr, const primitive_desc_t *hint_fwd)
-    : primitive_desc_t(desc, attr)
-    , src_md_(desc.src_desc)
-    , dst_md_(desc.dst_desc)
-    , diff_src_md_(desc.diff_src_desc)
-    , diff_dst_md_(desc.diff_dst_desc) {
+    : primitive_desc_t(desc, attr), src_md_(desc.src_desc),
+      dst_md_(desc.dst_desc), diff_src_md_(desc.diff_src_desc),
+      diff_dst_md_(desc.diff_dst_desc)
+{
     (void)hint_fwd;
 }
 
-bool eltwise_pd_t::is_fwd() const {
+bool eltwise_pd_t::is_fwd() const
+{
     return desc()->prop_kind == dnnl_forward_training
-            || desc()->prop_kind == dnnl_forward_inference;
+           || desc()->prop_kind == dnnl_forward_inference;
 }
 
-bool eltwise_pd_t::use_dst() const {
+bool eltwise_pd_t::use_dst() const
+{
     return !is_fwd() && math::eltwise_is_use_dst_alg(desc()->alg_kind);
 }
 
-dim_t eltwise_pd_t::nelems() const {
+dim_t eltwise_pd_t::nelems() const
+{
     return md_nelems(*data_md());
 }
 
-bool eltwise_pd_t::has_zero_dim() const {
+bool eltwise_pd_t::has_zero_dim() const
+{
     const memory_desc_t &md = *data_md();
     for (int d = 0; d < md.ndims; ++d)
         if (md.dims[d] == 0) return true;
     return false;
 }
 
-const memory_desc_t *eltwise_pd_t::arg_md(int arg) const {
+const memory_desc_t *eltwise_pd_t::arg_md(int arg) const
+{
     if (is_fwd()) {
         if (arg == DNNL_ARG_SRC) return &src_md_;
         if (arg == DNNL_ARG_DST) return &dst_md_;
@@ -167,13 +177,16 @@ const memory_desc_t *eltwise_pd_t::arg_md(int arg) const {
     for (size_t i = 0; i < attr_.post_ops.entries.size(); ++i) {
         const auto &e = attr_.post_ops.entries[i];
         if (e.kind == post_op_kind_t::binary
-                && arg == (DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1))
+                && arg
+                           == (DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i)
+                                   | DNNL_ARG_SRC_1))
             return &e.src1_md;
     }
     return primitive_desc_t::arg_md(arg);
 }
 
-arg_usage_t eltwise_pd_t::arg_usage(int arg) const {
+arg_usage_t eltwise_pd_t::arg_usage(int arg) const
+{
     if (is_fwd()) {
         if (arg == DNNL_ARG_SRC) return arg_usage_t::input;
         if (arg == DNNL_ARG_DST) return arg_usage_t::output;
@@ -185,26 +198,29 @@ arg_usage_t eltwise_pd_t::arg_usage(int arg) const {
     return primitive_desc_t::arg_usage(arg);
 }
 
-status_t eltwise_pd_t::query(query_t what, int index, void *result) const {
+status_t eltwise_pd_t::query(query_t what, int index, void *result) const
+{
     if (!result) return dnnl_invalid_arguments;
     switch (what) {
-        case dnnl_query_prop_kind:
-            *(prop_kind_t *)result = desc()->prop_kind;
-            return dnnl_success;
-        case dnnl_query_alg_kind:
-            *(alg_kind_t *)result = desc()->alg_kind;
-            return dnnl_success;
-        case dnnl_query_alpha_f32:
-            *(float *)result = desc()->alpha;
-            return dnnl_success;
-        case dnnl_query_beta_f32:
-            *(float *)result = desc()->beta;
-            return dnnl_success;
-        default: return primitive_desc_t::query(what, index, result);
+    case dnnl_query_prop_kind:
+        *(prop_kind_t *)result = desc()->prop_kind;
+        return dnnl_success;
+    case dnnl_query_alg_kind:
+        *(alg_kind_t *)result = desc()->alg_kind;
+        return dnnl_success;
+    case dnnl_query_alpha_f32:
+        *(float *)result = desc()->alpha;
+        return dnnl_success;
+    case dnnl_query_beta_f32:
+        *(float *)result = desc()->beta;
+        return dnnl_success;
+    default:
+        return primitive_desc_t::query(what, index, result);
     }
 }
 
-std::string eltwise_pd_t::problem_str() const {
+std::string eltwise_pd_t::problem_str() const
+{
     const memory_desc_t &md = *data_md();
     std::string s;
     for (int d = 0; d < md.ndims; ++d) {
@@ -214,14 +230,16 @@ std::string eltwise_pd_t::problem_str() const {
     return s;
 }
 
-std::string eltwise_pd_t::aux_str() const {
+std::string eltwise_pd_t::aux_str() const
+{
     char buf[128];
     std::snprintf(buf, sizeof(buf), "alg:%s alpha:%g beta:%g",
             dnnl_alg_kind2str(desc()->alg_kind), desc()->alpha, desc()->beta);
     return buf;
 }
 
-status_t eltwise_pd_t::init_formats() {
+status_t eltwise_pd_t::init_formats()
+{
     using namespace eltwise_md_utils;
     if (is_fwd()) {
         if (src_md_.format_kind != dnnl_blocked) return dnnl_unimplemented;
@@ -242,9 +260,11 @@ status_t eltwise_pd_t::init_formats() {
     return dnnl_success;
 }
 
-bool eltwise_pd_t::attr_ok(bool binary_post_ops_ok) const {
+bool eltwise_pd_t::attr_ok(bool binary_post_ops_ok) const
+{
     const primitive_attr_t &a = attr_;
-    if (!a.scales.empty() || !a.zero_points.empty() || !a.rounding_modes.empty())
+    if (!a.scales.empty() || !a.zero_points.empty()
+            || !a.rounding_modes.empty())
         return false;
     if (a.post_ops.entries.empty()) return true;
     if (!is_fwd() || !binary_post_ops_ok) return false;

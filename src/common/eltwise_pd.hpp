@@ -20,7 +20,8 @@ struct eltwise_pd_t : public primitive_desc_t {
     eltwise_pd_t(const eltwise_desc_t &desc, const primitive_attr_t &attr,
             const primitive_desc_t *hint_fwd = nullptr);
 
-    const eltwise_desc_t *desc() const {
+    const eltwise_desc_t *desc() const
+    {
         return static_cast<const eltwise_desc_t *>(op_desc());
     }
     alg_kind_t alg() const { return desc()->alg_kind; }
@@ -36,7 +37,8 @@ struct eltwise_pd_t : public primitive_desc_t {
     const memory_desc_t *diff_src_md() const { return &diff_src_md_; }
     const memory_desc_t *diff_dst_md() const { return &diff_dst_md_; }
     // What the computation reads as data: src forward; src or dst backward.
-    const memory_desc_t *data_md() const {
+    const memory_desc_t *data_md() const
+    {
         return use_dst() ? &dst_md_ : &src_md_;
     }
     int data_arg() const { return use_dst() ? DNNL_ARG_DST : DNNL_ARG_SRC; }
@@ -69,7 +71,8 @@ protected:
 namespace eltwise_md_utils {
 // Dense blocked layout of `like`'s dims/blocking (outer dims in the same
 // order of strides) with data type `dt`.
-status_t dense_like(memory_desc_t &out, const memory_desc_t &like, data_type_t dt);
+status_t dense_like(
+        memory_desc_t &out, const memory_desc_t &like, data_type_t dt);
 // Same element positions (dims, padding, blocking, strides); data types
 // and offset0 may differ.
 bool same_layout(const memory_desc_t &a, const memory_desc_t &b);

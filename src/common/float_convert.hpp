@@ -19,12 +19,14 @@
 namespace dnnl {
 namespace impl {
 
-DNNL_ALWAYS_INLINE uint32_t f32_bits(float f) {
+DNNL_ALWAYS_INLINE uint32_t f32_bits(float f)
+{
     uint32_t u;
     std::memcpy(&u, &f, sizeof(u));
     return u;
 }
-DNNL_ALWAYS_INLINE float bits_f32(uint32_t u) {
+DNNL_ALWAYS_INLINE float bits_f32(uint32_t u)
+{
     float f;
     std::memcpy(&f, &u, sizeof(f));
     return f;
@@ -33,7 +35,8 @@ DNNL_ALWAYS_INLINE float bits_f32(uint32_t u) {
 // Nearest integer, ties to even (assumes the default rounding mode). Exact
 // for every float: values of magnitude 2^23 or more are already integers;
 // the sign of zero is kept; NaN passes through.
-DNNL_ALWAYS_INLINE float round_half_even(float x) {
+DNNL_ALWAYS_INLINE float round_half_even(float x)
+{
     const float two23 = 8388608.f;
     const float ax = bits_f32(f32_bits(x) & 0x7fffffffu);
     // Adding 2^23 leaves no fraction bits, so the FPU rounds (to even).
@@ -44,9 +47,13 @@ DNNL_ALWAYS_INLINE float round_half_even(float x) {
 
 // ---- bf16 -----------------------------------------------------------------
 
-DNNL_ALWAYS_INLINE float bf16_to_f32(uint16_t h) { return bits_f32(uint32_t(h) << 16); }
+DNNL_ALWAYS_INLINE float bf16_to_f32(uint16_t h)
+{
+    return bits_f32(uint32_t(h) << 16);
+}
 
-DNNL_ALWAYS_INLINE uint16_t f32_to_bf16(float f) {
+DNNL_ALWAYS_INLINE uint16_t f32_to_bf16(float f)
+{
     const uint32_t u = f32_bits(f);
     const uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
     const uint32_t quiet_nan = (u >> 16) | 0x40u;
@@ -56,7 +63,8 @@ DNNL_ALWAYS_INLINE uint16_t f32_to_bf16(float f) {
 
 // ---- f16 (IEEE binary16) --------------------------------------------------
 
-DNNL_ALWAYS_INLINE float f16_to_f32(uint16_t h) {
+DNNL_ALWAYS_INLINE float f16_to_f32(uint16_t h)
+{
     const uint32_t sign = uint32_t(h & 0x8000u) << 16;
     const uint32_t em = h & 0x7fffu;
     // Shift exponent and mantissa into place and rebias 15 -> 127.
@@ -64,17 +72,20 @@ DNNL_ALWAYS_INLINE float f16_to_f32(uint16_t h) {
     // Inf/NaN: exponent all ones in f16 -> all ones in f32.
     const uint32_t special = o + (112u << 23);
     // Subnormal: renormalise with an exact float subtraction.
-    const uint32_t sub = f32_bits(bits_f32(o + (1u << 23)) - bits_f32(113u << 23));
+    const uint32_t sub =
+            f32_bits(bits_f32(o + (1u << 23)) - bits_f32(113u << 23));
     const uint32_t r = em >= 0x7c00u ? special : (em < 0x0400u ? sub : o);
     return bits_f32(sign | r);
 }
 
-DNNL_ALWAYS_INLINE uint16_t f32_to_f16(float f) {
+DNNL_ALWAYS_INLINE uint16_t f32_to_f16(float f)
+{
     const uint32_t u = f32_bits(f);
     const uint32_t sign = (u >> 16) & 0x8000u;
     const uint32_t ax = u & 0x7fffffffu;
     // Normal results: round the 13 dropped bits to even, rebias 127 -> 15.
-    const uint32_t norm = ((ax + 0x0fffu + ((ax >> 13) & 1u)) >> 13) - (112u << 10);
+    const uint32_t norm =
+            ((ax + 0x0fffu + ((ax >> 13) & 1u)) >> 13) - (112u << 10);
     // Subnormal results: in [0.5, 1) one float ulp is 2^-24, the f16
     // subnormal step, so the FPU addition does the rounding.
     const uint32_t sub = f32_bits(bits_f32(ax) + 0.5f) - 0x3f000000u;
@@ -88,15 +99,18 @@ DNNL_ALWAYS_INLINE uint16_t f32_to_f16(float f) {
 // ---- f8 -------------------------------------------------------------------
 
 // e5m2: 1 sign, 5 exponent (bias 15), 2 mantissa bits; has inf and NaN.
-DNNL_ALWAYS_INLINE float f8_e5m2_to_f32(uint8_t v) {
+DNNL_ALWAYS_INLINE float f8_e5m2_to_f32(uint8_t v)
+{
     return f16_to_f32(uint16_t(uint16_t(v) << 8));
 }
 
-DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e5m2(float f) {
+DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e5m2(float f)
+{
     const uint32_t u = f32_bits(f);
     const uint32_t sign = (u >> 24) & 0x80u;
     const uint32_t ax = u & 0x7fffffffu;
-    const uint32_t norm = ((ax + 0x0fffffu + ((ax >> 21) & 1u)) >> 21) - (112u << 2);
+    const uint32_t norm =
+            ((ax + 0x0fffffu + ((ax >> 21) & 1u)) >> 21) - (112u << 2);
     // Subnormal step 2^-16 equals one float ulp in [128, 256).
     const uint32_t sub = f32_bits(bits_f32(ax) + 128.f) - f32_bits(128.f);
     uint32_t r = ax < 0x38800000u ? sub : norm;
@@ -107,21 +121,25 @@ DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e5m2(float f) {
 
 // e4m3 (OCP "fn" variant): bias 7, no infinity, S.1111.111 is NaN, the
 // largest finite value is 448. Out-of-range values become NaN.
-DNNL_ALWAYS_INLINE float f8_e4m3_to_f32(uint8_t v) {
+DNNL_ALWAYS_INLINE float f8_e4m3_to_f32(uint8_t v)
+{
     const uint32_t sign = uint32_t(v & 0x80u) << 24;
     const uint32_t em = v & 0x7fu;
     const uint32_t o = (em << 20) + (120u << 23);
-    const uint32_t sub = f32_bits(bits_f32(o + (1u << 23)) - bits_f32(121u << 23));
+    const uint32_t sub =
+            f32_bits(bits_f32(o + (1u << 23)) - bits_f32(121u << 23));
     uint32_t r = em < 0x08u ? sub : o;
     r = em == 0x7fu ? 0x7fc00000u : r;
     return bits_f32(sign | r);
 }
 
-DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e4m3(float f) {
+DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e4m3(float f)
+{
     const uint32_t u = f32_bits(f);
     const uint32_t sign = (u >> 24) & 0x80u;
     const uint32_t ax = u & 0x7fffffffu;
-    const uint32_t norm = ((ax + 0x07ffffu + ((ax >> 20) & 1u)) >> 20) - (120u << 3);
+    const uint32_t norm =
+            ((ax + 0x07ffffu + ((ax >> 20) & 1u)) >> 20) - (120u << 3);
     // Subnormal step 2^-9 equals one float ulp in [16384, 32768).
     const uint32_t sub = f32_bits(bits_f32(ax) + 16384.f) - f32_bits(16384.f);
     uint32_t r = ax < 0x3c800000u ? sub : norm;
@@ -132,7 +150,8 @@ DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e4m3(float f) {
 // ---- integers -------------------------------------------------------------
 
 // Round half to even, then clamp to the type's range; NaN becomes 0.
-DNNL_ALWAYS_INLINE int8_t f32_to_s8(float f) {
+DNNL_ALWAYS_INLINE int8_t f32_to_s8(float f)
+{
     float r = round_half_even(f);
     r = r == r ? r : 0.f;
     r = r < -128.f ? -128.f : r;
@@ -140,7 +159,8 @@ DNNL_ALWAYS_INLINE int8_t f32_to_s8(float f) {
     return int8_t(int32_t(r));
 }
 
-DNNL_ALWAYS_INLINE uint8_t f32_to_u8(float f) {
+DNNL_ALWAYS_INLINE uint8_t f32_to_u8(float f)
+{
     float r = round_half_even(f);
     r = r == r ? r : 0.f;
     r = r < 0.f ? 0.f : r;
@@ -148,7 +168,8 @@ DNNL_ALWAYS_INLINE uint8_t f32_to_u8(float f) {
     return uint8_t(int32_t(r));
 }
 
-DNNL_ALWAYS_INLINE int32_t f32_to_s32(float f) {
+DNNL_ALWAYS_INLINE int32_t f32_to_s32(float f)
+{
     float r = round_half_even(f);
     r = r == r ? r : 0.f;
     // 2^31 is the first float above INT32_MAX; -2^31 is exact.
@@ -162,144 +183,177 @@ DNNL_ALWAYS_INLINE int32_t f32_to_s32(float f) {
 // ---- generic access by data type -------------------------------------------
 
 // Whether f32 load/store helpers below handle this data type.
-inline bool is_f32_convertible(data_type_t dt) {
+inline bool is_f32_convertible(data_type_t dt)
+{
     switch (dt) {
-        case dnnl_f32:
-        case dnnl_bf16:
-        case dnnl_f16:
-        case dnnl_f8_e5m2:
-        case dnnl_f8_e4m3:
-        case dnnl_s8:
-        case dnnl_u8:
-        case dnnl_s32: return true;
-        default: return false;
+    case dnnl_f32:
+    case dnnl_bf16:
+    case dnnl_f16:
+    case dnnl_f8_e5m2:
+    case dnnl_f8_e4m3:
+    case dnnl_s8:
+    case dnnl_u8:
+    case dnnl_s32:
+        return true;
+    default:
+        return false;
     }
 }
 
 // Element `off` (in elements) of `base`, of type `dt`, as f32.
-inline float load_f32(data_type_t dt, const void *base, dim_t off) {
+inline float load_f32(data_type_t dt, const void *base, dim_t off)
+{
     switch (dt) {
-        case dnnl_f32: return static_cast<const float *>(base)[off];
-        case dnnl_bf16: return bf16_to_f32(static_cast<const uint16_t *>(base)[off]);
-        case dnnl_f16: return f16_to_f32(static_cast<const uint16_t *>(base)[off]);
-        case dnnl_f8_e5m2:
-            return f8_e5m2_to_f32(static_cast<const uint8_t *>(base)[off]);
-        case dnnl_f8_e4m3:
-            return f8_e4m3_to_f32(static_cast<const uint8_t *>(base)[off]);
-        case dnnl_s8: return float(static_cast<const int8_t *>(base)[off]);
-        case dnnl_u8: return float(static_cast<const uint8_t *>(base)[off]);
-        case dnnl_s32: return float(static_cast<const int32_t *>(base)[off]);
-        default: return 0.f;
+    case dnnl_f32:
+        return static_cast<const float *>(base)[off];
+    case dnnl_bf16:
+        return bf16_to_f32(static_cast<const uint16_t *>(base)[off]);
+    case dnnl_f16:
+        return f16_to_f32(static_cast<const uint16_t *>(base)[off]);
+    case dnnl_f8_e5m2:
+        return f8_e5m2_to_f32(static_cast<const uint8_t *>(base)[off]);
+    case dnnl_f8_e4m3:
+        return f8_e4m3_to_f32(static_cast<const uint8_t *>(base)[off]);
+    case dnnl_s8:
+        return float(static_cast<const int8_t *>(base)[off]);
+    case dnnl_u8:
+        return float(static_cast<const uint8_t *>(base)[off]);
+    case dnnl_s32:
+        return float(static_cast<const int32_t *>(base)[off]);
+    default:
+        return 0.f;
     }
 }
 
 // Stores f32 `v` as element `off` of `base` of type `dt` (rounding to
 // nearest even and saturating).
-inline void store_f32(data_type_t dt, float v, void *base, dim_t off) {
+inline void store_f32(data_type_t dt, float v, void *base, dim_t off)
+{
     switch (dt) {
-        case dnnl_f32: static_cast<float *>(base)[off] = v; break;
-        case dnnl_bf16: static_cast<uint16_t *>(base)[off] = f32_to_bf16(v); break;
-        case dnnl_f16: static_cast<uint16_t *>(base)[off] = f32_to_f16(v); break;
-        case dnnl_f8_e5m2: static_cast<uint8_t *>(base)[off] = f32_to_f8_e5m2(v); break;
-        case dnnl_f8_e4m3: static_cast<uint8_t *>(base)[off] = f32_to_f8_e4m3(v); break;
-        case dnnl_s8: static_cast<int8_t *>(base)[off] = f32_to_s8(v); break;
-        case dnnl_u8: static_cast<uint8_t *>(base)[off] = f32_to_u8(v); break;
-        case dnnl_s32: static_cast<int32_t *>(base)[off] = f32_to_s32(v); break;
-        default: break;
+    case dnnl_f32:
+        static_cast<float *>(base)[off] = v;
+        break;
+    case dnnl_bf16:
+        static_cast<uint16_t *>(base)[off] = f32_to_bf16(v);
+        break;
+    case dnnl_f16:
+        static_cast<uint16_t *>(base)[off] = f32_to_f16(v);
+        break;
+    case dnnl_f8_e5m2:
+        static_cast<uint8_t *>(base)[off] = f32_to_f8_e5m2(v);
+        break;
+    case dnnl_f8_e4m3:
+        static_cast<uint8_t *>(base)[off] = f32_to_f8_e4m3(v);
+        break;
+    case dnnl_s8:
+        static_cast<int8_t *>(base)[off] = f32_to_s8(v);
+        break;
+    case dnnl_u8:
+        static_cast<uint8_t *>(base)[off] = f32_to_u8(v);
+        break;
+    case dnnl_s32:
+        static_cast<int32_t *>(base)[off] = f32_to_s32(v);
+        break;
+    default:
+        break;
     }
 }
 
 // Converts `n` contiguous elements to f32; the loops vectorise in the
 // caller's ISA when inlined into it.
-inline void cvt_to_f32(data_type_t dt, const void *src, float *dst, dim_t n) {
+inline void cvt_to_f32(data_type_t dt, const void *src, float *dst, dim_t n)
+{
     switch (dt) {
-        case dnnl_f32: {
-            const float *s = static_cast<const float *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = s[i];
-            break;
-        }
-        case dnnl_bf16: {
-            const uint16_t *s = static_cast<const uint16_t *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = bf16_to_f32(s[i]);
-            break;
-        }
-        case dnnl_f16: {
-            const uint16_t *s = static_cast<const uint16_t *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = f16_to_f32(s[i]);
-            break;
-        }
-        case dnnl_f8_e5m2: {
-            const uint8_t *s = static_cast<const uint8_t *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = f8_e5m2_to_f32(s[i]);
-            break;
-        }
-        case dnnl_f8_e4m3: {
-            const uint8_t *s = static_cast<const uint8_t *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = f8_e4m3_to_f32(s[i]);
-            break;
-        }
-        case dnnl_s8: {
-            const int8_t *s = static_cast<const int8_t *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = float(s[i]);
-            break;
-        }
-        case dnnl_u8: {
-            const uint8_t *s = static_cast<const uint8_t *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = float(s[i]);
-            break;
-        }
-        case dnnl_s32: {
-            const int32_t *s = static_cast<const int32_t *>(src);
-            for (dim_t i = 0; i < n; ++i) dst[i] = float(s[i]);
-            break;
-        }
-        default: break;
+    case dnnl_f32: {
+        const float *s = static_cast<const float *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = s[i];
+        break;
+    }
+    case dnnl_bf16: {
+        const uint16_t *s = static_cast<const uint16_t *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = bf16_to_f32(s[i]);
+        break;
+    }
+    case dnnl_f16: {
+        const uint16_t *s = static_cast<const uint16_t *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = f16_to_f32(s[i]);
+        break;
+    }
+    case dnnl_f8_e5m2: {
+        const uint8_t *s = static_cast<const uint8_t *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = f8_e5m2_to_f32(s[i]);
+        break;
+    }
+    case dnnl_f8_e4m3: {
+        const uint8_t *s = static_cast<const uint8_t *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = f8_e4m3_to_f32(s[i]);
+        break;
+    }
+    case dnnl_s8: {
+        const int8_t *s = static_cast<const int8_t *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = float(s[i]);
+        break;
+    }
+    case dnnl_u8: {
+        const uint8_t *s = static_cast<const uint8_t *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = float(s[i]);
+        break;
+    }
+    case dnnl_s32: {
+        const int32_t *s = static_cast<const int32_t *>(src);
+        for (dim_t i = 0; i < n; ++i) dst[i] = float(s[i]);
+        break;
+    }
+    default:
+        break;
     }
 }
 
-inline void cvt_from_f32(data_type_t dt, const float *src, void *dst, dim_t n) {
+inline void cvt_from_f32(data_type_t dt, const float *src, void *dst, dim_t n)
+{
     switch (dt) {
-        case dnnl_f32: {
-            float *d = static_cast<float *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = src[i];
-            break;
-        }
-        case dnnl_bf16: {
-            uint16_t *d = static_cast<uint16_t *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = f32_to_bf16(src[i]);
-            break;
-        }
-        case dnnl_f16: {
-            uint16_t *d = static_cast<uint16_t *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = f32_to_f16(src[i]);
-            break;
-        }
-        case dnnl_f8_e5m2: {
-            uint8_t *d = static_cast<uint8_t *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = f32_to_f8_e5m2(src[i]);
-            break;
-        }
-        case dnnl_f8_e4m3: {
-            uint8_t *d = static_cast<uint8_t *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = f32_to_f8_e4m3(src[i]);
-            break;
-        }
-        case dnnl_s8: {
-            int8_t *d = static_cast<int8_t *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = f32_to_s8(src[i]);
-            break;
-        }
-        case dnnl_u8: {
-            uint8_t *d = static_cast<uint8_t *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = f32_to_u8(src[i]);
-            break;
-        }
-        case dnnl_s32: {
-            int32_t *d = static_cast<int32_t *>(dst);
-            for (dim_t i = 0; i < n; ++i) d[i] = f32_to_s32(src[i]);
-            break;
-        }
-        default: break;
+    case dnnl_f32: {
+        float *d = static_cast<float *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = src[i];
+        break;
+    }
+    case dnnl_bf16: {
+        uint16_t *d = static_cast<uint16_t *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_bf16(src[i]);
+        break;
+    }
+    case dnnl_f16: {
+        uint16_t *d = static_cast<uint16_t *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_f16(src[i]);
+        break;
+    }
+    case dnnl_f8_e5m2: {
+        uint8_t *d = static_cast<uint8_t *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_f8_e5m2(src[i]);
+        break;
+    }
+    case dnnl_f8_e4m3: {
+        uint8_t *d = static_cast<uint8_t *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_f8_e4m3(src[i]);
+        break;
+    }
+    case dnnl_s8: {
+        int8_t *d = static_cast<int8_t *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_s8(src[i]);
+        break;
+    }
+    case dnnl_u8: {
+        uint8_t *d = static_cast<uint8_t *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_u8(src[i]);
+        break;
+    }
+    case dnnl_s32: {
+        int32_t *d = static_cast<int32_t *>(dst);
+        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_s32(src[i]);
+        break;
+    }
+    default:
+        break;
     }
 }
 

@@ -4,6 +4,7 @@
 // backward and every binary operation against the double-precision
 // reference, parameter validation, and exhaustive/bit-exact conversion
 // checks.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -22,11 +23,13 @@ using dnnl::impl::data_type_t;
 namespace {
 
 // Distance in float ulps between got and the exact value.
-double ulp_error(float got, double exact) {
+double ulp_error(float got, double exact)
+{
     if (std::isnan(exact)) return std::isnan(got) ? 0 : 1e30;
     if (std::isinf(exact)) return (double)got == exact ? 0 : 1e30;
     const float e = (float)exact;
-    if (std::isinf(e)) return std::isinf(got) && (got > 0) == (e > 0) ? 0 : 1e30;
+    if (std::isinf(e))
+        return std::isinf(got) && (got > 0) == (e > 0) ? 0 : 1e30;
     int ex = std::ilogb(e == 0 ? std::numeric_limits<float>::min() : e);
     if (ex < -126) ex = -126;
     const double ulp = std::ldexp(1.0, ex - 23);
@@ -34,7 +37,8 @@ double ulp_error(float got, double exact) {
 }
 
 template <typename F, typename R>
-double max_ulp_error(F f, R ref, float lo, float hi, int n = 200000) {
+double max_ulp_error(F f, R ref, float lo, float hi, int n = 200000)
+{
     std::mt19937 gen(42);
     std::uniform_real_distribution<float> u(lo, hi);
     double worst = 0;
@@ -45,7 +49,8 @@ double max_ulp_error(F f, R ref, float lo, float hi, int n = 200000) {
     return worst;
 }
 
-float bits_to_float(uint32_t u) {
+float bits_to_float(uint32_t u)
+{
     float f;
     std::memcpy(&f, &u, 4);
     return f;
@@ -53,39 +58,50 @@ float bits_to_float(uint32_t u) {
 
 } // namespace
 
-TEST(EltwiseMath, ElementaryFunctionAccuracy) {
+TEST(EltwiseMath, ElementaryFunctionAccuracy)
+{
     auto expd = [](double x) { return std::exp(x); };
     EXPECT_LE(max_ulp_error(m::exp_f, expd, -87.f, 88.f), 2.0);
     EXPECT_LE(max_ulp_error(m::exp_f, expd, -103.f, -87.f), 2.0); // subnormal
-    EXPECT_LE(max_ulp_error(m::expm1_f, [](double x) { return std::expm1(x); },
-                      -3.f, 3.f),
+    EXPECT_LE(max_ulp_error(
+                      m::expm1_f, [](double x) { return std::expm1(x); }, -3.f,
+                      3.f),
             3.0);
-    EXPECT_LE(max_ulp_error(m::log_f, [](double x) { return std::log(x); },
-                      1e-30f, 1e30f),
+    EXPECT_LE(max_ulp_error(
+                      m::log_f, [](double x) { return std::log(x); }, 1e-30f,
+                      1e30f),
             2.0);
-    EXPECT_LE(max_ulp_error(m::log_f, [](double x) { return std::log(x); },
-                      0.25f, 4.f),
+    EXPECT_LE(
+            max_ulp_error(
+                    m::log_f, [](double x) { return std::log(x); }, 0.25f, 4.f),
             2.0);
-    EXPECT_LE(max_ulp_error(m::log1p_f, [](double x) { return std::log1p(x); },
-                      -0.5f, 2.f),
+    EXPECT_LE(max_ulp_error(
+                      m::log1p_f, [](double x) { return std::log1p(x); }, -0.5f,
+                      2.f),
             2.0);
-    EXPECT_LE(max_ulp_error(m::tanh_f, [](double x) { return std::tanh(x); },
-                      -12.f, 12.f),
+    EXPECT_LE(max_ulp_error(
+                      m::tanh_f, [](double x) { return std::tanh(x); }, -12.f,
+                      12.f),
             4.0);
-    EXPECT_LE(max_ulp_error(m::tanh_f, [](double x) { return std::tanh(x); },
-                      -1e-3f, 1e-3f),
+    EXPECT_LE(max_ulp_error(
+                      m::tanh_f, [](double x) { return std::tanh(x); }, -1e-3f,
+                      1e-3f),
             4.0);
-    EXPECT_LE(max_ulp_error(m::logistic_f,
+    EXPECT_LE(max_ulp_error(
+                      m::logistic_f,
                       [](double x) { return 1 / (1 + std::exp(-x)); }, -80.f,
                       40.f),
             4.0);
-    EXPECT_LE(max_ulp_error(m::erf_f, [](double x) { return std::erf(x); },
-                      -5.f, 5.f),
+    EXPECT_LE(
+            max_ulp_error(
+                    m::erf_f, [](double x) { return std::erf(x); }, -5.f, 5.f),
             8.0);
-    EXPECT_LE(max_ulp_error(m::erfc_f, [](double x) { return std::erfc(x); },
-                      -2.f, 9.f),
+    EXPECT_LE(max_ulp_error(
+                      m::erfc_f, [](double x) { return std::erfc(x); }, -2.f,
+                      9.f),
             12.0);
-    EXPECT_LE(max_ulp_error(m::softplus_f,
+    EXPECT_LE(max_ulp_error(
+                      m::softplus_f,
                       [](double x) {
                           return x > 0 ? x + std::log1p(std::exp(-x))
                                        : std::log1p(std::exp(x));
@@ -94,7 +110,8 @@ TEST(EltwiseMath, ElementaryFunctionAccuracy) {
             4.0);
 }
 
-TEST(EltwiseMath, ElementarySpecialValues) {
+TEST(EltwiseMath, ElementarySpecialValues)
+{
     const float inf = std::numeric_limits<float>::infinity();
     const float nan = std::numeric_limits<float>::quiet_NaN();
     EXPECT_EQ(m::exp_f(-inf), 0.f);
@@ -167,7 +184,8 @@ const math_case_t math_cases[] = {
         {dnnl_eltwise_clip_v2_use_dst_for_bwd, -0.5f, 1.5f, -3, 3},
 };
 
-bool close(double got, double exp, double rel, double abs) {
+bool close(double got, double exp, double rel, double abs)
+{
     if (std::isnan(exp)) return std::isnan(got);
     if (std::isinf(exp)) return got == exp;
     return std::fabs(got - exp) <= abs + rel * std::fabs(exp);
@@ -175,7 +193,8 @@ bool close(double got, double exp, double rel, double abs) {
 
 } // namespace
 
-TEST(EltwiseMath, EveryAlgorithmForwardAndBackward) {
+TEST(EltwiseMath, EveryAlgorithmForwardAndBackward)
+{
     std::mt19937 gen(7);
     for (const auto &c : math_cases) {
         std::uniform_real_distribution<float> u(c.lo, c.hi);
@@ -202,7 +221,8 @@ TEST(EltwiseMath, EveryAlgorithmForwardAndBackward) {
     }
 }
 
-TEST(EltwiseMath, BinaryOperations) {
+TEST(EltwiseMath, BinaryOperations)
+{
     const dnnl_alg_kind_t algs[] = {dnnl_binary_add, dnnl_binary_mul,
             dnnl_binary_max, dnnl_binary_min, dnnl_binary_div, dnnl_binary_sub,
             dnnl_binary_ge, dnnl_binary_gt, dnnl_binary_le, dnnl_binary_lt,
@@ -213,26 +233,32 @@ TEST(EltwiseMath, BinaryOperations) {
             for (float b : vals) {
                 const double e = eltwise_ref::binary(alg, a, b);
                 const float got = m::binary_op(alg, a, b);
-                EXPECT_TRUE(close(got, (float)e, 0, 0) || (std::isinf(e) && std::isinf(got)))
+                EXPECT_TRUE(close(got, (float)e, 0, 0)
+                            || (std::isinf(e) && std::isinf(got)))
                         << "alg " << alg << " " << a << " " << b;
             }
     EXPECT_EQ(m::binary_op(dnnl_binary_select, 1.f, 2.f, 1.f), 1.f);
     EXPECT_EQ(m::binary_op(dnnl_binary_select, 1.f, 2.f, 0.f), 2.f);
 }
 
-TEST(EltwiseMath, ParameterValidation) {
+TEST(EltwiseMath, ParameterValidation)
+{
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_relu, -1.f, 0));
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_s8, dnnl_eltwise_relu, 0.f, 0));
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_u8, dnnl_eltwise_linear, 2.f, 1));
     EXPECT_FALSE(m::eltwise_params_ok(dnnl_s8, dnnl_eltwise_tanh, 0, 0));
-    EXPECT_FALSE(m::eltwise_params_ok(dnnl_s32, dnnl_eltwise_relu_use_dst_for_bwd, 0, 0));
+    EXPECT_FALSE(m::eltwise_params_ok(
+            dnnl_s32, dnnl_eltwise_relu_use_dst_for_bwd, 0, 0));
     EXPECT_FALSE(m::eltwise_params_ok(dnnl_bf16, dnnl_eltwise_round, 0, 0));
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_round, 0, 0));
     EXPECT_FALSE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_clip, 1.f, 0.f));
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_clip, 1.f, 1.f));
-    EXPECT_FALSE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_clip_v2_use_dst_for_bwd, 1.f, 0.f));
-    EXPECT_FALSE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_relu_use_dst_for_bwd, -0.1f, 0));
-    EXPECT_FALSE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_elu_use_dst_for_bwd, -0.1f, 0));
+    EXPECT_FALSE(m::eltwise_params_ok(
+            dnnl_f32, dnnl_eltwise_clip_v2_use_dst_for_bwd, 1.f, 0.f));
+    EXPECT_FALSE(m::eltwise_params_ok(
+            dnnl_f32, dnnl_eltwise_relu_use_dst_for_bwd, -0.1f, 0));
+    EXPECT_FALSE(m::eltwise_params_ok(
+            dnnl_f32, dnnl_eltwise_elu_use_dst_for_bwd, -0.1f, 0));
     EXPECT_FALSE(m::eltwise_params_ok(dnnl_f32, dnnl_binary_add, 0, 0));
     EXPECT_FALSE(m::eltwise_params_ok(dnnl_f32, (dnnl_alg_kind_t)53, 0, 0));
     EXPECT_TRUE(m::eltwise_fwd_preserves_zero(dnnl_eltwise_relu, 0, 0));
@@ -241,9 +267,11 @@ TEST(EltwiseMath, ParameterValidation) {
     EXPECT_FALSE(m::eltwise_fwd_preserves_zero(dnnl_eltwise_linear, 3, 1));
 }
 
-// ---- conversions ---------------------------------------------------------------
+// ---- conversions
+// ---------------------------------------------------------------
 
-TEST(FloatConvert, F16AllValuesRoundTrip) {
+TEST(FloatConvert, F16AllValuesRoundTrip)
+{
     for (uint32_t h = 0; h < 65536; ++h) {
         const float f = dnnl::impl::f16_to_f32((uint16_t)h);
         _Float16 r;
@@ -259,7 +287,8 @@ TEST(FloatConvert, F16AllValuesRoundTrip) {
     }
 }
 
-TEST(FloatConvert, F32ToF16MatchesCompiler) {
+TEST(FloatConvert, F32ToF16MatchesCompiler)
+{
     std::mt19937 gen(3);
     for (int i = 0; i < 2000000; ++i) {
         const float f = bits_to_float(gen());
@@ -282,9 +311,10 @@ TEST(FloatConvert, F32ToF16MatchesCompiler) {
     EXPECT_EQ(dnnl::impl::f32_to_f16(std::ldexp(3.f, -25)), 2);
 }
 
-TEST(FloatConvert, Bf16) {
-    using dnnl::impl::f32_to_bf16;
+TEST(FloatConvert, Bf16)
+{
     using dnnl::impl::bf16_to_f32;
+    using dnnl::impl::f32_to_bf16;
     EXPECT_EQ(f32_to_bf16(1.f), 0x3f80);
     // 1 + 2^-8 is a tie between 1 and 1 + 2^-7: to even (1).
     EXPECT_EQ(f32_to_bf16(1.f + std::ldexp(1.f, -8)), 0x3f80);
@@ -303,15 +333,19 @@ TEST(FloatConvert, Bf16) {
             return v;
         }();
         const float lo = bits_to_float(u & 0xffff0000u);
-        const float hi = bits_to_float((u & 0xffff0000u) + 0x10000u);
-        const double dl = std::fabs((double)f - lo), dh = std::fabs((double)hi - f);
+        // The next bf16 value away from zero; past the largest finite one
+        // it is 2^128 for rounding purposes.
+        const double ulp = std::ldexp(1.0, std::max(std::ilogb(lo), -126) - 7);
+        const double hi = (double)lo + (std::signbit(lo) ? -ulp : ulp);
+        const double dl = std::fabs((double)f - lo), dh = std::fabs(hi - f);
         uint16_t want = (uint16_t)(u >> 16);
         if (dh < dl || (dh == dl && (want & 1))) want = (uint16_t)(want + 1);
         ASSERT_EQ(f32_to_bf16(f), want) << std::hexfloat << f;
     }
 }
 
-TEST(FloatConvert, F8RoundTrip) {
+TEST(FloatConvert, F8RoundTrip)
+{
     for (int v = 0; v < 256; ++v) {
         const float a = dnnl::impl::f8_e5m2_to_f32((uint8_t)v);
         if (!std::isnan(a)) EXPECT_EQ(dnnl::impl::f32_to_f8_e5m2(a), v) << v;
@@ -326,7 +360,8 @@ TEST(FloatConvert, F8RoundTrip) {
     EXPECT_EQ(dnnl::impl::f32_to_f8_e5m2(70000.f), 0x7c); // inf
 }
 
-TEST(FloatConvert, IntegersRoundHalfEvenAndSaturate) {
+TEST(FloatConvert, IntegersRoundHalfEvenAndSaturate)
+{
     using namespace dnnl::impl;
     EXPECT_EQ(f32_to_s8(2.5f), 2);
     EXPECT_EQ(f32_to_s8(3.5f), 4);

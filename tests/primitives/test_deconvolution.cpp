@@ -507,6 +507,7 @@ TEST(Deconvolution, Forward)
 {
     for (const auto &s : shapes())
         for (fmt_t f : {fmt_t::plain, fmt_t::cl, fmt_t::any, fmt_t::blocked}) {
+            SCOPED_TRACE("format " + std::to_string((int)f));
             fwd_case_t t;
             t.sh = s;
             t.act_fmt = f;

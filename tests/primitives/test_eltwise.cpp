@@ -6,6 +6,7 @@
 // argument checking, queries and the GPU engine.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -27,42 +28,62 @@ namespace rr = reorder_ref;
 
 namespace {
 
-int query_int(const primitive_desc_base &pd, dnnl_query_t what) {
+int query_int(const primitive_desc_base &pd, dnnl_query_t what)
+{
     int v = -1;
     EXPECT_EQ(dnnl_primitive_desc_query(pd.get(), what, 0, &v), dnnl_success);
     return v;
 }
 
-engine &cpu_engine() {
+engine &cpu_engine()
+{
     static engine eng(engine::kind::cpu, 0);
     return eng;
 }
 
-rr::dtype ref_dt(dt d) {
+rr::dtype ref_dt(dt d)
+{
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        case dt::u8: return rr::dtype::u8;
-        default: ADD_FAILURE() << "unexpected data type"; return rr::dtype::f32;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    case dt::u8:
+        return rr::dtype::u8;
+    default:
+        ADD_FAILURE() << "unexpected data type";
+        return rr::dtype::f32;
     }
 }
 
-const char *dt_name(dt d) {
+const char *dt_name(dt d)
+{
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
-rr::layout_t layout_of(const memory::desc &md) {
+rr::layout_t layout_of(const memory::desc &md)
+{
     rr::layout_t l;
     l.ndims = md.get_ndims();
     const auto dims = md.get_dims();
@@ -86,7 +107,8 @@ rr::layout_t layout_of(const memory::desc &md) {
     return l;
 }
 
-std::string describe(const memory::desc &md) {
+std::string describe(const memory::desc &md)
+{
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
     const auto dims = md.get_dims();
@@ -102,19 +124,22 @@ std::string describe(const memory::desc &md) {
 
 // Bytes a buffer for `md` needs: the descriptor's size does not include
 // the offset of a sub-memory.
-size_t buffer_size(const memory::desc &md) {
+size_t buffer_size(const memory::desc &md)
+{
     const size_t esz = rr::dtype_size(ref_dt(md.get_data_type()));
     return std::max<size_t>(md.get_size() + md.get_submemory_offset() * esz, 1);
 }
 
 // A zero-filled buffer for a descriptor.
-std::vector<uint8_t> zero_buffer(const memory::desc &md) {
+std::vector<uint8_t> zero_buffer(const memory::desc &md)
+{
     return std::vector<uint8_t>(buffer_size(md), 0);
 }
 
 // Fills the logical positions with f(pos) (stored with rounding).
 template <typename F>
-void fill(std::vector<uint8_t> &buf, const memory::desc &md, F f) {
+void fill(std::vector<uint8_t> &buf, const memory::desc &md, F f)
+{
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
     rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
@@ -123,7 +148,9 @@ void fill(std::vector<uint8_t> &buf, const memory::desc &md, F f) {
 }
 
 // Values at the logical positions, in row-major order.
-std::vector<double> values(const std::vector<uint8_t> &buf, const memory::desc &md) {
+std::vector<double> values(
+        const std::vector<uint8_t> &buf, const memory::desc &md)
+{
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
     std::vector<double> v;
@@ -135,14 +162,14 @@ std::vector<double> values(const std::vector<uint8_t> &buf, const memory::desc &
 
 // Number of padding elements (positions outside the logical dims) that
 // are not zero.
-int nonzero_padding(const std::vector<uint8_t> &buf, const memory::desc &md) {
+int nonzero_padding(const std::vector<uint8_t> &buf, const memory::desc &md)
+{
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
     int bad = 0;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool inside = true;
-        for (int i = 0; i < l.ndims; ++i)
-            inside = inside && pos[i] < l.dims[i];
+        for (int i = 0; i < l.ndims; ++i) inside = inside && pos[i] < l.dims[i];
         if (!inside && rr::load(d, buf.data(), rr::offset(l, pos)) != 0) ++bad;
     });
     return bad;
@@ -155,18 +182,24 @@ struct tol_t {
 // Tolerance of a result stored as `d` after an f32 computation: the
 // library's own error (tens of f32 ulps for the transcendental
 // algorithms) or one unit of the stored type's rounding.
-tol_t tolerance(dt d) {
+tol_t tolerance(dt d)
+{
     switch (d) {
-        case dt::f32: return {2e-6, 3e-5};
-        case dt::bf16: return {1e-6, 1.0 / 128};
-        case dt::f16: return {1e-6, 1.0 / 1024};
-        default: return {0, 0}; // integers: exact
+    case dt::f32:
+        return {2e-6, 3e-5};
+    case dt::bf16:
+        return {1e-6, 1.0 / 128};
+    case dt::f16:
+        return {1e-6, 1.0 / 1024};
+    default:
+        return {0, 0}; // integers: exact
     }
 }
 
 // Compares got with the exact values (rounded to the stored type first).
-void expect_close(const std::vector<double> &got, const std::vector<double> &exp,
-        dt d, const std::string &what) {
+void expect_close(const std::vector<double> &got,
+        const std::vector<double> &exp, dt d, const std::string &what)
+{
     ASSERT_EQ(got.size(), exp.size());
     const tol_t t = tolerance(d);
     const rr::dtype rd = ref_dt(d);
@@ -184,7 +217,8 @@ void expect_close(const std::vector<double> &got, const std::vector<double> &exp
     }
 }
 
-// ---- algorithm cases ---------------------------------------------------------
+// ---- algorithm cases
+// ---------------------------------------------------------
 
 struct alg_case_t {
     algorithm alg;
@@ -193,7 +227,8 @@ struct alg_case_t {
     const char *name;
 };
 
-std::ostream &operator<<(std::ostream &os, const alg_case_t &c) {
+std::ostream &operator<<(std::ostream &os, const alg_case_t &c)
+{
     return os << c.name;
 }
 
@@ -244,7 +279,8 @@ const alg_case_t alg_cases[] = {
                 "clip_v2_dst"},
 };
 
-dnnl_alg_kind_t c_alg(algorithm a) {
+dnnl_alg_kind_t c_alg(algorithm a)
+{
     return static_cast<dnnl_alg_kind_t>(a);
 }
 
@@ -255,18 +291,18 @@ struct layout_case_t {
 };
 
 const layout_case_t layout_cases[] = {
-        {{2, 3, 4, 5}, tag::nchw},
-        {{2, 3, 4, 5}, tag::nhwc},
+        {{2, 3, 4, 5}, tag::nchw}, {{2, 3, 4, 5}, tag::nhwc},
         {{2, 3, 4, 5}, tag::nChw8c}, // channels padded to 8
         {{2, 17, 3, 2, 5}, tag::ncdhw},
         {{70001}, tag::a}, // threads and vector tails
 };
 
-std::vector<double> random_source(std::mt19937 &gen, size_t n, double lo, double hi) {
+std::vector<double> random_source(
+        std::mt19937 &gen, size_t n, double lo, double hi)
+{
     std::uniform_real_distribution<double> u(lo, hi);
     std::vector<double> v(n);
-    for (auto &x : v)
-        x = u(gen);
+    for (auto &x : v) x = u(gen);
     return v;
 }
 
@@ -274,24 +310,24 @@ std::vector<double> random_source(std::mt19937 &gen, size_t n, double lo, double
 std::set<std::string> run_fwd(const alg_case_t &c, const memory::desc &src_md,
         const memory::desc &dst_md_in, bool in_place, unsigned seed,
         const primitive_attr &attr = primitive_attr(),
-        const std::vector<std::pair<memory::desc, std::vector<uint8_t>>> &po_srcs
-        = {},
-        const std::vector<algorithm> &po_algs = {}) {
+        const std::vector<std::pair<memory::desc, std::vector<uint8_t>>>
+                &po_srcs = {},
+        const std::vector<algorithm> &po_algs = {})
+{
     engine &eng = cpu_engine();
     stream strm(eng);
     std::mt19937 gen(seed);
     SCOPED_TRACE(std::string(c.name) + " src " + describe(src_md)
-            + (in_place ? " in-place" : ""));
+                 + (in_place ? " in-place" : ""));
 
-    eltwise_forward::primitive_desc pd(eng, prop_kind::forward_training,
-            c.alg, src_md, dst_md_in, c.alpha, c.beta, attr);
+    eltwise_forward::primitive_desc pd(eng, prop_kind::forward_training, c.alg,
+            src_md, dst_md_in, c.alpha, c.beta, attr);
     const memory::desc dst_md = pd.dst_desc();
 
     // Source: random values at logical positions, zero padding.
     const rr::layout_t sl = layout_of(src_md);
     int64_t n = 1;
-    for (int d = 0; d < sl.ndims; ++d)
-        n *= sl.dims[d];
+    for (int d = 0; d < sl.ndims; ++d) n *= sl.dims[d];
     const auto raw = random_source(gen, (size_t)n, c.lo, c.hi);
     std::vector<uint8_t> src_buf = zero_buffer(src_md);
     int64_t k = 0;
@@ -332,13 +368,14 @@ std::set<std::string> run_fwd(const alg_case_t &c, const memory::desc &src_md,
         std::vector<uint8_t> dbuf(buffer_size(dst_md), 0x7f);
         memory sm(src_md, eng, sbuf.data());
         memory dm = in_place ? sm : memory(dst_md, eng, dbuf.data());
-        std::unordered_map<int, memory> args {{DNNL_ARG_SRC, sm}, {DNNL_ARG_DST, dm}};
+        std::unordered_map<int, memory> args{
+                {DNNL_ARG_SRC, sm}, {DNNL_ARG_DST, dm}};
         std::vector<std::vector<uint8_t>> po_copies;
         po_copies.reserve(po_srcs.size());
         for (size_t p = 0; p < po_srcs.size(); ++p) {
             po_copies.push_back(po_srcs[p].second);
-            args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)p) | DNNL_ARG_SRC_1]
-                    = memory(po_srcs[p].first, eng, po_copies.back().data());
+            args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)p) | DNNL_ARG_SRC_1] =
+                    memory(po_srcs[p].first, eng, po_copies.back().data());
         }
         eltwise_forward(pd).execute(strm, args);
         strm.wait();
@@ -355,25 +392,25 @@ std::set<std::string> run_fwd(const alg_case_t &c, const memory::desc &src_md,
 
 // Runs the backward problem with every implementation.
 std::set<std::string> run_bwd(const alg_case_t &c, const memory::desc &data_md,
-        const memory::desc &diff_md_in, bool in_place, unsigned seed) {
+        const memory::desc &diff_md_in, bool in_place, unsigned seed)
+{
     engine &eng = cpu_engine();
     stream strm(eng);
     std::mt19937 gen(seed);
     SCOPED_TRACE(std::string(c.name) + " bwd data " + describe(data_md)
-            + (in_place ? " in-place" : ""));
+                 + (in_place ? " in-place" : ""));
     const bool use_dst = eltwise_ref::use_dst(c_alg(c.alg));
 
     eltwise_forward::primitive_desc hint(eng, prop_kind::forward_training,
             c.alg, data_md, data_md, c.alpha, c.beta);
-    eltwise_backward::primitive_desc pd(eng, c.alg, diff_md_in, diff_md_in,
-            data_md, c.alpha, c.beta, hint);
+    eltwise_backward::primitive_desc pd(
+            eng, c.alg, diff_md_in, diff_md_in, data_md, c.alpha, c.beta, hint);
     const memory::desc diff_src_md = pd.diff_src_desc();
     const memory::desc diff_dst_md = pd.diff_dst_desc();
 
     const rr::layout_t l = layout_of(data_md);
     int64_t n = 1;
-    for (int d = 0; d < l.ndims; ++d)
-        n *= l.dims[d];
+    for (int d = 0; d < l.ndims; ++d) n *= l.dims[d];
     const auto src_raw = random_source(gen, (size_t)n, c.lo, c.hi);
     const auto dd_raw = random_source(gen, (size_t)n, -2, 2);
 
@@ -386,7 +423,8 @@ std::set<std::string> run_bwd(const alg_case_t &c, const memory::desc &data_md,
     });
     std::vector<uint8_t> dd_buf = zero_buffer(diff_dst_md);
     k = 0;
-    fill(dd_buf, diff_dst_md, [&](const int64_t *) { return dd_raw[(size_t)k++]; });
+    fill(dd_buf, diff_dst_md,
+            [&](const int64_t *) { return dd_raw[(size_t)k++]; });
     const std::vector<double> dv = values(data_buf, data_md);
     const std::vector<double> ddv = values(dd_buf, diff_dst_md);
     std::vector<double> exp(dv.size());
@@ -416,7 +454,8 @@ std::set<std::string> run_bwd(const alg_case_t &c, const memory::desc &data_md,
     return impls;
 }
 
-bool is_simd(const std::string &name) {
+bool is_simd(const std::string &name)
+{
     return name.rfind("simd:", 0) == 0;
 }
 
@@ -426,7 +465,8 @@ class eltwise_alg_t : public ::testing::TestWithParam<alg_case_t> {};
 
 // ---- every algorithm, layouts and data types ------------------------------
 
-TEST_P(eltwise_alg_t, ForwardF32AllLayouts) {
+TEST_P(eltwise_alg_t, ForwardF32AllLayouts)
+{
     const auto &c = GetParam();
     unsigned seed = 1;
     for (const auto &lc : layout_cases) {
@@ -438,14 +478,14 @@ TEST_P(eltwise_alg_t, ForwardF32AllLayouts) {
         const bool padded = lc.t == tag::nChw8c;
         if (!padded) {
             int simd = 0;
-            for (const auto &s : impls)
-                simd += is_simd(s);
+            for (const auto &s : impls) simd += is_simd(s);
             EXPECT_EQ(simd, 1) << c.name;
         }
     }
 }
 
-TEST_P(eltwise_alg_t, ForwardLowPrecision) {
+TEST_P(eltwise_alg_t, ForwardLowPrecision)
+{
     const auto &c = GetParam();
     if (c.alg == algorithm::eltwise_round) {
         GTEST_SKIP() << "round is f32 only";
@@ -462,7 +502,8 @@ TEST_P(eltwise_alg_t, ForwardLowPrecision) {
             memory::desc({3, 40}, dt::bf16, tag::ab), false, seed++);
 }
 
-TEST_P(eltwise_alg_t, ForwardInPlace) {
+TEST_P(eltwise_alg_t, ForwardInPlace)
+{
     const auto &c = GetParam();
     memory::desc md({4, 3, 5, 7}, dt::f32, tag::nhwc);
     run_fwd(c, md, md, true, 7);
@@ -470,7 +511,8 @@ TEST_P(eltwise_alg_t, ForwardInPlace) {
     run_fwd(c, blk, blk, true, 8);
 }
 
-TEST_P(eltwise_alg_t, ForwardMixedLayouts) {
+TEST_P(eltwise_alg_t, ForwardMixedLayouts)
+{
     // Only the generic implementation handles differing layouts.
     const auto &c = GetParam();
     memory::desc src({2, 6, 3, 5}, dt::f32, tag::nchw);
@@ -480,12 +522,14 @@ TEST_P(eltwise_alg_t, ForwardMixedLayouts) {
     // dst `any` follows the source layout.
     memory::desc any({2, 6, 3, 5}, dt::f32, tag::any);
     memory::desc nhwc_src({2, 6, 3, 5}, dt::f32, tag::nhwc);
-    eltwise_forward::primitive_desc pd(cpu_engine(), prop_kind::forward_inference,
-            c.alg, nhwc_src, any, c.alpha, c.beta);
+    eltwise_forward::primitive_desc pd(cpu_engine(),
+            prop_kind::forward_inference, c.alg, nhwc_src, any, c.alpha,
+            c.beta);
     EXPECT_EQ(pd.dst_desc(), nhwc_src);
 }
 
-TEST_P(eltwise_alg_t, ForwardStridedSubmemory) {
+TEST_P(eltwise_alg_t, ForwardStridedSubmemory)
+{
     const auto &c = GetParam();
     // A 4x6 window of a 7x10 tensor, offset (2, 3).
     memory::desc parent({7, 10}, dt::f32, tag::ab);
@@ -494,7 +538,8 @@ TEST_P(eltwise_alg_t, ForwardStridedSubmemory) {
     EXPECT_TRUE(impls.count("ref:any"));
 }
 
-TEST_P(eltwise_alg_t, BackwardF32AllLayouts) {
+TEST_P(eltwise_alg_t, BackwardF32AllLayouts)
+{
     const auto &c = GetParam();
     if (c.alg == algorithm::eltwise_round) {
         GTEST_SKIP() << "round has no backward";
@@ -506,8 +551,7 @@ TEST_P(eltwise_alg_t, BackwardF32AllLayouts) {
         EXPECT_TRUE(impls.count("ref:any")) << c.name;
         if (lc.t != tag::nChw8c) {
             int simd = 0;
-            for (const auto &s : impls)
-                simd += is_simd(s);
+            for (const auto &s : impls) simd += is_simd(s);
             EXPECT_EQ(simd, 1) << c.name;
         }
     }
@@ -517,7 +561,8 @@ TEST_P(eltwise_alg_t, BackwardF32AllLayouts) {
     run_bwd(c, data, any, false, seed++);
 }
 
-TEST_P(eltwise_alg_t, BackwardLowPrecisionAndInPlace) {
+TEST_P(eltwise_alg_t, BackwardLowPrecisionAndInPlace)
+{
     const auto &c = GetParam();
     if (c.alg == algorithm::eltwise_round) {
         GTEST_SKIP() << "round has no backward";
@@ -533,37 +578,43 @@ TEST_P(eltwise_alg_t, BackwardLowPrecisionAndInPlace) {
     run_bwd(c, blk, blk, true, seed++);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, eltwise_alg_t, ::testing::ValuesIn(alg_cases),
+INSTANTIATE_TEST_SUITE_P(Algorithms, eltwise_alg_t,
+        ::testing::ValuesIn(alg_cases),
         [](const ::testing::TestParamInfo<alg_case_t> &info) {
             return std::string(info.param.name);
         });
 
-// ---- integer data --------------------------------------------------------------
+// ---- integer data
+// --------------------------------------------------------------
 
-TEST(Eltwise, IntegerRelu) {
+TEST(Eltwise, IntegerRelu)
+{
     unsigned seed = 400;
     for (dt d : {dt::s8, dt::u8, dt::s32}) {
         const double lo = d == dt::u8 ? 0 : (d == dt::s8 ? -128 : -70000);
         const double hi = d == dt::u8 ? 255 : (d == dt::s8 ? 127 : 70000);
         for (float alpha : {0.f, 0.25f, -2.f}) {
-            alg_case_t c {algorithm::eltwise_relu, alpha, 0.f, lo, hi, "int_relu"};
+            alg_case_t c{
+                    algorithm::eltwise_relu, alpha, 0.f, lo, hi, "int_relu"};
             memory::desc md({3, 5, 4, 4}, d, tag::nhwc);
             run_fwd(c, md, md, false, seed++);
             run_fwd(c, md, md, true, seed++);
         }
-        alg_case_t lin {algorithm::eltwise_linear, 0.5f, 3.f, lo, hi, "int_linear"};
+        alg_case_t lin{
+                algorithm::eltwise_linear, 0.5f, 3.f, lo, hi, "int_linear"};
         memory::desc md({7, 9}, d, tag::ab);
         run_fwd(lin, md, md, false, seed++);
     }
     // f32 -> s8 with rounding and saturation.
-    alg_case_t c {algorithm::eltwise_linear, 100.f, 0.25f, -3, 3, "f32_to_s8"};
+    alg_case_t c{algorithm::eltwise_linear, 100.f, 0.25f, -3, 3, "f32_to_s8"};
     run_fwd(c, memory::desc({64}, dt::f32, tag::a),
             memory::desc({64}, dt::s8, tag::a), false, seed++);
 }
 
 // ---- binary post-ops -------------------------------------------------------
 
-TEST(Eltwise, BinaryPostOps) {
+TEST(Eltwise, BinaryPostOps)
+{
     std::mt19937 gen(17);
     memory::desc src({2, 4, 3, 5}, dt::f32, tag::nchw);
     memory::desc per_channel({1, 4, 1, 1}, dt::f32, tag::nchw);
@@ -578,14 +629,16 @@ TEST(Eltwise, BinaryPostOps) {
     po.append_binary(algorithm::binary_max, per_channel);
     primitive_attr attr;
     attr.set_post_ops(po);
-    alg_case_t c {algorithm::eltwise_tanh, 0.f, 0.f, -3, 3, "tanh_po"};
+    alg_case_t c{algorithm::eltwise_tanh, 0.f, 0.f, -3, 3, "tanh_po"};
     const auto impls = run_fwd(c, src, src, false, 18, attr,
             {{per_channel, b1}, {full, b2}, {per_channel, b1}},
-            {algorithm::binary_add, algorithm::binary_mul, algorithm::binary_max});
+            {algorithm::binary_add, algorithm::binary_mul,
+                    algorithm::binary_max});
     EXPECT_TRUE(impls.count("ref:any"));
 }
 
-TEST(Eltwise, UnsupportedPostOpsAndAttributes) {
+TEST(Eltwise, UnsupportedPostOpsAndAttributes)
+{
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 5}, dt::f32, tag::nchw);
     auto status_of = [&](const primitive_attr &attr) {
@@ -617,9 +670,11 @@ TEST(Eltwise, UnsupportedPostOpsAndAttributes) {
     }
 }
 
-// ---- implementations -----------------------------------------------------------
+// ---- implementations
+// -----------------------------------------------------------
 
-TEST(Eltwise, NextImplWalksFromVectorisedToGeneric) {
+TEST(Eltwise, NextImplWalksFromVectorisedToGeneric)
+{
     engine &eng = cpu_engine();
     memory::desc md({8, 16, 5, 5}, dt::f32, tag::nchw);
     eltwise_forward::primitive_desc pd(
@@ -641,7 +696,8 @@ TEST(Eltwise, NextImplWalksFromVectorisedToGeneric) {
     EXPECT_EQ(std::string(name), "ref:any");
 }
 
-TEST(Eltwise, PaddedLayoutUsesVectorisedOnlyWhenZeroIsKept) {
+TEST(Eltwise, PaddedLayoutUsesVectorisedOnlyWhenZeroIsKept)
+{
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 4}, dt::f32, tag::nChw8c);
     eltwise_forward::primitive_desc relu(
@@ -652,9 +708,11 @@ TEST(Eltwise, PaddedLayoutUsesVectorisedOnlyWhenZeroIsKept) {
     EXPECT_EQ(std::string(logistic.impl_info_str()), "ref:any");
 }
 
-// ---- special values -----------------------------------------------------------
+// ---- special values
+// -----------------------------------------------------------
 
-TEST(Eltwise, SpecialValues) {
+TEST(Eltwise, SpecialValues)
+{
     engine &eng = cpu_engine();
     stream strm(eng);
     const float inf = std::numeric_limits<float>::infinity();
@@ -674,7 +732,8 @@ TEST(Eltwise, SpecialValues) {
         do {
             std::vector<float> src = in, dst(in.size(), 0.f);
             memory sm(md, eng, src.data()), dm(md, eng, dst.data());
-            eltwise_forward(pd).execute(strm, {{DNNL_ARG_SRC, sm}, {DNNL_ARG_DST, dm}});
+            eltwise_forward(pd).execute(
+                    strm, {{DNNL_ARG_SRC, sm}, {DNNL_ARG_DST, dm}});
             strm.wait();
             for (size_t i = 0; i < in.size(); ++i) {
                 const double e = eltwise_ref::fwd(c_alg(a), in[i], alpha, 0.f);
@@ -696,9 +755,11 @@ TEST(Eltwise, SpecialValues) {
     }
 }
 
-// ---- argument checking -------------------------------------------------------
+// ---- argument checking
+// -------------------------------------------------------
 
-TEST(Eltwise, BadParametersAreRejected) {
+TEST(Eltwise, BadParametersAreRejected)
+{
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 5}, dt::f32, tag::nchw);
     memory::desc other({2, 3, 4, 6}, dt::f32, tag::nchw);
@@ -722,11 +783,12 @@ TEST(Eltwise, BadParametersAreRejected) {
     dnnl_primitive_desc_t out = nullptr;
     const auto e = eng.get();
     const auto f32 = md.get();
-    EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_eltwise_relu, f32, f32, 0, 0),
+    EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_eltwise_relu, f32, f32,
+                      0, 0),
             dnnl_success);
     EXPECT_EQ(dnnl_eltwise_forward_primitive_desc_create(nullptr, e,
-                      dnnl_forward_inference, dnnl_eltwise_relu, f32, f32, 0,
-                      0, nullptr),
+                      dnnl_forward_inference, dnnl_eltwise_relu, f32, f32, 0, 0,
+                      nullptr),
             dnnl_invalid_arguments);
     EXPECT_EQ(fwd(&out, nullptr, dnnl_forward_inference, dnnl_eltwise_relu, f32,
                       f32, 0, 0),
@@ -737,9 +799,11 @@ TEST(Eltwise, BadParametersAreRejected) {
     EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_eltwise_relu, f32,
                       nullptr, 0, 0),
             dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(&out, e, dnnl_backward_data, dnnl_eltwise_relu, f32, f32, 0, 0),
+    EXPECT_EQ(
+            fwd(&out, e, dnnl_backward_data, dnnl_eltwise_relu, f32, f32, 0, 0),
             dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_binary_add, f32, f32, 0, 0),
+    EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_binary_add, f32, f32, 0,
+                      0),
             dnnl_invalid_arguments);
     EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_alg_kind_undef, f32,
                       f32, 0, 0),
@@ -759,8 +823,8 @@ TEST(Eltwise, BadParametersAreRejected) {
     EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_eltwise_relu, f32,
                       other.get(), 0, 0),
             dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_eltwise_relu,
-                      any.get(), f32, 0, 0),
+    EXPECT_EQ(fwd(&out, e, dnnl_forward_inference, dnnl_eltwise_relu, any.get(),
+                      f32, 0, 0),
             dnnl_invalid_arguments);
     EXPECT_EQ(fwd(&out, e, dnnl_forward_training,
                       dnnl_eltwise_relu_use_dst_for_bwd, f32, f32, -1.f, 0),
@@ -778,15 +842,17 @@ TEST(Eltwise, BadParametersAreRejected) {
     eltwise_forward::primitive_desc hint(
             eng, prop_kind::forward_training, algorithm::eltwise_relu, md, md);
     auto bwd = [&](dnnl_alg_kind_t alg, const_dnnl_memory_desc_t ds,
-                       const_dnnl_memory_desc_t dd, const_dnnl_memory_desc_t data,
-                       float alpha, const_dnnl_primitive_desc_t h) {
+                       const_dnnl_memory_desc_t dd,
+                       const_dnnl_memory_desc_t data, float alpha,
+                       const_dnnl_primitive_desc_t h) {
         dnnl_primitive_desc_t pd = nullptr;
         dnnl_status_t st = dnnl_eltwise_backward_primitive_desc_create(
                 &pd, e, alg, ds, dd, data, alpha, 0.f, h, nullptr);
         if (pd) dnnl_primitive_desc_destroy(pd);
         return st;
     };
-    EXPECT_EQ(bwd(dnnl_eltwise_relu, f32, f32, f32, 0, hint.get()), dnnl_success);
+    EXPECT_EQ(
+            bwd(dnnl_eltwise_relu, f32, f32, f32, 0, hint.get()), dnnl_success);
     EXPECT_EQ(bwd(dnnl_eltwise_relu, f32, f32, f32, 0, nullptr), dnnl_success);
     EXPECT_EQ(bwd(dnnl_eltwise_relu, nullptr, f32, f32, 0, hint.get()),
             dnnl_invalid_arguments);
@@ -800,7 +866,8 @@ TEST(Eltwise, BadParametersAreRejected) {
             dnnl_invalid_arguments);
     EXPECT_EQ(bwd(dnnl_eltwise_relu, other.get(), f32, f32, 0, hint.get()),
             dnnl_invalid_arguments);
-    EXPECT_EQ(bwd(dnnl_eltwise_elu_use_dst_for_bwd, f32, f32, f32, -1.f, nullptr),
+    EXPECT_EQ(
+            bwd(dnnl_eltwise_elu_use_dst_for_bwd, f32, f32, f32, -1.f, nullptr),
             dnnl_invalid_arguments);
     // The hint must be an eltwise forward descriptor.
     eltwise_backward::primitive_desc bwd_pd(
@@ -828,7 +895,8 @@ TEST(Eltwise, BadParametersAreRejected) {
     }
 }
 
-TEST(Eltwise, Queries) {
+TEST(Eltwise, Queries)
+{
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 5}, dt::f32, tag::nhwc);
     eltwise_forward::primitive_desc pd(eng, prop_kind::forward_training,
@@ -860,7 +928,8 @@ TEST(Eltwise, Queries) {
     EXPECT_EQ(bpd2.dst_desc(), memory::desc());
 }
 
-TEST(Eltwise, ZeroSizeTensor) {
+TEST(Eltwise, ZeroSizeTensor)
+{
     engine &eng = cpu_engine();
     stream strm(eng);
     memory::desc md({0, 3, 4}, dt::f32, tag::abc);
@@ -868,12 +937,14 @@ TEST(Eltwise, ZeroSizeTensor) {
             eng, prop_kind::forward_inference, algorithm::eltwise_tanh, md, md);
     do {
         memory m(md, eng);
-        eltwise_forward(pd).execute(strm, {{DNNL_ARG_SRC, m}, {DNNL_ARG_DST, m}});
+        eltwise_forward(pd).execute(
+                strm, {{DNNL_ARG_SRC, m}, {DNNL_ARG_DST, m}});
         strm.wait();
     } while (pd.next_impl());
 }
 
-TEST(Eltwise, GpuEngineIsUnimplemented) {
+TEST(Eltwise, GpuEngineIsUnimplemented)
+{
     if (engine::get_count(engine::kind::gpu) == 0) {
         GTEST_SKIP() << "no GPU engine";
     }
@@ -886,7 +957,59 @@ TEST(Eltwise, GpuEngineIsUnimplemented) {
             dnnl_unimplemented);
     EXPECT_EQ(pd, nullptr);
     EXPECT_EQ(dnnl_eltwise_backward_primitive_desc_create(&pd, gpu.get(),
-                      dnnl_eltwise_relu, md.get(), md.get(), md.get(), 0.f,
-                      0.f, nullptr, nullptr),
+                      dnnl_eltwise_relu, md.get(), md.get(), md.get(), 0.f, 0.f,
+                      nullptr, nullptr),
             dnnl_unimplemented);
+}
+
+// ---- narrower ISAs
+// ---------------------------------------------------------------
+
+namespace {
+
+// In a fresh child process: limits the ISA, then runs every algorithm
+// forward and backward on dense layouts with the vectorised kernels of
+// that ISA. Exits 0 when everything matched.
+void run_all_with_max_isa(dnnl_cpu_isa_t isa, const std::string &impl)
+{
+    bool ok = dnnl_set_max_cpu_isa(isa) == dnnl_success;
+    unsigned seed = 500;
+    for (const auto &c : alg_cases) {
+        for (dt d : {dt::f32, dt::bf16}) {
+            memory::desc md({3, 7, 5, 11}, d, tag::nhwc);
+            if (c.alg != algorithm::eltwise_round || d == dt::f32) {
+                const auto f = run_fwd(c, md, md, false, seed++);
+                ok = ok && f.count(impl) == 1;
+            }
+            if (c.alg != algorithm::eltwise_round) {
+                const auto b = run_bwd(c, md, md, false, seed++);
+                ok = ok && b.count(impl) == 1;
+            }
+        }
+    }
+    ok = ok && !::testing::Test::HasFailure();
+    if (!ok) std::fprintf(stderr, "failures with max ISA %s\n", impl.c_str());
+    std::fflush(stderr);
+    std::_Exit(ok ? 0 : 1);
+}
+
+} // namespace
+
+// Each death-test child re-runs the test body: nothing else may run here.
+TEST(Eltwise, Avx2KernelsMatchReference)
+{
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
+        GTEST_SKIP() << "no AVX2";
+    }
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(run_all_with_max_isa(dnnl_cpu_isa_avx2, "simd:avx2"),
+            ::testing::ExitedWithCode(0), "");
+}
+
+TEST(Eltwise, Sse41KernelsMatchReference)
+{
+    if (!__builtin_cpu_supports("sse4.1")) GTEST_SKIP() << "no SSE4.1";
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(run_all_with_max_isa(dnnl_cpu_isa_sse41, "simd:sse41"),
+            ::testing::ExitedWithCode(0), "");
 }

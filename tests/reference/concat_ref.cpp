@@ -1,29 +1,26 @@
-// Concat reference; see concat_ref.hpp.
+// Naive concat reference (see concat_ref.hpp).
 #include "reference/concat_ref.hpp"
 
 namespace concat_ref {
 
-void compute(const std::vector<std::vector<int64_t>> &src_dims,
-        const std::vector<const float *> &srcs, int axis, double *dst,
+std::vector<double> compute(const std::vector<std::vector<double>> &srcs,
+        const std::vector<std::vector<int64_t>> &dims, int axis,
         const std::vector<double> &scales) {
-    if (srcs.empty()) return;
-    const auto &d0 = src_dims[0];
-    int64_t outer = 1, inner = 1, total_axis = 0;
-    for (int d = 0; d < axis; ++d)
-        outer *= d0[d];
-    for (size_t d = axis + 1; d < d0.size(); ++d)
-        inner *= d0[d];
-    for (const auto &d : src_dims)
-        total_axis += d[axis];
-    int64_t start = 0;
-    for (size_t s = 0; s < srcs.size(); ++s) {
-        const int64_t a = src_dims[s][axis];
-        const double sc = scales.empty() ? 1.0 : scales[s];
-        for (int64_t o = 0; o < outer; ++o)
-            for (int64_t i = 0; i < a * inner; ++i)
-                dst[(o * total_axis + start) * inner + i] = sc * srcs[s][o * a * inner + i];
-        start += a;
-    }
+    // outer (dims before axis) x [axis slice of each source] x inner
+    const std::vector<int64_t> &d0 = dims[0];
+    int64_t outer = 1, inner = 1;
+    for (int k = 0; k < axis; ++k)
+        outer *= d0[k];
+    for (size_t k = axis + 1; k < d0.size(); ++k)
+        inner *= d0[k];
+    std::vector<double> dst;
+    for (int64_t o = 0; o < outer; ++o)
+        for (size_t i = 0; i < srcs.size(); ++i) {
+            const int64_t slice = dims[i][axis] * inner;
+            for (int64_t j = 0; j < slice; ++j)
+                dst.push_back(scales[i] * srcs[i][o * slice + j]);
+        }
+    return dst;
 }
 
 } // namespace concat_ref

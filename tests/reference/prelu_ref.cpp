@@ -1,46 +1,55 @@
-// PReLU reference; see prelu_ref.hpp.
+// Naive PReLU references (see prelu_ref.hpp).
 #include "reference/prelu_ref.hpp"
 
 namespace prelu_ref {
 
 namespace {
-template <typename F>
-void for_each(const std::vector<int64_t> &dims, const std::vector<int64_t> &wdims, F f) {
+int64_t volume(const dims_t &d) {
     int64_t n = 1;
-    for (auto v : dims)
+    for (int64_t v : d)
         n *= v;
-    std::vector<int64_t> pos(dims.size(), 0);
+    return n;
+}
+int64_t bcast(const dims_t &d, const std::vector<int64_t> &pos) {
+    int64_t idx = 0;
+    for (size_t k = 0; k < d.size(); ++k)
+        idx = idx * d[k] + (d[k] == 1 ? 0 : pos[k]);
+    return idx;
+}
+template <typename F>
+void each(const dims_t &d, F f) {
+    std::vector<int64_t> pos(d.size(), 0);
+    const int64_t n = volume(d);
     for (int64_t i = 0; i < n; ++i) {
-        int64_t w = 0;
-        for (size_t d = 0; d < dims.size(); ++d)
-            w = w * wdims[d] + (wdims[d] == 1 ? 0 : pos[d]);
-        f(i, w);
-        for (int d = (int)dims.size() - 1; d >= 0; --d) {
-            if (++pos[d] < dims[d]) break;
-            pos[d] = 0;
+        f(i, pos);
+        for (int k = (int)d.size() - 1; k >= 0; --k) {
+            if (++pos[k] < d[k]) break;
+            pos[k] = 0;
         }
     }
 }
 } // namespace
 
-void forward(const std::vector<int64_t> &dims, const float *src,
-        const std::vector<int64_t> &wei_dims, const float *wei, double *dst) {
-    for_each(dims, wei_dims, [&](int64_t i, int64_t w) {
-        dst[i] = src[i] > 0 ? (double)src[i] : (double)wei[w] * src[i];
+std::vector<double> forward(const std::vector<double> &src, const dims_t &dims,
+        const std::vector<double> &w, const dims_t &wdims) {
+    std::vector<double> dst(src.size());
+    each(dims, [&](int64_t i, const std::vector<int64_t> &pos) {
+        const double x = src[i];
+        dst[i] = x > 0 ? x : w[bcast(wdims, pos)] * x;
     });
+    return dst;
 }
 
-void backward(const std::vector<int64_t> &dims, const float *src,
-        const std::vector<int64_t> &wei_dims, const float *wei, const float *diff_dst,
-        double *diff_src, double *diff_wei) {
-    int64_t nw = 1;
-    for (auto v : wei_dims)
-        nw *= v;
-    for (int64_t i = 0; i < nw; ++i)
-        diff_wei[i] = 0;
-    for_each(dims, wei_dims, [&](int64_t i, int64_t w) {
-        diff_src[i] = src[i] > 0 ? (double)diff_dst[i] : (double)wei[w] * diff_dst[i];
-        diff_wei[w] += src[i] > 0 ? 0.0 : (double)src[i] * diff_dst[i];
+void backward(const std::vector<double> &src, const dims_t &dims,
+        const std::vector<double> &w, const dims_t &wdims,
+        const std::vector<double> &diff_dst, const dims_t &dwdims,
+        std::vector<double> &diff_src, std::vector<double> &diff_w) {
+    diff_src.assign(src.size(), 0);
+    diff_w.assign(volume(dwdims), 0);
+    each(dims, [&](int64_t i, const std::vector<int64_t> &pos) {
+        const double x = src[i], dd = diff_dst[i];
+        diff_src[i] = x > 0 ? dd : w[bcast(wdims, pos)] * dd;
+        diff_w[bcast(dwdims, pos)] += x > 0 ? 0 : x * dd;
     });
 }
 

@@ -1,20 +1,23 @@
-// Naive reference of the PReLU primitive: dst = src > 0 ? src : w * src,
-// with the weights broadcast against the source (each weights dim equals
-// the source's or is 1); backward also reduces diff_weights over the
-// broadcast dims. Dense row-major tensors, double precision, no library code.
+// Naive references of PReLU on logical tensors (row-major doubles); the
+// weights (and diff_weights) broadcast along their dims of size 1:
+//   forward:  dst = src > 0 ? src : w * src;
+//   backward: diff_src = src > 0 ? diff_dst : w * diff_dst,
+//             diff_w = sum over the broadcast positions of
+//                      (src > 0 ? 0 : src * diff_dst).
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace prelu_ref {
 
-void forward(const std::vector<int64_t> &dims, const float *src,
-        const std::vector<int64_t> &wei_dims, const float *wei, double *dst);
+using dims_t = std::vector<int64_t>;
 
-void backward(const std::vector<int64_t> &dims, const float *src,
-        const std::vector<int64_t> &wei_dims, const float *wei, const float *diff_dst,
-        double *diff_src, double *diff_wei);
+std::vector<double> forward(const std::vector<double> &src, const dims_t &dims,
+        const std::vector<double> &w, const dims_t &wdims);
+void backward(const std::vector<double> &src, const dims_t &dims,
+        const std::vector<double> &w, const dims_t &wdims,
+        const std::vector<double> &diff_dst, const dims_t &dwdims,
+        std::vector<double> &diff_src, std::vector<double> &diff_w);
 
 } // namespace prelu_ref

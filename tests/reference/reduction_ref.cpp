@@ -1,56 +1,54 @@
-// Reduction reference; see reduction_ref.hpp.
+// Naive reduction reference (see reduction_ref.hpp).
 #include "reference/reduction_ref.hpp"
 
 #include <cmath>
-#include <limits>
 
 namespace reduction_ref {
 
-void compute(dnnl_alg_kind_t alg, const std::vector<int64_t> &src_dims, const float *src,
-        const std::vector<int64_t> &dst_dims, double *dst, double p, double eps) {
-    int64_t nd = 1, ns = 1;
-    for (auto v : dst_dims)
-        nd *= v;
-    for (auto v : src_dims)
-        ns *= v;
-    const int64_t per_dst = nd ? ns / nd : 0;
-    double init = 0;
-    if (alg == dnnl_reduction_max) init = -std::numeric_limits<double>::infinity();
-    if (alg == dnnl_reduction_min) init = std::numeric_limits<double>::infinity();
-    if (alg == dnnl_reduction_mul) init = 1;
-    for (int64_t i = 0; i < nd; ++i)
-        dst[i] = init;
-    std::vector<int64_t> pos(src_dims.size(), 0);
-    for (int64_t i = 0; i < ns; ++i) {
-        int64_t o = 0;
-        for (size_t d = 0; d < src_dims.size(); ++d)
-            o = o * dst_dims[d] + (dst_dims[d] == 1 ? 0 : pos[d]);
+std::vector<double> compute(alg_t alg, const std::vector<double> &src,
+        const std::vector<int64_t> &sd, const std::vector<int64_t> &dd, double p,
+        double eps) {
+    int64_t dn = 1, sn = 1;
+    for (size_t k = 0; k < dd.size(); ++k) {
+        dn *= dd[k];
+        sn *= sd[k];
+    }
+    const bool norm = alg == alg_t::norm_lp_max || alg == alg_t::norm_lp_sum
+            || alg == alg_t::norm_lp_power_p_max || alg == alg_t::norm_lp_power_p_sum;
+    std::vector<double> acc(dn, alg == alg_t::max ? -INFINITY
+                    : alg == alg_t::min ? INFINITY
+                    : alg == alg_t::mul ? 1.0
+                                        : 0.0);
+    std::vector<int64_t> pos(sd.size(), 0);
+    for (int64_t i = 0; i < sn; ++i) {
+        int64_t di = 0;
+        for (size_t k = 0; k < sd.size(); ++k)
+            di = di * dd[k] + (dd[k] == 1 ? 0 : pos[k]);
         const double x = src[i];
-        double &r = dst[o];
+        double &a = acc[di];
         switch (alg) {
-            case dnnl_reduction_max: r = std::fmax(r, x); break;
-            case dnnl_reduction_min: r = std::fmin(r, x); break;
-            case dnnl_reduction_mul: r *= x; break;
-            case dnnl_reduction_sum:
-            case dnnl_reduction_mean: r += x; break;
-            default: r += std::pow(std::fabs(x), p); break;
+            case alg_t::max: a = std::fmax(a, x); break;
+            case alg_t::min: a = std::fmin(a, x); break;
+            case alg_t::mul: a *= x; break;
+            default: a += norm ? std::pow(std::fabs(x), p) : x; break;
         }
-        for (int d = (int)src_dims.size() - 1; d >= 0; --d) {
-            if (++pos[d] < src_dims[d]) break;
-            pos[d] = 0;
+        for (int k = (int)sd.size() - 1; k >= 0; --k) {
+            if (++pos[k] < sd[k]) break;
+            pos[k] = 0;
         }
     }
-    for (int64_t i = 0; i < nd; ++i) {
-        double &r = dst[i];
+    const double count = dn ? (double)sn / dn : 0;
+    for (double &a : acc) {
         switch (alg) {
-            case dnnl_reduction_mean: r /= (double)per_dst; break;
-            case dnnl_reduction_norm_lp_max: r = std::pow(std::fmax(r, eps), 1.0 / p); break;
-            case dnnl_reduction_norm_lp_sum: r = std::pow(r + eps, 1.0 / p); break;
-            case dnnl_reduction_norm_lp_power_p_max: r = std::fmax(r, eps); break;
-            case dnnl_reduction_norm_lp_power_p_sum: r = r + eps; break;
+            case alg_t::mean: a /= count; break;
+            case alg_t::norm_lp_max: a = std::pow(std::fmax(a, eps), 1 / p); break;
+            case alg_t::norm_lp_sum: a = std::pow(a + eps, 1 / p); break;
+            case alg_t::norm_lp_power_p_max: a = std::fmax(a, eps); break;
+            case alg_t::norm_lp_power_p_sum: a += eps; break;
             default: break;
         }
     }
+    return acc;
 }
 
 } // namespace reduction_ref

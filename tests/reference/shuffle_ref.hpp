@@ -1,20 +1,15 @@
-// Naive reference of the shuffle primitive: along `axis` (size C) the
-// elements are seen as a (C/G) x G matrix (G = group size) and transposed:
-//   dst[..., i, ...] = src[..., (i mod (C/G)) * G + i div (C/G), ...]
-// Backward is the same permutation with G replaced by C/G. Dense row-major
-// tensors, written without library code.
+// Naive reference of the shuffle primitive on logical tensors (row-major
+// doubles): the axis of size C seen as a (C / G) x G matrix is transposed,
+// dst(.., u + v * C/G, ..) = src(.., u * G + v, ..). The backward pass is
+// the same operation with G replaced by C / G.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace shuffle_ref {
 
-// Source index along the axis for destination index `i`.
-int64_t src_index(int64_t i, int64_t axis_size, int64_t group);
-
-void forward(const std::vector<int64_t> &dims, int axis, int64_t group, const float *src,
-        double *dst);
+std::vector<double> compute(const std::vector<double> &src,
+        const std::vector<int64_t> &dims, int axis, int64_t group);
 
 } // namespace shuffle_ref

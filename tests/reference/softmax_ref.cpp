@@ -1,62 +1,60 @@
-// Softmax reference; see softmax_ref.hpp.
+// Naive softmax references (see softmax_ref.hpp).
 #include "reference/softmax_ref.hpp"
 
 #include <cmath>
-#include <limits>
 
 namespace softmax_ref {
 
 namespace {
-// The tensor as [outer][axis][inner].
-void split_dims(const std::vector<int64_t> &dims, int axis, int64_t &outer, int64_t &n,
-        int64_t &inner) {
+void split(const std::vector<int64_t> &dims, int axis, int64_t &outer,
+        int64_t &C, int64_t &inner) {
     outer = inner = 1;
-    for (int d = 0; d < axis; ++d)
-        outer *= dims[d];
-    n = dims[axis];
-    for (size_t d = axis + 1; d < dims.size(); ++d)
-        inner *= dims[d];
+    for (int k = 0; k < axis; ++k)
+        outer *= dims[k];
+    C = dims[axis];
+    for (size_t k = axis + 1; k < dims.size(); ++k)
+        inner *= dims[k];
 }
 } // namespace
 
-void forward(bool log_softmax, const std::vector<int64_t> &dims, int axis, const float *src,
-        double *dst) {
-    int64_t outer, n, inner;
-    split_dims(dims, axis, outer, n, inner);
+std::vector<double> forward(const std::vector<double> &src,
+        const std::vector<int64_t> &dims, int axis, bool log) {
+    int64_t outer, C, inner;
+    split(dims, axis, outer, C, inner);
+    std::vector<double> dst(src.size());
     for (int64_t o = 0; o < outer; ++o)
         for (int64_t i = 0; i < inner; ++i) {
-            const int64_t base = o * n * inner + i;
-            double mx = -std::numeric_limits<double>::infinity();
-            for (int64_t a = 0; a < n; ++a)
-                mx = std::fmax(mx, (double)src[base + a * inner]);
-            double sum = 0;
-            for (int64_t a = 0; a < n; ++a)
-                sum += std::exp((double)src[base + a * inner] - mx);
-            for (int64_t a = 0; a < n; ++a) {
-                const double x = (double)src[base + a * inner] - mx;
-                dst[base + a * inner] = log_softmax ? x - std::log(sum) : std::exp(x) / sum;
-            }
+            auto at = [&](int64_t c) { return (o * C + c) * inner + i; };
+            double m = -INFINITY;
+            for (int64_t c = 0; c < C; ++c)
+                m = std::fmax(m, src[at(c)]);
+            double s = 0;
+            for (int64_t c = 0; c < C; ++c)
+                s += std::exp(src[at(c)] - m);
+            for (int64_t c = 0; c < C; ++c)
+                dst[at(c)] = log ? src[at(c)] - m - std::log(s)
+                                 : std::exp(src[at(c)] - m) / s;
         }
+    return dst;
 }
 
-void backward(bool log_softmax, const std::vector<int64_t> &dims, int axis, const float *dst,
-        const float *diff_dst, double *diff_src) {
-    int64_t outer, n, inner;
-    split_dims(dims, axis, outer, n, inner);
+std::vector<double> backward(const std::vector<double> &dst,
+        const std::vector<double> &diff_dst, const std::vector<int64_t> &dims,
+        int axis, bool log) {
+    int64_t outer, C, inner;
+    split(dims, axis, outer, C, inner);
+    std::vector<double> ds(dst.size());
     for (int64_t o = 0; o < outer; ++o)
         for (int64_t i = 0; i < inner; ++i) {
-            const int64_t base = o * n * inner + i;
-            double sum = 0;
-            for (int64_t a = 0; a < n; ++a) {
-                const int64_t k = base + a * inner;
-                sum += log_softmax ? (double)diff_dst[k] : (double)diff_dst[k] * dst[k];
-            }
-            for (int64_t a = 0; a < n; ++a) {
-                const int64_t k = base + a * inner;
-                diff_src[k] = log_softmax ? diff_dst[k] - std::exp((double)dst[k]) * sum
-                                          : dst[k] * (diff_dst[k] - sum);
-            }
+            auto at = [&](int64_t c) { return (o * C + c) * inner + i; };
+            double s = 0;
+            for (int64_t c = 0; c < C; ++c)
+                s += log ? diff_dst[at(c)] : diff_dst[at(c)] * dst[at(c)];
+            for (int64_t c = 0; c < C; ++c)
+                ds[at(c)] = log ? diff_dst[at(c)] - std::exp(dst[at(c)]) * s
+                                : dst[at(c)] * (diff_dst[at(c)] - s);
         }
+    return ds;
 }
 
 } // namespace softmax_ref

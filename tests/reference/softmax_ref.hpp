@@ -1,22 +1,19 @@
-// Naive reference of the softmax primitive (softmax and logsoftmax, forward
-// and backward) along one axis of a dense row-major tensor, in double
-// precision. Written without library code.
+// Naive references of softmax on logical tensors (row-major doubles):
+//   forward:  softmax: exp(x - max) / sum exp(x - max) along `axis`;
+//             logsoftmax: x - max - log(sum exp(x - max));
+//   backward: softmax: diff_src = dst * (diff_dst - sum(diff_dst * dst));
+//             logsoftmax: diff_src = diff_dst - exp(dst) * sum(diff_dst).
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace softmax_ref {
 
-// dst = exp(src - max) / sum(exp(src - max)), or for logsoftmax
-// dst = src - max - log(sum(exp(src - max))), along `axis`.
-void forward(bool log_softmax, const std::vector<int64_t> &dims, int axis, const float *src,
-        double *dst);
-
-// softmax:    diff_src = dst * (diff_dst - sum(diff_dst * dst))
-// logsoftmax: diff_src = diff_dst - exp(dst) * sum(diff_dst)
-void backward(bool log_softmax, const std::vector<int64_t> &dims, int axis, const float *dst,
-        const float *diff_dst, double *diff_src);
+std::vector<double> forward(const std::vector<double> &src,
+        const std::vector<int64_t> &dims, int axis, bool log);
+std::vector<double> backward(const std::vector<double> &dst,
+        const std::vector<double> &diff_dst, const std::vector<int64_t> &dims,
+        int axis, bool log);
 
 } // namespace softmax_ref

@@ -1,16 +1,15 @@
-// Sum reference; see sum_ref.hpp.
+// Naive sum reference (see sum_ref.hpp).
 #include "reference/sum_ref.hpp"
 
 namespace sum_ref {
 
-void compute(int64_t n, const std::vector<const float *> &srcs, const std::vector<double> &scales,
-        double *dst) {
-    for (int64_t i = 0; i < n; ++i) {
-        double v = 0;
-        for (size_t s = 0; s < srcs.size(); ++s)
-            v += scales[s] * srcs[s][i];
-        dst[i] = v;
-    }
+std::vector<double> compute(const std::vector<std::vector<double>> &srcs,
+        const std::vector<double> &scales) {
+    std::vector<double> dst(srcs.empty() ? 0 : srcs[0].size(), 0.0);
+    for (size_t i = 0; i < srcs.size(); ++i)
+        for (size_t j = 0; j < dst.size(); ++j)
+            dst[j] += scales[i] * srcs[i][j];
+    return dst;
 }
 
 } // namespace sum_ref

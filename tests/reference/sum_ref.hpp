@@ -1,14 +1,12 @@
-// Naive reference of the sum primitive: dst = sum_i scale_i * src_i over
-// dense tensors of n elements, in double precision. No library code.
+// Naive reference of the sum primitive on logical tensors (row-major
+// doubles of equal dims): dst = sum_i scale_i * src_i.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
 #include <vector>
 
 namespace sum_ref {
 
-void compute(int64_t n, const std::vector<const float *> &srcs, const std::vector<double> &scales,
-        double *dst);
+std::vector<double> compute(const std::vector<std::vector<double>> &srcs,
+        const std::vector<double> &scales);
 
 } // namespace sum_ref

@@ -19,20 +19,21 @@ namespace cpu {
 namespace eltwise {
 namespace {
 
-void sqrt_block(const float *s, float *d, dim_t n) {
+void sqrt_block(const float *s, float *d, dim_t n)
+{
     dim_t i = 0;
     for (; i + 8 <= n; i += 8)
         _mm256_storeu_ps(d + i, _mm256_sqrt_ps(_mm256_loadu_ps(s + i)));
-    for (; i < n; ++i)
-        _mm_store_ss(d + i, _mm_sqrt_ss(_mm_load_ss(s + i)));
+    for (; i < n; ++i) _mm_store_ss(d + i, _mm_sqrt_ss(_mm_load_ss(s + i)));
 }
 
 #include "cpu/eltwise/eltwise_kernels_body.inc"
 
 } // namespace
 
-const kernel_table_t &kernels_avx2() {
-    static const kernel_table_t table {
+const kernel_table_t &kernels_avx2()
+{
+    static const kernel_table_t table{
             avx2, "avx2", fwd_f32, bwd_f32, to_f32, from_f32};
     return table;
 }

@@ -19,15 +19,16 @@ namespace cpu {
 namespace eltwise {
 namespace {
 
-void sqrt_block(const float *s, float *d, dim_t n) {
+void sqrt_block(const float *s, float *d, dim_t n)
+{
     dim_t i = 0;
     for (; i + 16 <= n; i += 16)
-        _mm512_storeu_ps(d + i,
-                _mm512_maskz_sqrt_ps((__mmask16)0xffff, _mm512_loadu_ps(s + i)));
+        _mm512_storeu_ps(d + i, _mm512_maskz_sqrt_ps((__mmask16)0xffff,
+                                        _mm512_loadu_ps(s + i)));
     if (i < n) {
         const __mmask16 m = (__mmask16)((1u << (n - i)) - 1u);
-        _mm512_mask_storeu_ps(
-                d + i, m, _mm512_maskz_sqrt_ps(m, _mm512_maskz_loadu_ps(m, s + i)));
+        _mm512_mask_storeu_ps(d + i, m,
+                _mm512_maskz_sqrt_ps(m, _mm512_maskz_loadu_ps(m, s + i)));
     }
 }
 
@@ -35,8 +36,9 @@ void sqrt_block(const float *s, float *d, dim_t n) {
 
 } // namespace
 
-const kernel_table_t &kernels_avx512() {
-    static const kernel_table_t table {
+const kernel_table_t &kernels_avx512()
+{
+    static const kernel_table_t table{
             avx512_core, "avx512_core", fwd_f32, bwd_f32, to_f32, from_f32};
     return table;
 }

@@ -15,9 +15,10 @@ namespace eltwise {
 
 namespace {
 
-bool is_float_type(data_type_t dt) {
+bool is_float_type(data_type_t dt)
+{
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
-            || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
+           || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
 }
 
 // The output's padded index space, cut into rows along the last dimension
@@ -25,13 +26,13 @@ bool is_float_type(data_type_t dt) {
 // spread over threads. `body(pos, in_range_outer, i_begin, i_end)` handles
 // positions i_begin..i_end of the last dimension of the row at `pos`.
 template <typename F>
-void for_each_row_chunk(const memory_desc_t &out, dim_t min_per_thread, F body) {
+void for_each_row_chunk(const memory_desc_t &out, dim_t min_per_thread, F body)
+{
     const int nd = out.ndims;
     const int last = nd - 1;
     const dim_t *extent = out.padded_dims;
     dim_t rows = 1;
-    for (int d = 0; d < last; ++d)
-        rows *= extent[d];
+    for (int d = 0; d < last; ++d) rows *= extent[d];
     const dim_t inner = extent[last];
     if (rows == 0 || inner == 0) return;
     constexpr dim_t chunk = 4096;
@@ -67,10 +68,10 @@ void for_each_row_chunk(const memory_desc_t &out, dim_t min_per_thread, F body) 
     });
 }
 
-dim_t row_base(const offset_table_t &t, const dim_t *pos, int last) {
+dim_t row_base(const offset_table_t &t, const dim_t *pos, int last)
+{
     dim_t off = t.base;
-    for (int d = 0; d < last; ++d)
-        off += t.dim(d)[pos[d]];
+    for (int d = 0; d < last; ++d) off += t.dim(d)[pos[d]];
     return off;
 }
 
@@ -86,13 +87,15 @@ struct binary_po_t {
 
 } // namespace
 
-status_t ref_eltwise_fwd_t::pd_t::init(engine_t *) {
+status_t ref_eltwise_fwd_t::pd_t::init(engine_t *)
+{
     if (!is_fwd() || !attr_ok(true)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &s = *src_md(), &d = *dst_md();
     if (!is_f32_convertible(s.data_type) || !is_f32_convertible(d.data_type))
         return dnnl_unimplemented;
-    if (attr()->post_ops.entries.size() > max_post_ops) return dnnl_unimplemented;
+    if (attr()->post_ops.entries.size() > max_post_ops)
+        return dnnl_unimplemented;
     for (const auto &e : attr()->post_ops.entries) {
         const memory_desc_t &m = e.src1_md;
         if (!math::is_binary_alg(e.alg) || e.alg == dnnl_binary_select)
@@ -108,7 +111,8 @@ status_t ref_eltwise_fwd_t::pd_t::init(engine_t *) {
     return dnnl_success;
 }
 
-status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
+status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
+{
     const pd_t *pd = pd_();
     if (pd->has_zero_dim()) return dnnl_success;
     const memory_desc_t &smd = *pd->src_md(), &dmd = *pd->dst_md();
@@ -164,7 +168,8 @@ status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     return dnnl_success;
 }
 
-status_t ref_eltwise_bwd_t::pd_t::init(engine_t *) {
+status_t ref_eltwise_bwd_t::pd_t::init(engine_t *)
+{
     if (is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     if (!is_float_type(data_md()->data_type)
@@ -174,7 +179,8 @@ status_t ref_eltwise_bwd_t::pd_t::init(engine_t *) {
     return dnnl_success;
 }
 
-status_t ref_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
+status_t ref_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const
+{
     const pd_t *pd = pd_();
     if (pd->has_zero_dim()) return dnnl_success;
     const memory_desc_t &vmd = *pd->data_md(), &ddmd = *pd->diff_dst_md(),

@@ -23,35 +23,42 @@ constexpr dim_t block = 1024;
 
 // Algorithms costing a few instructions per element: threads only pay
 // off for larger arrays.
-bool is_cheap(alg_kind_t alg) {
+bool is_cheap(alg_kind_t alg)
+{
     switch (math::eltwise_base_alg(alg)) {
-        case dnnl_eltwise_relu:
-        case dnnl_eltwise_square:
-        case dnnl_eltwise_abs:
-        case dnnl_eltwise_linear:
-        case dnnl_eltwise_hardsigmoid:
-        case dnnl_eltwise_hardswish:
-        case dnnl_eltwise_clip:
-        case dnnl_eltwise_clip_v2:
-        case dnnl_eltwise_round: return true;
-        default: return false;
+    case dnnl_eltwise_relu:
+    case dnnl_eltwise_square:
+    case dnnl_eltwise_abs:
+    case dnnl_eltwise_linear:
+    case dnnl_eltwise_hardsigmoid:
+    case dnnl_eltwise_hardswish:
+    case dnnl_eltwise_clip:
+    case dnnl_eltwise_clip_v2:
+    case dnnl_eltwise_round:
+        return true;
+    default:
+        return false;
     }
 }
 
-dim_t min_per_thread(alg_kind_t alg) {
+dim_t min_per_thread(alg_kind_t alg)
+{
     return is_cheap(alg) ? 32 * 1024 : 4 * 1024;
 }
 
-dim_t padded_volume(const memory_desc_t &md) {
+dim_t padded_volume(const memory_desc_t &md)
+{
     return md_nelems(md, true);
 }
 
-bool is_float_type(data_type_t dt) {
+bool is_float_type(data_type_t dt)
+{
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
-            || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
+           || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
 }
 
-bool maps_zero_to_zero(float v) {
+bool maps_zero_to_zero(float v)
+{
     return v == 0.f; // false for NaN
 }
 
@@ -59,7 +66,8 @@ const char *const name_prefix = "simd:";
 
 } // namespace
 
-status_t simd_eltwise_fwd_t::pd_t::init(engine_t *) {
+status_t simd_eltwise_fwd_t::pd_t::init(engine_t *)
+{
     if (!is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &s = *src_md(), &d = *dst_md();
@@ -67,7 +75,8 @@ status_t simd_eltwise_fwd_t::pd_t::init(engine_t *) {
         return dnnl_unimplemented;
     if (!same_layout(s, d) || !is_dense_padded(s)) return dnnl_unimplemented;
     if (has_padding(s)
-            && !maps_zero_to_zero(math::eltwise_fwd(alg(), 0.f, alpha(), beta())))
+            && !maps_zero_to_zero(
+                    math::eltwise_fwd(alg(), 0.f, alpha(), beta())))
         return dnnl_unimplemented;
     kernels = select_kernels();
     if (!kernels) return dnnl_unimplemented;
@@ -76,7 +85,8 @@ status_t simd_eltwise_fwd_t::pd_t::init(engine_t *) {
     return dnnl_success;
 }
 
-status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
+status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
+{
     const pd_t *pd = pd_();
     const dim_t n = pd->work;
     if (n == 0) return dnnl_success;
@@ -100,7 +110,8 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
         balance(n, nt, ithr, start, end, 16);
         if (start >= end) return;
         if (f32_io) {
-            k.fwd(alg, alpha, beta, reinterpret_cast<const float *>(src) + start,
+            k.fwd(alg, alpha, beta,
+                    reinterpret_cast<const float *>(src) + start,
                     reinterpret_cast<float *>(dst) + start, end - start);
             return;
         }
@@ -115,7 +126,8 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     return dnnl_success;
 }
 
-status_t simd_eltwise_bwd_t::pd_t::init(engine_t *) {
+status_t simd_eltwise_bwd_t::pd_t::init(engine_t *)
+{
     if (is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &v = *data_md(), &dd = *diff_dst_md(),
@@ -136,7 +148,8 @@ status_t simd_eltwise_bwd_t::pd_t::init(engine_t *) {
     return dnnl_success;
 }
 
-status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
+status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const
+{
     const pd_t *pd = pd_();
     const dim_t n = pd->work;
     if (n == 0) return dnnl_success;

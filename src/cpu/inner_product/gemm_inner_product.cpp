@@ -115,7 +115,6 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
     if (!k_layout_ok()) return dnnl_unimplemented;
 
     const dim_t M = gm(), N = gn(), K = gk();
-    dim_t c_cs, c_dt_is_acc;
     if (is_fwd()) {
         for (const auto &it : attr_.scales.items)
             if (it.e.data_type != dnnl_f32 || it.e.group_ndims != 0)
@@ -124,10 +123,20 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
             if (r.mode != (int)dnnl_rounding_mode_environment)
                 return dnnl_unimplemented;
         if (!attr_.zero_points.empty()) return dnnl_unimplemented;
-        DNNL_CHECK(epi_.init(attr_, dst_md_, with_bias() ? &bias_md_ : nullptr,
+        // The epilogue broadcasts tensors of dst's rank: bias as (1, OC).
+        memory_desc_t bias2d = zero_md();
+        if (with_bias()) {
+            const dim_t bs = strides(bias_md_)[0];
+            const dims_t dims = {1, OC()};
+            const dims_t st = {OC() * bs, bs};
+            DNNL_CHECK(md_init_by_strides(bias2d, 2, dims, bias_md_.data_type, st));
+            bias2d.offset0 = bias_md_.offset0;
+        }
+        DNNL_CHECK(epi_.init(attr_, dst_md_, with_bias() ? &bias2d : nullptr,
                 is_int8_, 1, 1));
-        c_cs = strides(dst_md_)[1];
-        c_dt_is_acc = dst_md_.data_type == (is_int8_ ? dnnl_s32 : dnnl_f32);
+        const dim_t c_cs = strides(dst_md_)[1];
+        const bool c_dt_is_acc
+                = dst_md_.data_type == (is_int8_ ? dnnl_s32 : dnnl_f32);
         acc_direct_ = c_dt_is_acc && (c_cs == 1 || N == 1) && !epi_.po.has_sum();
     } else {
         if (!attr_.scales.empty() || !attr_.zero_points.empty()
