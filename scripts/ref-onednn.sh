@@ -24,6 +24,9 @@ skip() {
 
 ready() {
     [ -e "$venv/lib/libdnnl.so.3" ] &&
+    [ -e "$venv/lib/libtbb.so.12" ] &&
+    [ -e "$venv/lib/libur_adapter_opencl.so.0" ] &&
+    [ -e "$venv/ref-env.sh" ] &&
     [ -e "$venv/include/oneapi/dnnl/dnnl.hpp" ] &&
     compgen -G "$venv/lib/python3*/site-packages/onednn-$version.dist-info" >/dev/null &&
     compgen -G "$venv/lib/python3*/site-packages/onednn_devel-$version.dist-info" >/dev/null
@@ -68,6 +71,31 @@ if ! "$venv/bin/python" -m pip install --disable-pip-version-check --no-input \
     log "pip install failed (see above)"
     exit 1
 fi
+
+# The PyPI build of oneDNN is a SYCL build: its CPU engine is a SYCL CPU
+# device, which needs TBB, the SYCL OpenCL adapter (not among onednn's own
+# dependencies) and Intel's OpenCL CPU runtime named through
+# OCL_ICD_FILENAMES. ref-env.sh sets what a process needs to run it.
+if ! "$venv/bin/python" -m pip install --disable-pip-version-check --no-input \
+        --retries 2 --timeout 30 tbb >"$pip_log" 2>&1; then
+    tail -n 20 "$pip_log" >&2
+    skip "pip could not fetch tbb"
+fi
+ur_dir=$(mktemp -d)
+if ! "$venv/bin/python" -m pip install --disable-pip-version-check --no-input \
+        --retries 2 --timeout 30 --no-deps --target "$ur_dir" \
+        "intel-cmplr-lib-ur==2026.0.0" >"$pip_log" 2>&1; then
+    tail -n 20 "$pip_log" >&2
+    rm -rf "$ur_dir"
+    skip "pip could not fetch intel-cmplr-lib-ur"
+fi
+find "$ur_dir" -name 'libur_adapter_opencl.so*' -exec cp -a {} "$venv/lib/" \;
+rm -rf "$ur_dir"
+cat > "$venv/ref-env.sh" <<ENV
+# Source this to run programs on the reference oneDNN in $venv.
+export LD_LIBRARY_PATH="$venv/lib\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+export OCL_ICD_FILENAMES="$venv/lib/libintelocl.so"
+ENV
 
 if ! ready; then
     log "onednn installed but $venv lacks lib/libdnnl.so.3 or include/oneapi/dnnl/dnnl.hpp"

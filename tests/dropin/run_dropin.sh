@@ -28,6 +28,7 @@ echo "dropin: reference prefix $ref, our library in $our_lib"
 [ -e "$our_lib/libdnnl.so.3" ] || { echo "dropin: no libdnnl.so.3 in $our_lib" >&2; exit 1; }
 
 san_flags=()
+# shellcheck disable=SC2054  # the comma belongs to -fsanitize=
 case $sanitizer in
     "") ;;
     address-undefined) san_flags=(-fsanitize=address,undefined -fno-omit-frame-pointer) ;;

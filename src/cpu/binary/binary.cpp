@@ -118,6 +118,16 @@ status_t binary_t<nested>::pd_t::init(engine_t *) {
     const auto tensors = tensor_list(*this, po);
     if (nested) {
         if (!nest::build(nest, *this->dst_md(), tensors)) return dnnl_unimplemented;
+        const dim_t L = nest.L();
+        auto row_kind = [&](int t) { // 0 block, 1 repeated row, -1 neither
+            if (nest.sL(t) != 1) return -1;
+            return nest.sM(t) == L ? 0 : nest.sM(t) == 0 ? 1 : -1;
+        };
+        block_ok = nest.nparts >= 2 && !this->is_ternary() && po.empty()
+                && !this->with_scale(0) && !this->with_scale(1)
+                && row_kind(0) == 0 && row_kind(1) >= 0 && row_kind(2) >= 0;
+        for (const memory_desc_t *m : tensors)
+            block_ok = block_ok && m->data_type == dnnl_f32;
     } else {
         walk.init(this->dst_md()->ndims, this->dst_md()->dims, tensors);
     }
@@ -138,6 +148,12 @@ status_t binary_t<nested>::execute(const exec_ctx_t &ctx) const {
         const nest::nest_t &n = pd->nest;
         const int nthr = eltwise::nthr_for(n.volume(), 32 * 1024);
         nest::for_each_block(n, nthr, [&](const dim_t *off, dim_t mcnt, dim_t len) {
+            if (pd->block_ok && mcnt > 1) {
+                rows::binary_block(a.alg, static_cast<const float *>(ptrs[1]) + off[1],
+                        n.sM(1), static_cast<const float *>(ptrs[2]) + off[2], n.sM(2),
+                        static_cast<float *>(a.dst) + off[0], mcnt, len);
+                return;
+            }
             rows::row_t r[nest::max_tensors];
             std::vector<rows::row_t> heap;
             rows::row_t *rr = r;

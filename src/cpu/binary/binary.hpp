@@ -32,6 +32,9 @@ struct binary_t : public primitive_t {
 
         rows::po_chain_t po;
         nest::nest_t nest; // nested
+        // Several short rows per kernel call (f32, no scales or post-ops,
+        // dst and sources contiguous blocks of rows or one repeated row).
+        bool block_ok = false;
         walk::walk_t walk; // generic
     };
 

@@ -86,6 +86,14 @@ void binary(alg_kind_t alg, const float *a, bool as, const float *b, bool bs,
         const float *c, bool cs, float *d, dim_t n) {
     table().binary(alg, a, as, b, bs, c, cs, d, n);
 }
+void binary_block(alg_kind_t alg, const float *a, dim_t sa, const float *b,
+        dim_t sb, float *d, dim_t M, dim_t L) {
+    table().binary_block(alg, a, sa, b, sb, d, M, L);
+}
+void prelu_block(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
+        dim_t M, dim_t L) {
+    table().prelu_block(x, sx, w, sw, y, M, L);
+}
 void eltwise(alg_kind_t alg, float a, float b, float s, float *v, dim_t n) {
     table().eltwise(alg, a, b, s, v, n);
 }

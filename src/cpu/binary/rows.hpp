@@ -45,6 +45,14 @@ const float *scale(const float *v, dim_t n, bool is_scalar, float s, float *buf)
 void binary(alg_kind_t alg, const float *a, bool a_scalar, const float *b,
         bool b_scalar, const float *c, bool c_scalar, float *d, dim_t n);
 
+// Rows m < M of L elements: d[m * L + l] = op(a[m * sa + l], b[m * sb + l])
+// (sa, sb: L for a block of rows, 0 for one row repeated); f32 only.
+void binary_block(alg_kind_t alg, const float *a, dim_t sa, const float *b,
+        dim_t sb, float *d, dim_t M, dim_t L);
+// The same for PReLU: y = x > 0 ? x : w * x.
+void prelu_block(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
+        dim_t M, dim_t L);
+
 // v[i] = eltwise(alg, v[i]) * scale.
 void eltwise(alg_kind_t alg, float alpha, float beta, float scale, float *v, dim_t n);
 
@@ -86,6 +94,10 @@ struct kernels_t {
     const float *(*scale)(const float *v, dim_t n, bool is_scalar, float s, float *buf);
     void (*binary)(alg_kind_t alg, const float *a, bool a_scalar, const float *b,
             bool b_scalar, const float *c, bool c_scalar, float *d, dim_t n);
+    void (*binary_block)(alg_kind_t alg, const float *a, dim_t sa, const float *b,
+            dim_t sb, float *d, dim_t M, dim_t L);
+    void (*prelu_block)(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
+            dim_t M, dim_t L);
     void (*eltwise)(alg_kind_t alg, float alpha, float beta, float scale, float *v,
             dim_t n);
     void (*apply)(const po_chain_t &c, float *v, dim_t n, const row_t *t,

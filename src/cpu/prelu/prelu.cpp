@@ -54,13 +54,22 @@ void bwd_row(const rows::row_t *r, dim_t n, bool dw_direct, float *acc,
     const float *x = rows::load(r[0], n, xb);
     const float *w = rows::load(r[1], n, wb);
     const float *dd = rows::load(r[2], n, db);
-    const bool ws = r[1].scalar();
-    for (dim_t i = 0; i < n; ++i) {
-        const float wi = w[ws ? 0 : i];
-        sb[i] = x[i] > 0.f ? dd[i] : wi * dd[i];
-        cb[i] = x[i] > 0.f ? 0.f : x[i] * dd[i];
+    const rows::row_t &ds = r[3];
+    const bool direct = ds.dt == dnnl_f32 && !ds.idx && ds.st == 1;
+    float *o = direct ? static_cast<float *>(const_cast<void *>(ds.base)) + ds.off : sb;
+    if (r[1].scalar()) {
+        const float w0 = w[0];
+        for (dim_t i = 0; i < n; ++i) {
+            o[i] = x[i] > 0.f ? dd[i] : w0 * dd[i];
+            cb[i] = x[i] > 0.f ? 0.f : x[i] * dd[i];
+        }
+    } else {
+        for (dim_t i = 0; i < n; ++i) {
+            o[i] = x[i] > 0.f ? dd[i] : w[i] * dd[i];
+            cb[i] = x[i] > 0.f ? 0.f : x[i] * dd[i];
+        }
     }
-    rows::store(r[3], sb, n);
+    if (!direct) rows::store(ds, o, n);
     const rows::row_t &dw = r[4];
     if (dw_direct) {
         rows::store(dw, cb, n);
@@ -114,6 +123,15 @@ status_t prelu_t<fwd, nested>::pd_t::init(engine_t *) {
         if (!dt_ok(m->data_type)) return dnnl_unimplemented;
     if (nested) {
         if (!nest::build(nest, *master, tensors, reduce)) return dnnl_unimplemented;
+        const dim_t L = nest.L();
+        auto row_kind = [&](int t) { // 0 block, 1 repeated row, -1 neither
+            if (nest.sL(t) != 1) return -1;
+            return nest.sM(t) == L ? 0 : nest.sM(t) == 0 ? 1 : -1;
+        };
+        block_ok = fwd && nest.nparts >= 2 && row_kind(0) == 0 && row_kind(1) == 0
+                && row_kind(2) >= 0;
+        for (const memory_desc_t *m : tensors)
+            block_ok = block_ok && m->data_type == dnnl_f32;
     } else {
         walk.init(master->ndims, master->dims, tensors);
     }
@@ -174,6 +192,14 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
             }
             nest::run_range(n, s, u0, u1,
                     [&](const dim_t *off, dim_t mcnt, dim_t len) {
+                        if (pd->block_ok && mcnt > 1) {
+                            rows::prelu_block(static_cast<const float *>(ptr[1]) + off[1],
+                                    n.sM(1), static_cast<const float *>(ptr[2]) + off[2],
+                                    n.sM(2),
+                                    static_cast<float *>(const_cast<void *>(ptr[0])) + off[0],
+                                    mcnt, len);
+                            return;
+                        }
                         for (dim_t m = 0; m < mcnt; ++m)
                             for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
                                 const dim_t cnt = len - l0 < rows::chunk

@@ -26,6 +26,7 @@ struct prelu_t : public primitive_t {
         nest::nest_t nest;
         walk::walk_t walk;
         bool dw_direct = false; // diff_weights has src's dims
+        bool block_ok = false; // forward f32 rows in blocks (see binary)
         dim_t dw_span = 0; // elements spanned by diff_weights' layout
     };
 

@@ -1,0 +1,410 @@
+// Concat primitive tests: every axis, 1 to 4 sources of different sizes,
+// mixed layouts (plain, channels-last, blocked with and without padding,
+// sources not starting on a block boundary), data type conversion,
+// per-source scales, destinations given, null or `any`, queries, bad
+// parameters and the gpu engine; compared with tests/reference/concat_ref.*.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+#include "reference/compare.hpp"
+#include "reference/reorder_ref.hpp"
+#include <unordered_map>
+
+#include "reference/concat_ref.hpp"
+
+namespace {
+
+using namespace dnnl;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+namespace rr = reorder_ref;
+
+rr::dtype ref_dt(dt d) {
+    switch (d) {
+        case dt::f32: return rr::dtype::f32;
+        case dt::bf16: return rr::dtype::bf16;
+        case dt::f16: return rr::dtype::f16;
+        case dt::s32: return rr::dtype::s32;
+        case dt::s8: return rr::dtype::s8;
+        default: return rr::dtype::u8;
+    }
+}
+
+// The reference's view of a descriptor, from the public queries only.
+rr::layout_t layout_of(const memory::desc &md) {
+    rr::layout_t l;
+    l.ndims = md.get_ndims();
+    const auto dims = md.get_dims(), padded = md.get_padded_dims(),
+               poffs = md.get_padded_offsets(), strides = md.get_strides();
+    for (int d = 0; d < l.ndims; ++d) {
+        l.dims[d] = dims[d];
+        l.padded[d] = padded[d];
+        l.padded_offsets[d] = poffs[d];
+        l.strides[d] = strides[d];
+    }
+    l.offset0 = md.get_submemory_offset();
+    l.nblks = md.get_inner_nblks();
+    const auto blks = md.get_inner_blks(), idxs = md.get_inner_idxs();
+    for (int k = 0; k < l.nblks; ++k) {
+        l.blks[k] = blks[k];
+        l.idxs[k] = (int)idxs[k];
+    }
+    return l;
+}
+
+std::vector<int64_t> dims_of(const memory::desc &md) {
+    const auto d = md.get_dims();
+    return std::vector<int64_t>(d.begin(), d.end());
+}
+
+int64_t count(const std::vector<int64_t> &d) {
+    int64_t n = 1;
+    for (auto v : d)
+        n *= v;
+    return n;
+}
+
+// Random values exactly representable in `d`: quarter steps in [lo, hi]
+// for floating types, integers for s8/u8/s32 (clamped to the type).
+std::vector<double> random_values(
+        int64_t n, dt d, std::mt19937 &gen, double lo = -8, double hi = 8) {
+    std::vector<double> v((size_t)n);
+    if (d == dt::s8 || d == dt::u8 || d == dt::s32) {
+        if (d == dt::u8 && lo < 0) lo = 0;
+        if (d == dt::s8) {
+            lo = std::max(lo, -128.0);
+            hi = std::min(hi, 127.0);
+        }
+        std::uniform_int_distribution<int> u((int)lo, (int)hi);
+        for (auto &x : v)
+            x = u(gen);
+    } else {
+        std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
+        for (auto &x : v)
+            x = u(gen) / 4.0;
+    }
+    return v;
+}
+
+// Memory of `md` holding logical values `vals` (row-major), zeros in the
+// padding and a pattern elsewhere.
+memory to_memory(const engine &eng, const memory::desc &md,
+        const std::vector<double> &vals, uint8_t pattern = 0) {
+    memory m(md, eng);
+    uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
+    std::memset(p, pattern, md.get_size());
+    const rr::layout_t l = layout_of(md);
+    const rr::dtype d = ref_dt(md.get_data_type());
+    // Zero the padded area, then write the values.
+    rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
+        rr::store(d, p, rr::offset(l, pos), 0.0);
+    });
+    int64_t i = 0;
+    rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
+        rr::store(d, p, rr::offset(l, pos), vals[(size_t)i++]);
+    });
+    return m;
+}
+
+std::vector<double> from_memory(const memory &m) {
+    const memory::desc md = m.get_desc();
+    const rr::layout_t l = layout_of(md);
+    const rr::dtype d = ref_dt(md.get_data_type());
+    const uint8_t *p = static_cast<const uint8_t *>(m.get_data_handle());
+    std::vector<double> v;
+    rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
+        v.push_back(rr::load(d, p, rr::offset(l, pos)));
+    });
+    return v;
+}
+
+// True when every padding element (inside padded dims, outside dims) is 0.
+bool padding_is_zero(const memory &m) {
+    const memory::desc md = m.get_desc();
+    const rr::layout_t l = layout_of(md);
+    const rr::dtype d = ref_dt(md.get_data_type());
+    const uint8_t *p = static_cast<const uint8_t *>(m.get_data_handle());
+    bool ok = true;
+    rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
+        bool pad = false;
+        for (int k = 0; k < l.ndims; ++k)
+            pad = pad || pos[k] >= l.dims[k];
+        if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
+    });
+    return ok;
+}
+
+// Tolerance of a result computed in f32 and rounded to `d` once:
+// relative `rel` (f32 arithmetic) plus one unit of the output type.
+ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
+    ref::tolerance_t t;
+    t.rel = rel;
+    t.abs = abs_;
+    t.ulps = 1;
+    if (d == dt::s8 || d == dt::u8 || d == dt::s32) t.abs = std::max(abs_, 1.0);
+    return t;
+}
+
+::testing::AssertionResult matches(const std::vector<double> &got,
+        const std::vector<double> &expected, dt d, const ref::tolerance_t &tol) {
+    if (got.size() != expected.size())
+        return ::testing::AssertionFailure() << "size " << got.size() << " vs "
+                                             << expected.size();
+    std::vector<float> g(got.begin(), got.end());
+    ref::compare_opts_t o;
+    o.tol = tol;
+    const auto r = ref::compare(g.data(), expected.data(), g.size(),
+            (dnnl_data_type_t)d, o);
+    if (r.ok()) return ::testing::AssertionSuccess();
+    auto f = ::testing::AssertionFailure() << r.summary();
+    for (const auto &e : r.first_errors)
+        f << " [" << e.index << "] got " << e.got << " expected " << e.expected;
+    return f;
+}
+
+const char *dt_name(dt d) {
+    switch (d) {
+        case dt::f32: return "f32";
+        case dt::bf16: return "bf16";
+        case dt::f16: return "f16";
+        case dt::s32: return "s32";
+        case dt::s8: return "s8";
+        case dt::u8: return "u8";
+        default: return "?";
+    }
+}
+
+std::string describe(const memory::desc &md) {
+    std::string s = dt_name(md.get_data_type());
+    s += " dims:";
+    for (auto v : md.get_dims())
+        s += std::to_string(v) + ",";
+    s += " strides:";
+    for (auto v : md.get_strides())
+        s += std::to_string(v) + ",";
+    s += " blks:";
+    for (auto v : md.get_inner_blks())
+        s += std::to_string(v) + ",";
+    return s;
+}
+
+// Status of a C++ API call that must fail.
+template <typename F>
+dnnl_status_t status_of(F f) {
+    try {
+        f();
+    } catch (const error &e) {
+        return e.status;
+    }
+    return dnnl_success;
+}
+
+// Runs f(pd) for every implementation the library offers for `pd`.
+template <typename PD, typename F>
+int for_each_impl(PD pd, F f) {
+    int n = 0;
+    do {
+        SCOPED_TRACE(std::string("impl ") + pd.impl_info_str());
+        f(pd);
+        ++n;
+    } while (pd.next_impl());
+    return n;
+}
+
+// Writes `v` into every padding element (to check that outputs zero it).
+void fill_padding(memory &m, double v) {
+    const memory::desc md = m.get_desc();
+    const rr::layout_t l = layout_of(md);
+    const rr::dtype d = ref_dt(md.get_data_type());
+    uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
+    rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
+        bool pad = false;
+        for (int k = 0; k < l.ndims; ++k)
+            pad = pad || pos[k] >= l.dims[k];
+        if (pad) rr::store(d, p, rr::offset(l, pos), v);
+    });
+}
+
+void check(const std::vector<memory::desc> &srcs, int axis, const memory::desc *dst,
+        const std::vector<float> &scales = {}, unsigned seed = 1) {
+    std::string trace = "axis " + std::to_string(axis) + ": ";
+    for (const auto &s : srcs)
+        trace += describe(s) + " | ";
+    SCOPED_TRACE(trace);
+    engine eng(engine::kind::cpu, 0);
+    stream strm(eng);
+    std::mt19937 gen(seed);
+    std::vector<std::vector<double>> vals;
+    std::vector<std::vector<int64_t>> dims;
+    for (const auto &s : srcs) {
+        dims.push_back(dims_of(s));
+        vals.push_back(random_values(count(dims.back()), s.get_data_type(), gen));
+    }
+    primitive_attr attr;
+    std::vector<double> sc(srcs.size(), 1.0);
+    for (size_t i = 0; i < scales.size(); ++i)
+        if (scales[i] != 0.f) {
+            attr.set_scales_mask(DNNL_ARG_MULTIPLE_SRC + (int)i, 0);
+            sc[i] = scales[i];
+        }
+    concat::primitive_desc pd = dst ? concat::primitive_desc(eng, *dst, axis, srcs, attr)
+                                    : concat::primitive_desc(eng, axis, srcs, attr);
+    const auto dmd = pd.dst_desc();
+    const dt ddt = dmd.get_data_type();
+    const auto expected = concat_ref::compute(vals, dims, axis, sc);
+    for_each_impl(pd, [&](const concat::primitive_desc &ipd) {
+        std::unordered_map<int, memory> args;
+        std::vector<float> scale_vals(srcs.size());
+        for (size_t i = 0; i < srcs.size(); ++i) {
+            args[DNNL_ARG_MULTIPLE_SRC + (int)i] = to_memory(eng, srcs[i], vals[i]);
+            if (sc[i] != 1.0) {
+                scale_vals[i] = (float)sc[i];
+                args[DNNL_ARG_ATTR_SCALES | (DNNL_ARG_MULTIPLE_SRC + (int)i)]
+                        = memory({{1}, dt::f32, tag::x}, eng, &scale_vals[i]);
+            }
+        }
+        memory md(dmd, eng);
+        std::memset(md.get_data_handle(), 0x55, dmd.get_size());
+        fill_padding(md, 3);
+        args[DNNL_ARG_DST] = md;
+        concat(ipd).execute(strm, args);
+        strm.wait();
+        EXPECT_TRUE(matches(from_memory(md), expected, ddt, tol_for(ddt, 1e-6)));
+        EXPECT_TRUE(padding_is_zero(md));
+    });
+}
+
+memory::desc with_axis(memory::dims d, int axis, memory::dim n, dt t, tag tg) {
+    d[axis] = n;
+    return memory::desc(d, t, tg);
+}
+
+} // namespace
+
+TEST(Concat, AxesLayoutsAndSizes) {
+    const memory::dims base = {2, 16, 3, 5};
+    const tag tags[] = {tag::nchw, tag::nhwc, tag::nChw8c, tag::nChw16c};
+    for (int axis = 0; axis < 4; ++axis)
+        for (const std::vector<memory::dim> &sizes : {std::vector<memory::dim> {16, 16},
+                     std::vector<memory::dim> {3, 8, 5}, std::vector<memory::dim> {1, 2, 17, 6}})
+            for (tag ts : tags)
+                for (tag td : tags) {
+                    std::vector<memory::desc> srcs;
+                    memory::dim total = 0;
+                    for (size_t i = 0; i < sizes.size(); ++i) {
+                        srcs.push_back(with_axis(base, axis, sizes[i], dt::f32,
+                                i % 2 ? tag::nchw : ts));
+                        total += sizes[i];
+                    }
+                    const memory::desc dst = with_axis(base, axis, total, dt::f32, td);
+                    check(srcs, axis, &dst);
+                }
+}
+
+TEST(Concat, InferredAndAnyDestination) {
+    engine eng(engine::kind::cpu, 0);
+    // Sources not on 8-blocks: the first plain source's layout.
+    {
+        std::vector<memory::desc> srcs {memory::desc({2, 3, 3, 5}, dt::f32, tag::nhwc),
+                memory::desc({2, 5, 3, 5}, dt::f32, tag::nChw8c)};
+        concat::primitive_desc pd(eng, 1, srcs);
+        EXPECT_EQ(pd.dst_desc(), memory::desc({2, 8, 3, 5}, dt::f32, tag::nhwc));
+        check(srcs, 1, nullptr);
+    }
+    // Block-aligned sources: the first blocked source's layout.
+    {
+        std::vector<memory::desc> srcs {memory::desc({2, 16, 3, 5}, dt::bf16, tag::nhwc),
+                memory::desc({2, 8, 3, 5}, dt::bf16, tag::nChw8c)};
+        concat::primitive_desc pd(eng, 1, srcs);
+        EXPECT_EQ(pd.dst_desc(), memory::desc({2, 24, 3, 5}, dt::bf16, tag::nChw8c));
+        memory::desc any({2, 24, 3, 5}, dt::f32, tag::any);
+        concat::primitive_desc pd2(eng, any, 1, srcs);
+        EXPECT_EQ(pd2.dst_desc(), memory::desc({2, 24, 3, 5}, dt::f32, tag::nChw8c));
+        check(srcs, 1, &any);
+        EXPECT_EQ(pd.query_s32(query::num_of_inputs_s32), 2);
+        EXPECT_EQ(pd.src_desc(1), srcs[1]);
+    }
+}
+
+TEST(Concat, DataTypesAndScales) {
+    const memory::dims base = {2, 8, 3, 5};
+    for (dt s : {dt::f32, dt::bf16, dt::f16, dt::s8, dt::u8})
+        for (dt d : {dt::f32, dt::bf16, dt::s8})
+            for (tag t : {tag::nchw, tag::nChw8c}) {
+                std::vector<memory::desc> srcs {memory::desc(base, s, t),
+                        memory::desc(base, s, tag::nhwc)};
+                const memory::desc dst({2, 16, 3, 5}, d, t);
+                check(srcs, 1, &dst);
+                check(srcs, 1, &dst, {0.5f, -2.f}, 3);
+                check(srcs, 1, &dst, {0.f, 4.f}, 5);
+            }
+}
+
+TEST(Concat, OtherRanks) {
+    check({memory::desc({5}, dt::f32, tag::a), memory::desc({7}, dt::f32, tag::a)}, 0, nullptr);
+    check({memory::desc({3, 1000}, dt::f32, tag::ab), memory::desc({3, 24}, dt::f32, tag::ba)},
+            1, nullptr);
+    check({memory::desc({2, 3, 4, 5, 6}, dt::f32, tag::abcde),
+                  memory::desc({2, 3, 1, 5, 6}, dt::f32, tag::acdeb)},
+            2, nullptr);
+    // A zero-sized source takes no room.
+    check({memory::desc({2, 3, 4}, dt::f32, tag::abc), memory::desc({2, 0, 4}, dt::f32, tag::abc),
+                  memory::desc({2, 5, 4}, dt::f32, tag::abc)},
+            1, nullptr);
+}
+
+TEST(Concat, BadParametersAreRejected) {
+    engine eng(engine::kind::cpu, 0);
+    const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw), b({2, 5, 4, 5}, dt::f32, tag::nchw);
+    auto create = [&](int axis, std::vector<memory::desc> srcs, const memory::desc *dst,
+                          const primitive_attr &attr = primitive_attr()) {
+        return status_of([&] {
+            if (dst)
+                concat::primitive_desc(eng, *dst, axis, srcs, attr);
+            else
+                concat::primitive_desc(eng, axis, srcs, attr);
+        });
+    };
+    const memory::desc good({2, 8, 4, 5}, dt::f32, tag::nchw), bad({2, 9, 4, 5}, dt::f32, tag::nchw);
+    EXPECT_EQ(create(1, {a, b}, &good), dnnl_success);
+    EXPECT_EQ(create(1, {a, b}, &bad), dnnl_invalid_arguments);
+    EXPECT_EQ(create(4, {a, b}, nullptr), dnnl_invalid_arguments);
+    EXPECT_EQ(create(-1, {a, b}, nullptr), dnnl_invalid_arguments);
+    EXPECT_EQ(create(2, {a, b}, nullptr), dnnl_invalid_arguments);
+    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4, 5}, dt::bf16, tag::nchw)}, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4, 5}, dt::f32, tag::any)}, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4}, dt::f32, tag::abc)}, nullptr),
+            dnnl_invalid_arguments);
+    primitive_attr mask2;
+    mask2.set_scales_mask(DNNL_ARG_MULTIPLE_SRC + 1, 2);
+    EXPECT_EQ(create(1, {a, b}, nullptr, mask2), dnnl_unimplemented);
+    primitive_attr po_attr;
+    post_ops po;
+    po.append_sum(1.f);
+    po_attr.set_post_ops(po);
+    EXPECT_EQ(create(1, {a, b}, nullptr, po_attr), dnnl_unimplemented);
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_concat_primitive_desc_create(&pd, eng.get(), nullptr, 2, 1, nullptr, nullptr),
+            dnnl_invalid_arguments);
+    const_dnnl_memory_desc_t srcs[] = {a.get(), b.get()};
+    EXPECT_EQ(dnnl_concat_primitive_desc_create(&pd, eng.get(), nullptr, 0, 1, srcs, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_concat_primitive_desc_create(nullptr, eng.get(), nullptr, 2, 1, srcs, nullptr),
+            dnnl_invalid_arguments);
+}
+
+TEST(Concat, GpuEngineIsUnimplemented) {
+    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    engine eng(engine::kind::gpu, 0);
+    const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
+    EXPECT_EQ(status_of([&] { concat::primitive_desc(eng, 1, {a, a}); }), dnnl_unimplemented);
+}
