@@ -1,10 +1,30 @@
 // --binary: dst = op(src0, src1) with broadcasting.
 //   --sdt=S0:S1 --ddt --stag=T0:T1 --dtag --alg --inplace  D0:D1 (8x8x3x5:8x1x1x5)
+#include <algorithm>
+
 #include "drivers.hpp"
 #include "reference/binary_ref.hpp"
 
 namespace bd {
 namespace {
+
+binary_ref::alg_t ref_alg(dnnl::algorithm a) {
+    using A = binary_ref::alg_t;
+    switch (a) {
+        case dnnl::algorithm::binary_add: return A::add;
+        case dnnl::algorithm::binary_mul: return A::mul;
+        case dnnl::algorithm::binary_max: return A::max;
+        case dnnl::algorithm::binary_min: return A::min;
+        case dnnl::algorithm::binary_div: return A::div;
+        case dnnl::algorithm::binary_sub: return A::sub;
+        case dnnl::algorithm::binary_ge: return A::ge;
+        case dnnl::algorithm::binary_gt: return A::gt;
+        case dnnl::algorithm::binary_le: return A::le;
+        case dnnl::algorithm::binary_lt: return A::lt;
+        case dnnl::algorithm::binary_eq: return A::eq;
+        default: return A::ne;
+    }
+}
 
 void run(const problem_t &p, res_t &res) {
     if (!defaults_only(p, res, {"strides"})) return;
@@ -25,7 +45,9 @@ void run(const problem_t &p, res_t &res) {
     for (size_t i = 0; i < d0.size(); ++i)
         if (d0[i] != d1[i] && d0[i] != 1 && d1[i] != 1)
             return res.fail("shapes do not broadcast: " + p.desc);
-    const dims_t dd = binary_ref::broadcast_dims(d0, d1);
+    dims_t dd = d0;
+    for (size_t i = 0; i < d0.size(); ++i)
+        dd[i] = std::max(d0[i], d1[i]);
     const int nd = (int)d0.size();
     auto stags = split(p.get("stag"), ':');
     if (stags.size() == 1) stags.push_back(stags[0]);
@@ -70,9 +92,9 @@ void run(const problem_t &p, res_t &res) {
     setup_attr_args(c, as, {}, dd, rt);
     if (!c.execute()) return;
 
-    std::vector<double> exp_v((size_t)nelems(dd));
-    binary_ref::compute((dnnl_alg_kind_t)alg, d0, s0.data(), d1, s1.data(), dd, exp_v.data(),
-            rt.scale0(DNNL_ARG_SRC_0), rt.scale0(DNNL_ARG_SRC_1));
+    std::vector<double> exp_v = binary_ref::compute(ref_alg(alg), dd, to_double(s0), d0,
+            to_double(s1), d1, nullptr, nullptr, rt.scale0(DNNL_ARG_SRC_0),
+            rt.scale0(DNNL_ARG_SRC_1));
     post_ops_ref::apply(rt.post_ops, dd, exp_v, &old);
     c.check("dst", c[DNNL_ARG_DST].read(), exp_v, ddt, float_tolerance(ddt, 2));
 }

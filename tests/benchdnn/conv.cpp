@@ -10,10 +10,6 @@
 namespace bd {
 namespace {
 
-std::vector<double> to_double(const std::vector<float> &v) {
-    return std::vector<double>(v.begin(), v.end());
-}
-
 void run(bool deconv, const problem_t &p, res_t &res) {
     if (!defaults_only(p, res, {"strides"})) return;
     dir_t dir;

@@ -104,6 +104,21 @@ bool str2reduction(const std::string &s, dnnl::algorithm &alg) {
     return false;
 }
 
+reduction_ref::alg_t ref_alg(dnnl::algorithm a) {
+    using A = reduction_ref::alg_t;
+    switch (a) {
+        case dnnl::algorithm::reduction_max: return A::max;
+        case dnnl::algorithm::reduction_min: return A::min;
+        case dnnl::algorithm::reduction_sum: return A::sum;
+        case dnnl::algorithm::reduction_mul: return A::mul;
+        case dnnl::algorithm::reduction_mean: return A::mean;
+        case dnnl::algorithm::reduction_norm_lp_max: return A::norm_lp_max;
+        case dnnl::algorithm::reduction_norm_lp_sum: return A::norm_lp_sum;
+        case dnnl::algorithm::reduction_norm_lp_power_p_max: return A::norm_lp_power_p_max;
+        default: return A::norm_lp_power_p_sum;
+    }
+}
+
 void run_reduction(const problem_t &p, res_t &res) {
     dt_t sdt, ddt;
     if (!get_dt(res, p.get("sdt"), sdt) || !get_dt(res, p.get("ddt"), ddt)) return;
@@ -148,8 +163,7 @@ void run_reduction(const problem_t &p, res_t &res) {
     attr_rt_t rt;
     setup_attr_args(c, as, {}, dd, rt);
     if (!c.execute()) return;
-    std::vector<double> exp_v((size_t)ndst);
-    reduction_ref::compute((dnnl_alg_kind_t)alg, sd, src.data(), dd, exp_v.data(), pp, eps);
+    std::vector<double> exp_v = reduction_ref::compute(ref_alg(alg), to_double(src), sd, dd, pp, eps);
     post_ops_ref::apply(rt.post_ops, dd, exp_v, &old);
     auto tol = float_tolerance(ddt, 8 * std::max(1.0, std::log2((double)(ns / std::max<int64_t>(ndst, 1)))));
     c.check("dst", c[DNNL_ARG_DST].read(), exp_v, ddt, tol);
@@ -196,14 +210,12 @@ void run_concat(const problem_t &p, res_t &res) {
             return dnnl::concat::primitive_desc(c.eng, dmd, (int)axis, smds, attr);
         }))
         return;
-    std::vector<std::vector<float>> srcs;
-    std::vector<const float *> ptrs;
+    std::vector<std::vector<double>> srcs;
     for (size_t i = 0; i < smds.size(); ++i) {
-        srcs.push_back(fill_data(nelems(sdims[i]), sdt, 1 + i));
-        c.add(DNNL_ARG_MULTIPLE_SRC + (int)i, smds[i]).write(srcs.back());
+        auto v = fill_data(nelems(sdims[i]), sdt, 1 + i);
+        c.add(DNNL_ARG_MULTIPLE_SRC + (int)i, smds[i]).write(v);
+        srcs.push_back(to_double(v));
     }
-    for (auto &s : srcs)
-        ptrs.push_back(s.data());
     c.add(DNNL_ARG_DST, c.pd.dst_desc()).memset(0);
     attr_rt_t rt;
     setup_attr_args(c, as, {}, dd, rt);
@@ -211,8 +223,7 @@ void run_concat(const problem_t &p, res_t &res) {
     std::vector<double> scales;
     for (size_t i = 0; i < smds.size(); ++i)
         scales.push_back(rt.scale0(DNNL_ARG_MULTIPLE_SRC + (int)i));
-    std::vector<double> exp_v((size_t)nelems(dd));
-    concat_ref::compute(sdims, ptrs, (int)axis, exp_v.data(), scales);
+    std::vector<double> exp_v = concat_ref::compute(srcs, sdims, (int)axis, scales);
     c.check("dst", c[DNNL_ARG_DST].read(), exp_v, ddt, ref::exact_tolerance((dnnl_data_type_t)ddt));
 }
 
@@ -252,19 +263,17 @@ void run_sum(const problem_t &p, res_t &res) {
             return dnnl::sum::primitive_desc(c.eng, dmd, scales, smds);
         }))
         return;
-    std::vector<std::vector<float>> srcs;
-    std::vector<const float *> ptrs;
+    std::vector<std::vector<double>> srcs;
     const int64_t n = nelems(dims);
     for (size_t i = 0; i < ns; ++i) {
-        srcs.push_back(fill_data(n, sdts[i], 1 + i));
-        c.add(DNNL_ARG_MULTIPLE_SRC + (int)i, smds[i]).write(srcs.back());
+        auto v = fill_data(n, sdts[i], 1 + i);
+        c.add(DNNL_ARG_MULTIPLE_SRC + (int)i, smds[i]).write(v);
+        srcs.push_back(to_double(v));
     }
-    for (auto &s : srcs)
-        ptrs.push_back(s.data());
     c.add(DNNL_ARG_DST, c.pd.dst_desc()).memset(0);
     if (!c.execute()) return;
-    std::vector<double> exp_v((size_t)n);
-    sum_ref::compute(n, ptrs, std::vector<double>(scales.begin(), scales.end()), exp_v.data());
+    std::vector<double> exp_v
+            = sum_ref::compute(srcs, std::vector<double>(scales.begin(), scales.end()));
     c.check("dst", c[DNNL_ARG_DST].read(), exp_v, ddt, float_tolerance(ddt, 2 * (double)ns));
 }
 

@@ -67,6 +67,10 @@ bool defaults_only(const problem_t &p, res_t &res, std::initializer_list<const c
 // keep sums exact in f32.
 std::vector<float> fill_data(int64_t n, dt_t dt, uint64_t seed, bool non_negative = false);
 
+inline std::vector<double> to_double(const std::vector<float> &v) {
+    return std::vector<double>(v.begin(), v.end());
+}
+
 // A tolerance for `dt` of a value computed by a few f32 operations.
 ref::tolerance_t float_tolerance(dt_t dt, double ulps_f32 = 8);
 

@@ -149,9 +149,9 @@ void run_shuffle(const problem_t &p, res_t &res) {
     c.add(fwd ? DNNL_ARG_SRC : DNNL_ARG_DIFF_DST, md).write(src);
     c.add(fwd ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC, md).memset(0);
     if (!c.execute()) return;
-    std::vector<double> exp_v((size_t)n);
     // Backward applies the inverse permutation: a shuffle with C / group.
-    shuffle_ref::forward(dims, (int)axis, fwd ? group : dims[axis] / group, src.data(), exp_v.data());
+    std::vector<double> exp_v = shuffle_ref::compute(
+            to_double(src), dims, (int)axis, fwd ? group : dims[axis] / group);
     c.check(fwd ? "dst" : "diff_src", c[fwd ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC].read(), exp_v, dt,
             ref::exact_tolerance((dnnl_data_type_t)dt));
 }
@@ -283,7 +283,7 @@ void run_prelu(const problem_t &p, res_t &res) {
     if (fwd) {
         c.add(DNNL_ARG_DST, c.pd.dst_desc()).memset(0);
         if (!c.execute()) return;
-        prelu_ref::forward(dims, src.data(), wdims, wei.data(), exp_v.data());
+        exp_v = prelu_ref::forward(to_double(src), dims, to_double(wei), wdims);
         c.check("dst", c[DNNL_ARG_DST].read(), exp_v, dts[0], float_tolerance(dts[0], 1));
         return;
     }
@@ -292,8 +292,8 @@ void run_prelu(const problem_t &p, res_t &res) {
     c.add(DNNL_ARG_DIFF_SRC, c.pd.diff_src_desc()).memset(0);
     c.add(DNNL_ARG_DIFF_WEIGHTS, c.pd.diff_weights_desc()).memset(0);
     if (!c.execute()) return;
-    std::vector<double> dw((size_t)nw);
-    prelu_ref::backward(dims, src.data(), wdims, wei.data(), dd.data(), exp_v.data(), dw.data());
+    std::vector<double> dw;
+    prelu_ref::backward(to_double(src), dims, to_double(wei), wdims, to_double(dd), wdims, exp_v, dw);
     c.check("diff_src", c[DNNL_ARG_DIFF_SRC].read(), exp_v, dts[0], float_tolerance(dts[0], 1));
     auto wt = float_tolerance(dts[1], 64);
     wt.abs = 1e-6 * (double)(n / nw);

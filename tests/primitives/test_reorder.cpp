@@ -530,6 +530,35 @@ TEST(Reorder, SourceScaleQuantizesToS8) {
 }
 
 // ---- scales, zero points, sum ----
+TEST(Reorder, ScalesOfOtherDataTypes) {
+    // bf16 and f16 scales are read as their f32 values.
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    memory::desc a({2, 3}, dt::f32, tag::ab), b({2, 3}, dt::f32, tag::ba);
+    const float vals[6] = {1, -2, 3, -4, 5, -6};
+    for (dt sdt : {dt::bf16, dt::f16}) {
+        primitive_attr attr;
+        attr.set_scales(DNNL_ARG_SRC, 2, {}, sdt);
+        reorder::primitive_desc pd(eng, a, eng, b, attr);
+        memory ma(a, eng), mb(b, eng);
+        std::memcpy(ma.get_data_handle(), vals, sizeof(vals));
+        // 0.5, 2, 4 in both formats.
+        const uint16_t bits_bf16[3] = {0x3f00, 0x4000, 0x4080};
+        const uint16_t bits_f16[3] = {0x3800, 0x4000, 0x4400};
+        memory sc({{3}, sdt, tag::a}, eng);
+        std::memcpy(sc.get_data_handle(),
+                sdt == dt::bf16 ? bits_bf16 : bits_f16, sizeof(bits_bf16));
+        reorder(pd).execute(s,
+                {{DNNL_ARG_FROM, ma}, {DNNL_ARG_TO, mb},
+                        {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, sc}});
+        s.wait();
+        const float *o = static_cast<const float *>(mb.get_data_handle());
+        const float want[6] = {0.5f, -2.f, -4.f, 10.f, 12.f, -24.f};
+        for (int i = 0; i < 6; ++i)
+            EXPECT_EQ(o[i], want[i]) << dt_name(sdt) << " " << i;
+    }
+}
+
 
 namespace {
 problem_t quant_problem(std::mt19937 &gen, const memory::dims &dims, dt sdt,
@@ -661,6 +690,90 @@ TEST(Reorder, SubmemoryAndStrides) {
     p.src = memory::desc({6, 10}, dt::u8, memory::dims {1, 7});
     p.dst = memory::desc({6, 10}, dt::s32, memory::dims {12, 1});
     run_and_check(p);
+}
+
+// ---- random layouts ----
+
+namespace {
+// A random plain layout of `dims`: a random dim order, gaps between dims
+// and a sub-memory offset.
+memory::desc random_strided(std::mt19937 &gen, const memory::dims &dims, dt d) {
+    const int nd = (int)dims.size();
+    std::vector<int> order(nd);
+    for (int i = 0; i < nd; ++i)
+        order[i] = i;
+    std::shuffle(order.begin(), order.end(), gen);
+    memory::dims strides(nd);
+    memory::dim s = 1 + std::uniform_int_distribution<int>(0, 1)(gen);
+    for (int i = nd - 1; i >= 0; --i) {
+        strides[order[i]] = s;
+        s *= dims[order[i]] + std::uniform_int_distribution<int>(0, 2)(gen);
+    }
+    return memory::desc(dims, d, strides);
+}
+
+// A random blocked layout of 4D dims from a list of tags.
+memory::desc random_tagged(std::mt19937 &gen, const memory::dims &dims, dt d) {
+    static const tag tags[] = {tag::abcd, tag::acdb, tag::bacd, tag::cdba,
+            tag::aBcd8b, tag::aBcd16b, tag::Abcd16a, tag::ABcd16a16b,
+            tag::ABcd16b16a, tag::ABcd4b16a4b, tag::ABcd8b8a, tag::aBcd4b,
+            tag::BAcd16a16b, tag::Acdb16a, tag::aBdc16b};
+    const tag t = tags[std::uniform_int_distribution<int>(
+            0, (int)(sizeof(tags) / sizeof(tags[0])) - 1)(gen)];
+    return memory::desc(dims, d, t);
+}
+} // namespace
+
+TEST(Reorder, RandomLayoutsTypesAndAttributes) {
+    std::mt19937 gen(2024);
+    for (int iter = 0; iter < 150; ++iter) {
+        const bool tagged = iter % 2 == 0;
+        const int nd = tagged ? 4 : std::uniform_int_distribution<int>(1, 5)(gen);
+        memory::dims dims(nd);
+        for (auto &x : dims)
+            x = std::uniform_int_distribution<int>(1, tagged ? 20 : 7)(gen);
+        const dt sdt = all_dts[std::uniform_int_distribution<int>(0, 5)(gen)];
+        const dt ddt = all_dts[std::uniform_int_distribution<int>(0, 5)(gen)];
+        problem_t p;
+        p.src = tagged ? random_tagged(gen, dims, sdt)
+                       : random_strided(gen, dims, sdt);
+        p.dst = tagged ? random_tagged(gen, dims, ddt)
+                       : random_strided(gen, dims, ddt);
+        // Quantization: sometimes, with masks over random dims.
+        const int what = std::uniform_int_distribution<int>(0, 5)(gen);
+        const int mask = std::uniform_int_distribution<int>(0, (1 << nd) - 1)(gen);
+        auto &qc = p.quant;
+        const bool sint = sdt == dt::s8 || sdt == dt::u8 || sdt == dt::s32;
+        const bool dint = ddt == dt::s8 || ddt == dt::u8 || ddt == dt::s32;
+        if (what == 1 || what == 3) {
+            qc.src_scale = true;
+            qc.q.src_scale_mask = mask;
+            qc.q.src_scales = random_scales(gen, masked_count(mask, dims), true);
+        }
+        if (what == 2 || what == 3) {
+            qc.dst_scale = true;
+            qc.q.dst_scale_mask = what == 3 ? 0 : mask;
+            qc.q.dst_scales = random_scales(
+                    gen, masked_count(qc.q.dst_scale_mask, dims), true);
+        }
+        if (what == 4 && sint) {
+            qc.src_zp = true;
+            qc.q.src_zp_mask = mask;
+            qc.q.src_zps = random_zps(gen, masked_count(mask, dims), -5, 5);
+        }
+        if (what == 4 && dint) {
+            qc.dst_zp = true;
+            qc.q.dst_zp_mask = 0;
+            qc.q.dst_zps = random_zps(gen, 1, -5, 5);
+        }
+        if (what == 5) {
+            qc.q.with_sum = true;
+            qc.q.beta = 0.5f;
+        }
+        SCOPED_TRACE("iteration " + std::to_string(iter));
+        run_and_check(p, (unsigned)iter);
+        if (::testing::Test::HasFailure()) break;
+    }
 }
 
 // ---- sizes that use several threads and chunking ----

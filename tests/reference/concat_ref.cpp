@@ -1,6 +1,8 @@
 // Naive concat reference (see concat_ref.hpp).
 #include "reference/concat_ref.hpp"
 
+#include <cstddef>
+
 namespace concat_ref {
 
 std::vector<double> compute(const std::vector<std::vector<double>> &srcs,

@@ -1,6 +1,8 @@
 // Naive PReLU references (see prelu_ref.hpp).
 #include "reference/prelu_ref.hpp"
 
+#include <cstddef>
+
 namespace prelu_ref {
 
 namespace {

@@ -1,6 +1,8 @@
 // Naive shuffle reference (see shuffle_ref.hpp).
 #include "reference/shuffle_ref.hpp"
 
+#include <cstddef>
+
 namespace shuffle_ref {
 
 std::vector<double> compute(const std::vector<double> &src,

@@ -1,6 +1,8 @@
 // Naive sum reference (see sum_ref.hpp).
 #include "reference/sum_ref.hpp"
 
+#include <cstddef>
+
 namespace sum_ref {
 
 std::vector<double> compute(const std::vector<std::vector<double>> &srcs,

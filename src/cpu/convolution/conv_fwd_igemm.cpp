@@ -1,0 +1,194 @@
+// Forward convolution as an implicit GEMM on channels-first tensors
+// (f32 arithmetic, f32/bf16/f16 data), driving the GEMM core's
+// microkernels directly:
+//   C[oc][sp] = W[oc][k] * col[k][sp]
+// The weights are packed into microkernel A panels once per execution; for
+// every work item (image, group, chunk of output points) and K block, the
+// source is gathered straight into B panels (im2col fused with packing, no
+// column buffer), the microkernel accumulates into the destination (or an
+// f32 block) and the epilogue runs on the finished block.
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include <omp.h>
+
+#include "cpu/convolution/conv_driver.hpp"
+#include "cpu/gemm/gemm_pack.hpp"
+#include "cpu/gemm/gemm_ukernels.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace conv {
+
+namespace {
+using gemm::to_f32_t;
+
+// B panels of K rows [pc, pc + kc) and output points [sp0, sp0 + nsp):
+// bp[j / NR][p][j % NR] = col(pc + p, sp0 + j), zero outside the source.
+template <typename T>
+void pack_b_ncsp(const conv_conf_t &c, const T *src, dim_t pc, dim_t kc,
+        dim_t sp0, dim_t nsp, int NR, float *bp)
+{
+    const dim_t isp = c.isp();
+    const dim_t npanels = (nsp + NR - 1) / NR;
+    const dim_t ksp = c.ksp();
+    // Zero the lanes past nsp in the last panel.
+    if (nsp % NR) {
+        float *last = bp + (npanels - 1) * kc * NR;
+        for (dim_t p = 0; p < kc; ++p)
+            for (dim_t j = nsp % NR; j < NR; ++j)
+                last[p * NR + j] = 0.f;
+    }
+    const bool pointwise = c.is_pointwise();
+    for (dim_t p = 0; p < kc; ++p) {
+        const dim_t k = pc + p;
+        const dim_t ic = k / ksp;
+        const dim_t kr = k % ksp;
+        const dim_t kw = kr % c.kw, kh = (kr / c.kw) % c.kh,
+                    kd = kr / (c.kw * c.kh);
+        const T *plane = src + ic * isp;
+        float *row = bp + p * NR;
+        if (pointwise) {
+            const T *s = plane + sp0;
+            for (dim_t jr = 0; jr < nsp; jr += NR) {
+                const dim_t n = std::min<dim_t>(NR, nsp - jr);
+                float *d = row + (jr / NR) * kc * NR;
+                for (dim_t j = 0; j < n; ++j)
+                    d[j] = to_f32_t<T>::cvt(s[jr + j]);
+            }
+            continue;
+        }
+        const dim_t off_w = kw * c.dwl - c.pl;
+        dim_t lo = off_w >= 0 ? 0 : (-off_w + c.sw - 1) / c.sw;
+        dim_t hi = c.iw - 1 - off_w < 0
+                ? 0
+                : std::min(c.ow, (c.iw - 1 - off_w) / c.sw + 1);
+        if (lo > hi) lo = hi;
+        dim_t j = 0, sp = sp0;
+        while (j < nsp) {
+            const dim_t ow0 = sp % c.ow;
+            const dim_t oh = (sp / c.ow) % c.oh;
+            const dim_t od = sp / (c.ow * c.oh);
+            const dim_t len = std::min(nsp - j, c.ow - ow0);
+            const dim_t id = od * c.sd - c.pf + kd * c.ddl;
+            const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
+            const bool row_ok = id >= 0 && id < c.id && ih >= 0 && ih < c.ih;
+            const T *s = plane + (id * c.ih + ih) * c.iw + off_w;
+            for (dim_t t = 0; t < len; ++t) {
+                const dim_t ow = ow0 + t;
+                const dim_t jj = j + t;
+                float v = 0.f;
+                if (row_ok && ow >= lo && ow < hi)
+                    v = to_f32_t<T>::cvt(s[ow * c.sw]);
+                row[(jj / NR) * kc * NR + jj % NR] = v;
+            }
+            j += len;
+            sp += len;
+        }
+    }
+}
+
+template <typename T>
+void pack_weights(const conv_plan_t &p, const T *wei, dim_t g, dim_t pc,
+        dim_t kc, int MR, float *out)
+{
+    const dim_t K = p.c.kgemm();
+    gemm::pack_a_f32(wei + (g * p.c.ocg) * K + pc, K, 1, p.c.ocg, kc, MR, out);
+}
+} // namespace
+
+void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
+        const epilogue_args_t &ea, void *scratchpad)
+{
+    const conv_conf_t &c = p.c;
+    const auto &sc = p.scratch;
+    const auto &uk = gemm::select_f32_ukernel();
+    const int MR = uk.mr, NR = uk.nr;
+    const data_type_t sdt = p.src_md.data_type, wdt = p.wei_canon.data_type;
+    const size_t sesz = data_type_size(sdt);
+    const size_t desz = data_type_size(p.epi.dst_dt);
+    const dim_t K = c.kgemm(), IC = c.ic(), OC = c.oc();
+    const dim_t isp = c.isp(), osp = c.osp();
+    const dim_t kcb = p.ig_kc, msp = p.msp;
+    const dim_t nkb = (K + kcb - 1) / kcb;
+    const dim_t mpad = (c.ocg + MR - 1) / MR * MR;
+    const dim_t nchunks = (osp + msp - 1) / msp;
+    const dim_t items = c.mb * c.g * nchunks;
+    const bool out_direct = p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
+    const bool need_epi = !(out_direct && p.epi.is_identity());
+    const int nthr = (int)std::min<dim_t>(p.nthr, std::max(items, c.g * nkb));
+
+    float *wpan = sc.get<float>(scratchpad, scratch_plan_t::wei_panels);
+    float *bbase = sc.get<float>(scratchpad, scratch_plan_t::col);
+    float *abase = sc.get<float>(scratchpad, scratch_plan_t::acc);
+    const dim_t bstride = (msp + NR - 1) / NR * NR * kcb;
+    std::atomic<dim_t> next {0};
+
+#pragma omp parallel num_threads(nthr)
+    {
+        const int ithr = omp_get_thread_num();
+        // Weights into A panels: per group, K blocks one after another.
+#pragma omp for schedule(static)
+        for (dim_t w = 0; w < c.g * nkb; ++w) {
+            const dim_t g = w / nkb, kb = w % nkb;
+            const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
+            float *out = wpan + g * mpad * K + pc * mpad;
+            if (wdt == dnnl_f32)
+                pack_weights(p, (const float *)t.wei, g, pc, kc, MR, out);
+            else if (wdt == dnnl_bf16)
+                pack_weights(p, (const gemm::bf16_tag_t *)t.wei, g, pc, kc,
+                        MR, out);
+            else
+                pack_weights(p, (const gemm::f16_tag_t *)t.wei, g, pc, kc,
+                        MR, out);
+        }
+        // (implicit barrier)
+        float *bp = bbase + ithr * bstride;
+        float *acc = abase ? abase + ithr * c.ocg * msp : nullptr;
+        for (dim_t it = next++; it < items; it = next++) {
+            const dim_t chunk = it % nchunks;
+            const dim_t g = (it / nchunks) % c.g;
+            const dim_t n = it / (nchunks * c.g);
+            const dim_t sp0 = chunk * msp;
+            const dim_t nsp = std::min(msp, osp - sp0);
+            const char *src_ng = static_cast<const char *>(t.src)
+                    + (n * IC + g * c.icg) * isp * sesz;
+            char *out = static_cast<char *>(t.dst)
+                    + ((n * OC + g * c.ocg) * osp + sp0) * desz;
+            float *cbuf = out_direct ? (float *)out : acc;
+            const dim_t ldc = out_direct ? osp : nsp;
+            for (dim_t kb = 0; kb < nkb; ++kb) {
+                const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
+                if (sdt == dnnl_f32)
+                    pack_b_ncsp(c, (const float *)src_ng, pc, kc, sp0, nsp,
+                            NR, bp);
+                else if (sdt == dnnl_bf16)
+                    pack_b_ncsp(c, (const gemm::bf16_tag_t *)src_ng, pc, kc,
+                            sp0, nsp, NR, bp);
+                else
+                    pack_b_ncsp(c, (const gemm::f16_tag_t *)src_ng, pc, kc,
+                            sp0, nsp, NR, bp);
+                const float *ap = wpan + g * mpad * K + pc * mpad;
+                const float beta = kb == 0 ? 0.f : 1.f;
+                for (dim_t jr = 0; jr < nsp; jr += NR) {
+                    const dim_t nn = std::min<dim_t>(NR, nsp - jr);
+                    const float *b = bp + jr * kc;
+                    for (dim_t ir = 0; ir < c.ocg; ir += MR)
+                        uk.fn(kc, ap + ir * kc, b, cbuf + ir * ldc + jr, ldc,
+                                std::min<dim_t>(MR, c.ocg - ir), nn, 1.f,
+                                beta);
+                }
+            }
+            if (need_epi)
+                epilogue_apply(p.epi, ea, false, cbuf, 1, ldc, out, 1, osp, n,
+                        g * c.ocg, c.ocg, sp0, nsp);
+        }
+    }
+}
+
+} // namespace conv
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

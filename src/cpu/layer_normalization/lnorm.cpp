@@ -1,0 +1,198 @@
+// CPU layer normalization, forward and backward, and its implementation
+// list. Tensors are viewed as dense row-major f32 [rows, C]; one row per
+// OpenMP iteration with contiguous inner loops; diff scale/shift reduce over
+// rows per channel.
+#include <cmath>
+#include <vector>
+
+#include "common/exec_ctx.hpp"
+#include "common/layer_normalization_pd.hpp"
+#include "cpu/cpu_impl_lists.hpp"
+#include "cpu/cpu_primitive.hpp"
+#include "cpu/pooling/dense_io.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace lnorm {
+
+template <bool fwd>
+struct lnorm_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<layer_normalization_pd_t, lnorm_t> {
+        using cpu_pd_t<layer_normalization_pd_t, lnorm_t>::cpu_pd_t;
+        const char *name() const override { return "ref:any"; }
+        status_t init(engine_t *) {
+            if (this->is_fwd() != fwd) return dnnl_unimplemented;
+            const auto &a = this->attr_;
+            if (!a.post_ops.entries.empty() || !a.scales.empty() || !a.zero_points.empty())
+                return dnnl_unimplemented;
+            if (!io::float_dt(this->src_md_.data_type)) return dnnl_unimplemented;
+            if (fwd && !io::float_dt(this->dst_md_.data_type)) return dnnl_unimplemented;
+            if (!fwd
+                    && (!io::float_dt(this->diff_src_md_.data_type)
+                            || !io::float_dt(this->diff_dst_md_.data_type)))
+                return dnnl_unimplemented;
+            DNNL_CHECK(this->init_formats());
+            return this->stat_md_.data_type == dnnl_f32 ? dnnl_success : dnnl_unimplemented;
+        }
+    };
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+};
+
+static void shape(const memory_desc_t &md, dim_t &R, dim_t &C) {
+    C = md.dims[md.ndims - 1];
+    R = 1;
+    for (int d = 0; d < md.ndims - 1; ++d)
+        R *= md.dims[d];
+}
+
+template <>
+status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
+    const pd_t *p = pd_();
+    dim_t R, C;
+    shape(*p->src_md(), R, C);
+    std::vector<float> sb, db;
+    const float *src = io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);
+    void *dst_h = ctx.host_ptr(DNNL_ARG_DST);
+    float *dst = io::out_view(*p->dst_md(), dst_h, db);
+    float *mean = static_cast<float *>(ctx.host_ptr(DNNL_ARG_MEAN));
+    float *var = static_cast<float *>(ctx.host_ptr(DNNL_ARG_VARIANCE));
+    const float *scale = p->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
+    const float *shift = p->use_shift() ? ctx.input<float>(DNNL_ARG_SHIFT) : nullptr;
+    const bool rms = p->rms(), gs = p->global_stats(), so = p->stats_out();
+    if (!src || !dst || (p->use_scale() && !scale) || (p->use_shift() && !shift)
+            || ((gs || so) && (!var || (!rms && !mean))))
+        return dnnl_invalid_arguments;
+    const memory_desc_t &st = *p->stat_md();
+    const bool sdense = io::is_rowmajor_dense(st);
+    const float eps = p->desc()->epsilon;
+
+#pragma omp parallel for schedule(static)
+    for (dim_t r = 0; r < R; ++r) {
+        const float *x = src + r * C;
+        float *y = dst + r * C;
+        const dim_t so_ = io::off(st, sdense, r);
+        float m = 0, v = 0;
+        if (gs) {
+            m = rms ? 0.f : mean[so_];
+            v = var[so_];
+        } else {
+            if (!rms) {
+                float s = 0;
+                for (dim_t c = 0; c < C; ++c)
+                    s += x[c];
+                m = s / (float)C;
+            }
+            float q = 0;
+            for (dim_t c = 0; c < C; ++c)
+                q += (x[c] - m) * (x[c] - m);
+            v = q / (float)C;
+            if (so) {
+                if (mean && !rms) mean[so_] = m;
+                var[so_] = v;
+            }
+        }
+        const float inv = 1.f / std::sqrt(v + eps);
+        if (scale && shift) {
+            for (dim_t c = 0; c < C; ++c)
+                y[c] = scale[c] * (x[c] - m) * inv + shift[c];
+        } else if (scale) {
+            for (dim_t c = 0; c < C; ++c)
+                y[c] = scale[c] * (x[c] - m) * inv;
+        } else if (shift) {
+            for (dim_t c = 0; c < C; ++c)
+                y[c] = (x[c] - m) * inv + shift[c];
+        } else {
+            for (dim_t c = 0; c < C; ++c)
+                y[c] = (x[c] - m) * inv;
+        }
+    }
+    io::commit(*p->dst_md(), dst_h, db, dst);
+    return dnnl_success;
+}
+
+template <>
+status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
+    const pd_t *p = pd_();
+    dim_t R, C;
+    shape(*p->src_md(), R, C);
+    std::vector<float> sb, ddb, dsb;
+    const float *src = io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);
+    const float *ddst = io::in_view(*p->diff_dst_md(), ctx.host_ptr(DNNL_ARG_DIFF_DST), ddb);
+    void *dsrc_h = ctx.host_ptr(DNNL_ARG_DIFF_SRC);
+    float *dsrc = io::out_view(*p->diff_src_md(), dsrc_h, dsb);
+    const float *mean = ctx.input<float>(DNNL_ARG_MEAN);
+    const float *var = ctx.input<float>(DNNL_ARG_VARIANCE);
+    const float *scale = p->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
+    const bool full = p->desc()->prop_kind == dnnl_backward;
+    float *dscale = full && p->use_scale() ? ctx.output<float>(DNNL_ARG_DIFF_SCALE) : nullptr;
+    float *dshift = full && p->use_shift() ? ctx.output<float>(DNNL_ARG_DIFF_SHIFT) : nullptr;
+    const bool rms = p->rms(), gs = p->global_stats();
+    if (!src || !ddst || !dsrc || !var || (!rms && !mean) || (p->use_scale() && !scale))
+        return dnnl_invalid_arguments;
+    const memory_desc_t &st = *p->stat_md();
+    const bool sdense = io::is_rowmajor_dense(st);
+    const float eps = p->desc()->epsilon;
+
+    // diff scale / shift first (diff_src may alias diff_dst).
+    if (dscale || dshift) {
+#pragma omp parallel for schedule(static)
+        for (dim_t c = 0; c < C; ++c) {
+            double a = 0, b = 0;
+            for (dim_t r = 0; r < R; ++r) {
+                const dim_t o = io::off(st, sdense, r);
+                const float m = rms ? 0.f : mean[o];
+                const float inv = 1.f / std::sqrt(var[o] + eps);
+                const float g = ddst[r * C + c];
+                a += g * (src[r * C + c] - m) * inv;
+                b += g;
+            }
+            if (dscale) dscale[c] = (float)a;
+            if (dshift) dshift[c] = (float)b;
+        }
+    }
+#pragma omp parallel for schedule(static)
+    for (dim_t r = 0; r < R; ++r) {
+        const dim_t o = io::off(st, sdense, r);
+        const float m = rms ? 0.f : mean[o];
+        const float inv = 1.f / std::sqrt(var[o] + eps);
+        const float *x = src + r * C, *g = ddst + r * C;
+        float *d = dsrc + r * C;
+        float s1 = 0, s2 = 0;
+        for (dim_t c = 0; c < C; ++c) {
+            const float dxh = g[c] * (scale ? scale[c] : 1.f);
+            s1 += dxh;
+            s2 += dxh * (x[c] - m) * inv;
+        }
+        const float k1 = (gs || rms) ? 0.f : s1 / (float)C, k2 = gs ? 0.f : s2 / (float)C;
+        for (dim_t c = 0; c < C; ++c) {
+            const float dxh = g[c] * (scale ? scale[c] : 1.f);
+            d[c] = (dxh - k1 - (x[c] - m) * inv * k2) * inv;
+        }
+    }
+    io::commit(*p->diff_src_md(), dsrc_h, dsb, dsrc);
+    return dnnl_success;
+}
+
+template struct lnorm_t<true>;
+template struct lnorm_t<false>;
+
+} // namespace lnorm
+
+const impl_list_item_t *layer_normalization_impl_list() {
+    using namespace lnorm;
+    static const impl_list_item_t list[] = {
+            {create_pd<lnorm_t<true>::pd_t, layer_normalization_desc_t>},
+            {create_pd<lnorm_t<false>::pd_t, layer_normalization_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,38 @@
+// CPU pooling, forward and backward: any layout (dense row-major f32 used in
+// place, others converted through an f32 buffer), f32/bf16/f16, 1D-3D,
+// dilation, max (workspace: u8 or s32 kernel index) and average.
+#pragma once
+
+#include "common/pooling_pd.hpp"
+#include "cpu/cpu_primitive.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace pooling {
+
+// Problem geometry with missing spatial dims set to 1 (d, h, w order).
+struct geom_t {
+    dim_t mb, c, id, ih, iw, od, oh, ow, kd, kh, kw, sd, sh, sw, dd, dh, dw, pd, ph, pw;
+};
+
+template <bool fwd>
+struct pooling_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<pooling_pd_t, pooling_t> {
+        using cpu_pd_t<pooling_pd_t, pooling_t>::cpu_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override { return "ref:any"; }
+        geom_t g {};
+    };
+
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+};
+
+} // namespace pooling
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

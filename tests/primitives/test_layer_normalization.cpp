@@ -1,0 +1,150 @@
+// Layer normalization primitive tests: forward training (stats out),
+// global stats, rms, scale/shift, NULL statistics descriptor (v2 creator),
+// backward and backward_data, bad parameters; compared with
+// tests/reference/lnorm_ref.*.
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+#include "reference/lnorm_ref.hpp"
+
+namespace {
+
+using namespace dnnl;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+using nf = normalization_flags;
+
+std::vector<float> rnd(size_t n, unsigned seed, float lo = -4, float hi = 4) {
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<float> u(lo, hi);
+    std::vector<float> v(n);
+    for (auto &x : v)
+        x = u(g);
+    return v;
+}
+memory mem(const memory::desc &md, const engine &eng, const std::vector<float> &v) {
+    memory m(md, eng);
+    std::copy(v.begin(), v.end(), static_cast<float *>(m.get_data_handle()));
+    return m;
+}
+std::vector<float> get(const memory &m, size_t n) {
+    const float *p = static_cast<const float *>(m.get_data_handle());
+    return std::vector<float>(p, p + n);
+}
+void expect_near(const std::vector<float> &got, const std::vector<double> &ref, double tol,
+        const char *what) {
+    ASSERT_EQ(got.size(), ref.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        ASSERT_NEAR(got[i], ref[i], tol * (1 + std::fabs(ref[i]))) << what << " at " << i;
+}
+
+void run(memory::dims dims, nf flags, prop_kind bprop = prop_kind::backward) {
+    engine eng(engine::kind::cpu, 0);
+    stream strm(eng);
+    const int64_t C = dims.back();
+    int64_t R = 1;
+    for (size_t i = 0; i + 1 < dims.size(); ++i)
+        R *= dims[i];
+    const size_t n = (size_t)(R * C);
+    const tag t = dims.size() == 2 ? tag::ab : dims.size() == 3 ? tag::abc : tag::abcd;
+    memory::desc md(dims, dt::f32, t);
+    const bool gs = (flags & nf::use_global_stats) != nf::none;
+    const bool sc = (flags & nf::use_scale) != nf::none;
+    const bool sh = (flags & nf::use_shift) != nf::none;
+    const bool rms = (flags & nf::rms_norm) != nf::none;
+    dnnl_primitive_desc_t cpd = nullptr;
+    ASSERT_EQ(dnnl_layer_normalization_forward_primitive_desc_create_v2(&cpd, eng.get(),
+                      dnnl_forward_training, md.get(), md.get(), nullptr, dnnl_f32, 1e-3f,
+                      (unsigned)flags, nullptr),
+            dnnl_success);
+    auto fpd = layer_normalization_forward::primitive_desc(cpd);
+    memory::dims sd(dims.begin(), dims.end() - 1);
+    EXPECT_EQ(fpd.variance_desc().get_dims(), sd);
+
+    auto sv = rnd(n, 1), scv = rnd(C, 2, 0.5f, 2), shv = rnd(C, 3);
+    auto mv = rnd(R, 4), vv = rnd(R, 5, 0.5f, 3);
+    memory src = mem(md, eng, sv), dst(md, eng);
+    memory::desc smd(sd, dt::f32, dims.size() == 2 ? tag::a : dims.size() == 3 ? tag::ab : tag::abc);
+    memory scale = mem(fpd.weights_desc(), eng, scv), shift = mem(fpd.weights_desc(), eng, shv);
+    memory mean = mem(smd, eng, mv), var = mem(smd, eng, vv);
+    layer_normalization_forward(fpd).execute(strm,
+            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
+                    {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_MEAN, mean}, {DNNL_ARG_VARIANCE, var}});
+    strm.wait();
+    lnorm_ref::desc_t rd;
+    rd.rows = R;
+    rd.c = C;
+    rd.eps = 1e-3;
+    rd.global_stats = gs;
+    rd.scale = sc;
+    rd.shift = sh;
+    rd.rms = rms;
+    std::vector<double> rdst(n), rmean(R), rvar(R);
+    lnorm_ref::forward(rd, sv.data(), scv.data(), shv.data(), mv.data(), vv.data(),
+            rdst.data(), rmean.data(), rvar.data());
+    expect_near(get(dst, n), rdst, 1e-4, "dst");
+    if (!gs) {
+        if (!rms) expect_near(get(mean, R), rmean, 1e-5, "mean");
+        expect_near(get(var, R), rvar, 1e-4, "var");
+    }
+    auto mvals = get(mean, R), vvals = get(var, R);
+    if (rms) std::fill(mvals.begin(), mvals.end(), 0.f);
+    auto ddv = rnd(n, 6);
+    memory ddst = mem(md, eng, ddv), dsrc(md, eng);
+    memory dscale(fpd.weights_desc(), eng), dshift(fpd.weights_desc(), eng);
+    auto bpd = layer_normalization_backward::primitive_desc(
+            eng, bprop, md, md, md, smd, 1e-3f, flags, fpd);
+    layer_normalization_backward(bpd).execute(strm,
+            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, ddst}, {DNNL_ARG_DIFF_SRC, dsrc},
+                    {DNNL_ARG_SCALE, scale}, {DNNL_ARG_MEAN, mean}, {DNNL_ARG_VARIANCE, var},
+                    {DNNL_ARG_DIFF_SCALE, dscale}, {DNNL_ARG_DIFF_SHIFT, dshift}});
+    strm.wait();
+    std::vector<double> rds(n), rdsc(C), rdsh(C);
+    lnorm_ref::backward(rd, sv.data(), mvals.data(), vvals.data(), ddv.data(), scv.data(),
+            rds.data(), rdsc.data(), rdsh.data());
+    expect_near(get(dsrc, n), rds, 2e-4, "diff_src");
+    if (bprop == prop_kind::backward) {
+        if (sc) expect_near(get(dscale, C), rdsc, 2e-4, "diff_scale");
+        if (sh) expect_near(get(dshift, C), rdsh, 2e-4, "diff_shift");
+    }
+}
+
+TEST(LayerNorm, ScaleShift) { run({2, 3, 16}, nf::use_scale | nf::use_shift); }
+TEST(LayerNorm, Plain2D) { run({5, 33}, nf::none); }
+TEST(LayerNorm, GlobalStats) { run({2, 2, 3, 8}, nf::use_global_stats | nf::use_scale); }
+TEST(LayerNorm, Rms) { run({4, 20}, nf::rms_norm | nf::use_scale); }
+TEST(LayerNorm, BackwardData) {
+    run({3, 12}, nf::use_scale | nf::use_shift, prop_kind::backward_data);
+}
+
+TEST(LayerNorm, BadParameters) {
+    engine eng(engine::kind::cpu, 0);
+    dnnl_memory_desc_t a, b, s;
+    dnnl_dims_t da = {2, 3, 4}, db = {2, 3, 5}, ds = {3, 3};
+    dnnl_memory_desc_create_with_tag(&a, 3, da, dnnl_f32, dnnl_abc);
+    dnnl_memory_desc_create_with_tag(&b, 3, db, dnnl_f32, dnnl_abc);
+    dnnl_memory_desc_create_with_tag(&s, 2, ds, dnnl_f32, dnnl_ab);
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_layer_normalization_forward_primitive_desc_create(
+                      &pd, eng.get(), dnnl_forward_training, a, b, nullptr, 1e-5f, 0, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_layer_normalization_forward_primitive_desc_create(
+                      &pd, eng.get(), dnnl_forward_training, a, a, s, 1e-5f, 0, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_layer_normalization_forward_primitive_desc_create(
+                      &pd, eng.get(), dnnl_backward, a, a, nullptr, 1e-5f, 0, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_layer_normalization_forward_primitive_desc_create(
+                      &pd, eng.get(), dnnl_forward_training, nullptr, a, nullptr, 1e-5f, 0,
+                      nullptr),
+            dnnl_invalid_arguments);
+    dnnl_memory_desc_destroy(a);
+    dnnl_memory_desc_destroy(b);
+    dnnl_memory_desc_destroy(s);
+}
+
+} // namespace
