@@ -64,8 +64,11 @@ def machine_description():
     return desc
 
 
-def reference_prefix():
-    """The real oneDNN prefix from scripts/ref-onednn.sh (exit 77: unavailable)."""
+def reference_prefix(args):
+    """The real oneDNN prefix: --ref-prefix / $DNNL_REF_PREFIX, else
+    scripts/ref-onednn.sh (its exit status 77: unavailable, skip)."""
+    if args.ref_prefix:
+        return os.path.abspath(args.ref_prefix)
     r = subprocess.run([os.path.join(ROOT, "scripts", "ref-onednn.sh")], stdout=subprocess.PIPE, text=True)
     if r.returncode == 77:
         log("SKIPPED: the reference oneDNN is unavailable")
@@ -101,7 +104,7 @@ def cmake_build(src, build, defs, target=None, jobs=2):
 
 
 def build_drivers(args, out):
-    ref = reference_prefix()
+    ref = reference_prefix(args)
     log("reference oneDNN: %s" % ref)
     log("building benchdnn against the reference oneDNN ...")
     ref_build = os.path.join(out, "benchdnn-onednn")
@@ -227,6 +230,7 @@ def main():
     ap.add_argument("--mode", default="P", choices=["P", "I", "C"], help="P: execution time (default), I: creation times, C: correctness status")
     ap.add_argument("--max-ms-per-prb", type=int, default=200, help="time budget per problem and round (default 200 ms)")
     ap.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), help="this library's build directory (built if needed; default $BUILD_DIR or ./build)")
+    ap.add_argument("--ref-prefix", default=os.environ.get("DNNL_REF_PREFIX"), help="use this oneDNN prefix (include/, lib/) instead of scripts/ref-onednn.sh (default $DNNL_REF_PREFIX)")
     ap.add_argument("--ours-prefix", help="use an installed copy of this library (PREFIX/include, PREFIX/lib) instead of --build-dir")
     ap.add_argument("--out", default=os.path.join(ROOT, "build-bench"), help="output directory (default ./build-bench)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel build jobs (default 2)")

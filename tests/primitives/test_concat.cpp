@@ -214,8 +214,12 @@ int for_each_impl(PD pd, F f) {
         SCOPED_TRACE(std::string("impl ") + pd.impl_info_str());
         f(pd);
         ++n;
-    } while (pd.next_impl());
+    } while (dnnl_primitive_desc_next_impl(pd.get()) == dnnl_success);
     return n;
+}
+
+int query_s32(const primitive_desc_base &pd, query what) {
+    return dnnl_primitive_desc_query_s32(pd.get(), (dnnl_query_t)what, 0);
 }
 
 // Writes `v` into every padding element (to check that outputs zero it).
@@ -328,7 +332,7 @@ TEST(Concat, InferredAndAnyDestination) {
         concat::primitive_desc pd2(eng, any, 1, srcs);
         EXPECT_EQ(pd2.dst_desc(), memory::desc({2, 24, 3, 5}, dt::f32, tag::nChw8c));
         check(srcs, 1, &any);
-        EXPECT_EQ(pd.query_s32(query::num_of_inputs_s32), 2);
+        EXPECT_EQ(query_s32(pd, query::num_of_inputs_s32), 2);
         EXPECT_EQ(pd.src_desc(1), srcs[1]);
     }
 }

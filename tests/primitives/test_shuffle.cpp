@@ -214,8 +214,12 @@ int for_each_impl(PD pd, F f) {
         SCOPED_TRACE(std::string("impl ") + pd.impl_info_str());
         f(pd);
         ++n;
-    } while (pd.next_impl());
+    } while (dnnl_primitive_desc_next_impl(pd.get()) == dnnl_success);
     return n;
+}
+
+int query_s32(const primitive_desc_base &pd, query what) {
+    return dnnl_primitive_desc_query_s32(pd.get(), (dnnl_query_t)what, 0);
 }
 
 // Writes `v` into every padding element (to check that outputs zero it).

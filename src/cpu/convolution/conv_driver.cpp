@@ -10,6 +10,7 @@
 
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/gemm/gemm.hpp"
+#include "cpu/gemm/gemm_ukernels.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -116,6 +117,32 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
         const dim_t in = ncsp ? c.isp() : c.iw * c.g;
         sp.add(scratch_plan_t::acc, (size_t)nthr * acc * sizeof(float));
         sp.add(scratch_plan_t::col, (size_t)nthr * in * sizeof(float));
+        return dnnl_success;
+    }
+
+    p.igemm = p.kind == conv_kind_t::fwd && ncsp && p.math == math_t::f32;
+    if (p.igemm) {
+        const auto &uk = gemm::select_f32_ukernel();
+        const dim_t nkb = (K + uk.kc - 1) / uk.kc;
+        p.ig_kc = (K + nkb - 1) / nkb;
+        const dim_t NR = uk.nr, osp = c.osp();
+        // B block of about 256 KiB, a whole number of panels.
+        dim_t msp = std::max<dim_t>(NR, (256 * 1024 / (p.ig_kc * 4)) / NR * NR);
+        // At least two items per thread when the problem allows.
+        const dim_t outer = c.mb * c.g;
+        const dim_t want = (2 * nthr + outer - 1) / outer;
+        if (want > 1)
+            msp = std::min(msp,
+                    std::max<dim_t>(NR, ((osp + want - 1) / want + NR - 1) / NR * NR));
+        p.msp = std::min(msp, osp);
+        const dim_t mpad = (c.ocg + uk.mr - 1) / uk.mr * uk.mr;
+        sp.add(scratch_plan_t::wei_panels, (size_t)c.g * mpad * K * 4);
+        sp.add(scratch_plan_t::col,
+                (size_t)nthr * ((p.msp + NR - 1) / NR * NR) * p.ig_kc * 4);
+        const bool out_direct
+                = p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
+        if (!out_direct)
+            sp.add(scratch_plan_t::acc, (size_t)nthr * c.ocg * p.msp * 4);
         return dnnl_success;
     }
 
@@ -265,6 +292,8 @@ status_t plan_execute(const conv_plan_t &p, const conv_io_t &io,
         }
         if (p.depthwise_direct)
             conv_fwd_depthwise(p, t, ea, scratchpad);
+        else if (p.igemm)
+            conv_fwd_igemm(p, t, ea, scratchpad);
         else
             conv_fwd_gemm(p, t, ea, scratchpad);
         if (p.dst_shadow) copy_tensor(p.dst_canon, t.dst, p.dst_md, io.dst);

@@ -3,7 +3,9 @@
 // the convolution and deconvolution primitives translate their arguments.
 //
 // Kernels (one file each):
-//   conv_fwd.cpp       forward: im2col (or the source itself) x weights
+//   conv_fwd_igemm.cpp forward on channels-first f32/bf16/f16 data: implicit
+//                      GEMM on the GEMM core's microkernels
+//   conv_fwd.cpp       forward otherwise: im2col (or the source) x weights
 //                      through the GEMM core, epilogue fused per block;
 //                      depthwise problems run a direct kernel
 //   conv_bwd_data.cpp  backward data: weights^T x diff_dst, col2im
@@ -56,6 +58,8 @@ struct conv_canon_t {
     bool zp_shift = false; // math is shifted_f32 for this execution
 };
 void conv_fwd_gemm(const conv_plan_t &p, const conv_canon_t &t,
+        const epilogue_args_t &ea, void *scratchpad);
+void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
         const epilogue_args_t &ea, void *scratchpad);
 void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
         const epilogue_args_t &ea, void *scratchpad);

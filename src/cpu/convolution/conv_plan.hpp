@@ -72,6 +72,7 @@ struct scratch_plan_t {
         wei_acc, // f32 diff weights before conversion
         bias_acc, // f32 diff bias before conversion
         src_f32, // zero-point-shifted source
+        wei_panels, // weights as microkernel A panels (implicit GEMM)
         n_keys
     };
     size_t off[n_keys] = {};
@@ -117,6 +118,10 @@ struct conv_plan_t {
 
     int nthr = 1;
     dim_t msp = 1; // spatial chunk of one work item
+    // fwd, ncsp, f32 arithmetic: implicit GEMM on the GEMM microkernels
+    // with K blocks of ig_kc.
+    bool igemm = false;
+    dim_t ig_kc = 0;
     // bwd_d: one full-image GEMM at a time (GEMM threads inside).
     bool bwd_d_serial_images = false;
 

@@ -51,8 +51,9 @@ private:
 
 namespace conv {
 // Chooses the activation layout from the user's descriptors: that of the
-// first one given in a canonical layout, nspc otherwise.
-layout_t choose_layout(const memory_desc_t &a, const memory_desc_t &b);
+// first one given in a canonical layout, `dflt` otherwise.
+layout_t choose_layout(
+        const memory_desc_t &a, const memory_desc_t &b, layout_t dflt);
 // Replaces a format-`any` descriptor by `tag`; leaves others alone.
 status_t resolve_any(memory_desc_t &md, format_tag_t tag);
 // Fills the geometry from a convolution-like descriptor.

@@ -69,7 +69,8 @@ status_t cpu_deconvolution_pd_t::init(engine_t *engine)
 
     const int nd = ndims();
     const bool groups = with_groups();
-    const layout_t layout = choose_layout(src_md_, dst_md_);
+    const layout_t layout
+            = choose_layout(src_md_, dst_md_, layout_t::ncsp);
     DNNL_CHECK(resolve_any(src_md_, act_tag(layout, nd)));
     DNNL_CHECK(resolve_any(dst_md_, act_tag(layout, nd)));
     DNNL_CHECK(resolve_any(bias_md_, dnnl_a));
