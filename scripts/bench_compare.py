@@ -161,6 +161,21 @@ class Results:
         self.values[key].append(value)
 
 
+_last_progress = [0.0]
+
+
+def progress(round_no, rounds, name, done, total, t0, final=False):
+    """One progress line: rewritten in place on a terminal, else printed
+    every 10 seconds and at the end of each run."""
+    msg = "  round %d/%d  %-7s %4d/%d problems  %5.0fs" % (round_no, rounds, name, done, total, time.time() - t0)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + msg + ("\n" if final else ""))
+    elif final or time.time() - _last_progress[0] > 10:
+        sys.stderr.write(msg + "\n")
+        _last_progress[0] = time.time()
+    sys.stderr.flush()
+
+
 def run_suite(name, exe, env, base_args, total, round_no, rounds, results):
     cmd = [exe] + base_args
     t0 = time.time()
@@ -199,18 +214,18 @@ def run_suite(name, exe, env, base_args, total, round_no, rounds, results):
                     results.status[prb] = "FAILED (%s)" % reason
                     results.add(prb, "status", -1)
                 done += 1
-        sys.stderr.write("\r  round %d/%d  %-7s %4d/%d problems  %5.0fs " % (round_no, rounds, name, done, total, time.time() - t0))
-        sys.stderr.flush()
+        progress(round_no, rounds, name, done, total, t0)
     rc = proc.wait()
-    sys.stderr.write("\n")
+    progress(round_no, rounds, name, done, total, t0, final=True)
     if rc not in (0, 1):  # 1: some problem failed, reported in the table
         sys.stderr.write("\n".join(tail) + "\n")
         raise SystemExit("bench-vs-onednn: %s benchdnn exited with %d" % (name, rc))
 
 
-def count_problems(exe, env, suite_args):
+def list_problems(exe, env, suite_args):
+    """The suite's problems (repro lines) in order, from --mode=L."""
     out = subprocess.run([exe, "--mode=L"] + suite_args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT).stdout
-    return sum(1 for l in out.splitlines() if LINE_RE.match(l))
+    return [m.group(4) for m in map(LINE_RE.match, out.splitlines()) if m]
 
 
 def fmt_num(v):
@@ -246,10 +261,12 @@ def main():
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
     machine = machine_description()
+    load0 = os.getloadavg()[0]
 
     drivers = build_drivers(args, out)
     base = ["--mode=%s" % args.mode, "--max-ms-per-prb=%d" % args.max_ms_per_prb] + args.extra + ["--batch=%s" % os.path.abspath(suite_path)]
-    total = count_problems(*drivers["ours"], args.extra + ["--batch=%s" % os.path.abspath(suite_path)])
+    listed = list_problems(*drivers["ours"], args.extra + ["--batch=%s" % os.path.abspath(suite_path)])
+    total = len(listed)
     log("suite %s: %d problems, %d rounds, mode %s, on %s" % (suite_name, total, args.rounds, args.mode, machine))
     results = {"ours": Results(), "oneDNN": Results()}
     for r in range(1, args.rounds + 1):
@@ -267,6 +284,9 @@ def main():
         for prb in results[lib].status:
             if not any(k[0] == prb for k in keys):
                 keys.append((prb, "status"))
+    # Suite order (as listed), metrics in first-seen order within a problem.
+    pos = {p: i for i, p in enumerate(listed)}
+    keys.sort(key=lambda k: pos.get(k[0], len(pos)))
     rows = []
     for prb, metric in keys:
         if args.mode != "C" and metric == "status":
@@ -284,6 +304,7 @@ def main():
         rows.append(row)
 
     stamp = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    machine += ", load average %.1f -> %.1f" % (load0, os.getloadavg()[0])
     file_stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     base_name = os.path.join(out, "%s-%s-%s" % (suite_name, args.mode, file_stamp))
     with open(base_name + ".csv", "w", newline="") as f:

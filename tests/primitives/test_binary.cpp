@@ -360,21 +360,10 @@ void check(problem_t p, unsigned seed = 1) {
     const dt ddt = dst_md.get_data_type();
     const auto dinit = random_values(count(dd), ddt, gen);
     // Expected values.
-    const auto ops = br::compute(ref_alg(p.alg), dd, v0, d0, v1, d1,
-            ternary ? &v2 : nullptr, nullptr, p.scale0 ? p.scale0 : 1,
-            p.scale1 ? p.scale1 : 1);
-    std::vector<double> expected;
     const auto s2d = ternary ? dims_of(p.s2) : std::vector<int64_t>();
-    if (ternary) {
-        expected.clear();
-        br::for_each(dd, [&](const int64_t *pos) {
-            expected.push_back(br::op(br::alg_t::select,
-                    v0[br::bcast_index(d0, pos)], v1[br::bcast_index(d1, pos)],
-                    v2[br::bcast_index(s2d, pos)]));
-        });
-    } else {
-        expected = ops;
-    }
+    auto expected = br::compute(ref_alg(p.alg), dd, v0, d0, v1, d1,
+            ternary ? &v2 : nullptr, ternary ? &s2d : nullptr,
+            p.scale0 ? p.scale0 : 1, p.scale1 ? p.scale1 : 1);
     // Old destination values as the library sees them (rounded to dst).
     std::vector<double> old = p.in_place ? v0 : dinit;
     {

@@ -637,6 +637,39 @@ TEST(Eltwise, BinaryPostOps)
     EXPECT_TRUE(impls.count("ref:any"));
 }
 
+TEST(Eltwise, BinaryPostOpsVectorised)
+{
+    // A scalar and a same-layout second source: both implementations.
+    std::mt19937 gen(19);
+    std::uniform_real_distribution<double> u(-2, 2);
+    for (dt d : {dt::f32, dt::bf16}) {
+        memory::desc src({3, 5, 4, 6}, d, tag::nhwc);
+        memory::desc scalar({1, 1, 1, 1}, dt::f32, tag::nchw);
+        memory::desc full({3, 5, 4, 6}, dt::bf16, tag::nhwc);
+        std::vector<uint8_t> b1 = zero_buffer(scalar), b2 = zero_buffer(full);
+        fill(b1, scalar, [&](const int64_t *) { return u(gen); });
+        fill(b2, full, [&](const int64_t *) { return u(gen); });
+        post_ops po;
+        po.append_binary(algorithm::binary_sub, scalar);
+        po.append_binary(algorithm::binary_div, full);
+        po.append_binary(algorithm::binary_ge, scalar);
+        primitive_attr attr;
+        attr.set_post_ops(po);
+        alg_case_t c {algorithm::eltwise_gelu_erf, 0.f, 0.f, -3, 3, "gelu_po"};
+        const auto impls = run_fwd(c, src, src, false, 20, attr,
+                {{scalar, b1}, {full, b2}, {scalar, b1}},
+                {algorithm::binary_sub, algorithm::binary_div,
+                        algorithm::binary_ge});
+        EXPECT_EQ(impls.size(), 2u);
+        EXPECT_TRUE(impls.count("ref:any"));
+        // In place too.
+        run_fwd(c, src, src, true, 21, attr,
+                {{scalar, b1}, {full, b2}, {scalar, b1}},
+                {algorithm::binary_sub, algorithm::binary_div,
+                        algorithm::binary_ge});
+    }
+}
+
 TEST(Eltwise, UnsupportedPostOpsAndAttributes)
 {
     engine &eng = cpu_engine();

@@ -142,6 +142,7 @@ struct fwd_cfg_t {
     memory::dim MB = 3, IC = 4, OC = 5;
     int nd = 2;
     bool channels_last = false;
+    int wei_cl = -1; // -1: like the source
     dt sdt = dt::f32, wdt = dt::f32, ddt = dt::f32, bdt = dt::f32;
     bool bias = true;
     bool src_scale = false, dst_scale = false;
@@ -160,7 +161,8 @@ void run_fwd(const fwd_cfg_t &c) {
     const memory::dims sd = spatial_dims(c.MB, c.IC, c.nd);
     const memory::dims wd = spatial_dims(c.OC, c.IC, c.nd);
     tensor_t src = make_tensor(data_md(sd, c.sdt, c.channels_last), gen);
-    tensor_t wei = make_tensor(data_md(wd, c.wdt, c.channels_last), gen);
+    tensor_t wei = make_tensor(
+            data_md(wd, c.wdt, c.wei_cl < 0 ? c.channels_last : c.wei_cl == 1), gen);
     tensor_t dst = make_tensor(memory::desc({c.MB, c.OC}, c.ddt, tag::ab), gen);
     const std::vector<float> old = dst.vals;
     tensor_t bias;
@@ -355,12 +357,12 @@ TEST(InnerProduct, ForwardPostOps) {
 }
 
 void run_bwd_data(memory::dim MB, memory::dim IC, memory::dim OC, int nd, bool cl,
-        dt d, dt diff_src_dt) {
+        dt d, dt diff_src_dt, int wei_cl = -1) {
     SCOPED_TRACE("bwd_d MB=" + std::to_string(MB) + " nd=" + std::to_string(nd));
     std::mt19937 gen(5);
     const memory::dims sd = spatial_dims(MB, IC, nd), wd = spatial_dims(OC, IC, nd);
     tensor_t diff_src = make_tensor(data_md(sd, diff_src_dt, cl), gen);
-    tensor_t wei = make_tensor(data_md(wd, d, cl), gen);
+    tensor_t wei = make_tensor(data_md(wd, d, wei_cl < 0 ? cl : wei_cl == 1), gen);
     tensor_t diff_dst = make_tensor(memory::desc({MB, OC}, d, tag::ab), gen);
     inner_product_forward::primitive_desc fwd(cpu_engine(), prop_kind::forward_training,
             memory::desc(sd, d, tag::any), wei.md, diff_dst.md);
@@ -386,12 +388,13 @@ TEST(InnerProduct, BackwardData) {
 }
 
 void run_bwd_weights(memory::dim MB, memory::dim IC, memory::dim OC, int nd,
-        bool cl, dt d, dt diff_wei_dt, bool with_bias) {
+        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl = -1) {
     SCOPED_TRACE("bwd_w MB=" + std::to_string(MB) + " nd=" + std::to_string(nd));
     std::mt19937 gen(6);
     const memory::dims sd = spatial_dims(MB, IC, nd), wd = spatial_dims(OC, IC, nd);
     tensor_t src = make_tensor(data_md(sd, d, cl), gen);
-    tensor_t diff_wei = make_tensor(data_md(wd, diff_wei_dt, cl), gen);
+    tensor_t diff_wei = make_tensor(
+            data_md(wd, diff_wei_dt, wei_cl < 0 ? cl : wei_cl == 1), gen);
     tensor_t diff_bias = make_tensor(memory::desc({OC}, diff_wei_dt, tag::a), gen);
     tensor_t diff_dst = make_tensor(memory::desc({MB, OC}, d, tag::ab), gen);
     inner_product_forward::primitive_desc fwd(cpu_engine(), prop_kind::forward_training,
@@ -422,6 +425,31 @@ TEST(InnerProduct, BackwardWeights) {
     run_bwd_weights(10, 6, 8, 3, false, dt::bf16, dt::bf16, true);
     run_bwd_weights(10, 6, 8, 3, false, dt::bf16, dt::f32, true);
     run_bwd_weights(10, 6, 8, 2, false, dt::f16, dt::f16, true);
+}
+
+TEST(InnerProduct, MixedLayouts) {
+    // Weights in another channel order than the source: gathered.
+    for (int nd = 3; nd <= 5; ++nd)
+        for (bool cl : {false, true}) {
+            fwd_cfg_t c;
+            c.MB = 5;
+            c.IC = 3;
+            c.OC = 7;
+            c.nd = nd;
+            c.channels_last = cl;
+            c.wei_cl = !cl;
+            run_fwd(c);
+            c.sdt = c.wdt = c.ddt = dt::bf16;
+            run_fwd(c);
+            c.sdt = dt::u8;
+            c.wdt = dt::s8;
+            c.ddt = dt::s32;
+            c.bdt = dt::s32;
+            run_fwd(c);
+            run_bwd_data(6, 3, 5, nd, cl, dt::f32, dt::f32, !cl);
+            run_bwd_weights(6, 3, 5, nd, cl, dt::f32, dt::f32, true, !cl);
+            run_bwd_weights(6, 3, 5, nd, cl, dt::bf16, dt::bf16, false, !cl);
+        }
 }
 
 TEST(InnerProduct, AnyFormats) {
@@ -509,9 +537,10 @@ TEST(InnerProduct, RejectedRequests) {
     memory::desc rt_src({DNNL_RUNTIME_DIM_VAL, 3}, dt::f32, tag::ab);
     memory::desc rt_dst({DNNL_RUNTIME_DIM_VAL, 4}, dt::f32, tag::ab);
     EXPECT_EQ(try_fwd(rt_src, wei, nullptr, rt_dst), dnnl_unimplemented);
-    // Source and weights with different channel orders.
-    memory::desc s4({2, 3, 4, 4}, dt::f32, tag::abcd);
-    memory::desc w4({4, 3, 4, 4}, dt::f32, tag::acdb);
+    // A source that is not dense over its IC and spatial dims.
+    memory::desc s4 = memory::desc({2, 3, 6, 6}, dt::f32, tag::abcd)
+                              .submemory_desc({2, 3, 4, 4}, {0, 0, 1, 1});
+    memory::desc w4({4, 3, 4, 4}, dt::f32, tag::abcd);
     EXPECT_EQ(try_fwd(s4, w4, nullptr, dst), dnnl_unimplemented);
     // Backward with post-ops.
     primitive_attr po_attr;

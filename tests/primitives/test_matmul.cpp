@@ -150,6 +150,7 @@ struct mm_cfg_t {
     dt sdt = dt::f32, wdt = dt::f32, ddt = dt::f32, bdt = dt::f32;
     bool trans_src = false, trans_wei = false, trans_dst = false;
     bool src_scale = false, dst_scale = false;
+    int dst_scale_mask = 0; // with dst_scale: 0 or per N
     int wei_scale_mask = -1; // -1: none
     bool src_zp = false, wei_zp = false;
     int dst_zp_mask = -1;
@@ -216,8 +217,11 @@ void run_case(const mm_cfg_t &c) {
         q.wei_scale = f32_arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, ws);
     }
     if (c.dst_scale) {
-        attr.set_scales_mask(DNNL_ARG_DST, 0);
-        q.dst_scale = f32_arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST, {2.f});
+        attr.set_scales_mask(DNNL_ARG_DST, c.dst_scale_mask);
+        std::vector<float> ds(c.dst_scale_mask ? N : 1, 2.f);
+        for (size_t i = 0; i < ds.size(); ++i)
+            ds[i] = i % 2 ? 0.5f : 2.f;
+        q.dst_scale = f32_arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST, ds);
     }
     if (c.src_zp) {
         attr.set_zero_points_mask(DNNL_ARG_SRC, 0);
@@ -506,6 +510,29 @@ TEST(Matmul, FloatScales) {
     run_case(c);
     c.sdt = c.wdt = c.ddt = dt::bf16;
     run_case(c);
+    // Per-N dst scales.
+    c = cfg2d(10, 20, 30);
+    c.dst_scale = true;
+    c.dst_scale_mask = 2;
+    run_case(c);
+    c.sdt = dt::s8;
+    c.wdt = dt::s8;
+    c.ddt = dt::s8;
+    run_case(c);
+}
+
+TEST(Matmul, MixedFloatingTypes) {
+    const dt types[] = {dt::f32, dt::bf16, dt::f16};
+    for (dt s : types)
+        for (dt w : types) {
+            mm_cfg_t c = cfg2d(11, 13, 17);
+            c.sdt = s;
+            c.wdt = w;
+            c.ddt = dt::f32;
+            c.bias = {1, 13};
+            c.bdt = w;
+            run_case(c);
+        }
 }
 
 TEST(Matmul, FpmathMode) {
@@ -861,11 +888,12 @@ TEST(Matmul, UnimplementedRequests) {
     EXPECT_EQ(try_create(a, b, nullptr, c, &zp), dnnl_unimplemented);
     // Per-row dst scales.
     primitive_attr ds;
-    ds.set_scales_mask(DNNL_ARG_DST, 2);
+    ds.set_scales_mask(DNNL_ARG_DST, 1);
     EXPECT_EQ(try_create(a, b, nullptr, c, &ds), dnnl_unimplemented);
-    // Mixed floating types.
-    EXPECT_EQ(try_create(a, memory::desc({5, 6}, dt::bf16, tag::ab), nullptr, c),
-            dnnl_unimplemented);
+    // Per-K weights scales.
+    primitive_attr wk;
+    wk.set_scales_mask(DNNL_ARG_WEIGHTS, 1);
+    EXPECT_EQ(try_create(a, b, nullptr, c, &wk), dnnl_unimplemented);
     // f32 source with int8 weights (weights decompression) is not offered.
     EXPECT_EQ(try_create(a, memory::desc({5, 6}, dt::s8, tag::ab), nullptr, c),
             dnnl_unimplemented);

@@ -37,9 +37,11 @@ void gemm_x8x8s32(char transa, char transb, char offsetc, int64_t M,
                 s += (a - ao) * (b - bo);
             }
             const char oc = offsetc;
+            // 'C': a column of offsets (one per row), 'R': a row of
+            // offsets (one per column).
             const double off = (oc == 'F' || oc == 'f') ? co[0]
-                    : (oc == 'C' || oc == 'c')          ? co[j]
-                                                        : co[i];
+                    : (oc == 'C' || oc == 'c')          ? co[i]
+                                                        : co[j];
             double &c = C[i * ldc + j];
             c = alpha * (double)s + (beta == 0 ? 0.0 : beta * c) + off;
         }

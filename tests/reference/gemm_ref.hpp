@@ -14,7 +14,8 @@ void sgemm(char transa, char transb, int64_t M, int64_t N, int64_t K,
         double beta, double *C, int64_t ldc);
 
 // C = alpha * (op(A) - ao) * (op(B) - bo) + beta * C + co, before rounding
-// and saturation; offsetc 'F' (co[0]), 'C' (co[j]) or 'R' (co[i]).
+// and saturation; offsetc 'F' (co[0]), 'C' (co[i]: a column of offsets,
+// one per row) or 'R' (co[j]: a row of offsets, one per column).
 // TA, TB: uint8_t or int8_t.
 template <typename TA, typename TB>
 void gemm_x8x8s32(char transa, char transb, char offsetc, int64_t M,

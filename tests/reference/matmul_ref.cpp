@@ -52,7 +52,7 @@ std::vector<double> compute(const problem_t &p, const std::vector<float> &src,
         if (!q.wei_scale.empty()) v *= q.wei_scale[q.wei_scale.size() == 1 ? 0 : n];
         if (!p.bias_dims.empty()) v += bias[offset(p.bias_dims, pos.data())];
         v = post_ops_ref::apply(ops, v, old_dst ? (*old_dst)[idx] : 0.0, pos.data());
-        if (!q.dst_scale.empty()) v /= q.dst_scale[0];
+        if (!q.dst_scale.empty()) v /= q.dst_scale[q.dst_scale.size() == 1 ? 0 : n];
         if (!q.dst_zp.empty()) v += q.dst_zp[q.dst_zp.size() == 1 ? 0 : n];
         out[idx] = v;
     }

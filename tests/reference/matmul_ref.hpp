@@ -3,7 +3,7 @@
 //   acc = sum_k (src - src_zp) * (wei - wei_zp)   (numpy batch broadcast)
 //   v   = acc * src_scale * wei_scale[n] + bias   (bias broadcast)
 //   v   = post_ops(v)                             (post_ops_ref)
-//   dst = v / dst_scale + dst_zp[n]               (before rounding to dt)
+//   dst = v / dst_scale[n] + dst_zp[n]            (before rounding to dt)
 // All tensors are dense row-major in logical order. Written without any
 // library code.
 #pragma once
@@ -18,7 +18,7 @@ namespace matmul_ref {
 struct quant_t {
     std::vector<float> src_scale; // empty (none) or 1 value
     std::vector<float> wei_scale; // empty, 1 value or N values
-    std::vector<float> dst_scale; // empty or 1 value
+    std::vector<float> dst_scale; // empty, 1 value or N values
     int32_t src_zp = 0, wei_zp = 0;
     std::vector<int32_t> dst_zp; // empty, 1 value or N values
 };

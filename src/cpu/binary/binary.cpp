@@ -35,10 +35,23 @@ struct args_t {
     data_type_t dst_dt;
     const rows::po_chain_t *po;
     std::vector<const void *> po_ptrs;
+    bool half; // every tensor bf16 (or every tensor f16), plain rows suffice
 };
 
 // One row chunk: r[0] dst, r[1..nsrc] sources, then post-op tensors.
 void compute_row(const args_t &a, const rows::row_t *r, dim_t n) {
+    if (a.half) {
+        // bf16 / f16 everywhere, no scales or post-ops: in registers.
+        const rows::row_t &x = r[1], &y = r[2], &z = r[0];
+        if (!x.idx && !y.idx && !z.idx && z.st == 1 && (x.st == 1 || x.st == 0)
+                && (y.st == 1 || y.st == 0)) {
+            const size_t e = 2;
+            rows::binary_half(a.alg, z.dt, static_cast<const char *>(x.base) + x.off * e,
+                    x.st == 0, static_cast<const char *>(y.base) + y.off * e, y.st == 0,
+                    static_cast<char *>(const_cast<void *>(z.base)) + z.off * e, n);
+            return;
+        }
+    }
     float b0[rows::chunk], b1[rows::chunk], b2[rows::chunk], bd[rows::chunk],
             bt[rows::chunk];
     float *bufs[3] = {b0, b1, b2};
@@ -83,6 +96,9 @@ status_t init_args(args_t &a, const binary_pd_t &pd, const rows::po_chain_t &po,
     a.dst_dt = pd.dst_md()->data_type;
     if (!a.dst) return dnnl_invalid_arguments;
     a.po = &po;
+    a.half = a.nsrc == 2 && !a.scaled[0] && !a.scaled[1] && po.empty()
+            && (a.dst_dt == dnnl_bf16 || a.dst_dt == dnnl_f16) && a.dt[0] == a.dst_dt
+            && a.dt[1] == a.dst_dt;
     return po.pointers(ctx, a.po_ptrs);
 }
 
@@ -137,6 +153,7 @@ status_t binary_t<nested>::pd_t::init(engine_t *) {
 template <bool nested>
 status_t binary_t<nested>::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
+    if (md_nelems(*pd->dst_md()) == 0) return dnnl_success;
     args_t a;
     DNNL_CHECK(init_args(a, *pd, pd->po, ctx));
     std::vector<const void *> ptrs;

@@ -94,6 +94,17 @@ void prelu_block(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
         dim_t M, dim_t L) {
     table().prelu_block(x, sx, w, sw, y, M, L);
 }
+bool binary_half(alg_kind_t alg, data_type_t dt, const void *a, bool as,
+        const void *b, bool bs, void *d, dim_t n) {
+    return table().binary_half(alg, dt, a, as, b, bs, d, n);
+}
+void prelu_fwd(const float *x, const float *w, bool w_scalar, float *y, dim_t n) {
+    table().prelu_fwd(x, w, w_scalar, y, n);
+}
+void prelu_bwd(const float *x, const float *w, bool w_scalar, const float *dd,
+        float *ds, float *c, dim_t n) {
+    table().prelu_bwd(x, w, w_scalar, dd, ds, c, n);
+}
 void eltwise(alg_kind_t alg, float a, float b, float s, float *v, dim_t n) {
     table().eltwise(alg, a, b, s, v, n);
 }

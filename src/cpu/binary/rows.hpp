@@ -53,6 +53,17 @@ void binary_block(alg_kind_t alg, const float *a, dim_t sa, const float *b,
 void prelu_block(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
         dim_t M, dim_t L);
 
+// d = op(a, b) on rows that are all bf16 or all f16 (contiguous, or a
+// broadcast scalar), converted in registers; false when not applicable.
+bool binary_half(alg_kind_t alg, data_type_t dt, const void *a, bool a_scalar,
+        const void *b, bool b_scalar, void *d, dim_t n);
+
+// PReLU rows: y = x > 0 ? x : w * x (w[0] only when w_scalar); backward
+// ds = x > 0 ? dd : w * dd and the diff_weights terms c = x > 0 ? 0 : x * dd.
+void prelu_fwd(const float *x, const float *w, bool w_scalar, float *y, dim_t n);
+void prelu_bwd(const float *x, const float *w, bool w_scalar, const float *dd,
+        float *ds, float *c, dim_t n);
+
 // v[i] = eltwise(alg, v[i]) * scale.
 void eltwise(alg_kind_t alg, float alpha, float beta, float scale, float *v, dim_t n);
 
@@ -98,6 +109,11 @@ struct kernels_t {
             dim_t sb, float *d, dim_t M, dim_t L);
     void (*prelu_block)(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
             dim_t M, dim_t L);
+    bool (*binary_half)(alg_kind_t alg, data_type_t dt, const void *a, bool a_scalar,
+            const void *b, bool b_scalar, void *d, dim_t n);
+    void (*prelu_fwd)(const float *x, const float *w, bool w_scalar, float *y, dim_t n);
+    void (*prelu_bwd)(const float *x, const float *w, bool w_scalar, const float *dd,
+            float *ds, float *c, dim_t n);
     void (*eltwise)(alg_kind_t alg, float alpha, float beta, float scale, float *v,
             dim_t n);
     void (*apply)(const po_chain_t &c, float *v, dim_t n, const row_t *t,

@@ -22,7 +22,8 @@ namespace k {
 
 const kernels_t &kernels_avx512() {
     static const kernels_t k {"avx512", k::load, k::store, k::scale, k::binary,
-            k::binary_block, k::prelu_block, k::eltwise, k::apply};
+            k::binary_block, k::prelu_block, k::binary_half, k::prelu_fwd, k::prelu_bwd,
+            k::eltwise, k::apply};
     return k;
 }
 

@@ -103,6 +103,9 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
     if (p.shift_fallback)
         sp.add(scratch_plan_t::wei_f32, bytes_of(p.wei_f32_md));
 
+    // Empty problems only zero gradients (bwd_w) or do nothing.
+    if (c.is_empty()) return dnnl_success;
+
     const int nthr = p.nthr;
     const dim_t K = c.kgemm();
     const bool shifted_possible

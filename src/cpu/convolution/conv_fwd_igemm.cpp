@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <vector>
 
 #include <omp.h>
 
@@ -25,18 +26,58 @@ namespace conv {
 namespace {
 using gemm::to_f32_t;
 
-// B panels of K rows [pc, pc + kc) and output points [sp0, sp0 + nsp):
-// bp[j / NR][p][j % NR] = col(pc + p, sp0 + j), zero outside the source.
+// A run of output points of one output row: points [j, j + len) of the
+// chunk are (od, oh, ow0 + t); id0 / ih0 are their first input row indices.
+struct run_t {
+    dim_t j, len, id0, ih0, ow0;
+};
+
+std::vector<run_t> make_runs(const conv_conf_t &c, dim_t sp0, dim_t nsp)
+{
+    std::vector<run_t> runs;
+    dim_t j = 0, sp = sp0;
+    while (j < nsp) {
+        const dim_t ow0 = sp % c.ow;
+        const dim_t oh = (sp / c.ow) % c.oh;
+        const dim_t od = sp / (c.ow * c.oh);
+        const dim_t len = std::min(nsp - j, c.ow - ow0);
+        runs.push_back({j, len, od * c.sd - c.pf, oh * c.sh - c.pt, ow0});
+        j += len;
+        sp += len;
+    }
+    return runs;
+}
+
+// Writes `n` values into B panel lanes starting at chunk point j of row
+// `row` (which points at lane 0 of panel 0): v(t) for t < n.
+template <typename F>
+inline void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
+{
+    dim_t t = 0;
+    while (t < n) {
+        const dim_t lane = (j + t) % NR;
+        const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
+        float *d = row + ((j + t) / NR) * kcNR + lane;
+        for (dim_t q = 0; q < cnt; ++q)
+            d[q] = v(t + q);
+        t += cnt;
+    }
+}
+
+// B panels of K rows [pc, pc + kc) and the chunk's output points:
+// bp[j / NR][p][j % NR] = col(pc + p, j), zero outside the source.
 template <typename T>
-void pack_b_ncsp(const conv_conf_t &c, const T *src, dim_t pc, dim_t kc,
-        dim_t sp0, dim_t nsp, int NR, float *bp)
+void pack_b_ncsp(const conv_conf_t &c, const T *src,
+        const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
+        dim_t nsp, int NR, float *bp)
 {
     const dim_t isp = c.isp();
     const dim_t npanels = (nsp + NR - 1) / NR;
     const dim_t ksp = c.ksp();
+    const dim_t kcNR = kc * NR;
     // Zero the lanes past nsp in the last panel.
     if (nsp % NR) {
-        float *last = bp + (npanels - 1) * kc * NR;
+        float *last = bp + (npanels - 1) * kcNR;
         for (dim_t p = 0; p < kc; ++p)
             for (dim_t j = nsp % NR; j < NR; ++j)
                 last[p * NR + j] = 0.f;
@@ -52,12 +93,8 @@ void pack_b_ncsp(const conv_conf_t &c, const T *src, dim_t pc, dim_t kc,
         float *row = bp + p * NR;
         if (pointwise) {
             const T *s = plane + sp0;
-            for (dim_t jr = 0; jr < nsp; jr += NR) {
-                const dim_t n = std::min<dim_t>(NR, nsp - jr);
-                float *d = row + (jr / NR) * kc * NR;
-                for (dim_t j = 0; j < n; ++j)
-                    d[j] = to_f32_t<T>::cvt(s[jr + j]);
-            }
+            put_lanes(row, kcNR, NR, 0, nsp,
+                    [&](dim_t t) { return to_f32_t<T>::cvt(s[t]); });
             continue;
         }
         const dim_t off_w = kw * c.dwl - c.pl;
@@ -66,26 +103,26 @@ void pack_b_ncsp(const conv_conf_t &c, const T *src, dim_t pc, dim_t kc,
                 ? 0
                 : std::min(c.ow, (c.iw - 1 - off_w) / c.sw + 1);
         if (lo > hi) lo = hi;
-        dim_t j = 0, sp = sp0;
-        while (j < nsp) {
-            const dim_t ow0 = sp % c.ow;
-            const dim_t oh = (sp / c.ow) % c.oh;
-            const dim_t od = sp / (c.ow * c.oh);
-            const dim_t len = std::min(nsp - j, c.ow - ow0);
-            const dim_t id = od * c.sd - c.pf + kd * c.ddl;
-            const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
-            const bool row_ok = id >= 0 && id < c.id && ih >= 0 && ih < c.ih;
-            const T *s = plane + (id * c.ih + ih) * c.iw + off_w;
-            for (dim_t t = 0; t < len; ++t) {
-                const dim_t ow = ow0 + t;
-                const dim_t jj = j + t;
-                float v = 0.f;
-                if (row_ok && ow >= lo && ow < hi)
-                    v = to_f32_t<T>::cvt(s[ow * c.sw]);
-                row[(jj / NR) * kc * NR + jj % NR] = v;
+        for (const run_t &r : runs) {
+            const dim_t id = r.id0 + kd * c.ddl;
+            const dim_t ih = r.ih0 + kh * c.dhl;
+            const dim_t e = r.ow0 + r.len;
+            if (id < 0 || id >= c.id || ih < 0 || ih >= c.ih || hi <= r.ow0
+                    || lo >= e) {
+                put_lanes(row, kcNR, NR, r.j, r.len, [](dim_t) { return 0.f; });
+                continue;
             }
-            j += len;
-            sp += len;
+            const dim_t a = std::max(r.ow0, lo), b = std::min(e, hi);
+            if (a > r.ow0)
+                put_lanes(row, kcNR, NR, r.j, a - r.ow0,
+                        [](dim_t) { return 0.f; });
+            const T *s = plane + (id * c.ih + ih) * c.iw + off_w + a * c.sw;
+            const dim_t sw = c.sw;
+            put_lanes(row, kcNR, NR, r.j + (a - r.ow0), b - a,
+                    [&](dim_t t) { return to_f32_t<T>::cvt(s[t * sw]); });
+            if (b < e)
+                put_lanes(row, kcNR, NR, r.j + (b - r.ow0), e - b,
+                        [](dim_t) { return 0.f; });
         }
     }
 }
@@ -159,17 +196,18 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
                     + ((n * OC + g * c.ocg) * osp + sp0) * desz;
             float *cbuf = out_direct ? (float *)out : acc;
             const dim_t ldc = out_direct ? osp : nsp;
+            const std::vector<run_t> runs = make_runs(c, sp0, nsp);
             for (dim_t kb = 0; kb < nkb; ++kb) {
                 const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
                 if (sdt == dnnl_f32)
-                    pack_b_ncsp(c, (const float *)src_ng, pc, kc, sp0, nsp,
-                            NR, bp);
+                    pack_b_ncsp(c, (const float *)src_ng, runs, pc, kc, sp0,
+                            nsp, NR, bp);
                 else if (sdt == dnnl_bf16)
-                    pack_b_ncsp(c, (const gemm::bf16_tag_t *)src_ng, pc, kc,
-                            sp0, nsp, NR, bp);
+                    pack_b_ncsp(c, (const gemm::bf16_tag_t *)src_ng, runs,
+                            pc, kc, sp0, nsp, NR, bp);
                 else
-                    pack_b_ncsp(c, (const gemm::f16_tag_t *)src_ng, pc, kc,
-                            sp0, nsp, NR, bp);
+                    pack_b_ncsp(c, (const gemm::f16_tag_t *)src_ng, runs,
+                            pc, kc, sp0, nsp, NR, bp);
                 const float *ap = wpan + g * mpad * K + pc * mpad;
                 const float beta = kb == 0 ? 0.f : 1.f;
                 for (dim_t jr = 0; jr < nsp; jr += NR) {

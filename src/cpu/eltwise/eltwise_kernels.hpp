@@ -23,6 +23,12 @@ struct kernel_table_t {
             const float *data, float *diff_src, dim_t n);
     void (*to_f32)(data_type_t dt, const void *src, float *dst, dim_t n);
     void (*from_f32)(data_type_t dt, const float *src, void *dst, dim_t n);
+    // dst[i] = a[i] (op) b[i], and dst[i] = a[i] (op) b for a scalar b;
+    // dst may be a. Binary algorithms except select.
+    void (*binary)(alg_kind_t alg, const float *a, const float *b, float *dst,
+            dim_t n);
+    void (*binary_scalar)(
+            alg_kind_t alg, const float *a, float b, float *dst, dim_t n);
 };
 
 const kernel_table_t &kernels_sse41();

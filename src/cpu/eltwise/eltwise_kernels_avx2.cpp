@@ -34,7 +34,8 @@ void sqrt_block(const float *s, float *d, dim_t n)
 const kernel_table_t &kernels_avx2()
 {
     static const kernel_table_t table{
-            avx2, "avx2", fwd_f32, bwd_f32, to_f32, from_f32};
+            avx2, "avx2", fwd_f32, bwd_f32, to_f32, from_f32, binary_f32,
+            binary_scalar_f32};
     return table;
 }
 

@@ -3,6 +3,7 @@
 #include "cpu/eltwise/eltwise_simd.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
@@ -68,12 +69,28 @@ const char *const name_prefix = "simd:";
 
 status_t simd_eltwise_fwd_t::pd_t::init(engine_t *)
 {
-    if (!is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
+    if (!is_fwd() || !attr_ok(true)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &s = *src_md(), &d = *dst_md();
     if (!is_f32_convertible(s.data_type) || !is_f32_convertible(d.data_type))
         return dnnl_unimplemented;
     if (!same_layout(s, d) || !is_dense_padded(s)) return dnnl_unimplemented;
+    for (const auto &e : attr()->post_ops.entries) {
+        const memory_desc_t &m = e.src1_md;
+        // Post-ops could make the padding non-zero: the generic
+        // implementation handles padded layouts with post-ops.
+        if (has_padding(s)) return dnnl_unimplemented;
+        if (!math::is_binary_alg(e.alg) || e.alg == dnnl_binary_select
+                || !is_f32_convertible(m.data_type) || m.ndims != d.ndims
+                || m.format_kind != dnnl_blocked
+                || md_has_runtime_dims_or_strides(m))
+            return dnnl_unimplemented;
+        bool scalar = true;
+        for (int i = 0; i < m.ndims; ++i)
+            scalar = scalar && m.dims[i] == 1;
+        if (!scalar && !same_layout(m, d)) return dnnl_unimplemented;
+        post_ops.push_back({e.alg, scalar});
+    }
     if (has_padding(s)
             && !maps_zero_to_zero(
                     math::eltwise_fwd(alg(), 0.f, alpha(), beta())))
@@ -102,7 +119,31 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
     const kernel_table_t &k = *pd->kernels;
     const alg_kind_t alg = pd->alg();
     const float alpha = pd->alpha(), beta = pd->beta();
-    const bool f32_io = sdt == dnnl_f32 && ddt == dnnl_f32;
+
+    // Second sources of the post-ops: one value, or an array laid out as
+    // dst.
+    struct po_arg_t {
+        alg_kind_t alg;
+        data_type_t dt;
+        const char *data; // null for a scalar
+        size_t esz;
+        float value;
+    };
+    const auto &entries = pd->attr()->post_ops.entries;
+    std::vector<po_arg_t> po(pd->post_ops.size());
+    for (size_t i = 0; i < po.size(); ++i) {
+        const memory_desc_t &m = entries[i].src1_md;
+        const char *p = ctx.input<char>(
+                DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1);
+        if (!p) return dnnl_invalid_arguments;
+        po[i].alg = pd->post_ops[i].alg;
+        po[i].dt = m.data_type;
+        po[i].esz = data_type_size(m.data_type);
+        po[i].data = pd->post_ops[i].scalar ? nullptr
+                                            : p + m.offset0 * po[i].esz;
+        po[i].value = load_f32(m.data_type, p, m.offset0);
+    }
+    const bool f32_io = sdt == dnnl_f32 && ddt == dnnl_f32 && po.empty();
 
     const int nthr = nthr_for(n, min_per_thread(alg));
     parallel_run(nthr, [&](int ithr, int nt) {
@@ -116,10 +157,19 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
             return;
         }
         alignas(64) float buf[block];
+        alignas(64) float buf1[block];
         for (dim_t off = start; off < end; off += block) {
             const dim_t len = end - off < block ? end - off : block;
             k.to_f32(sdt, src + off * ssz, buf, len);
             k.fwd(alg, alpha, beta, buf, buf, len);
+            for (const auto &p : po) {
+                if (!p.data) {
+                    k.binary_scalar(p.alg, buf, p.value, buf, len);
+                } else {
+                    k.to_f32(p.dt, p.data + off * p.esz, buf1, len);
+                    k.binary(p.alg, buf, buf1, buf, len);
+                }
+            }
             k.from_f32(ddt, buf, dst + off * dsz, len);
         }
     });

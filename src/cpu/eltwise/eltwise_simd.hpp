@@ -2,10 +2,12 @@
 // layout, so the operation is a map over one contiguous array. OpenMP
 // splits the array; each thread runs the per-ISA kernels (through an f32
 // buffer for other data types). Padded blocked layouts are processed
-// padding included when the algorithm maps 0 to 0.
+// padding included when the algorithm maps 0 to 0. Forward takes binary
+// post-ops with a scalar or same-layout second source.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "common/eltwise_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
@@ -24,6 +26,13 @@ struct simd_eltwise_fwd_t : public primitive_t {
 
         const kernel_table_t *kernels = nullptr;
         dim_t work = 0; // elements processed, padding included
+        // Binary post-ops whose second source is one value (all dims 1)
+        // or a tensor of the destination's layout.
+        struct binary_po_t {
+            alg_kind_t alg;
+            bool scalar;
+        };
+        std::vector<binary_po_t> post_ops;
 
     private:
         std::string name_;

@@ -132,8 +132,11 @@ status_t gemm_f16f16f32(char transa, char transb, dim_t M, dim_t N, dim_t K,
 
 // Integer GEMMs with the semantics of dnnl_gemm_u8s8s32 / s8s8s32:
 // C = alpha * (op(A) - ao) * (op(B) - bo) + beta * C + co, where offsetc
-// 'F' (co[0] for all), 'C' (co[j] per column) or 'R' (co[i] per row);
-// results rounded to nearest even and saturated to s32.
+// 'F' (co[0] for all), 'C' (a column of offsets: co[i], one per row of C)
+// or 'R' (a row of offsets: co[j], one per column). With alpha == 1 and
+// beta 0 or 1 the result is exact (wrapping) integer arithmetic; otherwise
+// it is computed in floating point, rounded half away from zero and
+// saturated, as oneDNN does.
 status_t gemm_u8s8s32(char transa, char transb, char offsetc, dim_t M,
         dim_t N, dim_t K, float alpha, const uint8_t *A, dim_t lda, uint8_t ao,
         const int8_t *B, dim_t ldb, int8_t bo, float beta, int32_t *C,

@@ -119,7 +119,7 @@ status_t gemm_x8x8s32(char transa, char transb, char offsetc, dim_t M,
                 };
         } else {
             g.bias = co;
-            g.bias_kind = oc == 'C' ? bias_kind_t::per_col : bias_kind_t::per_row;
+            g.bias_kind = oc == 'C' ? bias_kind_t::per_row : bias_kind_t::per_col;
         }
         return gemm_s32(g);
     }
@@ -139,13 +139,13 @@ status_t gemm_x8x8s32(char transa, char transb, char offsetc, dim_t M,
             for (dim_t j = 0; j < n; ++j) {
                 const dim_t gi = m0 + i, gj = n0 + j;
                 const int32_t off = oc == 'F' ? co[0]
-                        : oc == 'C'           ? co[gj]
-                                              : co[gi];
+                        : oc == 'C'           ? co[gi]
+                                              : co[gj];
                 int32_t &c = C[gi * ldc + gj];
                 double v = (double)alpha * acc[i * ldacc + j];
                 if (beta != 0.f) v += (double)beta * c;
                 v += off;
-                v = std::nearbyint(v);
+                v = std::round(v); // half away from zero, as oneDNN
                 v = v < -2147483648.0 ? -2147483648.0 : v;
                 v = v > 2147483647.0 ? 2147483647.0 : v;
                 c = (int32_t)v;

@@ -86,25 +86,63 @@ bool gemm_inner_product_t::pd_t::data_types_ok() const {
             && one_of(wdt, {dnnl_f32, sdt}) && one_of(bdt, {dnnl_f32, sdt});
 }
 
-// src and weights flatten the same way: over dims 1.. both are dense, with
-// unit innermost stride and equal strides.
-bool gemm_inner_product_t::pd_t::k_layout_ok() const {
-    const int nd = ndims();
-    const dim_t *ss = strides(src_md_), *ws = strides(weights_md_);
+namespace {
+
+// Dims 1.. of `md` in memory order, outermost first (ties: logical order).
+int k_order(const memory_desc_t &md, int *order) {
+    const int nd = md.ndims;
+    const dim_t *st = strides(md);
+    for (int d = 1; d < nd; ++d)
+        order[d - 1] = d;
+    std::stable_sort(order, order + nd - 1, [&](int a, int b) { return st[a] > st[b]; });
+    return nd - 1;
+}
+
+// Dims 1.. of `md` are dense with unit innermost stride, so the flattened
+// index k of an element is its offset within a row.
+bool k_dense(const memory_desc_t &md) {
     int order[DNNL_MAX_NDIMS];
-    int n = 0;
-    for (int d = 1; d < nd; ++d) {
-        if (src_md_.dims[d] == 1) continue;
-        if (ss[d] != ws[d]) return false;
-        order[n++] = d;
-    }
-    std::sort(order, order + n, [&](int a, int b) { return ss[a] < ss[b]; });
+    const int n = k_order(md, order);
+    const dim_t *st = strides(md);
     dim_t expected = 1;
-    for (int i = 0; i < n; ++i) {
-        if (ss[order[i]] != expected) return false;
-        expected *= src_md_.dims[order[i]];
+    for (int i = n - 1; i >= 0; --i) {
+        const int d = order[i];
+        if (md.dims[d] == 1) continue;
+        if (st[d] != expected) return false;
+        expected *= md.dims[d];
     }
     return true;
+}
+
+} // namespace
+
+// src and weights flatten the same way: equal strides over dims 1.. (both
+// being dense by k_dense of src).
+bool gemm_inner_product_t::pd_t::k_layout_ok() const {
+    const dim_t *ss = strides(src_md_), *ws = strides(weights_md_);
+    for (int d = 1; d < ndims(); ++d)
+        if (src_md_.dims[d] != 1 && ss[d] != ws[d]) return false;
+    return true;
+}
+
+// Offsets of the weights' elements in the order src enumerates k.
+void gemm_inner_product_t::pd_t::init_k_offsets() {
+    int order[DNNL_MAX_NDIMS];
+    const int n = k_order(src_md_, order);
+    const dim_t *ws = strides(weights_md_);
+    const dim_t K = IC_total();
+    k_off_.assign(K, 0);
+    dims_t pos = {};
+    for (dim_t k = 0; k < K; ++k) {
+        dim_t off = 0;
+        for (int i = 0; i < n; ++i)
+            off += pos[i] * ws[order[i]];
+        k_off_[k] = off;
+        for (int i = n - 1; i >= 0; --i) {
+            if (++pos[i] < src_md_.dims[order[i]]) break;
+            pos[i] = 0;
+        }
+    }
 }
 
 status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
@@ -112,7 +150,11 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
     is_int8_ = one_of(src_md_.data_type, {dnnl_u8, dnnl_s8});
     if (!data_types_ok()) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
-    if (!k_layout_ok()) return dnnl_unimplemented;
+    // src (diff_src for backward data) defines the flattened K order; the
+    // weights follow it directly or through a gather / scatter.
+    if (!k_dense(src_md_)) return dnnl_unimplemented;
+    wei_gather_ = !k_layout_ok();
+    if (wei_gather_) init_k_offsets();
 
     const dim_t M = gm(), N = gn(), K = gk();
     if (is_fwd()) {
@@ -145,7 +187,7 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
         // C is diff_src (backward data) or diff_weights (backward weights),
         // dense over the flattened K index by k_layout_ok.
         const memory_desc_t &c = is_bwd_d() ? src_md_ : weights_md_;
-        acc_direct_ = c.data_type == dnnl_f32;
+        acc_direct_ = c.data_type == dnnl_f32 && !(is_bwd_w() && wei_gather_);
     }
     name_ = std::string("gemm:")
             + (is_int8_ ? gemm::s32_kernel_name() : gemm::f32_kernel_name());
@@ -157,8 +199,37 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
     chunk_ = std::max<dim_t>(1, acc_direct_ ? M : std::min(M, max_rows));
     acc_bytes_ = acc_direct_ ? 0 : (size_t)chunk_ * N * acc_sz;
     ws_bytes_ = gemm::gemm_workspace_size(chunk_, N, K, is_int8_, true, nthr);
-    book_scratchpad(align64(acc_bytes_) + align64(ws_bytes_));
+    gather_bytes_ = wei_gather_ && !is_bwd_w()
+            ? (size_t)OC() * IC_total() * data_type_size(weights_md_.data_type)
+            : 0;
+    book_scratchpad(align64(acc_bytes_) + align64(ws_bytes_) + align64(gather_bytes_));
     return dnnl_success;
+}
+
+// Copies the weights into the scratchpad in the K order of src (rows of
+// K elements), for weights whose layout differs from src's.
+const char *gemm_inner_product_t::gather_weights(
+        const char *wei, size_t wsz, char *scratch) const {
+    const pd_t &p = *pd();
+    char *out = scratch + align64(p.acc_bytes()) + align64(p.ws_bytes());
+    const dim_t OC = p.OC(), K = p.IC_total();
+    const dim_t w0 = strides(p.weights_md())[0];
+    const dim_t *koff = p.k_offsets().data();
+#pragma omp parallel for schedule(static) if (OC * K > 65536)
+    for (dim_t oc = 0; oc < OC; ++oc) {
+        const char *src_row = wei + oc * w0 * wsz;
+        char *dst_row = out + oc * K * wsz;
+        if (wsz == 4)
+            for (dim_t k = 0; k < K; ++k)
+                ((uint32_t *)dst_row)[k] = ((const uint32_t *)src_row)[koff[k]];
+        else if (wsz == 2)
+            for (dim_t k = 0; k < K; ++k)
+                ((uint16_t *)dst_row)[k] = ((const uint16_t *)src_row)[koff[k]];
+        else
+            for (dim_t k = 0; k < K; ++k)
+                dst_row[k] = src_row[koff[k]];
+    }
+    return out;
 }
 
 status_t gemm_inner_product_t::execute(const exec_ctx_t &ctx) const {
@@ -166,7 +237,8 @@ status_t gemm_inner_product_t::execute(const exec_ctx_t &ctx) const {
     if (p.gm() == 0 || p.gn() == 0) {
         if (!p.is_bwd_w() || !p.with_bias() || p.OC() == 0) return dnnl_success;
     }
-    const size_t need = align64(p.acc_bytes()) + align64(p.ws_bytes());
+    const size_t need = align64(p.acc_bytes()) + align64(p.ws_bytes())
+            + align64(p.gather_bytes());
     scratch_t scratch(ctx.scratchpad(), p.scratchpad_size(), need);
     if (need && !scratch.ptr) return dnnl_out_of_memory;
     if (p.is_fwd()) return execute_fwd(ctx, scratch.ptr);
@@ -189,8 +261,13 @@ status_t gemm_inner_product_t::execute_fwd(const exec_ctx_t &ctx, char *scratch)
     if (src) src += smd.offset0 * ssz;
     if (wei) wei += wmd.offset0 * wsz;
     dst += dmd.offset0 * dsz;
-    const dim_t s0 = strides(smd)[0], w0 = strides(wmd)[0];
+    const dim_t s0 = strides(smd)[0];
+    dim_t w0 = strides(wmd)[0];
     const dim_t d0 = strides(dmd)[0], d1 = strides(dmd)[1];
+    if (p.wei_gather() && wei) {
+        wei = gather_weights(wei, wsz, scratch);
+        w0 = K;
+    }
 
     const postops::gemm_epilogue_t &epi = p.epilogue();
     postops::gemm_epilogue_args_t eargs;
@@ -273,8 +350,13 @@ status_t gemm_inner_product_t::execute_bwd_d(const exec_ctx_t &ctx, char *scratc
     diff_src += smd.offset0 * ssz;
     if (wei) wei += wmd.offset0 * wsz;
     if (diff_dst) diff_dst += dmd.offset0 * dsz;
-    const dim_t s0 = strides(smd)[0], w0 = strides(wmd)[0];
+    const dim_t s0 = strides(smd)[0];
+    dim_t w0 = strides(wmd)[0];
     const dim_t d0 = strides(dmd)[0], d1 = strides(dmd)[1];
+    if (p.wei_gather() && wei) {
+        wei = gather_weights(wei, wsz, scratch);
+        w0 = N;
+    }
     char *acc = scratch;
     char *ws = p.ws_bytes() ? scratch + align64(p.acc_bytes()) : nullptr;
     if (gemm::gemm_workspace_size(p.chunk(), N, K, false, true) > p.ws_bytes())
@@ -356,8 +438,16 @@ status_t gemm_inner_product_t::execute_bwd_w(const exec_ctx_t &ctx, char *scratc
                 g.ldc = N;
                 g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, float *cb,
                                  dim_t ldcb) {
-                    store_block(wmd.data_type, cb, ldcb,
-                            diff_wei + ((r0 + m0) * w0 + n0) * wsz, w0, m, n);
+                    if (!p.wei_gather()) {
+                        store_block(wmd.data_type, cb, ldcb,
+                                diff_wei + ((r0 + m0) * w0 + n0) * wsz, w0, m, n);
+                        return;
+                    }
+                    const dim_t *koff = p.k_offsets().data();
+                    for (dim_t i = 0; i < m; ++i)
+                        for (dim_t j = 0; j < n; ++j)
+                            store_f32(wmd.data_type, cb[i * ldcb + j], diff_wei,
+                                    (r0 + m0 + i) * w0 + koff[n0 + j]);
                 };
             }
             DNNL_CHECK(gemm::gemm_f32(g));

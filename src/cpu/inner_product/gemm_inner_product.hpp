@@ -4,11 +4,13 @@
 //   backward data:    diff_src = diff_dst . weights;
 //   backward weights: diff_weights = diff_dst^T . src, diff_bias = column
 //                     sums of diff_dst.
-// Sources of 2 to 5 dims are flattened: src and weights must share the
-// memory order of their IC and spatial dims (any such plain layout).
+// Sources of 2 to 5 dims are flattened in the memory order of src (which
+// must be dense over IC and spatial dims); weights in another order are
+// gathered into that order (backward weights: scattered back).
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "common/inner_product_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
@@ -38,14 +40,22 @@ struct gemm_inner_product_t : public primitive_t {
         dim_t chunk() const { return chunk_; } // C rows per GEMM call
         size_t acc_bytes() const { return acc_bytes_; }
         size_t ws_bytes() const { return ws_bytes_; }
+        size_t gather_bytes() const { return gather_bytes_; }
+        // Weights laid out unlike src: k_offsets()[k] is the offset within
+        // a weights row of the k-th element in src's K order.
+        bool wei_gather() const { return wei_gather_; }
+        const std::vector<dim_t> &k_offsets() const { return k_off_; }
 
     private:
         bool data_types_ok() const;
         bool k_layout_ok() const;
+        void init_k_offsets();
         bool is_int8_ = false;
         bool acc_direct_ = false;
+        bool wei_gather_ = false;
         dim_t chunk_ = 0;
-        size_t acc_bytes_ = 0, ws_bytes_ = 0;
+        size_t acc_bytes_ = 0, ws_bytes_ = 0, gather_bytes_ = 0;
+        std::vector<dim_t> k_off_;
         postops::gemm_epilogue_t epi_;
         std::string name_;
     };
@@ -57,6 +67,7 @@ struct gemm_inner_product_t : public primitive_t {
     status_t execute(const exec_ctx_t &ctx) const override;
 
 private:
+    const char *gather_weights(const char *wei, size_t wsz, char *scratch) const;
     status_t execute_fwd(const exec_ctx_t &ctx, char *scratch) const;
     status_t execute_bwd_d(const exec_ctx_t &ctx, char *scratch) const;
     status_t execute_bwd_w(const exec_ctx_t &ctx, char *scratch) const;

@@ -95,7 +95,8 @@ bool gemm_matmul_t::pd_t::attr_ok() const {
         if (it.arg == DNNL_ARG_SRC && e.mask != 0) return false;
         if (it.arg == DNNL_ARG_WEIGHTS && e.mask != 0 && e.mask != n_mask)
             return false;
-        if (it.arg == DNNL_ARG_DST && e.mask != 0) return false;
+        if (it.arg == DNNL_ARG_DST && e.mask != 0 && e.mask != n_mask)
+            return false;
     }
     for (const auto &it : attr_.zero_points.items) {
         const auto &e = it.e;
@@ -125,10 +126,12 @@ status_t gemm_matmul_t::pd_t::init(engine_t *engine) {
                         {dnnl_f32, dnnl_s32, dnnl_s8, dnnl_u8, dnnl_bf16, dnnl_f16}))
             return dnnl_unimplemented;
     } else {
-        if (!one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16}) || wdt != sdt)
+        // Any mix of f32 / bf16 / f16 inputs (converted while packing).
+        if (!one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16})
+                || !one_of(wdt, {dnnl_f32, dnnl_bf16, dnnl_f16}))
             return dnnl_unimplemented;
-        if (!one_of(ddt, {dnnl_f32, sdt})) return dnnl_unimplemented;
-        if (with_bias() && !one_of(bias_md_.data_type, {dnnl_f32, sdt}))
+        if (!one_of(ddt, {dnnl_f32, sdt, wdt})) return dnnl_unimplemented;
+        if (with_bias() && !one_of(bias_md_.data_type, {dnnl_f32, sdt, wdt}))
             return dnnl_unimplemented;
     }
     DNNL_CHECK(init_formats());

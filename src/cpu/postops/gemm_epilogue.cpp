@@ -27,6 +27,7 @@ status_t gemm_epilogue_t::init(const primitive_attr_t &attr,
     wei_scale = w != nullptr;
     wei_scale_per_col = w && w->mask != 0 && w->mask == wei_col_mask;
     dst_scale = d != nullptr;
+    dst_scale_per_col = d && d->mask == (1 << col_dim);
     const quant_entry_t *z = attr.zero_points.get(DNNL_ARG_DST);
     dst_zp = z != nullptr;
     dst_zp_per_col = z && z->mask == (1 << col_dim);
@@ -78,7 +79,7 @@ void apply(const gemm_epilogue_t &e, const gemm_epilogue_args_t &a,
     const float common_scale = (e.src_scale ? a.src_scale[0] : 1.f)
             * (e.wei_scale && !e.wei_scale_per_col ? a.wei_scale[0] : 1.f);
     const float dst_scale = e.dst_scale ? a.dst_scale[0] : 1.f;
-    const bool has_dst_scale = e.dst_scale;
+    const bool has_dst_scale = e.dst_scale && !e.dst_scale_per_col;
     const dim_t bias_cs = e.with_bias ? e.bias.step(col_dim) : 0;
     const dim_t bias_rs = e.with_bias ? e.bias.step(row_dim) : 0;
     const dim_t bias_off0 = e.with_bias ? e.bias.offset(pos) : 0;
@@ -135,6 +136,11 @@ void apply(const gemm_epilogue_t &e, const gemm_epilogue_args_t &a,
             if (has_dst_scale)
                 for (dim_t j = 0; j < nb; ++j)
                     tmp[j] /= dst_scale;
+            if (e.dst_scale_per_col) {
+                const float *ds = a.dst_scale + col0 + j0;
+                for (dim_t j = 0; j < nb; ++j)
+                    tmp[j] /= ds[j];
+            }
             if (e.dst_zp) {
                 if (e.dst_zp_per_col)
                     for (dim_t j = 0; j < nb; ++j)

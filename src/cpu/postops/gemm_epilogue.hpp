@@ -2,7 +2,7 @@
 // oneDNN v3 order:
 //   v = acc * src_scale * wei_scale[col] + bias
 //   v = post_ops(v)                  (eltwise, sum, binary, prelu)
-//   dst = saturate(round(v / dst_scale + dst_zp[col]))
+//   dst = saturate(round(v / dst_scale[col] + dst_zp[col]))
 // applied to a block of accumulators (f32 or s32) and written to dst of any
 // data type with any element strides. Shared with other GEMM users: fill a
 // gemm_epilogue_t at pd init, a gemm_epilogue_args_t per execution, then
@@ -25,7 +25,7 @@ struct gemm_epilogue_t {
     bool with_bias = false;
     bcast_tensor_t bias; // strides over dst dims
     bool src_scale = false, wei_scale = false, wei_scale_per_col = false;
-    bool dst_scale = false;
+    bool dst_scale = false, dst_scale_per_col = false;
     bool dst_zp = false, dst_zp_per_col = false;
     int bias_arg = DNNL_ARG_BIAS;
     postops_t po;
@@ -34,7 +34,8 @@ struct gemm_epilogue_t {
     // columns of blocks walk (per-column scales and zero points vary along
     // it); `wei_col_mask`: the weights scale mask meaning "per column".
     // Scale masks other than 0 / wei_col_mask, dst scale masks other than
-    // 0, dst zero-point masks other than 0 / (1 << col_dim), non-f32 scales,
+    // 0 / (1 << col_dim), dst zero-point masks other than 0 /
+    // (1 << col_dim), non-f32 scales,
     // non-s32 zero points and src/wei zero points (handled by the caller)
     // are not checked here: the caller validates its attributes first.
     status_t init(const primitive_attr_t &attr, const memory_desc_t &dst_md,

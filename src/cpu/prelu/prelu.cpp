@@ -2,6 +2,7 @@
 // list.
 #include "cpu/prelu/prelu.hpp"
 
+#include <cstring>
 #include <vector>
 
 #include "common/binary_pd.hpp"
@@ -34,14 +35,7 @@ void fwd_row(const rows::row_t *r, dim_t n) {
     const bool direct = r[0].dt == dnnl_f32 && !r[0].idx && r[0].st == 1;
     float *y = direct ? static_cast<float *>(const_cast<void *>(r[0].base)) + r[0].off
                       : yb;
-    if (r[2].scalar()) {
-        const float w0 = w[0];
-        for (dim_t i = 0; i < n; ++i)
-            y[i] = x[i] > 0.f ? x[i] : x[i] * w0;
-    } else {
-        for (dim_t i = 0; i < n; ++i)
-            y[i] = x[i] > 0.f ? x[i] : x[i] * w[i];
-    }
+    rows::prelu_fwd(x, w, r[2].scalar(), y, n);
     if (!direct) rows::store(r[0], y, n);
 }
 
@@ -57,18 +51,7 @@ void bwd_row(const rows::row_t *r, dim_t n, bool dw_direct, float *acc,
     const rows::row_t &ds = r[3];
     const bool direct = ds.dt == dnnl_f32 && !ds.idx && ds.st == 1;
     float *o = direct ? static_cast<float *>(const_cast<void *>(ds.base)) + ds.off : sb;
-    if (r[1].scalar()) {
-        const float w0 = w[0];
-        for (dim_t i = 0; i < n; ++i) {
-            o[i] = x[i] > 0.f ? dd[i] : w0 * dd[i];
-            cb[i] = x[i] > 0.f ? 0.f : x[i] * dd[i];
-        }
-    } else {
-        for (dim_t i = 0; i < n; ++i) {
-            o[i] = x[i] > 0.f ? dd[i] : w[i] * dd[i];
-            cb[i] = x[i] > 0.f ? 0.f : x[i] * dd[i];
-        }
-    }
+    rows::prelu_bwd(x, w, r[1].scalar(), dd, o, cb, n);
     if (!direct) rows::store(ds, o, n);
     const rows::row_t &dw = r[4];
     if (dw_direct) {
@@ -141,6 +124,12 @@ status_t prelu_t<fwd, nested>::pd_t::init(engine_t *) {
 template <bool fwd, bool nested>
 status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
+    if (md_nelems(*pd->src_md()) == 0) {
+        // Nothing to compute; diff_weights sum over nothing.
+        void *dw = fwd ? nullptr : ctx.host_ptr(DNNL_ARG_DIFF_WEIGHTS);
+        if (dw) std::memset(dw, 0, md_size(*pd->diff_weights_md()));
+        return dnnl_success;
+    }
     std::vector<const void *> ptr;
     std::vector<data_type_t> dt;
     if (fwd) {

@@ -274,7 +274,9 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
     const memory_desc_t &smd = *pd->src_md(), &dmd = *pd->dst_md();
     const void *src = ctx.host_ptr(DNNL_ARG_SRC);
     void *dst = ctx.host_ptr(DNNL_ARG_DST);
-    if (!src || !dst) return dnnl_invalid_arguments;
+    if ((!src && md_nelems(smd) > 0) || (!dst && md_nelems(dmd) > 0))
+        return dnnl_invalid_arguments;
+    if (md_nelems(dmd) == 0) return dnnl_success;
     std::vector<const void *> po_ptrs;
     DNNL_CHECK(pd->po.pointers(ctx, po_ptrs));
     const op_t op(*pd, pd->reduce_size);

@@ -22,18 +22,25 @@ void ref_tables_t::init(const memory_desc_t &src, const memory_desc_t &dst,
         dims[d] = src.dims[d];
         dpad[d] = dst.padded_dims[d] - dst.padded_offsets[d];
         if (dpad[d] < dims[d]) dpad[d] = dims[d];
-        soff[d].resize(dims[d]);
-        doff[d].resize(dpad[d]);
-        for (dim_t i = 0; i < dims[d]; ++i)
-            soff[d][i] = dim_offset(src, d, i);
-        for (dim_t i = 0; i < dpad[d]; ++i)
-            doff[d][i] = dim_offset(dst, d, i);
+        auto init_map = [&](dim_map_t &m, const memory_desc_t &md, dim_t n,
+                                dim_t &base) {
+            if (dim_block(md, d) == 1) {
+                m.stride = md.format_desc.blocking.strides[d];
+                base += md.padded_offsets[d] * m.stride;
+            } else {
+                m.tab.resize(n);
+                for (dim_t i = 0; i < n; ++i)
+                    m.tab[i] = dim_offset(md, d, i);
+            }
+        };
+        init_map(smap[d], src, dims[d], s0);
+        init_map(dmap[d], dst, dpad[d], d0);
     }
     for (int q = 0; q < q_count; ++q)
         quant_conf_t::index_strides(conf.with[q] ? conf.mask[q] : 0, ndims,
                 dims, qstr[q]);
     for (int d = 0; d < ndims; ++d) {
-        dim_t step = dpad[d] < 2 ? 0 : doff[d][1] - doff[d][0];
+        dim_t step = dpad[d] < 2 ? 0 : dmap[d](1) - dmap[d](0);
         if (step < 0) step = -step;
         if (dpad[d] >= 2 && step == 0) serial = true; // aliased positions
         dstep[d] = step;
@@ -71,8 +78,10 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
     }
     const dim_t ilo = lo[in], ihi = hi[in];
     const dim_t ival_end = ihi < t.dims[in] ? ihi : t.dims[in];
-    const dim_t *st = t.soff[in].data();
-    const dim_t *dt = t.doff[in].data();
+    // Inner offsets: a table, or i times a stride.
+    const dim_t *st = t.smap[in].tab.empty() ? nullptr : t.smap[in].tab.data();
+    const dim_t *dt = t.dmap[in].tab.empty() ? nullptr : t.dmap[in].tab.data();
+    const dim_t sstr = t.smap[in].stride, dstr = t.dmap[in].stride;
     const dim_t qs_in[q_count] = {t.qstr[0][in], t.qstr[1][in], t.qstr[2][in],
             t.qstr[3][in]};
     const float *ss = qv.scale[0], *ds = qv.scale[1];
@@ -113,12 +122,12 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
             for (int k = 0; k < no; ++k) {
                 const int d = od[k];
                 const dim_t i = idx[k];
-                db += t.doff[d][i];
+                db += t.dmap[d](i);
                 if (i >= t.dims[d]) {
                     pad = true;
                     continue;
                 }
-                sb += t.soff[d][i];
+                sb += t.smap[d](i);
                 if (quant)
                     for (int q = 0; q < q_count; ++q)
                         qb[q] += i * t.qstr[q][d];
@@ -130,11 +139,12 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
             if (!pad) {
                 if (!quant) {
                     for (; i < vend; ++i)
-                        dst[db + dt[i]] = cvt_direct<S, D>(src[sb + st[i]]);
+                        dst[db + (dt ? dt[i] : i * dstr)]
+                                = cvt_direct<S, D>(src[sb + (st ? st[i] : i * sstr)]);
                 } else {
                     for (; i < vend; ++i) {
-                        D *o = &dst[db + dt[i]];
-                        *o = cvt_quant<S, D>(src[sb + st[i]], o,
+                        D *o = &dst[db + (dt ? dt[i] : i * dstr)];
+                        *o = cvt_quant<S, D>(src[sb + (st ? st[i] : i * sstr)], o,
                                 ss[qb[0] + i * qs_in[0]],
                                 sz[qb[2] + i * qs_in[2]],
                                 ds[qb[1] + i * qs_in[1]],
@@ -143,7 +153,7 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
                 }
             }
             for (; i < cend; ++i)
-                dst[db + dt[i]] = D {};
+                dst[db + (dt ? dt[i] : i * dstr)] = D {};
             // Next work item.
             if (++ch < nch) continue;
             ch = 0;

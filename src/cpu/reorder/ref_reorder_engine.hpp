@@ -29,8 +29,16 @@ struct ref_tables_t {
     int ndims = 0;
     dims_t dims {}, dpad {};
     dim_t s0 = 0, d0 = 0;
-    // Per-dim offset tables: src over [0, dims), dst over [0, dpad).
-    std::vector<dim_t> soff[max_ndims], doff[max_ndims];
+    // Offsets a dim's index contributes: a stride for dims without inner
+    // blocks, a table (src over [0, dims), dst over [0, dpad)) otherwise.
+    struct dim_map_t {
+        dim_t stride = 0;
+        std::vector<dim_t> tab;
+        dim_t operator()(dim_t i) const {
+            return tab.empty() ? i * stride : tab[i];
+        }
+    };
+    dim_map_t smap[max_ndims], dmap[max_ndims];
     dim_t qstr[q_count][max_ndims] {};
     dim_t dstep[max_ndims] {}; // |destination step| of each dim
     bool serial = false; // destination positions may alias

@@ -16,9 +16,10 @@ namespace softmax {
 
 namespace {
 
-// Tile-size in lanes: about 8K floats per tile, a multiple of 16.
-dim_t lanes_chunk(const axis::lanes_plan_t &p) {
-    dim_t lc = 8192 / p.C / 16 * 16;
+// Lanes per tile, a multiple of 16: about 8K floats per f32 copy of a
+// tile, 64K floats when the tensors are used in place.
+dim_t lanes_chunk(const axis::lanes_plan_t &p, bool direct) {
+    dim_t lc = (direct ? 65536 : 8192) / p.C / 16 * 16;
     if (lc < 16) lc = 16;
     return lc < p.L ? lc : p.L;
 }
@@ -100,6 +101,7 @@ template <bool fwd, bool lanes>
 status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const kernels_t &k = *pd->k;
+    if (md_nelems(fwd ? *pd->dst_md() : *pd->diff_src_md()) == 0) return dnnl_success;
     const bool log = pd->is_log();
     bool ok = true;
     const float ss = fwd ? read_scale(*pd, ctx, DNNL_ARG_SRC, ok) : 1.f;
@@ -138,33 +140,52 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
 
     if (lanes) {
         const axis::lanes_plan_t &p = pd->lplan;
-        const dim_t lc = lanes_chunk(p);
+        // f32 tensors are worked on in place; others through f32 tiles.
+        bool direct = true;
+        for (data_type_t d : dt)
+            direct = direct && d == dnnl_f32;
+        const dim_t lc = lanes_chunk(p, direct);
         const dim_t nchunks = (p.L + lc - 1) / lc;
         const dim_t units = p.outer() * nchunks;
         const int nthr = eltwise::nthr_for(units * p.C * lc, 4096);
         parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
-            std::vector<float> a((size_t)(p.C * lc)), b(fwd ? 0 : (size_t)(p.C * lc)),
-                    c(fwd ? 0 : (size_t)(p.C * lc)), tmp((size_t)(2 * lc));
+            const size_t tile = direct ? 0 : (size_t)(p.C * lc);
+            std::vector<float> a(tile), b(fwd ? 0 : tile), c(fwd ? 0 : tile),
+                    tmp((size_t)(2 * lc));
             dim_t off[3];
+            auto f32 = [&](int t) {
+                return static_cast<float *>(const_cast<void *>(ptr[t])) + off[t];
+            };
             for (dim_t u = u0; u < u1; ++u) {
                 const dim_t l0 = (u % nchunks) * lc;
                 const dim_t nl = l0 + lc < p.L ? lc : p.L - l0;
                 axis::lane_offsets(p, u / nchunks, l0, off);
-                load_tile(ptr[0], dt[0], off[0], p.sa[0], p.C, nl, a.data(), lc);
                 if (fwd) {
-                    k.fwd_lanes(a.data(), p.C, nl, lc, log, ss, tmp.data());
-                    for (dim_t ci = 0; ci < p.C; ++ci) {
-                        float *r = a.data() + ci * lc;
-                        for (const auto &e : pd->po.entries)
-                            rows::eltwise(e.alg, e.alpha, e.beta, e.scale, r, nl);
-                        if (ds != 1.f)
-                            for (dim_t l = 0; l < nl; ++l)
-                                r[l] /= ds;
+                    float *o = direct ? f32(1) : a.data();
+                    const dim_t ld = direct ? p.sa[1] : lc;
+                    if (direct)
+                        k.fwd_lanes(f32(0), p.sa[0], o, ld, p.C, nl, log, ss, tmp.data());
+                    else {
+                        load_tile(ptr[0], dt[0], off[0], p.sa[0], p.C, nl, o, lc);
+                        k.fwd_lanes(o, lc, o, lc, p.C, nl, log, ss, tmp.data());
                     }
-                    store_tile(out, dt[1], off[1], p.sa[1], p.C, nl, a.data(), lc);
+                    if (!pd->po.empty() || ds != 1.f)
+                        for (dim_t ci = 0; ci < p.C; ++ci) {
+                            float *r = o + ci * ld;
+                            for (const auto &e : pd->po.entries)
+                                rows::eltwise(e.alg, e.alpha, e.beta, e.scale, r, nl);
+                            if (ds != 1.f)
+                                for (dim_t l = 0; l < nl; ++l)
+                                    r[l] /= ds;
+                        }
+                    if (!direct) store_tile(out, dt[1], off[1], p.sa[1], p.C, nl, o, lc);
+                } else if (direct) {
+                    k.bwd_lanes(f32(0), p.sa[0], f32(1), p.sa[1], f32(2), p.sa[2], p.C,
+                            nl, log, tmp.data());
                 } else {
+                    load_tile(ptr[0], dt[0], off[0], p.sa[0], p.C, nl, a.data(), lc);
                     load_tile(ptr[1], dt[1], off[1], p.sa[1], p.C, nl, b.data(), lc);
-                    k.bwd_lanes(a.data(), b.data(), c.data(), p.C, nl, lc, log,
+                    k.bwd_lanes(a.data(), lc, b.data(), lc, c.data(), lc, p.C, nl, log,
                             tmp.data());
                     store_tile(out, dt[2], off[2], p.sa[2], p.C, nl, c.data(), lc);
                 }

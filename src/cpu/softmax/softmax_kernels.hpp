@@ -4,7 +4,8 @@
 // reductions, so every loop vectorises in the ISA of its file.
 //  - rows: one softmax over n contiguous values;
 //  - lanes: nl independent softmaxes at once, value c of lane l at
-//    t[c * ld + l] (the axis is not the innermost dim).
+//    p[c * ld + l] (the axis is not the innermost dim); each tensor has
+//    its own leading dimension.
 #pragma once
 
 #include "common/c_types.hpp"
@@ -18,13 +19,14 @@ struct kernels_t {
     const char *isa;
     // y = softmax(x) * s, or (x - max - log(sum exp)) * s; y may be x.
     void (*fwd_row)(const float *x, float *y, dim_t n, bool log, float s);
-    // In place on a tile; tmp holds 2 * nl floats.
-    void (*fwd_lanes)(float *t, dim_t C, dim_t nl, dim_t ld, bool log, float s,
-            float *tmp);
+    // d = softmax(s) along c for every lane; d may be s; tmp holds 2 * nl
+    // floats.
+    void (*fwd_lanes)(const float *s, dim_t sld, float *d, dim_t dld, dim_t C,
+            dim_t nl, bool log, float scale, float *tmp);
     // ds = dst * (dd - sum(dd * dst)), or dd - exp(dst) * sum(dd).
     void (*bwd_row)(const float *dst, const float *dd, float *ds, dim_t n, bool log);
-    void (*bwd_lanes)(const float *dst, const float *dd, float *ds, dim_t C,
-            dim_t nl, dim_t ld, bool log, float *tmp);
+    void (*bwd_lanes)(const float *dst, dim_t ld_dst, const float *dd, dim_t ld_dd,
+            float *ds, dim_t ld_ds, dim_t C, dim_t nl, bool log, float *tmp);
 };
 
 const kernels_t &kernels_base();

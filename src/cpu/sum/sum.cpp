@@ -75,6 +75,7 @@ status_t sum_t<nested>::pd_t::init(engine_t *) {
 template <bool nested>
 status_t sum_t<nested>::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
+    if (md_nelems(*pd->dst_md()) == 0) return dnnl_success;
     const int nt = pd->n_inputs() + 1;
     std::vector<const void *> ptrs(nt);
     std::vector<data_type_t> dts(nt);
