@@ -313,7 +313,8 @@ def main():
         for r in rows:
             w.writerow([r["problem"], r["metric"], r["ours"], r["oneDNN"], r["ratio"], r["ours_status"], r["oneDNN_status"], r["ours_impl"], r["oneDNN_impl"], r["ours_rounds"], r["oneDNN_rounds"]])
 
-    unit = {"P": "median time, ms", "I": "creation time, ms", "C": "status"}[args.mode]
+    creation = any(r["metric"] not in ("time_ms", "status") for r in rows)
+    unit = "status" if args.mode == "C" else ("creation time, ms" if creation else "median time, ms")
     title = "suite %s, %s, %d rounds (%s), %s, %s" % (suite_name, unit, args.rounds, "median over rounds", machine, stamp)
     md = ["%s" % title, "", "| problem | ours | oneDNN | ratio |", "| --- | ---: | ---: | ---: |"]
     w0 = max([len(r["problem"]) + (len(r["metric"]) + 3 if r["metric"] not in ("time_ms", "status") else 0) for r in rows] + [7])
@@ -335,7 +336,8 @@ def main():
         md.append("| `%s` | %s | %s | %s |" % (label, o, d, ratio))
     if ratios:
         gm = statistics.geometric_mean(ratios)
-        s = "geometric mean of ratios over %d problems measured on both: %.2f (below 1: ours faster)" % (len(ratios), gm)
+        s = "geometric mean of the ratios of %d %s measured on both: %.2f (below 1: ours faster)" % (
+            len(ratios), "figures" if creation else "problems", gm)
         text.append(s)
         md += ["", s]
     n_skip = sum(1 for r in rows if r["ours_status"].startswith("skipped"))

@@ -16,12 +16,14 @@ namespace {
 
 bool is_integral(data_type_t dt) {
     switch (dt) {
-        case dnnl_s8:
-        case dnnl_u8:
-        case dnnl_s32:
-        case dnnl_s4:
-        case dnnl_u4: return true;
-        default: return false;
+    case dnnl_s8:
+    case dnnl_u8:
+    case dnnl_s32:
+    case dnnl_s4:
+    case dnnl_u4:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -36,7 +38,8 @@ engine_t *reorder_engine(engine_t *src, engine_t *dst) {
 status_t check_request(const memory_desc_t &src, const memory_desc_t &dst,
         const engine_t *src_engine, const engine_t *dst_engine,
         const primitive_attr_t &attr) {
-    if (src_engine->kind() != dst_engine->kind() && src_engine->kind() != dnnl_cpu
+    if (src_engine->kind() != dst_engine->kind()
+            && src_engine->kind() != dnnl_cpu
             && dst_engine->kind() != dnnl_cpu) {
         verbose_check("reorder", "unsupported combination of engine kinds");
         return dnnl_invalid_arguments;
@@ -63,7 +66,8 @@ status_t check_request(const memory_desc_t &src, const memory_desc_t &dst,
     }
     for (const auto &it : attr.scales.items) {
         if (it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST) {
-            verbose_check("reorder", "scales are only supported for src and dst");
+            verbose_check(
+                    "reorder", "scales are only supported for src and dst");
             return dnnl_unimplemented;
         }
     }
@@ -72,7 +76,8 @@ status_t check_request(const memory_desc_t &src, const memory_desc_t &dst,
         for (int i = 0; i < e->group_ndims; ++i)
             groups = groups || e->group_dims[i] > 1;
         if (groups) {
-            verbose_check("reorder", "dst scales with groups are not supported");
+            verbose_check(
+                    "reorder", "dst scales with groups are not supported");
             return dnnl_invalid_arguments;
         }
     }
@@ -113,7 +118,8 @@ dnnl_status_t dnnl_reorder_primitive_desc_create(
     op.dst_engine_kind = dst_engine->kind();
 
     dnnl_primitive_desc *pd = nullptr;
-    const status_t st = dnnl_primitive_desc::create(&pd, op, &a, engine, nullptr);
+    const status_t st =
+            dnnl_primitive_desc::create(&pd, op, &a, engine, nullptr);
     if (st != dnnl_success) {
         if (engine->kind() != dnnl_cpu)
             verbose_check("reorder", "no gpu implementation of this reorder");

@@ -6,9 +6,12 @@ namespace impl {
 
 const memory_desc_t *reorder_pd_t::arg_md(int arg) const {
     switch (arg) {
-        case DNNL_ARG_FROM: return src_md();
-        case DNNL_ARG_TO: return dst_md();
-        default: return primitive_desc_t::arg_md(arg);
+    case DNNL_ARG_FROM:
+        return src_md();
+    case DNNL_ARG_TO:
+        return dst_md();
+    default:
+        return primitive_desc_t::arg_md(arg);
     }
 }
 

@@ -26,25 +26,40 @@ namespace {
 
 rr::dtype ref_dt(dt d) {
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        case dt::u8: return rr::dtype::u8;
-        default: ADD_FAILURE() << "unexpected data type"; return rr::dtype::f32;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    case dt::u8:
+        return rr::dtype::u8;
+    default:
+        ADD_FAILURE() << "unexpected data type";
+        return rr::dtype::f32;
     }
 }
 
 const char *dt_name(dt d) {
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
@@ -92,12 +107,14 @@ std::string describe(const memory::desc &md) {
 // the store rounds it).
 double random_value(std::mt19937 &gen, dt d) {
     switch (d) {
-        case dt::s8: return std::uniform_int_distribution<int>(-128, 127)(gen);
-        case dt::u8: return std::uniform_int_distribution<int>(0, 255)(gen);
-        case dt::s32:
-            return std::uniform_int_distribution<int>(-70000, 70000)(gen);
-        default: // floats: quarter steps in [-300, 300], ties included
-            return std::uniform_int_distribution<int>(-1200, 1200)(gen) / 4.0;
+    case dt::s8:
+        return std::uniform_int_distribution<int>(-128, 127)(gen);
+    case dt::u8:
+        return std::uniform_int_distribution<int>(0, 255)(gen);
+    case dt::s32:
+        return std::uniform_int_distribution<int>(-70000, 70000)(gen);
+    default: // floats: quarter steps in [-300, 300], ties included
+        return std::uniform_int_distribution<int>(-1200, 1200)(gen) / 4.0;
     }
 }
 
@@ -113,8 +130,8 @@ std::vector<uint8_t> make_buffer(const memory::desc &md, std::mt19937 &gen,
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         max_off = std::max(max_off, rr::offset(l, pos));
     });
-    const size_t bytes = std::max<size_t>(md.get_size(),
-            (size_t)(max_off + 1) * rr::dtype_size(rd));
+    const size_t bytes = std::max<size_t>(
+            md.get_size(), (size_t)(max_off + 1) * rr::dtype_size(rd));
     std::vector<uint8_t> buf(bytes, pattern);
     if (!fill_values) return buf;
     rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
@@ -152,8 +169,7 @@ int64_t masked_count(int mask, const memory::dims &dims) {
     return n;
 }
 
-std::vector<float> random_scales(
-        std::mt19937 &gen, int64_t n, bool pow2_only) {
+std::vector<float> random_scales(std::mt19937 &gen, int64_t n, bool pow2_only) {
     std::vector<float> v(n);
     for (auto &s : v) {
         if (pow2_only)
@@ -166,8 +182,7 @@ std::vector<float> random_scales(
 
 std::vector<int32_t> random_zps(std::mt19937 &gen, int64_t n, int lo, int hi) {
     std::vector<int32_t> v(n);
-    for (auto &z : v)
-        z = std::uniform_int_distribution<int>(lo, hi)(gen);
+    for (auto &z : v) z = std::uniform_int_distribution<int>(lo, hi)(gen);
     return v;
 }
 
@@ -179,10 +194,14 @@ bool values_match(rr::dtype d, double got, double exp, bool exact) {
     if (exact) return false;
     const double a = std::fabs(exp);
     switch (d) {
-        case rr::dtype::f32: return std::fabs(got - exp) <= 1e-5 * a + 1e-30;
-        case rr::dtype::bf16: return std::fabs(got - exp) <= a / 128 + 1e-30;
-        case rr::dtype::f16: return std::fabs(got - exp) <= a / 1024 + 6e-8;
-        default: return std::fabs(got - exp) <= 1;
+    case rr::dtype::f32:
+        return std::fabs(got - exp) <= 1e-5 * a + 1e-30;
+    case rr::dtype::bf16:
+        return std::fabs(got - exp) <= a / 128 + 1e-30;
+    case rr::dtype::f16:
+        return std::fabs(got - exp) <= a / 1024 + 6e-8;
+    default:
+        return std::fabs(got - exp) <= 1;
     }
 }
 
@@ -224,20 +243,20 @@ int run_and_check(const problem_t &p, unsigned seed = 1) {
         ++impls;
         std::vector<uint8_t> src_copy = src_buf, dst_got = dst_init;
         memory sm(p.src, eng, src_copy.data()), dm(p.dst, eng, dst_got.data());
-        std::unordered_map<int, memory> args
-                = {{DNNL_ARG_FROM, sm}, {DNNL_ARG_TO, dm}};
+        std::unordered_map<int, memory> args = {
+                {DNNL_ARG_FROM, sm}, {DNNL_ARG_TO, dm}};
         if (p.quant.src_scale)
-            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC]
-                    = vec_mem(ss.data(), (int64_t)ss.size(), dt::f32);
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC] =
+                    vec_mem(ss.data(), (int64_t)ss.size(), dt::f32);
         if (p.quant.dst_scale)
-            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST]
-                    = vec_mem(ds.data(), (int64_t)ds.size(), dt::f32);
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST] =
+                    vec_mem(ds.data(), (int64_t)ds.size(), dt::f32);
         if (p.quant.src_zp)
-            args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC]
-                    = vec_mem(sz.data(), (int64_t)sz.size(), dt::s32);
+            args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC] =
+                    vec_mem(sz.data(), (int64_t)sz.size(), dt::s32);
         if (p.quant.dst_zp)
-            args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST]
-                    = vec_mem(dz.data(), (int64_t)dz.size(), dt::s32);
+            args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST] =
+                    vec_mem(dz.data(), (int64_t)dz.size(), dt::s32);
         reorder(pd).execute(strm, args);
         strm.wait();
 
@@ -259,8 +278,8 @@ int run_and_check(const problem_t &p, unsigned seed = 1) {
     return impls;
 }
 
-problem_t plain_problem(const memory::dims &dims, dt sdt, tag stag, dt ddt,
-        tag dtag) {
+problem_t plain_problem(
+        const memory::dims &dims, dt sdt, tag stag, dt ddt, tag dtag) {
     problem_t p;
     p.src = memory::desc(dims, sdt, stag);
     p.dst = memory::desc(dims, ddt, dtag);
@@ -296,42 +315,42 @@ TEST_P(reorder_tags_t, ConvertingMatchesReference) {
 INSTANTIATE_TEST_SUITE_P(Layouts, reorder_tags_t,
         ::testing::Values(
                 // plain 1D-6D
-                tag_case_t {{37}, tag::a, tag::a},
-                tag_case_t {{13, 17}, tag::ab, tag::ba},
-                tag_case_t {{5, 6, 7}, tag::abc, tag::acb},
-                tag_case_t {{5, 6, 7}, tag::abc, tag::bac},
-                tag_case_t {{5, 6, 7}, tag::abc, tag::cba},
-                tag_case_t {{2, 3, 4, 5}, tag::abcd, tag::cdba},
-                tag_case_t {{2, 3, 4, 5, 6}, tag::abcde, tag::decab},
-                tag_case_t {{2, 3, 2, 3, 2, 3}, tag::abcdef, tag::acbdef},
+                tag_case_t{{37}, tag::a, tag::a},
+                tag_case_t{{13, 17}, tag::ab, tag::ba},
+                tag_case_t{{5, 6, 7}, tag::abc, tag::acb},
+                tag_case_t{{5, 6, 7}, tag::abc, tag::bac},
+                tag_case_t{{5, 6, 7}, tag::abc, tag::cba},
+                tag_case_t{{2, 3, 4, 5}, tag::abcd, tag::cdba},
+                tag_case_t{{2, 3, 4, 5, 6}, tag::abcde, tag::decab},
+                tag_case_t{{2, 3, 2, 3, 2, 3}, tag::abcdef, tag::acbdef},
                 // channels last
-                tag_case_t {{2, 19, 5, 7}, tag::nchw, tag::nhwc},
-                tag_case_t {{3, 8, 4, 6}, tag::nchw, tag::chwn},
-                tag_case_t {{2, 5, 3, 4, 6}, tag::ncdhw, tag::ndhwc},
-                tag_case_t {{3, 7, 9}, tag::ncw, tag::nwc},
+                tag_case_t{{2, 19, 5, 7}, tag::nchw, tag::nhwc},
+                tag_case_t{{3, 8, 4, 6}, tag::nchw, tag::chwn},
+                tag_case_t{{2, 5, 3, 4, 6}, tag::ncdhw, tag::ndhwc},
+                tag_case_t{{3, 7, 9}, tag::ncw, tag::nwc},
                 // blocked activations, padded channels included
-                tag_case_t {{2, 16, 3, 3}, tag::nchw, tag::nChw8c},
-                tag_case_t {{2, 32, 5, 3}, tag::nchw, tag::nChw16c},
-                tag_case_t {{2, 17, 5, 3}, tag::nchw, tag::nChw16c},
-                tag_case_t {{3, 5, 4, 4}, tag::nhwc, tag::nChw8c},
-                tag_case_t {{2, 20, 3, 5}, tag::nChw8c, tag::nChw16c},
-                tag_case_t {{2, 17, 3, 5}, tag::nChw16c, tag::nChw4c},
-                tag_case_t {{2, 33, 3, 2, 2}, tag::ncdhw, tag::nCdhw16c},
-                tag_case_t {{3, 17, 5}, tag::abc, tag::aBc16b},
-                tag_case_t {{18, 5, 3, 3}, tag::abcd, tag::Abcd16a},
-                tag_case_t {{33, 18, 3, 3}, tag::nchw, tag::NChw16n16c},
+                tag_case_t{{2, 16, 3, 3}, tag::nchw, tag::nChw8c},
+                tag_case_t{{2, 32, 5, 3}, tag::nchw, tag::nChw16c},
+                tag_case_t{{2, 17, 5, 3}, tag::nchw, tag::nChw16c},
+                tag_case_t{{3, 5, 4, 4}, tag::nhwc, tag::nChw8c},
+                tag_case_t{{2, 20, 3, 5}, tag::nChw8c, tag::nChw16c},
+                tag_case_t{{2, 17, 3, 5}, tag::nChw16c, tag::nChw4c},
+                tag_case_t{{2, 33, 3, 2, 2}, tag::ncdhw, tag::nCdhw16c},
+                tag_case_t{{3, 17, 5}, tag::abc, tag::aBc16b},
+                tag_case_t{{18, 5, 3, 3}, tag::abcd, tag::Abcd16a},
+                tag_case_t{{33, 18, 3, 3}, tag::nchw, tag::NChw16n16c},
                 // double-blocked weights
-                tag_case_t {{32, 48, 3, 3}, tag::oihw, tag::OIhw16i16o},
-                tag_case_t {{20, 24, 3, 3}, tag::oihw, tag::OIhw16o16i},
-                tag_case_t {{17, 35, 1, 2}, tag::hwio, tag::OIhw16i16o},
-                tag_case_t {{32, 32, 2, 2}, tag::oihw, tag::OIhw4i16o4i},
-                tag_case_t {{19, 21, 2, 3}, tag::abcd, tag::ABcd4b16a4b},
-                tag_case_t {{16, 16, 3, 2}, tag::ABcd16a16b, tag::BAcd16a16b},
-                tag_case_t {{12, 20, 2, 2}, tag::abcd, tag::ABcd8b8a},
-                tag_case_t {{2, 16, 20, 3, 3}, tag::goihw, tag::gOIhw16i16o},
-                tag_case_t {{5, 18, 17}, tag::abc, tag::ABc4a4b},
-                tag_case_t {{2, 3, 3, 4, 2, 17}, tag::abcdef, tag::aBcdef16b},
-                tag_case_t {{20, 33}, tag::ab, tag::AB16b16a}));
+                tag_case_t{{32, 48, 3, 3}, tag::oihw, tag::OIhw16i16o},
+                tag_case_t{{20, 24, 3, 3}, tag::oihw, tag::OIhw16o16i},
+                tag_case_t{{17, 35, 1, 2}, tag::hwio, tag::OIhw16i16o},
+                tag_case_t{{32, 32, 2, 2}, tag::oihw, tag::OIhw4i16o4i},
+                tag_case_t{{19, 21, 2, 3}, tag::abcd, tag::ABcd4b16a4b},
+                tag_case_t{{16, 16, 3, 2}, tag::ABcd16a16b, tag::BAcd16a16b},
+                tag_case_t{{12, 20, 2, 2}, tag::abcd, tag::ABcd8b8a},
+                tag_case_t{{2, 16, 20, 3, 3}, tag::goihw, tag::gOIhw16i16o},
+                tag_case_t{{5, 18, 17}, tag::abc, tag::ABc4a4b},
+                tag_case_t{{2, 3, 3, 4, 2, 17}, tag::abcdef, tag::aBcdef16b},
+                tag_case_t{{20, 33}, tag::ab, tag::AB16b16a}));
 
 // Offsets from explicit formulas of the tags' definitions, independent of
 // the descriptor queries the reference uses.
@@ -343,8 +362,7 @@ TEST(Reorder, BlockedLayoutFormulas) {
         memory src({{N, C, H, W}, dt::f32, tag::nchw}, eng);
         memory dst({{N, C, H, W}, dt::f32, tag::nChw16c}, eng);
         float *sp = static_cast<float *>(src.get_data_handle());
-        for (int i = 0; i < N * C * H * W; ++i)
-            sp[i] = (float)(i + 1);
+        for (int i = 0; i < N * C * H * W; ++i) sp[i] = (float)(i + 1);
         float *dp = static_cast<float *>(dst.get_data_handle());
         std::fill(dp, dp + N * CB * 16 * H * W, -1.f);
         reorder(src, dst).execute(s, src, dst);
@@ -353,13 +371,15 @@ TEST(Reorder, BlockedLayoutFormulas) {
             for (int c = 0; c < CB * 16; ++c)
                 for (int h = 0; h < H; ++h)
                     for (int w = 0; w < W; ++w) {
-                        const int off = (((n * CB + c / 16) * H + h) * W + w) * 16
+                        const int off =
+                                (((n * CB + c / 16) * H + h) * W + w) * 16
                                 + c % 16;
-                        const float want = c < C
-                                ? (float)(((n * C + c) * H + h) * W + w + 1)
-                                : 0.f;
-                        ASSERT_EQ(dp[off], want) << n << " " << c << " " << h
-                                                 << " " << w;
+                        const float want =
+                                c < C ? (float)(((n * C + c) * H + h) * W + w
+                                                + 1)
+                                      : 0.f;
+                        ASSERT_EQ(dp[off], want)
+                                << n << " " << c << " " << h << " " << w;
                     }
     }
     {
@@ -367,8 +387,7 @@ TEST(Reorder, BlockedLayoutFormulas) {
         memory src({{O, I, H, W}, dt::f32, tag::oihw}, eng);
         memory dst({{O, I, H, W}, dt::f32, tag::OIhw16i16o}, eng);
         float *sp = static_cast<float *>(src.get_data_handle());
-        for (int i = 0; i < O * I * H * W; ++i)
-            sp[i] = (float)i;
+        for (int i = 0; i < O * I * H * W; ++i) sp[i] = (float)i;
         reorder(src, dst).execute(s, src, dst);
         s.wait();
         const float *dp = static_cast<const float *>(dst.get_data_handle());
@@ -376,11 +395,13 @@ TEST(Reorder, BlockedLayoutFormulas) {
             for (int i = 0; i < I; ++i)
                 for (int h = 0; h < H; ++h)
                     for (int w = 0; w < W; ++w) {
-                        const int off
-                                = ((((o / 16) * (I / 16) + i / 16) * H + h) * W + w)
+                        const int off =
+                                ((((o / 16) * (I / 16) + i / 16) * H + h) * W
+                                        + w)
                                         * 256
                                 + (i % 16) * 16 + o % 16;
-                        ASSERT_EQ(dp[off], (float)(((o * I + i) * H + h) * W + w));
+                        ASSERT_EQ(dp[off],
+                                (float)(((o * I + i) * H + h) * W + w));
                     }
     }
     {
@@ -388,8 +409,7 @@ TEST(Reorder, BlockedLayoutFormulas) {
         memory src({{A, B, C, D}, dt::f32, tag::abcd}, eng);
         memory dst({{A, B, C, D}, dt::f32, tag::ABcd4b16a4b}, eng);
         float *sp = static_cast<float *>(src.get_data_handle());
-        for (int i = 0; i < A * B * C * D; ++i)
-            sp[i] = (float)i;
+        for (int i = 0; i < A * B * C * D; ++i) sp[i] = (float)i;
         reorder(src, dst).execute(s, src, dst);
         s.wait();
         const float *dp = static_cast<const float *>(dst.get_data_handle());
@@ -397,11 +417,13 @@ TEST(Reorder, BlockedLayoutFormulas) {
             for (int b = 0; b < B; ++b)
                 for (int c = 0; c < C; ++c)
                     for (int d = 0; d < D; ++d) {
-                        const int off
-                                = (((a / 16) * (B / 16) + b / 16) * C * D + c * D + d)
-                                        * 256
-                                + ((b / 4) % 4) * 64 + (a % 16) * 4 + b % 4;
-                        ASSERT_EQ(dp[off], (float)(((a * B + b) * C + c) * D + d));
+                        const int off = (((a / 16) * (B / 16) + b / 16) * C * D
+                                                + c * D + d)
+                                                * 256
+                                        + ((b / 4) % 4) * 64 + (a % 16) * 4
+                                        + b % 4;
+                        ASSERT_EQ(dp[off],
+                                (float)(((a * B + b) * C + c) * D + d));
                     }
     }
 }
@@ -412,10 +434,12 @@ TEST(Reorder, AllDataTypePairs) {
     for (dt s : all_dts)
         for (dt d : all_dts) {
             SCOPED_TRACE(std::string(dt_name(s)) + "->" + dt_name(d));
-            run_and_check(plain_problem({2, 19, 5, 7}, s, tag::nchw, d, tag::nchw));
-            run_and_check(plain_problem({2, 19, 5, 7}, s, tag::nchw, d, tag::nhwc));
             run_and_check(
-                    plain_problem({2, 19, 5, 7}, s, tag::nhwc, d, tag::nChw16c));
+                    plain_problem({2, 19, 5, 7}, s, tag::nchw, d, tag::nchw));
+            run_and_check(
+                    plain_problem({2, 19, 5, 7}, s, tag::nchw, d, tag::nhwc));
+            run_and_check(plain_problem(
+                    {2, 19, 5, 7}, s, tag::nhwc, d, tag::nChw16c));
         }
 }
 
@@ -444,61 +468,63 @@ TEST(Reorder, RoundingAndSaturation) {
                       {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, 126.5f, 127.5f, 300.f,
                               -128.5f, -1e9f, INFINITY, -INFINITY},
                       dt::s8),
-            (std::vector<int8_t> {0, 2, 2, 0, -2, 126, 127, 127, -128, -128, 127,
-                    -128}));
+            (std::vector<int8_t>{
+                    0, 2, 2, 0, -2, 126, 127, 127, -128, -128, 127, -128}));
     EXPECT_EQ(convert_values<uint8_t>(dt::f32,
                       {-1.5f, 0.5f, 1.5f, 2.5f, 254.5f, 255.5f, -0.4f, 1000.f},
                       dt::u8),
-            (std::vector<uint8_t> {0, 0, 2, 2, 254, 255, 0, 255}));
+            (std::vector<uint8_t>{0, 0, 2, 2, 254, 255, 0, 255}));
     EXPECT_EQ(convert_values<int32_t>(dt::f32,
-                      {1e10f, -1e10f, 2.5f, 3.5f, -2.5f, 2147483520.f, 16777216.f},
+                      {1e10f, -1e10f, 2.5f, 3.5f, -2.5f, 2147483520.f,
+                              16777216.f},
                       dt::s32),
-            (std::vector<int32_t> {2147483520, -2147483647 - 1, 2, 4, -2,
+            (std::vector<int32_t>{2147483520, -2147483647 - 1, 2, 4, -2,
                     2147483520, 16777216}));
     EXPECT_EQ(convert_values<int8_t>(dt::s32, {300.f, -300.f, 5.f}, dt::s8),
-            (std::vector<int8_t> {127, -128, 5}));
+            (std::vector<int8_t>{127, -128, 5}));
     EXPECT_EQ(convert_values<uint8_t>(dt::s32, {300.f, -300.f, 5.f}, dt::u8),
-            (std::vector<uint8_t> {255, 0, 5}));
+            (std::vector<uint8_t>{255, 0, 5}));
     EXPECT_EQ(convert_values<uint8_t>(dt::s8, {-5.f, 100.f}, dt::u8),
-            (std::vector<uint8_t> {0, 100}));
+            (std::vector<uint8_t>{0, 100}));
     EXPECT_EQ(convert_values<int8_t>(dt::u8, {200.f, 100.f}, dt::s8),
-            (std::vector<int8_t> {127, 100}));
+            (std::vector<int8_t>{127, 100}));
     EXPECT_EQ(convert_values<int8_t>(dt::bf16, {2.5f, -3.5f, 200.f}, dt::s8),
-            (std::vector<int8_t> {2, -4, 127}));
+            (std::vector<int8_t>{2, -4, 127}));
     // f16: ties to even at 11 bits, overflow to infinity, subnormals.
     EXPECT_EQ(convert_values<uint16_t>(dt::f32,
                       {65504.f, 65519.f, 65520.f, 70000.f, -INFINITY, 6e-8f,
                               3e-8f, 1.00146484375f, 1.0f + 1.f / 2048},
                       dt::f16),
-            (std::vector<uint16_t> {0x7bff, 0x7bff, 0x7c00, 0x7c00, 0xfc00, 0x0001,
-                    0x0001, 0x3c02, 0x3c00}));
+            (std::vector<uint16_t>{0x7bff, 0x7bff, 0x7c00, 0x7c00, 0xfc00,
+                    0x0001, 0x0001, 0x3c02, 0x3c00}));
     // bf16: ties to even at 8 bits, NaN stays NaN.
-    const auto bf = convert_values<uint16_t>(dt::f32,
-            {1.00390625f, 1.01171875f, -0.f, NAN, 3.4e38f}, dt::bf16);
+    const auto bf = convert_values<uint16_t>(
+            dt::f32, {1.00390625f, 1.01171875f, -0.f, NAN, 3.4e38f}, dt::bf16);
     EXPECT_EQ(bf[0], 0x3f80);
     EXPECT_EQ(bf[1], 0x3f82);
     EXPECT_EQ(bf[2], 0x8000);
     EXPECT_TRUE((bf[3] & 0x7f80) == 0x7f80 && (bf[3] & 0x7f) != 0);
     EXPECT_EQ(bf[4], 0x7f80);
     // s32 -> f32 rounds to nearest even.
-    EXPECT_EQ(convert_values<float>(dt::s32, {16777217.f, -5.f}, dt::f32)[1], -5.f);
+    EXPECT_EQ(convert_values<float>(dt::s32, {16777217.f, -5.f}, dt::f32)[1],
+            -5.f);
 }
 
 TEST(Reorder, IntegerCopyIsExact) {
     // s32 -> s32 must not pass through f32.
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
-    memory a({{2, 3}, dt::s32, tag::ab}, eng), b({{2, 3}, dt::s32, tag::ba}, eng);
+    memory a({{2, 3}, dt::s32, tag::ab}, eng),
+            b({{2, 3}, dt::s32, tag::ba}, eng);
     int32_t *p = static_cast<int32_t *>(a.get_data_handle());
-    const int32_t vals[6] = {16777217, -16777219, 2147483647, -2147483647 - 1,
-            123456789, 7};
+    const int32_t vals[6] = {
+            16777217, -16777219, 2147483647, -2147483647 - 1, 123456789, 7};
     std::memcpy(p, vals, sizeof(vals));
     reorder(a, b).execute(s, a, b);
     s.wait();
     const int32_t *q = static_cast<const int32_t *>(b.get_data_handle());
     for (int i = 0; i < 2; ++i)
-        for (int j = 0; j < 3; ++j)
-            EXPECT_EQ(q[j * 2 + i], vals[i * 3 + j]);
+        for (int j = 0; j < 3; ++j) EXPECT_EQ(q[j * 2 + i], vals[i * 3 + j]);
 }
 
 // The compat program's data type case.
@@ -514,9 +540,9 @@ TEST(Reorder, SourceScaleQuantizesToS8) {
     reorder::primitive_desc pd(eng, f, eng, i8, attr);
     memory scale({{1}, dt::f32, tag::x}, eng);
     *static_cast<float *>(scale.get_data_handle()) = 2.f;
-    reorder(pd).execute(s,
-            {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, q},
-                    {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, scale}});
+    reorder(pd).execute(
+            s, {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, q},
+                       {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, scale}});
     s.wait();
     const int8_t *qp = static_cast<const int8_t *>(q.get_data_handle());
     EXPECT_EQ(qp[0], 2);
@@ -548,9 +574,9 @@ TEST(Reorder, ScalesOfOtherDataTypes) {
         memory sc({{3}, sdt, tag::a}, eng);
         std::memcpy(sc.get_data_handle(),
                 sdt == dt::bf16 ? bits_bf16 : bits_f16, sizeof(bits_bf16));
-        reorder(pd).execute(s,
-                {{DNNL_ARG_FROM, ma}, {DNNL_ARG_TO, mb},
-                        {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, sc}});
+        reorder(pd).execute(
+                s, {{DNNL_ARG_FROM, ma}, {DNNL_ARG_TO, mb},
+                           {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, sc}});
         s.wait();
         const float *o = static_cast<const float *>(mb.get_data_handle());
         const float want[6] = {0.5f, -2.f, -4.f, 10.f, 12.f, -24.f};
@@ -558,7 +584,6 @@ TEST(Reorder, ScalesOfOtherDataTypes) {
             EXPECT_EQ(o[i], want[i]) << dt_name(sdt) << " " << i;
     }
 }
-
 
 namespace {
 problem_t quant_problem(std::mt19937 &gen, const memory::dims &dims, dt sdt,
@@ -570,24 +595,26 @@ problem_t quant_problem(std::mt19937 &gen, const memory::dims &dims, dt sdt,
     if (src_scale_mask >= 0) {
         qc.src_scale = true;
         qc.q.src_scale_mask = src_scale_mask;
-        qc.q.src_scales = random_scales(
-                gen, masked_count(src_scale_mask, dims), pow2);
+        qc.q.src_scales =
+                random_scales(gen, masked_count(src_scale_mask, dims), pow2);
     }
     if (dst_scale_mask >= 0) {
         qc.dst_scale = true;
         qc.q.dst_scale_mask = dst_scale_mask;
-        qc.q.dst_scales = random_scales(
-                gen, masked_count(dst_scale_mask, dims), pow2);
+        qc.q.dst_scales =
+                random_scales(gen, masked_count(dst_scale_mask, dims), pow2);
     }
     if (src_zp_mask >= 0) {
         qc.src_zp = true;
         qc.q.src_zp_mask = src_zp_mask;
-        qc.q.src_zps = random_zps(gen, masked_count(src_zp_mask, dims), -20, 20);
+        qc.q.src_zps =
+                random_zps(gen, masked_count(src_zp_mask, dims), -20, 20);
     }
     if (dst_zp_mask >= 0) {
         qc.dst_zp = true;
         qc.q.dst_zp_mask = dst_zp_mask;
-        qc.q.dst_zps = random_zps(gen, masked_count(dst_zp_mask, dims), -10, 10);
+        qc.q.dst_zps =
+                random_zps(gen, masked_count(dst_zp_mask, dims), -10, 10);
     }
     qc.q.with_sum = with_sum;
     qc.q.beta = beta;
@@ -601,22 +628,23 @@ TEST(Reorder, ScalesPerTensorAndPerChannel) {
     const memory::dims dims = {2, 17, 5, 6};
     for (bool pow2 : {true, false})
         for (int mask : {0, 2}) {
-            SCOPED_TRACE("mask " + std::to_string(mask) + (pow2 ? " pow2" : ""));
+            SCOPED_TRACE(
+                    "mask " + std::to_string(mask) + (pow2 ? " pow2" : ""));
             // src scale only, dst scale only, both.
             run_and_check(quant_problem(gen, dims, dt::f32, tag::nchw, dt::s8,
                     tag::nhwc, mask, -1, -1, -1, false, 0, pow2));
             run_and_check(quant_problem(gen, dims, dt::f32, tag::nchw, dt::u8,
                     tag::nChw16c, -1, mask, -1, -1, false, 0, pow2));
-            run_and_check(quant_problem(gen, dims, dt::s8, tag::nChw16c, dt::f32,
-                    tag::nchw, mask, mask, -1, -1, false, 0, pow2));
+            run_and_check(quant_problem(gen, dims, dt::s8, tag::nChw16c,
+                    dt::f32, tag::nchw, mask, mask, -1, -1, false, 0, pow2));
             run_and_check(quant_problem(gen, dims, dt::bf16, tag::nhwc, dt::f16,
                     tag::nhwc, mask, 0, -1, -1, false, 0, pow2));
             run_and_check(quant_problem(gen, dims, dt::s32, tag::nchw, dt::s32,
                     tag::nChw8c, 0, mask, -1, -1, false, 0, pow2));
         }
     // Different masks on src and dst; weights-style per output channel.
-    run_and_check(quant_problem(gen, dims, dt::f32, tag::nchw, dt::s8, tag::nhwc,
-            1, 2, -1, -1, false, 0, true));
+    run_and_check(quant_problem(gen, dims, dt::f32, tag::nchw, dt::s8,
+            tag::nhwc, 1, 2, -1, -1, false, 0, true));
     run_and_check(quant_problem(gen, {32, 48, 3, 3}, dt::f32, tag::oihw, dt::s8,
             tag::OIhw16i16o, 1, -1, -1, -1, false, 0, false));
     run_and_check(quant_problem(gen, {32, 48, 3, 3}, dt::f32, tag::oihw, dt::s8,
@@ -684,11 +712,11 @@ TEST(Reorder, SubmemoryAndStrides) {
     p.dst = pblk.submemory_desc({2, 16, 3, 3}, {0, 32, 0, 0});
     run_and_check(p);
     // explicit strides with gaps, and a permuted order
-    p.src = memory::desc({3, 4, 5}, dt::f32, memory::dims {40, 9, 1});
-    p.dst = memory::desc({3, 4, 5}, dt::f32, memory::dims {1, 30, 6});
+    p.src = memory::desc({3, 4, 5}, dt::f32, memory::dims{40, 9, 1});
+    p.dst = memory::desc({3, 4, 5}, dt::f32, memory::dims{1, 30, 6});
     run_and_check(p);
-    p.src = memory::desc({6, 10}, dt::u8, memory::dims {1, 7});
-    p.dst = memory::desc({6, 10}, dt::s32, memory::dims {12, 1});
+    p.src = memory::desc({6, 10}, dt::u8, memory::dims{1, 7});
+    p.dst = memory::desc({6, 10}, dt::s32, memory::dims{12, 1});
     run_and_check(p);
 }
 
@@ -700,8 +728,7 @@ namespace {
 memory::desc random_strided(std::mt19937 &gen, const memory::dims &dims, dt d) {
     const int nd = (int)dims.size();
     std::vector<int> order(nd);
-    for (int i = 0; i < nd; ++i)
-        order[i] = i;
+    for (int i = 0; i < nd; ++i) order[i] = i;
     std::shuffle(order.begin(), order.end(), gen);
     memory::dims strides(nd);
     memory::dim s = 1 + std::uniform_int_distribution<int>(0, 1)(gen);
@@ -728,7 +755,8 @@ TEST(Reorder, RandomLayoutsTypesAndAttributes) {
     std::mt19937 gen(2024);
     for (int iter = 0; iter < 150; ++iter) {
         const bool tagged = iter % 2 == 0;
-        const int nd = tagged ? 4 : std::uniform_int_distribution<int>(1, 5)(gen);
+        const int nd =
+                tagged ? 4 : std::uniform_int_distribution<int>(1, 5)(gen);
         memory::dims dims(nd);
         for (auto &x : dims)
             x = std::uniform_int_distribution<int>(1, tagged ? 20 : 7)(gen);
@@ -741,14 +769,16 @@ TEST(Reorder, RandomLayoutsTypesAndAttributes) {
                        : random_strided(gen, dims, ddt);
         // Quantization: sometimes, with masks over random dims.
         const int what = std::uniform_int_distribution<int>(0, 5)(gen);
-        const int mask = std::uniform_int_distribution<int>(0, (1 << nd) - 1)(gen);
+        const int mask =
+                std::uniform_int_distribution<int>(0, (1 << nd) - 1)(gen);
         auto &qc = p.quant;
         const bool sint = sdt == dt::s8 || sdt == dt::u8 || sdt == dt::s32;
         const bool dint = ddt == dt::s8 || ddt == dt::u8 || ddt == dt::s32;
         if (what == 1 || what == 3) {
             qc.src_scale = true;
             qc.q.src_scale_mask = mask;
-            qc.q.src_scales = random_scales(gen, masked_count(mask, dims), true);
+            qc.q.src_scales =
+                    random_scales(gen, masked_count(mask, dims), true);
         }
         if (what == 2 || what == 3) {
             qc.dst_scale = true;
@@ -779,18 +809,19 @@ TEST(Reorder, RandomLayoutsTypesAndAttributes) {
 // ---- sizes that use several threads and chunking ----
 
 TEST(Reorder, LargerProblems) {
-    run_and_check(plain_problem({4, 64, 33, 35}, dt::f32, tag::nchw, dt::f32,
-            tag::nhwc));
-    run_and_check(plain_problem({8, 48, 16, 16}, dt::f32, tag::nChw16c, dt::f32,
-            tag::nchw));
-    run_and_check(plain_problem({8, 40, 16, 16}, dt::f32, tag::nhwc, dt::u8,
-            tag::nChw16c));
+    run_and_check(plain_problem(
+            {4, 64, 33, 35}, dt::f32, tag::nchw, dt::f32, tag::nhwc));
+    run_and_check(plain_problem(
+            {8, 48, 16, 16}, dt::f32, tag::nChw16c, dt::f32, tag::nchw));
+    run_and_check(plain_problem(
+            {8, 40, 16, 16}, dt::f32, tag::nhwc, dt::u8, tag::nChw16c));
     run_and_check(plain_problem({1 << 20}, dt::f32, tag::a, dt::bf16, tag::a));
     run_and_check(plain_problem({1 << 20}, dt::s8, tag::a, dt::s8, tag::a));
-    run_and_check(plain_problem({300, 700}, dt::f32, tag::ab, dt::f32, tag::ba));
+    run_and_check(
+            plain_problem({300, 700}, dt::f32, tag::ab, dt::f32, tag::ba));
     std::mt19937 gen(3);
-    run_and_check(quant_problem(gen, {4, 64, 33, 35}, dt::f32, tag::nchw, dt::s8,
-            tag::nhwc, 2, -1, -1, 0, false, 0, false));
+    run_and_check(quant_problem(gen, {4, 64, 33, 35}, dt::f32, tag::nchw,
+            dt::s8, tag::nhwc, 2, -1, -1, 0, false, 0, false));
 }
 
 // ---- special cases ----
@@ -799,7 +830,7 @@ TEST(Reorder, ZeroSizeTensors) {
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
     for (const memory::dims &dims :
-            {memory::dims {0, 3}, memory::dims {2, 0, 3, 3}}) {
+            {memory::dims{0, 3}, memory::dims{2, 0, 3, 3}}) {
         const tag t0 = dims.size() == 2 ? tag::ab : tag::nchw;
         const tag t1 = dims.size() == 2 ? tag::ba : tag::nChw16c;
         memory::desc a(dims, dt::f32, t0), b(dims, dt::s8, t1);
@@ -816,12 +847,10 @@ TEST(Reorder, InPlace) {
     memory::desc a({4, 5, 6}, dt::f32, tag::abc);
     memory m(a, eng);
     float *p = static_cast<float *>(m.get_data_handle());
-    for (int i = 0; i < 120; ++i)
-        p[i] = (float)i - 60.5f;
+    for (int i = 0; i < 120; ++i) p[i] = (float)i - 60.5f;
     reorder(m, m).execute(s, m, m);
     s.wait();
-    for (int i = 0; i < 120; ++i)
-        ASSERT_EQ(p[i], (float)i - 60.5f);
+    for (int i = 0; i < 120; ++i) ASSERT_EQ(p[i], (float)i - 60.5f);
     // Same layout, same element size: converted element by element.
     memory::desc b({4, 5, 6}, dt::s32, tag::abc);
     memory mb(b, eng, m.get_data_handle());
@@ -835,7 +864,8 @@ TEST(Reorder, InPlace) {
 TEST(Reorder, BadParametersAreRejected) {
     engine eng(engine::kind::cpu, 0);
     memory::desc a({2, 3}, dt::f32, tag::ab), b({3, 3}, dt::f32, tag::ab);
-    memory::desc c({2, 3, 1}, dt::f32, tag::abc), any({2, 3}, dt::f32, tag::any);
+    memory::desc c({2, 3, 1}, dt::f32, tag::abc),
+            any({2, 3}, dt::f32, tag::any);
     memory::desc i8({2, 3}, dt::s8, tag::ba);
     dnnl_primitive_desc_t pd = nullptr;
     auto create = [&](const memory::desc &s, const memory::desc &d,
@@ -958,7 +988,8 @@ TEST(Reorder, Queries) {
     EXPECT_TRUE(memory::desc(dmd_copy) == b);
     // A second, identical creation (cache) works.
     reorder::primitive_desc pd3(eng, a, eng, b);
-    EXPECT_EQ(std::string(pd3.impl_info_str()), std::string(pd.impl_info_str()));
+    EXPECT_EQ(
+            std::string(pd3.impl_info_str()), std::string(pd.impl_info_str()));
 }
 
 TEST(Reorder, GpuEnginesAreRejectedCleanly) {
@@ -970,8 +1001,9 @@ TEST(Reorder, GpuEnginesAreRejectedCleanly) {
     for (auto pair : {std::make_pair(&gpu, &gpu), std::make_pair(&cpu, &gpu),
                  std::make_pair(&gpu, &cpu)}) {
         dnnl_primitive_desc_t pd = nullptr;
-        const dnnl_status_t st = dnnl_reorder_primitive_desc_create(&pd, a.get(),
-                pair.first->get(), b.get(), pair.second->get(), nullptr);
+        const dnnl_status_t st = dnnl_reorder_primitive_desc_create(&pd,
+                a.get(), pair.first->get(), b.get(), pair.second->get(),
+                nullptr);
         // Implemented later, or refused as unimplemented: never another error.
         EXPECT_TRUE(st == dnnl_success || st == dnnl_unimplemented) << st;
         if (pd) dnnl_primitive_desc_destroy(pd);

@@ -9,11 +9,14 @@ namespace reorder_ref {
 
 size_t dtype_size(dtype dt) {
     switch (dt) {
-        case dtype::f32:
-        case dtype::s32: return 4;
-        case dtype::bf16:
-        case dtype::f16: return 2;
-        default: return 1;
+    case dtype::f32:
+    case dtype::s32:
+        return 4;
+    case dtype::bf16:
+    case dtype::f16:
+        return 2;
+    default:
+        return 1;
     }
 }
 
@@ -23,8 +26,7 @@ bool is_int(dtype dt) {
 
 int64_t offset(const layout_t &l, const int64_t *pos) {
     int64_t q[max_dims];
-    for (int d = 0; d < l.ndims; ++d)
-        q[d] = pos[d] + l.padded_offsets[d];
+    for (int d = 0; d < l.ndims; ++d) q[d] = pos[d] + l.padded_offsets[d];
     // Inner blocks, innermost (last) first.
     int64_t off = l.offset0, unit = 1;
     for (int k = l.nblks - 1; k >= 0; --k) {
@@ -33,8 +35,7 @@ int64_t offset(const layout_t &l, const int64_t *pos) {
         q[d] /= l.blks[k];
         unit *= l.blks[k];
     }
-    for (int d = 0; d < l.ndims; ++d)
-        off += q[d] * l.strides[d];
+    for (int d = 0; d < l.ndims; ++d) off += q[d] * l.strides[d];
     return off;
 }
 
@@ -47,7 +48,7 @@ double half_round(double v) {
     const double a = std::fabs(v);
     if (a >= 65520.0) return std::copysign(INFINITY, v);
     int e;
-    std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
+    std::frexp(a, &e);     // a = m * 2^e, m in [0.5, 1)
     int exp_unit = e - 11; // value of the last kept bit
     if (exp_unit < -24) exp_unit = -24;
     const double unit = std::ldexp(1.0, exp_unit);
@@ -108,47 +109,56 @@ double saturate_round(double v, double lo, double hi) {
 } // namespace
 
 double load(dtype dt, const void *base, int64_t off) {
-    const char *p = static_cast<const char *>(base) + off * (int64_t)dtype_size(dt);
+    const char *p =
+            static_cast<const char *>(base) + off * (int64_t)dtype_size(dt);
     switch (dt) {
-        case dtype::f32: {
-            float f;
-            std::memcpy(&f, p, 4);
-            return f;
-        }
-        case dtype::s32: {
-            int32_t i;
-            std::memcpy(&i, p, 4);
-            return i;
-        }
-        case dtype::s8: return (double)*reinterpret_cast<const int8_t *>(p);
-        case dtype::u8: return (double)*reinterpret_cast<const uint8_t *>(p);
-        case dtype::bf16: {
-            uint16_t h;
-            std::memcpy(&h, p, 2);
-            uint32_t u = (uint32_t)h << 16;
-            float f;
-            std::memcpy(&f, &u, 4);
-            return f;
-        }
-        case dtype::f16: {
-            uint16_t h;
-            std::memcpy(&h, p, 2);
-            return half_value(h);
-        }
+    case dtype::f32: {
+        float f;
+        std::memcpy(&f, p, 4);
+        return f;
+    }
+    case dtype::s32: {
+        int32_t i;
+        std::memcpy(&i, p, 4);
+        return i;
+    }
+    case dtype::s8:
+        return (double)*reinterpret_cast<const int8_t *>(p);
+    case dtype::u8:
+        return (double)*reinterpret_cast<const uint8_t *>(p);
+    case dtype::bf16: {
+        uint16_t h;
+        std::memcpy(&h, p, 2);
+        uint32_t u = (uint32_t)h << 16;
+        float f;
+        std::memcpy(&f, &u, 4);
+        return f;
+    }
+    case dtype::f16: {
+        uint16_t h;
+        std::memcpy(&h, p, 2);
+        return half_value(h);
+    }
     }
     return 0;
 }
 
 double round_to(dtype dt, double v) {
     switch (dt) {
-        case dtype::f32: return (float)v;
-        case dtype::bf16: return bf16_round(v);
-        case dtype::f16: return half_round((float)v);
-        // 2147483520 is the largest f32 below 2^31: the library computes
-        // in f32, so that is the largest s32 it can produce from a float.
-        case dtype::s32: return saturate_round(v, -2147483648.0, 2147483520.0);
-        case dtype::s8: return saturate_round(v, -128, 127);
-        case dtype::u8: return saturate_round(v, 0, 255);
+    case dtype::f32:
+        return (float)v;
+    case dtype::bf16:
+        return bf16_round(v);
+    case dtype::f16:
+        return half_round((float)v);
+    // 2147483520 is the largest f32 below 2^31: the library computes
+    // in f32, so that is the largest s32 it can produce from a float.
+    case dtype::s32:
+        return saturate_round(v, -2147483648.0, 2147483520.0);
+    case dtype::s8:
+        return saturate_round(v, -128, 127);
+    case dtype::u8:
+        return saturate_round(v, 0, 255);
     }
     return 0;
 }
@@ -157,31 +167,35 @@ void store(dtype dt, void *base, int64_t off, double v) {
     char *p = static_cast<char *>(base) + off * (int64_t)dtype_size(dt);
     const double r = round_to(dt, v);
     switch (dt) {
-        case dtype::f32: {
-            const float f = (float)r;
-            std::memcpy(p, &f, 4);
-            break;
-        }
-        case dtype::s32: {
-            const int32_t i = (int32_t)r;
-            std::memcpy(p, &i, 4);
-            break;
-        }
-        case dtype::s8: *reinterpret_cast<int8_t *>(p) = (int8_t)r; break;
-        case dtype::u8: *reinterpret_cast<uint8_t *>(p) = (uint8_t)r; break;
-        case dtype::bf16: {
-            const float f = (float)r; // exact: r has 8 significant bits
-            uint32_t u;
-            std::memcpy(&u, &f, 4);
-            const uint16_t h = (uint16_t)(u >> 16);
-            std::memcpy(p, &h, 2);
-            break;
-        }
-        case dtype::f16: {
-            const uint16_t h = half_bits(r);
-            std::memcpy(p, &h, 2);
-            break;
-        }
+    case dtype::f32: {
+        const float f = (float)r;
+        std::memcpy(p, &f, 4);
+        break;
+    }
+    case dtype::s32: {
+        const int32_t i = (int32_t)r;
+        std::memcpy(p, &i, 4);
+        break;
+    }
+    case dtype::s8:
+        *reinterpret_cast<int8_t *>(p) = (int8_t)r;
+        break;
+    case dtype::u8:
+        *reinterpret_cast<uint8_t *>(p) = (uint8_t)r;
+        break;
+    case dtype::bf16: {
+        const float f = (float)r; // exact: r has 8 significant bits
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        const uint16_t h = (uint16_t)(u >> 16);
+        std::memcpy(p, &h, 2);
+        break;
+    }
+    case dtype::f16: {
+        const uint16_t h = half_bits(r);
+        std::memcpy(p, &h, 2);
+        break;
+    }
     }
 }
 
@@ -204,10 +218,10 @@ double compute(const quant_t &q, int ndims, const int64_t *dims,
         return (double)v[quant_index(mask, ndims, dims, pos)];
     };
     double r = pick_f(q.src_scales, q.src_scale_mask, 1.0)
-            * (src - pick_i(q.src_zps, q.src_zp_mask));
+               * (src - pick_i(q.src_zps, q.src_zp_mask));
     if (q.with_sum && q.beta != 0) r += q.beta * old;
     r = r / pick_f(q.dst_scales, q.dst_scale_mask, 1.0)
-            + pick_i(q.dst_zps, q.dst_zp_mask);
+        + pick_i(q.dst_zps, q.dst_zp_mask);
     return r;
 }
 
@@ -216,8 +230,7 @@ void reorder(const layout_t &sl, dtype sdt, const void *src, const layout_t &dl,
     const int nd = sl.ndims;
     for_each_pos(nd, dl.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int d = 0; d < nd; ++d)
-            pad = pad || pos[d] >= dl.dims[d];
+        for (int d = 0; d < nd; ++d) pad = pad || pos[d] >= dl.dims[d];
         const int64_t doff = offset(dl, pos);
         if (pad) {
             store(ddt, dst, doff, 0.0);

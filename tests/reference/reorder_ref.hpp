@@ -58,7 +58,8 @@ struct quant_t {
 
 // Index into a per-dimension quantization array of `mask` at `pos`
 // (row-major over the dims in the mask).
-int64_t quant_index(int mask, int ndims, const int64_t *dims, const int64_t *pos);
+int64_t quant_index(
+        int mask, int ndims, const int64_t *dims, const int64_t *pos);
 
 // Exact (double) result for one position, before the store's rounding.
 // `old` is the destination's previous value (used with a sum).
@@ -73,8 +74,7 @@ void reorder(const layout_t &sl, dtype sdt, const void *src, const layout_t &dl,
 template <typename F>
 void for_each_pos(int ndims, const int64_t *dims, F f) {
     int64_t total = 1;
-    for (int d = 0; d < ndims; ++d)
-        total *= dims[d];
+    for (int d = 0; d < ndims; ++d) total *= dims[d];
     int64_t pos[max_dims] = {};
     for (int64_t i = 0; i < total; ++i) {
         f(pos);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include <omp.h>
@@ -64,6 +65,32 @@ inline void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
     }
 }
 
+// Contiguous f32 source: plain copies.
+inline void copy_lanes(
+        float *row, dim_t kcNR, int NR, dim_t j, dim_t n, const float *s)
+{
+    dim_t t = 0;
+    while (t < n) {
+        const dim_t lane = (j + t) % NR;
+        const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
+        std::memcpy(row + ((j + t) / NR) * kcNR + lane, s + t,
+                cnt * sizeof(float));
+        t += cnt;
+    }
+}
+
+template <typename T>
+inline void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
+        const T *s, dim_t stride)
+{
+    if (std::is_same<T, float>::value && stride == 1) {
+        copy_lanes(row, kcNR, NR, j, n, (const float *)s);
+        return;
+    }
+    put_lanes(row, kcNR, NR, j, n,
+            [&](dim_t t) { return to_f32_t<T>::cvt(s[t * stride]); });
+}
+
 // B panels of K rows [pc, pc + kc) and the chunk's output points:
 // bp[j / NR][p][j % NR] = col(pc + p, j), zero outside the source.
 template <typename T>
@@ -92,9 +119,7 @@ void pack_b_ncsp(const conv_conf_t &c, const T *src,
         const T *plane = src + ic * isp;
         float *row = bp + p * NR;
         if (pointwise) {
-            const T *s = plane + sp0;
-            put_lanes(row, kcNR, NR, 0, nsp,
-                    [&](dim_t t) { return to_f32_t<T>::cvt(s[t]); });
+            put_src(row, kcNR, NR, 0, nsp, plane + sp0, 1);
             continue;
         }
         const dim_t off_w = kw * c.dwl - c.pl;
@@ -117,9 +142,7 @@ void pack_b_ncsp(const conv_conf_t &c, const T *src,
                 put_lanes(row, kcNR, NR, r.j, a - r.ow0,
                         [](dim_t) { return 0.f; });
             const T *s = plane + (id * c.ih + ih) * c.iw + off_w + a * c.sw;
-            const dim_t sw = c.sw;
-            put_lanes(row, kcNR, NR, r.j + (a - r.ow0), b - a,
-                    [&](dim_t t) { return to_f32_t<T>::cvt(s[t * sw]); });
+            put_src(row, kcNR, NR, r.j + (a - r.ow0), b - a, s, c.sw);
             if (b < e)
                 put_lanes(row, kcNR, NR, r.j + (b - r.ow0), e - b,
                         [](dim_t) { return 0.f; });

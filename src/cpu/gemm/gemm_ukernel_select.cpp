@@ -2,10 +2,7 @@
 // ISA this machine supports. Tables are ordered best first.
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#include <cstdlib>
-#include <cctype>
-#include <cstring>
-#include <string>
+#include "cpu/cpu_isa.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -16,37 +13,15 @@ namespace {
 
 enum class isa_t { generic = 0, avx2 = 1, avx512 = 2, avx512_vnni = 3 };
 
-// Highest ISA the kernels may use: what the CPU supports, capped by
-// DNNL_MAX_CPU_ISA (sse41/avx/avx2*... -> caps below AVX-512).
+// Highest ISA the kernels may use: what the CPU supports within the
+// library's limit (dnnl_set_max_cpu_isa / ONEDNN_MAX_CPU_ISA); the
+// prefer_ymm hint keeps AVX-512 machines on the 256-bit kernels.
 isa_t max_isa() {
     static const isa_t isa = [] {
-        __builtin_cpu_init();
-        isa_t hw = isa_t::generic;
-        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-            hw = isa_t::avx2;
-        if (hw == isa_t::avx2 && __builtin_cpu_supports("avx512f")
-                && __builtin_cpu_supports("avx512bw")
-                && __builtin_cpu_supports("avx512vl")
-                && __builtin_cpu_supports("avx512dq"))
-            hw = isa_t::avx512;
-        if (hw == isa_t::avx512 && __builtin_cpu_supports("avx512vnni"))
-            hw = isa_t::avx512_vnni;
-        const char *env = std::getenv("DNNL_MAX_CPU_ISA");
-        if (!env) env = std::getenv("ONEDNN_MAX_CPU_ISA");
-        if (env && *env) {
-            std::string s(env);
-            for (auto &ch : s)
-                ch = (char)std::tolower((unsigned char)ch);
-            isa_t cap = isa_t::avx512_vnni;
-            if (s == "sse41" || s == "avx" || s == "default_generic")
-                cap = isa_t::generic;
-            else if (s.rfind("avx2", 0) == 0)
-                cap = isa_t::avx2;
-            else if (s == "avx512_core")
-                cap = isa_t::avx512;
-            if (cap < hw) hw = cap;
-        }
-        return hw;
+        if (mayiuse(avx512_core) && !prefer_ymm())
+            return mayiuse(avx512_core_vnni) ? isa_t::avx512_vnni : isa_t::avx512;
+        if (mayiuse(avx2) && cpu_has_fma()) return isa_t::avx2;
+        return isa_t::generic;
     }();
     return isa;
 }

@@ -29,16 +29,15 @@ void ref_tables_t::init(const memory_desc_t &src, const memory_desc_t &dst,
                 base += md.padded_offsets[d] * m.stride;
             } else {
                 m.tab.resize(n);
-                for (dim_t i = 0; i < n; ++i)
-                    m.tab[i] = dim_offset(md, d, i);
+                for (dim_t i = 0; i < n; ++i) m.tab[i] = dim_offset(md, d, i);
             }
         };
         init_map(smap[d], src, dims[d], s0);
         init_map(dmap[d], dst, dpad[d], d0);
     }
     for (int q = 0; q < q_count; ++q)
-        quant_conf_t::index_strides(conf.with[q] ? conf.mask[q] : 0, ndims,
-                dims, qstr[q]);
+        quant_conf_t::index_strides(
+                conf.with[q] ? conf.mask[q] : 0, ndims, dims, qstr[q]);
     for (int d = 0; d < ndims; ++d) {
         dim_t step = dpad[d] < 2 ? 0 : dmap[d](1) - dmap[d](0);
         if (step < 0) step = -step;
@@ -82,8 +81,8 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
     const dim_t *st = t.smap[in].tab.empty() ? nullptr : t.smap[in].tab.data();
     const dim_t *dt = t.dmap[in].tab.empty() ? nullptr : t.dmap[in].tab.data();
     const dim_t sstr = t.smap[in].stride, dstr = t.dmap[in].stride;
-    const dim_t qs_in[q_count] = {t.qstr[0][in], t.qstr[1][in], t.qstr[2][in],
-            t.qstr[3][in]};
+    const dim_t qs_in[q_count] = {
+            t.qstr[0][in], t.qstr[1][in], t.qstr[2][in], t.qstr[3][in]};
     const float *ss = qv.scale[0], *ds = qv.scale[1];
     const int32_t *sz = qv.zp[0], *dz = qv.zp[1];
     const float beta = qv.beta;
@@ -129,8 +128,7 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
                 }
                 sb += t.smap[d](i);
                 if (quant)
-                    for (int q = 0; q < q_count; ++q)
-                        qb[q] += i * t.qstr[q][d];
+                    for (int q = 0; q < q_count; ++q) qb[q] += i * t.qstr[q][d];
             }
             const dim_t cbeg = ilo + ch * chunk;
             const dim_t cend = cbeg + chunk < ihi ? cbeg + chunk : ihi;
@@ -139,21 +137,20 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
             if (!pad) {
                 if (!quant) {
                     for (; i < vend; ++i)
-                        dst[db + (dt ? dt[i] : i * dstr)]
-                                = cvt_direct<S, D>(src[sb + (st ? st[i] : i * sstr)]);
+                        dst[db + (dt ? dt[i] : i * dstr)] = cvt_direct<S, D>(
+                                src[sb + (st ? st[i] : i * sstr)]);
                 } else {
                     for (; i < vend; ++i) {
                         D *o = &dst[db + (dt ? dt[i] : i * dstr)];
-                        *o = cvt_quant<S, D>(src[sb + (st ? st[i] : i * sstr)], o,
-                                ss[qb[0] + i * qs_in[0]],
+                        *o = cvt_quant<S, D>(src[sb + (st ? st[i] : i * sstr)],
+                                o, ss[qb[0] + i * qs_in[0]],
                                 sz[qb[2] + i * qs_in[2]],
                                 ds[qb[1] + i * qs_in[1]],
                                 dz[qb[3] + i * qs_in[3]], beta);
                     }
                 }
             }
-            for (; i < cend; ++i)
-                dst[db + (dt ? dt[i] : i * dstr)] = D {};
+            for (; i < cend; ++i) dst[db + (dt ? dt[i] : i * dstr)] = D{};
             // Next work item.
             if (++ch < nch) continue;
             ch = 0;
@@ -168,8 +165,8 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
 
 } // namespace
 
-status_t ref_tables_t::run(const void *src, void *dst,
-        const quant_values_t &qv, const dim_t *lo, const dim_t *hi) const {
+status_t ref_tables_t::run(const void *src, void *dst, const quant_values_t &qv,
+        const dim_t *lo, const dim_t *hi) const {
     bool ok = false;
     with_data_type(sdt, [&](auto s) {
         using S = decltype(s);

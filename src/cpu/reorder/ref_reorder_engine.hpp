@@ -24,10 +24,11 @@ struct ref_tables_t {
     status_t run(const void *src, void *dst, const quant_values_t &qv,
             const dim_t *lo, const dim_t *hi) const;
     // The whole destination.
-    status_t run_all(const void *src, void *dst, const quant_values_t &qv) const;
+    status_t run_all(
+            const void *src, void *dst, const quant_values_t &qv) const;
 
     int ndims = 0;
-    dims_t dims {}, dpad {};
+    dims_t dims{}, dpad{};
     dim_t s0 = 0, d0 = 0;
     // Offsets a dim's index contributes: a stride for dims without inner
     // blocks, a table (src over [0, dims), dst over [0, dpad)) otherwise.
@@ -39,9 +40,9 @@ struct ref_tables_t {
         }
     };
     dim_map_t smap[max_ndims], dmap[max_ndims];
-    dim_t qstr[q_count][max_ndims] {};
-    dim_t dstep[max_ndims] {}; // |destination step| of each dim
-    bool serial = false; // destination positions may alias
+    dim_t qstr[q_count][max_ndims]{};
+    dim_t dstep[max_ndims]{}; // |destination step| of each dim
+    bool serial = false;      // destination positions may alias
     data_type_t sdt = dnnl_f32, ddt = dnnl_f32;
     bool quant = false;
 };

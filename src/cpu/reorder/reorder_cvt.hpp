@@ -39,11 +39,21 @@ REORDER_INLINE float bits_f32(uint32_t u) {
 }
 
 // ---- to f32 ----
-REORDER_INLINE float to_f32(float v) { return v; }
-REORDER_INLINE float to_f32(int32_t v) { return (float)v; }
-REORDER_INLINE float to_f32(int8_t v) { return (float)v; }
-REORDER_INLINE float to_f32(uint8_t v) { return (float)v; }
-REORDER_INLINE float to_f32(bf16_t v) { return bits_f32((uint32_t)v.raw << 16); }
+REORDER_INLINE float to_f32(float v) {
+    return v;
+}
+REORDER_INLINE float to_f32(int32_t v) {
+    return (float)v;
+}
+REORDER_INLINE float to_f32(int8_t v) {
+    return (float)v;
+}
+REORDER_INLINE float to_f32(uint8_t v) {
+    return (float)v;
+}
+REORDER_INLINE float to_f32(bf16_t v) {
+    return bits_f32((uint32_t)v.raw << 16);
+}
 REORDER_INLINE float to_f32(f16_t v) {
     const uint32_t h = v.raw;
     const uint32_t sign = (h & 0x8000u) << 16;
@@ -53,8 +63,8 @@ REORDER_INLINE float to_f32(f16_t v) {
     // Infinity/NaN: the exponent must become all ones.
     const uint32_t special = o + (112u << 23);
     // Subnormal (and zero): m * 2^-24, made by an exact subtraction.
-    const uint32_t sub
-            = f32_bits(bits_f32(o + (1u << 23)) - bits_f32(113u << 23));
+    const uint32_t sub =
+            f32_bits(bits_f32(o + (1u << 23)) - bits_f32(113u << 23));
     const uint32_t r = em >= 0x7c00u ? special : (em < 0x0400u ? sub : o);
     return bits_f32(sign | r);
 }
@@ -74,7 +84,7 @@ REORDER_INLINE bf16_t from_f32<bf16_t>(float f) {
     const uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
     const uint32_t quiet_nan = (u >> 16) | 0x40u; // NaN stays a NaN
     const bool is_nan = (u & 0x7fffffffu) > 0x7f800000u;
-    return bf16_t {(uint16_t)(is_nan ? quiet_nan : rounded)};
+    return bf16_t{(uint16_t)(is_nan ? quiet_nan : rounded)};
 }
 
 template <>
@@ -91,7 +101,7 @@ REORDER_INLINE f16_t from_f32<f16_t>(float f) {
     uint32_t h = x < 0x38800000u ? sub : norm;
     h = x >= 0x477ff000u ? 0x7c00u : h; // 65520 and up round to infinity
     h = x > 0x7f800000u ? nan : h;
-    return f16_t {(uint16_t)(sign | h)};
+    return f16_t{(uint16_t)(sign | h)};
 }
 
 // Rounds to the nearest integer, ties to even, for |f| < 2^31 (values of
@@ -209,19 +219,32 @@ REORDER_INLINE D cvt_quant(S s, const D *old, float src_scale, int32_t src_zp,
 template <typename Fn>
 inline bool with_data_type(data_type_t dt, Fn &&fn) {
     switch (dt) {
-        case dnnl_f32: fn(float {}); return true;
-        case dnnl_bf16: fn(bf16_t {}); return true;
-        case dnnl_f16: fn(f16_t {}); return true;
-        case dnnl_s32: fn(int32_t {}); return true;
-        case dnnl_s8: fn(int8_t {}); return true;
-        case dnnl_u8: fn(uint8_t {}); return true;
-        default: return false;
+    case dnnl_f32:
+        fn(float{});
+        return true;
+    case dnnl_bf16:
+        fn(bf16_t{});
+        return true;
+    case dnnl_f16:
+        fn(f16_t{});
+        return true;
+    case dnnl_s32:
+        fn(int32_t{});
+        return true;
+    case dnnl_s8:
+        fn(int8_t{});
+        return true;
+    case dnnl_u8:
+        fn(uint8_t{});
+        return true;
+    default:
+        return false;
     }
 }
 
 inline bool supported_data_type(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16 || dt == dnnl_s32
-            || dt == dnnl_s8 || dt == dnnl_u8;
+           || dt == dnnl_s8 || dt == dnnl_u8;
 }
 
 } // namespace reorder

@@ -42,8 +42,7 @@ std::vector<factor_t> dim_factors(
     for (int k = 0; k < b.inner_nblks; ++k) {
         if (b.inner_idxs[k] != d) continue;
         dim_t stride = 1;
-        for (int j = k + 1; j < b.inner_nblks; ++j)
-            stride *= b.inner_blks[j];
+        for (int j = k + 1; j < b.inner_nblks; ++j) stride *= b.inner_blks[j];
         lm /= b.inner_blks[k];
         f.push_back({b.inner_blks[k], stride, lm});
     }

@@ -45,9 +45,9 @@ status_t init_quant_conf(quant_conf_t &conf, const primitive_attr_t &attr,
     const int dims_bits = nd >= 31 ? ~0 : (1 << nd) - 1;
     auto mask_ok = [&](int mask) { return mask >= 0; };
     for (const auto &it : attr.scales.items) {
-        const int which = it.arg == DNNL_ARG_SRC ? q_src_scale
-                : it.arg == DNNL_ARG_DST         ? q_dst_scale
-                                                 : -1;
+        const int which = it.arg == DNNL_ARG_SRC   ? q_src_scale
+                          : it.arg == DNNL_ARG_DST ? q_dst_scale
+                                                   : -1;
         if (which < 0) return dnnl_unimplemented;
         const quant_entry_t &e = it.e;
         for (int i = 0; i < e.group_ndims; ++i)
@@ -65,9 +65,9 @@ status_t init_quant_conf(quant_conf_t &conf, const primitive_attr_t &attr,
         conf.dt[which] = e.data_type;
     }
     for (const auto &it : attr.zero_points.items) {
-        const int which = it.arg == DNNL_ARG_SRC ? q_src_zp
-                : it.arg == DNNL_ARG_DST         ? q_dst_zp
-                                                 : -1;
+        const int which = it.arg == DNNL_ARG_SRC   ? q_src_zp
+                          : it.arg == DNNL_ARG_DST ? q_dst_zp
+                                                   : -1;
         if (which < 0) return dnnl_unimplemented;
         const quant_entry_t &e = it.e;
         for (int i = 0; i < e.group_ndims; ++i)
@@ -77,8 +77,8 @@ status_t init_quant_conf(quant_conf_t &conf, const primitive_attr_t &attr,
             return dnnl_unimplemented;
         if (!mask_ok(e.mask)) return dnnl_unimplemented;
         if (e.is_on_host && e.mask != 0) return dnnl_unimplemented;
-        const data_type_t dt
-                = which == q_src_zp ? src.data_type : dst.data_type;
+        const data_type_t dt =
+                which == q_src_zp ? src.data_type : dst.data_type;
         if (!is_int_dt(dt)) return dnnl_unimplemented;
         conf.with[which] = true;
         conf.mask[which] = e.mask & dims_bits;
@@ -121,14 +121,14 @@ status_t get_arg(const exec_ctx_t &ctx, int arg, dim_t need, const void *&ptr,
     const memory_desc_t &md = m->md();
     if (md.format_kind == dnnl_blocked) {
         if (md_nelems(md) < need) {
-            verbose_error("reorder", "quantization argument %d is too small",
-                    arg);
+            verbose_error(
+                    "reorder", "quantization argument %d is too small", arg);
             return dnnl_invalid_arguments;
         }
         if (md.data_type != dnnl_data_type_undef) dt = md.data_type;
         // Values are read densely from the start of the buffer.
         ptr = static_cast<const char *>(m->host_ptr())
-                + md.offset0 * data_type_size(md.data_type);
+              + md.offset0 * data_type_size(md.data_type);
     } else {
         ptr = m->host_ptr();
     }
@@ -155,8 +155,8 @@ status_t quant_values_t::init(const exec_ctx_t &ctx, const quant_conf_t &conf,
                 scale_buf_[i].resize(n);
                 const uint16_t *r = static_cast<const uint16_t *>(p);
                 for (dim_t k = 0; k < n; ++k)
-                    scale_buf_[i][k] = dt == dnnl_bf16 ? to_f32(bf16_t {r[k]})
-                                                       : to_f32(f16_t {r[k]});
+                    scale_buf_[i][k] = dt == dnnl_bf16 ? to_f32(bf16_t{r[k]})
+                                                       : to_f32(f16_t{r[k]});
                 scale[i] = scale_buf_[i].data();
             } else {
                 return dnnl_invalid_arguments;
@@ -172,9 +172,12 @@ status_t quant_values_t::init(const exec_ctx_t &ctx, const quant_conf_t &conf,
             } else if (dt == dnnl_s8 || dt == dnnl_u8) {
                 zp_buf_[i].resize(n);
                 for (dim_t k = 0; k < n; ++k)
-                    zp_buf_[i][k] = dt == dnnl_s8
-                            ? (int32_t) static_cast<const int8_t *>(p)[k]
-                            : (int32_t) static_cast<const uint8_t *>(p)[k];
+                    zp_buf_[i][k] =
+                            dt == dnnl_s8
+                                    ? (int32_t) static_cast<const int8_t *>(
+                                            p)[k]
+                                    : (int32_t) static_cast<const uint8_t *>(
+                                            p)[k];
                 zp[i] = zp_buf_[i].data();
             } else {
                 return dnnl_invalid_arguments;

@@ -51,7 +51,7 @@ status_t init_quant_conf(quant_conf_t &conf, const primitive_attr_t &attr,
 // indexed by the row-major position over the dims in their mask.
 struct quant_values_t {
     const float *scale[2] = {}; // src, dst (null: 1)
-    const int32_t *zp[2] = {}; // src, dst (null: 0)
+    const int32_t *zp[2] = {};  // src, dst (null: 0)
     float beta = 0.f;
 
     quant_values_t() = default;

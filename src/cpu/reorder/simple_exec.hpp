@@ -21,16 +21,16 @@ struct kq_t {
 
 // Runs the plan's main part (not the tail) with the best kernels the
 // processor allows.
-void simple_exec(const simple_plan_t &p, const void *src, void *dst,
-        const kq_t &q);
+void simple_exec(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
 
 // Per-ISA versions (x86-64 baseline, AVX2, AVX-512).
-void simple_exec_base(const simple_plan_t &p, const void *src, void *dst,
-        const kq_t &q);
-void simple_exec_avx2(const simple_plan_t &p, const void *src, void *dst,
-        const kq_t &q);
-void simple_exec_avx512(const simple_plan_t &p, const void *src, void *dst,
-        const kq_t &q);
+void simple_exec_base(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
+void simple_exec_avx2(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
+void simple_exec_avx512(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
 
 } // namespace reorder
 } // namespace cpu

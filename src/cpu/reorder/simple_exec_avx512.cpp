@@ -25,8 +25,8 @@ namespace {
 #include "cpu/reorder/simple_exec_body.inc"
 } // namespace
 
-void simple_exec_avx512(const simple_plan_t &p, const void *src, void *dst,
-        const kq_t &q) {
+void simple_exec_avx512(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q) {
     run_any(p, src, dst, q);
 }
 

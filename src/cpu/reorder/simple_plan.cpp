@@ -23,8 +23,9 @@ dim_t gcd(dim_t a, dim_t b) {
 
 // Common refinement of the source's and destination's factors of one dim;
 // false when the blockings do not nest.
-bool refine_dim(const std::vector<factor_t> &fs, const std::vector<factor_t> &fd,
-        dim_t qstride, std::vector<node_t> &nodes) {
+bool refine_dim(const std::vector<factor_t> &fs,
+        const std::vector<factor_t> &fd, dim_t qstride,
+        std::vector<node_t> &nodes) {
     int i = (int)fs.size() - 1, j = (int)fd.size() - 1;
     dim_t a = fs[i].n, b = fd[j].n;
     dim_t sstr = fs[i].stride, dstr = fd[j].stride, lm = 1;
@@ -89,8 +90,7 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
             return dnnl_unimplemented;
     }
     elems = 1;
-    for (int d = 0; d < nd; ++d)
-        elems *= main[d];
+    for (int d = 0; d < nd; ++d) elems *= main[d];
 
     // Destination order (largest stride first); equal strides would mean
     // aliased destination positions.
@@ -142,9 +142,8 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
         ka = last;
         kb = merged[kb_pos];
         merged.erase(merged.begin() + kb_pos);
-        const dim_t t = data_type_size(sdt) >= 4 && data_type_size(ddt) >= 4
-                ? 16
-                : 32;
+        const dim_t t =
+                data_type_size(sdt) >= 4 && data_type_size(ddt) >= 4 ? 16 : 32;
         tile_a = std::min(t, ka.n);
         tile_b = std::min(t, kb.n);
     } else {
@@ -166,8 +165,7 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     // the outer loops are too short to share among threads.
     if (kind == kernel_kind_t::linear) {
         dim_t w = 1;
-        for (const auto &n : outer)
-            w *= n.n;
+        for (const auto &n : outer) w *= n.n;
         const dim_t want = 64; // items enough for any thread count here
         if (k2.n > 1) {
             const node_t &ko = k3.n > 1 ? k3 : k2;
@@ -245,8 +243,7 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
 const char *simple_plan_t::impl_name() const {
     if (empty) return "simple:any";
     const bool same = sdt == ddt && qmode == qmode_t::none;
-    if (kind == kernel_kind_t::linear && outer.empty() && k2.n == 1
-            && k3.n == 1
+    if (kind == kernel_kind_t::linear && outer.empty() && k2.n == 1 && k3.n == 1
             && k1.is == 1 && k1.os == 1 && !need_tail)
         return same ? "simple:direct_copy" : "simple:dense_cvt";
     if (kind == kernel_kind_t::tile) return "simple:tile_transpose";

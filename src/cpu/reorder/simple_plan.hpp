@@ -20,16 +20,16 @@ namespace cpu {
 namespace reorder {
 
 struct node_t {
-    dim_t n; // count
+    dim_t n;      // count
     dim_t is, os; // strides in source and destination elements
-    dim_t qs; // stride in the quantization arrays of the common mask
+    dim_t qs;     // stride in the quantization arrays of the common mask
 };
 
 enum class qmode_t {
-    none, // plain conversion
-    scalar, // scales/zero points with mask 0, no sum
+    none,       // plain conversion
+    scalar,     // scales/zero points with mask 0, no sum
     scalar_sum, // same, with a sum
-    indexed, // arrays indexed along the common mask (sum allowed)
+    indexed,    // arrays indexed along the common mask (sum allowed)
 };
 
 enum class kernel_kind_t { linear, tile };
@@ -39,18 +39,18 @@ struct simple_plan_t {
     status_t init(const memory_desc_t &src, const memory_desc_t &dst,
             const quant_conf_t &conf);
 
-    bool empty = false; // a zero-size tensor: nothing to do
+    bool empty = false;        // a zero-size tensor: nothing to do
     std::vector<node_t> outer; // loops around the kernel, outermost first
     kernel_kind_t kind = kernel_kind_t::linear;
-    node_t k1 {}; // linear: the kernel's node
-    node_t k2 {1, 0, 0, 0}; // linear: a loop around k1 when k1 is short
-    node_t k3 {1, 0, 0, 0}; // linear: a loop around k2 when both are short
-    node_t ka {}, kb {}; // tile: ka contiguous in dst, kb contiguous in src
+    node_t k1{};           // linear: the kernel's node
+    node_t k2{1, 0, 0, 0}; // linear: a loop around k1 when k1 is short
+    node_t k3{1, 0, 0, 0}; // linear: a loop around k2 when both are short
+    node_t ka{}, kb{};     // tile: ka contiguous in dst, kb contiguous in src
     // linear: work items take `chunk` steps of the outermost kernel loop
     // (k3, k2 or k1).
     dim_t chunk = 0;
     dim_t tile_a = 0, tile_b = 0; // tile: tile sizes
-    dim_t s0 = 0, d0 = 0; // base offsets
+    dim_t s0 = 0, d0 = 0;         // base offsets
     qmode_t qmode = qmode_t::none;
     bool qidx[q_count] = {}; // indexed: arrays that follow the common mask
     data_type_t sdt = dnnl_f32, ddt = dnnl_f32;
@@ -59,14 +59,14 @@ struct simple_plan_t {
     // Tail: positions outside the main box (index < main[d] in every dim)
     // done by the generic loop.
     bool need_tail = false;
-    dims_t main {}, dpad {};
+    dims_t main{}, dpad{};
     ref_tables_t tail;
     // Without a sum, the destination blocks that hold padding are zeroed
     // first (whole blocks, fast), and the generic loop then only writes the
     // real elements of the tail.
     bool zero_first = false;
     struct fill_box_t {
-        dim_t base; // element offset of the box's first element
+        dim_t base;                // element offset of the box's first element
         std::vector<node_t> nodes; // n and os used, outermost first
     };
     std::vector<fill_box_t> zero_boxes;

@@ -19,10 +19,10 @@ status_t simple_reorder_t::pd_t::init(engine_t *engine) {
     return plan.init(*src_md(), *dst_md(), conf);
 }
 
-void simple_exec(const simple_plan_t &p, const void *src, void *dst,
-        const kq_t &q) {
+void simple_exec(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q) {
     static const auto fn = mayiuse(avx512_core) ? simple_exec_avx512
-            : mayiuse(avx2)                     ? simple_exec_avx2
+                           : mayiuse(avx2)      ? simple_exec_avx2
                                                 : simple_exec_base;
     fn(p, src, dst, q);
 }
@@ -36,8 +36,7 @@ static void zero_fill(const simple_plan_t &p, void *dst) {
         const node_t &in = nodes.back();
         const int no = (int)nodes.size() - 1;
         dim_t work = 1;
-        for (int k = 0; k < no; ++k)
-            work *= nodes[k].n;
+        for (int k = 0; k < no; ++k) work *= nodes[k].n;
         const int nthr = reorder_nthr(work * in.n);
         parallel_run(nthr, [&](int ithr, int nthr_) {
             dim_t start, end;
@@ -74,7 +73,7 @@ status_t simple_reorder_t::execute(const exec_ctx_t &ctx) const {
             && md_equal(*pd->src_md(), *pd->dst_md()))
         return dnnl_success;
 
-    const kq_t q {qv.scale[0], qv.scale[1], qv.zp[0], qv.zp[1],
+    const kq_t q{qv.scale[0], qv.scale[1], qv.zp[0], qv.zp[1],
             p.qidx[q_src_scale] ? 1 : 0, p.qidx[q_dst_scale] ? 1 : 0,
             p.qidx[q_src_zp] ? 1 : 0, p.qidx[q_dst_zp] ? 1 : 0, qv.beta};
     if (p.zero_first) zero_fill(p, dst);
