@@ -69,7 +69,10 @@ void run(memory::dims dims, nf flags, prop_kind bprop = prop_kind::backward) {
     auto mv = rnd(R, 4), vv = rnd(R, 5, 0.5f, 3);
     memory src = mem(md, eng, sv), dst(md, eng);
     memory::desc smd(sd, dt::f32, dims.size() == 2 ? tag::a : dims.size() == 3 ? tag::ab : tag::abc);
-    memory scale = mem(fpd.weights_desc(), eng, scv), shift = mem(fpd.weights_desc(), eng, shv);
+    // Scale and shift buffers exist even when the flags leave them unused
+    // (the descriptor then reports a zero md for them).
+    const memory::desc cmd({C}, dt::f32, tag::x);
+    memory scale = mem(cmd, eng, scv), shift = mem(cmd, eng, shv);
     memory mean = mem(smd, eng, mv), var = mem(smd, eng, vv);
     layer_normalization_forward(fpd).execute(strm,
             {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
@@ -95,7 +98,7 @@ void run(memory::dims dims, nf flags, prop_kind bprop = prop_kind::backward) {
     if (rms) std::fill(mvals.begin(), mvals.end(), 0.f);
     auto ddv = rnd(n, 6);
     memory ddst = mem(md, eng, ddv), dsrc(md, eng);
-    memory dscale(fpd.weights_desc(), eng), dshift(fpd.weights_desc(), eng);
+    memory dscale(cmd, eng), dshift(cmd, eng);
     auto bpd = layer_normalization_backward::primitive_desc(
             eng, bprop, md, md, md, smd, 1e-3f, flags, fpd);
     layer_normalization_backward(bpd).execute(strm,
