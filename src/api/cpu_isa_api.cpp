@@ -5,22 +5,18 @@
 
 using namespace dnnl::impl;
 
-dnnl_status_t DNNL_API dnnl_set_max_cpu_isa(dnnl_cpu_isa_t isa)
-{
+dnnl_status_t DNNL_API dnnl_set_max_cpu_isa(dnnl_cpu_isa_t isa) {
     return cpu::set_max_cpu_isa(isa);
 }
 
-dnnl_cpu_isa_t DNNL_API dnnl_get_effective_cpu_isa(void)
-{
+dnnl_cpu_isa_t DNNL_API dnnl_get_effective_cpu_isa(void) {
     return (dnnl_cpu_isa_t)cpu::get_max_cpu_isa();
 }
 
-dnnl_status_t DNNL_API dnnl_set_cpu_isa_hints(dnnl_cpu_isa_hints_t isa_hints)
-{
+dnnl_status_t DNNL_API dnnl_set_cpu_isa_hints(dnnl_cpu_isa_hints_t isa_hints) {
     return cpu::set_cpu_isa_hints(isa_hints);
 }
 
-dnnl_cpu_isa_hints_t DNNL_API dnnl_get_cpu_isa_hints(void)
-{
+dnnl_cpu_isa_hints_t DNNL_API dnnl_get_cpu_isa_hints(void) {
     return cpu::get_cpu_isa_hints();
 }

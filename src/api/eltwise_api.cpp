@@ -13,8 +13,7 @@ using namespace dnnl::impl;
 
 namespace {
 
-bool same_dims(const memory_desc_t &a, const memory_desc_t &b)
-{
+bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
     if (a.ndims != b.ndims) return false;
     for (int d = 0; d < a.ndims; ++d)
         if (a.dims[d] != b.dims[d]) return false;
@@ -24,8 +23,7 @@ bool same_dims(const memory_desc_t &a, const memory_desc_t &b)
 // Attributes eltwise can never take. Forward accepts binary post-ops only;
 // backward takes no post-ops. Scratchpad, fpmath, accumulation and
 // determinism settings do not change an eltwise result and are accepted.
-status_t check_attr(const primitive_attr_t *attr, bool is_fwd)
-{
+status_t check_attr(const primitive_attr_t *attr, bool is_fwd) {
     if (!attr) return dnnl_success;
     if (!attr->scales.empty() || !attr->zero_points.empty()
             || !attr->rounding_modes.empty()) {
@@ -44,8 +42,7 @@ status_t check_attr(const primitive_attr_t *attr, bool is_fwd)
 status_t init_desc(eltwise_desc_t &ed, prop_kind_t prop, alg_kind_t alg,
         const memory_desc_t *src, const memory_desc_t *dst,
         const memory_desc_t *diff_src, const memory_desc_t *diff_dst,
-        float alpha, float beta)
-{
+        float alpha, float beta) {
     const bool is_fwd =
             prop == dnnl_forward_training || prop == dnnl_forward_inference;
     if (!src || !dst || (!is_fwd && (!diff_src || !diff_dst))) {
@@ -106,8 +103,7 @@ dnnl_status_t dnnl_eltwise_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
         dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
-        float alpha, float beta, const_dnnl_primitive_attr_t attr)
-{
+        float alpha, float beta, const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training
             && prop_kind != dnnl_forward_inference) {
@@ -128,8 +124,7 @@ dnnl_status_t dnnl_eltwise_backward_primitive_desc_create(
         const_dnnl_memory_desc_t diff_dst_desc,
         const_dnnl_memory_desc_t data_desc, float alpha, float beta,
         const_dnnl_primitive_desc_t hint_fwd_pd,
-        const_dnnl_primitive_attr_t attr)
-{
+        const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         // The hint must describe an eltwise forward propagation.

@@ -15,38 +15,33 @@ namespace eltwise_md_utils {
 
 namespace {
 // Product of the inner blocks of dimension d (1 when not blocked).
-dim_t dim_block(const blocking_desc_t &b, int d)
-{
+dim_t dim_block(const blocking_desc_t &b, int d) {
     dim_t blk = 1;
     for (int i = 0; i < b.inner_nblks; ++i)
         if (b.inner_idxs[i] == d) blk *= b.inner_blks[i];
     return blk;
 }
 
-dim_t inner_size(const blocking_desc_t &b)
-{
+dim_t inner_size(const blocking_desc_t &b) {
     dim_t s = 1;
     for (int i = 0; i < b.inner_nblks; ++i) s *= b.inner_blks[i];
     return s;
 }
 
-bool plain_blocked(const memory_desc_t &md)
-{
+bool plain_blocked(const memory_desc_t &md) {
     return md.format_kind == dnnl_blocked && md.ndims > 0
            && !md_has_runtime_dims_or_strides(md);
 }
 } // namespace
 
-bool has_padding(const memory_desc_t &md)
-{
+bool has_padding(const memory_desc_t &md) {
     for (int d = 0; d < md.ndims; ++d)
         if (md.padded_dims[d] != md.dims[d] || md.padded_offsets[d] != 0)
             return true;
     return false;
 }
 
-bool is_dense_padded(const memory_desc_t &md)
-{
+bool is_dense_padded(const memory_desc_t &md) {
     if (!plain_blocked(md)) return false;
     const auto &b = md.format_desc.blocking;
     int order[max_ndims];
@@ -66,8 +61,7 @@ bool is_dense_padded(const memory_desc_t &md)
     return true;
 }
 
-bool same_layout(const memory_desc_t &a, const memory_desc_t &b)
-{
+bool same_layout(const memory_desc_t &a, const memory_desc_t &b) {
     if (!plain_blocked(a) || !plain_blocked(b)) return false;
     if (a.ndims != b.ndims) return false;
     const auto &ba = a.format_desc.blocking;
@@ -91,8 +85,7 @@ bool same_layout(const memory_desc_t &a, const memory_desc_t &b)
 }
 
 status_t dense_like(
-        memory_desc_t &out, const memory_desc_t &like, data_type_t dt)
-{
+        memory_desc_t &out, const memory_desc_t &like, data_type_t dt) {
     if (like.format_kind != dnnl_blocked || like.ndims <= 0)
         return dnnl_unimplemented;
     if (md_has_runtime_dims_or_strides(like)) return dnnl_unimplemented;
@@ -133,37 +126,31 @@ eltwise_pd_t::eltwise_pd_t(const eltwise_desc_t &desc,
         const primitive_attr_t &attr, const primitive_desc_t *hint_fwd)
     : primitive_desc_t(desc, attr), src_md_(desc.src_desc),
       dst_md_(desc.dst_desc), diff_src_md_(desc.diff_src_desc),
-      diff_dst_md_(desc.diff_dst_desc)
-{
+      diff_dst_md_(desc.diff_dst_desc) {
     (void)hint_fwd;
 }
 
-bool eltwise_pd_t::is_fwd() const
-{
+bool eltwise_pd_t::is_fwd() const {
     return desc()->prop_kind == dnnl_forward_training
            || desc()->prop_kind == dnnl_forward_inference;
 }
 
-bool eltwise_pd_t::use_dst() const
-{
+bool eltwise_pd_t::use_dst() const {
     return !is_fwd() && math::eltwise_is_use_dst_alg(desc()->alg_kind);
 }
 
-dim_t eltwise_pd_t::nelems() const
-{
+dim_t eltwise_pd_t::nelems() const {
     return md_nelems(*data_md());
 }
 
-bool eltwise_pd_t::has_zero_dim() const
-{
+bool eltwise_pd_t::has_zero_dim() const {
     const memory_desc_t &md = *data_md();
     for (int d = 0; d < md.ndims; ++d)
         if (md.dims[d] == 0) return true;
     return false;
 }
 
-const memory_desc_t *eltwise_pd_t::arg_md(int arg) const
-{
+const memory_desc_t *eltwise_pd_t::arg_md(int arg) const {
     if (is_fwd()) {
         if (arg == DNNL_ARG_SRC) return &src_md_;
         if (arg == DNNL_ARG_DST) return &dst_md_;
@@ -185,8 +172,7 @@ const memory_desc_t *eltwise_pd_t::arg_md(int arg) const
     return primitive_desc_t::arg_md(arg);
 }
 
-arg_usage_t eltwise_pd_t::arg_usage(int arg) const
-{
+arg_usage_t eltwise_pd_t::arg_usage(int arg) const {
     if (is_fwd()) {
         if (arg == DNNL_ARG_SRC) return arg_usage_t::input;
         if (arg == DNNL_ARG_DST) return arg_usage_t::output;
@@ -198,8 +184,7 @@ arg_usage_t eltwise_pd_t::arg_usage(int arg) const
     return primitive_desc_t::arg_usage(arg);
 }
 
-status_t eltwise_pd_t::query(query_t what, int index, void *result) const
-{
+status_t eltwise_pd_t::query(query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
     switch (what) {
     case dnnl_query_prop_kind:
@@ -219,8 +204,7 @@ status_t eltwise_pd_t::query(query_t what, int index, void *result) const
     }
 }
 
-std::string eltwise_pd_t::problem_str() const
-{
+std::string eltwise_pd_t::problem_str() const {
     const memory_desc_t &md = *data_md();
     std::string s;
     for (int d = 0; d < md.ndims; ++d) {
@@ -230,16 +214,14 @@ std::string eltwise_pd_t::problem_str() const
     return s;
 }
 
-std::string eltwise_pd_t::aux_str() const
-{
+std::string eltwise_pd_t::aux_str() const {
     char buf[128];
     std::snprintf(buf, sizeof(buf), "alg:%s alpha:%g beta:%g",
             dnnl_alg_kind2str(desc()->alg_kind), desc()->alpha, desc()->beta);
     return buf;
 }
 
-status_t eltwise_pd_t::init_formats()
-{
+status_t eltwise_pd_t::init_formats() {
     using namespace eltwise_md_utils;
     if (is_fwd()) {
         if (src_md_.format_kind != dnnl_blocked) return dnnl_unimplemented;
@@ -260,8 +242,7 @@ status_t eltwise_pd_t::init_formats()
     return dnnl_success;
 }
 
-bool eltwise_pd_t::attr_ok(bool binary_post_ops_ok) const
-{
+bool eltwise_pd_t::attr_ok(bool binary_post_ops_ok) const {
     const primitive_attr_t &a = attr_;
     if (!a.scales.empty() || !a.zero_points.empty()
             || !a.rounding_modes.empty())

@@ -20,8 +20,7 @@ struct eltwise_pd_t : public primitive_desc_t {
     eltwise_pd_t(const eltwise_desc_t &desc, const primitive_attr_t &attr,
             const primitive_desc_t *hint_fwd = nullptr);
 
-    const eltwise_desc_t *desc() const
-    {
+    const eltwise_desc_t *desc() const {
         return static_cast<const eltwise_desc_t *>(op_desc());
     }
     alg_kind_t alg() const { return desc()->alg_kind; }
@@ -37,8 +36,7 @@ struct eltwise_pd_t : public primitive_desc_t {
     const memory_desc_t *diff_src_md() const { return &diff_src_md_; }
     const memory_desc_t *diff_dst_md() const { return &diff_dst_md_; }
     // What the computation reads as data: src forward; src or dst backward.
-    const memory_desc_t *data_md() const
-    {
+    const memory_desc_t *data_md() const {
         return use_dst() ? &dst_md_ : &src_md_;
     }
     int data_arg() const { return use_dst() ? DNNL_ARG_DST : DNNL_ARG_SRC; }

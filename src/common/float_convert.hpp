@@ -19,14 +19,12 @@
 namespace dnnl {
 namespace impl {
 
-DNNL_ALWAYS_INLINE uint32_t f32_bits(float f)
-{
+DNNL_ALWAYS_INLINE uint32_t f32_bits(float f) {
     uint32_t u;
     std::memcpy(&u, &f, sizeof(u));
     return u;
 }
-DNNL_ALWAYS_INLINE float bits_f32(uint32_t u)
-{
+DNNL_ALWAYS_INLINE float bits_f32(uint32_t u) {
     float f;
     std::memcpy(&f, &u, sizeof(f));
     return f;
@@ -35,8 +33,7 @@ DNNL_ALWAYS_INLINE float bits_f32(uint32_t u)
 // Nearest integer, ties to even (assumes the default rounding mode). Exact
 // for every float: values of magnitude 2^23 or more are already integers;
 // the sign of zero is kept; NaN passes through.
-DNNL_ALWAYS_INLINE float round_half_even(float x)
-{
+DNNL_ALWAYS_INLINE float round_half_even(float x) {
     const float two23 = 8388608.f;
     const float ax = bits_f32(f32_bits(x) & 0x7fffffffu);
     // Adding 2^23 leaves no fraction bits, so the FPU rounds (to even).
@@ -47,13 +44,11 @@ DNNL_ALWAYS_INLINE float round_half_even(float x)
 
 // ---- bf16 -----------------------------------------------------------------
 
-DNNL_ALWAYS_INLINE float bf16_to_f32(uint16_t h)
-{
+DNNL_ALWAYS_INLINE float bf16_to_f32(uint16_t h) {
     return bits_f32(uint32_t(h) << 16);
 }
 
-DNNL_ALWAYS_INLINE uint16_t f32_to_bf16(float f)
-{
+DNNL_ALWAYS_INLINE uint16_t f32_to_bf16(float f) {
     const uint32_t u = f32_bits(f);
     const uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
     const uint32_t quiet_nan = (u >> 16) | 0x40u;
@@ -63,8 +58,7 @@ DNNL_ALWAYS_INLINE uint16_t f32_to_bf16(float f)
 
 // ---- f16 (IEEE binary16) --------------------------------------------------
 
-DNNL_ALWAYS_INLINE float f16_to_f32(uint16_t h)
-{
+DNNL_ALWAYS_INLINE float f16_to_f32(uint16_t h) {
     const uint32_t sign = uint32_t(h & 0x8000u) << 16;
     const uint32_t em = h & 0x7fffu;
     // Shift exponent and mantissa into place and rebias 15 -> 127.
@@ -78,8 +72,7 @@ DNNL_ALWAYS_INLINE float f16_to_f32(uint16_t h)
     return bits_f32(sign | r);
 }
 
-DNNL_ALWAYS_INLINE uint16_t f32_to_f16(float f)
-{
+DNNL_ALWAYS_INLINE uint16_t f32_to_f16(float f) {
     const uint32_t u = f32_bits(f);
     const uint32_t sign = (u >> 16) & 0x8000u;
     const uint32_t ax = u & 0x7fffffffu;
@@ -99,13 +92,11 @@ DNNL_ALWAYS_INLINE uint16_t f32_to_f16(float f)
 // ---- f8 -------------------------------------------------------------------
 
 // e5m2: 1 sign, 5 exponent (bias 15), 2 mantissa bits; has inf and NaN.
-DNNL_ALWAYS_INLINE float f8_e5m2_to_f32(uint8_t v)
-{
+DNNL_ALWAYS_INLINE float f8_e5m2_to_f32(uint8_t v) {
     return f16_to_f32(uint16_t(uint16_t(v) << 8));
 }
 
-DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e5m2(float f)
-{
+DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e5m2(float f) {
     const uint32_t u = f32_bits(f);
     const uint32_t sign = (u >> 24) & 0x80u;
     const uint32_t ax = u & 0x7fffffffu;
@@ -121,8 +112,7 @@ DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e5m2(float f)
 
 // e4m3 (OCP "fn" variant): bias 7, no infinity, S.1111.111 is NaN, the
 // largest finite value is 448. Out-of-range values become NaN.
-DNNL_ALWAYS_INLINE float f8_e4m3_to_f32(uint8_t v)
-{
+DNNL_ALWAYS_INLINE float f8_e4m3_to_f32(uint8_t v) {
     const uint32_t sign = uint32_t(v & 0x80u) << 24;
     const uint32_t em = v & 0x7fu;
     const uint32_t o = (em << 20) + (120u << 23);
@@ -133,8 +123,7 @@ DNNL_ALWAYS_INLINE float f8_e4m3_to_f32(uint8_t v)
     return bits_f32(sign | r);
 }
 
-DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e4m3(float f)
-{
+DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e4m3(float f) {
     const uint32_t u = f32_bits(f);
     const uint32_t sign = (u >> 24) & 0x80u;
     const uint32_t ax = u & 0x7fffffffu;
@@ -150,8 +139,7 @@ DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e4m3(float f)
 // ---- integers -------------------------------------------------------------
 
 // Round half to even, then clamp to the type's range; NaN becomes 0.
-DNNL_ALWAYS_INLINE int8_t f32_to_s8(float f)
-{
+DNNL_ALWAYS_INLINE int8_t f32_to_s8(float f) {
     float r = round_half_even(f);
     r = r == r ? r : 0.f;
     r = r < -128.f ? -128.f : r;
@@ -159,8 +147,7 @@ DNNL_ALWAYS_INLINE int8_t f32_to_s8(float f)
     return int8_t(int32_t(r));
 }
 
-DNNL_ALWAYS_INLINE uint8_t f32_to_u8(float f)
-{
+DNNL_ALWAYS_INLINE uint8_t f32_to_u8(float f) {
     float r = round_half_even(f);
     r = r == r ? r : 0.f;
     r = r < 0.f ? 0.f : r;
@@ -168,8 +155,7 @@ DNNL_ALWAYS_INLINE uint8_t f32_to_u8(float f)
     return uint8_t(int32_t(r));
 }
 
-DNNL_ALWAYS_INLINE int32_t f32_to_s32(float f)
-{
+DNNL_ALWAYS_INLINE int32_t f32_to_s32(float f) {
     float r = round_half_even(f);
     r = r == r ? r : 0.f;
     // 2^31 is the first float above INT32_MAX; -2^31 is exact.
@@ -183,8 +169,7 @@ DNNL_ALWAYS_INLINE int32_t f32_to_s32(float f)
 // ---- generic access by data type -------------------------------------------
 
 // Whether f32 load/store helpers below handle this data type.
-inline bool is_f32_convertible(data_type_t dt)
-{
+inline bool is_f32_convertible(data_type_t dt) {
     switch (dt) {
     case dnnl_f32:
     case dnnl_bf16:
@@ -201,8 +186,7 @@ inline bool is_f32_convertible(data_type_t dt)
 }
 
 // Element `off` (in elements) of `base`, of type `dt`, as f32.
-inline float load_f32(data_type_t dt, const void *base, dim_t off)
-{
+inline float load_f32(data_type_t dt, const void *base, dim_t off) {
     switch (dt) {
     case dnnl_f32:
         return static_cast<const float *>(base)[off];
@@ -227,8 +211,7 @@ inline float load_f32(data_type_t dt, const void *base, dim_t off)
 
 // Stores f32 `v` as element `off` of `base` of type `dt` (rounding to
 // nearest even and saturating).
-inline void store_f32(data_type_t dt, float v, void *base, dim_t off)
-{
+inline void store_f32(data_type_t dt, float v, void *base, dim_t off) {
     switch (dt) {
     case dnnl_f32:
         static_cast<float *>(base)[off] = v;
@@ -261,8 +244,7 @@ inline void store_f32(data_type_t dt, float v, void *base, dim_t off)
 
 // Converts `n` contiguous elements to f32; the loops vectorise in the
 // caller's ISA when inlined into it.
-inline void cvt_to_f32(data_type_t dt, const void *src, float *dst, dim_t n)
-{
+inline void cvt_to_f32(data_type_t dt, const void *src, float *dst, dim_t n) {
     switch (dt) {
     case dnnl_f32: {
         const float *s = static_cast<const float *>(src);
@@ -309,8 +291,7 @@ inline void cvt_to_f32(data_type_t dt, const void *src, float *dst, dim_t n)
     }
 }
 
-inline void cvt_from_f32(data_type_t dt, const float *src, void *dst, dim_t n)
-{
+inline void cvt_from_f32(data_type_t dt, const float *src, void *dst, dim_t n) {
     switch (dt) {
     case dnnl_f32: {
         float *d = static_cast<float *>(dst);

@@ -32,8 +32,7 @@ class set_once_setting_t {
 public:
     explicit set_once_setting_t(unsigned v) : value_(v) {}
 
-    bool set(unsigned v)
-    {
+    bool set(unsigned v) {
         for (;;) {
             unsigned st = idle;
             if (state_.compare_exchange_weak(st, busy)) break;
@@ -44,8 +43,7 @@ public:
         return true;
     }
 
-    unsigned get(bool soft)
-    {
+    unsigned get(bool soft) {
         if (!soft) {
             for (;;) {
                 unsigned st = idle;
@@ -65,8 +63,7 @@ private:
     std::atomic<unsigned> state_{idle};
 };
 
-std::string env_lower(const char *suffix)
-{
+std::string env_lower(const char *suffix) {
     for (const char *prefix : {"ONEDNN_", "DNNL_"}) {
         std::string name = std::string(prefix) + suffix;
         const char *v = std::getenv(name.c_str());
@@ -79,8 +76,7 @@ std::string env_lower(const char *suffix)
     return std::string();
 }
 
-set_once_setting_t &max_isa_setting()
-{
+set_once_setting_t &max_isa_setting() {
     static set_once_setting_t setting([] {
         unsigned mask = isa_all;
         const std::string v = env_lower("MAX_CPU_ISA");
@@ -90,8 +86,7 @@ set_once_setting_t &max_isa_setting()
     return setting;
 }
 
-set_once_setting_t &hints_setting()
-{
+set_once_setting_t &hints_setting() {
     static set_once_setting_t setting([] {
         const std::string v = env_lower("CPU_ISA_HINTS");
         return unsigned(v == "prefer_ymm" ? dnnl_cpu_isa_prefer_ymm
@@ -101,8 +96,7 @@ set_once_setting_t &hints_setting()
 }
 
 // Linux needs a permission request before AMX tile data may be used.
-bool amx_os_enabled()
-{
+bool amx_os_enabled() {
     static const bool enabled = [] {
 #if defined(__linux__) && defined(SYS_arch_prctl)
         const long get_perm = 0x1022, req_perm = 0x1023;
@@ -120,21 +114,18 @@ bool amx_os_enabled()
     return enabled;
 }
 
-void cpuid(unsigned leaf, unsigned sub, unsigned r[4])
-{
+void cpuid(unsigned leaf, unsigned sub, unsigned r[4]) {
     Xbyak::util::Cpu::getCpuidEx(leaf, sub, r);
 }
 
-unsigned max_cpuid_leaf()
-{
+unsigned max_cpuid_leaf() {
     unsigned r[4] = {};
     cpuid(0, 0, r);
     return r[0];
 }
 
 // AVX10 converged-ISA version (0 when absent).
-unsigned avx10_version()
-{
+unsigned avx10_version() {
     if (max_cpuid_leaf() < 0x24) return 0;
     unsigned r[4] = {};
     cpuid(7, 1, r);
@@ -143,16 +134,14 @@ unsigned avx10_version()
     return r[1] & 0xffu;
 }
 
-bool has_amx_fp8()
-{
+bool has_amx_fp8() {
     if (max_cpuid_leaf() < 0x1e) return false;
     unsigned r[4] = {};
     cpuid(0x1e, 1, r);
     return (r[0] & (1u << 4)) != 0;
 }
 
-bool detect(cpu_isa_t isa)
-{
+bool detect(cpu_isa_t isa) {
     using C = Xbyak::util::Cpu;
     const C &c = xbyak_cpu();
     switch (isa) {
@@ -233,23 +222,19 @@ const isa_entry_t isa_table[] = {
 
 } // namespace
 
-const Xbyak::util::Cpu &xbyak_cpu()
-{
+const Xbyak::util::Cpu &xbyak_cpu() {
     static const Xbyak::util::Cpu cpu;
     return cpu;
 }
 
-bool cpu_has_fma()
-{
+bool cpu_has_fma() {
     return xbyak_cpu().has(Xbyak::util::Cpu::tFMA);
 }
-bool cpu_has_f16c()
-{
+bool cpu_has_f16c() {
     return xbyak_cpu().has(Xbyak::util::Cpu::tF16C);
 }
 
-bool cpu_has_isa(cpu_isa_t isa)
-{
+bool cpu_has_isa(cpu_isa_t isa) {
     // Detection is cheap but not free; remember the answers.
     static const unsigned supported = [] {
         unsigned bits = 0;
@@ -262,38 +247,32 @@ bool cpu_has_isa(cpu_isa_t isa)
     return false;
 }
 
-unsigned get_max_cpu_isa_mask(bool soft)
-{
+unsigned get_max_cpu_isa_mask(bool soft) {
     return max_isa_setting().get(soft);
 }
 
-bool mayiuse(cpu_isa_t isa, bool soft)
-{
+bool mayiuse(cpu_isa_t isa, bool soft) {
     if (isa == isa_undef) return true;
     const unsigned mask = get_max_cpu_isa_mask(soft);
     if ((mask & unsigned(isa)) != unsigned(isa)) return false;
     return cpu_has_isa(isa);
 }
 
-cpu_isa_t get_max_cpu_isa(bool soft)
-{
+cpu_isa_t get_max_cpu_isa(bool soft) {
     for (const auto &e : isa_table)
         if (mayiuse(e.isa, soft)) return e.isa;
     return isa_undef;
 }
 
-dnnl_cpu_isa_hints_t get_cpu_isa_hints(bool soft)
-{
+dnnl_cpu_isa_hints_t get_cpu_isa_hints(bool soft) {
     return (dnnl_cpu_isa_hints_t)hints_setting().get(soft);
 }
 
-bool prefer_ymm(bool soft)
-{
+bool prefer_ymm(bool soft) {
     return get_cpu_isa_hints(soft) == dnnl_cpu_isa_prefer_ymm;
 }
 
-status_t set_max_cpu_isa(dnnl_cpu_isa_t isa)
-{
+status_t set_max_cpu_isa(dnnl_cpu_isa_t isa) {
     unsigned mask = 0;
     if (isa == dnnl_cpu_isa_default) {
         mask = isa_all;
@@ -307,28 +286,24 @@ status_t set_max_cpu_isa(dnnl_cpu_isa_t isa)
     return max_isa_setting().set(mask) ? dnnl_success : dnnl_invalid_arguments;
 }
 
-status_t set_cpu_isa_hints(dnnl_cpu_isa_hints_t hints)
-{
+status_t set_cpu_isa_hints(dnnl_cpu_isa_hints_t hints) {
     return hints_setting().set(unsigned(hints)) ? dnnl_success
                                                 : dnnl_runtime_error;
 }
 
-const char *isa_name(cpu_isa_t isa)
-{
+const char *isa_name(cpu_isa_t isa) {
     for (const auto &e : isa_table)
         if (e.isa == isa) return e.name;
     return "any";
 }
 
-const char *isa_description(cpu_isa_t isa)
-{
+const char *isa_description(cpu_isa_t isa) {
     for (const auto &e : isa_table)
         if (e.isa == isa) return e.description;
     return "Intel 64";
 }
 
-bool isa_from_name(const std::string &name, unsigned &mask)
-{
+bool isa_from_name(const std::string &name, unsigned &mask) {
     std::string n(name);
     for (auto &c : n) c = (char)std::tolower((unsigned char)c);
     if (n == "default" || n == "all") {

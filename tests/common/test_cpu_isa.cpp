@@ -21,27 +21,23 @@ const dnnl_cpu_isa_t known_isas[] = {dnnl_cpu_isa_default, dnnl_cpu_isa_sse41,
         dnnl_cpu_isa_avx10_1_512_amx_fp16, dnnl_cpu_isa_avx10_2,
         dnnl_cpu_isa_avx10_2_amx_2};
 
-bool is_known(dnnl_cpu_isa_t isa)
-{
+bool is_known(dnnl_cpu_isa_t isa) {
     for (auto k : known_isas)
         if (k == isa) return true;
     return false;
 }
 
 // ISA a includes ISA b (the enum values nest by bits).
-bool includes(unsigned a, unsigned b)
-{
+bool includes(unsigned a, unsigned b) {
     return (a & b) == b;
 }
 
 // What the processor supports, without asking the library (asking would
 // fix its settings before the tests that need them unset).
-bool cpu_supports_avx2()
-{
+bool cpu_supports_avx2() {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
-bool cpu_supports_avx512_core()
-{
+bool cpu_supports_avx512_core() {
     return __builtin_cpu_supports("avx512f")
            && __builtin_cpu_supports("avx512bw")
            && __builtin_cpu_supports("avx512vl")
@@ -49,8 +45,7 @@ bool cpu_supports_avx512_core()
 }
 
 // The ISA the machine should report without limits, at least.
-bool plausible_full_isa(dnnl_cpu_isa_t isa)
-{
+bool plausible_full_isa(dnnl_cpu_isa_t isa) {
     if (!is_known(isa) || !includes(isa, dnnl_cpu_isa_sse41)) return false;
     if (cpu_supports_avx2() && !includes(isa, dnnl_cpu_isa_avx2)) return false;
     if (cpu_supports_avx512_core() && !includes(isa, dnnl_cpu_isa_avx512_core))
@@ -59,16 +54,14 @@ bool plausible_full_isa(dnnl_cpu_isa_t isa)
 }
 
 // Exits the child with 0 when `ok`, printing `what` otherwise.
-void finish(bool ok, const std::string &what)
-{
+void finish(bool ok, const std::string &what) {
     if (!ok) std::fprintf(stderr, "child check failed: %s\n", what.c_str());
     std::fflush(stderr);
     std::_Exit(ok ? 0 : 1);
 }
 
 // Implementation name of an eltwise relu on a small dense f32 tensor.
-std::string eltwise_impl_name()
-{
+std::string eltwise_impl_name() {
     dnnl_engine_t eng = nullptr;
     if (dnnl_engine_create(&eng, dnnl_cpu, 0) != dnnl_success) return "";
     dnnl_memory_desc_t md = nullptr;
@@ -100,16 +93,14 @@ protected:
 // Note: the death-test child re-runs the whole test body, so tests with
 // EXPECT_EXIT must not call the library before it.
 
-TEST_F(cpu_isa_t, EffectiveIsaIsAPublicValue)
-{
+TEST_F(cpu_isa_t, EffectiveIsaIsAPublicValue) {
     const dnnl_cpu_isa_t isa = dnnl_get_effective_cpu_isa();
     EXPECT_TRUE(is_known(isa)) << isa;
     // x86-64 machines this library targets have SSE4.1.
     EXPECT_TRUE(includes(isa, dnnl_cpu_isa_sse41)) << isa;
 }
 
-TEST_F(cpu_isa_t, SettingsAreLockedAfterUse)
-{
+TEST_F(cpu_isa_t, SettingsAreLockedAfterUse) {
     (void)dnnl_get_effective_cpu_isa();
     EXPECT_EQ(dnnl_set_max_cpu_isa(dnnl_cpu_isa_sse41), dnnl_invalid_arguments);
     (void)dnnl_get_cpu_isa_hints();
@@ -119,8 +110,7 @@ TEST_F(cpu_isa_t, SettingsAreLockedAfterUse)
     EXPECT_EQ(dnnl_set_max_cpu_isa((dnnl_cpu_isa_t)2), dnnl_invalid_arguments);
 }
 
-TEST_F(cpu_isa_t, MaxIsaBeforeFirstUse)
-{
+TEST_F(cpu_isa_t, MaxIsaBeforeFirstUse) {
     EXPECT_EXIT(
             {
                 const dnnl_cpu_isa_t full = dnnl_cpu_isa_avx2;
@@ -136,8 +126,7 @@ TEST_F(cpu_isa_t, MaxIsaBeforeFirstUse)
             ::testing::ExitedWithCode(0), "");
 }
 
-TEST_F(cpu_isa_t, MaxIsaDefaultMeansEverything)
-{
+TEST_F(cpu_isa_t, MaxIsaDefaultMeansEverything) {
     EXPECT_EXIT(
             {
                 bool ok = dnnl_set_max_cpu_isa(dnnl_cpu_isa_default)
@@ -148,8 +137,7 @@ TEST_F(cpu_isa_t, MaxIsaDefaultMeansEverything)
             ::testing::ExitedWithCode(0), "");
 }
 
-TEST_F(cpu_isa_t, MaxIsaAboveTheMachineIsAccepted)
-{
+TEST_F(cpu_isa_t, MaxIsaAboveTheMachineIsAccepted) {
     EXPECT_EXIT(
             {
                 bool ok =
@@ -161,8 +149,7 @@ TEST_F(cpu_isa_t, MaxIsaAboveTheMachineIsAccepted)
             ::testing::ExitedWithCode(0), "");
 }
 
-TEST_F(cpu_isa_t, EnvironmentLimitIsCaseInsensitive)
-{
+TEST_F(cpu_isa_t, EnvironmentLimitIsCaseInsensitive) {
     if (!cpu_supports_avx2()) GTEST_SKIP() << "no AVX2";
     EXPECT_EXIT(
             {
@@ -200,8 +187,7 @@ TEST_F(cpu_isa_t, EnvironmentLimitIsCaseInsensitive)
             ::testing::ExitedWithCode(0), "");
 }
 
-TEST_F(cpu_isa_t, HintsBeforeFirstUse)
-{
+TEST_F(cpu_isa_t, HintsBeforeFirstUse) {
     EXPECT_EXIT(
             {
                 bool ok = dnnl_set_cpu_isa_hints(dnnl_cpu_isa_prefer_ymm)

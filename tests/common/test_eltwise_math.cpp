@@ -23,8 +23,7 @@ using dnnl::impl::data_type_t;
 namespace {
 
 // Distance in float ulps between got and the exact value.
-double ulp_error(float got, double exact)
-{
+double ulp_error(float got, double exact) {
     if (std::isnan(exact)) return std::isnan(got) ? 0 : 1e30;
     if (std::isinf(exact)) return (double)got == exact ? 0 : 1e30;
     const float e = (float)exact;
@@ -37,8 +36,7 @@ double ulp_error(float got, double exact)
 }
 
 template <typename F, typename R>
-double max_ulp_error(F f, R ref, float lo, float hi, int n = 200000)
-{
+double max_ulp_error(F f, R ref, float lo, float hi, int n = 200000) {
     std::mt19937 gen(42);
     std::uniform_real_distribution<float> u(lo, hi);
     double worst = 0;
@@ -49,8 +47,7 @@ double max_ulp_error(F f, R ref, float lo, float hi, int n = 200000)
     return worst;
 }
 
-float bits_to_float(uint32_t u)
-{
+float bits_to_float(uint32_t u) {
     float f;
     std::memcpy(&f, &u, 4);
     return f;
@@ -58,8 +55,7 @@ float bits_to_float(uint32_t u)
 
 } // namespace
 
-TEST(EltwiseMath, ElementaryFunctionAccuracy)
-{
+TEST(EltwiseMath, ElementaryFunctionAccuracy) {
     auto expd = [](double x) { return std::exp(x); };
     EXPECT_LE(max_ulp_error(m::exp_f, expd, -87.f, 88.f), 2.0);
     EXPECT_LE(max_ulp_error(m::exp_f, expd, -103.f, -87.f), 2.0); // subnormal
@@ -110,8 +106,7 @@ TEST(EltwiseMath, ElementaryFunctionAccuracy)
             4.0);
 }
 
-TEST(EltwiseMath, ElementarySpecialValues)
-{
+TEST(EltwiseMath, ElementarySpecialValues) {
     const float inf = std::numeric_limits<float>::infinity();
     const float nan = std::numeric_limits<float>::quiet_NaN();
     EXPECT_EQ(m::exp_f(-inf), 0.f);
@@ -184,8 +179,7 @@ const math_case_t math_cases[] = {
         {dnnl_eltwise_clip_v2_use_dst_for_bwd, -0.5f, 1.5f, -3, 3},
 };
 
-bool close(double got, double exp, double rel, double abs)
-{
+bool close(double got, double exp, double rel, double abs) {
     if (std::isnan(exp)) return std::isnan(got);
     if (std::isinf(exp)) return got == exp;
     return std::fabs(got - exp) <= abs + rel * std::fabs(exp);
@@ -193,8 +187,7 @@ bool close(double got, double exp, double rel, double abs)
 
 } // namespace
 
-TEST(EltwiseMath, EveryAlgorithmForwardAndBackward)
-{
+TEST(EltwiseMath, EveryAlgorithmForwardAndBackward) {
     std::mt19937 gen(7);
     for (const auto &c : math_cases) {
         std::uniform_real_distribution<float> u(c.lo, c.hi);
@@ -221,8 +214,7 @@ TEST(EltwiseMath, EveryAlgorithmForwardAndBackward)
     }
 }
 
-TEST(EltwiseMath, BinaryOperations)
-{
+TEST(EltwiseMath, BinaryOperations) {
     const dnnl_alg_kind_t algs[] = {dnnl_binary_add, dnnl_binary_mul,
             dnnl_binary_max, dnnl_binary_min, dnnl_binary_div, dnnl_binary_sub,
             dnnl_binary_ge, dnnl_binary_gt, dnnl_binary_le, dnnl_binary_lt,
@@ -241,8 +233,7 @@ TEST(EltwiseMath, BinaryOperations)
     EXPECT_EQ(m::binary_op(dnnl_binary_select, 1.f, 2.f, 0.f), 2.f);
 }
 
-TEST(EltwiseMath, ParameterValidation)
-{
+TEST(EltwiseMath, ParameterValidation) {
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_f32, dnnl_eltwise_relu, -1.f, 0));
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_s8, dnnl_eltwise_relu, 0.f, 0));
     EXPECT_TRUE(m::eltwise_params_ok(dnnl_u8, dnnl_eltwise_linear, 2.f, 1));
@@ -270,8 +261,7 @@ TEST(EltwiseMath, ParameterValidation)
 // ---- conversions
 // ---------------------------------------------------------------
 
-TEST(FloatConvert, F16AllValuesRoundTrip)
-{
+TEST(FloatConvert, F16AllValuesRoundTrip) {
     for (uint32_t h = 0; h < 65536; ++h) {
         const float f = dnnl::impl::f16_to_f32((uint16_t)h);
         _Float16 r;
@@ -287,8 +277,7 @@ TEST(FloatConvert, F16AllValuesRoundTrip)
     }
 }
 
-TEST(FloatConvert, F32ToF16MatchesCompiler)
-{
+TEST(FloatConvert, F32ToF16MatchesCompiler) {
     std::mt19937 gen(3);
     for (int i = 0; i < 2000000; ++i) {
         const float f = bits_to_float(gen());
@@ -311,8 +300,7 @@ TEST(FloatConvert, F32ToF16MatchesCompiler)
     EXPECT_EQ(dnnl::impl::f32_to_f16(std::ldexp(3.f, -25)), 2);
 }
 
-TEST(FloatConvert, Bf16)
-{
+TEST(FloatConvert, Bf16) {
     using dnnl::impl::bf16_to_f32;
     using dnnl::impl::f32_to_bf16;
     EXPECT_EQ(f32_to_bf16(1.f), 0x3f80);
@@ -344,8 +332,7 @@ TEST(FloatConvert, Bf16)
     }
 }
 
-TEST(FloatConvert, F8RoundTrip)
-{
+TEST(FloatConvert, F8RoundTrip) {
     for (int v = 0; v < 256; ++v) {
         const float a = dnnl::impl::f8_e5m2_to_f32((uint8_t)v);
         if (!std::isnan(a)) EXPECT_EQ(dnnl::impl::f32_to_f8_e5m2(a), v) << v;
@@ -360,8 +347,7 @@ TEST(FloatConvert, F8RoundTrip)
     EXPECT_EQ(dnnl::impl::f32_to_f8_e5m2(70000.f), 0x7c); // inf
 }
 
-TEST(FloatConvert, IntegersRoundHalfEvenAndSaturate)
-{
+TEST(FloatConvert, IntegersRoundHalfEvenAndSaturate) {
     using namespace dnnl::impl;
     EXPECT_EQ(f32_to_s8(2.5f), 2);
     EXPECT_EQ(f32_to_s8(3.5f), 4);

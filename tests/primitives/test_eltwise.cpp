@@ -28,21 +28,18 @@ namespace rr = reorder_ref;
 
 namespace {
 
-int query_int(const primitive_desc_base &pd, dnnl_query_t what)
-{
+int query_int(const primitive_desc_base &pd, dnnl_query_t what) {
     int v = -1;
     EXPECT_EQ(dnnl_primitive_desc_query(pd.get(), what, 0, &v), dnnl_success);
     return v;
 }
 
-engine &cpu_engine()
-{
+engine &cpu_engine() {
     static engine eng(engine::kind::cpu, 0);
     return eng;
 }
 
-rr::dtype ref_dt(dt d)
-{
+rr::dtype ref_dt(dt d) {
     switch (d) {
     case dt::f32:
         return rr::dtype::f32;
@@ -62,8 +59,7 @@ rr::dtype ref_dt(dt d)
     }
 }
 
-const char *dt_name(dt d)
-{
+const char *dt_name(dt d) {
     switch (d) {
     case dt::f32:
         return "f32";
@@ -82,8 +78,7 @@ const char *dt_name(dt d)
     }
 }
 
-rr::layout_t layout_of(const memory::desc &md)
-{
+rr::layout_t layout_of(const memory::desc &md) {
     rr::layout_t l;
     l.ndims = md.get_ndims();
     const auto dims = md.get_dims();
@@ -107,8 +102,7 @@ rr::layout_t layout_of(const memory::desc &md)
     return l;
 }
 
-std::string describe(const memory::desc &md)
-{
+std::string describe(const memory::desc &md) {
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
     const auto dims = md.get_dims();
@@ -124,22 +118,19 @@ std::string describe(const memory::desc &md)
 
 // Bytes a buffer for `md` needs: the descriptor's size does not include
 // the offset of a sub-memory.
-size_t buffer_size(const memory::desc &md)
-{
+size_t buffer_size(const memory::desc &md) {
     const size_t esz = rr::dtype_size(ref_dt(md.get_data_type()));
     return std::max<size_t>(md.get_size() + md.get_submemory_offset() * esz, 1);
 }
 
 // A zero-filled buffer for a descriptor.
-std::vector<uint8_t> zero_buffer(const memory::desc &md)
-{
+std::vector<uint8_t> zero_buffer(const memory::desc &md) {
     return std::vector<uint8_t>(buffer_size(md), 0);
 }
 
 // Fills the logical positions with f(pos) (stored with rounding).
 template <typename F>
-void fill(std::vector<uint8_t> &buf, const memory::desc &md, F f)
-{
+void fill(std::vector<uint8_t> &buf, const memory::desc &md, F f) {
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
     rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
@@ -149,8 +140,7 @@ void fill(std::vector<uint8_t> &buf, const memory::desc &md, F f)
 
 // Values at the logical positions, in row-major order.
 std::vector<double> values(
-        const std::vector<uint8_t> &buf, const memory::desc &md)
-{
+        const std::vector<uint8_t> &buf, const memory::desc &md) {
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
     std::vector<double> v;
@@ -162,8 +152,7 @@ std::vector<double> values(
 
 // Number of padding elements (positions outside the logical dims) that
 // are not zero.
-int nonzero_padding(const std::vector<uint8_t> &buf, const memory::desc &md)
-{
+int nonzero_padding(const std::vector<uint8_t> &buf, const memory::desc &md) {
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
     int bad = 0;
@@ -182,8 +171,7 @@ struct tol_t {
 // Tolerance of a result stored as `d` after an f32 computation: the
 // library's own error (tens of f32 ulps for the transcendental
 // algorithms) or one unit of the stored type's rounding.
-tol_t tolerance(dt d)
-{
+tol_t tolerance(dt d) {
     switch (d) {
     case dt::f32:
         return {2e-6, 3e-5};
@@ -198,8 +186,7 @@ tol_t tolerance(dt d)
 
 // Compares got with the exact values (rounded to the stored type first).
 void expect_close(const std::vector<double> &got,
-        const std::vector<double> &exp, dt d, const std::string &what)
-{
+        const std::vector<double> &exp, dt d, const std::string &what) {
     ASSERT_EQ(got.size(), exp.size());
     const tol_t t = tolerance(d);
     const rr::dtype rd = ref_dt(d);
@@ -227,8 +214,7 @@ struct alg_case_t {
     const char *name;
 };
 
-std::ostream &operator<<(std::ostream &os, const alg_case_t &c)
-{
+std::ostream &operator<<(std::ostream &os, const alg_case_t &c) {
     return os << c.name;
 }
 
@@ -279,8 +265,7 @@ const alg_case_t alg_cases[] = {
                 "clip_v2_dst"},
 };
 
-dnnl_alg_kind_t c_alg(algorithm a)
-{
+dnnl_alg_kind_t c_alg(algorithm a) {
     return static_cast<dnnl_alg_kind_t>(a);
 }
 
@@ -298,8 +283,7 @@ const layout_case_t layout_cases[] = {
 };
 
 std::vector<double> random_source(
-        std::mt19937 &gen, size_t n, double lo, double hi)
-{
+        std::mt19937 &gen, size_t n, double lo, double hi) {
     std::uniform_real_distribution<double> u(lo, hi);
     std::vector<double> v(n);
     for (auto &x : v) x = u(gen);
@@ -312,8 +296,7 @@ std::set<std::string> run_fwd(const alg_case_t &c, const memory::desc &src_md,
         const primitive_attr &attr = primitive_attr(),
         const std::vector<std::pair<memory::desc, std::vector<uint8_t>>>
                 &po_srcs = {},
-        const std::vector<algorithm> &po_algs = {})
-{
+        const std::vector<algorithm> &po_algs = {}) {
     engine &eng = cpu_engine();
     stream strm(eng);
     std::mt19937 gen(seed);
@@ -392,8 +375,7 @@ std::set<std::string> run_fwd(const alg_case_t &c, const memory::desc &src_md,
 
 // Runs the backward problem with every implementation.
 std::set<std::string> run_bwd(const alg_case_t &c, const memory::desc &data_md,
-        const memory::desc &diff_md_in, bool in_place, unsigned seed)
-{
+        const memory::desc &diff_md_in, bool in_place, unsigned seed) {
     engine &eng = cpu_engine();
     stream strm(eng);
     std::mt19937 gen(seed);
@@ -454,8 +436,7 @@ std::set<std::string> run_bwd(const alg_case_t &c, const memory::desc &data_md,
     return impls;
 }
 
-bool is_simd(const std::string &name)
-{
+bool is_simd(const std::string &name) {
     return name.rfind("simd:", 0) == 0;
 }
 
@@ -465,8 +446,7 @@ class eltwise_alg_t : public ::testing::TestWithParam<alg_case_t> {};
 
 // ---- every algorithm, layouts and data types ------------------------------
 
-TEST_P(eltwise_alg_t, ForwardF32AllLayouts)
-{
+TEST_P(eltwise_alg_t, ForwardF32AllLayouts) {
     const auto &c = GetParam();
     unsigned seed = 1;
     for (const auto &lc : layout_cases) {
@@ -484,8 +464,7 @@ TEST_P(eltwise_alg_t, ForwardF32AllLayouts)
     }
 }
 
-TEST_P(eltwise_alg_t, ForwardLowPrecision)
-{
+TEST_P(eltwise_alg_t, ForwardLowPrecision) {
     const auto &c = GetParam();
     if (c.alg == algorithm::eltwise_round) {
         GTEST_SKIP() << "round is f32 only";
@@ -502,8 +481,7 @@ TEST_P(eltwise_alg_t, ForwardLowPrecision)
             memory::desc({3, 40}, dt::bf16, tag::ab), false, seed++);
 }
 
-TEST_P(eltwise_alg_t, ForwardInPlace)
-{
+TEST_P(eltwise_alg_t, ForwardInPlace) {
     const auto &c = GetParam();
     memory::desc md({4, 3, 5, 7}, dt::f32, tag::nhwc);
     run_fwd(c, md, md, true, 7);
@@ -511,8 +489,7 @@ TEST_P(eltwise_alg_t, ForwardInPlace)
     run_fwd(c, blk, blk, true, 8);
 }
 
-TEST_P(eltwise_alg_t, ForwardMixedLayouts)
-{
+TEST_P(eltwise_alg_t, ForwardMixedLayouts) {
     // Only the generic implementation handles differing layouts.
     const auto &c = GetParam();
     memory::desc src({2, 6, 3, 5}, dt::f32, tag::nchw);
@@ -528,8 +505,7 @@ TEST_P(eltwise_alg_t, ForwardMixedLayouts)
     EXPECT_EQ(pd.dst_desc(), nhwc_src);
 }
 
-TEST_P(eltwise_alg_t, ForwardStridedSubmemory)
-{
+TEST_P(eltwise_alg_t, ForwardStridedSubmemory) {
     const auto &c = GetParam();
     // A 4x6 window of a 7x10 tensor, offset (2, 3).
     memory::desc parent({7, 10}, dt::f32, tag::ab);
@@ -538,8 +514,7 @@ TEST_P(eltwise_alg_t, ForwardStridedSubmemory)
     EXPECT_TRUE(impls.count("ref:any"));
 }
 
-TEST_P(eltwise_alg_t, BackwardF32AllLayouts)
-{
+TEST_P(eltwise_alg_t, BackwardF32AllLayouts) {
     const auto &c = GetParam();
     if (c.alg == algorithm::eltwise_round) {
         GTEST_SKIP() << "round has no backward";
@@ -561,8 +536,7 @@ TEST_P(eltwise_alg_t, BackwardF32AllLayouts)
     run_bwd(c, data, any, false, seed++);
 }
 
-TEST_P(eltwise_alg_t, BackwardLowPrecisionAndInPlace)
-{
+TEST_P(eltwise_alg_t, BackwardLowPrecisionAndInPlace) {
     const auto &c = GetParam();
     if (c.alg == algorithm::eltwise_round) {
         GTEST_SKIP() << "round has no backward";
@@ -587,8 +561,7 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, eltwise_alg_t,
 // ---- integer data
 // --------------------------------------------------------------
 
-TEST(Eltwise, IntegerRelu)
-{
+TEST(Eltwise, IntegerRelu) {
     unsigned seed = 400;
     for (dt d : {dt::s8, dt::u8, dt::s32}) {
         const double lo = d == dt::u8 ? 0 : (d == dt::s8 ? -128 : -70000);
@@ -613,8 +586,7 @@ TEST(Eltwise, IntegerRelu)
 
 // ---- binary post-ops -------------------------------------------------------
 
-TEST(Eltwise, BinaryPostOps)
-{
+TEST(Eltwise, BinaryPostOps) {
     std::mt19937 gen(17);
     memory::desc src({2, 4, 3, 5}, dt::f32, tag::nchw);
     memory::desc per_channel({1, 4, 1, 1}, dt::f32, tag::nchw);
@@ -637,8 +609,7 @@ TEST(Eltwise, BinaryPostOps)
     EXPECT_TRUE(impls.count("ref:any"));
 }
 
-TEST(Eltwise, BinaryPostOpsVectorised)
-{
+TEST(Eltwise, BinaryPostOpsVectorised) {
     // A scalar and a same-layout second source: both implementations.
     std::mt19937 gen(19);
     std::uniform_real_distribution<double> u(-2, 2);
@@ -655,7 +626,7 @@ TEST(Eltwise, BinaryPostOpsVectorised)
         po.append_binary(algorithm::binary_ge, scalar);
         primitive_attr attr;
         attr.set_post_ops(po);
-        alg_case_t c {algorithm::eltwise_gelu_erf, 0.f, 0.f, -3, 3, "gelu_po"};
+        alg_case_t c{algorithm::eltwise_gelu_erf, 0.f, 0.f, -3, 3, "gelu_po"};
         const auto impls = run_fwd(c, src, src, false, 20, attr,
                 {{scalar, b1}, {full, b2}, {scalar, b1}},
                 {algorithm::binary_sub, algorithm::binary_div,
@@ -670,8 +641,7 @@ TEST(Eltwise, BinaryPostOpsVectorised)
     }
 }
 
-TEST(Eltwise, UnsupportedPostOpsAndAttributes)
-{
+TEST(Eltwise, UnsupportedPostOpsAndAttributes) {
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 5}, dt::f32, tag::nchw);
     auto status_of = [&](const primitive_attr &attr) {
@@ -706,8 +676,7 @@ TEST(Eltwise, UnsupportedPostOpsAndAttributes)
 // ---- implementations
 // -----------------------------------------------------------
 
-TEST(Eltwise, NextImplWalksFromVectorisedToGeneric)
-{
+TEST(Eltwise, NextImplWalksFromVectorisedToGeneric) {
     engine &eng = cpu_engine();
     memory::desc md({8, 16, 5, 5}, dt::f32, tag::nchw);
     eltwise_forward::primitive_desc pd(
@@ -729,8 +698,7 @@ TEST(Eltwise, NextImplWalksFromVectorisedToGeneric)
     EXPECT_EQ(std::string(name), "ref:any");
 }
 
-TEST(Eltwise, PaddedLayoutUsesVectorisedOnlyWhenZeroIsKept)
-{
+TEST(Eltwise, PaddedLayoutUsesVectorisedOnlyWhenZeroIsKept) {
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 4}, dt::f32, tag::nChw8c);
     eltwise_forward::primitive_desc relu(
@@ -744,8 +712,7 @@ TEST(Eltwise, PaddedLayoutUsesVectorisedOnlyWhenZeroIsKept)
 // ---- special values
 // -----------------------------------------------------------
 
-TEST(Eltwise, SpecialValues)
-{
+TEST(Eltwise, SpecialValues) {
     engine &eng = cpu_engine();
     stream strm(eng);
     const float inf = std::numeric_limits<float>::infinity();
@@ -791,8 +758,7 @@ TEST(Eltwise, SpecialValues)
 // ---- argument checking
 // -------------------------------------------------------
 
-TEST(Eltwise, BadParametersAreRejected)
-{
+TEST(Eltwise, BadParametersAreRejected) {
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 5}, dt::f32, tag::nchw);
     memory::desc other({2, 3, 4, 6}, dt::f32, tag::nchw);
@@ -928,8 +894,7 @@ TEST(Eltwise, BadParametersAreRejected)
     }
 }
 
-TEST(Eltwise, Queries)
-{
+TEST(Eltwise, Queries) {
     engine &eng = cpu_engine();
     memory::desc md({2, 3, 4, 5}, dt::f32, tag::nhwc);
     eltwise_forward::primitive_desc pd(eng, prop_kind::forward_training,
@@ -961,8 +926,7 @@ TEST(Eltwise, Queries)
     EXPECT_EQ(bpd2.dst_desc(), memory::desc());
 }
 
-TEST(Eltwise, ZeroSizeTensor)
-{
+TEST(Eltwise, ZeroSizeTensor) {
     engine &eng = cpu_engine();
     stream strm(eng);
     memory::desc md({0, 3, 4}, dt::f32, tag::abc);
@@ -976,8 +940,7 @@ TEST(Eltwise, ZeroSizeTensor)
     } while (pd.next_impl());
 }
 
-TEST(Eltwise, GpuEngineIsUnimplemented)
-{
+TEST(Eltwise, GpuEngineIsUnimplemented) {
     if (engine::get_count(engine::kind::gpu) == 0) {
         GTEST_SKIP() << "no GPU engine";
     }
@@ -1003,8 +966,7 @@ namespace {
 // In a fresh child process: limits the ISA, then runs every algorithm
 // forward and backward on dense layouts with the vectorised kernels of
 // that ISA. Exits 0 when everything matched.
-void run_all_with_max_isa(dnnl_cpu_isa_t isa, const std::string &impl)
-{
+void run_all_with_max_isa(dnnl_cpu_isa_t isa, const std::string &impl) {
     bool ok = dnnl_set_max_cpu_isa(isa) == dnnl_success;
     unsigned seed = 500;
     for (const auto &c : alg_cases) {
@@ -1029,8 +991,7 @@ void run_all_with_max_isa(dnnl_cpu_isa_t isa, const std::string &impl)
 } // namespace
 
 // Each death-test child re-runs the test body: nothing else may run here.
-TEST(Eltwise, Avx2KernelsMatchReference)
-{
+TEST(Eltwise, Avx2KernelsMatchReference) {
     if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
         GTEST_SKIP() << "no AVX2";
     }
@@ -1039,8 +1000,7 @@ TEST(Eltwise, Avx2KernelsMatchReference)
             ::testing::ExitedWithCode(0), "");
 }
 
-TEST(Eltwise, Sse41KernelsMatchReference)
-{
+TEST(Eltwise, Sse41KernelsMatchReference) {
     if (!__builtin_cpu_supports("sse4.1")) GTEST_SKIP() << "no SSE4.1";
     GTEST_FLAG_SET(death_test_style, "threadsafe");
     EXPECT_EXIT(run_all_with_max_isa(dnnl_cpu_isa_sse41, "simd:sse41"),

@@ -10,26 +10,22 @@ namespace {
 
 const double pi = 3.14159265358979323846;
 
-double sigmoid(double x)
-{
+double sigmoid(double x) {
     return 1.0 / (1.0 + std::exp(-x));
 }
 
-double softplus(double x)
-{
+double softplus(double x) {
     // log(1 + e^x), stable for large |x|
     return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
 }
 
-double gelu_tanh_inner(double s)
-{
+double gelu_tanh_inner(double s) {
     return std::sqrt(2.0 / pi) * (s + 0.044715 * s * s * s);
 }
 
 } // namespace
 
-bool use_dst(dnnl_alg_kind_t alg)
-{
+bool use_dst(dnnl_alg_kind_t alg) {
     switch (alg) {
     case dnnl_eltwise_relu_use_dst_for_bwd:
     case dnnl_eltwise_tanh_use_dst_for_bwd:
@@ -44,8 +40,7 @@ bool use_dst(dnnl_alg_kind_t alg)
     }
 }
 
-double fwd(dnnl_alg_kind_t alg, double s, double alpha, double beta)
-{
+double fwd(dnnl_alg_kind_t alg, double s, double alpha, double beta) {
     switch (alg) {
     case dnnl_eltwise_relu:
     case dnnl_eltwise_relu_use_dst_for_bwd:
@@ -100,8 +95,8 @@ double fwd(dnnl_alg_kind_t alg, double s, double alpha, double beta)
     }
 }
 
-double bwd(dnnl_alg_kind_t alg, double dd, double v, double alpha, double beta)
-{
+double bwd(
+        dnnl_alg_kind_t alg, double dd, double v, double alpha, double beta) {
     const double s = v, d = v;
     switch (alg) {
     case dnnl_eltwise_relu:
@@ -184,8 +179,7 @@ double bwd(dnnl_alg_kind_t alg, double dd, double v, double alpha, double beta)
     }
 }
 
-double binary(dnnl_alg_kind_t alg, double a, double b)
-{
+double binary(dnnl_alg_kind_t alg, double a, double b) {
     switch (alg) {
     case dnnl_binary_add:
         return a + b;

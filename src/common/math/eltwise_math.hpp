@@ -35,51 +35,42 @@ namespace math {
 
 // ---- bit helpers -----------------------------------------------------------
 
-DNNL_ALWAYS_INLINE uint32_t fbits(float f)
-{
+DNNL_ALWAYS_INLINE uint32_t fbits(float f) {
     uint32_t u;
     std::memcpy(&u, &f, sizeof(u));
     return u;
 }
-DNNL_ALWAYS_INLINE float bitsf(uint32_t u)
-{
+DNNL_ALWAYS_INLINE float bitsf(uint32_t u) {
     float f;
     std::memcpy(&f, &u, sizeof(f));
     return f;
 }
-DNNL_ALWAYS_INLINE float inf_f()
-{
+DNNL_ALWAYS_INLINE float inf_f() {
     return std::numeric_limits<float>::infinity();
 }
-DNNL_ALWAYS_INLINE float nan_f()
-{
+DNNL_ALWAYS_INLINE float nan_f() {
     return std::numeric_limits<float>::quiet_NaN();
 }
-DNNL_ALWAYS_INLINE float abs_f(float x)
-{
+DNNL_ALWAYS_INLINE float abs_f(float x) {
     return bitsf(fbits(x) & 0x7fffffffu);
 }
 // |x| with the sign of s.
-DNNL_ALWAYS_INLINE float copysign_f(float x, float s)
-{
+DNNL_ALWAYS_INLINE float copysign_f(float x, float s) {
     return bitsf((fbits(x) & 0x7fffffffu) | (fbits(s) & 0x80000000u));
 }
-DNNL_ALWAYS_INLINE bool isnan_f(float x)
-{
+DNNL_ALWAYS_INLINE bool isnan_f(float x) {
     return x != x;
 }
 
 // Nearest integer (ties to even) for |v| < 2^22: adding 1.5 * 2^23 leaves
 // no fraction bits, so the FPU does the rounding.
-DNNL_ALWAYS_INLINE float round_small_f(float v)
-{
+DNNL_ALWAYS_INLINE float round_small_f(float v) {
     const float magic = 12582912.f;
     return (v + magic) - magic;
 }
 
 // Round half to even for any float (keeps -0, NaN, large values).
-DNNL_ALWAYS_INLINE float round_f(float x)
-{
+DNNL_ALWAYS_INLINE float round_f(float x) {
     const float two23 = 8388608.f;
     const float ax = abs_f(x);
     const float r = (ax + two23) - two23;
@@ -91,8 +82,7 @@ DNNL_ALWAYS_INLINE float round_f(float x)
 // e^x. Range reduction x = k ln2 + r, |r| <= ln2/2 (ln2 split in two so
 // k * ln2_hi is exact), degree-7 Taylor polynomial for e^r, and 2^k applied
 // as two factors so that results down to the subnormal range are right.
-DNNL_ALWAYS_INLINE float exp_f(float x)
-{
+DNNL_ALWAYS_INLINE float exp_f(float x) {
     const float hi = 89.f, lo = -104.f;
     float xc = x >= lo ? x : lo; // NaN -> lo; fixed up at the end
     xc = xc > hi ? hi : xc;
@@ -117,8 +107,7 @@ DNNL_ALWAYS_INLINE float exp_f(float x)
 }
 
 // e^x - 1, accurate near 0 (Taylor to degree 10 for |x| < ln2).
-DNNL_ALWAYS_INLINE float expm1_f(float x)
-{
+DNNL_ALWAYS_INLINE float expm1_f(float x) {
     float p = 1.f / 3628800.f;
     p = p * x + 1.f / 362880.f;
     p = p * x + 1.f / 40320.f;
@@ -137,8 +126,7 @@ DNNL_ALWAYS_INLINE float expm1_f(float x)
 // Natural logarithm: x = 2^e * m with m in [sqrt(1/2), sqrt(2)); with
 // f = m - 1 and s = f / (2 + f), log(m) = f - hfsq + s * (hfsq + R(s^2)),
 // where R is the atanh series 2z/3 + 2z^2/5 + ... (|s| < 0.1716).
-DNNL_ALWAYS_INLINE float log_f(float x)
-{
+DNNL_ALWAYS_INLINE float log_f(float x) {
     const bool tiny = x < 1.17549435e-38f; // subnormal (or <= 0)
     const float x_scaled = x * 8388608.f;
     const float xs = tiny ? x_scaled : x;
@@ -168,8 +156,7 @@ DNNL_ALWAYS_INLINE float log_f(float x)
 }
 
 // log(1 + y), correcting for the rounding of 1 + y.
-DNNL_ALWAYS_INLINE float log1p_f(float y)
-{
+DNNL_ALWAYS_INLINE float log1p_f(float y) {
     const float u = 1.f + y;
     float c = (y - (u - 1.f)) / u;
     c = ((u > 0.f) & (u < inf_f())) ? c : 0.f;
@@ -178,16 +165,14 @@ DNNL_ALWAYS_INLINE float log1p_f(float y)
 
 // tanh(|x|) = -e / (e + 2) with e = e^{-2|x|} - 1 in (-1, 0]: no overflow
 // and no cancellation; the sign is copied back.
-DNNL_ALWAYS_INLINE float tanh_f(float x)
-{
+DNNL_ALWAYS_INLINE float tanh_f(float x) {
     const float e = expm1_f(-2.f * abs_f(x));
     return copysign_f(-e / (e + 2.f), x);
 }
 
 // 1 / (1 + e^-x) and 1 - that, both without overflow or cancellation:
 // with e = e^{-|x|} and q = 1 / (1 + e), one of them is q, the other e q.
-DNNL_ALWAYS_INLINE void logistic_pair_f(float x, float &v, float &one_minus_v)
-{
+DNNL_ALWAYS_INLINE void logistic_pair_f(float x, float &v, float &one_minus_v) {
     const float e = exp_f(-abs_f(x));
     const float q = 1.f / (1.f + e);
     const float eq = e * q;
@@ -195,8 +180,7 @@ DNNL_ALWAYS_INLINE void logistic_pair_f(float x, float &v, float &one_minus_v)
     one_minus_v = x >= 0.f ? eq : q;
     v = isnan_f(x) ? x : v;
 }
-DNNL_ALWAYS_INLINE float logistic_f(float x)
-{
+DNNL_ALWAYS_INLINE float logistic_f(float x) {
     const float e = exp_f(-abs_f(x));
     const float q = 1.f / (1.f + e);
     const float eq = e * q;
@@ -204,8 +188,7 @@ DNNL_ALWAYS_INLINE float logistic_f(float x)
 }
 
 // log(1 + e^x) without overflow.
-DNNL_ALWAYS_INLINE float softplus_f(float x)
-{
+DNNL_ALWAYS_INLINE float softplus_f(float x) {
     const float pos = x > 0.f ? x : 0.f;
     return pos + log1p_f(exp_f(-abs_f(x)));
 }
@@ -216,8 +199,7 @@ DNNL_ALWAYS_INLINE float softplus_f(float x)
 // with P fitted to erfc(a) e^{a^2} on [0, 10.1] (beyond, erfc underflows).
 // e^{-sq_k x^2} is e^{-sq_k xh^2} * e^{-sq_k xl (x + xh)}, xh being x cut
 // to 12 significant bits (so xh^2 is exact) and xl = x - xh.
-DNNL_ALWAYS_INLINE float erfc_scaled_f(float a, float x, float sq_k)
-{
+DNNL_ALWAYS_INLINE float erfc_scaled_f(float a, float x, float sq_k) {
     const float ac = a > 10.1f ? 10.1f : a;
     const float t = 1.f / (1.f + 0.4f * ac);
     float p = -0.04193971169f;
@@ -244,21 +226,18 @@ DNNL_ALWAYS_INLINE float erfc_scaled_f(float a, float x, float sq_k)
     const float r = exp_f(-sq_k * (xh * xh)) * ed * p;
     return a > 10.1f ? 0.f : r;
 }
-DNNL_ALWAYS_INLINE float erfc_nonneg_f(float a)
-{
+DNNL_ALWAYS_INLINE float erfc_nonneg_f(float a) {
     return erfc_scaled_f(a, a, 1.f);
 }
 
-DNNL_ALWAYS_INLINE float erfc_f(float x)
-{
+DNNL_ALWAYS_INLINE float erfc_f(float x) {
     const float e = erfc_nonneg_f(abs_f(x));
     const float two_minus_e = 2.f - e;
     return x < 0.f ? two_minus_e : e;
 }
 
 // erf: odd Taylor series for |x| < 0.5, 1 - erfc beyond.
-DNNL_ALWAYS_INLINE float erf_f(float x)
-{
+DNNL_ALWAYS_INLINE float erf_f(float x) {
     const float z = x * x;
     float p = -1.492565036e-5f;
     p = p * z + 1.205533298e-4f;
@@ -277,117 +256,94 @@ DNNL_ALWAYS_INLINE float erf_f(float x)
 // ---- eltwise algorithms: forward -------------------------------------------
 // Names follow dnnl_eltwise_<name>; s is the source value.
 
-DNNL_ALWAYS_INLINE float relu_fwd(float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float relu_fwd(float s, float alpha) {
     const float neg = s * alpha;
     return s > 0.f ? s : neg;
 }
-DNNL_ALWAYS_INLINE float tanh_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float tanh_fwd(float s) {
     return tanh_f(s);
 }
-DNNL_ALWAYS_INLINE float elu_fwd(float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float elu_fwd(float s, float alpha) {
     const float neg = alpha * expm1_f(s);
     return s > 0.f ? s : neg;
 }
-DNNL_ALWAYS_INLINE float square_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float square_fwd(float s) {
     return s * s;
 }
-DNNL_ALWAYS_INLINE float abs_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float abs_fwd(float s) {
     const float neg = -s;
     return s > 0.f ? s : neg;
 }
-DNNL_ALWAYS_INLINE float sqrt_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float sqrt_fwd(float s) {
     return std::sqrt(s);
 }
-DNNL_ALWAYS_INLINE float linear_fwd(float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float linear_fwd(float s, float alpha, float beta) {
     return alpha * s + beta;
 }
 // (1 / alpha) * log(1 + e^{alpha s})
-DNNL_ALWAYS_INLINE float soft_relu_fwd(float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float soft_relu_fwd(float s, float alpha) {
     return softplus_f(alpha * s) / alpha;
 }
-DNNL_ALWAYS_INLINE float hardsigmoid_fwd(float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float hardsigmoid_fwd(float s, float alpha, float beta) {
     const float v = alpha * s + beta;
     return v <= 0.f ? 0.f : (v >= 1.f ? 1.f : v);
 }
-DNNL_ALWAYS_INLINE float logistic_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float logistic_fwd(float s) {
     return logistic_f(s);
 }
-DNNL_ALWAYS_INLINE float exp_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float exp_fwd(float s) {
     return exp_f(s);
 }
 // 0.5 s (1 + tanh(sqrt(2/pi) (s + 0.044715 s^3))), written as
 // s * logistic(2 g) which has no cancellation for negative s.
-DNNL_ALWAYS_INLINE float gelu_tanh_g(float s)
-{
+DNNL_ALWAYS_INLINE float gelu_tanh_g(float s) {
     return 0.797884560803f * s * (1.f + 0.044715f * s * s);
 }
-DNNL_ALWAYS_INLINE float gelu_tanh_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float gelu_tanh_fwd(float s) {
     return s * logistic_f(2.f * gelu_tanh_g(s));
 }
-DNNL_ALWAYS_INLINE float swish_fwd(float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float swish_fwd(float s, float alpha) {
     return s * logistic_f(alpha * s);
 }
-DNNL_ALWAYS_INLINE float log_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float log_fwd(float s) {
     return log_f(s);
 }
 // Written with compares as in oneDNN: NaN becomes alpha.
-DNNL_ALWAYS_INLINE float clip_fwd(float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float clip_fwd(float s, float alpha, float beta) {
     s = s > alpha ? s : alpha;
     return s > beta ? beta : s;
 }
-DNNL_ALWAYS_INLINE float clip_v2_fwd(float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float clip_v2_fwd(float s, float alpha, float beta) {
     s = s > alpha ? s : alpha;
     return s < beta ? s : beta;
 }
-DNNL_ALWAYS_INLINE float pow_fwd(float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float pow_fwd(float s, float alpha, float beta) {
     return alpha * std::pow(s, beta);
 }
 // 1 + erf(s / sqrt 2) without cancellation: 2 - erfc(u) for u >= 0,
 // erfc(-u) else.
-DNNL_ALWAYS_INLINE float gelu_erf_cdf2_f(float s)
-{
+DNNL_ALWAYS_INLINE float gelu_erf_cdf2_f(float s) {
     const float as = abs_f(s);
     const float e = erfc_scaled_f(as * 0.707106781187f, as, 0.5f);
     const float two_minus_e = 2.f - e;
     return s < 0.f ? e : two_minus_e;
 }
 // 0.5 s (1 + erf(s / sqrt(2)))
-DNNL_ALWAYS_INLINE float gelu_erf_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float gelu_erf_fwd(float s) {
     return 0.5f * s * gelu_erf_cdf2_f(s);
 }
-DNNL_ALWAYS_INLINE float round_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float round_fwd(float s) {
     return round_f(s);
 }
 // s * tanh(log(1 + e^s)); with e = e^s, tanh(log(1 + e)) = n / (n + 2),
 // n = e (e + 2).
-DNNL_ALWAYS_INLINE float mish_fwd(float s)
-{
+DNNL_ALWAYS_INLINE float mish_fwd(float s) {
     const float e = exp_f(s < 20.f ? s : 20.f);
     const float n = e * (e + 2.f);
     return s * (n / (n + 2.f));
 }
 // s * hardsigmoid(s)
-DNNL_ALWAYS_INLINE float hardswish_fwd(float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float hardswish_fwd(float s, float alpha, float beta) {
     return s * hardsigmoid_fwd(s, alpha, beta);
 }
 
@@ -395,90 +351,72 @@ DNNL_ALWAYS_INLINE float hardswish_fwd(float s, float alpha, float beta)
 // dd is diff_dst; s the source value, d the destination value (the
 // *_use_dst variants). Results are diff_src.
 
-DNNL_ALWAYS_INLINE float relu_bwd(float dd, float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float relu_bwd(float dd, float s, float alpha) {
     const float neg = dd * alpha;
     return s > 0.f ? dd : neg;
 }
-DNNL_ALWAYS_INLINE float relu_bwd_use_dst(float dd, float d, float alpha)
-{
+DNNL_ALWAYS_INLINE float relu_bwd_use_dst(float dd, float d, float alpha) {
     const float neg = dd * alpha;
     return d > 0.f ? dd : neg;
 }
-DNNL_ALWAYS_INLINE float tanh_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float tanh_bwd(float dd, float s) {
     const float t = tanh_f(s);
     return dd * (1.f - t) * (1.f + t);
 }
-DNNL_ALWAYS_INLINE float tanh_bwd_use_dst(float dd, float d)
-{
+DNNL_ALWAYS_INLINE float tanh_bwd_use_dst(float dd, float d) {
     return dd * (1.f - d) * (1.f + d);
 }
-DNNL_ALWAYS_INLINE float elu_bwd(float dd, float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float elu_bwd(float dd, float s, float alpha) {
     const float neg = alpha * exp_f(s);
     return dd * (s > 0.f ? 1.f : neg);
 }
-DNNL_ALWAYS_INLINE float elu_bwd_use_dst(float dd, float d, float alpha)
-{
+DNNL_ALWAYS_INLINE float elu_bwd_use_dst(float dd, float d, float alpha) {
     const float neg = d + alpha;
     return dd * (d > 0.f ? 1.f : neg);
 }
-DNNL_ALWAYS_INLINE float square_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float square_bwd(float dd, float s) {
     return dd * 2.f * s;
 }
-DNNL_ALWAYS_INLINE float abs_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float abs_bwd(float dd, float s) {
     const float neg = -dd;
     return s > 0.f ? dd : (s < 0.f ? neg : 0.f);
 }
-DNNL_ALWAYS_INLINE float sqrt_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float sqrt_bwd(float dd, float s) {
     return dd / (2.f * std::sqrt(s));
 }
-DNNL_ALWAYS_INLINE float sqrt_bwd_use_dst(float dd, float d)
-{
+DNNL_ALWAYS_INLINE float sqrt_bwd_use_dst(float dd, float d) {
     return dd / (2.f * d);
 }
-DNNL_ALWAYS_INLINE float linear_bwd(float dd, float alpha)
-{
+DNNL_ALWAYS_INLINE float linear_bwd(float dd, float alpha) {
     return dd * alpha;
 }
-DNNL_ALWAYS_INLINE float soft_relu_bwd(float dd, float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float soft_relu_bwd(float dd, float s, float alpha) {
     return dd * logistic_f(alpha * s);
 }
 DNNL_ALWAYS_INLINE float hardsigmoid_bwd(
-        float dd, float s, float alpha, float beta)
-{
+        float dd, float s, float alpha, float beta) {
     const float v = alpha * s + beta;
     const float in = dd * alpha;
     return ((v > 0.f) & (v < 1.f)) ? in : 0.f;
 }
 // logistic'(s) = v (1 - v)
-DNNL_ALWAYS_INLINE float logistic_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float logistic_bwd(float dd, float s) {
     float v, omv;
     logistic_pair_f(s, v, omv);
     return dd * v * omv;
 }
-DNNL_ALWAYS_INLINE float logistic_bwd_use_dst(float dd, float d)
-{
+DNNL_ALWAYS_INLINE float logistic_bwd_use_dst(float dd, float d) {
     return dd * d * (1.f - d);
 }
-DNNL_ALWAYS_INLINE float exp_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float exp_bwd(float dd, float s) {
     return dd * exp_f(s);
 }
-DNNL_ALWAYS_INLINE float exp_bwd_use_dst(float dd, float d)
-{
+DNNL_ALWAYS_INLINE float exp_bwd_use_dst(float dd, float d) {
     return dd * d;
 }
 // With v = logistic(2 g) (= 0.5 (1 + tanh g)):
 // d/ds = v (1 + 2 s (1 - v) g'), g' = sqrt(2/pi) (1 + 3 * 0.044715 s^2).
-DNNL_ALWAYS_INLINE float gelu_tanh_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float gelu_tanh_bwd(float dd, float s) {
     const float g = gelu_tanh_g(s);
     const float dg = 0.797884560803f * (1.f + 3.f * 0.044715f * s * s);
     float v, omv;
@@ -486,37 +424,31 @@ DNNL_ALWAYS_INLINE float gelu_tanh_bwd(float dd, float s)
     return dd * v * (1.f + 2.f * s * omv * dg);
 }
 // v + alpha s v (1 - v) with v = logistic(alpha s)
-DNNL_ALWAYS_INLINE float swish_bwd(float dd, float s, float alpha)
-{
+DNNL_ALWAYS_INLINE float swish_bwd(float dd, float s, float alpha) {
     float v, omv;
     logistic_pair_f(alpha * s, v, omv);
     return dd * (v + alpha * s * v * omv);
 }
-DNNL_ALWAYS_INLINE float log_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float log_bwd(float dd, float s) {
     return dd / s;
 }
-DNNL_ALWAYS_INLINE float clip_bwd(float dd, float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float clip_bwd(float dd, float s, float alpha, float beta) {
     return dd * (((alpha < s) & (s <= beta)) ? 1.f : 0.f);
 }
-DNNL_ALWAYS_INLINE float clip_v2_bwd(float dd, float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float clip_v2_bwd(
+        float dd, float s, float alpha, float beta) {
     return dd * (((alpha < s) & (s < beta)) ? 1.f : 0.f);
 }
 DNNL_ALWAYS_INLINE float clip_v2_bwd_use_dst(
-        float dd, float d, float alpha, float beta)
-{
+        float dd, float d, float alpha, float beta) {
     return clip_v2_bwd(dd, d, alpha, beta);
 }
-DNNL_ALWAYS_INLINE float pow_bwd(float dd, float s, float alpha, float beta)
-{
+DNNL_ALWAYS_INLINE float pow_bwd(float dd, float s, float alpha, float beta) {
     if (beta == 0.f) return 0.f;
     return dd * alpha * beta * std::pow(s, beta - 1.f);
 }
 // 0.5 (1 + erf(s / sqrt 2)) + s e^{-s^2/2} / sqrt(2 pi)
-DNNL_ALWAYS_INLINE float gelu_erf_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float gelu_erf_bwd(float dd, float s) {
     const float cdf = 0.5f * gelu_erf_cdf2_f(s);
     const float pdf = 0.398942280401f * exp_f(-0.5f * s * s);
     return dd * (cdf + s * pdf);
@@ -524,8 +456,7 @@ DNNL_ALWAYS_INLINE float gelu_erf_bwd(float dd, float s)
 // tanh(sp) + s * logistic(s) * (1 - tanh(sp)^2), sp = softplus(s); with
 // e = e^s and n = e (e + 2): tanh(sp) = n / (n + 2) and
 // 1 - tanh(sp)^2 = 4 (n + 1) / (n + 2)^2.
-DNNL_ALWAYS_INLINE float mish_bwd(float dd, float s)
-{
+DNNL_ALWAYS_INLINE float mish_bwd(float dd, float s) {
     const float e = exp_f(s < 20.f ? s : 20.f);
     const float n = e * (e + 2.f);
     const float np2 = n + 2.f;
@@ -535,8 +466,7 @@ DNNL_ALWAYS_INLINE float mish_bwd(float dd, float s)
     return dd * (tsp + s * sig * sech2);
 }
 DNNL_ALWAYS_INLINE float hardswish_bwd(
-        float dd, float s, float alpha, float beta)
-{
+        float dd, float s, float alpha, float beta) {
     const float v = alpha * s + beta;
     const float in = dd * (2.f * alpha * s + beta);
     return v <= 0.f ? 0.f : (v >= 1.f ? dd : in);
@@ -545,8 +475,7 @@ DNNL_ALWAYS_INLINE float hardswish_bwd(
 // ---- algorithm properties --------------------------------------------------
 
 // True for the *_use_dst_for_bwd algorithms.
-inline bool eltwise_is_use_dst_alg(alg_kind_t alg)
-{
+inline bool eltwise_is_use_dst_alg(alg_kind_t alg) {
     switch (alg) {
     case dnnl_eltwise_relu_use_dst_for_bwd:
     case dnnl_eltwise_tanh_use_dst_for_bwd:
@@ -562,8 +491,7 @@ inline bool eltwise_is_use_dst_alg(alg_kind_t alg)
 }
 
 // The algorithm a *_use_dst_for_bwd algorithm computes forward.
-inline alg_kind_t eltwise_base_alg(alg_kind_t alg)
-{
+inline alg_kind_t eltwise_base_alg(alg_kind_t alg) {
     switch (alg) {
     case dnnl_eltwise_relu_use_dst_for_bwd:
         return dnnl_eltwise_relu;
@@ -585,8 +513,7 @@ inline alg_kind_t eltwise_base_alg(alg_kind_t alg)
 }
 
 // Any eltwise algorithm kind, valid parameters or not.
-inline bool eltwise_is_known_alg(alg_kind_t alg)
-{
+inline bool eltwise_is_known_alg(alg_kind_t alg) {
     return (alg >= dnnl_eltwise_relu && alg <= dnnl_eltwise_hardswish)
            || eltwise_is_use_dst_alg(alg);
 }
@@ -595,8 +522,7 @@ inline bool eltwise_is_known_alg(alg_kind_t alg)
 // operation: clip needs alpha <= beta, round is f32 only, integer data only
 // for relu and linear, and the dst-based relu/elu need alpha >= 0.
 inline bool eltwise_params_ok(
-        data_type_t src_dt, alg_kind_t alg, float alpha, float beta)
-{
+        data_type_t src_dt, alg_kind_t alg, float alpha, float beta) {
     if (!eltwise_is_known_alg(alg)) return false;
     const bool is_int =
             src_dt == dnnl_s32 || src_dt == dnnl_s8 || src_dt == dnnl_u8;
@@ -620,8 +546,8 @@ inline bool eltwise_params_ok(
 }
 
 // f(0) == 0 for the forward algorithm (padding may be processed as data).
-inline bool eltwise_fwd_preserves_zero(alg_kind_t alg, float alpha, float beta)
-{
+inline bool eltwise_fwd_preserves_zero(
+        alg_kind_t alg, float alpha, float beta) {
     switch (eltwise_base_alg(alg)) {
     case dnnl_eltwise_relu:
     case dnnl_eltwise_tanh:
@@ -657,8 +583,7 @@ inline bool eltwise_fwd_preserves_zero(alg_kind_t alg, float alpha, float beta)
 //   hardsigmoid / hardswish: clamp(alpha s + beta, 0, 1) [* s]
 //   swish: s logistic(alpha s)        clip / clip_v2: clamp to [alpha, beta]
 //   pow: alpha s^beta                 others: unused
-inline float eltwise_fwd(alg_kind_t alg, float s, float alpha, float beta)
-{
+inline float eltwise_fwd(alg_kind_t alg, float s, float alpha, float beta) {
     switch (eltwise_base_alg(alg)) {
     case dnnl_eltwise_relu:
         return relu_fwd(s, alpha);
@@ -710,8 +635,7 @@ inline float eltwise_fwd(alg_kind_t alg, float s, float alpha, float beta)
 // diff_src for diff_dst `dd`; `v` is the source value, or the destination
 // value for the *_use_dst_for_bwd algorithms.
 inline float eltwise_bwd(
-        alg_kind_t alg, float dd, float v, float alpha, float beta)
-{
+        alg_kind_t alg, float dd, float v, float alpha, float beta) {
     switch (alg) {
     case dnnl_eltwise_relu:
         return relu_bwd(dd, v, alpha);
@@ -774,68 +698,53 @@ inline float eltwise_bwd(
 
 // ---- binary operations -----------------------------------------------------
 
-DNNL_ALWAYS_INLINE float binary_add(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_add(float a, float b) {
     return a + b;
 }
-DNNL_ALWAYS_INLINE float binary_mul(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_mul(float a, float b) {
     return a * b;
 }
-DNNL_ALWAYS_INLINE float binary_max(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_max(float a, float b) {
     return a > b ? a : b;
 }
-DNNL_ALWAYS_INLINE float binary_min(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_min(float a, float b) {
     return a < b ? a : b;
 }
-DNNL_ALWAYS_INLINE float binary_div(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_div(float a, float b) {
     return a / b;
 }
-DNNL_ALWAYS_INLINE float binary_sub(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_sub(float a, float b) {
     return a - b;
 }
-DNNL_ALWAYS_INLINE float binary_ge(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_ge(float a, float b) {
     return a >= b ? 1.f : 0.f;
 }
-DNNL_ALWAYS_INLINE float binary_gt(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_gt(float a, float b) {
     return a > b ? 1.f : 0.f;
 }
-DNNL_ALWAYS_INLINE float binary_le(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_le(float a, float b) {
     return a <= b ? 1.f : 0.f;
 }
-DNNL_ALWAYS_INLINE float binary_lt(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_lt(float a, float b) {
     return a < b ? 1.f : 0.f;
 }
-DNNL_ALWAYS_INLINE float binary_eq(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_eq(float a, float b) {
     return a == b ? 1.f : 0.f;
 }
-DNNL_ALWAYS_INLINE float binary_ne(float a, float b)
-{
+DNNL_ALWAYS_INLINE float binary_ne(float a, float b) {
     return a != b ? 1.f : 0.f;
 }
 // c selects: a where c is non-zero, b elsewhere.
-DNNL_ALWAYS_INLINE float binary_select(float a, float b, float c)
-{
+DNNL_ALWAYS_INLINE float binary_select(float a, float b, float c) {
     return c != 0.f ? a : b;
 }
 
-inline bool is_binary_alg(alg_kind_t alg)
-{
+inline bool is_binary_alg(alg_kind_t alg) {
     return alg >= dnnl_binary_add && alg <= dnnl_binary_select;
 }
 
 // a = src0, b = src1, c = src2 (select's condition only).
-inline float binary_op(alg_kind_t alg, float a, float b, float c = 0.f)
-{
+inline float binary_op(alg_kind_t alg, float a, float b, float c = 0.f) {
     switch (alg) {
     case dnnl_binary_add:
         return binary_add(a, b);

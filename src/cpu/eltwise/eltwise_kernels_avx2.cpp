@@ -19,8 +19,7 @@ namespace cpu {
 namespace eltwise {
 namespace {
 
-void sqrt_block(const float *s, float *d, dim_t n)
-{
+void sqrt_block(const float *s, float *d, dim_t n) {
     dim_t i = 0;
     for (; i + 8 <= n; i += 8)
         _mm256_storeu_ps(d + i, _mm256_sqrt_ps(_mm256_loadu_ps(s + i)));
@@ -31,11 +30,9 @@ void sqrt_block(const float *s, float *d, dim_t n)
 
 } // namespace
 
-const kernel_table_t &kernels_avx2()
-{
-    static const kernel_table_t table{
-            avx2, "avx2", fwd_f32, bwd_f32, to_f32, from_f32, binary_f32,
-            binary_scalar_f32};
+const kernel_table_t &kernels_avx2() {
+    static const kernel_table_t table{avx2, "avx2", fwd_f32, bwd_f32, to_f32,
+            from_f32, binary_f32, binary_scalar_f32};
     return table;
 }
 

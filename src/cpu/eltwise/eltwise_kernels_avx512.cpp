@@ -19,8 +19,7 @@ namespace cpu {
 namespace eltwise {
 namespace {
 
-void sqrt_block(const float *s, float *d, dim_t n)
-{
+void sqrt_block(const float *s, float *d, dim_t n) {
     dim_t i = 0;
     for (; i + 16 <= n; i += 16)
         _mm512_storeu_ps(d + i, _mm512_maskz_sqrt_ps((__mmask16)0xffff,
@@ -36,11 +35,9 @@ void sqrt_block(const float *s, float *d, dim_t n)
 
 } // namespace
 
-const kernel_table_t &kernels_avx512()
-{
-    static const kernel_table_t table{
-            avx512_core, "avx512_core", fwd_f32, bwd_f32, to_f32, from_f32, binary_f32,
-            binary_scalar_f32};
+const kernel_table_t &kernels_avx512() {
+    static const kernel_table_t table{avx512_core, "avx512_core", fwd_f32,
+            bwd_f32, to_f32, from_f32, binary_f32, binary_scalar_f32};
     return table;
 }
 

@@ -19,8 +19,7 @@ namespace cpu {
 namespace eltwise {
 namespace {
 
-void sqrt_block(const float *s, float *d, dim_t n)
-{
+void sqrt_block(const float *s, float *d, dim_t n) {
     dim_t i = 0;
     for (; i + 4 <= n; i += 4)
         _mm_storeu_ps(d + i, _mm_sqrt_ps(_mm_loadu_ps(s + i)));
@@ -31,11 +30,9 @@ void sqrt_block(const float *s, float *d, dim_t n)
 
 } // namespace
 
-const kernel_table_t &kernels_sse41()
-{
-    static const kernel_table_t table{
-            sse41, "sse41", fwd_f32, bwd_f32, to_f32, from_f32, binary_f32,
-            binary_scalar_f32};
+const kernel_table_t &kernels_sse41() {
+    static const kernel_table_t table{sse41, "sse41", fwd_f32, bwd_f32, to_f32,
+            from_f32, binary_f32, binary_scalar_f32};
     return table;
 }
 
@@ -51,8 +48,7 @@ namespace impl {
 namespace cpu {
 namespace eltwise {
 
-const kernel_table_t *select_kernels()
-{
+const kernel_table_t *select_kernels() {
     // The ymm hint keeps AVX-512 machines on 256-bit vectors.
     if (mayiuse(avx512_core) && !prefer_ymm() && cpu_has_fma()
             && cpu_has_f16c())

@@ -9,8 +9,7 @@ namespace dnnl {
 namespace impl {
 namespace cpu {
 
-const impl_list_item_t *eltwise_impl_list()
-{
+const impl_list_item_t *eltwise_impl_list() {
     using namespace eltwise;
     static const impl_list_item_t list[] = {
             {create_pd<simd_eltwise_fwd_t::pd_t, eltwise_desc_t>},

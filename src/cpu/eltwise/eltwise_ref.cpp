@@ -15,8 +15,7 @@ namespace eltwise {
 
 namespace {
 
-bool is_float_type(data_type_t dt)
-{
+bool is_float_type(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
            || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
 }
@@ -26,8 +25,8 @@ bool is_float_type(data_type_t dt)
 // spread over threads. `body(pos, in_range_outer, i_begin, i_end)` handles
 // positions i_begin..i_end of the last dimension of the row at `pos`.
 template <typename F>
-void for_each_row_chunk(const memory_desc_t &out, dim_t min_per_thread, F body)
-{
+void for_each_row_chunk(
+        const memory_desc_t &out, dim_t min_per_thread, F body) {
     const int nd = out.ndims;
     const int last = nd - 1;
     const dim_t *extent = out.padded_dims;
@@ -68,8 +67,7 @@ void for_each_row_chunk(const memory_desc_t &out, dim_t min_per_thread, F body)
     });
 }
 
-dim_t row_base(const offset_table_t &t, const dim_t *pos, int last)
-{
+dim_t row_base(const offset_table_t &t, const dim_t *pos, int last) {
     dim_t off = t.base;
     for (int d = 0; d < last; ++d) off += t.dim(d)[pos[d]];
     return off;
@@ -87,8 +85,7 @@ struct binary_po_t {
 
 } // namespace
 
-status_t ref_eltwise_fwd_t::pd_t::init(engine_t *)
-{
+status_t ref_eltwise_fwd_t::pd_t::init(engine_t *) {
     if (!is_fwd() || !attr_ok(true)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &s = *src_md(), &d = *dst_md();
@@ -111,8 +108,7 @@ status_t ref_eltwise_fwd_t::pd_t::init(engine_t *)
     return dnnl_success;
 }
 
-status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
-{
+status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     if (pd->has_zero_dim()) return dnnl_success;
     const memory_desc_t &smd = *pd->src_md(), &dmd = *pd->dst_md();
@@ -168,8 +164,7 @@ status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
     return dnnl_success;
 }
 
-status_t ref_eltwise_bwd_t::pd_t::init(engine_t *)
-{
+status_t ref_eltwise_bwd_t::pd_t::init(engine_t *) {
     if (is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     if (!is_float_type(data_md()->data_type)
@@ -179,8 +174,7 @@ status_t ref_eltwise_bwd_t::pd_t::init(engine_t *)
     return dnnl_success;
 }
 
-status_t ref_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const
-{
+status_t ref_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     if (pd->has_zero_dim()) return dnnl_success;
     const memory_desc_t &vmd = *pd->data_md(), &ddmd = *pd->diff_dst_md(),

@@ -24,8 +24,7 @@ constexpr dim_t block = 1024;
 
 // Algorithms costing a few instructions per element: threads only pay
 // off for larger arrays.
-bool is_cheap(alg_kind_t alg)
-{
+bool is_cheap(alg_kind_t alg) {
     switch (math::eltwise_base_alg(alg)) {
     case dnnl_eltwise_relu:
     case dnnl_eltwise_square:
@@ -42,24 +41,20 @@ bool is_cheap(alg_kind_t alg)
     }
 }
 
-dim_t min_per_thread(alg_kind_t alg)
-{
+dim_t min_per_thread(alg_kind_t alg) {
     return is_cheap(alg) ? 32 * 1024 : 4 * 1024;
 }
 
-dim_t padded_volume(const memory_desc_t &md)
-{
+dim_t padded_volume(const memory_desc_t &md) {
     return md_nelems(md, true);
 }
 
-bool is_float_type(data_type_t dt)
-{
+bool is_float_type(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
            || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
 }
 
-bool maps_zero_to_zero(float v)
-{
+bool maps_zero_to_zero(float v) {
     return v == 0.f; // false for NaN
 }
 
@@ -67,8 +62,7 @@ const char *const name_prefix = "simd:";
 
 } // namespace
 
-status_t simd_eltwise_fwd_t::pd_t::init(engine_t *)
-{
+status_t simd_eltwise_fwd_t::pd_t::init(engine_t *) {
     if (!is_fwd() || !attr_ok(true)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &s = *src_md(), &d = *dst_md();
@@ -86,8 +80,7 @@ status_t simd_eltwise_fwd_t::pd_t::init(engine_t *)
                 || md_has_runtime_dims_or_strides(m))
             return dnnl_unimplemented;
         bool scalar = true;
-        for (int i = 0; i < m.ndims; ++i)
-            scalar = scalar && m.dims[i] == 1;
+        for (int i = 0; i < m.ndims; ++i) scalar = scalar && m.dims[i] == 1;
         if (!scalar && !same_layout(m, d)) return dnnl_unimplemented;
         post_ops.push_back({e.alg, scalar});
     }
@@ -102,8 +95,7 @@ status_t simd_eltwise_fwd_t::pd_t::init(engine_t *)
     return dnnl_success;
 }
 
-status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
-{
+status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const dim_t n = pd->work;
     if (n == 0) return dnnl_success;
@@ -139,8 +131,8 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
         po[i].alg = pd->post_ops[i].alg;
         po[i].dt = m.data_type;
         po[i].esz = data_type_size(m.data_type);
-        po[i].data = pd->post_ops[i].scalar ? nullptr
-                                            : p + m.offset0 * po[i].esz;
+        po[i].data =
+                pd->post_ops[i].scalar ? nullptr : p + m.offset0 * po[i].esz;
         po[i].value = load_f32(m.data_type, p, m.offset0);
     }
     const bool f32_io = sdt == dnnl_f32 && ddt == dnnl_f32 && po.empty();
@@ -176,8 +168,7 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const
     return dnnl_success;
 }
 
-status_t simd_eltwise_bwd_t::pd_t::init(engine_t *)
-{
+status_t simd_eltwise_bwd_t::pd_t::init(engine_t *) {
     if (is_fwd() || !attr_ok(false)) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &v = *data_md(), &dd = *diff_dst_md(),
@@ -198,8 +189,7 @@ status_t simd_eltwise_bwd_t::pd_t::init(engine_t *)
     return dnnl_success;
 }
 
-status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const
-{
+status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const dim_t n = pd->work;
     if (n == 0) return dnnl_success;

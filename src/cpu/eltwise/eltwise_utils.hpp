@@ -15,8 +15,7 @@ namespace eltwise {
 
 // Threads worth using for `work` units when each thread should get at
 // least `min_per_thread` of them.
-inline int nthr_for(dim_t work, dim_t min_per_thread)
-{
+inline int nthr_for(dim_t work, dim_t min_per_thread) {
     if (work <= min_per_thread || omp_in_parallel()) return 1;
     const int max = omp_get_max_threads();
     const dim_t want = (work + min_per_thread - 1) / min_per_thread;
@@ -25,9 +24,8 @@ inline int nthr_for(dim_t work, dim_t min_per_thread)
 
 // [start, end) of part `ithr` when [0, n) is cut into `nthr` near-equal
 // contiguous parts; with `align`, part boundaries are multiples of it.
-inline void balance(
-        dim_t n, int nthr, int ithr, dim_t &start, dim_t &end, dim_t align = 1)
-{
+inline void balance(dim_t n, int nthr, int ithr, dim_t &start, dim_t &end,
+        dim_t align = 1) {
     const dim_t units = (n + align - 1) / align;
     const dim_t base = units / nthr, rem = units % nthr;
     const dim_t s = ithr * base + (ithr < rem ? ithr : rem);
@@ -38,8 +36,7 @@ inline void balance(
 
 // Runs f(ithr, nthr) on nthr OpenMP threads (inline for one thread).
 template <typename F>
-inline void parallel_run(int nthr, F f)
-{
+inline void parallel_run(int nthr, F f) {
     if (nthr <= 1) {
         f(0, 1);
         return;
@@ -54,8 +51,7 @@ inline void parallel_run(int nthr, F f)
 // size 1 contribute 0 for every position (binary post-op sources).
 struct offset_table_t {
     void init(const memory_desc_t &md, const dim_t *extent,
-            bool broadcast = false)
-    {
+            bool broadcast = false) {
         ndims = md.ndims;
         dim_t zero[max_ndims] = {0};
         base = md_off_v(md, zero);
