@@ -123,7 +123,7 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
         return dnnl_success;
     }
 
-    p.igemm = p.kind == conv_kind_t::fwd && ncsp && p.math == math_t::f32;
+    p.igemm = p.kind == conv_kind_t::fwd && p.math == math_t::f32;
     if (p.igemm) {
         const auto &uk = gemm::select_f32_ukernel();
         const dim_t nkb = (K + uk.kc - 1) / uk.kc;
@@ -143,7 +143,7 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
         sp.add(scratch_plan_t::col,
                 (size_t)nthr * ((p.msp + NR - 1) / NR * NR) * p.ig_kc * 4);
         const bool out_direct
-                = p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
+                = ncsp && p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
         if (!out_direct)
             sp.add(scratch_plan_t::acc, (size_t)nthr * c.ocg * p.msp * 4);
         return dnnl_success;

@@ -1,7 +1,10 @@
-// Forward convolution as an implicit GEMM on channels-first tensors
-// (f32 arithmetic, f32/bf16/f16 data), driving the GEMM core's
-// microkernels directly:
+// Forward convolution as an implicit GEMM (f32 arithmetic, f32/bf16/f16
+// data), driving the GEMM core's microkernels directly:
 //   C[oc][sp] = W[oc][k] * col[k][sp]
+// Channels-first tensors are gathered with unit stride along the width and
+// the result is written in place; channels-last ones are gathered with the
+// channel count as stride and the result goes through an f32 block that
+// the epilogue writes back transposed.
 // The weights are packed into microkernel A panels once per execution; for
 // every work item (image, group, chunk of output points) and K block, the
 // source is gathered straight into B panels (im2col fused with packing, no
@@ -94,11 +97,12 @@ inline void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
 // B panels of K rows [pc, pc + kc) and the chunk's output points:
 // bp[j / NR][p][j % NR] = col(pc + p, j), zero outside the source.
 template <typename T>
-void pack_b_ncsp(const conv_conf_t &c, const T *src,
+void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
         const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
         dim_t nsp, int NR, float *bp)
 {
-    const dim_t isp = c.isp();
+    // Element (ic, point) at src[ic * cs + point * ps].
+    const dim_t cs = ncsp ? c.isp() : 1, ps = ncsp ? 1 : c.ic();
     const dim_t npanels = (nsp + NR - 1) / NR;
     const dim_t ksp = c.ksp();
     const dim_t kcNR = kc * NR;
@@ -112,14 +116,15 @@ void pack_b_ncsp(const conv_conf_t &c, const T *src,
     const bool pointwise = c.is_pointwise();
     for (dim_t p = 0; p < kc; ++p) {
         const dim_t k = pc + p;
-        const dim_t ic = k / ksp;
-        const dim_t kr = k % ksp;
+        // K order: ncsp (ic, kd, kh, kw), nspc (kd, kh, kw, ic).
+        const dim_t ic = ncsp ? k / ksp : k % c.icg;
+        const dim_t kr = ncsp ? k % ksp : k / c.icg;
         const dim_t kw = kr % c.kw, kh = (kr / c.kw) % c.kh,
                     kd = kr / (c.kw * c.kh);
-        const T *plane = src + ic * isp;
+        const T *plane = src + ic * cs;
         float *row = bp + p * NR;
         if (pointwise) {
-            put_src(row, kcNR, NR, 0, nsp, plane + sp0, 1);
+            put_src(row, kcNR, NR, 0, nsp, plane + sp0 * ps, ps);
             continue;
         }
         const dim_t off_w = kw * c.dwl - c.pl;
@@ -141,8 +146,9 @@ void pack_b_ncsp(const conv_conf_t &c, const T *src,
             if (a > r.ow0)
                 put_lanes(row, kcNR, NR, r.j, a - r.ow0,
                         [](dim_t) { return 0.f; });
-            const T *s = plane + (id * c.ih + ih) * c.iw + off_w + a * c.sw;
-            put_src(row, kcNR, NR, r.j + (a - r.ow0), b - a, s, c.sw);
+            const T *s = plane
+                    + ((id * c.ih + ih) * c.iw + off_w + a * c.sw) * ps;
+            put_src(row, kcNR, NR, r.j + (a - r.ow0), b - a, s, c.sw * ps);
             if (b < e)
                 put_lanes(row, kcNR, NR, r.j + (b - r.ow0), e - b,
                         [](dim_t) { return 0.f; });
@@ -150,12 +156,18 @@ void pack_b_ncsp(const conv_conf_t &c, const T *src,
     }
 }
 
+// A panels of the group's weights, K rows [pc, pc + kc): ncsp weights are
+// W[oc][k], nspc ones W[k][oc].
 template <typename T>
 void pack_weights(const conv_plan_t &p, const T *wei, dim_t g, dim_t pc,
         dim_t kc, int MR, float *out)
 {
-    const dim_t K = p.c.kgemm();
-    gemm::pack_a_f32(wei + (g * p.c.ocg) * K + pc, K, 1, p.c.ocg, kc, MR, out);
+    const dim_t K = p.c.kgemm(), ocg = p.c.ocg;
+    const T *w = wei + g * ocg * K;
+    if (p.layout == layout_t::ncsp)
+        gemm::pack_a_f32(w + pc, K, 1, ocg, kc, MR, out);
+    else
+        gemm::pack_a_f32(w + pc * ocg, 1, ocg, ocg, kc, MR, out);
 }
 } // namespace
 
@@ -176,7 +188,9 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
     const dim_t mpad = (c.ocg + MR - 1) / MR * MR;
     const dim_t nchunks = (osp + msp - 1) / msp;
     const dim_t items = c.mb * c.g * nchunks;
-    const bool out_direct = p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
+    const bool ncsp = p.layout == layout_t::ncsp;
+    const bool out_direct
+            = ncsp && p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
     const bool need_epi = !(out_direct && p.epi.is_identity());
     const int nthr = (int)std::min<dim_t>(p.nthr, std::max(items, c.g * nkb));
 
@@ -213,23 +227,25 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
             const dim_t n = it / (nchunks * c.g);
             const dim_t sp0 = chunk * msp;
             const dim_t nsp = std::min(msp, osp - sp0);
-            const char *src_ng = static_cast<const char *>(t.src)
-                    + (n * IC + g * c.icg) * isp * sesz;
-            char *out = static_cast<char *>(t.dst)
-                    + ((n * OC + g * c.ocg) * osp + sp0) * desz;
+            const dim_t soff = ncsp ? (n * IC + g * c.icg) * isp
+                                    : n * isp * IC + g * c.icg;
+            const dim_t ooff = ncsp ? (n * OC + g * c.ocg) * osp + sp0
+                                    : (n * osp + sp0) * OC + g * c.ocg;
+            const char *src_ng = static_cast<const char *>(t.src) + soff * sesz;
+            char *out = static_cast<char *>(t.dst) + ooff * desz;
             float *cbuf = out_direct ? (float *)out : acc;
             const dim_t ldc = out_direct ? osp : nsp;
             const std::vector<run_t> runs = make_runs(c, sp0, nsp);
             for (dim_t kb = 0; kb < nkb; ++kb) {
                 const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
                 if (sdt == dnnl_f32)
-                    pack_b_ncsp(c, (const float *)src_ng, runs, pc, kc, sp0,
+                    pack_b(c, ncsp, (const float *)src_ng, runs, pc, kc, sp0,
                             nsp, NR, bp);
                 else if (sdt == dnnl_bf16)
-                    pack_b_ncsp(c, (const gemm::bf16_tag_t *)src_ng, runs,
+                    pack_b(c, ncsp, (const gemm::bf16_tag_t *)src_ng, runs,
                             pc, kc, sp0, nsp, NR, bp);
                 else
-                    pack_b_ncsp(c, (const gemm::f16_tag_t *)src_ng, runs,
+                    pack_b(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
                             pc, kc, sp0, nsp, NR, bp);
                 const float *ap = wpan + g * mpad * K + pc * mpad;
                 const float beta = kb == 0 ? 0.f : 1.f;
@@ -243,8 +259,9 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
                 }
             }
             if (need_epi)
-                epilogue_apply(p.epi, ea, false, cbuf, 1, ldc, out, 1, osp, n,
-                        g * c.ocg, c.ocg, sp0, nsp);
+                epilogue_apply(p.epi, ea, false, cbuf, 1, ldc, out,
+                        ncsp ? 1 : OC, ncsp ? osp : 1, n, g * c.ocg, c.ocg,
+                        sp0, nsp);
         }
     }
 }
