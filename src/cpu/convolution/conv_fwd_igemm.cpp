@@ -57,14 +57,15 @@ std::vector<run_t> make_runs(const conv_conf_t &c, dim_t sp0, dim_t nsp)
 template <typename F>
 inline void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
 {
-    dim_t t = 0;
-    while (t < n) {
-        const dim_t lane = (j + t) % NR;
+    dim_t lane = j % NR;
+    float *d = row + (j / NR) * kcNR;
+    for (dim_t t = 0; t < n;) {
         const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
-        float *d = row + ((j + t) / NR) * kcNR + lane;
         for (dim_t q = 0; q < cnt; ++q)
-            d[q] = v(t + q);
+            d[lane + q] = v(t + q);
         t += cnt;
+        lane = 0;
+        d += kcNR;
     }
 }
 
@@ -72,13 +73,17 @@ inline void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
 inline void copy_lanes(
         float *row, dim_t kcNR, int NR, dim_t j, dim_t n, const float *s)
 {
-    dim_t t = 0;
-    while (t < n) {
-        const dim_t lane = (j + t) % NR;
+    dim_t lane = j % NR;
+    float *d = row + (j / NR) * kcNR;
+    for (dim_t t = 0; t < n;) {
         const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
-        std::memcpy(row + ((j + t) / NR) * kcNR + lane, s + t,
-                cnt * sizeof(float));
+        float *dl = d + lane;
+        const float *sl = s + t;
+        for (dim_t q = 0; q < cnt; ++q)
+            dl[q] = sl[q];
         t += cnt;
+        lane = 0;
+        d += kcNR;
     }
 }
 

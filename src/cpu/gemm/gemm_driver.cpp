@@ -72,20 +72,51 @@ size_t workspace_bytes(const blocking_t &b, size_t elt, int nthr) {
     return nthr * (b_block_bytes(b, elt) + a_block_bytes(b, elt));
 }
 
-// Owns an aligned buffer when the caller gave no workspace.
+// Packing buffers when the caller gave no workspace: a per-thread cache
+// that grows to the largest size used (up to 64 MiB), so repeated calls do
+// not map and fault in fresh pages every time; a nested call (from a post
+// hook) or a larger need gets its own allocation.
 struct workspace_t {
     workspace_t(void *given, size_t bytes) : ptr_((char *)given) {
-        if (!ptr_ && bytes) {
-            owned_ = (char *)std::aligned_alloc(64, align64(bytes));
-            ptr_ = owned_;
+        if (ptr_ || !bytes) return;
+        cache_t &c = cache();
+        const size_t max_cached = size_t(64) << 20;
+        if (!c.busy && bytes <= max_cached) {
+            if (c.size < bytes) {
+                std::free(c.ptr);
+                c.ptr = (char *)std::aligned_alloc(64, align64(bytes));
+                c.size = c.ptr ? bytes : 0;
+            }
+            if (c.ptr) {
+                c.busy = true;
+                cached_ = true;
+                ptr_ = c.ptr;
+                return;
+            }
         }
+        owned_ = (char *)std::aligned_alloc(64, align64(bytes));
+        ptr_ = owned_;
     }
-    ~workspace_t() { std::free(owned_); }
+    ~workspace_t() {
+        std::free(owned_);
+        if (cached_) cache().busy = false;
+    }
     char *get() const { return ptr_; }
 
 private:
+    struct cache_t {
+        char *ptr = nullptr;
+        size_t size = 0;
+        bool busy = false;
+        ~cache_t() { std::free(ptr); }
+    };
+    static cache_t &cache() {
+        thread_local cache_t c;
+        return c;
+    }
     char *ptr_ = nullptr;
     char *owned_ = nullptr;
+    bool cached_ = false;
 };
 
 // Grid of tm x tn threads over C: the factorisation with the smallest
@@ -361,6 +392,44 @@ void s32_fns_for_b(data_type_t b_dt, s32_run_f &t, s32_naive_f &n) {
     }
 }
 
+// Small M (<= 4) with f32 inputs and a unit-stride B: no packing, B is
+// streamed once (GEMV-like shapes: batch-1 inference). Threads split N.
+bool small_m_ok(const gemm_f32_args_t &g) {
+    const bool exact_inputs = g.fpmath == dnnl_fpmath_mode_strict
+            || g.fpmath == dnnl_fpmath_mode_any;
+    return g.a_dt == dnnl_f32 && g.b_dt == dnnl_f32 && exact_inputs && g.M <= 4
+            && g.K > 0 && (g.b_cs == 1 || (g.b_rs == 1 && g.a_cs == 1));
+}
+
+void run_small_m(const gemm_f32_args_t &g, int nthr) {
+    const f32_gemv_desc_t &kd = select_f32_gemv();
+    const f32_ops_t<float, float> op {g, select_f32_ukernel()};
+    const bool n_form = g.b_cs == 1;
+    const dim_t unit = n_form ? 64 : 8;
+    auto part = [&](dim_t j0, dim_t j1) {
+        if (j0 >= j1) return;
+        const float *a = (const float *)g.a;
+        const float *b = (const float *)g.b;
+        if (n_form)
+            kd.n[g.M - 1](j1 - j0, g.K, g.alpha, a, g.a_rs, g.a_cs, b + j0,
+                    g.b_rs, g.beta, g.c + j0, g.ldc);
+        else
+            kd.t[g.M - 1](j1 - j0, g.K, g.alpha, a, g.a_rs, b + j0 * g.b_cs,
+                    g.b_cs, g.beta, g.c + j0, g.ldc);
+        op.finish(0, j0, g.M, j1 - j0);
+    };
+    if (nthr == 1) {
+        part(0, g.N);
+        return;
+    }
+#pragma omp parallel num_threads(nthr)
+    {
+        dim_t j0, j1;
+        split(g.N, omp_get_num_threads(), omp_get_thread_num(), unit, j0, j1);
+        part(j0, j1);
+    }
+}
+
 } // namespace
 
 size_t gemm_workspace_size(
@@ -384,9 +453,13 @@ status_t gemm_f32(const gemm_f32_args_t &g) {
     const f32_run_f fn = f32_run_for(g.a_dt, g.b_dt, g.fpmath);
     if (!fn) return dnnl_unimplemented;
 
+    const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
+    if (small_m_ok(g)) {
+        run_small_m(g, nthr);
+        return dnnl_success;
+    }
     const f32_ukernel_desc_t &uk = select_f32_ukernel();
     const blocking_t b = make_blocking(uk, g.M, g.N, g.K, 1);
-    const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
     workspace_t ws(g.workspace, workspace_bytes(b, sizeof(float), nthr));
     if (!ws.get()) return dnnl_out_of_memory;
     fn(g, uk, b, nthr, ws.get());

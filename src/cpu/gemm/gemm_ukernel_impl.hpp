@@ -156,3 +156,138 @@ void s32_ukernel_impl(dim_t kp, const int16_t *a, const int16_t *b,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace gemm {
+
+// Small-M GEMM without packing, for M rows (M <= 4) and B with unit column
+// stride: c(i, j) = alpha * sum_p a(i, p) b(p, j) + beta * c(i, j), with
+// a(i, p) = a[i * a_rs + p * a_cs] and b(p, j) = b[p * ldb + j]. Columns go
+// in chunks whose M accumulator rows stay in L1 while the rows of B stream
+// through contiguously, four at a time.
+template <typename V, int M>
+void f32_gemv_n_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t a_rs,
+        dim_t a_cs, const float *b, dim_t ldb, float beta, float *c, dim_t ldc) {
+    using vec = typename V::vec;
+    constexpr int W = V::width;
+    constexpr dim_t JB = 1024;
+    alignas(64) float acc[M][JB];
+    for (dim_t j0 = 0; j0 < n; j0 += JB) {
+        const dim_t jb = n - j0 < JB ? n - j0 : JB;
+        const dim_t jv = jb / W * W;
+        for (int i = 0; i < M; ++i)
+            for (dim_t j = 0; j < jb; ++j)
+                acc[i][j] = 0.f;
+        dim_t p = 0;
+        for (; p + 4 <= k; p += 4) {
+            const float *b0 = b + p * ldb + j0, *b1 = b0 + ldb, *b2 = b1 + ldb,
+                        *b3 = b2 + ldb;
+#pragma GCC unroll 4
+            for (int i = 0; i < M; ++i) {
+                const float *ai = a + i * a_rs + p * a_cs;
+                const vec a0 = V::bcast(ai), a1 = V::bcast(ai + a_cs),
+                          a2 = V::bcast(ai + 2 * a_cs), a3 = V::bcast(ai + 3 * a_cs);
+                float *ci = acc[i];
+                for (dim_t j = 0; j < jv; j += W) {
+                    vec x = V::load(ci + j);
+                    x = V::fma(a0, V::load(b0 + j), x);
+                    x = V::fma(a1, V::load(b1 + j), x);
+                    x = V::fma(a2, V::load(b2 + j), x);
+                    x = V::fma(a3, V::load(b3 + j), x);
+                    V::store(ci + j, x);
+                }
+                const float s0 = ai[0], s1 = ai[a_cs], s2 = ai[2 * a_cs],
+                            s3 = ai[3 * a_cs];
+                for (dim_t j = jv; j < jb; ++j)
+                    ci[j] += s0 * b0[j] + s1 * b1[j] + s2 * b2[j] + s3 * b3[j];
+            }
+        }
+        for (; p < k; ++p) {
+            const float *b0 = b + p * ldb + j0;
+#pragma GCC unroll 4
+            for (int i = 0; i < M; ++i) {
+                const float *ai = a + i * a_rs + p * a_cs;
+                const vec a0 = V::bcast(ai);
+                float *ci = acc[i];
+                for (dim_t j = 0; j < jv; j += W)
+                    V::store(ci + j, V::fma(a0, V::load(b0 + j), V::load(ci + j)));
+                for (dim_t j = jv; j < jb; ++j)
+                    ci[j] += ai[0] * b0[j];
+            }
+        }
+        for (int i = 0; i < M; ++i) {
+            float *cr = c + i * ldc + j0;
+            if (beta == 0.f)
+                for (dim_t j = 0; j < jb; ++j)
+                    cr[j] = alpha * acc[i][j];
+            else
+                for (dim_t j = 0; j < jb; ++j)
+                    cr[j] = alpha * acc[i][j] + beta * cr[j];
+        }
+    }
+}
+
+// Small-M GEMM for B with unit row stride (b(p, j) = b[j * ldb + p]) and
+// A with unit column stride: dot products of contiguous rows, vectorised
+// over p. V additionally provides hsum(v) (sum of the lanes).
+template <typename V, int M>
+void f32_gemv_t_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t lda,
+        const float *b, dim_t ldb, float beta, float *c, dim_t ldc) {
+    using vec = typename V::vec;
+    constexpr int W = V::width;
+    const dim_t kv = k / W * W;
+    dim_t j = 0;
+    for (; j + 2 <= n; j += 2) {
+        const float *b0 = b + j * ldb, *b1 = b0 + ldb;
+        vec acc0[M], acc1[M];
+#pragma GCC unroll 4
+        for (int i = 0; i < M; ++i)
+            acc0[i] = acc1[i] = V::zero();
+        for (dim_t p = 0; p < kv; p += W) {
+            const vec x0 = V::load(b0 + p), x1 = V::load(b1 + p);
+#pragma GCC unroll 4
+            for (int i = 0; i < M; ++i) {
+                const vec av = V::load(a + i * lda + p);
+                acc0[i] = V::fma(av, x0, acc0[i]);
+                acc1[i] = V::fma(av, x1, acc1[i]);
+            }
+        }
+        for (int i = 0; i < M; ++i) {
+            float s0 = V::hsum(acc0[i]), s1 = V::hsum(acc1[i]);
+            for (dim_t p = kv; p < k; ++p) {
+                s0 += a[i * lda + p] * b0[p];
+                s1 += a[i * lda + p] * b1[p];
+            }
+            float *cr = c + i * ldc + j;
+            cr[0] = beta == 0.f ? alpha * s0 : alpha * s0 + beta * cr[0];
+            cr[1] = beta == 0.f ? alpha * s1 : alpha * s1 + beta * cr[1];
+        }
+    }
+    for (; j < n; ++j) {
+        const float *b0 = b + j * ldb;
+        vec acc[M];
+#pragma GCC unroll 4
+        for (int i = 0; i < M; ++i)
+            acc[i] = V::zero();
+        for (dim_t p = 0; p < kv; p += W) {
+            const vec x0 = V::load(b0 + p);
+#pragma GCC unroll 4
+            for (int i = 0; i < M; ++i)
+                acc[i] = V::fma(V::load(a + i * lda + p), x0, acc[i]);
+        }
+        for (int i = 0; i < M; ++i) {
+            float s = V::hsum(acc[i]);
+            for (dim_t p = kv; p < k; ++p)
+                s += a[i * lda + p] * b0[p];
+            float &cr = c[i * ldc + j];
+            cr = beta == 0.f ? alpha * s : alpha * s + beta * cr;
+        }
+    }
+}
+
+} // namespace gemm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -57,6 +57,15 @@ const f32_ukernel_desc_t &select_f32_ukernel() {
     }
 }
 
+const f32_gemv_desc_t &select_f32_gemv() {
+    switch (max_isa()) {
+        case isa_t::avx512_vnni:
+        case isa_t::avx512: return f32_gemv__avx512f;
+        case isa_t::avx2: return f32_gemv__avx2_fma;
+        default: return f32_gemv__generic;
+    }
+}
+
 const s32_ukernel_desc_t &select_s32_ukernel() {
     switch (max_isa()) {
         case isa_t::avx512_vnni: return s32_table[0];

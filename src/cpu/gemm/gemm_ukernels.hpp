@@ -57,10 +57,26 @@ void s32_gemm_6x16c2__avx2(dim_t kp, const int16_t *a, const int16_t *b,
 void s32_gemm_4x8c2__generic(dim_t kp, const int16_t *a, const int16_t *b,
         int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate);
 
+// Small-M kernels without packing (see f32_gemv_*_impl): one entry per
+// M in 1..4, index M - 1.
+using f32_gemv_n_f = void (*)(dim_t n, dim_t k, float alpha, const float *a,
+        dim_t a_rs, dim_t a_cs, const float *b, dim_t ldb, float beta,
+        float *c, dim_t ldc);
+using f32_gemv_t_f = void (*)(dim_t n, dim_t k, float alpha, const float *a,
+        dim_t lda, const float *b, dim_t ldb, float beta, float *c, dim_t ldc);
+struct f32_gemv_desc_t {
+    f32_gemv_n_f n[4];
+    f32_gemv_t_f t[4];
+};
+extern const f32_gemv_desc_t f32_gemv__avx512f;
+extern const f32_gemv_desc_t f32_gemv__avx2_fma;
+extern const f32_gemv_desc_t f32_gemv__generic;
+
 // The kernels this machine runs best (respecting DNNL_MAX_CPU_ISA when the
 // ISA module provides it).
 const f32_ukernel_desc_t &select_f32_ukernel();
 const s32_ukernel_desc_t &select_s32_ukernel();
+const f32_gemv_desc_t &select_f32_gemv();
 
 } // namespace gemm
 } // namespace cpu

@@ -28,6 +28,12 @@ struct f32_avx2_t {
     static vec fma(vec a, vec b, vec c) { return _mm256_fmadd_ps(a, b, c); }
     static vec mul(vec a, vec b) { return _mm256_mul_ps(a, b); }
     static vec add(vec a, vec b) { return _mm256_add_ps(a, b); }
+    static float hsum(vec a) {
+        __m128 s = _mm_add_ps(_mm256_castps256_ps128(a), _mm256_extractf128_ps(a, 1));
+        s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+        s = _mm_add_ss(s, _mm_movehdup_ps(s));
+        return _mm_cvtss_f32(s);
+    }
 };
 
 struct s32_avx2_t {
@@ -60,6 +66,12 @@ void f32_gemm_6x16__avx2_fma(dim_t k, const float *a, const float *b,
         float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
     f32_ukernel_impl<f32_avx2_t, 6, 2>(k, a, b, c, ldc, m, n, alpha, beta);
 }
+
+const f32_gemv_desc_t f32_gemv__avx2_fma = {
+        {f32_gemv_n_impl<f32_avx2_t, 1>, f32_gemv_n_impl<f32_avx2_t, 2>,
+                f32_gemv_n_impl<f32_avx2_t, 3>, f32_gemv_n_impl<f32_avx2_t, 4>},
+        {f32_gemv_t_impl<f32_avx2_t, 1>, f32_gemv_t_impl<f32_avx2_t, 2>,
+                f32_gemv_t_impl<f32_avx2_t, 3>, f32_gemv_t_impl<f32_avx2_t, 4>}};
 
 void s32_gemm_6x16c2__avx2(dim_t kp, const int16_t *a, const int16_t *b,
         int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate) {

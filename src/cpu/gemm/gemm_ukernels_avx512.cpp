@@ -28,6 +28,7 @@ struct f32_avx512_t {
     static vec fma(vec a, vec b, vec c) { return _mm512_fmadd_ps(a, b, c); }
     static vec mul(vec a, vec b) { return _mm512_mul_ps(a, b); }
     static vec add(vec a, vec b) { return _mm512_add_ps(a, b); }
+    static float hsum(vec a) { return _mm512_reduce_add_ps(a); }
 };
 
 struct s32_avx512bw_t {
@@ -54,6 +55,12 @@ void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
         float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
     f32_ukernel_impl<f32_avx512_t, 12, 2>(k, a, b, c, ldc, m, n, alpha, beta);
 }
+
+const f32_gemv_desc_t f32_gemv__avx512f = {
+        {f32_gemv_n_impl<f32_avx512_t, 1>, f32_gemv_n_impl<f32_avx512_t, 2>,
+                f32_gemv_n_impl<f32_avx512_t, 3>, f32_gemv_n_impl<f32_avx512_t, 4>},
+        {f32_gemv_t_impl<f32_avx512_t, 1>, f32_gemv_t_impl<f32_avx512_t, 2>,
+                f32_gemv_t_impl<f32_avx512_t, 3>, f32_gemv_t_impl<f32_avx512_t, 4>}};
 
 void s32_gemm_12x32c2__avx512bw(dim_t kp, const int16_t *a, const int16_t *b,
         int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate) {

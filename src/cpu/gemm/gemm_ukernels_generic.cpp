@@ -24,6 +24,7 @@ struct f32_scalar_t {
     static vec fma(vec a, vec b, vec c) { return a * b + c; }
     static vec mul(vec a, vec b) { return a * b; }
     static vec add(vec a, vec b) { return a + b; }
+    static float hsum(vec a) { return a; }
 };
 
 struct s32_scalar_t {
@@ -52,6 +53,12 @@ void f32_gemm_4x8__generic(dim_t k, const float *a, const float *b, float *c,
         dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
     f32_ukernel_impl<f32_scalar_t, 4, 8>(k, a, b, c, ldc, m, n, alpha, beta);
 }
+
+const f32_gemv_desc_t f32_gemv__generic = {
+        {f32_gemv_n_impl<f32_scalar_t, 1>, f32_gemv_n_impl<f32_scalar_t, 2>,
+                f32_gemv_n_impl<f32_scalar_t, 3>, f32_gemv_n_impl<f32_scalar_t, 4>},
+        {f32_gemv_t_impl<f32_scalar_t, 1>, f32_gemv_t_impl<f32_scalar_t, 2>,
+                f32_gemv_t_impl<f32_scalar_t, 3>, f32_gemv_t_impl<f32_scalar_t, 4>}};
 
 void s32_gemm_4x8c2__generic(dim_t kp, const int16_t *a, const int16_t *b,
         int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate) {
