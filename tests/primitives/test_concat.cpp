@@ -99,6 +99,7 @@ memory to_memory(const engine &eng, const memory::desc &md,
         const std::vector<double> &vals, uint8_t pattern = 0) {
     memory m(md, eng);
     uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
+    if (!p) return m; // zero-size tensor: no buffer
     std::memset(p, pattern, md.get_size());
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
