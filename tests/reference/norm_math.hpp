@@ -51,7 +51,10 @@ void forward(int64_t groups, Elems elems, const flags_t &fl, double eps, const f
     }
 }
 
-// Backward with the statistics of the forward pass. diff_scale/diff_shift
+// Backward with the statistics of the forward pass. For RMS normalization
+// the gradient has no mean(dxh) term (the forward pass subtracts no mean);
+// note that oneDNN 3.13 (PyPI 2026.1.0) does subtract it, so its RMS
+// backward results differ from this reference. diff_scale/diff_shift
 // (length `channels`, may be null) are accumulated over all groups.
 template <typename Elems>
 void backward(int64_t groups, int64_t channels, Elems elems, const flags_t &fl, double eps,

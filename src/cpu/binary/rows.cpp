@@ -98,6 +98,15 @@ bool binary_half(alg_kind_t alg, data_type_t dt, const void *a, bool as,
         const void *b, bool bs, void *d, dim_t n) {
     return table().binary_half(alg, dt, a, as, b, bs, d, n);
 }
+float reduce_run(int comb, int tr, const float *x, dim_t n, float p, float v) {
+    return table().reduce_run(comb, tr, x, n, p, v);
+}
+void reduce_lanes(int comb, int tr, const float *x, dim_t n, float p, float *acc) {
+    table().reduce_lanes(comb, tr, x, n, p, acc);
+}
+void gather32(const uint32_t *in, const int32_t *idx, uint32_t *out, dim_t n) {
+    table().gather32(in, idx, out, n);
+}
 void prelu_fwd(const float *x, const float *w, bool w_scalar, float *y, dim_t n) {
     table().prelu_fwd(x, w, w_scalar, y, n);
 }

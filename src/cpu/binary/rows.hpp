@@ -58,6 +58,15 @@ void prelu_block(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
 bool binary_half(alg_kind_t alg, data_type_t dt, const void *a, bool a_scalar,
         const void *b, bool b_scalar, void *d, dim_t n);
 
+// Reductions of contiguous f32 values: comb 0 sum (of x, |x|, x^2 or
+// |x|^p for tr 0..3), 1 max, 2 min, 3 product. reduce_run combines v with
+// the reduction of x[0..n); reduce_lanes combines acc[i] with x[i].
+float reduce_run(int comb, int tr, const float *x, dim_t n, float p, float v);
+void reduce_lanes(int comb, int tr, const float *x, dim_t n, float p, float *acc);
+
+// out[i] = in[idx[i]] for 4-byte elements.
+void gather32(const uint32_t *in, const int32_t *idx, uint32_t *out, dim_t n);
+
 // PReLU rows: y = x > 0 ? x : w * x (w[0] only when w_scalar); backward
 // ds = x > 0 ? dd : w * dd and the diff_weights terms c = x > 0 ? 0 : x * dd.
 void prelu_fwd(const float *x, const float *w, bool w_scalar, float *y, dim_t n);
@@ -111,6 +120,9 @@ struct kernels_t {
             dim_t M, dim_t L);
     bool (*binary_half)(alg_kind_t alg, data_type_t dt, const void *a, bool a_scalar,
             const void *b, bool b_scalar, void *d, dim_t n);
+    float (*reduce_run)(int comb, int tr, const float *x, dim_t n, float p, float v);
+    void (*reduce_lanes)(int comb, int tr, const float *x, dim_t n, float p, float *acc);
+    void (*gather32)(const uint32_t *in, const int32_t *idx, uint32_t *out, dim_t n);
     void (*prelu_fwd)(const float *x, const float *w, bool w_scalar, float *y, dim_t n);
     void (*prelu_bwd)(const float *x, const float *w, bool w_scalar, const float *dd,
             float *ds, float *c, dim_t n);

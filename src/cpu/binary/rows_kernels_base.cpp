@@ -3,6 +3,8 @@
 // Selects with trapping math do not become blends below AVX-512; set
 // before any include so every function here shares the option.
 #pragma GCC optimize("no-trapping-math")
+#include <cmath>
+
 #include "common/float_convert.hpp"
 #include "common/math/eltwise_math.hpp"
 #include "cpu/binary/rows.hpp"
@@ -22,7 +24,8 @@ namespace k {
 
 const kernels_t &kernels_base() {
     static const kernels_t k {"sse2", k::load, k::store, k::scale, k::binary,
-            k::binary_block, k::prelu_block, k::binary_half, k::prelu_fwd, k::prelu_bwd,
+            k::binary_block, k::prelu_block, k::binary_half,
+            k::reduce_run, k::reduce_lanes, k::gather32, k::prelu_fwd, k::prelu_bwd,
             k::eltwise, k::apply};
     return k;
 }

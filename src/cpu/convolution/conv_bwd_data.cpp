@@ -170,7 +170,7 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         {
             const int ithr = omp_get_thread_num();
             dim_t start, end;
-            balance(items, nthr, ithr, start, end);
+            balance(items, omp_get_num_threads(), ithr, start, end);
             void *acc = acc_base + ithr * msp * c.icg * 4;
             void *ws = ws_base ? ws_base + ithr * ws_size : nullptr;
             float *sbuf = shift_base ? shift_base + ithr * osp * c.ocg
@@ -285,11 +285,11 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         {
             const int ithr = omp_get_thread_num();
             dim_t r0, r1;
-            balance(rows, nthr, ithr, r0, r1);
+            balance(rows, omp_get_num_threads(), ithr, r0, r1);
             c2i(r0, r1);
 #pragma omp barrier
             dim_t s0, s1;
-            balance(isp, nthr, ithr, s0, s1);
+            balance(isp, omp_get_num_threads(), ithr, s0, s1);
             epi(s0, s1);
         }
     };
@@ -306,7 +306,7 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
     {
         const int ithr = omp_get_thread_num();
         dim_t start, end;
-        balance(items, nthr, ithr, start, end);
+        balance(items, omp_get_num_threads(), ithr, start, end);
         float *col = col_base + ithr * osp * K;
         char *acc = acc_base + ithr * isp * c.icg * 4;
         void *ws = ws_base ? ws_base + ithr * ws_size : nullptr;

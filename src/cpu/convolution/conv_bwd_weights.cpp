@@ -103,11 +103,13 @@ void conv_bwd_weights_gemm(
     char *col_base = sc.get<char>(scratchpad, scratch_plan_t::col);
     char *ws_base = sc.get<char>(scratchpad, scratch_plan_t::gemm_ws);
 
+    int team = 1; // threads the runtime actually gave
 #pragma omp parallel num_threads(nthr)
     {
         const int ithr = omp_get_thread_num();
+        if (ithr == 0) team = omp_get_num_threads();
         dim_t start, end;
-        balance(items, nthr, ithr, start, end);
+        balance(items, omp_get_num_threads(), ithr, start, end);
         float *my = red + ithr * red_stride;
         std::fill(my, my + wsz, 0.f);
         char *col = col_base ? col_base + ithr * msp * K * sesz : nullptr;
@@ -169,7 +171,7 @@ void conv_bwd_weights_gemm(
 #pragma omp parallel for num_threads(p.nthr) schedule(static)
     for (dim_t i = 0; i < wsz; ++i) {
         float s = red[i];
-        for (int k = 1; k < nthr; ++k)
+        for (int k = 1; k < team; ++k)
             s += red[k * red_stride + i];
         out[i] = s;
     }

@@ -73,7 +73,7 @@ void conv_fwd_gemm(const conv_plan_t &p, const conv_canon_t &t,
     {
         const int ithr = omp_get_thread_num();
         dim_t start, end;
-        balance(items, nthr, ithr, start, end);
+        balance(items, omp_get_num_threads(), ithr, start, end);
         char *col = col_base ? col_base + ithr * msp * K * col_esz : nullptr;
         void *acc = acc_base + ithr * msp * c.ocg * 4;
         void *ws = ws_base ? ws_base + ithr * ws_size : nullptr;
@@ -217,7 +217,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
         {
             const int ithr = omp_get_thread_num();
             dim_t start, end;
-            balance(rows, nthr, ithr, start, end);
+            balance(rows, omp_get_num_threads(), ithr, start, end);
             float *acc = acc_base + ithr * c.ow * G;
             float *inrow = in_base + ithr * c.iw * G;
             for (dim_t r = start; r < end; ++r) {
@@ -277,7 +277,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
     {
         const int ithr = omp_get_thread_num();
         dim_t start, end;
-        balance(planes, nthr, ithr, start, end);
+        balance(planes, omp_get_num_threads(), ithr, start, end);
         float *acc = acc_base + ithr * c.ow;
         float *inplane = in_base + ithr * isp;
         for (dim_t pl = start; pl < end; ++pl) {

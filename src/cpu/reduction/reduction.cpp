@@ -18,8 +18,9 @@ namespace reduction {
 
 namespace {
 
-enum class comb_t { sum, max, min, mul };
-enum class tr_t { none, abs, sq, pow };
+// Values as the row kernels number them (rows::reduce_run).
+enum class comb_t { sum = 0, max = 1, min = 2, mul = 3 };
+enum class tr_t { none = 0, abs = 1, sq = 2, pow = 3 };
 
 struct op_t {
     alg_kind_t alg;
@@ -70,92 +71,14 @@ struct op_t {
     }
 };
 
-template <tr_t T>
-inline float tf(float x, float p) {
-    if (T == tr_t::abs) return std::fabs(x);
-    if (T == tr_t::sq) return x * x;
-    if (T == tr_t::pow) return std::pow(std::fabs(x), p);
-    return x;
-}
-
-template <tr_t T>
-float run_sum(const float *x, dim_t n, float p) {
-    float r = 0.f;
-#pragma omp simd reduction(+ : r)
-    for (dim_t i = 0; i < n; ++i)
-        r += tf<T>(x[i], p);
-    return r;
-}
-
-float run_max(const float *x, dim_t n) {
-    float r = -INFINITY;
-#pragma omp simd reduction(max : r)
-    for (dim_t i = 0; i < n; ++i)
-        r = x[i] > r ? x[i] : r;
-    return r;
-}
-
-float run_min(const float *x, dim_t n) {
-    float r = INFINITY;
-#pragma omp simd reduction(min : r)
-    for (dim_t i = 0; i < n; ++i)
-        r = x[i] < r ? x[i] : r;
-    return r;
-}
-
-float run_mul(const float *x, dim_t n) {
-    float r = 1.f;
-#pragma omp simd reduction(* : r)
-    for (dim_t i = 0; i < n; ++i)
-        r *= x[i];
-    return r;
-}
-
 // v combined with the reduction of n contiguous f32 values.
-float reduce_run(const op_t &op, const float *x, dim_t n, float v) {
-    switch (op.comb) {
-        case comb_t::max: return op.combine(v, run_max(x, n));
-        case comb_t::min: return op.combine(v, run_min(x, n));
-        case comb_t::mul: return v * run_mul(x, n);
-        default: break;
-    }
-    switch (op.tr) {
-        case tr_t::abs: return v + run_sum<tr_t::abs>(x, n, op.p);
-        case tr_t::sq: return v + run_sum<tr_t::sq>(x, n, op.p);
-        case tr_t::pow: return v + run_sum<tr_t::pow>(x, n, op.p);
-        default: return v + run_sum<tr_t::none>(x, n, op.p);
-    }
-}
-
-template <tr_t T>
-void lanes_sum(const float *x, dim_t n, float p, float *acc) {
-    for (dim_t i = 0; i < n; ++i)
-        acc[i] += tf<T>(x[i], p);
+inline float reduce_run(const op_t &op, const float *x, dim_t n, float v) {
+    return rows::reduce_run((int)op.comb, (int)op.tr, x, n, op.p, v);
 }
 
 // acc[i] combined with x[i] for n lanes.
-void reduce_lanes(const op_t &op, const float *x, dim_t n, float *acc) {
-    switch (op.comb) {
-        case comb_t::max:
-            for (dim_t i = 0; i < n; ++i)
-                acc[i] = x[i] > acc[i] ? x[i] : acc[i];
-            return;
-        case comb_t::min:
-            for (dim_t i = 0; i < n; ++i)
-                acc[i] = x[i] < acc[i] ? x[i] : acc[i];
-            return;
-        case comb_t::mul:
-            for (dim_t i = 0; i < n; ++i)
-                acc[i] *= x[i];
-            return;
-        default: break;
-    }
-    switch (op.tr) {
-        case tr_t::abs: lanes_sum<tr_t::abs>(x, n, op.p, acc); return;
-        case tr_t::sq: lanes_sum<tr_t::sq>(x, n, op.p, acc); return;
-        case tr_t::pow: lanes_sum<tr_t::pow>(x, n, op.p, acc); return;
-        default: lanes_sum<tr_t::none>(x, n, op.p, acc); return;
-    }
+inline void reduce_lanes(const op_t &op, const float *x, dim_t n, float *acc) {
+    rows::reduce_lanes((int)op.comb, (int)op.tr, x, n, op.p, acc);
 }
 
 // v combined with n values of a strided (or indexed) row of any type.

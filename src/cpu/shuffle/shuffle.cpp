@@ -1,9 +1,11 @@
 // CPU shuffle: checks, the two copy drivers and the implementation list.
 #include "cpu/shuffle/shuffle.hpp"
 
+#include <cstdint>
 #include <cstring>
 
 #include "common/exec_ctx.hpp"
+#include "cpu/binary/rows.hpp"
 #include "cpu/binary/walk.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 
@@ -50,6 +52,11 @@ status_t shuffle_t<lanes>::pd_t::init(engine_t *) {
         std::vector<dim_t> v(t.dim(ax), t.dim(ax) + C);
         for (dim_t c = 0; c < C; ++c)
             t.values[(size_t)(t.start[ax] + c)] = v[(size_t)perm[(size_t)c]];
+        const dim_t *oax = rplan.tabs[1].dim(ax);
+        bool ok = esz == 4;
+        for (dim_t c = 0; c < C && ok; ++c)
+            ok = oax[c] == c && t.dim(ax)[c] >= 0 && t.dim(ax)[c] <= INT32_MAX;
+        if (ok) gather_idx.assign(t.dim(ax), t.dim(ax) + C);
     }
     return dnnl_success;
 }
@@ -88,6 +95,11 @@ status_t shuffle_t<lanes>::execute(const exec_ctx_t &ctx) const {
                 axis::row_bases(p, r, base);
                 const char *ip = in + base[0] * esz;
                 char *op = out + base[1] * esz;
+                if (!pd->gather_idx.empty()) {
+                    rows::gather32((const uint32_t *)ip, pd->gather_idx.data(),
+                            (uint32_t *)op, p.C);
+                    continue;
+                }
                 switch (esz) {
                     case 1:
                         permute_row((const uint8_t *)ip, iax, (uint8_t *)op, oax, p.C);

@@ -28,6 +28,9 @@ struct shuffle_t : public primitive_t {
         const char *name() const override { return lanes ? "simd:lanes" : "ref:any"; }
 
         std::vector<dim_t> perm; // source position of every output position
+        // Rows of 4-byte elements written contiguously: the input offsets
+        // of a row as 32-bit indices (empty otherwise).
+        std::vector<int32_t> gather_idx;
         axis::rows_plan_t rplan;
         axis::lanes_plan_t lplan;
     };
