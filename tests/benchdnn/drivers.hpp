@@ -35,7 +35,7 @@ struct sp_desc_t {
     dims_t vec(const int64_t *v) const { return dims_t(v + 3 - nsp, v + 3); }
 };
 // `deconv`: the output is the deconvolution's (larger) output.
-// `with_out`: the descriptor has output sizes/kernel (conv, pool); false for
+// `with_kernel`: the descriptor has output sizes/kernel (conv, pool); false for
 // problems with only input sizes (bnorm, lrn).
 bool parse_sp_desc(const std::string &str, sp_desc_t &d, bool with_kernel, bool deconv,
         std::string &why);

@@ -78,7 +78,6 @@ void run(const problem_t &p, res_t &res) {
     if (!prepare_attr(p, res, as, dims, mask_of, attr)) return;
 
     const dnnl::memory::desc md(dims, dt, tag);
-    const dnnl::memory::desc md_any(dims, dt, tag_t::any);
     case_t c(p, res);
     auto &eng = c.eng;
     const bool fwd = is_fwd(dir);

@@ -10,6 +10,7 @@
 #include <functional>
 #include <unordered_map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -521,6 +522,11 @@ std::vector<shape_t> shapes()
                     {0, 1, 1}),
             shp("3d_depthwise", 1, 4, 4, 4, {3, 4, 4}, {3, 3, 3}, {1, 1, 1},
                     {}, {1, 1, 1}),
+            // Large enough to run on several threads.
+            shp("2d_threads", 2, 1, 16, 32, {14, 13}, {3, 3}, {1, 1}, {},
+                    {1, 1}),
+            shp("2d_threads_dw", 2, 32, 32, 32, {28, 28}, {3, 3}, {1, 1},
+                    {}, {1, 1}),
     };
 }
 
@@ -1059,6 +1065,44 @@ TEST(Convolution, UserScratchpad)
     std::vector<double> expect;
     conv_ref::conv_fwd(p, src_v, wei_v, expect);
     check(read(dst), expect, dt::f32, tol_for(dt::f32, false));
+}
+
+TEST(Convolution, ConcurrentExecutionOfOnePrimitive)
+{
+    const shape_t s = shapes()[0];
+    const conv_ref::prb_t p = to_prb(s, false);
+    const memory::dims sd = act_dims(s, s.ic, s.in),
+                       dd = act_dims(s, s.oc, out_sp(s, false));
+    auto pd = convolution_forward::primitive_desc(eng(),
+            prop_kind::forward_inference, algorithm::convolution_direct,
+            make_md(sd, dt::f32, fmt_t::plain, false),
+            make_wei_md(wei_dims(s, s.oc, s.ic), dt::f32, fmt_t::plain, false),
+            make_md(dd, dt::f32, fmt_t::plain, false), s.strides(),
+            s.dilates(), s.pad_l(), s.pad_r());
+    convolution_forward prim(pd);
+    auto src_v = gen(p.src_size(), 31, -8, 8, 0.25);
+    auto wei_v = gen(p.wei_size(), 32, -6, 6, 0.25);
+    memory wei(pd.weights_desc(), eng());
+    write(wei, wei_v);
+    std::vector<double> expect;
+    conv_ref::conv_fwd(p, src_v, wei_v, expect);
+    std::vector<std::vector<double>> results(4);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&, t] {
+            stream st(eng());
+            memory src(pd.src_desc(), eng()), dst(pd.dst_desc(), eng());
+            write(src, src_v);
+            for (int i = 0; i < 3; ++i)
+                prim.execute(st, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wei},
+                                         {DNNL_ARG_DST, dst}});
+            st.wait();
+            results[t] = read(dst);
+        });
+    for (auto &th : threads)
+        th.join();
+    for (const auto &r : results)
+        check(r, expect, dt::f32, tol_for(dt::f32, false));
 }
 
 // Creates a forward descriptor through the C API; returns the status.

@@ -166,7 +166,7 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         const bool direct = out_f32_ok;
         const bool need_epi = !(direct && p.epi.is_identity());
         const size_t ws_size = ws_total / p.nthr;
-#pragma omp parallel num_threads(nthr)
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
         {
             const int ithr = omp_get_thread_num();
             dim_t start, end;
@@ -281,7 +281,7 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
             return;
         }
         const int nthr = p.nthr;
-#pragma omp parallel num_threads(nthr)
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
         {
             const int ithr = omp_get_thread_num();
             dim_t r0, r1;
@@ -302,7 +302,7 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
     }
     const int nthr = (int)std::min<dim_t>(p.nthr, items);
     const size_t ws_size = ws_total / p.nthr;
-#pragma omp parallel num_threads(nthr)
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
     {
         const int ithr = omp_get_thread_num();
         dim_t start, end;

@@ -32,7 +32,7 @@ void reduce_channels(const conv_plan_t &p, const void *x, data_type_t dt,
     const dim_t blk = 16;
     const dim_t nblk = (C + blk - 1) / blk;
     const int nthr = (int)std::min<dim_t>(p.nthr, nblk);
-#pragma omp parallel for num_threads(nthr) schedule(static)
+#pragma omp parallel for num_threads(nthr) schedule(static) if (nthr > 1)
     for (dim_t b = 0; b < nblk; ++b) {
         const dim_t c0 = b * blk, c1 = std::min(C, c0 + blk);
         double acc[16] = {};
@@ -104,7 +104,7 @@ void conv_bwd_weights_gemm(
     char *ws_base = sc.get<char>(scratchpad, scratch_plan_t::gemm_ws);
 
     int team = 1; // threads the runtime actually gave
-#pragma omp parallel num_threads(nthr)
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
     {
         const int ithr = omp_get_thread_num();
         if (ithr == 0) team = omp_get_num_threads();
@@ -168,7 +168,7 @@ void conv_bwd_weights_gemm(
 
     // Sum the partial gradients.
     float *out = t.diff_wei;
-#pragma omp parallel for num_threads(p.nthr) schedule(static)
+#pragma omp parallel for num_threads(p.nthr) schedule(static) if (p.nthr > 1)
     for (dim_t i = 0; i < wsz; ++i) {
         float s = red[i];
         for (int k = 1; k < team; ++k)

@@ -51,6 +51,10 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
 {
     const conv_conf_t &c = p.c;
     p.nthr = std::max(1, omp_get_max_threads());
+    // Small problems run on the calling thread: a parallel region costs
+    // more than it saves below a few MFLOP.
+    const double flops = 2.0 * c.mb * c.oc() * c.osp() * c.kgemm();
+    if (flops < 2e6) p.nthr = 1;
     const int nd = c.ndims;
     const bool groups = p.wei_md.ndims == nd + 1;
     const format_tag_t at = act_tag(p.layout, nd);
@@ -126,7 +130,10 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
     p.igemm = p.kind == conv_kind_t::fwd && p.math == math_t::f32;
     if (p.igemm) {
         const auto &uk = gemm::select_f32_ukernel();
-        const dim_t nkb = (K + uk.kc - 1) / uk.kc;
+        // K blocks whose B micro-panel (kc x NR floats) takes about 24 KiB
+        // of a 32 KiB L1.
+        const dim_t kc_max = std::min<dim_t>(uk.kc, 6144 / uk.nr);
+        const dim_t nkb = (K + kc_max - 1) / kc_max;
         p.ig_kc = (K + nkb - 1) / nkb;
         const dim_t NR = uk.nr, osp = c.osp();
         // B block of about 256 KiB, a whole number of panels.

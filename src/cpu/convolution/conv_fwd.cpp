@@ -69,7 +69,7 @@ void conv_fwd_gemm(const conv_plan_t &p, const conv_canon_t &t,
     char *acc_base = sc.get<char>(scratchpad, scratch_plan_t::acc);
     char *ws_base = sc.get<char>(scratchpad, scratch_plan_t::gemm_ws);
 
-#pragma omp parallel num_threads(nthr)
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
     {
         const int ithr = omp_get_thread_num();
         dim_t start, end;
@@ -213,7 +213,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
     if (p.layout == layout_t::nspc) {
         const dim_t rows = c.mb * c.od * c.oh;
         const int nthr = (int)std::min<dim_t>(p.nthr, rows);
-#pragma omp parallel num_threads(nthr)
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
         {
             const int ithr = omp_get_thread_num();
             dim_t start, end;
@@ -273,7 +273,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
     const dim_t planes = c.mb * G;
     const int nthr = (int)std::min<dim_t>(p.nthr, planes);
     const dim_t ksp = c.ksp();
-#pragma omp parallel num_threads(nthr)
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
     {
         const int ithr = omp_get_thread_num();
         dim_t start, end;

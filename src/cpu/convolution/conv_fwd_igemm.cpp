@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -197,7 +198,7 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
     const bool out_direct
             = ncsp && p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
     const bool need_epi = !(out_direct && p.epi.is_identity());
-    const int nthr = (int)std::min<dim_t>(p.nthr, std::max(items, c.g * nkb));
+    const int nthr = (int)std::min<dim_t>(p.nthr, items);
 
     float *wpan = sc.get<float>(scratchpad, scratch_plan_t::wei_panels);
     float *bbase = sc.get<float>(scratchpad, scratch_plan_t::col);
@@ -205,13 +206,17 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
     const dim_t bstride = (msp + NR - 1) / NR * NR * kcb;
     std::atomic<dim_t> next {0};
 
-#pragma omp parallel num_threads(nthr)
-    {
-        const int ithr = omp_get_thread_num();
-        // Weights into A panels: per group, K blocks one after another.
-#pragma omp for schedule(static)
-        for (dim_t w = 0; w < c.g * nkb; ++w) {
-            const dim_t g = w / nkb, kb = w % nkb;
+    // Weight blocks are packed on first use by whichever thread needs them
+    // (0: not packed, 1: being packed, 2: ready), so that no thread waits
+    // at a barrier for one the system has descheduled.
+    std::vector<std::atomic<int>> state(c.g * nkb);
+    for (auto &st : state)
+        st.store(0, std::memory_order_relaxed);
+    auto weights = [&](dim_t g, dim_t kb) {
+        std::atomic<int> &st = state[g * nkb + kb];
+        if (st.load(std::memory_order_acquire) == 2) return;
+        int expected = 0;
+        if (st.compare_exchange_strong(expected, 1)) {
             const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
             float *out = wpan + g * mpad * K + pc * mpad;
             if (wdt == dnnl_f32)
@@ -222,8 +227,16 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
             else
                 pack_weights(p, (const gemm::f16_tag_t *)t.wei, g, pc, kc,
                         MR, out);
+            st.store(2, std::memory_order_release);
+            return;
         }
-        // (implicit barrier)
+        while (st.load(std::memory_order_acquire) != 2)
+            std::this_thread::yield();
+    };
+
+#pragma omp parallel num_threads(nthr) if (nthr > 1)
+    {
+        const int ithr = omp_get_thread_num();
         float *bp = bbase + ithr * bstride;
         float *acc = abase ? abase + ithr * c.ocg * msp : nullptr;
         for (dim_t it = next++; it < items; it = next++) {
@@ -252,6 +265,7 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
                 else
                     pack_b(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
                             pc, kc, sp0, nsp, NR, bp);
+                weights(g, kb);
                 const float *ap = wpan + g * mpad * K + pc * mpad;
                 const float beta = kb == 0 ? 0.f : 1.f;
                 for (dim_t jr = 0; jr < nsp; jr += NR) {

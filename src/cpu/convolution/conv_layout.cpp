@@ -88,7 +88,8 @@ void copy_tensor(const memory_desc_t &smd, const void *s,
     const data_type_t sdt = smd.data_type, ddt = dmd.data_type;
     const size_t ssz = data_type_size(sdt), dsz = data_type_size(ddt);
 
-#pragma omp parallel for schedule(static)
+    const bool par = outer * inner > 64 * 1024;
+#pragma omp parallel for schedule(static) if (par)
     for (dim_t o = 0; o < outer; ++o) {
         dim_t pos[max_ndims] = {};
         dim_t rem = o;

@@ -104,6 +104,10 @@ size_t gemm_workspace_size(
 // Name of the f32 / s32 microkernel the dispatcher picks on this machine
 // (e.g. "f32_gemm_6x16__avx2_fma"), for impl_info_str and tests.
 const char *f32_kernel_name();
+// The kernel gemm_f32 uses for these inputs (a bf16 dot product kernel for
+// bf16 inputs or fpmath bf16 where the machine has one).
+const char *f32_kernel_name(
+        data_type_t a_dt, data_type_t b_dt, fpmath_mode_t fpmath);
 const char *s32_kernel_name();
 
 // ---- BLAS-like row-major wrappers (the semantics of dnnl_sgemm) -----------

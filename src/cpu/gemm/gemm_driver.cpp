@@ -295,6 +295,57 @@ f32_run_f f32_run_for(data_type_t a_dt, data_type_t b_dt, fpmath_mode_t fpmath) 
     }
 }
 
+// ---- bf16 pairs into f32 --------------------------------------------------
+
+template <typename TA, typename TB>
+struct bf16_ops_t {
+    using packed_t = int16_t;
+    const gemm_f32_args_t &g;
+    const bf16_ukernel_desc_t &uk;
+    const f32_ops_t<float, float> out; // C side: K == 0, bias, post
+
+    void pack_a(dim_t ic, dim_t pc, dim_t mc, dim_t kc, int16_t *buf) const {
+        pack_a_s16((const TA *)g.a + ic * g.a_rs + pc * g.a_cs, g.a_rs, g.a_cs,
+                0, mc, kc, uk.mr, buf);
+    }
+    void pack_b(dim_t pc, dim_t jc, dim_t kc, dim_t nc, int16_t *buf) const {
+        pack_b_s16((const TB *)g.b + pc * g.b_rs + jc * g.b_cs, g.b_rs, g.b_cs,
+                0, kc, nc, uk.nr, buf);
+    }
+    void kernel(dim_t kc, const int16_t *a, const int16_t *b, dim_t i, dim_t j,
+            dim_t m, dim_t n, bool first) const {
+        uk.fn((kc + 1) / 2, a, b, out.c_at(i, j), g.ldc, m, n, g.alpha,
+                first ? g.beta : 1.f);
+    }
+    void zero_k(dim_t i0, dim_t j0, dim_t m, dim_t n) const {
+        out.zero_k(i0, j0, m, n);
+    }
+    void finish(dim_t i0, dim_t j0, dim_t m, dim_t n) const {
+        out.finish(i0, j0, m, n);
+    }
+};
+
+// The bf16 dot product kernel serves bf16 inputs and f32 inputs under
+// fpmath bf16 (rounded to bf16 while packing) when the machine has it.
+const bf16_ukernel_desc_t *bf16_kernel_for(
+        data_type_t a_dt, data_type_t b_dt, fpmath_mode_t fpmath) {
+    const bool bf16_in = a_dt == dnnl_bf16 && b_dt == dnnl_bf16;
+    const bool f32_as_bf16 = a_dt == dnnl_f32 && b_dt == dnnl_f32
+            && fpmath == dnnl_fpmath_mode_bf16;
+    return bf16_in || f32_as_bf16 ? select_bf16_ukernel() : nullptr;
+}
+
+void run_bf16(const gemm_f32_args_t &g, const bf16_ukernel_desc_t &uk,
+        int nthr, char *ws, const blocking_t &b) {
+    const f32_ops_t<float, float> out {g, select_f32_ukernel()};
+    if (g.a_dt == dnnl_bf16)
+        run_gemm(bf16_ops_t<bf16_tag_t, bf16_tag_t> {g, uk, out}, b, g.M, g.N,
+                g.K, nthr, ws);
+    else
+        run_gemm(bf16_ops_t<f32_as_bf16_t, f32_as_bf16_t> {g, uk, out}, b, g.M,
+                g.N, g.K, nthr, ws);
+}
+
 // ---- s32 ---------------------------------------------------------------
 
 bool zp_fits_s16(data_type_t dt, int32_t zp) {
@@ -438,11 +489,20 @@ size_t gemm_workspace_size(
     if (is_int)
         return workspace_bytes(make_blocking(select_s32_ukernel(), M, N, K, 2),
                 sizeof(int16_t), nt);
-    return workspace_bytes(
+    size_t bytes = workspace_bytes(
             make_blocking(select_f32_ukernel(), M, N, K, 1), sizeof(float), nt);
+    if (const bf16_ukernel_desc_t *bk = select_bf16_ukernel())
+        bytes = std::max(bytes,
+                workspace_bytes(make_blocking(*bk, M, N, K, 2), sizeof(int16_t), nt));
+    return bytes;
 }
 
 const char *f32_kernel_name() { return select_f32_ukernel().name; }
+const char *f32_kernel_name(
+        data_type_t a_dt, data_type_t b_dt, fpmath_mode_t fpmath) {
+    const bf16_ukernel_desc_t *bk = bf16_kernel_for(a_dt, b_dt, fpmath);
+    return bk ? bk->name : select_f32_ukernel().name;
+}
 const char *s32_kernel_name() { return select_s32_ukernel().name; }
 
 status_t gemm_f32(const gemm_f32_args_t &g) {
@@ -456,6 +516,13 @@ status_t gemm_f32(const gemm_f32_args_t &g) {
     const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
     if (small_m_ok(g)) {
         run_small_m(g, nthr);
+        return dnnl_success;
+    }
+    if (const bf16_ukernel_desc_t *bk = bf16_kernel_for(g.a_dt, g.b_dt, g.fpmath)) {
+        const blocking_t b = make_blocking(*bk, g.M, g.N, g.K, 2);
+        workspace_t ws(g.workspace, workspace_bytes(b, sizeof(int16_t), nthr));
+        if (!ws.get()) return dnnl_out_of_memory;
+        run_bf16(g, *bk, nthr, ws.get(), b);
         return dnnl_success;
     }
     const f32_ukernel_desc_t &uk = select_f32_ukernel();

@@ -121,7 +121,25 @@ void pack_b_f32(const T *b, dim_t rs, dim_t cs, dim_t kc, dim_t n, int NR,
     }
 }
 
-// Integer packing into int16 pairs of k; kc may be odd (the missing
+// Conversion to the 16-bit packed value: integers minus the zero point;
+// bf16 as its raw bits (zp unused); f32 rounded to bf16 bits (fpmath).
+template <typename T>
+struct to_s16_t {
+    static int16_t cvt(T v, int32_t zp) { return (int16_t)((int32_t)v - zp); }
+};
+template <>
+struct to_s16_t<bf16_tag_t> {
+    static int16_t cvt(bf16_tag_t v, int32_t) { return (int16_t)v.v; }
+};
+template <>
+struct to_s16_t<f32_as_bf16_t> {
+    static int16_t cvt(f32_as_bf16_t v, int32_t) {
+        return (int16_t)f32_to_bf16(v.v);
+    }
+};
+
+// Packing into 16-bit pairs of k (integers, or bf16 for the bf16 dot
+// product kernels); kc may be odd (the missing
 // partner is 0). Panel p-stride is 2 * MR (A) or 2 * NR (B).
 template <typename T>
 void pack_a_s16(const T *a, dim_t rs, dim_t cs, int32_t zp, dim_t m,
@@ -134,7 +152,7 @@ void pack_a_s16(const T *a, dim_t rs, dim_t cs, int32_t zp, dim_t m,
         for (dim_t i = 0; i < mr; ++i)
             for (dim_t p = 0; p < kc; ++p)
                 o[(p / 2 * MR + i) * 2 + (p & 1)]
-                        = (int16_t)((int32_t)src[i * rs + p * cs] - zp);
+                        = to_s16_t<T>::cvt(src[i * rs + p * cs], zp);
         if (kc & 1)
             for (dim_t i = 0; i < mr; ++i)
                 o[((kc / 2) * MR + i) * 2 + 1] = 0;
@@ -157,12 +175,12 @@ void pack_b_s16(const T *b, dim_t rs, dim_t cs, int32_t zp, dim_t kc,
             for (dim_t p = 0; p < kc; ++p)
                 for (dim_t j = 0; j < nr; ++j)
                     o[(p / 2 * NR + j) * 2 + (p & 1)]
-                            = (int16_t)((int32_t)src[p * rs + j] - zp);
+                            = to_s16_t<T>::cvt(src[p * rs + j], zp);
         } else {
             for (dim_t j = 0; j < nr; ++j)
                 for (dim_t p = 0; p < kc; ++p)
                     o[(p / 2 * NR + j) * 2 + (p & 1)]
-                            = (int16_t)((int32_t)src[p * rs + j * cs] - zp);
+                            = to_s16_t<T>::cvt(src[p * rs + j * cs], zp);
         }
         if (kc & 1)
             for (dim_t j = 0; j < nr; ++j)

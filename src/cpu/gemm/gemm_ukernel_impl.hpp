@@ -17,38 +17,14 @@ namespace impl {
 namespace cpu {
 namespace gemm {
 
-// V provides: vec, width, zero(), load(p), store(p, v), bcast(p) (one
-// float broadcast), fma(a, b, c) = a * b + c, mul(a, b), set1(x).
+// Stores an MR x NV-vector tile of f32 accumulators: c = alpha * acc +
+// beta * c (beta == 0: c not read) for the valid m x n part.
 template <typename V, int MR, int NV>
-void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
-        dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
+__attribute__((always_inline)) inline void store_f32_tile(typename V::vec (&acc)[MR][NV], float *c, dim_t ldc,
+        dim_t m, dim_t n, float alpha, float beta) {
     using vec = typename V::vec;
     constexpr int W = V::width;
     constexpr int NR = NV * W;
-    vec acc[MR][NV];
-#pragma GCC unroll 32
-    for (int i = 0; i < MR; ++i)
-#pragma GCC unroll 4
-        for (int j = 0; j < NV; ++j)
-            acc[i][j] = V::zero();
-
-#pragma GCC unroll 2
-    for (dim_t p = 0; p < k; ++p) {
-        vec bv[NV];
-#pragma GCC unroll 4
-        for (int j = 0; j < NV; ++j)
-            bv[j] = V::load(b + j * W);
-#pragma GCC unroll 32
-        for (int i = 0; i < MR; ++i) {
-            const vec av = V::bcast(a + i);
-#pragma GCC unroll 4
-            for (int j = 0; j < NV; ++j)
-                acc[i][j] = V::fma(av, bv[j], acc[i][j]);
-        }
-        a += MR;
-        b += NR;
-    }
-
     if (m == MR && n == NR) {
         const vec va = V::set1(alpha);
         const vec vb = V::set1(beta);
@@ -90,6 +66,41 @@ void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
             const float r = alpha * tmp[i * NR + j];
             c[i * ldc + j] = beta == 0.f ? r : r + beta * c[i * ldc + j];
         }
+}
+
+// V provides: vec, width, zero(), load(p), store(p, v), bcast(p) (one
+// float broadcast), fma(a, b, c) = a * b + c, mul(a, b), set1(x).
+template <typename V, int MR, int NV>
+void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
+        dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
+    using vec = typename V::vec;
+    constexpr int W = V::width;
+    constexpr int NR = NV * W;
+    vec acc[MR][NV];
+#pragma GCC unroll 32
+    for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < NV; ++j)
+            acc[i][j] = V::zero();
+
+#pragma GCC unroll 2
+    for (dim_t p = 0; p < k; ++p) {
+        vec bv[NV];
+#pragma GCC unroll 4
+        for (int j = 0; j < NV; ++j)
+            bv[j] = V::load(b + j * W);
+#pragma GCC unroll 32
+        for (int i = 0; i < MR; ++i) {
+            const vec av = V::bcast(a + i);
+#pragma GCC unroll 4
+            for (int j = 0; j < NV; ++j)
+                acc[i][j] = V::fma(av, bv[j], acc[i][j]);
+        }
+        a += MR;
+        b += NR;
+    }
+
+    store_f32_tile<V, MR, NV>(acc, c, ldc, m, n, alpha, beta);
 }
 
 // V provides: vec, width (int32 lanes), zero(), load(p) (2 * width int16),
@@ -150,6 +161,42 @@ void s32_ukernel_impl(dim_t kp, const int16_t *a, const int16_t *b,
                     ? (int32_t)((uint32_t)r + (uint32_t)c[i * ldc + j])
                     : r;
         }
+}
+
+// f32 accumulation of 16-bit pairs (bf16 dot products): V provides the
+// f32 traits plus pvec (a vector of pairs), loadp(p) (2 * width values),
+// bcast2(p) (one pair broadcast) and dot(acc, a, b) = acc + a0 b0 + a1 b1
+// per lane. Packed layouts as the s32 ("c2") kernels; C as f32 kernels.
+template <typename V, int MR, int NV>
+void f32c2_ukernel_impl(dim_t kp, const int16_t *a, const int16_t *b,
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
+    using vec = typename V::vec;
+    using pvec = typename V::pvec;
+    constexpr int W = V::width;
+    constexpr int NR = NV * W;
+    vec acc[MR][NV];
+#pragma GCC unroll 32
+    for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < NV; ++j)
+            acc[i][j] = V::zero();
+#pragma GCC unroll 2
+    for (dim_t p = 0; p < kp; ++p) {
+        pvec bv[NV];
+#pragma GCC unroll 4
+        for (int j = 0; j < NV; ++j)
+            bv[j] = V::loadp(b + 2 * j * W);
+#pragma GCC unroll 32
+        for (int i = 0; i < MR; ++i) {
+            const pvec av = V::bcast2(a + 2 * i);
+#pragma GCC unroll 4
+            for (int j = 0; j < NV; ++j)
+                acc[i][j] = V::dot(acc[i][j], av, bv[j]);
+        }
+        a += 2 * MR;
+        b += 2 * NR;
+    }
+    store_f32_tile<V, MR, NV>(acc, c, ldc, m, n, alpha, beta);
 }
 
 } // namespace gemm

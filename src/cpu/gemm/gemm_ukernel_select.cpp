@@ -66,6 +66,15 @@ const f32_gemv_desc_t &select_f32_gemv() {
     }
 }
 
+const bf16_ukernel_desc_t *select_bf16_ukernel() {
+    static const bf16_ukernel_desc_t desc = {"f32_gemm_12x32c2__avx512bf16", 12,
+            32, 120, 768, 3072, f32_gemm_12x32c2__avx512bf16};
+    static const bool ok = (max_isa() == isa_t::avx512
+                                   || max_isa() == isa_t::avx512_vnni)
+            && mayiuse(avx512_core_bf16);
+    return ok ? &desc : nullptr;
+}
+
 const s32_ukernel_desc_t &select_s32_ukernel() {
     switch (max_isa()) {
         case isa_t::avx512_vnni: return s32_table[0];

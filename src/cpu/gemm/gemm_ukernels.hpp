@@ -6,8 +6,9 @@
 //
 // Packed layouts (zero padded to full MR / NR):
 //   f32: A panel a[p * MR + i], B panel b[p * NR + j], p < k.
-//   s32 ("c2"): pairs of k (int16 each): A panel a[(p * MR + i) * 2 + t],
-//        B panel b[(p * NR + j) * 2 + t] for k index 2p + t, p < kp.
+//   s32 and bf16 ("c2"): pairs of k (16 bits each): A panel
+//        a[(p * MR + i) * 2 + t], B panel b[(p * NR + j) * 2 + t] for k
+//        index 2p + t, p < kp.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,11 @@ using f32_ukernel_f = void (*)(dim_t k, const float *a, const float *b,
 using s32_ukernel_f = void (*)(dim_t kp, const int16_t *a, const int16_t *b,
         int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate);
 
+// bf16 pairs (s32 "c2" layout) accumulated into f32 C with alpha / beta
+// as the f32 kernels.
+using bf16_ukernel_f = void (*)(dim_t kp, const int16_t *a, const int16_t *b,
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+
 // One table entry: the kernel with its tile and the cache blocking that
 // suits it (mc multiple of mr, nc multiple of nr, kc even).
 template <typename F>
@@ -39,6 +45,7 @@ struct ukernel_desc_t {
 };
 using f32_ukernel_desc_t = ukernel_desc_t<f32_ukernel_f>;
 using s32_ukernel_desc_t = ukernel_desc_t<s32_ukernel_f>;
+using bf16_ukernel_desc_t = ukernel_desc_t<bf16_ukernel_f>;
 
 void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
         float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
@@ -46,6 +53,10 @@ void f32_gemm_6x16__avx2_fma(dim_t k, const float *a, const float *b,
         float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
 void f32_gemm_4x8__generic(dim_t k, const float *a, const float *b, float *c,
         dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+
+void f32_gemm_12x32c2__avx512bf16(dim_t kp, const int16_t *a,
+        const int16_t *b, float *c, dim_t ldc, dim_t m, dim_t n, float alpha,
+        float beta);
 
 void s32_gemm_12x32c2__avx512vnni(dim_t kp, const int16_t *a,
         const int16_t *b, int32_t *c, dim_t ldc, dim_t m, dim_t n,
@@ -77,6 +88,8 @@ extern const f32_gemv_desc_t f32_gemv__generic;
 const f32_ukernel_desc_t &select_f32_ukernel();
 const s32_ukernel_desc_t &select_s32_ukernel();
 const f32_gemv_desc_t &select_f32_gemv();
+// Null when the machine has no bf16 dot product instructions.
+const bf16_ukernel_desc_t *select_bf16_ukernel();
 
 } // namespace gemm
 } // namespace cpu

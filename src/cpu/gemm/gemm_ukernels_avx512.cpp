@@ -1,5 +1,7 @@
-// AVX-512 GEMM microkernels: f32 12x32 (24 zmm accumulators) and s32
-// 12x32 on int16 pairs, with vpmaddwd (avx512bw) or vpdpwssd (VNNI).
+// AVX-512 GEMM microkernels: f32 12x32 (24 zmm accumulators), the small-M
+// f32 kernels and s32 12x32 on int16 pairs with vpmaddwd (avx512bw). The
+// VNNI variant lives in its own file so that no code here is compiled with
+// VNNI enabled.
 #include <immintrin.h>
 
 #include <cstdint>
@@ -73,28 +75,3 @@ void s32_gemm_12x32c2__avx512bw(dim_t kp, const int16_t *a, const int16_t *b,
 } // namespace dnnl
 #pragma GCC pop_options
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512vnni")
-namespace dnnl {
-namespace impl {
-namespace cpu {
-namespace gemm {
-namespace {
-
-struct s32_avx512vnni_t : s32_avx512bw_t {
-    static vec dot(vec acc, vec a, vec b) { return _mm512_dpwssd_epi32(acc, a, b); }
-};
-
-} // namespace
-
-void s32_gemm_12x32c2__avx512vnni(dim_t kp, const int16_t *a,
-        const int16_t *b, int32_t *c, dim_t ldc, dim_t m, dim_t n,
-        bool accumulate) {
-    s32_ukernel_impl<s32_avx512vnni_t, 12, 2>(kp, a, b, c, ldc, m, n, accumulate);
-}
-
-} // namespace gemm
-} // namespace cpu
-} // namespace impl
-} // namespace dnnl
-#pragma GCC pop_options

@@ -190,7 +190,9 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
         acc_direct_ = c.data_type == dnnl_f32 && !(is_bwd_w() && wei_gather_);
     }
     name_ = std::string("gemm:")
-            + (is_int8_ ? gemm::s32_kernel_name() : gemm::f32_kernel_name());
+            + (is_int8_ ? gemm::s32_kernel_name()
+                        : gemm::f32_kernel_name(src_md_.data_type,
+                                weights_md_.data_type, attr_.fpmath_mode));
 
     const int nthr = omp_get_max_threads();
     const size_t acc_sz = 4;

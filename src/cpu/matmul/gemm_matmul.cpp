@@ -143,7 +143,8 @@ status_t gemm_matmul_t::pd_t::init(engine_t *engine) {
     DNNL_CHECK(epi_.init(attr_, dst_md_, with_bias() ? &bias_md_ : nullptr,
             is_int8_, nd - 1, 1 << (nd - 1)));
     name_ = std::string("gemm:")
-            + (is_int8_ ? gemm::s32_kernel_name() : gemm::f32_kernel_name());
+            + (is_int8_ ? gemm::s32_kernel_name()
+                        : gemm::f32_kernel_name(sdt, wdt, attr_.fpmath_mode));
 
     if (!has_runtime_dims_or_strides()) {
         mm_shape_t s;

@@ -1,0 +1,49 @@
+// AVX-512 VNNI GEMM microkernel: s32 12x32 on int16 pairs with vpdpwssd
+// (multiply pairs and accumulate in one instruction). Compiled for VNNI as
+// a whole, so the shared kernel template inlines its dot product.
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "common/c_types.hpp"
+#include "cpu/gemm/gemm_ukernels.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni")
+#include "cpu/gemm/gemm_ukernel_impl.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace gemm {
+namespace {
+
+struct s32_avx512vnni_t {
+    using vec = __m512i;
+    static constexpr int width = 16;
+    static vec zero() { return _mm512_setzero_si512(); }
+    static vec load(const int16_t *p) { return _mm512_loadu_si512(p); }
+    static vec loadc(const int32_t *p) { return _mm512_loadu_si512(p); }
+    static void store(int32_t *p, vec v) { _mm512_storeu_si512(p, v); }
+    static vec bcast2(const int16_t *p) {
+        int32_t v;
+        __builtin_memcpy(&v, p, sizeof(v));
+        return _mm512_set1_epi32(v);
+    }
+    static vec dot(vec acc, vec a, vec b) { return _mm512_dpwssd_epi32(acc, a, b); }
+    static vec add(vec a, vec b) { return _mm512_add_epi32(a, b); }
+};
+
+} // namespace
+
+void s32_gemm_12x32c2__avx512vnni(dim_t kp, const int16_t *a,
+        const int16_t *b, int32_t *c, dim_t ldc, dim_t m, dim_t n,
+        bool accumulate) {
+    s32_ukernel_impl<s32_avx512vnni_t, 12, 2>(kp, a, b, c, ldc, m, n, accumulate);
+}
+
+} // namespace gemm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+#pragma GCC pop_options
