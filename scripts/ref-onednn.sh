@@ -82,14 +82,25 @@ if ! "$venv/bin/python" -m pip install --disable-pip-version-check --no-input \
     skip "pip could not fetch tbb"
 fi
 ur_dir=$(mktemp -d)
-if ! "$venv/bin/python" -m pip install --disable-pip-version-check --no-input \
-        --retries 2 --timeout 30 --no-deps --target "$ur_dir" \
+if ! "$venv/bin/python" -m pip download --disable-pip-version-check --no-input \
+        --retries 2 --timeout 30 --no-deps -d "$ur_dir" \
         "intel-cmplr-lib-ur==2026.0.0" >"$pip_log" 2>&1; then
     tail -n 20 "$pip_log" >&2
     rm -rf "$ur_dir"
     skip "pip could not fetch intel-cmplr-lib-ur"
 fi
-find "$ur_dir" -name 'libur_adapter_opencl.so*' -exec cp -a {} "$venv/lib/" \;
+# Only the OpenCL adapter is taken from the wheel (its data files).
+"$venv/bin/python" - "$ur_dir" "$venv/lib" <<'PY'
+import glob, os, sys, zipfile
+src, dst = sys.argv[1], sys.argv[2]
+for whl in glob.glob(os.path.join(src, "*.whl")):
+    with zipfile.ZipFile(whl) as z:
+        for name in z.namelist():
+            base = os.path.basename(name)
+            if base.startswith("libur_adapter_opencl.so"):
+                with open(os.path.join(dst, base), "wb") as f:
+                    f.write(z.read(name))
+PY
 rm -rf "$ur_dir"
 cat > "$venv/ref-env.sh" <<ENV
 # Source this to run programs on the reference oneDNN in $venv.
