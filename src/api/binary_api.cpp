@@ -34,8 +34,8 @@ status_t check_attr(const primitive_attr_t *attr, const memory_desc_t &dst) {
     return dnnl_success;
 }
 
-status_t create(dnnl_primitive_desc_t *pd, dnnl_engine_t engine,
-        alg_kind_t alg, const memory_desc_t *src0, const memory_desc_t *src1,
+status_t create(dnnl_primitive_desc_t *pd, dnnl_engine_t engine, alg_kind_t alg,
+        const memory_desc_t *src0, const memory_desc_t *src1,
         const memory_desc_t *src2, const memory_desc_t *dst,
         const primitive_attr_t *attr) {
     if (!pd || !engine) return dnnl_invalid_arguments;

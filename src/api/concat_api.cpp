@@ -104,8 +104,7 @@ dnnl_status_t dnnl_concat_primitive_desc_create(
     }
     cd.n = n;
     cd.concat_dimension = concat_dimension;
-    for (int i = 0; i < n; ++i)
-        cd.src_mds.push_back(*src_descs[i]);
+    for (int i = 0; i < n; ++i) cd.src_mds.push_back(*src_descs[i]);
     return dnnl_primitive_desc::create(
             concat_primitive_desc, cd, attr, engine, nullptr);
 }

@@ -67,10 +67,11 @@ status_t check(const memory_desc_t *const *mds, int n, const memory_desc_t &src,
 dnnl_status_t dnnl_prelu_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
         dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
-        const_dnnl_memory_desc_t weights_desc, const_dnnl_memory_desc_t dst_desc,
-        const_dnnl_primitive_attr_t attr) {
+        const_dnnl_memory_desc_t weights_desc,
+        const_dnnl_memory_desc_t dst_desc, const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
-    if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference) {
+    if (prop_kind != dnnl_forward_training
+            && prop_kind != dnnl_forward_inference) {
         verbose_check("prelu", "bad propagation kind");
         return dnnl_invalid_arguments;
     }
@@ -87,16 +88,19 @@ dnnl_status_t dnnl_prelu_forward_primitive_desc_create(
     pd.src_desc = *src_desc;
     pd.weights_desc = *weights_desc;
     pd.dst_desc = *dst_desc;
-    return dnnl_primitive_desc::create(primitive_desc, pd, attr, engine, nullptr);
+    return dnnl_primitive_desc::create(
+            primitive_desc, pd, attr, engine, nullptr);
 }
 
 dnnl_status_t dnnl_prelu_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t weights_desc,
+        const_dnnl_memory_desc_t src_desc,
+        const_dnnl_memory_desc_t weights_desc,
         const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_weights_desc,
         const_dnnl_memory_desc_t diff_dst_desc,
-        const_dnnl_primitive_desc_t hint_fwd_pd, const_dnnl_primitive_attr_t attr) {
+        const_dnnl_primitive_desc_t hint_fwd_pd,
+        const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (!src_desc || !weights_desc || !diff_src_desc || !diff_weights_desc
             || !diff_dst_desc) {
@@ -108,15 +112,17 @@ dnnl_status_t dnnl_prelu_backward_primitive_desc_create(
         prop_kind_t prop = dnnl_prop_kind_undef;
         if (!hint || hint->kind() != dnnl_prelu
                 || hint->query(dnnl_query_prop_kind, 0, &prop) != dnnl_success
-                || (prop != dnnl_forward_training && prop != dnnl_forward_inference)) {
+                || (prop != dnnl_forward_training
+                        && prop != dnnl_forward_inference)) {
             verbose_check("prelu", "hint is not a prelu forward descriptor");
             return dnnl_invalid_arguments;
         }
     }
-    const memory_desc_t *mds[]
-            = {src_desc, weights_desc, diff_src_desc, diff_weights_desc, diff_dst_desc};
+    const memory_desc_t *mds[] = {src_desc, weights_desc, diff_src_desc,
+            diff_weights_desc, diff_dst_desc};
     DNNL_CHECK(check(mds, 5, *src_desc, *weights_desc));
-    if (!same_dims(*src_desc, *diff_src_desc) || !same_dims(*src_desc, *diff_dst_desc)
+    if (!same_dims(*src_desc, *diff_src_desc)
+            || !same_dims(*src_desc, *diff_dst_desc)
             || !broadcasts(*diff_weights_desc, *src_desc)) {
         verbose_check("prelu", "inconsistent dimensions");
         return dnnl_invalid_arguments;
@@ -129,5 +135,6 @@ dnnl_status_t dnnl_prelu_backward_primitive_desc_create(
     pd.diff_src_desc = *diff_src_desc;
     pd.diff_weights_desc = *diff_weights_desc;
     pd.diff_dst_desc = *diff_dst_desc;
-    return dnnl_primitive_desc::create(primitive_desc, pd, attr, engine, hint_fwd_pd);
+    return dnnl_primitive_desc::create(
+            primitive_desc, pd, attr, engine, hint_fwd_pd);
 }

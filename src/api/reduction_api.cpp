@@ -22,23 +22,27 @@ dnnl_status_t dnnl_reduction_primitive_desc_create(
         return dnnl_invalid_arguments;
     }
     switch (alg_kind) {
-        case dnnl_reduction_max:
-        case dnnl_reduction_min:
-        case dnnl_reduction_sum:
-        case dnnl_reduction_mul:
-        case dnnl_reduction_mean:
-        case dnnl_reduction_norm_lp_max:
-        case dnnl_reduction_norm_lp_sum:
-        case dnnl_reduction_norm_lp_power_p_max:
-        case dnnl_reduction_norm_lp_power_p_sum: break;
-        default: verbose_check("reduction", "bad algorithm"); return dnnl_invalid_arguments;
+    case dnnl_reduction_max:
+    case dnnl_reduction_min:
+    case dnnl_reduction_sum:
+    case dnnl_reduction_mul:
+    case dnnl_reduction_mean:
+    case dnnl_reduction_norm_lp_max:
+    case dnnl_reduction_norm_lp_sum:
+    case dnnl_reduction_norm_lp_power_p_max:
+    case dnnl_reduction_norm_lp_power_p_sum:
+        break;
+    default:
+        verbose_check("reduction", "bad algorithm");
+        return dnnl_invalid_arguments;
     }
     const memory_desc_t &s = *src_desc, &d = *dst_desc;
     if (s.format_kind == dnnl_format_kind_any) {
         verbose_check("reduction", "src format_kind any is not allowed");
         return dnnl_invalid_arguments;
     }
-    if (md_has_runtime_dims_or_strides(s) || md_has_runtime_dims_or_strides(d)) {
+    if (md_has_runtime_dims_or_strides(s)
+            || md_has_runtime_dims_or_strides(d)) {
         verbose_check("reduction", "runtime dimensions are not supported");
         return dnnl_unimplemented;
     }
@@ -64,7 +68,8 @@ dnnl_status_t dnnl_reduction_primitive_desc_create(
         return dnnl_invalid_arguments;
     }
     if (norm && (s.data_type == dnnl_s8 || s.data_type == dnnl_u8)) {
-        verbose_check("reduction", "norm algorithms need a floating-point source");
+        verbose_check(
+                "reduction", "norm algorithms need a floating-point source");
         return dnnl_invalid_arguments;
     }
     if (attr) {
@@ -86,5 +91,6 @@ dnnl_status_t dnnl_reduction_primitive_desc_create(
     rd.dst_desc = d;
     rd.p = p;
     rd.eps = eps;
-    return dnnl_primitive_desc::create(primitive_desc, rd, attr, engine, nullptr);
+    return dnnl_primitive_desc::create(
+            primitive_desc, rd, attr, engine, nullptr);
 }

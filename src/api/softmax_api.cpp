@@ -20,18 +20,23 @@ status_t check_attr(const primitive_attr_t *attr, const softmax_desc_t &sd) {
     if (!attr) return dnnl_success;
     const bool fwd = sd.prop_kind != dnnl_backward_data;
     if (!attr->zero_points.empty() || !attr->rounding_modes.empty()
-            || (!fwd && (!attr->scales.empty() || !attr->post_ops.entries.empty()))) {
+            || (!fwd
+                    && (!attr->scales.empty()
+                            || !attr->post_ops.entries.empty()))) {
         verbose_check("softmax", "unsupported attribute");
         return dnnl_unimplemented;
     }
     if (!fwd) return dnnl_success;
     if (!attr->scales.empty()) {
-        if (!is_int8(sd.src_desc.data_type) && !is_int8(sd.dst_desc.data_type)) {
-            verbose_check("softmax", "scales need an int8 source or destination");
+        if (!is_int8(sd.src_desc.data_type)
+                && !is_int8(sd.dst_desc.data_type)) {
+            verbose_check(
+                    "softmax", "scales need an int8 source or destination");
             return dnnl_unimplemented;
         }
         for (const auto &it : attr->scales.items)
-            if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST) || it.e.mask != 0) {
+            if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
+                    || it.e.mask != 0) {
                 verbose_check("softmax", "unsupported scales configuration");
                 return dnnl_unimplemented;
             }
@@ -47,7 +52,8 @@ status_t check_attr(const primitive_attr_t *attr, const softmax_desc_t &sd) {
 
 status_t init_desc(softmax_desc_t &sd, prop_kind_t prop, alg_kind_t alg,
         const memory_desc_t *src, const memory_desc_t *dst,
-        const memory_desc_t *diff_src, const memory_desc_t *diff_dst, int axis) {
+        const memory_desc_t *diff_src, const memory_desc_t *diff_dst,
+        int axis) {
     const bool fwd = prop != dnnl_backward_data;
     if (!dst || (fwd && !src) || (!fwd && (!diff_src || !diff_dst))) {
         verbose_check("softmax", "null memory descriptor");
@@ -69,7 +75,8 @@ status_t init_desc(softmax_desc_t &sd, prop_kind_t prop, alg_kind_t alg,
         verbose_check("softmax", "dst format_kind any is not allowed");
         return dnnl_invalid_arguments;
     }
-    const memory_desc_t *others[2] = {fwd ? src : diff_src, fwd ? nullptr : diff_dst};
+    const memory_desc_t *others[2] = {
+            fwd ? src : diff_src, fwd ? nullptr : diff_dst};
     bool runtime = md_has_runtime_dims_or_strides(*dst);
     for (const memory_desc_t *m : others)
         if (m) runtime = runtime || md_has_runtime_dims_or_strides(*m);
@@ -105,7 +112,8 @@ dnnl_status_t dnnl_softmax_forward_primitive_desc_create(
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
         int softmax_axis, const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
-    if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference) {
+    if (prop_kind != dnnl_forward_training
+            && prop_kind != dnnl_forward_inference) {
         verbose_check("softmax", "bad propagation kind");
         return dnnl_invalid_arguments;
     }
@@ -113,14 +121,16 @@ dnnl_status_t dnnl_softmax_forward_primitive_desc_create(
     DNNL_CHECK(init_desc(sd, prop_kind, alg_kind, src_desc, dst_desc, nullptr,
             nullptr, softmax_axis));
     DNNL_CHECK(check_attr(attr, sd));
-    return dnnl_primitive_desc::create(primitive_desc, sd, attr, engine, nullptr);
+    return dnnl_primitive_desc::create(
+            primitive_desc, sd, attr, engine, nullptr);
 }
 
 dnnl_status_t dnnl_softmax_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
         dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t diff_src_desc,
-        const_dnnl_memory_desc_t diff_dst_desc, const_dnnl_memory_desc_t dst_desc,
-        int softmax_axis, const_dnnl_primitive_desc_t hint_fwd_pd,
+        const_dnnl_memory_desc_t diff_dst_desc,
+        const_dnnl_memory_desc_t dst_desc, int softmax_axis,
+        const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
@@ -128,8 +138,10 @@ dnnl_status_t dnnl_softmax_backward_primitive_desc_create(
         prop_kind_t prop = dnnl_prop_kind_undef;
         if (!hint || hint->kind() != dnnl_softmax
                 || hint->query(dnnl_query_prop_kind, 0, &prop) != dnnl_success
-                || (prop != dnnl_forward_training && prop != dnnl_forward_inference)) {
-            verbose_check("softmax", "hint is not a softmax forward descriptor");
+                || (prop != dnnl_forward_training
+                        && prop != dnnl_forward_inference)) {
+            verbose_check(
+                    "softmax", "hint is not a softmax forward descriptor");
             return dnnl_invalid_arguments;
         }
     }
@@ -137,5 +149,6 @@ dnnl_status_t dnnl_softmax_backward_primitive_desc_create(
     DNNL_CHECK(init_desc(sd, dnnl_backward_data, alg_kind, nullptr, dst_desc,
             diff_src_desc, diff_dst_desc, softmax_axis));
     DNNL_CHECK(check_attr(attr, sd));
-    return dnnl_primitive_desc::create(primitive_desc, sd, attr, engine, hint_fwd_pd);
+    return dnnl_primitive_desc::create(
+            primitive_desc, sd, attr, engine, hint_fwd_pd);
 }

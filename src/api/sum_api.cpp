@@ -78,7 +78,7 @@ dnnl_status_t dnnl_sum_primitive_desc_create(
     }
     sd.n = n;
     sd.scales.assign(scales, scales + n);
-    for (int i = 0; i < n; ++i)
-        sd.src_mds.push_back(*src_descs[i]);
-    return dnnl_primitive_desc::create(sum_primitive_desc, sd, attr, engine, nullptr);
+    for (int i = 0; i < n; ++i) sd.src_mds.push_back(*src_descs[i]);
+    return dnnl_primitive_desc::create(
+            sum_primitive_desc, sd, attr, engine, nullptr);
 }

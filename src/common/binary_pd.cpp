@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "oneapi/dnnl/dnnl_debug.h"
 #include "common/float_convert.hpp"
 #include "common/math/eltwise_math.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
 
 namespace dnnl {
 namespace impl {
@@ -16,12 +16,12 @@ namespace layout {
 
 bool usable(const memory_desc_t &md) {
     return md.ndims > 0 && md.format_kind == dnnl_blocked
-            && !md_has_runtime_dims_or_strides(md);
+           && !md_has_runtime_dims_or_strides(md);
 }
 
 bool is_plain(const memory_desc_t &md) {
     return md.format_kind == dnnl_blocked
-            && md.format_desc.blocking.inner_nblks == 0;
+           && md.format_desc.blocking.inner_nblks == 0;
 }
 
 bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
@@ -65,8 +65,7 @@ status_t like(memory_desc_t &out, const memory_desc_t &like_md,
     auto &b = md.format_desc.blocking;
     b.inner_nblks = lb.inner_nblks;
     dim_t blk[max_ndims];
-    for (int d = 0; d < nd; ++d)
-        blk[d] = 1;
+    for (int d = 0; d < nd; ++d) blk[d] = 1;
     dim_t inner = 1;
     for (int i = 0; i < lb.inner_nblks; ++i) {
         b.inner_blks[i] = lb.inner_blks[i];
@@ -80,12 +79,12 @@ status_t like(memory_desc_t &out, const memory_desc_t &like_md,
         md.padded_dims[d] = (dims[d] + blk[d] - 1) / blk[d] * blk[d];
     }
     int order[max_ndims];
-    for (int d = 0; d < nd; ++d)
-        order[d] = d;
+    for (int d = 0; d < nd; ++d) order[d] = d;
     // Outermost first: larger strides of `like`; ties go to the dim with
     // more outer blocks in the new descriptor (as oneDNN orders them).
     std::stable_sort(order, order + nd, [&](int x, int y) {
-        if (lb.strides[x] != lb.strides[y]) return lb.strides[x] > lb.strides[y];
+        if (lb.strides[x] != lb.strides[y])
+            return lb.strides[x] > lb.strides[y];
         return md.padded_dims[x] / blk[x] > md.padded_dims[y] / blk[y];
     });
     dim_t stride = inner;
@@ -98,7 +97,8 @@ status_t like(memory_desc_t &out, const memory_desc_t &like_md,
     return dnnl_success;
 }
 
-status_t plain(memory_desc_t &out, int ndims, const dims_t dims, data_type_t dt) {
+status_t plain(
+        memory_desc_t &out, int ndims, const dims_t dims, data_type_t dt) {
     return md_init_by_strides(out, ndims, dims, dt, nullptr);
 }
 
@@ -106,43 +106,44 @@ status_t plain(memory_desc_t &out, int ndims, const dims_t dims, data_type_t dt)
 
 namespace po_check {
 
-status_t check(const post_ops_t &po, const memory_desc_t &dst, unsigned allowed) {
+status_t check(
+        const post_ops_t &po, const memory_desc_t &dst, unsigned allowed) {
     int n_sum = 0;
     for (const auto &e : po.entries) {
         switch (e.kind) {
-            case post_op_kind_t::eltwise:
-                if (!(allowed & eltwise)) return dnnl_unimplemented;
-                if (!math::eltwise_is_known_alg(e.alg)
-                        || math::eltwise_is_use_dst_alg(e.alg))
+        case post_op_kind_t::eltwise:
+            if (!(allowed & eltwise)) return dnnl_unimplemented;
+            if (!math::eltwise_is_known_alg(e.alg)
+                    || math::eltwise_is_use_dst_alg(e.alg))
+                return dnnl_unimplemented;
+            break;
+        case post_op_kind_t::sum: {
+            if (!(allowed & sum) || ++n_sum > 1) return dnnl_unimplemented;
+            const data_type_t sdt =
+                    e.sum_dt == dnnl_data_type_undef ? dst.data_type : e.sum_dt;
+            if (!is_f32_convertible(sdt)
+                    || data_type_size(sdt) != data_type_size(dst.data_type))
+                return dnnl_unimplemented;
+            break;
+        }
+        case post_op_kind_t::binary: {
+            if (!(allowed & binary)) return dnnl_unimplemented;
+            if (!math::is_binary_alg(e.alg) || e.alg == dnnl_binary_select)
+                return dnnl_unimplemented;
+            const memory_desc_t &m = e.src1_md;
+            if (!layout::usable(m) || m.ndims != dst.ndims
+                    || !is_f32_convertible(m.data_type))
+                return dnnl_unimplemented;
+            for (int d = 0; d < m.ndims; ++d)
+                if (m.dims[d] != 1 && m.dims[d] != dst.dims[d])
                     return dnnl_unimplemented;
-                break;
-            case post_op_kind_t::sum: {
-                if (!(allowed & sum) || ++n_sum > 1) return dnnl_unimplemented;
-                const data_type_t sdt = e.sum_dt == dnnl_data_type_undef
-                        ? dst.data_type
-                        : e.sum_dt;
-                if (!is_f32_convertible(sdt)
-                        || data_type_size(sdt) != data_type_size(dst.data_type))
-                    return dnnl_unimplemented;
-                break;
-            }
-            case post_op_kind_t::binary: {
-                if (!(allowed & binary)) return dnnl_unimplemented;
-                if (!math::is_binary_alg(e.alg) || e.alg == dnnl_binary_select)
-                    return dnnl_unimplemented;
-                const memory_desc_t &m = e.src1_md;
-                if (!layout::usable(m) || m.ndims != dst.ndims
-                        || !is_f32_convertible(m.data_type))
-                    return dnnl_unimplemented;
-                for (int d = 0; d < m.ndims; ++d)
-                    if (m.dims[d] != 1 && m.dims[d] != dst.dims[d])
-                        return dnnl_unimplemented;
-                break;
-            }
-            case post_op_kind_t::prelu:
-                if (!(allowed & prelu)) return dnnl_unimplemented;
-                break;
-            default: return dnnl_unimplemented;
+            break;
+        }
+        case post_op_kind_t::prelu:
+            if (!(allowed & prelu)) return dnnl_unimplemented;
+            break;
+        default:
+            return dnnl_unimplemented;
         }
     }
     return dnnl_success;
@@ -160,8 +161,7 @@ int n_binary(const post_ops_t &po) {
 binary_pd_t::binary_pd_t(const binary_desc_t &d, const primitive_attr_t &attr,
         const primitive_desc_t *)
     : primitive_desc_t(d, attr), dst_md_(d.dst_desc) {
-    for (int i = 0; i < 3; ++i)
-        src_md_[i] = d.src_desc[i];
+    for (int i = 0; i < 3; ++i) src_md_[i] = d.src_desc[i];
 }
 
 bool binary_pd_t::with_scale(int i) const {
@@ -170,25 +170,32 @@ bool binary_pd_t::with_scale(int i) const {
 
 const memory_desc_t *binary_pd_t::arg_md(int arg) const {
     switch (arg) {
-        case DNNL_ARG_SRC_0: return &src_md_[0];
-        case DNNL_ARG_SRC_1: return &src_md_[1];
-        case DNNL_ARG_SRC_2:
-            if (is_ternary()) return &src_md_[2];
-            break;
-        case DNNL_ARG_DST: return &dst_md_;
-        default: break;
+    case DNNL_ARG_SRC_0:
+        return &src_md_[0];
+    case DNNL_ARG_SRC_1:
+        return &src_md_[1];
+    case DNNL_ARG_SRC_2:
+        if (is_ternary()) return &src_md_[2];
+        break;
+    case DNNL_ARG_DST:
+        return &dst_md_;
+    default:
+        break;
     }
     for (size_t i = 0; i < attr_.post_ops.entries.size(); ++i) {
         const auto &e = attr_.post_ops.entries[i];
         if (e.kind == post_op_kind_t::binary
-                && arg == (DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1))
+                && arg
+                           == (DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i)
+                                   | DNNL_ARG_SRC_1))
             return &e.src1_md;
     }
     return primitive_desc_t::arg_md(arg);
 }
 
 arg_usage_t binary_pd_t::arg_usage(int arg) const {
-    if (arg == DNNL_ARG_SRC_0 || arg == DNNL_ARG_SRC_1) return arg_usage_t::input;
+    if (arg == DNNL_ARG_SRC_0 || arg == DNNL_ARG_SRC_1)
+        return arg_usage_t::input;
     if (arg == DNNL_ARG_SRC_2 && is_ternary()) return arg_usage_t::input;
     if (arg == DNNL_ARG_DST) return arg_usage_t::output;
     return primitive_desc_t::arg_usage(arg);
@@ -197,17 +204,23 @@ arg_usage_t binary_pd_t::arg_usage(int arg) const {
 status_t binary_pd_t::query(query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
     switch (what) {
-        case dnnl_query_alg_kind: *(alg_kind_t *)result = alg(); return dnnl_success;
-        case dnnl_query_num_of_inputs_s32:
-            *(int *)result = n_srcs() + po_check::n_binary(attr_.post_ops);
-            return dnnl_success;
-        case dnnl_query_num_of_outputs_s32: *(int *)result = 1; return dnnl_success;
-        default: return primitive_desc_t::query(what, index, result);
+    case dnnl_query_alg_kind:
+        *(alg_kind_t *)result = alg();
+        return dnnl_success;
+    case dnnl_query_num_of_inputs_s32:
+        *(int *)result = n_srcs() + po_check::n_binary(attr_.post_ops);
+        return dnnl_success;
+    case dnnl_query_num_of_outputs_s32:
+        *(int *)result = 1;
+        return dnnl_success;
+    default:
+        return primitive_desc_t::query(what, index, result);
     }
 }
 
 std::string binary_pd_t::problem_str() const {
-    std::string s = layout::dims_str(src_md_[0]) + ":" + layout::dims_str(src_md_[1]);
+    std::string s =
+            layout::dims_str(src_md_[0]) + ":" + layout::dims_str(src_md_[1]);
     if (is_ternary()) s += ":" + layout::dims_str(src_md_[2]);
     return s;
 }
@@ -235,12 +248,13 @@ bool binary_pd_t::attr_ok() const {
     const primitive_attr_t &a = attr_;
     if (!a.zero_points.empty() || !a.rounding_modes.empty()) return false;
     for (const auto &it : a.scales.items)
-        if ((it.arg != DNNL_ARG_SRC_0 && it.arg != DNNL_ARG_SRC_1) || it.e.mask != 0
-                || it.e.group_ndims != 0 || !is_f32_convertible(it.e.data_type))
+        if ((it.arg != DNNL_ARG_SRC_0 && it.arg != DNNL_ARG_SRC_1)
+                || it.e.mask != 0 || it.e.group_ndims != 0
+                || !is_f32_convertible(it.e.data_type))
             return false;
     return po_check::check(a.post_ops, dst_md_,
                    po_check::eltwise | po_check::sum | po_check::binary)
-            == dnnl_success;
+           == dnnl_success;
 }
 
 } // namespace impl

@@ -35,7 +35,8 @@ std::string dims_str(const memory_desc_t &md);
 status_t like(memory_desc_t &out, const memory_desc_t &like_md,
         const dims_t dims, data_type_t dt);
 // Dense row-major (abcd...) descriptor.
-status_t plain(memory_desc_t &out, int ndims, const dims_t dims, data_type_t dt);
+status_t plain(
+        memory_desc_t &out, int ndims, const dims_t dims, data_type_t dt);
 } // namespace layout
 
 namespace po_check {
@@ -43,7 +44,8 @@ enum : unsigned { eltwise = 1u, sum = 2u, binary = 4u, prelu = 8u };
 // dnnl_unimplemented when the chain holds a kind outside `allowed`, more
 // than one sum, a binary source that does not broadcast against `dst`,
 // an unknown algorithm or data type.
-status_t check(const post_ops_t &po, const memory_desc_t &dst, unsigned allowed);
+status_t check(
+        const post_ops_t &po, const memory_desc_t &dst, unsigned allowed);
 // Number of binary post-ops (extra inputs).
 int n_binary(const post_ops_t &po);
 } // namespace po_check
@@ -51,8 +53,8 @@ int n_binary(const post_ops_t &po);
 struct binary_desc_t : public op_desc_impl_t<binary_desc_t> {
     binary_desc_t() : op_desc_impl_t(dnnl_binary) {}
     alg_kind_t alg_kind = dnnl_alg_kind_undef;
-    memory_desc_t src_desc[3] {};
-    memory_desc_t dst_desc {};
+    memory_desc_t src_desc[3]{};
+    memory_desc_t dst_desc{};
 
     template <typename V>
     void visit(V &v) const {

@@ -13,8 +13,7 @@ concat_pd_t::concat_pd_t(const concat_desc_t &d, const primitive_attr_t &attr,
 
 dim_t concat_pd_t::axis_offset(int i) const {
     dim_t off = 0;
-    for (int k = 0; k < i; ++k)
-        off += src_md(k)->dims[axis()];
+    for (int k = 0; k < i; ++k) off += src_md(k)->dims[axis()];
     return off;
 }
 
@@ -39,16 +38,21 @@ arg_usage_t concat_pd_t::arg_usage(int arg) const {
 status_t concat_pd_t::query(query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
     switch (what) {
-        case dnnl_query_src_md:
-            if (index < 0 || index >= n_inputs()) {
-                *(const memory_desc_t **)result = primitive_desc_t::arg_md(-1);
-                return dnnl_success;
-            }
-            *(const memory_desc_t **)result = src_md(index);
+    case dnnl_query_src_md:
+        if (index < 0 || index >= n_inputs()) {
+            *(const memory_desc_t **)result = primitive_desc_t::arg_md(-1);
             return dnnl_success;
-        case dnnl_query_num_of_inputs_s32: *(int *)result = n_inputs(); return dnnl_success;
-        case dnnl_query_num_of_outputs_s32: *(int *)result = 1; return dnnl_success;
-        default: return primitive_desc_t::query(what, index, result);
+        }
+        *(const memory_desc_t **)result = src_md(index);
+        return dnnl_success;
+    case dnnl_query_num_of_inputs_s32:
+        *(int *)result = n_inputs();
+        return dnnl_success;
+    case dnnl_query_num_of_outputs_s32:
+        *(int *)result = 1;
+        return dnnl_success;
+    default:
+        return primitive_desc_t::query(what, index, result);
     }
 }
 
@@ -75,7 +79,8 @@ status_t concat_pd_t::init_formats() {
             const memory_desc_t &s = *src_md(i);
             if (layout::is_plain(s)) continue;
             memory_desc_t cand;
-            if (layout::like(cand, s, dst_md_.dims, dst_md_.data_type) != dnnl_success)
+            if (layout::like(cand, s, dst_md_.dims, dst_md_.data_type)
+                    != dnnl_success)
                 continue;
             // Every source must start on a block boundary of the axis.
             dim_t blk = 1;
@@ -95,7 +100,8 @@ status_t concat_pd_t::init_formats() {
             const memory_desc_t &s = *src_md(i);
             if (!layout::is_plain(s) || s.dims[ax] == 1 || md_nelems(s) == 0)
                 continue;
-            DNNL_CHECK(layout::like(dst_md_, s, dst_md_.dims, dst_md_.data_type));
+            DNNL_CHECK(
+                    layout::like(dst_md_, s, dst_md_.dims, dst_md_.data_type));
             done = true;
         }
         if (!done)

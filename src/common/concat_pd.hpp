@@ -16,7 +16,7 @@ namespace impl {
 
 struct concat_desc_t : public op_desc_impl_t<concat_desc_t> {
     concat_desc_t() : op_desc_impl_t(dnnl_concat) {}
-    memory_desc_t dst_md {};
+    memory_desc_t dst_md{};
     int n = 0;
     int concat_dimension = 0;
     std::vector<memory_desc_t> src_mds;

@@ -155,7 +155,7 @@ status_t matmul_attr_check(const matmul_desc_t &md, const primitive_attr_t *attr
             verbose_check("matmul", "unsupported src scales mask");
             return dnnl_unimplemented;
         }
-        if (arg == DNNL_ARG_DST && it.e.mask != 0 && it.e.mask != (1 << (nd - 1))) {
+        if (arg == DNNL_ARG_DST && it.e.mask != 0) {
             verbose_check("matmul", "unsupported dst scales mask");
             return dnnl_unimplemented;
         }

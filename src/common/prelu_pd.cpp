@@ -9,24 +9,24 @@ namespace impl {
 
 prelu_pd_t::prelu_pd_t(const prelu_desc_t &d, const primitive_attr_t &attr,
         const primitive_desc_t *)
-    : primitive_desc_t(d, attr)
-    , src_md_(d.src_desc)
-    , weights_md_(d.weights_desc)
-    , dst_md_(d.dst_desc)
-    , diff_src_md_(d.diff_src_desc)
-    , diff_weights_md_(d.diff_weights_desc)
-    , diff_dst_md_(d.diff_dst_desc) {}
+    : primitive_desc_t(d, attr), src_md_(d.src_desc),
+      weights_md_(d.weights_desc), dst_md_(d.dst_desc),
+      diff_src_md_(d.diff_src_desc), diff_weights_md_(d.diff_weights_desc),
+      diff_dst_md_(d.diff_dst_desc) {}
 
 bool prelu_pd_t::is_fwd() const {
     return desc()->prop_kind == dnnl_forward_training
-            || desc()->prop_kind == dnnl_forward_inference;
+           || desc()->prop_kind == dnnl_forward_inference;
 }
 
 const memory_desc_t *prelu_pd_t::arg_md(int arg) const {
     switch (arg) {
-        case DNNL_ARG_SRC: return &src_md_;
-        case DNNL_ARG_WEIGHTS: return &weights_md_;
-        default: break;
+    case DNNL_ARG_SRC:
+        return &src_md_;
+    case DNNL_ARG_WEIGHTS:
+        return &weights_md_;
+    default:
+        break;
     }
     if (is_fwd()) {
         if (arg == DNNL_ARG_DST) return &dst_md_;
@@ -39,7 +39,8 @@ const memory_desc_t *prelu_pd_t::arg_md(int arg) const {
 }
 
 arg_usage_t prelu_pd_t::arg_usage(int arg) const {
-    if (arg == DNNL_ARG_SRC || arg == DNNL_ARG_WEIGHTS) return arg_usage_t::input;
+    if (arg == DNNL_ARG_SRC || arg == DNNL_ARG_WEIGHTS)
+        return arg_usage_t::input;
     if (is_fwd()) {
         if (arg == DNNL_ARG_DST) return arg_usage_t::output;
     } else {
@@ -53,12 +54,17 @@ arg_usage_t prelu_pd_t::arg_usage(int arg) const {
 status_t prelu_pd_t::query(query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
     switch (what) {
-        case dnnl_query_prop_kind:
-            *(prop_kind_t *)result = desc()->prop_kind;
-            return dnnl_success;
-        case dnnl_query_num_of_inputs_s32: *(int *)result = is_fwd() ? 2 : 3; return dnnl_success;
-        case dnnl_query_num_of_outputs_s32: *(int *)result = is_fwd() ? 1 : 2; return dnnl_success;
-        default: return primitive_desc_t::query(what, index, result);
+    case dnnl_query_prop_kind:
+        *(prop_kind_t *)result = desc()->prop_kind;
+        return dnnl_success;
+    case dnnl_query_num_of_inputs_s32:
+        *(int *)result = is_fwd() ? 2 : 3;
+        return dnnl_success;
+    case dnnl_query_num_of_outputs_s32:
+        *(int *)result = is_fwd() ? 1 : 2;
+        return dnnl_success;
+    default:
+        return primitive_desc_t::query(what, index, result);
     }
 }
 
@@ -76,8 +82,8 @@ status_t prelu_pd_t::init_formats() {
     if (is_fwd()) {
         DNNL_CHECK(follow(dst_md_, src_md_));
         return layout::usable(weights_md_) && layout::usable(dst_md_)
-                ? dnnl_success
-                : dnnl_unimplemented;
+                       ? dnnl_success
+                       : dnnl_unimplemented;
     }
     DNNL_CHECK(follow(diff_dst_md_, src_md_));
     DNNL_CHECK(follow(diff_src_md_, diff_dst_md_));

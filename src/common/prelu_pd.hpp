@@ -17,12 +17,12 @@ namespace impl {
 struct prelu_desc_t : public op_desc_impl_t<prelu_desc_t> {
     prelu_desc_t() : op_desc_impl_t(dnnl_prelu) {}
     prop_kind_t prop_kind = dnnl_prop_kind_undef;
-    memory_desc_t src_desc {};
-    memory_desc_t weights_desc {};
-    memory_desc_t dst_desc {};
-    memory_desc_t diff_src_desc {};
-    memory_desc_t diff_weights_desc {};
-    memory_desc_t diff_dst_desc {};
+    memory_desc_t src_desc{};
+    memory_desc_t weights_desc{};
+    memory_desc_t dst_desc{};
+    memory_desc_t diff_src_desc{};
+    memory_desc_t diff_weights_desc{};
+    memory_desc_t diff_dst_desc{};
 
     template <typename V>
     void visit(V &v) const {

@@ -19,8 +19,8 @@ namespace impl {
 struct reduction_desc_t : public op_desc_impl_t<reduction_desc_t> {
     reduction_desc_t() : op_desc_impl_t(dnnl_reduction) {}
     alg_kind_t alg_kind = dnnl_alg_kind_undef;
-    memory_desc_t src_desc {};
-    memory_desc_t dst_desc {};
+    memory_desc_t src_desc{};
+    memory_desc_t dst_desc{};
     float p = 0.f, eps = 0.f;
 
     template <typename V>

@@ -7,8 +7,8 @@
 namespace dnnl {
 namespace impl {
 
-shuffle_pd_t::shuffle_pd_t(const shuffle_desc_t &d, const primitive_attr_t &attr,
-        const primitive_desc_t *hint_fwd)
+shuffle_pd_t::shuffle_pd_t(const shuffle_desc_t &d,
+        const primitive_attr_t &attr, const primitive_desc_t *hint_fwd)
     : primitive_desc_t(d, attr), src_md_(d.src_desc), dst_md_(d.dst_desc) {
     if (!is_fwd() && hint_fwd && hint_fwd->kind() == dnnl_shuffle) {
         const memory_desc_t *hd = hint_fwd->arg_md(DNNL_ARG_DST);
@@ -18,7 +18,7 @@ shuffle_pd_t::shuffle_pd_t(const shuffle_desc_t &d, const primitive_attr_t &attr
 
 bool shuffle_pd_t::is_fwd() const {
     return desc()->prop_kind == dnnl_forward_training
-            || desc()->prop_kind == dnnl_forward_inference;
+           || desc()->prop_kind == dnnl_forward_inference;
 }
 
 dim_t shuffle_pd_t::source_of(dim_t c) const {
@@ -44,16 +44,21 @@ arg_usage_t shuffle_pd_t::arg_usage(int arg) const {
 status_t shuffle_pd_t::query(query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
     switch (what) {
-        case dnnl_query_prop_kind:
-            *(prop_kind_t *)result = desc()->prop_kind;
-            return dnnl_success;
-        case dnnl_query_axis_s32: *(int *)result = axis(); return dnnl_success;
-        case dnnl_query_group_size_s64:
-            *(dim_t *)result = group_size();
-            return dnnl_success;
-        case dnnl_query_num_of_inputs_s32:
-        case dnnl_query_num_of_outputs_s32: *(int *)result = 1; return dnnl_success;
-        default: return primitive_desc_t::query(what, index, result);
+    case dnnl_query_prop_kind:
+        *(prop_kind_t *)result = desc()->prop_kind;
+        return dnnl_success;
+    case dnnl_query_axis_s32:
+        *(int *)result = axis();
+        return dnnl_success;
+    case dnnl_query_group_size_s64:
+        *(dim_t *)result = group_size();
+        return dnnl_success;
+    case dnnl_query_num_of_inputs_s32:
+    case dnnl_query_num_of_outputs_s32:
+        *(int *)result = 1;
+        return dnnl_success;
+    default:
+        return primitive_desc_t::query(what, index, result);
     }
 }
 
@@ -62,28 +67,32 @@ std::string shuffle_pd_t::problem_str() const {
 }
 
 std::string shuffle_pd_t::aux_str() const {
-    return "axis:" + std::to_string(axis()) + " group:" + std::to_string(group_size());
+    return "axis:" + std::to_string(axis())
+           + " group:" + std::to_string(group_size());
 }
 
 status_t shuffle_pd_t::init_formats() {
     if (is_fwd()) {
         if (!layout::usable(src_md_)) return dnnl_unimplemented;
         if (dst_md_.format_kind == dnnl_format_kind_any)
-            DNNL_CHECK(layout::like(dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
+            DNNL_CHECK(layout::like(
+                    dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
     } else {
         if (src_md_.format_kind == dnnl_format_kind_any) {
             if (!hint_mds_.empty())
-                DNNL_CHECK(layout::like(
-                        src_md_, hint_mds_[0], src_md_.dims, src_md_.data_type));
+                DNNL_CHECK(layout::like(src_md_, hint_mds_[0], src_md_.dims,
+                        src_md_.data_type));
             else
-                DNNL_CHECK(layout::plain(
-                        src_md_, src_md_.ndims, src_md_.dims, src_md_.data_type));
+                DNNL_CHECK(layout::plain(src_md_, src_md_.ndims, src_md_.dims,
+                        src_md_.data_type));
         }
         if (dst_md_.format_kind == dnnl_format_kind_any)
-            DNNL_CHECK(layout::like(dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
+            DNNL_CHECK(layout::like(
+                    dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
     }
-    return layout::usable(src_md_) && layout::usable(dst_md_) ? dnnl_success
-                                                               : dnnl_unimplemented;
+    return layout::usable(src_md_) && layout::usable(dst_md_)
+                   ? dnnl_success
+                   : dnnl_unimplemented;
 }
 
 } // namespace impl

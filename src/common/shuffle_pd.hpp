@@ -21,8 +21,8 @@ namespace impl {
 struct shuffle_desc_t : public op_desc_impl_t<shuffle_desc_t> {
     shuffle_desc_t() : op_desc_impl_t(dnnl_shuffle) {}
     prop_kind_t prop_kind = dnnl_prop_kind_undef;
-    memory_desc_t src_desc {};
-    memory_desc_t dst_desc {};
+    memory_desc_t src_desc{};
+    memory_desc_t dst_desc{};
     int axis = 0;
     dim_t group_size = 0;
 
@@ -48,8 +48,12 @@ struct shuffle_pd_t : public primitive_desc_t {
     dim_t group_size() const { return desc()->group_size; }
     // What the computation reads and writes: src/dst forward,
     // diff_dst/diff_src backward.
-    const memory_desc_t *in_md() const { return is_fwd() ? &src_md_ : &dst_md_; }
-    const memory_desc_t *out_md() const { return is_fwd() ? &dst_md_ : &src_md_; }
+    const memory_desc_t *in_md() const {
+        return is_fwd() ? &src_md_ : &dst_md_;
+    }
+    const memory_desc_t *out_md() const {
+        return is_fwd() ? &dst_md_ : &src_md_;
+    }
     int in_arg() const { return is_fwd() ? DNNL_ARG_SRC : DNNL_ARG_DIFF_DST; }
     int out_arg() const { return is_fwd() ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC; }
     // The source position read for output position c along the axis.

@@ -17,10 +17,10 @@ struct softmax_desc_t : public op_desc_impl_t<softmax_desc_t> {
     softmax_desc_t() : op_desc_impl_t(dnnl_softmax) {}
     prop_kind_t prop_kind = dnnl_prop_kind_undef;
     alg_kind_t alg_kind = dnnl_alg_kind_undef;
-    memory_desc_t src_desc {};
-    memory_desc_t dst_desc {};
-    memory_desc_t diff_src_desc {};
-    memory_desc_t diff_dst_desc {};
+    memory_desc_t src_desc{};
+    memory_desc_t dst_desc{};
+    memory_desc_t diff_src_desc{};
+    memory_desc_t diff_dst_desc{};
     int softmax_axis = 0;
 
     template <typename V>

@@ -28,16 +28,21 @@ arg_usage_t sum_pd_t::arg_usage(int arg) const {
 status_t sum_pd_t::query(query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
     switch (what) {
-        case dnnl_query_src_md:
-            if (index < 0 || index >= n_inputs()) {
-                *(const memory_desc_t **)result = primitive_desc_t::arg_md(-1);
-                return dnnl_success;
-            }
-            *(const memory_desc_t **)result = src_md(index);
+    case dnnl_query_src_md:
+        if (index < 0 || index >= n_inputs()) {
+            *(const memory_desc_t **)result = primitive_desc_t::arg_md(-1);
             return dnnl_success;
-        case dnnl_query_num_of_inputs_s32: *(int *)result = n_inputs(); return dnnl_success;
-        case dnnl_query_num_of_outputs_s32: *(int *)result = 1; return dnnl_success;
-        default: return primitive_desc_t::query(what, index, result);
+        }
+        *(const memory_desc_t **)result = src_md(index);
+        return dnnl_success;
+    case dnnl_query_num_of_inputs_s32:
+        *(int *)result = n_inputs();
+        return dnnl_success;
+    case dnnl_query_num_of_outputs_s32:
+        *(int *)result = 1;
+        return dnnl_success;
+    default:
+        return primitive_desc_t::query(what, index, result);
     }
 }
 
@@ -55,7 +60,8 @@ status_t sum_pd_t::init_formats() {
                 like = src_md(i);
                 break;
             }
-        DNNL_CHECK(layout::like(dst_md_, *like, dst_md_.dims, dst_md_.data_type));
+        DNNL_CHECK(
+                layout::like(dst_md_, *like, dst_md_.dims, dst_md_.data_type));
     }
     return layout::usable(dst_md_) ? dnnl_success : dnnl_unimplemented;
 }

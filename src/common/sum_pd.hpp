@@ -15,7 +15,7 @@ namespace impl {
 
 struct sum_desc_t : public op_desc_impl_t<sum_desc_t> {
     sum_desc_t() : op_desc_impl_t(dnnl_sum) {}
-    memory_desc_t dst_md {};
+    memory_desc_t dst_md{};
     int n = 0;
     std::vector<float> scales;
     std::vector<memory_desc_t> src_mds;

@@ -98,10 +98,29 @@ TEST(Gemm, SgemmZeroSizes) {
     const float a[4] = {1, 1, 1, 1};
     EXPECT_EQ(dnnl_sgemm('N', 'N', 0, 2, 2, 1.f, a, 2, a, 2, 0.f, c, 2), dnnl_success);
     EXPECT_EQ(c[0], 1.f);
-    // K == 0: C = beta * C.
+    // K == 0: oneDNN leaves C as it is (no beta scaling).
     EXPECT_EQ(dnnl_sgemm('N', 'N', 2, 2, 0, 1.f, a, 1, a, 2, 2.f, c, 2), dnnl_success);
+    EXPECT_EQ(c[0], 1.f);
+    EXPECT_EQ(c[3], 4.f);
+    // alpha == 0: C = beta * C (A and B are not read).
+    EXPECT_EQ(dnnl_sgemm('N', 'N', 2, 2, 2, 0.f, a, 2, a, 2, 2.f, c, 2), dnnl_success);
     EXPECT_EQ(c[0], 2.f);
     EXPECT_EQ(c[3], 8.f);
+    int32_t ci[4] = {1, 2, 3, 4}, co[2] = {10, 20};
+    const uint8_t ua[4] = {1, 1, 1, 1};
+    const int8_t sb[4] = {1, 1, 1, 1};
+    EXPECT_EQ(dnnl_gemm_u8s8s32('N', 'N', 'F', 2, 2, 0, 1.f, ua, 1, 0, sb, 2, 0,
+                      2.f, ci, 2, co),
+            dnnl_success);
+    EXPECT_EQ(ci[3], 4);
+    EXPECT_EQ(dnnl_gemm_u8s8s32('N', 'N', 'F', 2, 2, 2, 0.f, ua, 2, 0, sb, 2, 0,
+                      1.f, ci, 2, co),
+            dnnl_success);
+    EXPECT_EQ(ci[0], 11);
+    EXPECT_EQ(ci[3], 14);
+    // Bad arguments are reported even with K == 0.
+    EXPECT_EQ(dnnl_sgemm('N', 'N', 2, 2, 0, 1.f, a, 0, a, 2, 2.f, c, 2),
+            dnnl_invalid_arguments);
 }
 
 TEST(Gemm, SgemmInvalidArguments) {

@@ -30,12 +30,18 @@ namespace rr = reorder_ref;
 
 rr::dtype ref_dt(dt d) {
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        default: return rr::dtype::u8;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    default:
+        return rr::dtype::u8;
     }
 }
 
@@ -68,8 +74,7 @@ std::vector<int64_t> dims_of(const memory::desc &md) {
 
 int64_t count(const std::vector<int64_t> &d) {
     int64_t n = 1;
-    for (auto v : d)
-        n *= v;
+    for (auto v : d) n *= v;
     return n;
 }
 
@@ -85,12 +90,10 @@ std::vector<double> random_values(
             hi = std::min(hi, 127.0);
         }
         std::uniform_int_distribution<int> u((int)lo, (int)hi);
-        for (auto &x : v)
-            x = u(gen);
+        for (auto &x : v) x = u(gen);
     } else {
         std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v)
-            x = u(gen) / 4.0;
+        for (auto &x : v) x = u(gen) / 4.0;
     }
     return v;
 }
@@ -136,8 +139,7 @@ bool padding_is_zero(const memory &m) {
     bool ok = true;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
     });
     return ok;
@@ -155,15 +157,16 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 }
 
 ::testing::AssertionResult matches(const std::vector<double> &got,
-        const std::vector<double> &expected, dt d, const ref::tolerance_t &tol) {
+        const std::vector<double> &expected, dt d,
+        const ref::tolerance_t &tol) {
     if (got.size() != expected.size())
-        return ::testing::AssertionFailure() << "size " << got.size() << " vs "
-                                             << expected.size();
+        return ::testing::AssertionFailure()
+               << "size " << got.size() << " vs " << expected.size();
     std::vector<float> g(got.begin(), got.end());
     ref::compare_opts_t o;
     o.tol = tol;
-    const auto r = ref::compare(g.data(), expected.data(), g.size(),
-            (dnnl_data_type_t)d, o);
+    const auto r = ref::compare(
+            g.data(), expected.data(), g.size(), (dnnl_data_type_t)d, o);
     if (r.ok()) return ::testing::AssertionSuccess();
     auto f = ::testing::AssertionFailure() << r.summary();
     for (const auto &e : r.first_errors)
@@ -173,27 +176,31 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 
 const char *dt_name(dt d) {
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
 std::string describe(const memory::desc &md) {
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
-    for (auto v : md.get_dims())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_dims()) s += std::to_string(v) + ",";
     s += " strides:";
-    for (auto v : md.get_strides())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_strides()) s += std::to_string(v) + ",";
     s += " blks:";
-    for (auto v : md.get_inner_blks())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_inner_blks()) s += std::to_string(v) + ",";
     return s;
 }
 
@@ -232,8 +239,7 @@ void fill_padding(memory &m, double v) {
     uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad) rr::store(d, p, rr::offset(l, pos), v);
     });
 }
@@ -242,19 +248,32 @@ namespace br = binary_ref;
 
 br::alg_t ref_alg(algorithm a) {
     switch (a) {
-        case algorithm::binary_add: return br::alg_t::add;
-        case algorithm::binary_mul: return br::alg_t::mul;
-        case algorithm::binary_max: return br::alg_t::max;
-        case algorithm::binary_min: return br::alg_t::min;
-        case algorithm::binary_div: return br::alg_t::div;
-        case algorithm::binary_sub: return br::alg_t::sub;
-        case algorithm::binary_ge: return br::alg_t::ge;
-        case algorithm::binary_gt: return br::alg_t::gt;
-        case algorithm::binary_le: return br::alg_t::le;
-        case algorithm::binary_lt: return br::alg_t::lt;
-        case algorithm::binary_eq: return br::alg_t::eq;
-        case algorithm::binary_ne: return br::alg_t::ne;
-        default: return br::alg_t::select;
+    case algorithm::binary_add:
+        return br::alg_t::add;
+    case algorithm::binary_mul:
+        return br::alg_t::mul;
+    case algorithm::binary_max:
+        return br::alg_t::max;
+    case algorithm::binary_min:
+        return br::alg_t::min;
+    case algorithm::binary_div:
+        return br::alg_t::div;
+    case algorithm::binary_sub:
+        return br::alg_t::sub;
+    case algorithm::binary_ge:
+        return br::alg_t::ge;
+    case algorithm::binary_gt:
+        return br::alg_t::gt;
+    case algorithm::binary_le:
+        return br::alg_t::le;
+    case algorithm::binary_lt:
+        return br::alg_t::lt;
+    case algorithm::binary_eq:
+        return br::alg_t::eq;
+    case algorithm::binary_ne:
+        return br::alg_t::ne;
+    default:
+        return br::alg_t::select;
     }
 }
 
@@ -266,14 +285,22 @@ const algorithm all_algs[] = {algorithm::binary_add, algorithm::binary_mul,
 
 algorithm elt_alg(po_ref::elt_t e) {
     switch (e) {
-        case po_ref::elt_t::relu: return algorithm::eltwise_relu;
-        case po_ref::elt_t::linear: return algorithm::eltwise_linear;
-        case po_ref::elt_t::tanh: return algorithm::eltwise_tanh;
-        case po_ref::elt_t::logistic: return algorithm::eltwise_logistic;
-        case po_ref::elt_t::square: return algorithm::eltwise_square;
-        case po_ref::elt_t::abs: return algorithm::eltwise_abs;
-        case po_ref::elt_t::clip: return algorithm::eltwise_clip;
-        default: return algorithm::eltwise_exp;
+    case po_ref::elt_t::relu:
+        return algorithm::eltwise_relu;
+    case po_ref::elt_t::linear:
+        return algorithm::eltwise_linear;
+    case po_ref::elt_t::tanh:
+        return algorithm::eltwise_tanh;
+    case po_ref::elt_t::logistic:
+        return algorithm::eltwise_logistic;
+    case po_ref::elt_t::square:
+        return algorithm::eltwise_square;
+    case po_ref::elt_t::abs:
+        return algorithm::eltwise_abs;
+    case po_ref::elt_t::clip:
+        return algorithm::eltwise_clip;
+    default:
+        return algorithm::eltwise_exp;
     }
 }
 
@@ -297,15 +324,15 @@ post_ops make_post_ops(const std::vector<po_ref::entry_t> &chain) {
     post_ops po;
     for (const auto &e : chain) {
         switch (e.kind) {
-            case po_ref::kind_t::eltwise:
-                po.append_eltwise(elt_alg(e.elt), (float)e.alpha, (float)e.beta);
-                break;
-            case po_ref::kind_t::sum:
-                po.append_sum((float)e.scale, e.zero_point);
-                break;
-            case po_ref::kind_t::binary:
-                po.append_binary(lib_alg(e.alg), plain_f32(e.dims));
-                break;
+        case po_ref::kind_t::eltwise:
+            po.append_eltwise(elt_alg(e.elt), (float)e.alpha, (float)e.beta);
+            break;
+        case po_ref::kind_t::sum:
+            po.append_sum((float)e.scale, e.zero_point);
+            break;
+        case po_ref::kind_t::binary:
+            po.append_binary(lib_alg(e.alg), plain_f32(e.dims));
+            break;
         }
     }
     return po;
@@ -322,7 +349,7 @@ struct problem_t {
 
 std::string describe(const problem_t &p) {
     return "s0 " + describe(p.s0) + " s1 " + describe(p.s1) + " dst "
-            + describe(p.dst);
+           + describe(p.dst);
 }
 
 // Creates, runs (every implementation) and checks one problem.
@@ -352,9 +379,10 @@ void check(problem_t p, unsigned seed = 1) {
     if (p.scale0) attr.set_scales_mask(DNNL_ARG_SRC_0, 0);
     if (p.scale1) attr.set_scales_mask(DNNL_ARG_SRC_1, 0);
     if (!p.po.empty()) attr.set_post_ops(make_post_ops(p.po));
-    binary::primitive_desc pd = ternary
-            ? binary::primitive_desc(eng, p.alg, p.s0, p.s1, p.s2, p.dst, attr)
-            : binary::primitive_desc(eng, p.alg, p.s0, p.s1, p.dst, attr);
+    binary::primitive_desc pd = ternary ? binary::primitive_desc(eng, p.alg,
+                                        p.s0, p.s1, p.s2, p.dst, attr)
+                                        : binary::primitive_desc(eng, p.alg,
+                                                p.s0, p.s1, p.dst, attr);
 
     const auto dst_md = pd.dst_desc();
     const dt ddt = dst_md.get_data_type();
@@ -378,23 +406,24 @@ void check(problem_t p, unsigned seed = 1) {
         memory m0 = to_memory(eng, p.s0, v0), m1 = to_memory(eng, p.s1, v1);
         memory md = p.in_place ? m0 : to_memory(eng, dst_md, dinit);
         if (!p.in_place) fill_padding(md, 7);
-        std::unordered_map<int, memory> args {
+        std::unordered_map<int, memory> args{
                 {DNNL_ARG_SRC_0, m0}, {DNNL_ARG_SRC_1, m1}, {DNNL_ARG_DST, md}};
         if (ternary) args[DNNL_ARG_SRC_2] = to_memory(eng, p.s2, v2);
         float sc0 = p.scale0, sc1 = p.scale1;
         if (p.scale0)
-            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_0]
-                    = memory({{1}, dt::f32, tag::x}, eng, &sc0);
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_0] =
+                    memory({{1}, dt::f32, tag::x}, eng, &sc0);
         if (p.scale1)
-            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_1]
-                    = memory({{1}, dt::f32, tag::x}, eng, &sc1);
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_1] =
+                    memory({{1}, dt::f32, tag::x}, eng, &sc1);
         for (size_t k = 0; k < p.po.size(); ++k)
             if (p.po[k].kind == po_ref::kind_t::binary)
-                args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)k) | DNNL_ARG_SRC_1]
-                        = to_memory(eng, plain_f32(p.po[k].dims), p.po[k].src);
+                args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)k) | DNNL_ARG_SRC_1] =
+                        to_memory(eng, plain_f32(p.po[k].dims), p.po[k].src);
         binary(ipd).execute(strm, args);
         strm.wait();
-        EXPECT_TRUE(matches(from_memory(md), expected, ddt, tol_for(ddt, p.rel)));
+        EXPECT_TRUE(
+                matches(from_memory(md), expected, ddt, tol_for(ddt, p.rel)));
         EXPECT_TRUE(padding_is_zero(md));
     });
     EXPECT_GE(n, 1);
@@ -412,21 +441,26 @@ const memory::dims dst_dims = {2, 19, 3, 5};
 const bcast_t bcasts[] = {
         {{2, 19, 3, 5}, {2, 19, 3, 5}}, // tensor op
         {{2, 19, 3, 5}, {1, 19, 1, 1}}, // per channel
-        {{2, 19, 3, 5}, {1, 1, 1, 1}}, // scalar
-        {{2, 19, 3, 5}, {2, 1, 3, 5}}, // across channels
-        {{2, 19, 3, 5}, {1, 1, 3, 1}}, // one spatial dim
+        {{2, 19, 3, 5}, {1, 1, 1, 1}},  // scalar
+        {{2, 19, 3, 5}, {2, 1, 3, 5}},  // across channels
+        {{2, 19, 3, 5}, {1, 1, 3, 1}},  // one spatial dim
         {{1, 19, 3, 5}, {2, 19, 3, 5}}, // src0 broadcast
-        {{2, 1, 3, 5}, {1, 19, 3, 5}}, // both broadcast, different dims
+        {{2, 1, 3, 5}, {1, 19, 3, 5}},  // both broadcast, different dims
 };
 
 // src1 of dims 1 in a blocked dim gets the plain layout of its rank.
 tag plain_tag(int ndims) {
     switch (ndims) {
-        case 1: return tag::a;
-        case 2: return tag::ab;
-        case 3: return tag::abc;
-        case 4: return tag::abcd;
-        default: return tag::abcde;
+    case 1:
+        return tag::a;
+    case 2:
+        return tag::ab;
+    case 3:
+        return tag::abc;
+    case 4:
+        return tag::abcd;
+    default:
+        return tag::abcde;
     }
 }
 
@@ -447,7 +481,8 @@ TEST(Binary, EveryAlgorithmAndBroadcast) {
 
 TEST(Binary, Layouts) {
     const tag tags[] = {tag::nchw, tag::nhwc, tag::nChw8c, tag::nChw16c};
-    for (algorithm alg : {algorithm::binary_add, algorithm::binary_div, algorithm::binary_ge})
+    for (algorithm alg : {algorithm::binary_add, algorithm::binary_div,
+                 algorithm::binary_ge})
         for (const auto &b : bcasts)
             for (tag t0 : tags)
                 for (tag t1 : {tag::nchw, tag::nhwc, tag::nChw8c})
@@ -465,13 +500,15 @@ TEST(Binary, DataTypes) {
     struct dts_t {
         dt a, b, d;
     };
-    const dts_t dts[] = {{dt::bf16, dt::bf16, dt::bf16}, {dt::f16, dt::f16, dt::f16},
-            {dt::s8, dt::u8, dt::s8}, {dt::u8, dt::f32, dt::u8},
-            {dt::f32, dt::bf16, dt::s8}, {dt::s8, dt::s8, dt::f32},
-            {dt::f16, dt::s8, dt::bf16}, {dt::s32, dt::f32, dt::s32}};
+    const dts_t dts[] = {{dt::bf16, dt::bf16, dt::bf16},
+            {dt::f16, dt::f16, dt::f16}, {dt::s8, dt::u8, dt::s8},
+            {dt::u8, dt::f32, dt::u8}, {dt::f32, dt::bf16, dt::s8},
+            {dt::s8, dt::s8, dt::f32}, {dt::f16, dt::s8, dt::bf16},
+            {dt::s32, dt::f32, dt::s32}};
     for (const auto &x : dts)
         for (algorithm alg : {algorithm::binary_add, algorithm::binary_mul,
-                     algorithm::binary_max, algorithm::binary_div, algorithm::binary_lt})
+                     algorithm::binary_max, algorithm::binary_div,
+                     algorithm::binary_lt})
             for (int bi : {0, 1, 5})
                 for (tag t : {tag::nchw, tag::nChw16c}) {
                     problem_t p;
@@ -503,9 +540,9 @@ TEST(Binary, ShapesOfOtherRanks) {
 }
 
 TEST(Binary, ScalesAndPostOps) {
+    using po_ref::elt_t;
     using po_ref::entry_t;
     using po_ref::kind_t;
-    using po_ref::elt_t;
     auto elt = [](elt_t e, double a = 0, double b = 0) {
         entry_t x;
         x.kind = kind_t::eltwise;
@@ -558,8 +595,8 @@ TEST(Binary, ScalesAndPostOps) {
 
 TEST(Binary, Select) {
     for (tag t : {tag::nchw, tag::nhwc, tag::nChw16c})
-        for (const memory::dims &c : {memory::dims {2, 19, 3, 5},
-                     memory::dims {1, 19, 1, 1}, memory::dims {2, 1, 3, 5}}) {
+        for (const memory::dims &c : {memory::dims{2, 19, 3, 5},
+                     memory::dims{1, 19, 1, 1}, memory::dims{2, 1, 3, 5}}) {
             problem_t p;
             p.alg = algorithm::binary_select;
             p.s0 = md4(dst_dims, dt::f32, t);
@@ -606,11 +643,12 @@ TEST(Binary, AnyLayoutsFollowSrc0) {
             memory::desc({1, 3, 1, 5}, dt::f32, tag::acdb),
             memory::desc({2, 3, 4, 5}, dt::f32, tag::abcd),
             memory::desc({2, 3, 4, 5}, dt::f32, tag::any));
-    EXPECT_EQ(pd.dst_desc().get_strides(), (memory::dims {15, 1, 30, 3}));
+    EXPECT_EQ(pd.dst_desc().get_strides(), (memory::dims{15, 1, 30, 3}));
     // Post-op sources count as inputs.
     primitive_attr attr;
     post_ops po;
-    po.append_binary(algorithm::binary_mul, memory::desc({1, 3, 1, 1}, dt::f32, tag::abcd));
+    po.append_binary(algorithm::binary_mul,
+            memory::desc({1, 3, 1, 1}, dt::f32, tag::abcd));
     po.append_sum(1.f);
     attr.set_post_ops(po);
     binary::primitive_desc pd2(eng, algorithm::binary_add,
@@ -636,11 +674,12 @@ TEST(Binary, ExecuteTakesTheLayoutFromTheDescriptor) {
         b[i] = 1000.f;
     }
     memory::desc flat({120}, dt::f32, tag::a);
-    memory ma(flat, eng, a.data()), mb(md, eng, b.data()), mc(flat, eng, c.data());
-    binary(pd).execute(strm, {{DNNL_ARG_SRC_0, ma}, {DNNL_ARG_SRC_1, mb}, {DNNL_ARG_DST, mc}});
+    memory ma(flat, eng, a.data()), mb(md, eng, b.data()),
+            mc(flat, eng, c.data());
+    binary(pd).execute(strm,
+            {{DNNL_ARG_SRC_0, ma}, {DNNL_ARG_SRC_1, mb}, {DNNL_ARG_DST, mc}});
     strm.wait();
-    for (int i = 0; i < 120; ++i)
-        EXPECT_EQ(c[i], 1000.f + i);
+    for (int i = 0; i < 120; ++i) EXPECT_EQ(c[i], 1000.f + i);
 }
 
 TEST(Binary, ZeroSizedTensors) {
@@ -650,7 +689,8 @@ TEST(Binary, ZeroSizedTensors) {
     binary::primitive_desc pd(eng, algorithm::binary_add, md,
             memory::desc({1, 3, 1, 1}, dt::f32, tag::nchw), md);
     memory m0(md, eng), m1(pd.src_desc(1), eng), m2(md, eng);
-    binary(pd).execute(strm, {{DNNL_ARG_SRC_0, m0}, {DNNL_ARG_SRC_1, m1}, {DNNL_ARG_DST, m2}});
+    binary(pd).execute(strm,
+            {{DNNL_ARG_SRC_0, m0}, {DNNL_ARG_SRC_1, m1}, {DNNL_ARG_DST, m2}});
     strm.wait();
 }
 
@@ -658,30 +698,40 @@ TEST(Binary, BadParametersAreRejected) {
     engine eng(engine::kind::cpu, 0);
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
     const memory::desc b({2, 3, 1, 1}, dt::f32, tag::nchw);
-    auto create = [&](algorithm alg, const memory::desc &s0, const memory::desc &s1,
-                          const memory::desc &d, const primitive_attr &at = primitive_attr()) {
-        return status_of([&] { binary::primitive_desc(eng, alg, s0, s1, d, at); });
+    auto create = [&](algorithm alg, const memory::desc &s0,
+                          const memory::desc &s1, const memory::desc &d,
+                          const primitive_attr &at = primitive_attr()) {
+        return status_of(
+                [&] { binary::primitive_desc(eng, alg, s0, s1, d, at); });
     };
     EXPECT_EQ(create(algorithm::binary_add, a, b, a), dnnl_success);
     EXPECT_EQ(create(algorithm::eltwise_relu, a, b, a), dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::binary_select, a, b, a), dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::binary_add, memory::desc({2, 3, 4, 5}, dt::f32, tag::any), b, a),
+    EXPECT_EQ(
+            create(algorithm::binary_select, a, b, a), dnnl_invalid_arguments);
+    EXPECT_EQ(create(algorithm::binary_add,
+                      memory::desc({2, 3, 4, 5}, dt::f32, tag::any), b, a),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::binary_add, a, memory::desc({2, 2, 1, 1}, dt::f32, tag::nchw), a),
+    EXPECT_EQ(create(algorithm::binary_add, a,
+                      memory::desc({2, 2, 1, 1}, dt::f32, tag::nchw), a),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::binary_add, a, memory::desc({3, 1, 1}, dt::f32, tag::abc), a),
+    EXPECT_EQ(create(algorithm::binary_add, a,
+                      memory::desc({3, 1, 1}, dt::f32, tag::abc), a),
             dnnl_invalid_arguments);
     EXPECT_EQ(create(algorithm::binary_add, b, b, a), dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::binary_add, a, b, memory::desc({2, 3, 4, 6}, dt::f32, tag::nchw)),
+    EXPECT_EQ(create(algorithm::binary_add, a, b,
+                      memory::desc({2, 3, 4, 6}, dt::f32, tag::nchw)),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::binary_add, memory::desc({2, 3, 4, 5}, dt::f64, tag::nchw), b, a),
+    EXPECT_EQ(create(algorithm::binary_add,
+                      memory::desc({2, 3, 4, 5}, dt::f64, tag::nchw), b, a),
             dnnl_unimplemented);
     primitive_attr mask1;
     mask1.set_scales_mask(DNNL_ARG_SRC_0, 1);
-    EXPECT_EQ(create(algorithm::binary_add, a, b, a, mask1), dnnl_unimplemented);
+    EXPECT_EQ(
+            create(algorithm::binary_add, a, b, a, mask1), dnnl_unimplemented);
     primitive_attr dst_scale;
     dst_scale.set_scales_mask(DNNL_ARG_DST, 0);
-    EXPECT_EQ(create(algorithm::binary_add, a, b, a, dst_scale), dnnl_unimplemented);
+    EXPECT_EQ(create(algorithm::binary_add, a, b, a, dst_scale),
+            dnnl_unimplemented);
     primitive_attr zp;
     zp.set_zero_points_mask(DNNL_ARG_SRC_0, 0);
     EXPECT_EQ(create(algorithm::binary_add, a, b, a, zp), dnnl_unimplemented);
@@ -689,25 +739,29 @@ TEST(Binary, BadParametersAreRejected) {
     post_ops po;
     po.append_prelu(0);
     prelu_po.set_post_ops(po);
-    EXPECT_EQ(create(algorithm::binary_add, a, b, a, prelu_po), dnnl_unimplemented);
+    EXPECT_EQ(create(algorithm::binary_add, a, b, a, prelu_po),
+            dnnl_unimplemented);
     // Select needs an s8 condition.
     EXPECT_EQ(status_of([&] {
         binary::primitive_desc(eng, algorithm::binary_select, a, b, a, a);
-    }), dnnl_invalid_arguments);
+    }),
+            dnnl_invalid_arguments);
     EXPECT_EQ(status_of([&] {
         binary::primitive_desc(eng, algorithm::binary_select, a, b,
                 memory::desc({2, 3, 4, 5}, dt::s8, tag::nchw), a);
-    }), dnnl_success);
+    }),
+            dnnl_success);
     // The C API rejects null pointers.
     dnnl_primitive_desc_t pd = nullptr;
     EXPECT_EQ(dnnl_binary_primitive_desc_create(&pd, eng.get(), dnnl_binary_add,
                       a.get(), nullptr, a.get(), nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_binary_primitive_desc_create(nullptr, eng.get(), dnnl_binary_add,
-                      a.get(), b.get(), a.get(), nullptr),
+    EXPECT_EQ(dnnl_binary_primitive_desc_create(nullptr, eng.get(),
+                      dnnl_binary_add, a.get(), b.get(), a.get(), nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_binary_primitive_desc_create_v2(&pd, eng.get(), dnnl_binary_select,
-                      a.get(), b.get(), nullptr, a.get(), nullptr),
+    EXPECT_EQ(dnnl_binary_primitive_desc_create_v2(&pd, eng.get(),
+                      dnnl_binary_select, a.get(), b.get(), nullptr, a.get(),
+                      nullptr),
             dnnl_invalid_arguments);
     // A missing argument at execution.
     stream strm(eng);
@@ -715,13 +769,17 @@ TEST(Binary, BadParametersAreRejected) {
     memory m(a, eng);
     EXPECT_EQ(status_of([&] {
         binary(ok).execute(strm, {{DNNL_ARG_SRC_0, m}, {DNNL_ARG_DST, m}});
-    }), dnnl_invalid_arguments);
+    }),
+            dnnl_invalid_arguments);
 }
 
 TEST(Binary, GpuEngineIsUnimplemented) {
-    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
     engine eng(engine::kind::gpu, 0);
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
-    EXPECT_EQ(status_of([&] { binary::primitive_desc(eng, algorithm::binary_add, a, a, a); }),
+    EXPECT_EQ(status_of([&] {
+        binary::primitive_desc(eng, algorithm::binary_add, a, a, a);
+    }),
             dnnl_unimplemented);
 }

@@ -28,12 +28,18 @@ namespace rr = reorder_ref;
 
 rr::dtype ref_dt(dt d) {
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        default: return rr::dtype::u8;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    default:
+        return rr::dtype::u8;
     }
 }
 
@@ -66,8 +72,7 @@ std::vector<int64_t> dims_of(const memory::desc &md) {
 
 int64_t count(const std::vector<int64_t> &d) {
     int64_t n = 1;
-    for (auto v : d)
-        n *= v;
+    for (auto v : d) n *= v;
     return n;
 }
 
@@ -83,12 +88,10 @@ std::vector<double> random_values(
             hi = std::min(hi, 127.0);
         }
         std::uniform_int_distribution<int> u((int)lo, (int)hi);
-        for (auto &x : v)
-            x = u(gen);
+        for (auto &x : v) x = u(gen);
     } else {
         std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v)
-            x = u(gen) / 4.0;
+        for (auto &x : v) x = u(gen) / 4.0;
     }
     return v;
 }
@@ -135,8 +138,7 @@ bool padding_is_zero(const memory &m) {
     bool ok = true;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
     });
     return ok;
@@ -154,15 +156,16 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 }
 
 ::testing::AssertionResult matches(const std::vector<double> &got,
-        const std::vector<double> &expected, dt d, const ref::tolerance_t &tol) {
+        const std::vector<double> &expected, dt d,
+        const ref::tolerance_t &tol) {
     if (got.size() != expected.size())
-        return ::testing::AssertionFailure() << "size " << got.size() << " vs "
-                                             << expected.size();
+        return ::testing::AssertionFailure()
+               << "size " << got.size() << " vs " << expected.size();
     std::vector<float> g(got.begin(), got.end());
     ref::compare_opts_t o;
     o.tol = tol;
-    const auto r = ref::compare(g.data(), expected.data(), g.size(),
-            (dnnl_data_type_t)d, o);
+    const auto r = ref::compare(
+            g.data(), expected.data(), g.size(), (dnnl_data_type_t)d, o);
     if (r.ok()) return ::testing::AssertionSuccess();
     auto f = ::testing::AssertionFailure() << r.summary();
     for (const auto &e : r.first_errors)
@@ -172,27 +175,31 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 
 const char *dt_name(dt d) {
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
 std::string describe(const memory::desc &md) {
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
-    for (auto v : md.get_dims())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_dims()) s += std::to_string(v) + ",";
     s += " strides:";
-    for (auto v : md.get_strides())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_strides()) s += std::to_string(v) + ",";
     s += " blks:";
-    for (auto v : md.get_inner_blks())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_inner_blks()) s += std::to_string(v) + ",";
     return s;
 }
 
@@ -231,17 +238,16 @@ void fill_padding(memory &m, double v) {
     uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad) rr::store(d, p, rr::offset(l, pos), v);
     });
 }
 
-void check(const std::vector<memory::desc> &srcs, int axis, const memory::desc *dst,
-        const std::vector<float> &scales = {}, unsigned seed = 1) {
+void check(const std::vector<memory::desc> &srcs, int axis,
+        const memory::desc *dst, const std::vector<float> &scales = {},
+        unsigned seed = 1) {
     std::string trace = "axis " + std::to_string(axis) + ": ";
-    for (const auto &s : srcs)
-        trace += describe(s) + " | ";
+    for (const auto &s : srcs) trace += describe(s) + " | ";
     SCOPED_TRACE(trace);
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
@@ -250,7 +256,8 @@ void check(const std::vector<memory::desc> &srcs, int axis, const memory::desc *
     std::vector<std::vector<int64_t>> dims;
     for (const auto &s : srcs) {
         dims.push_back(dims_of(s));
-        vals.push_back(random_values(count(dims.back()), s.get_data_type(), gen));
+        vals.push_back(
+                random_values(count(dims.back()), s.get_data_type(), gen));
     }
     primitive_attr attr;
     std::vector<double> sc(srcs.size(), 1.0);
@@ -259,8 +266,9 @@ void check(const std::vector<memory::desc> &srcs, int axis, const memory::desc *
             attr.set_scales_mask(DNNL_ARG_MULTIPLE_SRC + (int)i, 0);
             sc[i] = scales[i];
         }
-    concat::primitive_desc pd = dst ? concat::primitive_desc(eng, *dst, axis, srcs, attr)
-                                    : concat::primitive_desc(eng, axis, srcs, attr);
+    concat::primitive_desc pd =
+            dst ? concat::primitive_desc(eng, *dst, axis, srcs, attr)
+                : concat::primitive_desc(eng, axis, srcs, attr);
     const auto dmd = pd.dst_desc();
     const dt ddt = dmd.get_data_type();
     const auto expected = concat_ref::compute(vals, dims, axis, sc);
@@ -268,11 +276,12 @@ void check(const std::vector<memory::desc> &srcs, int axis, const memory::desc *
         std::unordered_map<int, memory> args;
         std::vector<float> scale_vals(srcs.size());
         for (size_t i = 0; i < srcs.size(); ++i) {
-            args[DNNL_ARG_MULTIPLE_SRC + (int)i] = to_memory(eng, srcs[i], vals[i]);
+            args[DNNL_ARG_MULTIPLE_SRC + (int)i] =
+                    to_memory(eng, srcs[i], vals[i]);
             if (sc[i] != 1.0) {
                 scale_vals[i] = (float)sc[i];
-                args[DNNL_ARG_ATTR_SCALES | (DNNL_ARG_MULTIPLE_SRC + (int)i)]
-                        = memory({{1}, dt::f32, tag::x}, eng, &scale_vals[i]);
+                args[DNNL_ARG_ATTR_SCALES | (DNNL_ARG_MULTIPLE_SRC + (int)i)] =
+                        memory({{1}, dt::f32, tag::x}, eng, &scale_vals[i]);
             }
         }
         memory md(dmd, eng);
@@ -281,7 +290,8 @@ void check(const std::vector<memory::desc> &srcs, int axis, const memory::desc *
         args[DNNL_ARG_DST] = md;
         concat(ipd).execute(strm, args);
         strm.wait();
-        EXPECT_TRUE(matches(from_memory(md), expected, ddt, tol_for(ddt, 1e-6)));
+        EXPECT_TRUE(
+                matches(from_memory(md), expected, ddt, tol_for(ddt, 1e-6)));
         EXPECT_TRUE(padding_is_zero(md));
     });
 }
@@ -297,8 +307,10 @@ TEST(Concat, AxesLayoutsAndSizes) {
     const memory::dims base = {2, 16, 3, 5};
     const tag tags[] = {tag::nchw, tag::nhwc, tag::nChw8c, tag::nChw16c};
     for (int axis = 0; axis < 4; ++axis)
-        for (const std::vector<memory::dim> &sizes : {std::vector<memory::dim> {16, 16},
-                     std::vector<memory::dim> {3, 8, 5}, std::vector<memory::dim> {1, 2, 17, 6}})
+        for (const std::vector<memory::dim> &sizes :
+                {std::vector<memory::dim>{16, 16},
+                        std::vector<memory::dim>{3, 8, 5},
+                        std::vector<memory::dim>{1, 2, 17, 6}})
             for (tag ts : tags)
                 for (tag td : tags) {
                     std::vector<memory::desc> srcs;
@@ -308,7 +320,8 @@ TEST(Concat, AxesLayoutsAndSizes) {
                                 i % 2 ? tag::nchw : ts));
                         total += sizes[i];
                     }
-                    const memory::desc dst = with_axis(base, axis, total, dt::f32, td);
+                    const memory::desc dst =
+                            with_axis(base, axis, total, dt::f32, td);
                     check(srcs, axis, &dst);
                 }
 }
@@ -317,25 +330,29 @@ TEST(Concat, InferredAndAnyDestination) {
     engine eng(engine::kind::cpu, 0);
     // Sources not on 8-blocks: the first plain source's layout.
     {
-        std::vector<memory::desc> srcs {memory::desc({2, 3, 3, 5}, dt::f32, tag::nhwc),
+        std::vector<memory::desc> srcs{
+                memory::desc({2, 3, 3, 5}, dt::f32, tag::nhwc),
                 memory::desc({2, 5, 3, 5}, dt::f32, tag::nChw8c)};
         concat::primitive_desc pd(eng, 1, srcs);
-        EXPECT_EQ(pd.dst_desc(), memory::desc({2, 8, 3, 5}, dt::f32, tag::nhwc));
+        EXPECT_EQ(
+                pd.dst_desc(), memory::desc({2, 8, 3, 5}, dt::f32, tag::nhwc));
         check(srcs, 1, nullptr);
     }
     // Block-aligned sources: the first blocked source's layout.
     {
-        std::vector<memory::desc> srcs {memory::desc({2, 16, 3, 5}, dt::bf16, tag::nhwc),
+        std::vector<memory::desc> srcs{
+                memory::desc({2, 16, 3, 5}, dt::bf16, tag::nhwc),
                 memory::desc({2, 8, 3, 5}, dt::bf16, tag::nChw8c)};
         concat::primitive_desc pd(eng, 1, srcs);
         // The blocked source's outer dims N and C/8 have equal strides; as
         // in oneDNN the one with more blocks in dst (C/8 = 3) goes outside.
-        EXPECT_EQ(pd.dst_desc().get_inner_blks(), memory::dims {8});
-        EXPECT_EQ(pd.dst_desc().get_strides(), (memory::dims {120, 240, 40, 8}));
+        EXPECT_EQ(pd.dst_desc().get_inner_blks(), memory::dims{8});
+        EXPECT_EQ(pd.dst_desc().get_strides(), (memory::dims{120, 240, 40, 8}));
         EXPECT_EQ(pd.dst_desc().get_data_type(), dt::bf16);
         memory::desc any({2, 24, 3, 5}, dt::f32, tag::any);
         concat::primitive_desc pd2(eng, any, 1, srcs);
-        EXPECT_EQ(pd2.dst_desc().get_strides(), (memory::dims {120, 240, 40, 8}));
+        EXPECT_EQ(
+                pd2.dst_desc().get_strides(), (memory::dims{120, 240, 40, 8}));
         EXPECT_EQ(pd2.dst_desc().get_data_type(), dt::f32);
         check(srcs, 1, &any);
         EXPECT_EQ(query_s32(pd, query::num_of_inputs_s32), 2);
@@ -348,7 +365,7 @@ TEST(Concat, DataTypesAndScales) {
     for (dt s : {dt::f32, dt::bf16, dt::f16, dt::s8, dt::u8})
         for (dt d : {dt::f32, dt::bf16, dt::s8})
             for (tag t : {tag::nchw, tag::nChw8c}) {
-                std::vector<memory::desc> srcs {memory::desc(base, s, t),
+                std::vector<memory::desc> srcs{memory::desc(base, s, t),
                         memory::desc(base, s, tag::nhwc)};
                 const memory::desc dst({2, 16, 3, 5}, d, t);
                 check(srcs, 1, &dst);
@@ -358,22 +375,28 @@ TEST(Concat, DataTypesAndScales) {
 }
 
 TEST(Concat, OtherRanks) {
-    check({memory::desc({5}, dt::f32, tag::a), memory::desc({7}, dt::f32, tag::a)}, 0, nullptr);
-    check({memory::desc({3, 1000}, dt::f32, tag::ab), memory::desc({3, 24}, dt::f32, tag::ba)},
+    check({memory::desc({5}, dt::f32, tag::a),
+                  memory::desc({7}, dt::f32, tag::a)},
+            0, nullptr);
+    check({memory::desc({3, 1000}, dt::f32, tag::ab),
+                  memory::desc({3, 24}, dt::f32, tag::ba)},
             1, nullptr);
     check({memory::desc({2, 3, 4, 5, 6}, dt::f32, tag::abcde),
                   memory::desc({2, 3, 1, 5, 6}, dt::f32, tag::acdeb)},
             2, nullptr);
     // A zero-sized source takes no room.
-    check({memory::desc({2, 3, 4}, dt::f32, tag::abc), memory::desc({2, 0, 4}, dt::f32, tag::abc),
+    check({memory::desc({2, 3, 4}, dt::f32, tag::abc),
+                  memory::desc({2, 0, 4}, dt::f32, tag::abc),
                   memory::desc({2, 5, 4}, dt::f32, tag::abc)},
             1, nullptr);
 }
 
 TEST(Concat, BadParametersAreRejected) {
     engine eng(engine::kind::cpu, 0);
-    const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw), b({2, 5, 4, 5}, dt::f32, tag::nchw);
-    auto create = [&](int axis, std::vector<memory::desc> srcs, const memory::desc *dst,
+    const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw),
+            b({2, 5, 4, 5}, dt::f32, tag::nchw);
+    auto create = [&](int axis, std::vector<memory::desc> srcs,
+                          const memory::desc *dst,
                           const primitive_attr &attr = primitive_attr()) {
         return status_of([&] {
             if (dst)
@@ -382,17 +405,21 @@ TEST(Concat, BadParametersAreRejected) {
                 concat::primitive_desc(eng, axis, srcs, attr);
         });
     };
-    const memory::desc good({2, 8, 4, 5}, dt::f32, tag::nchw), bad({2, 9, 4, 5}, dt::f32, tag::nchw);
+    const memory::desc good({2, 8, 4, 5}, dt::f32, tag::nchw),
+            bad({2, 9, 4, 5}, dt::f32, tag::nchw);
     EXPECT_EQ(create(1, {a, b}, &good), dnnl_success);
     EXPECT_EQ(create(1, {a, b}, &bad), dnnl_invalid_arguments);
     EXPECT_EQ(create(4, {a, b}, nullptr), dnnl_invalid_arguments);
     EXPECT_EQ(create(-1, {a, b}, nullptr), dnnl_invalid_arguments);
     EXPECT_EQ(create(2, {a, b}, nullptr), dnnl_invalid_arguments);
-    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4, 5}, dt::bf16, tag::nchw)}, nullptr),
+    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4, 5}, dt::bf16, tag::nchw)},
+                      nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4, 5}, dt::f32, tag::any)}, nullptr),
+    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4, 5}, dt::f32, tag::any)},
+                      nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(1, {a, memory::desc({2, 5, 4}, dt::f32, tag::abc)}, nullptr),
+    EXPECT_EQ(
+            create(1, {a, memory::desc({2, 5, 4}, dt::f32, tag::abc)}, nullptr),
             dnnl_invalid_arguments);
     primitive_attr mask2;
     mask2.set_scales_mask(DNNL_ARG_MULTIPLE_SRC + 1, 2);
@@ -403,18 +430,25 @@ TEST(Concat, BadParametersAreRejected) {
     po_attr.set_post_ops(po);
     EXPECT_EQ(create(1, {a, b}, nullptr, po_attr), dnnl_unimplemented);
     dnnl_primitive_desc_t pd = nullptr;
-    EXPECT_EQ(dnnl_concat_primitive_desc_create(&pd, eng.get(), nullptr, 2, 1, nullptr, nullptr),
+    EXPECT_EQ(dnnl_concat_primitive_desc_create(
+                      &pd, eng.get(), nullptr, 2, 1, nullptr, nullptr),
             dnnl_invalid_arguments);
     const_dnnl_memory_desc_t srcs[] = {a.get(), b.get()};
-    EXPECT_EQ(dnnl_concat_primitive_desc_create(&pd, eng.get(), nullptr, 0, 1, srcs, nullptr),
+    EXPECT_EQ(dnnl_concat_primitive_desc_create(
+                      &pd, eng.get(), nullptr, 0, 1, srcs, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_concat_primitive_desc_create(nullptr, eng.get(), nullptr, 2, 1, srcs, nullptr),
+    EXPECT_EQ(dnnl_concat_primitive_desc_create(
+                      nullptr, eng.get(), nullptr, 2, 1, srcs, nullptr),
             dnnl_invalid_arguments);
 }
 
 TEST(Concat, GpuEngineIsUnimplemented) {
-    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
     engine eng(engine::kind::gpu, 0);
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
-    EXPECT_EQ(status_of([&] { concat::primitive_desc(eng, 1, {a, a}); }), dnnl_unimplemented);
+    EXPECT_EQ(status_of([&] {
+        concat::primitive_desc(eng, 1, {a, a});
+    }),
+            dnnl_unimplemented);
 }

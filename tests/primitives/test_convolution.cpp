@@ -409,6 +409,7 @@ struct fwd_case_t {
     algorithm alg = algorithm::convolution_direct;
     quant_t q;
     std::vector<po_t> po;
+    int skip_impls = 0; // run the implementation after this many
 };
 
 void run_fwd(const fwd_case_t &t)
@@ -430,6 +431,8 @@ void run_fwd(const fwd_case_t &t)
                             wei_md, bias_md, dst_md, s.strides(), s.dilates(),
                             s.pad_l(), s.pad_r(), attr));
     EXPECT_EQ(pd.get_algorithm(), algorithm::convolution_direct);
+    for (int i = 0; i < t.skip_impls; ++i)
+        ASSERT_TRUE(pd.next_impl());
 
     const bool int_src = t.sdt == dt::u8 || t.sdt == dt::s8;
     auto src_v = gen(p.src_size(), 1, int_src ? (t.sdt == dt::u8 ? 0 : -6) : -8,
@@ -527,6 +530,8 @@ std::vector<shape_t> shapes()
                     {1, 1}),
             shp("2d_threads_dw", 2, 32, 32, 32, {28, 28}, {3, 3}, {1, 1},
                     {}, {1, 1}),
+            shp("2d_threads_mb1", 1, 1, 24, 32, {15, 14}, {3, 3}, {1, 1},
+                    {}, {1, 1}),
     };
 }
 
@@ -535,6 +540,16 @@ TEST(Convolution, ForwardShapesPlain)
     for (const auto &s : shapes()) {
         fwd_case_t t;
         t.sh = s;
+        run_fwd(t);
+    }
+}
+
+TEST(Convolution, ForwardShapesPlainNoBias)
+{
+    for (const auto &s : shapes()) {
+        fwd_case_t t;
+        t.sh = s;
+        t.bias = false;
         run_fwd(t);
     }
 }
@@ -951,6 +966,66 @@ TEST(Convolution, BackwardWeights)
 
 // ---- descriptors, queries, errors -----------------------------------------
 
+// Training reuses the weights layout the forward descriptor chose (a
+// blocked one) in the backward passes.
+TEST(Convolution, BackwardWithForwardWeightsLayout)
+{
+    const shape_t s = shapes()[5]; // groups
+    const conv_ref::prb_t p = to_prb(s, false);
+    const memory::dims sd = act_dims(s, s.ic, s.in),
+                       dd = act_dims(s, s.oc, out_sp(s, false));
+    const memory::dims wd = wei_dims(s, s.oc, s.ic);
+    auto fwd = convolution_forward::primitive_desc(eng(),
+            prop_kind::forward_training, algorithm::convolution_direct,
+            make_md(sd, dt::f32, fmt_t::plain, false),
+            make_wei_md(wd, dt::f32, fmt_t::any, true),
+            make_md(dd, dt::f32, fmt_t::plain, false), s.strides(),
+            s.dilates(), s.pad_l(), s.pad_r());
+    const memory::desc wmd = fwd.weights_desc();
+    auto bwd_d = convolution_backward_data::primitive_desc(eng(),
+            algorithm::convolution_direct,
+            make_md(sd, dt::f32, fmt_t::plain, false), wmd,
+            make_md(dd, dt::f32, fmt_t::plain, false), s.strides(),
+            s.dilates(), s.pad_l(), s.pad_r(), fwd);
+    auto bwd_w = convolution_backward_weights::primitive_desc(eng(),
+            algorithm::convolution_direct,
+            make_md(sd, dt::f32, fmt_t::plain, false), wmd,
+            make_md(dd, dt::f32, fmt_t::plain, false), s.strides(),
+            s.dilates(), s.pad_l(), s.pad_r(), fwd);
+    auto src_v = gen(p.src_size(), 41, -8, 8, 0.25);
+    auto dd_v = gen(p.dst_size(), 42, -8, 8, 0.25);
+    auto wei_v = gen(p.wei_size(), 43, -6, 6, 0.25);
+    memory src(bwd_w.src_desc(), eng()), diff_dst(bwd_d.diff_dst_desc(), eng());
+    memory wei(wmd, eng()), diff_src(bwd_d.diff_src_desc(), eng());
+    memory diff_wei(bwd_w.diff_weights_desc(), eng());
+    write(src, src_v);
+    write(diff_dst, dd_v);
+    write(wei, wei_v);
+    // Garbage where the blocked layout pads: it must come back zero.
+    std::memset(diff_wei.get_data_handle(), 0x7f, wmd.get_size());
+    convolution_backward_data(bwd_d).execute(strm(),
+            {{DNNL_ARG_DIFF_DST, diff_dst}, {DNNL_ARG_WEIGHTS, wei},
+                    {DNNL_ARG_DIFF_SRC, diff_src}});
+    convolution_backward_weights(bwd_w).execute(strm(),
+            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, diff_dst},
+                    {DNNL_ARG_DIFF_WEIGHTS, diff_wei}});
+    strm().wait();
+    std::vector<double> eds, edw;
+    conv_ref::conv_bwd_data(p, dd_v, wei_v, eds);
+    conv_ref::conv_bwd_weights(p, src_v, dd_v, edw, nullptr);
+    check(read(diff_src), eds, dt::f32, tol_for(dt::f32, false));
+    check(read(diff_wei), edw, dt::f32, tol_for(dt::f32, false));
+    // Padding of the blocked diff weights is zero.
+    const float *raw = static_cast<const float *>(diff_wei.get_data_handle());
+    const size_t n = wmd.get_size() / sizeof(float);
+    double sum_all = 0, sum_logical = 0;
+    for (size_t i = 0; i < n; ++i)
+        sum_all += std::fabs(raw[i]);
+    for (double v : read(diff_wei))
+        sum_logical += std::fabs(v);
+    EXPECT_NEAR(sum_all, sum_logical, 1e-3 * (1 + sum_logical));
+}
+
 TEST(Convolution, QueriesAndAnyFormats)
 {
     const shape_t s
@@ -1029,10 +1104,24 @@ TEST(Convolution, DepthwiseHasSpecialisedImplementation)
     const std::string first = pd.impl_info_str();
     ASSERT_TRUE(pd.next_impl());
     EXPECT_NE(pd.impl_info_str(), first);
-    // The second implementation computes the same result.
-    fwd_case_t t;
-    t.sh = s;
-    run_fwd(t);
+    // Both implementations compute the right result, in both layouts,
+    // with and without an epilogue, for f32 and int8.
+    for (int skip : {0, 1})
+        for (fmt_t f : {fmt_t::cl, fmt_t::plain})
+            for (bool bias : {false, true}) {
+                fwd_case_t t;
+                t.sh = s;
+                t.skip_impls = skip;
+                t.src_fmt = t.dst_fmt = f;
+                t.bias = bias;
+                run_fwd(t);
+                t.sdt = dt::u8;
+                t.wdt = dt::s8;
+                t.ddt = dt::s8;
+                t.q.src_zp = {2};
+                t.q.dst_scale = {4.f};
+                run_fwd(t);
+            }
 }
 
 TEST(Convolution, UserScratchpad)

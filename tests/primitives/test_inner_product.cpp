@@ -42,16 +42,29 @@ rr::dtype ref_dt(dt d) {
     }
 }
 
+// Any blocked layout (plain, strided, or with inner blocks as other
+// implementations may choose for `any`).
 rr::layout_t layout_of(const memory::desc &md) {
     rr::layout_t l;
     l.ndims = md.get_ndims();
     const auto dims = md.get_dims();
+    const auto padded = md.get_padded_dims();
+    const auto poffs = md.get_padded_offsets();
     const auto strides = md.get_strides();
     for (int d = 0; d < l.ndims; ++d) {
-        l.dims[d] = l.padded[d] = dims[d];
+        l.dims[d] = dims[d];
+        l.padded[d] = padded[d];
+        l.padded_offsets[d] = poffs[d];
         l.strides[d] = strides[d];
     }
     l.offset0 = md.get_submemory_offset();
+    l.nblks = md.get_inner_nblks();
+    const auto blks = md.get_inner_blks();
+    const auto idxs = md.get_inner_idxs();
+    for (int k = 0; k < l.nblks; ++k) {
+        l.blks[k] = blks[k];
+        l.idxs[k] = (int)idxs[k];
+    }
     return l;
 }
 

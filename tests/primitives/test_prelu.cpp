@@ -29,12 +29,18 @@ namespace rr = reorder_ref;
 
 rr::dtype ref_dt(dt d) {
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        default: return rr::dtype::u8;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    default:
+        return rr::dtype::u8;
     }
 }
 
@@ -67,8 +73,7 @@ std::vector<int64_t> dims_of(const memory::desc &md) {
 
 int64_t count(const std::vector<int64_t> &d) {
     int64_t n = 1;
-    for (auto v : d)
-        n *= v;
+    for (auto v : d) n *= v;
     return n;
 }
 
@@ -84,12 +89,10 @@ std::vector<double> random_values(
             hi = std::min(hi, 127.0);
         }
         std::uniform_int_distribution<int> u((int)lo, (int)hi);
-        for (auto &x : v)
-            x = u(gen);
+        for (auto &x : v) x = u(gen);
     } else {
         std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v)
-            x = u(gen) / 4.0;
+        for (auto &x : v) x = u(gen) / 4.0;
     }
     return v;
 }
@@ -135,8 +138,7 @@ bool padding_is_zero(const memory &m) {
     bool ok = true;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
     });
     return ok;
@@ -154,15 +156,16 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 }
 
 ::testing::AssertionResult matches(const std::vector<double> &got,
-        const std::vector<double> &expected, dt d, const ref::tolerance_t &tol) {
+        const std::vector<double> &expected, dt d,
+        const ref::tolerance_t &tol) {
     if (got.size() != expected.size())
-        return ::testing::AssertionFailure() << "size " << got.size() << " vs "
-                                             << expected.size();
+        return ::testing::AssertionFailure()
+               << "size " << got.size() << " vs " << expected.size();
     std::vector<float> g(got.begin(), got.end());
     ref::compare_opts_t o;
     o.tol = tol;
-    const auto r = ref::compare(g.data(), expected.data(), g.size(),
-            (dnnl_data_type_t)d, o);
+    const auto r = ref::compare(
+            g.data(), expected.data(), g.size(), (dnnl_data_type_t)d, o);
     if (r.ok()) return ::testing::AssertionSuccess();
     auto f = ::testing::AssertionFailure() << r.summary();
     for (const auto &e : r.first_errors)
@@ -172,27 +175,31 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 
 const char *dt_name(dt d) {
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
 std::string describe(const memory::desc &md) {
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
-    for (auto v : md.get_dims())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_dims()) s += std::to_string(v) + ",";
     s += " strides:";
-    for (auto v : md.get_strides())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_strides()) s += std::to_string(v) + ",";
     s += " blks:";
-    for (auto v : md.get_inner_blks())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_inner_blks()) s += std::to_string(v) + ",";
     return s;
 }
 
@@ -231,14 +238,14 @@ void fill_padding(memory &m, double v) {
     uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad) rr::store(d, p, rr::offset(l, pos), v);
     });
 }
 
-void check(const memory::desc &src, const memory::desc &w, const memory::desc &dst,
-        const memory::desc *dw = nullptr, unsigned seed = 1) {
+void check(const memory::desc &src, const memory::desc &w,
+        const memory::desc &dst, const memory::desc *dw = nullptr,
+        unsigned seed = 1) {
     SCOPED_TRACE("src " + describe(src) + " w " + describe(w));
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
@@ -246,29 +253,36 @@ void check(const memory::desc &src, const memory::desc &w, const memory::desc &d
     const auto dims = dims_of(src), wd = dims_of(w);
     const auto sv = random_values(count(dims), src.get_data_type(), gen);
     const auto wv = random_values(count(wd), w.get_data_type(), gen, -2, 2);
-    prelu_forward::primitive_desc fwd(eng, prop_kind::forward_training, src, w, dst);
+    prelu_forward::primitive_desc fwd(
+            eng, prop_kind::forward_training, src, w, dst);
     const auto wmd = fwd.weights_desc(), dmd = fwd.dst_desc();
     const dt ddt = dmd.get_data_type();
     const auto expected = prelu_ref::forward(sv, dims, wv, wd);
     for_each_impl(fwd, [&](const prelu_forward::primitive_desc &ipd) {
-        memory ms = to_memory(eng, src, sv), mw = to_memory(eng, wmd, wv), md(dmd, eng);
+        memory ms = to_memory(eng, src, sv), mw = to_memory(eng, wmd, wv),
+               md(dmd, eng);
         fill_padding(md, 3);
-        prelu_forward(ipd).execute(strm, {{DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, md}});
+        prelu_forward(ipd).execute(
+                strm, {{DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw},
+                              {DNNL_ARG_DST, md}});
         strm.wait();
         EXPECT_TRUE(matches(from_memory(md), expected, ddt, tol_for(ddt)));
         EXPECT_TRUE(padding_is_zero(md));
     });
 
     // Backward: diff tensors follow src and weights (or the given dw).
-    const dt bdt = src.get_data_type() == dt::s8 || src.get_data_type() == dt::u8
-            ? dt::f32
-            : src.get_data_type();
+    const dt bdt =
+            src.get_data_type() == dt::s8 || src.get_data_type() == dt::u8
+                    ? dt::f32
+                    : src.get_data_type();
     const memory::desc any(src.get_dims(), bdt, tag::any);
-    const memory::desc dwd = dw ? *dw : memory::desc(w.get_dims(), dt::f32, tag::any);
+    const memory::desc dwd =
+            dw ? *dw : memory::desc(w.get_dims(), dt::f32, tag::any);
     prelu_backward::primitive_desc bwd(eng, src, wmd, any, dwd, any, fwd);
     const auto ddmd = bwd.diff_dst_desc(), dsmd = bwd.diff_src_desc(),
                dwmd = bwd.diff_weights_desc();
-    const auto ddv = random_values(count(dims), ddmd.get_data_type(), gen, -2, 2);
+    const auto ddv =
+            random_values(count(dims), ddmd.get_data_type(), gen, -2, 2);
     std::vector<double> eds, edw;
     prelu_ref::backward(sv, dims, wv, wd, ddv, dims_of(dwmd), eds, edw);
     // diff_weights sums many products: allow for f32 accumulation.
@@ -279,8 +293,9 @@ void check(const memory::desc &src, const memory::desc &w, const memory::desc &d
         fill_padding(mds, 3);
         fill_padding(mdw, 3);
         prelu_backward(ipd).execute(strm,
-                {{DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DIFF_DST, mdd},
-                        {DNNL_ARG_DIFF_SRC, mds}, {DNNL_ARG_DIFF_WEIGHTS, mdw}});
+                {{DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw},
+                        {DNNL_ARG_DIFF_DST, mdd}, {DNNL_ARG_DIFF_SRC, mds},
+                        {DNNL_ARG_DIFF_WEIGHTS, mdw}});
         strm.wait();
         EXPECT_TRUE(matches(from_memory(mds), eds, dsmd.get_data_type(),
                 tol_for(dsmd.get_data_type())));
@@ -302,7 +317,8 @@ TEST(Prelu, BroadcastKindsAndLayouts) {
         for (tag t : {tag::nchw, tag::nhwc, tag::nChw8c, tag::nChw16c})
             for (tag wt : {tag::any, tag::nchw}) {
                 const memory::desc src(src_dims, dt::f32, t);
-                check(src, memory::desc(wd, dt::f32, wt), memory::desc(src_dims, dt::f32, tag::any));
+                check(src, memory::desc(wd, dt::f32, wt),
+                        memory::desc(src_dims, dt::f32, tag::any));
             }
 }
 
@@ -310,24 +326,31 @@ TEST(Prelu, DataTypes) {
     struct c_t {
         dt s, w, d;
     };
-    for (const c_t &c : {c_t {dt::bf16, dt::bf16, dt::bf16}, c_t {dt::f16, dt::f32, dt::f16},
-                 c_t {dt::f32, dt::bf16, dt::bf16}, c_t {dt::s8, dt::f32, dt::s8},
-                 c_t {dt::u8, dt::f32, dt::f32}})
+    for (const c_t &c : {c_t{dt::bf16, dt::bf16, dt::bf16},
+                 c_t{dt::f16, dt::f32, dt::f16},
+                 c_t{dt::f32, dt::bf16, dt::bf16}, c_t{dt::s8, dt::f32, dt::s8},
+                 c_t{dt::u8, dt::f32, dt::f32}})
         for (int wi : {0, 1, 2})
-            check(memory::desc(src_dims, c.s, tag::nchw), memory::desc(weight_dims[wi], c.w, tag::any),
+            check(memory::desc(src_dims, c.s, tag::nchw),
+                    memory::desc(weight_dims[wi], c.w, tag::any),
                     memory::desc(src_dims, c.d, tag::any), nullptr, 3);
 }
 
 TEST(Prelu, OtherRanksAndSizes) {
-    check(memory::desc({37}, dt::f32, tag::a), memory::desc({1}, dt::f32, tag::a),
+    check(memory::desc({37}, dt::f32, tag::a),
+            memory::desc({1}, dt::f32, tag::a),
             memory::desc({37}, dt::f32, tag::a));
-    check(memory::desc({64, 300}, dt::f32, tag::ab), memory::desc({1, 300}, dt::f32, tag::ab),
+    check(memory::desc({64, 300}, dt::f32, tag::ab),
+            memory::desc({1, 300}, dt::f32, tag::ab),
             memory::desc({64, 300}, dt::f32, tag::ab));
-    check(memory::desc({64, 300}, dt::f32, tag::ab), memory::desc({64, 1}, dt::f32, tag::ab),
+    check(memory::desc({64, 300}, dt::f32, tag::ab),
+            memory::desc({64, 1}, dt::f32, tag::ab),
             memory::desc({64, 300}, dt::f32, tag::ab));
-    check(memory::desc({2, 3, 4, 5, 6}, dt::f32, tag::ndhwc), memory::desc({1, 3, 1, 1, 1}, dt::f32, tag::any),
+    check(memory::desc({2, 3, 4, 5, 6}, dt::f32, tag::ndhwc),
+            memory::desc({1, 3, 1, 1, 1}, dt::f32, tag::any),
             memory::desc({2, 3, 4, 5, 6}, dt::f32, tag::any));
-    check(memory::desc({4, 64, 30, 30}, dt::f32, tag::nChw16c), memory::desc({1, 64, 1, 1}, dt::f32, tag::any),
+    check(memory::desc({4, 64, 30, 30}, dt::f32, tag::nChw16c),
+            memory::desc({1, 64, 1, 1}, dt::f32, tag::any),
             memory::desc({4, 64, 30, 30}, dt::f32, tag::any), nullptr, 5);
 }
 
@@ -344,8 +367,10 @@ TEST(Prelu, AnyLayoutsAndQueries) {
     engine eng(engine::kind::cpu, 0);
     const memory::desc src(src_dims, dt::f32, tag::nChw16c);
     prelu_forward::primitive_desc fwd(eng, prop_kind::forward_inference, src,
-            memory::desc({1, 19, 1, 1}, dt::f32, tag::any), memory::desc(src_dims, dt::f32, tag::any));
-    EXPECT_EQ(fwd.weights_desc(), memory::desc({1, 19, 1, 1}, dt::f32, tag::nChw16c));
+            memory::desc({1, 19, 1, 1}, dt::f32, tag::any),
+            memory::desc(src_dims, dt::f32, tag::any));
+    EXPECT_EQ(fwd.weights_desc(),
+            memory::desc({1, 19, 1, 1}, dt::f32, tag::nChw16c));
     EXPECT_EQ(fwd.dst_desc(), src);
     EXPECT_EQ(fwd.get_prop_kind(), prop_kind::forward_inference);
     EXPECT_EQ(query_s32(fwd, query::num_of_inputs_s32), 2);
@@ -355,7 +380,7 @@ TEST(Prelu, AnyLayoutsAndQueries) {
     prelu_backward::primitive_desc bwd(eng, nhwc, wany, any, wany, any, fwd);
     EXPECT_EQ(bwd.diff_src_desc(), nhwc);
     EXPECT_EQ(bwd.diff_dst_desc(), nhwc);
-    EXPECT_EQ(bwd.weights_desc().get_strides(), (memory::dims {19, 1, 19, 19}));
+    EXPECT_EQ(bwd.weights_desc().get_strides(), (memory::dims{19, 1, 19, 19}));
     EXPECT_EQ(bwd.diff_weights_desc(), bwd.weights_desc());
     EXPECT_EQ(bwd.get_prop_kind(), prop_kind::backward);
     EXPECT_EQ(query_s32(bwd, query::num_of_inputs_s32), 3);
@@ -364,48 +389,69 @@ TEST(Prelu, AnyLayoutsAndQueries) {
 
 TEST(Prelu, BadParametersAreRejected) {
     engine eng(engine::kind::cpu, 0);
-    const memory::desc a(src_dims, dt::f32, tag::nchw), w({1, 19, 1, 1}, dt::f32, tag::nchw);
-    auto fwd = [&](const memory::desc &s, const memory::desc &ww, const memory::desc &d,
+    const memory::desc a(src_dims, dt::f32, tag::nchw),
+            w({1, 19, 1, 1}, dt::f32, tag::nchw);
+    auto fwd = [&](const memory::desc &s, const memory::desc &ww,
+                       const memory::desc &d,
                        prop_kind pk = prop_kind::forward_training) {
-        return status_of([&] { prelu_forward::primitive_desc(eng, pk, s, ww, d); });
+        return status_of(
+                [&] { prelu_forward::primitive_desc(eng, pk, s, ww, d); });
     };
     EXPECT_EQ(fwd(a, w, a), dnnl_success);
-    EXPECT_EQ(fwd(a, memory::desc({1, 2, 1, 1}, dt::f32, tag::nchw), a), dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(a, memory::desc({19}, dt::f32, tag::a), a), dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(a, w, memory::desc({2, 19, 3, 6}, dt::f32, tag::nchw)), dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(a, memory::desc({1, 2, 1, 1}, dt::f32, tag::nchw), a),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(a, memory::desc({19}, dt::f32, tag::a), a),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(a, w, memory::desc({2, 19, 3, 6}, dt::f32, tag::nchw)),
+            dnnl_invalid_arguments);
     EXPECT_EQ(fwd(a, w, a, prop_kind::backward), dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(memory::desc(src_dims, dt::f32, tag::any), w, a), dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(memory::desc(src_dims, dt::f64, tag::nchw), w, a), dnnl_unimplemented);
+    EXPECT_EQ(fwd(memory::desc(src_dims, dt::f32, tag::any), w, a),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(memory::desc(src_dims, dt::f64, tag::nchw), w, a),
+            dnnl_unimplemented);
     primitive_attr attr;
     attr.set_scales_mask(DNNL_ARG_SRC, 0);
     EXPECT_EQ(status_of([&] {
-        prelu_forward::primitive_desc(eng, prop_kind::forward_training, a, w, a, attr);
-    }), dnnl_unimplemented);
-    prelu_forward::primitive_desc hint(eng, prop_kind::forward_training, a, w, a);
+        prelu_forward::primitive_desc(
+                eng, prop_kind::forward_training, a, w, a, attr);
+    }),
+            dnnl_unimplemented);
+    prelu_forward::primitive_desc hint(
+            eng, prop_kind::forward_training, a, w, a);
     EXPECT_EQ(status_of([&] {
-        prelu_backward::primitive_desc(eng, a, w, a, memory::desc({1, 2, 1, 1}, dt::f32, tag::nchw), a, hint);
-    }), dnnl_invalid_arguments);
-    EXPECT_EQ(status_of([&] {
-        prelu_backward::primitive_desc(eng, a, w, memory::desc({2, 19, 3, 4}, dt::f32, tag::nchw), w, a, hint);
-    }), dnnl_invalid_arguments);
-    dnnl_primitive_desc_t pd = nullptr;
-    EXPECT_EQ(dnnl_prelu_forward_primitive_desc_create(&pd, eng.get(), dnnl_forward_training,
-                      a.get(), nullptr, a.get(), nullptr),
+        prelu_backward::primitive_desc(eng, a, w, a,
+                memory::desc({1, 2, 1, 1}, dt::f32, tag::nchw), a, hint);
+    }),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_prelu_backward_primitive_desc_create(&pd, eng.get(), a.get(), w.get(),
-                      a.get(), nullptr, a.get(), nullptr, nullptr),
+    EXPECT_EQ(status_of([&] {
+        prelu_backward::primitive_desc(eng, a, w,
+                memory::desc({2, 19, 3, 4}, dt::f32, tag::nchw), w, a, hint);
+    }),
+            dnnl_invalid_arguments);
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(
+            dnnl_prelu_forward_primitive_desc_create(&pd, eng.get(),
+                    dnnl_forward_training, a.get(), nullptr, a.get(), nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_prelu_backward_primitive_desc_create(&pd, eng.get(), a.get(),
+                      w.get(), a.get(), nullptr, a.get(), nullptr, nullptr),
             dnnl_invalid_arguments);
     // Backward without a hint is accepted.
-    EXPECT_EQ(dnnl_prelu_backward_primitive_desc_create(&pd, eng.get(), a.get(), w.get(),
-                      a.get(), w.get(), a.get(), nullptr, nullptr),
+    EXPECT_EQ(dnnl_prelu_backward_primitive_desc_create(&pd, eng.get(), a.get(),
+                      w.get(), a.get(), w.get(), a.get(), nullptr, nullptr),
             dnnl_success);
     dnnl_primitive_desc_destroy(pd);
 }
 
 TEST(Prelu, GpuEngineIsUnimplemented) {
-    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
     engine eng(engine::kind::gpu, 0);
-    const memory::desc a(src_dims, dt::f32, tag::nchw), w({1, 19, 1, 1}, dt::f32, tag::nchw);
-    EXPECT_EQ(status_of([&] { prelu_forward::primitive_desc(eng, prop_kind::forward_training, a, w, a); }),
+    const memory::desc a(src_dims, dt::f32, tag::nchw),
+            w({1, 19, 1, 1}, dt::f32, tag::nchw);
+    EXPECT_EQ(status_of([&] {
+        prelu_forward::primitive_desc(
+                eng, prop_kind::forward_training, a, w, a);
+    }),
             dnnl_unimplemented);
 }

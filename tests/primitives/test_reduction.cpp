@@ -30,12 +30,18 @@ namespace rr = reorder_ref;
 
 rr::dtype ref_dt(dt d) {
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        default: return rr::dtype::u8;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    default:
+        return rr::dtype::u8;
     }
 }
 
@@ -68,8 +74,7 @@ std::vector<int64_t> dims_of(const memory::desc &md) {
 
 int64_t count(const std::vector<int64_t> &d) {
     int64_t n = 1;
-    for (auto v : d)
-        n *= v;
+    for (auto v : d) n *= v;
     return n;
 }
 
@@ -85,12 +90,10 @@ std::vector<double> random_values(
             hi = std::min(hi, 127.0);
         }
         std::uniform_int_distribution<int> u((int)lo, (int)hi);
-        for (auto &x : v)
-            x = u(gen);
+        for (auto &x : v) x = u(gen);
     } else {
         std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v)
-            x = u(gen) / 4.0;
+        for (auto &x : v) x = u(gen) / 4.0;
     }
     return v;
 }
@@ -136,8 +139,7 @@ bool padding_is_zero(const memory &m) {
     bool ok = true;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
     });
     return ok;
@@ -155,15 +157,16 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 }
 
 ::testing::AssertionResult matches(const std::vector<double> &got,
-        const std::vector<double> &expected, dt d, const ref::tolerance_t &tol) {
+        const std::vector<double> &expected, dt d,
+        const ref::tolerance_t &tol) {
     if (got.size() != expected.size())
-        return ::testing::AssertionFailure() << "size " << got.size() << " vs "
-                                             << expected.size();
+        return ::testing::AssertionFailure()
+               << "size " << got.size() << " vs " << expected.size();
     std::vector<float> g(got.begin(), got.end());
     ref::compare_opts_t o;
     o.tol = tol;
-    const auto r = ref::compare(g.data(), expected.data(), g.size(),
-            (dnnl_data_type_t)d, o);
+    const auto r = ref::compare(
+            g.data(), expected.data(), g.size(), (dnnl_data_type_t)d, o);
     if (r.ok()) return ::testing::AssertionSuccess();
     auto f = ::testing::AssertionFailure() << r.summary();
     for (const auto &e : r.first_errors)
@@ -173,27 +176,31 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 
 const char *dt_name(dt d) {
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
 std::string describe(const memory::desc &md) {
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
-    for (auto v : md.get_dims())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_dims()) s += std::to_string(v) + ",";
     s += " strides:";
-    for (auto v : md.get_strides())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_strides()) s += std::to_string(v) + ",";
     s += " blks:";
-    for (auto v : md.get_inner_blks())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_inner_blks()) s += std::to_string(v) + ",";
     return s;
 }
 
@@ -232,8 +239,7 @@ void fill_padding(memory &m, double v) {
     uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad) rr::store(d, p, rr::offset(l, pos), v);
     });
 }
@@ -246,8 +252,10 @@ struct alg_pair_t {
     ralg ref;
 };
 const alg_pair_t algs[] = {{algorithm::reduction_max, ralg::max},
-        {algorithm::reduction_min, ralg::min}, {algorithm::reduction_sum, ralg::sum},
-        {algorithm::reduction_mul, ralg::mul}, {algorithm::reduction_mean, ralg::mean},
+        {algorithm::reduction_min, ralg::min},
+        {algorithm::reduction_sum, ralg::sum},
+        {algorithm::reduction_mul, ralg::mul},
+        {algorithm::reduction_mean, ralg::mean},
         {algorithm::reduction_norm_lp_max, ralg::norm_lp_max},
         {algorithm::reduction_norm_lp_sum, ralg::norm_lp_sum},
         {algorithm::reduction_norm_lp_power_p_max, ralg::norm_lp_power_p_max},
@@ -270,7 +278,7 @@ struct problem_t {
 
 void check(problem_t pr, unsigned seed = 1) {
     SCOPED_TRACE("src " + describe(pr.src) + " dst " + describe(pr.dst) + " p "
-            + std::to_string(pr.p) + " eps " + std::to_string(pr.eps));
+                 + std::to_string(pr.p) + " eps " + std::to_string(pr.eps));
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
     std::mt19937 gen(seed);
@@ -279,8 +287,7 @@ void check(problem_t pr, unsigned seed = 1) {
     std::vector<double> sv;
     if (pr.alg.ref == ralg::mul) {
         sv = random_values(count(sd), dt::f32, gen, 0.75, 1.25);
-        for (auto &x : sv)
-            x = rr::round_to(ref_dt(pr.src.get_data_type()), x);
+        for (auto &x : sv) x = rr::round_to(ref_dt(pr.src.get_data_type()), x);
     } else {
         sv = random_values(count(sd), pr.src.get_data_type(), gen, -4, 4);
     }
@@ -288,27 +295,32 @@ void check(problem_t pr, unsigned seed = 1) {
     post_ops po;
     for (auto &e : pr.po) {
         switch (e.kind) {
-            case po_ref::kind_t::eltwise:
-                po.append_eltwise(e.elt == po_ref::elt_t::relu ? algorithm::eltwise_relu
-                                                               : algorithm::eltwise_linear,
-                        (float)e.alpha, (float)e.beta);
-                break;
-            case po_ref::kind_t::sum: po.append_sum((float)e.scale); break;
-            case po_ref::kind_t::binary:
-                e.src = random_values(count(e.dims), dt::f32, gen, -2, 2);
-                po.append_binary(algorithm::binary_add, plain_f32(e.dims));
-                break;
+        case po_ref::kind_t::eltwise:
+            po.append_eltwise(e.elt == po_ref::elt_t::relu
+                                      ? algorithm::eltwise_relu
+                                      : algorithm::eltwise_linear,
+                    (float)e.alpha, (float)e.beta);
+            break;
+        case po_ref::kind_t::sum:
+            po.append_sum((float)e.scale);
+            break;
+        case po_ref::kind_t::binary:
+            e.src = random_values(count(e.dims), dt::f32, gen, -2, 2);
+            po.append_binary(algorithm::binary_add, plain_f32(e.dims));
+            break;
         }
     }
     attr.set_post_ops(po);
-    reduction::primitive_desc pd(eng, pr.alg.lib, pr.src, pr.dst, pr.p, pr.eps, attr);
+    reduction::primitive_desc pd(
+            eng, pr.alg.lib, pr.src, pr.dst, pr.p, pr.eps, attr);
     EXPECT_EQ(pd.get_algorithm(), pr.alg.lib);
     EXPECT_EQ(pd.get_p(), pr.p);
     EXPECT_EQ(pd.get_epsilon(), pr.eps);
     const auto dmd = pd.dst_desc();
     const dt ddt = dmd.get_data_type();
     const auto dinit = random_values(count(dd), ddt, gen);
-    auto expected = reduction_ref::compute(pr.alg.ref, sv, sd, dd, pr.p, pr.eps);
+    auto expected =
+            reduction_ref::compute(pr.alg.ref, sv, sd, dd, pr.p, pr.eps);
     {
         int64_t i = 0;
         br::for_each(dd, [&](const int64_t *pos) {
@@ -316,28 +328,32 @@ void check(problem_t pr, unsigned seed = 1) {
             ++i;
         });
     }
-    const double n_red = (double)count(sd) / (double)std::max<int64_t>(count(dd), 1);
+    const double n_red =
+            (double)count(sd) / (double)std::max<int64_t>(count(dd), 1);
     for_each_impl(pd, [&](const reduction::primitive_desc &ipd) {
         memory ms = to_memory(eng, pr.src, sv), md = to_memory(eng, dmd, dinit);
         fill_padding(md, 3);
-        std::unordered_map<int, memory> args {{DNNL_ARG_SRC, ms}, {DNNL_ARG_DST, md}};
+        std::unordered_map<int, memory> args{
+                {DNNL_ARG_SRC, ms}, {DNNL_ARG_DST, md}};
         for (size_t k = 0; k < pr.po.size(); ++k)
             if (pr.po[k].kind == po_ref::kind_t::binary)
-                args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)k) | DNNL_ARG_SRC_1]
-                        = to_memory(eng, plain_f32(pr.po[k].dims), pr.po[k].src);
+                args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)k) | DNNL_ARG_SRC_1] =
+                        to_memory(eng, plain_f32(pr.po[k].dims), pr.po[k].src);
         reduction(ipd).execute(strm, args);
         strm.wait();
         // f32 accumulation over n_red values.
         EXPECT_TRUE(matches(from_memory(md), expected, ddt,
-                tol_for(ddt, 2e-6 * (1 + n_red / 64), 1e-5 * (1 + n_red / 64))));
+                tol_for(ddt, 2e-6 * (1 + n_red / 64),
+                        1e-5 * (1 + n_red / 64))));
         EXPECT_TRUE(padding_is_zero(md));
     });
 }
 
 // Reduced dims patterns against src 2x19x3x5.
 const memory::dims sdims = {2, 19, 3, 5};
-const memory::dims dst_patterns[] = {{1, 19, 1, 1}, {2, 1, 3, 5}, {1, 1, 1, 1}, {2, 19, 1, 1},
-        {1, 19, 3, 5}, {2, 19, 3, 1}, {2, 1, 1, 5}, {1, 1, 3, 1}};
+const memory::dims dst_patterns[] = {{1, 19, 1, 1}, {2, 1, 3, 5}, {1, 1, 1, 1},
+        {2, 19, 1, 1}, {1, 19, 3, 5}, {2, 19, 3, 1}, {2, 1, 1, 5},
+        {1, 1, 3, 1}};
 
 } // namespace
 
@@ -389,12 +405,15 @@ TEST(Reduction, DataTypes) {
     struct c_t {
         dt s, d;
     };
-    for (const c_t &c : {c_t {dt::bf16, dt::bf16}, c_t {dt::f16, dt::f16}, c_t {dt::bf16, dt::f32},
-                 c_t {dt::s8, dt::s8}, c_t {dt::u8, dt::f32}, c_t {dt::s8, dt::s32},
-                 c_t {dt::f32, dt::s8}, c_t {dt::s32, dt::s32}})
+    for (const c_t &c : {c_t{dt::bf16, dt::bf16}, c_t{dt::f16, dt::f16},
+                 c_t{dt::bf16, dt::f32}, c_t{dt::s8, dt::s8},
+                 c_t{dt::u8, dt::f32}, c_t{dt::s8, dt::s32},
+                 c_t{dt::f32, dt::s8}, c_t{dt::s32, dt::s32}})
         for (int ai : {0, 1, 2, 4, 6}) {
-            if (ai == 6 && (c.s == dt::s8 || c.s == dt::u8 || c.s == dt::s32)) continue;
-            for (const auto &dd : {memory::dims {1, 19, 1, 1}, memory::dims {2, 1, 3, 5}}) {
+            if (ai == 6 && (c.s == dt::s8 || c.s == dt::u8 || c.s == dt::s32))
+                continue;
+            for (const auto &dd :
+                    {memory::dims{1, 19, 1, 1}, memory::dims{2, 1, 3, 5}}) {
                 problem_t p;
                 p.alg = algs[ai];
                 p.src = memory::desc(sdims, c.s, tag::nchw);
@@ -416,8 +435,9 @@ TEST(Reduction, PostOps) {
     bin_c.kind = bin_full.kind = po_ref::kind_t::binary;
     bin_c.dims = {1, 19, 1, 1};
     bin_full.dims = {2, 19, 1, 1};
-    for (const auto &chain : {std::vector<entry_t> {relu}, std::vector<entry_t> {sum},
-                 std::vector<entry_t> {bin_c, lin}, std::vector<entry_t> {lin, bin_full, sum, relu}})
+    for (const auto &chain : {std::vector<entry_t>{relu},
+                 std::vector<entry_t>{sum}, std::vector<entry_t>{bin_c, lin},
+                 std::vector<entry_t>{lin, bin_full, sum, relu}})
         for (tag t : {tag::nchw, tag::nhwc, tag::nChw16c})
             for (dt d : {dt::f32, dt::bf16, dt::s8}) {
                 problem_t p;
@@ -440,7 +460,10 @@ TEST(Reduction, LargeAndOtherRanks) {
             problem_t p;
             p.alg = algs[ai];
             const int nd = (int)s.first.size();
-            const tag t = nd == 1 ? tag::a : nd == 2 ? tag::ab : nd == 3 ? tag::abc : tag::abcde;
+            const tag t = nd == 1   ? tag::a
+                          : nd == 2 ? tag::ab
+                          : nd == 3 ? tag::abc
+                                    : tag::abcde;
             p.src = memory::desc(s.first, dt::f32, t);
             p.dst = memory::desc(s.second, dt::f32, tag::any);
             check(p, 11);
@@ -457,50 +480,69 @@ TEST(Reduction, AnyLayoutsAndQueries) {
     reduction::primitive_desc pd2(eng, algorithm::reduction_sum,
             memory::desc({2, 19, 4, 5}, dt::f32, tag::nhwc),
             memory::desc({1, 19, 1, 5}, dt::s8, tag::any), 0, 0);
-    EXPECT_EQ(pd2.dst_desc().get_strides(), (memory::dims {95, 1, 95, 19}));
+    EXPECT_EQ(pd2.dst_desc().get_strides(), (memory::dims{95, 1, 95, 19}));
     EXPECT_EQ(query_s32(pd2, query::num_of_inputs_s32), 1);
 }
 
 TEST(Reduction, BadParametersAreRejected) {
     engine eng(engine::kind::cpu, 0);
-    const memory::desc a(sdims, dt::f32, tag::nchw), r({1, 19, 1, 1}, dt::f32, tag::nchw);
-    auto create = [&](algorithm alg, const memory::desc &s, const memory::desc &d, float p,
-                          float eps, const primitive_attr &attr = primitive_attr()) {
-        return status_of([&] { reduction::primitive_desc(eng, alg, s, d, p, eps, attr); });
+    const memory::desc a(sdims, dt::f32, tag::nchw),
+            r({1, 19, 1, 1}, dt::f32, tag::nchw);
+    auto create = [&](algorithm alg, const memory::desc &s,
+                          const memory::desc &d, float p, float eps,
+                          const primitive_attr &attr = primitive_attr()) {
+        return status_of([&] {
+            reduction::primitive_desc(eng, alg, s, d, p, eps, attr);
+        });
     };
     EXPECT_EQ(create(algorithm::reduction_sum, a, r, 0, 0), dnnl_success);
-    EXPECT_EQ(create(algorithm::reduction_sum, a, a, 0, 0), dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::reduction_sum, a, memory::desc({1, 2, 1, 1}, dt::f32, tag::nchw), 0, 0),
+    EXPECT_EQ(create(algorithm::reduction_sum, a, a, 0, 0),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::reduction_sum, a, memory::desc({19}, dt::f32, tag::a), 0, 0),
+    EXPECT_EQ(create(algorithm::reduction_sum, a,
+                      memory::desc({1, 2, 1, 1}, dt::f32, tag::nchw), 0, 0),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::binary_add, a, r, 0, 0), dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::reduction_norm_lp_sum, a, r, 0.5f, 0), dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::reduction_norm_lp_sum, a, r, INFINITY, 0), dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::reduction_norm_lp_max, memory::desc(sdims, dt::s8, tag::nchw), r, 2, 0),
+    EXPECT_EQ(create(algorithm::reduction_sum, a,
+                      memory::desc({19}, dt::f32, tag::a), 0, 0),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::reduction_sum, memory::desc(sdims, dt::f32, tag::any), r, 0, 0),
+    EXPECT_EQ(
+            create(algorithm::binary_add, a, r, 0, 0), dnnl_invalid_arguments);
+    EXPECT_EQ(create(algorithm::reduction_norm_lp_sum, a, r, 0.5f, 0),
             dnnl_invalid_arguments);
-    EXPECT_EQ(create(algorithm::reduction_sum, memory::desc(sdims, dt::f64, tag::nchw), r, 0, 0),
+    EXPECT_EQ(create(algorithm::reduction_norm_lp_sum, a, r, INFINITY, 0),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(create(algorithm::reduction_norm_lp_max,
+                      memory::desc(sdims, dt::s8, tag::nchw), r, 2, 0),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(create(algorithm::reduction_sum,
+                      memory::desc(sdims, dt::f32, tag::any), r, 0, 0),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(create(algorithm::reduction_sum,
+                      memory::desc(sdims, dt::f64, tag::nchw), r, 0, 0),
             dnnl_unimplemented);
     primitive_attr scales;
     scales.set_scales_mask(DNNL_ARG_SRC, 0);
-    EXPECT_EQ(create(algorithm::reduction_sum, a, r, 0, 0, scales), dnnl_unimplemented);
+    EXPECT_EQ(create(algorithm::reduction_sum, a, r, 0, 0, scales),
+            dnnl_unimplemented);
     primitive_attr prelu;
     post_ops po;
     po.append_prelu(0);
     prelu.set_post_ops(po);
-    EXPECT_EQ(create(algorithm::reduction_sum, a, r, 0, 0, prelu), dnnl_unimplemented);
+    EXPECT_EQ(create(algorithm::reduction_sum, a, r, 0, 0, prelu),
+            dnnl_unimplemented);
     dnnl_primitive_desc_t pd = nullptr;
-    EXPECT_EQ(dnnl_reduction_primitive_desc_create(&pd, eng.get(), dnnl_reduction_sum, nullptr,
-                      r.get(), 0, 0, nullptr),
+    EXPECT_EQ(dnnl_reduction_primitive_desc_create(&pd, eng.get(),
+                      dnnl_reduction_sum, nullptr, r.get(), 0, 0, nullptr),
             dnnl_invalid_arguments);
 }
 
 TEST(Reduction, GpuEngineIsUnimplemented) {
-    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
     engine eng(engine::kind::gpu, 0);
-    const memory::desc a(sdims, dt::f32, tag::nchw), r({1, 19, 1, 1}, dt::f32, tag::nchw);
-    EXPECT_EQ(status_of([&] { reduction::primitive_desc(eng, algorithm::reduction_sum, a, r, 0, 0); }),
+    const memory::desc a(sdims, dt::f32, tag::nchw),
+            r({1, 19, 1, 1}, dt::f32, tag::nchw);
+    EXPECT_EQ(status_of([&] {
+        reduction::primitive_desc(eng, algorithm::reduction_sum, a, r, 0, 0);
+    }),
             dnnl_unimplemented);
 }

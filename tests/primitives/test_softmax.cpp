@@ -30,12 +30,18 @@ namespace rr = reorder_ref;
 
 rr::dtype ref_dt(dt d) {
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        default: return rr::dtype::u8;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    default:
+        return rr::dtype::u8;
     }
 }
 
@@ -68,8 +74,7 @@ std::vector<int64_t> dims_of(const memory::desc &md) {
 
 int64_t count(const std::vector<int64_t> &d) {
     int64_t n = 1;
-    for (auto v : d)
-        n *= v;
+    for (auto v : d) n *= v;
     return n;
 }
 
@@ -85,12 +90,10 @@ std::vector<double> random_values(
             hi = std::min(hi, 127.0);
         }
         std::uniform_int_distribution<int> u((int)lo, (int)hi);
-        for (auto &x : v)
-            x = u(gen);
+        for (auto &x : v) x = u(gen);
     } else {
         std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v)
-            x = u(gen) / 4.0;
+        for (auto &x : v) x = u(gen) / 4.0;
     }
     return v;
 }
@@ -136,8 +139,7 @@ bool padding_is_zero(const memory &m) {
     bool ok = true;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
     });
     return ok;
@@ -155,15 +157,16 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 }
 
 ::testing::AssertionResult matches(const std::vector<double> &got,
-        const std::vector<double> &expected, dt d, const ref::tolerance_t &tol) {
+        const std::vector<double> &expected, dt d,
+        const ref::tolerance_t &tol) {
     if (got.size() != expected.size())
-        return ::testing::AssertionFailure() << "size " << got.size() << " vs "
-                                             << expected.size();
+        return ::testing::AssertionFailure()
+               << "size " << got.size() << " vs " << expected.size();
     std::vector<float> g(got.begin(), got.end());
     ref::compare_opts_t o;
     o.tol = tol;
-    const auto r = ref::compare(g.data(), expected.data(), g.size(),
-            (dnnl_data_type_t)d, o);
+    const auto r = ref::compare(
+            g.data(), expected.data(), g.size(), (dnnl_data_type_t)d, o);
     if (r.ok()) return ::testing::AssertionSuccess();
     auto f = ::testing::AssertionFailure() << r.summary();
     for (const auto &e : r.first_errors)
@@ -173,27 +176,31 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 
 const char *dt_name(dt d) {
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
 std::string describe(const memory::desc &md) {
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
-    for (auto v : md.get_dims())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_dims()) s += std::to_string(v) + ",";
     s += " strides:";
-    for (auto v : md.get_strides())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_strides()) s += std::to_string(v) + ",";
     s += " blks:";
-    for (auto v : md.get_inner_blks())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_inner_blks()) s += std::to_string(v) + ",";
     return s;
 }
 
@@ -232,8 +239,7 @@ void fill_padding(memory &m, double v) {
     uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad) rr::store(d, p, rr::offset(l, pos), v);
     });
 }
@@ -251,14 +257,22 @@ struct fwd_problem_t {
 
 algorithm elt_alg(po_ref::elt_t e) {
     switch (e) {
-        case po_ref::elt_t::relu: return algorithm::eltwise_relu;
-        case po_ref::elt_t::linear: return algorithm::eltwise_linear;
-        case po_ref::elt_t::tanh: return algorithm::eltwise_tanh;
-        case po_ref::elt_t::logistic: return algorithm::eltwise_logistic;
-        case po_ref::elt_t::square: return algorithm::eltwise_square;
-        case po_ref::elt_t::abs: return algorithm::eltwise_abs;
-        case po_ref::elt_t::clip: return algorithm::eltwise_clip;
-        default: return algorithm::eltwise_exp;
+    case po_ref::elt_t::relu:
+        return algorithm::eltwise_relu;
+    case po_ref::elt_t::linear:
+        return algorithm::eltwise_linear;
+    case po_ref::elt_t::tanh:
+        return algorithm::eltwise_tanh;
+    case po_ref::elt_t::logistic:
+        return algorithm::eltwise_logistic;
+    case po_ref::elt_t::square:
+        return algorithm::eltwise_square;
+    case po_ref::elt_t::abs:
+        return algorithm::eltwise_abs;
+    case po_ref::elt_t::clip:
+        return algorithm::eltwise_clip;
+    default:
+        return algorithm::eltwise_exp;
     }
 }
 
@@ -272,7 +286,7 @@ memory::desc plain_f32(const std::vector<int64_t> &d) {
 
 void check_fwd(fwd_problem_t p, unsigned seed = 1) {
     SCOPED_TRACE("axis " + std::to_string(p.axis) + " src " + describe(p.src)
-            + " dst " + describe(p.dst));
+                 + " dst " + describe(p.dst));
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
     std::mt19937 gen(seed);
@@ -293,8 +307,8 @@ void check_fwd(fwd_problem_t p, unsigned seed = 1) {
         }
     }
     attr.set_post_ops(po);
-    softmax_forward::primitive_desc pd(eng, prop_kind::forward_training, p.alg, p.src,
-            p.dst, p.axis, attr);
+    softmax_forward::primitive_desc pd(eng, prop_kind::forward_training, p.alg,
+            p.src, p.dst, p.axis, attr);
     EXPECT_EQ(pd.get_axis(), p.axis);
     EXPECT_EQ(pd.get_algorithm(), p.alg);
     const auto dmd = pd.dst_desc();
@@ -316,50 +330,63 @@ void check_fwd(fwd_problem_t p, unsigned seed = 1) {
             std::memset(md.get_data_handle(), 0x55, dmd.get_size());
             fill_padding(md, 3);
         }
-        std::unordered_map<int, memory> args {{DNNL_ARG_SRC, ms}, {DNNL_ARG_DST, md}};
+        std::unordered_map<int, memory> args{
+                {DNNL_ARG_SRC, ms}, {DNNL_ARG_DST, md}};
         float ss = p.src_scale, ds = p.dst_scale;
-        if (ss) args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC] = memory({{1}, dt::f32, tag::x}, eng, &ss);
-        if (ds) args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST] = memory({{1}, dt::f32, tag::x}, eng, &ds);
+        if (ss)
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC] =
+                    memory({{1}, dt::f32, tag::x}, eng, &ss);
+        if (ds)
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST] =
+                    memory({{1}, dt::f32, tag::x}, eng, &ds);
         for (size_t k = 0; k < p.po.size(); ++k)
             if (p.po[k].kind == po_ref::kind_t::binary)
-                args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)k) | DNNL_ARG_SRC_1]
-                        = to_memory(eng, plain_f32(p.po[k].dims), p.po[k].src);
+                args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)k) | DNNL_ARG_SRC_1] =
+                        to_memory(eng, plain_f32(p.po[k].dims), p.po[k].src);
         softmax_forward(ipd).execute(strm, args);
         strm.wait();
-        EXPECT_TRUE(matches(from_memory(md), expected, ddt, tol_for(ddt, 2e-5, 2e-6)));
+        EXPECT_TRUE(matches(
+                from_memory(md), expected, ddt, tol_for(ddt, 2e-5, 2e-6)));
         EXPECT_TRUE(padding_is_zero(md));
     });
 }
 
 // Backward from a forward descriptor's dst; diff tensors of the given
 // descriptors (may be `any`).
-void check_bwd(algorithm alg, const memory::desc &dst, const memory::desc &diff_dst,
-        const memory::desc &diff_src, int axis, bool in_place = false, unsigned seed = 1) {
-    SCOPED_TRACE("axis " + std::to_string(axis) + " dst " + describe(dst) + " diff_dst "
-            + describe(diff_dst) + " diff_src " + describe(diff_src));
+void check_bwd(algorithm alg, const memory::desc &dst,
+        const memory::desc &diff_dst, const memory::desc &diff_src, int axis,
+        bool in_place = false, unsigned seed = 1) {
+    SCOPED_TRACE("axis " + std::to_string(axis) + " dst " + describe(dst)
+                 + " diff_dst " + describe(diff_dst) + " diff_src "
+                 + describe(diff_src));
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
     std::mt19937 gen(seed);
     const auto dims = dims_of(dst);
     const bool log = alg == algorithm::softmax_log;
     // dst: a softmax of random values, as stored.
-    auto dv = softmax_ref::forward(random_values(count(dims), dt::f32, gen), dims, axis, log);
-    for (auto &x : dv)
-        x = rr::round_to(ref_dt(dst.get_data_type()), x);
-    softmax_forward::primitive_desc hint(eng, prop_kind::forward_training, alg, dst, dst, axis);
-    softmax_backward::primitive_desc pd(eng, alg, diff_src, diff_dst, dst, axis, hint);
+    auto dv = softmax_ref::forward(
+            random_values(count(dims), dt::f32, gen), dims, axis, log);
+    for (auto &x : dv) x = rr::round_to(ref_dt(dst.get_data_type()), x);
+    softmax_forward::primitive_desc hint(
+            eng, prop_kind::forward_training, alg, dst, dst, axis);
+    softmax_backward::primitive_desc pd(
+            eng, alg, diff_src, diff_dst, dst, axis, hint);
     const auto ddmd = pd.diff_dst_desc(), dsmd = pd.diff_src_desc();
-    const auto ddv = random_values(count(dims), ddmd.get_data_type(), gen, -2, 2);
+    const auto ddv =
+            random_values(count(dims), ddmd.get_data_type(), gen, -2, 2);
     const auto expected = softmax_ref::backward(dv, ddv, dims, axis, log);
     const dt odt = dsmd.get_data_type();
     for_each_impl(pd, [&](const softmax_backward::primitive_desc &ipd) {
         memory md = to_memory(eng, dst, dv), mdd = to_memory(eng, ddmd, ddv);
         memory mds = in_place ? mdd : memory(dsmd, eng);
         if (!in_place) fill_padding(mds, 3);
-        softmax_backward(ipd).execute(strm,
-                {{DNNL_ARG_DST, md}, {DNNL_ARG_DIFF_DST, mdd}, {DNNL_ARG_DIFF_SRC, mds}});
+        softmax_backward(ipd).execute(
+                strm, {{DNNL_ARG_DST, md}, {DNNL_ARG_DIFF_DST, mdd},
+                              {DNNL_ARG_DIFF_SRC, mds}});
         strm.wait();
-        EXPECT_TRUE(matches(from_memory(mds), expected, odt, tol_for(odt, 1e-5, 2e-5)));
+        EXPECT_TRUE(matches(
+                from_memory(mds), expected, odt, tol_for(odt, 1e-5, 2e-5)));
         EXPECT_TRUE(padding_is_zero(mds));
     });
 }
@@ -383,16 +410,21 @@ TEST(Softmax, ForwardAxesAndLayouts) {
 
 TEST(Softmax, ForwardShapes) {
     // Long rows, long lanes, and other ranks.
-    const std::vector<std::pair<memory::dims, int>> shapes = {{{7, 1000}, 1}, {{7, 1000}, 0},
-            {{3, 300, 20}, 1}, {{2, 3000}, 1}, {{1, 1}, 1}, {{5}, 0},
-            {{2, 3, 4, 5, 6}, 2}, {{2, 5000, 3}, 1}, {{4, 40, 70}, 2}};
+    const std::vector<std::pair<memory::dims, int>> shapes = {{{7, 1000}, 1},
+            {{7, 1000}, 0}, {{3, 300, 20}, 1}, {{2, 3000}, 1}, {{1, 1}, 1},
+            {{5}, 0}, {{2, 3, 4, 5, 6}, 2}, {{2, 5000, 3}, 1},
+            {{4, 40, 70}, 2}};
     for (const auto &s : shapes)
-        for (algorithm alg : {algorithm::softmax_accurate, algorithm::softmax_log}) {
+        for (algorithm alg :
+                {algorithm::softmax_accurate, algorithm::softmax_log}) {
             fwd_problem_t p;
             p.alg = alg;
             p.axis = s.second;
             const int nd = (int)s.first.size();
-            const tag t = nd == 1 ? tag::a : nd == 2 ? tag::ab : nd == 3 ? tag::abc : tag::abcde;
+            const tag t = nd == 1   ? tag::a
+                          : nd == 2 ? tag::ab
+                          : nd == 3 ? tag::abc
+                                    : tag::abcde;
             p.src = p.dst = memory::desc(s.first, dt::f32, t);
             check_fwd(p, 3);
         }
@@ -404,11 +436,14 @@ TEST(Softmax, ForwardDataTypesAndScales) {
         dt s, d;
         float ss, ds;
     };
-    for (const c_t &c : {c_t {dt::bf16, dt::bf16, 0, 0}, c_t {dt::f16, dt::f16, 0, 0},
-                 c_t {dt::f32, dt::bf16, 0, 0}, c_t {dt::bf16, dt::f32, 0, 0},
-                 c_t {dt::f32, dt::u8, 0, 1.f / 255}, c_t {dt::f32, dt::s8, 0, 1.f / 127},
-                 c_t {dt::s8, dt::f32, 0.5f, 0}, c_t {dt::u8, dt::u8, 0.25f, 1.f / 200},
-                 c_t {dt::s8, dt::s8, 0, 0}})
+    for (const c_t &c :
+            {c_t{dt::bf16, dt::bf16, 0, 0}, c_t{dt::f16, dt::f16, 0, 0},
+                    c_t{dt::f32, dt::bf16, 0, 0}, c_t{dt::bf16, dt::f32, 0, 0},
+                    c_t{dt::f32, dt::u8, 0, 1.f / 255},
+                    c_t{dt::f32, dt::s8, 0, 1.f / 127},
+                    c_t{dt::s8, dt::f32, 0.5f, 0},
+                    c_t{dt::u8, dt::u8, 0.25f, 1.f / 200},
+                    c_t{dt::s8, dt::s8, 0, 0}})
         for (int axis : {1, 3})
             for (tag t : {tag::nchw, tag::nChw16c}) {
                 fwd_problem_t p;
@@ -441,7 +476,8 @@ TEST(Softmax, ForwardPostOps) {
         x.dims = d;
         return x;
     };
-    const std::vector<std::vector<entry_t>> chains = {{elt(po_ref::elt_t::linear, 2, 1)},
+    const std::vector<std::vector<entry_t>> chains = {
+            {elt(po_ref::elt_t::linear, 2, 1)},
             {elt(po_ref::elt_t::tanh), elt(po_ref::elt_t::relu, 0.5)},
             {bin(br::alg_t::mul, {1, 19, 1, 1})},
             {bin(br::alg_t::add, {2, 19, 3, 5}), elt(po_ref::elt_t::square)}};
@@ -480,10 +516,13 @@ TEST(Softmax, Backward) {
                         memory::desc(d, dt::f32, tag::nhwc), axis, false, 3);
             }
     // Data types, long rows, in-place.
-    for (algorithm alg : {algorithm::softmax_accurate, algorithm::softmax_log}) {
-        check_bwd(alg, memory::desc(d, dt::bf16, tag::nchw), memory::desc(d, dt::bf16, tag::any),
+    for (algorithm alg :
+            {algorithm::softmax_accurate, algorithm::softmax_log}) {
+        check_bwd(alg, memory::desc(d, dt::bf16, tag::nchw),
+                memory::desc(d, dt::bf16, tag::any),
                 memory::desc(d, dt::f32, tag::any), 1, false, 5);
-        check_bwd(alg, memory::desc(d, dt::f16, tag::nChw16c), memory::desc(d, dt::f32, tag::any),
+        check_bwd(alg, memory::desc(d, dt::f16, tag::nChw16c),
+                memory::desc(d, dt::f32, tag::any),
                 memory::desc(d, dt::f16, tag::any), 1, false, 5);
         const memory::desc big({5, 2000}, dt::f32, tag::ab);
         check_bwd(alg, big, big, big, 1, false, 7);
@@ -504,7 +543,8 @@ TEST(Softmax, AnyLayoutsAndQueries) {
     EXPECT_EQ(query_s32(fwd, query::num_of_inputs_s32), 1);
     const memory::desc dst(d, dt::f32, tag::nhwc);
     softmax_backward::primitive_desc bwd(eng, algorithm::softmax_accurate,
-            memory::desc(d, dt::bf16, tag::any), memory::desc(d, dt::f32, tag::any), dst, 1, fwd);
+            memory::desc(d, dt::bf16, tag::any),
+            memory::desc(d, dt::f32, tag::any), dst, 1, fwd);
     EXPECT_EQ(bwd.diff_dst_desc(), memory::desc(d, dt::f32, tag::nhwc));
     EXPECT_EQ(bwd.diff_src_desc(), memory::desc(d, dt::bf16, tag::nhwc));
     EXPECT_EQ(bwd.dst_desc(), dst);
@@ -515,75 +555,100 @@ TEST(Softmax, AnyLayoutsAndQueries) {
 TEST(Softmax, BadParametersAreRejected) {
     engine eng(engine::kind::cpu, 0);
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
-    auto fwd = [&](prop_kind pk, algorithm alg, const memory::desc &s, const memory::desc &d,
-                       int axis, const primitive_attr &attr = primitive_attr()) {
-        return status_of([&] { softmax_forward::primitive_desc(eng, pk, alg, s, d, axis, attr); });
+    auto fwd = [&](prop_kind pk, algorithm alg, const memory::desc &s,
+                       const memory::desc &d, int axis,
+                       const primitive_attr &attr = primitive_attr()) {
+        return status_of([&] {
+            softmax_forward::primitive_desc(eng, pk, alg, s, d, axis, attr);
+        });
     };
     const auto ft = prop_kind::forward_training;
     EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, 1), dnnl_success);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, 4), dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, -1), dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(ft, algorithm::eltwise_relu, a, a, 1), dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(prop_kind::backward_data, algorithm::softmax_accurate, a, a, 1),
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, 4),
             dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, memory::desc({2, 3, 4, 5}, dt::f32, tag::any), a, 1),
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, -1),
             dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, memory::desc({2, 3, 4, 6}, dt::f32, tag::nchw), 1),
+    EXPECT_EQ(
+            fwd(ft, algorithm::eltwise_relu, a, a, 1), dnnl_invalid_arguments);
+    EXPECT_EQ(
+            fwd(prop_kind::backward_data, algorithm::softmax_accurate, a, a, 1),
             dnnl_invalid_arguments);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, memory::desc({2, 3, 4, 5}, dt::s32, tag::nchw), 1),
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate,
+                      memory::desc({2, 3, 4, 5}, dt::f32, tag::any), a, 1),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a,
+                      memory::desc({2, 3, 4, 6}, dt::f32, tag::nchw), 1),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a,
+                      memory::desc({2, 3, 4, 5}, dt::s32, tag::nchw), 1),
             dnnl_unimplemented);
     primitive_attr scales;
     scales.set_scales_mask(DNNL_ARG_SRC, 0);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, 1, scales), dnnl_unimplemented);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, memory::desc({2, 3, 4, 5}, dt::u8, tag::nchw), 1, scales),
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, 1, scales),
+            dnnl_unimplemented);
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a,
+                      memory::desc({2, 3, 4, 5}, dt::u8, tag::nchw), 1, scales),
             dnnl_success);
     primitive_attr mask;
     mask.set_scales_mask(DNNL_ARG_DST, 2);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, memory::desc({2, 3, 4, 5}, dt::u8, tag::nchw), 1, mask),
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a,
+                      memory::desc({2, 3, 4, 5}, dt::u8, tag::nchw), 1, mask),
             dnnl_unimplemented);
     primitive_attr sum_po;
     post_ops po;
     po.append_sum(1.f);
     sum_po.set_post_ops(po);
-    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, 1, sum_po), dnnl_unimplemented);
+    EXPECT_EQ(fwd(ft, algorithm::softmax_accurate, a, a, 1, sum_po),
+            dnnl_unimplemented);
     // Backward.
-    softmax_forward::primitive_desc hint(eng, ft, algorithm::softmax_accurate, a, a, 1);
-    auto bwd = [&](const memory::desc &ds, const memory::desc &dd, const memory::desc &d,
-                       int axis, const primitive_attr &attr = primitive_attr()) {
+    softmax_forward::primitive_desc hint(
+            eng, ft, algorithm::softmax_accurate, a, a, 1);
+    auto bwd = [&](const memory::desc &ds, const memory::desc &dd,
+                       const memory::desc &d, int axis,
+                       const primitive_attr &attr = primitive_attr()) {
         return status_of([&] {
-            softmax_backward::primitive_desc(eng, algorithm::softmax_accurate, ds, dd, d, axis, hint, attr);
+            softmax_backward::primitive_desc(eng, algorithm::softmax_accurate,
+                    ds, dd, d, axis, hint, attr);
         });
     };
     EXPECT_EQ(bwd(a, a, a, 1), dnnl_success);
-    EXPECT_EQ(bwd(a, a, memory::desc({2, 3, 4, 5}, dt::f32, tag::any), 1), dnnl_invalid_arguments);
-    EXPECT_EQ(bwd(a, memory::desc({2, 3, 4, 6}, dt::f32, tag::nchw), a, 1), dnnl_invalid_arguments);
+    EXPECT_EQ(bwd(a, a, memory::desc({2, 3, 4, 5}, dt::f32, tag::any), 1),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(bwd(a, memory::desc({2, 3, 4, 6}, dt::f32, tag::nchw), a, 1),
+            dnnl_invalid_arguments);
     EXPECT_EQ(bwd(a, a, a, 7), dnnl_invalid_arguments);
-    EXPECT_EQ(bwd(a, a, memory::desc({2, 3, 4, 5}, dt::s8, tag::nchw), 1), dnnl_unimplemented);
+    EXPECT_EQ(bwd(a, a, memory::desc({2, 3, 4, 5}, dt::s8, tag::nchw), 1),
+            dnnl_unimplemented);
     primitive_attr elt;
     post_ops epo;
     epo.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
     elt.set_post_ops(epo);
     EXPECT_EQ(bwd(a, a, a, 1, elt), dnnl_unimplemented);
     dnnl_primitive_desc_t pd = nullptr;
-    EXPECT_EQ(dnnl_softmax_forward_primitive_desc_create(&pd, eng.get(), dnnl_forward_training,
-                      dnnl_softmax_accurate, nullptr, a.get(), 1, nullptr),
+    EXPECT_EQ(dnnl_softmax_forward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_forward_training, dnnl_softmax_accurate, nullptr,
+                      a.get(), 1, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_softmax_backward_primitive_desc_create(&pd, eng.get(), dnnl_softmax_accurate,
-                      a.get(), nullptr, a.get(), 1, nullptr, nullptr),
+    EXPECT_EQ(dnnl_softmax_backward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_softmax_accurate, a.get(), nullptr, a.get(), 1,
+                      nullptr, nullptr),
             dnnl_invalid_arguments);
     // Backward without a hint is accepted.
-    EXPECT_EQ(dnnl_softmax_backward_primitive_desc_create(&pd, eng.get(), dnnl_softmax_accurate,
-                      a.get(), a.get(), a.get(), 1, nullptr, nullptr),
+    EXPECT_EQ(dnnl_softmax_backward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_softmax_accurate, a.get(), a.get(), a.get(), 1,
+                      nullptr, nullptr),
             dnnl_success);
     dnnl_primitive_desc_destroy(pd);
 }
 
 TEST(Softmax, GpuEngineIsUnimplemented) {
-    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
     engine eng(engine::kind::gpu, 0);
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
     EXPECT_EQ(status_of([&] {
         softmax_forward::primitive_desc(eng, prop_kind::forward_training,
                 algorithm::softmax_accurate, a, a, 1);
-    }), dnnl_unimplemented);
+    }),
+            dnnl_unimplemented);
 }

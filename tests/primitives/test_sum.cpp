@@ -27,12 +27,18 @@ namespace rr = reorder_ref;
 
 rr::dtype ref_dt(dt d) {
     switch (d) {
-        case dt::f32: return rr::dtype::f32;
-        case dt::bf16: return rr::dtype::bf16;
-        case dt::f16: return rr::dtype::f16;
-        case dt::s32: return rr::dtype::s32;
-        case dt::s8: return rr::dtype::s8;
-        default: return rr::dtype::u8;
+    case dt::f32:
+        return rr::dtype::f32;
+    case dt::bf16:
+        return rr::dtype::bf16;
+    case dt::f16:
+        return rr::dtype::f16;
+    case dt::s32:
+        return rr::dtype::s32;
+    case dt::s8:
+        return rr::dtype::s8;
+    default:
+        return rr::dtype::u8;
     }
 }
 
@@ -65,8 +71,7 @@ std::vector<int64_t> dims_of(const memory::desc &md) {
 
 int64_t count(const std::vector<int64_t> &d) {
     int64_t n = 1;
-    for (auto v : d)
-        n *= v;
+    for (auto v : d) n *= v;
     return n;
 }
 
@@ -82,12 +87,10 @@ std::vector<double> random_values(
             hi = std::min(hi, 127.0);
         }
         std::uniform_int_distribution<int> u((int)lo, (int)hi);
-        for (auto &x : v)
-            x = u(gen);
+        for (auto &x : v) x = u(gen);
     } else {
         std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v)
-            x = u(gen) / 4.0;
+        for (auto &x : v) x = u(gen) / 4.0;
     }
     return v;
 }
@@ -133,8 +136,7 @@ bool padding_is_zero(const memory &m) {
     bool ok = true;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
     });
     return ok;
@@ -152,15 +154,16 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 }
 
 ::testing::AssertionResult matches(const std::vector<double> &got,
-        const std::vector<double> &expected, dt d, const ref::tolerance_t &tol) {
+        const std::vector<double> &expected, dt d,
+        const ref::tolerance_t &tol) {
     if (got.size() != expected.size())
-        return ::testing::AssertionFailure() << "size " << got.size() << " vs "
-                                             << expected.size();
+        return ::testing::AssertionFailure()
+               << "size " << got.size() << " vs " << expected.size();
     std::vector<float> g(got.begin(), got.end());
     ref::compare_opts_t o;
     o.tol = tol;
-    const auto r = ref::compare(g.data(), expected.data(), g.size(),
-            (dnnl_data_type_t)d, o);
+    const auto r = ref::compare(
+            g.data(), expected.data(), g.size(), (dnnl_data_type_t)d, o);
     if (r.ok()) return ::testing::AssertionSuccess();
     auto f = ::testing::AssertionFailure() << r.summary();
     for (const auto &e : r.first_errors)
@@ -170,27 +173,31 @@ ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
 
 const char *dt_name(dt d) {
     switch (d) {
-        case dt::f32: return "f32";
-        case dt::bf16: return "bf16";
-        case dt::f16: return "f16";
-        case dt::s32: return "s32";
-        case dt::s8: return "s8";
-        case dt::u8: return "u8";
-        default: return "?";
+    case dt::f32:
+        return "f32";
+    case dt::bf16:
+        return "bf16";
+    case dt::f16:
+        return "f16";
+    case dt::s32:
+        return "s32";
+    case dt::s8:
+        return "s8";
+    case dt::u8:
+        return "u8";
+    default:
+        return "?";
     }
 }
 
 std::string describe(const memory::desc &md) {
     std::string s = dt_name(md.get_data_type());
     s += " dims:";
-    for (auto v : md.get_dims())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_dims()) s += std::to_string(v) + ",";
     s += " strides:";
-    for (auto v : md.get_strides())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_strides()) s += std::to_string(v) + ",";
     s += " blks:";
-    for (auto v : md.get_inner_blks())
-        s += std::to_string(v) + ",";
+    for (auto v : md.get_inner_blks()) s += std::to_string(v) + ",";
     return s;
 }
 
@@ -229,25 +236,25 @@ void fill_padding(memory &m, double v) {
     uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
-        for (int k = 0; k < l.ndims; ++k)
-            pad = pad || pos[k] >= l.dims[k];
+        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
         if (pad) rr::store(d, p, rr::offset(l, pos), v);
     });
 }
 
 // Runs a sum of `srcs` (dst null: inferred) with every implementation.
-void check(const std::vector<memory::desc> &srcs, const std::vector<float> &scales,
-        const memory::desc *dst, bool in_place = false, unsigned seed = 1) {
+void check(const std::vector<memory::desc> &srcs,
+        const std::vector<float> &scales, const memory::desc *dst,
+        bool in_place = false, unsigned seed = 1) {
     std::string trace;
-    for (const auto &s : srcs)
-        trace += describe(s) + " | ";
+    for (const auto &s : srcs) trace += describe(s) + " | ";
     SCOPED_TRACE(trace);
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
     std::mt19937 gen(seed);
     std::vector<std::vector<double>> vals;
     for (const auto &s : srcs)
-        vals.push_back(random_values(count(dims_of(s)), s.get_data_type(), gen));
+        vals.push_back(
+                random_values(count(dims_of(s)), s.get_data_type(), gen));
     sum::primitive_desc pd = dst ? sum::primitive_desc(eng, *dst, scales, srcs)
                                  : sum::primitive_desc(eng, scales, srcs);
     const auto dmd = pd.dst_desc();
@@ -272,7 +279,8 @@ void check(const std::vector<memory::desc> &srcs, const std::vector<float> &scal
         args[DNNL_ARG_DST] = md;
         sum(ipd).execute(strm, args);
         strm.wait();
-        EXPECT_TRUE(matches(from_memory(md), expected, ddt, tol_for(ddt, 1e-6)));
+        EXPECT_TRUE(
+                matches(from_memory(md), expected, ddt, tol_for(ddt, 1e-6)));
         EXPECT_TRUE(padding_is_zero(md));
     });
 }
@@ -291,7 +299,9 @@ TEST(Sum, LayoutsAndSourceCounts) {
                     for (int i = 0; i < n; ++i)
                         srcs.emplace_back(d, dt::f32, i % 2 ? t1 : t0);
                     memory::desc dst(d, dt::f32, td);
-                    check(srcs, std::vector<float>(scales.begin(), scales.begin() + n),
+                    check(srcs,
+                            std::vector<float>(
+                                    scales.begin(), scales.begin() + n),
                             &dst);
                 }
 }
@@ -301,10 +311,11 @@ TEST(Sum, DataTypes) {
     struct c_t {
         dt a, b, d;
     };
-    for (const c_t &c : {c_t {dt::bf16, dt::bf16, dt::bf16}, c_t {dt::f16, dt::f16, dt::f16},
-                 c_t {dt::s8, dt::u8, dt::f32}, c_t {dt::f32, dt::bf16, dt::s8},
-                 c_t {dt::bf16, dt::f32, dt::f32}, c_t {dt::u8, dt::u8, dt::u8},
-                 c_t {dt::s32, dt::s8, dt::s32}})
+    for (const c_t &c : {c_t{dt::bf16, dt::bf16, dt::bf16},
+                 c_t{dt::f16, dt::f16, dt::f16}, c_t{dt::s8, dt::u8, dt::f32},
+                 c_t{dt::f32, dt::bf16, dt::s8},
+                 c_t{dt::bf16, dt::f32, dt::f32}, c_t{dt::u8, dt::u8, dt::u8},
+                 c_t{dt::s32, dt::s8, dt::s32}})
         for (tag t : {tag::nchw, tag::nChw16c}) {
             memory::desc dst(d, c.d, t);
             check({memory::desc(d, c.a, t), memory::desc(d, c.b, tag::nhwc)},
@@ -313,13 +324,13 @@ TEST(Sum, DataTypes) {
 }
 
 TEST(Sum, OtherRanksAndLargeRows) {
-    for (const memory::dims &d : {memory::dims {1}, memory::dims {1000},
-                 memory::dims {3, 5000}, memory::dims {2, 3, 4, 5, 6},
-                 memory::dims {70000}}) {
-        const tag t = d.size() == 1 ? tag::a
-                : d.size() == 2     ? tag::ab
-                : d.size() == 4     ? tag::abcd
-                                    : tag::abcde;
+    for (const memory::dims &d :
+            {memory::dims{1}, memory::dims{1000}, memory::dims{3, 5000},
+                    memory::dims{2, 3, 4, 5, 6}, memory::dims{70000}}) {
+        const tag t = d.size() == 1   ? tag::a
+                      : d.size() == 2 ? tag::ab
+                      : d.size() == 4 ? tag::abcd
+                                      : tag::abcde;
         memory::desc s(d, dt::f32, t);
         check({s, s, s}, {1.f, 2.f, -1.f}, &s, false, 5);
     }
@@ -362,52 +373,72 @@ TEST(Sum, BadParametersAreRejected) {
     const float scales[] = {1.f, 1.f};
     dnnl_primitive_desc_t pd = nullptr;
     const_dnnl_memory_desc_t srcs[] = {a.get(), a.get()};
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), a.get(), 2, scales, srcs, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), a.get(), 2, scales, srcs, nullptr),
             dnnl_success);
     dnnl_primitive_desc_destroy(pd);
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), nullptr, 2, scales, srcs, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), nullptr, 2, scales, srcs, nullptr),
             dnnl_success);
     dnnl_primitive_desc_destroy(pd);
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), a.get(), 2, nullptr, srcs, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), a.get(), 2, nullptr, srcs, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), a.get(), 0, scales, srcs, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), a.get(), 0, scales, srcs, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), a.get(), 2, scales, nullptr, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), a.get(), 2, scales, nullptr, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(nullptr, eng.get(), a.get(), 2, scales, srcs, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      nullptr, eng.get(), a.get(), 2, scales, srcs, nullptr),
             dnnl_invalid_arguments);
     const_dnnl_memory_desc_t mixed[] = {a.get(), b.get()};
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), nullptr, 2, scales, mixed, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), nullptr, 2, scales, mixed, nullptr),
             dnnl_invalid_arguments);
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), b.get(), 2, scales, srcs, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), b.get(), 2, scales, srcs, nullptr),
             dnnl_invalid_arguments);
     const memory::desc any({2, 3, 4, 5}, dt::f32, tag::any);
     const_dnnl_memory_desc_t with_any[] = {a.get(), any.get()};
-    EXPECT_EQ(dnnl_sum_primitive_desc_create(&pd, eng.get(), nullptr, 2, scales, with_any, nullptr),
+    EXPECT_EQ(dnnl_sum_primitive_desc_create(
+                      &pd, eng.get(), nullptr, 2, scales, with_any, nullptr),
             dnnl_invalid_arguments);
     primitive_attr sc;
     sc.set_scales_mask(DNNL_ARG_MULTIPLE_SRC, 0);
-    EXPECT_EQ(status_of([&] { sum::primitive_desc(eng, {1.f, 1.f}, {a, a}, sc); }),
+    EXPECT_EQ(status_of([&] {
+        sum::primitive_desc(eng, {1.f, 1.f}, {a, a}, sc);
+    }),
             dnnl_unimplemented);
     primitive_attr po_attr;
     post_ops po;
     po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
     po_attr.set_post_ops(po);
-    EXPECT_EQ(status_of([&] { sum::primitive_desc(eng, {1.f, 1.f}, {a, a}, po_attr); }),
+    EXPECT_EQ(status_of([&] {
+        sum::primitive_desc(eng, {1.f, 1.f}, {a, a}, po_attr);
+    }),
             dnnl_unimplemented);
     primitive_attr user_scratch;
     user_scratch.set_scratchpad_mode(scratchpad_mode::user);
-    EXPECT_EQ(status_of([&] { sum::primitive_desc(eng, {1.f, 1.f}, {a, a}, user_scratch); }),
+    EXPECT_EQ(status_of([&] {
+        sum::primitive_desc(eng, {1.f, 1.f}, {a, a}, user_scratch);
+    }),
             dnnl_success);
     EXPECT_EQ(status_of([&] {
-        sum::primitive_desc(eng, {1.f, 1.f}, {a, memory::desc({2, 3, 4, 5}, dt::f64, tag::nchw)});
-    }), dnnl_unimplemented);
+        sum::primitive_desc(eng, {1.f, 1.f},
+                {a, memory::desc({2, 3, 4, 5}, dt::f64, tag::nchw)});
+    }),
+            dnnl_unimplemented);
 }
 
 TEST(Sum, GpuEngineIsUnimplemented) {
-    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
     engine eng(engine::kind::gpu, 0);
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
-    EXPECT_EQ(status_of([&] { sum::primitive_desc(eng, {1.f, 1.f}, {a, a}); }),
+    EXPECT_EQ(status_of([&] {
+        sum::primitive_desc(eng, {1.f, 1.f}, {a, a});
+    }),
             dnnl_unimplemented);
 }

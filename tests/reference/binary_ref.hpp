@@ -11,7 +11,21 @@ namespace binary_ref {
 
 using dims_t = std::vector<int64_t>;
 
-enum class alg_t { add, mul, max, min, div, sub, ge, gt, le, lt, eq, ne, select };
+enum class alg_t {
+    add,
+    mul,
+    max,
+    min,
+    div,
+    sub,
+    ge,
+    gt,
+    le,
+    lt,
+    eq,
+    ne,
+    select
+};
 
 // a op b (select: c != 0 ? a : b).
 double op(alg_t alg, double a, double b, double c = 0);
@@ -52,10 +66,10 @@ struct entry_t {
     kind_t kind = kind_t::eltwise;
     elt_t elt = elt_t::relu;
     double alpha = 0, beta = 0, scale = 1; // eltwise (scale), sum (scale)
-    int32_t zero_point = 0; // sum
+    int32_t zero_point = 0;                // sum
     binary_ref::alg_t alg = binary_ref::alg_t::add; // binary
-    binary_ref::dims_t dims; // binary source dims
-    std::vector<double> src; // binary source values
+    binary_ref::dims_t dims;                        // binary source dims
+    std::vector<double> src;                        // binary source values
 };
 
 double eltwise(elt_t e, double x, double alpha, double beta);

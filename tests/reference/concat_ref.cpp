@@ -11,10 +11,8 @@ std::vector<double> compute(const std::vector<std::vector<double>> &srcs,
     // outer (dims before axis) x [axis slice of each source] x inner
     const std::vector<int64_t> &d0 = dims[0];
     int64_t outer = 1, inner = 1;
-    for (int k = 0; k < axis; ++k)
-        outer *= d0[k];
-    for (size_t k = axis + 1; k < d0.size(); ++k)
-        inner *= d0[k];
+    for (int k = 0; k < axis; ++k) outer *= d0[k];
+    for (size_t k = axis + 1; k < d0.size(); ++k) inner *= d0[k];
     std::vector<double> dst;
     for (int64_t o = 0; o < outer; ++o)
         for (size_t i = 0; i < srcs.size(); ++i) {

@@ -8,8 +8,7 @@ namespace prelu_ref {
 namespace {
 int64_t volume(const dims_t &d) {
     int64_t n = 1;
-    for (int64_t v : d)
-        n *= v;
+    for (int64_t v : d) n *= v;
     return n;
 }
 int64_t bcast(const dims_t &d, const std::vector<int64_t> &pos) {

@@ -9,11 +9,9 @@ namespace {
 void split(const std::vector<int64_t> &dims, int axis, int64_t &outer,
         int64_t &C, int64_t &inner) {
     outer = inner = 1;
-    for (int k = 0; k < axis; ++k)
-        outer *= dims[k];
+    for (int k = 0; k < axis; ++k) outer *= dims[k];
     C = dims[axis];
-    for (size_t k = axis + 1; k < dims.size(); ++k)
-        inner *= dims[k];
+    for (size_t k = axis + 1; k < dims.size(); ++k) inner *= dims[k];
 }
 } // namespace
 
@@ -26,11 +24,9 @@ std::vector<double> forward(const std::vector<double> &src,
         for (int64_t i = 0; i < inner; ++i) {
             auto at = [&](int64_t c) { return (o * C + c) * inner + i; };
             double m = -INFINITY;
-            for (int64_t c = 0; c < C; ++c)
-                m = std::fmax(m, src[at(c)]);
+            for (int64_t c = 0; c < C; ++c) m = std::fmax(m, src[at(c)]);
             double s = 0;
-            for (int64_t c = 0; c < C; ++c)
-                s += std::exp(src[at(c)] - m);
+            for (int64_t c = 0; c < C; ++c) s += std::exp(src[at(c)] - m);
             for (int64_t c = 0; c < C; ++c)
                 dst[at(c)] = log ? src[at(c)] - m - std::log(s)
                                  : std::exp(src[at(c)] - m) / s;

@@ -28,16 +28,14 @@ void rows_plan_t::init(const memory_desc_t &ref, int ax,
         }
         const dim_t s = a[1] - a[0];
         bool even = a[0] == 0;
-        for (dim_t c = 1; c < C && even; ++c)
-            even = a[c] == c * s;
+        for (dim_t c = 1; c < C && even; ++c) even = a[c] == c * s;
         if (even) st[t] = s;
     }
 }
 
 dim_t lanes_plan_t::outer() const {
     dim_t o = 1;
-    for (int p = 0; p < nouter; ++p)
-        o *= oext[p];
+    for (int p = 0; p < nouter; ++p) o *= oext[p];
     return o;
 }
 
@@ -65,8 +63,7 @@ bool lanes_plan_t::init(const memory_desc_t &master, int axis,
     used[p] = true;
     for (int q = p - 1; q >= 0 && q != pa; --q) {
         bool ok = true;
-        for (int t = 0; t < ntensors; ++t)
-            ok = ok && n.stride(t, q) == L;
+        for (int t = 0; t < ntensors; ++t) ok = ok && n.stride(t, q) == L;
         if (!ok) break;
         L *= n.extent[q];
         used[q] = true;
@@ -78,8 +75,7 @@ bool lanes_plan_t::init(const memory_desc_t &master, int axis,
     for (int q = 0; q < np; ++q) {
         if (used[q]) continue;
         oext[nouter] = n.extent[q];
-        for (int t = 0; t < ntensors; ++t)
-            ost[t][nouter] = n.stride(t, q);
+        for (int t = 0; t < ntensors; ++t) ost[t][nouter] = n.stride(t, q);
         ++nouter;
     }
     for (int t = 0; t < ntensors; ++t) {
@@ -91,15 +87,13 @@ bool lanes_plan_t::init(const memory_desc_t &master, int axis,
 
 void row_bases(const rows_plan_t &p, dim_t r, dim_t *base) {
     const int nt = (int)p.tabs.size();
-    for (int t = 0; t < nt; ++t)
-        base[t] = p.tabs[t].base;
+    for (int t = 0; t < nt; ++t) base[t] = p.tabs[t].base;
     for (int d = p.ndims - 1; d >= 0; --d) {
         if (d == p.axis) continue;
         const dim_t i = r % p.dims[d];
         r /= p.dims[d];
         if (i)
-            for (int t = 0; t < nt; ++t)
-                base[t] += p.tabs[t].dim(d)[i];
+            for (int t = 0; t < nt; ++t) base[t] += p.tabs[t].dim(d)[i];
     }
 }
 
@@ -117,13 +111,11 @@ rows::row_t axis_row(const rows_plan_t &p, int t, const void *ptr,
 }
 
 void lane_offsets(const lanes_plan_t &p, dim_t o, dim_t l0, dim_t *off) {
-    for (int t = 0; t < p.ntensors; ++t)
-        off[t] = p.base[t] + l0;
+    for (int t = 0; t < p.ntensors; ++t) off[t] = p.base[t] + l0;
     for (int q = p.nouter - 1; q >= 0; --q) {
         const dim_t i = o % p.oext[q];
         o /= p.oext[q];
-        for (int t = 0; t < p.ntensors; ++t)
-            off[t] += i * p.ost[t][q];
+        for (int t = 0; t < p.ntensors; ++t) off[t] += i * p.ost[t][q];
     }
 }
 

@@ -16,11 +16,9 @@ namespace {
 // the post-op tensors.
 std::vector<const memory_desc_t *> tensor_list(
         const binary_pd_t &pd, const rows::po_chain_t &po) {
-    std::vector<const memory_desc_t *> v {pd.dst_md()};
-    for (int i = 0; i < pd.n_srcs(); ++i)
-        v.push_back(pd.src_md(i));
-    for (const auto &m : po.mds)
-        v.push_back(&m);
+    std::vector<const memory_desc_t *> v{pd.dst_md()};
+    for (int i = 0; i < pd.n_srcs(); ++i) v.push_back(pd.src_md(i));
+    for (const auto &m : po.mds) v.push_back(&m);
     return v;
 }
 
@@ -46,9 +44,11 @@ void compute_row(const args_t &a, const rows::row_t *r, dim_t n) {
         if (!x.idx && !y.idx && !z.idx && z.st == 1 && (x.st == 1 || x.st == 0)
                 && (y.st == 1 || y.st == 0)) {
             const size_t e = 2;
-            rows::binary_half(a.alg, z.dt, static_cast<const char *>(x.base) + x.off * e,
-                    x.st == 0, static_cast<const char *>(y.base) + y.off * e, y.st == 0,
-                    static_cast<char *>(const_cast<void *>(z.base)) + z.off * e, n);
+            rows::binary_half(a.alg, z.dt,
+                    static_cast<const char *>(x.base) + x.off * e, x.st == 0,
+                    static_cast<const char *>(y.base) + y.off * e, y.st == 0,
+                    static_cast<char *>(const_cast<void *>(z.base)) + z.off * e,
+                    n);
             return;
         }
     }
@@ -65,10 +65,11 @@ void compute_row(const args_t &a, const rows::row_t *r, dim_t n) {
             v[i] = rows::scale(v[i], n, sc[i], a.scale[i], bufs[i]);
     }
     const rows::row_t &rd = r[0];
-    const bool direct = rd.dt == dnnl_f32 && !rd.idx && rd.st == 1
-            && !a.po->has_sum();
-    float *out = direct ? static_cast<float *>(const_cast<void *>(rd.base)) + rd.off
-                        : bd;
+    const bool direct =
+            rd.dt == dnnl_f32 && !rd.idx && rd.st == 1 && !a.po->has_sum();
+    float *out =
+            direct ? static_cast<float *>(const_cast<void *>(rd.base)) + rd.off
+                   : bd;
     rows::binary(a.alg, v[0], sc[0], v[1], sc[1], v[2], sc[2], out, n);
     if (!a.po->empty()) rows::apply(*a.po, out, n, r + 1 + a.nsrc, rd, bt);
     if (!direct) rows::store(rd, out, n);
@@ -87,7 +88,8 @@ status_t init_args(args_t &a, const binary_pd_t &pd, const rows::po_chain_t &po,
         a.scaled[i] = pd.with_scale(i);
         a.scale[i] = 1.f;
         if (!a.scaled[i]) continue;
-        const void *s = ctx.host_ptr(DNNL_ARG_ATTR_SCALES | (DNNL_ARG_SRC_0 + i));
+        const void *s =
+                ctx.host_ptr(DNNL_ARG_ATTR_SCALES | (DNNL_ARG_SRC_0 + i));
         if (!s) return dnnl_invalid_arguments;
         const auto *e = pd.attr()->scales.get(DNNL_ARG_SRC_0 + i);
         a.scale[i] = load_f32(e->data_type, s, 0);
@@ -97,8 +99,8 @@ status_t init_args(args_t &a, const binary_pd_t &pd, const rows::po_chain_t &po,
     if (!a.dst) return dnnl_invalid_arguments;
     a.po = &po;
     a.half = a.nsrc == 2 && !a.scaled[0] && !a.scaled[1] && po.empty()
-            && (a.dst_dt == dnnl_bf16 || a.dst_dt == dnnl_f16) && a.dt[0] == a.dst_dt
-            && a.dt[1] == a.dst_dt;
+             && (a.dst_dt == dnnl_bf16 || a.dst_dt == dnnl_f16)
+             && a.dt[0] == a.dst_dt && a.dt[1] == a.dst_dt;
     return po.pointers(ctx, a.po_ptrs);
 }
 
@@ -133,15 +135,16 @@ status_t binary_t<nested>::pd_t::init(engine_t *) {
     DNNL_CHECK(po.init(this->attr()->post_ops, *this->dst_md()));
     const auto tensors = tensor_list(*this, po);
     if (nested) {
-        if (!nest::build(nest, *this->dst_md(), tensors)) return dnnl_unimplemented;
+        if (!nest::build(nest, *this->dst_md(), tensors))
+            return dnnl_unimplemented;
         const dim_t L = nest.L();
         auto row_kind = [&](int t) { // 0 block, 1 repeated row, -1 neither
             if (nest.sL(t) != 1) return -1;
             return nest.sM(t) == L ? 0 : nest.sM(t) == 0 ? 1 : -1;
         };
         block_ok = nest.nparts >= 2 && !this->is_ternary() && po.empty()
-                && !this->with_scale(0) && !this->with_scale(1)
-                && row_kind(0) == 0 && row_kind(1) >= 0 && row_kind(2) >= 0;
+                   && !this->with_scale(0) && !this->with_scale(1)
+                   && row_kind(0) == 0 && row_kind(1) >= 0 && row_kind(2) >= 0;
         for (const memory_desc_t *m : tensors)
             block_ok = block_ok && m->data_type == dnnl_f32;
     } else {
@@ -164,33 +167,39 @@ status_t binary_t<nested>::execute(const exec_ctx_t &ctx) const {
     if (nested) {
         const nest::nest_t &n = pd->nest;
         const int nthr = eltwise::nthr_for(n.volume(), 32 * 1024);
-        nest::for_each_block(n, nthr, [&](const dim_t *off, dim_t mcnt, dim_t len) {
-            if (pd->block_ok && mcnt > 1) {
-                rows::binary_block(a.alg, static_cast<const float *>(ptrs[1]) + off[1],
-                        n.sM(1), static_cast<const float *>(ptrs[2]) + off[2], n.sM(2),
-                        static_cast<float *>(a.dst) + off[0], mcnt, len);
-                return;
-            }
-            rows::row_t r[nest::max_tensors];
-            std::vector<rows::row_t> heap;
-            rows::row_t *rr = r;
-            if (nt > nest::max_tensors) {
-                heap.resize(nt);
-                rr = heap.data();
-            }
-            for (int t = 0; t < nt; ++t) {
-                rr[t].base = ptrs[t];
-                rr[t].dt = dts[t];
-                rr[t].st = n.sL(t);
-            }
-            for (dim_t m = 0; m < mcnt; ++m)
-                for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
-                    const dim_t cnt = len - l0 < rows::chunk ? len - l0 : rows::chunk;
-                    for (int t = 0; t < nt; ++t)
-                        rr[t].off = off[t] + m * n.sM(t) + l0 * n.sL(t);
-                    compute_row(a, rr, cnt);
-                }
-        });
+        nest::for_each_block(
+                n, nthr, [&](const dim_t *off, dim_t mcnt, dim_t len) {
+                    if (pd->block_ok && mcnt > 1) {
+                        rows::binary_block(a.alg,
+                                static_cast<const float *>(ptrs[1]) + off[1],
+                                n.sM(1),
+                                static_cast<const float *>(ptrs[2]) + off[2],
+                                n.sM(2), static_cast<float *>(a.dst) + off[0],
+                                mcnt, len);
+                        return;
+                    }
+                    rows::row_t r[nest::max_tensors];
+                    std::vector<rows::row_t> heap;
+                    rows::row_t *rr = r;
+                    if (nt > nest::max_tensors) {
+                        heap.resize(nt);
+                        rr = heap.data();
+                    }
+                    for (int t = 0; t < nt; ++t) {
+                        rr[t].base = ptrs[t];
+                        rr[t].dt = dts[t];
+                        rr[t].st = n.sL(t);
+                    }
+                    for (dim_t m = 0; m < mcnt; ++m)
+                        for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
+                            const dim_t cnt = len - l0 < rows::chunk
+                                                      ? len - l0
+                                                      : rows::chunk;
+                            for (int t = 0; t < nt; ++t)
+                                rr[t].off = off[t] + m * n.sM(t) + l0 * n.sL(t);
+                            compute_row(a, rr, cnt);
+                        }
+                });
     } else {
         const walk::walk_t &w = pd->walk;
         const int nthr = eltwise::nthr_for(w.volume(), 16 * 1024);

@@ -42,8 +42,7 @@ bool usable(const memory_desc_t &md) {
 
 dim_t nest_t::volume() const {
     dim_t v = 1;
-    for (int p = 0; p < nparts; ++p)
-        v *= extent[p];
+    for (int p = 0; p < nparts; ++p) v *= extent[p];
     return v;
 }
 
@@ -70,10 +69,12 @@ bool build(nest_t &n, const memory_desc_t &master,
         mblk[d] = bs;
         const dim_t pd = master.padded_dims[d];
         if (bs > 1) {
-            raw[nraw++] = {d, bs, pd / bs, master.format_desc.blocking.strides[d], false};
+            raw[nraw++] = {d, bs, pd / bs,
+                    master.format_desc.blocking.strides[d], false};
             raw[nraw++] = {d, 1, bs, is, true};
         } else {
-            raw[nraw++] = {d, 1, pd, master.format_desc.blocking.strides[d], false};
+            raw[nraw++] = {
+                    d, 1, pd, master.format_desc.blocking.strides[d], false};
         }
     }
 
@@ -134,15 +135,14 @@ bool build(nest_t &n, const memory_desc_t &master,
         n.extent[i] = r.extent;
         n.part[i] = {r.dim, r.mult};
         for (int t = 0; t < nt; ++t)
-            n.strides[(size_t)t * max_parts + i]
-                    = st[(size_t)t * max_parts + order[i]];
+            n.strides[(size_t)t * max_parts + i] =
+                    st[(size_t)t * max_parts + order[i]];
     }
     n.nparts = np;
     if (np == 0) {
         // A single element (or an empty tensor when some extent is 0).
         bool empty = false;
-        for (int p = 0; p < nraw; ++p)
-            empty = empty || raw[p].extent == 0;
+        for (int p = 0; p < nraw; ++p) empty = empty || raw[p].extent == 0;
         n.nparts = 1;
         n.extent[0] = empty ? 0 : 1;
         n.part[0] = {0, 1};
@@ -161,8 +161,8 @@ bool build(nest_t &n, const memory_desc_t &master,
             n.extent[j] = n.extent[j + 1];
             n.part[j] = n.part[j + 1];
             for (int t = 0; t < nt; ++t)
-                n.strides[(size_t)t * max_parts + j]
-                        = n.strides[(size_t)t * max_parts + j + 1];
+                n.strides[(size_t)t * max_parts + j] =
+                        n.strides[(size_t)t * max_parts + j + 1];
         }
         --n.nparts;
     }

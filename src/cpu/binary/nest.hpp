@@ -28,7 +28,7 @@ constexpr int max_parts = 2 * max_ndims;
 constexpr int max_tensors = 64;
 
 struct part_t {
-    int dim; // logical dim of the master
+    int dim;    // logical dim of the master
     dim_t mult; // logical index step of one step of this part
 };
 
@@ -38,7 +38,7 @@ struct nest_t {
     part_t part[max_parts] = {};
     int ntensors = 0;
     std::vector<dim_t> strides; // [t * max_parts + p]
-    std::vector<dim_t> base; // offset0 of each tensor
+    std::vector<dim_t> base;    // offset0 of each tensor
 
     dim_t stride(int t, int p) const { return strides[t * max_parts + p]; }
     dim_t volume() const;
@@ -55,8 +55,8 @@ struct nest_t {
 // the master may not be padded in those dims. With `merge` false the
 // parts are kept one per (dim, block) for callers that need the mapping.
 bool build(nest_t &n, const memory_desc_t &master,
-        const std::vector<const memory_desc_t *> &tensors, int reduce_tensor = -1,
-        bool merge = true);
+        const std::vector<const memory_desc_t *> &tensors,
+        int reduce_tensor = -1, bool merge = true);
 
 // Offsets of every tensor at the outer index `o` (mixed radix over all
 // parts but the two innermost) plus m rows and l elements.
@@ -68,8 +68,7 @@ inline void offsets_at(const nest_t &n, dim_t o, dim_t m, dim_t l, dim_t *off) {
         const dim_t i = o % n.extent[p];
         o /= n.extent[p];
         if (i)
-            for (int t = 0; t < n.ntensors; ++t)
-                off[t] += i * n.stride(t, p);
+            for (int t = 0; t < n.ntensors; ++t) off[t] += i * n.stride(t, p);
     }
 }
 

@@ -24,8 +24,8 @@ void parallel_chunks(int nthr, dim_t units, F f, int per_thread = 8) {
         f(0, (dim_t)0, units);
         return;
     }
-    const dim_t nchunks = units < (dim_t)nthr * per_thread ? units
-                                                          : (dim_t)nthr * per_thread;
+    const dim_t nchunks =
+            units < (dim_t)nthr * per_thread ? units : (dim_t)nthr * per_thread;
     std::atomic<dim_t> next(0);
 #pragma omp parallel num_threads(nthr)
     {

@@ -1,7 +1,10 @@
 // Row kernels shared by the tensor-wide primitives: reading a row of any
 // data type into f32 (in place when it already is contiguous f32),
 // writing f32 rows back, the binary operations on rows (with broadcast
-// scalars), eltwise on rows, and the post-op chain applied to a row.
+// scalars, blocks of short rows, bf16/f16 in registers), eltwise on rows,
+// the post-op chain applied to a row, reductions, gathers and PReLU rows.
+// The loops live in rows_body.inc, compiled once per ISA; the functions
+// below call the widest table the processor and the ISA limit allow.
 //
 // A row is `n` elements of one tensor: element i at off + i * st, or at
 // off + idx[i] when an index table is given (generic layouts).
@@ -38,7 +41,8 @@ const float *load(const row_t &r, dim_t n, float *buf);
 // Writes n f32 values into the row.
 void store(const row_t &r, const float *v, dim_t n);
 // Scales a loaded row (or scalar) into buf; returns buf.
-const float *scale(const float *v, dim_t n, bool is_scalar, float s, float *buf);
+const float *scale(
+        const float *v, dim_t n, bool is_scalar, float s, float *buf);
 
 // d[i] = op(a[i], b[i]) (select: c[i] != 0 ? a[i] : b[i]); a scalar
 // operand is read at index 0 only.
@@ -62,19 +66,22 @@ bool binary_half(alg_kind_t alg, data_type_t dt, const void *a, bool a_scalar,
 // |x|^p for tr 0..3), 1 max, 2 min, 3 product. reduce_run combines v with
 // the reduction of x[0..n); reduce_lanes combines acc[i] with x[i].
 float reduce_run(int comb, int tr, const float *x, dim_t n, float p, float v);
-void reduce_lanes(int comb, int tr, const float *x, dim_t n, float p, float *acc);
+void reduce_lanes(
+        int comb, int tr, const float *x, dim_t n, float p, float *acc);
 
 // out[i] = in[idx[i]] for 4-byte elements.
 void gather32(const uint32_t *in, const int32_t *idx, uint32_t *out, dim_t n);
 
 // PReLU rows: y = x > 0 ? x : w * x (w[0] only when w_scalar); backward
 // ds = x > 0 ? dd : w * dd and the diff_weights terms c = x > 0 ? 0 : x * dd.
-void prelu_fwd(const float *x, const float *w, bool w_scalar, float *y, dim_t n);
+void prelu_fwd(
+        const float *x, const float *w, bool w_scalar, float *y, dim_t n);
 void prelu_bwd(const float *x, const float *w, bool w_scalar, const float *dd,
         float *ds, float *c, dim_t n);
 
 // v[i] = eltwise(alg, v[i]) * scale.
-void eltwise(alg_kind_t alg, float alpha, float beta, float scale, float *v, dim_t n);
+void eltwise(alg_kind_t alg, float alpha, float beta, float scale, float *v,
+        dim_t n);
 
 // A post-op chain checked against a destination (po_check::check), with
 // the descriptors of the tensors it reads (binary sources; prelu weights
@@ -87,7 +94,7 @@ struct po_chain_t {
         float zero_point;
         data_type_t sum_dt;
         int tensor; // index in `mds` (binary, prelu), -1 otherwise
-        int arg; // execution argument of the tensor
+        int arg;    // execution argument of the tensor
     };
     std::vector<entry_t> entries;
     std::vector<memory_desc_t> mds;
@@ -97,7 +104,8 @@ struct po_chain_t {
     bool has_sum() const;
     // Pointers of the chain's tensors from the execution context;
     // dnnl_invalid_arguments when one is missing.
-    status_t pointers(const exec_ctx_t &ctx, std::vector<const void *> &ptrs) const;
+    status_t pointers(
+            const exec_ctx_t &ctx, std::vector<const void *> &ptrs) const;
 };
 
 // Applies the chain to v[0..n). `t` holds the rows of the chain's tensors
@@ -111,23 +119,29 @@ struct kernels_t {
     const char *isa;
     const float *(*load)(const row_t &r, dim_t n, float *buf);
     void (*store)(const row_t &r, const float *v, dim_t n);
-    const float *(*scale)(const float *v, dim_t n, bool is_scalar, float s, float *buf);
-    void (*binary)(alg_kind_t alg, const float *a, bool a_scalar, const float *b,
-            bool b_scalar, const float *c, bool c_scalar, float *d, dim_t n);
-    void (*binary_block)(alg_kind_t alg, const float *a, dim_t sa, const float *b,
-            dim_t sb, float *d, dim_t M, dim_t L);
-    void (*prelu_block)(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
-            dim_t M, dim_t L);
-    bool (*binary_half)(alg_kind_t alg, data_type_t dt, const void *a, bool a_scalar,
-            const void *b, bool b_scalar, void *d, dim_t n);
-    float (*reduce_run)(int comb, int tr, const float *x, dim_t n, float p, float v);
-    void (*reduce_lanes)(int comb, int tr, const float *x, dim_t n, float p, float *acc);
-    void (*gather32)(const uint32_t *in, const int32_t *idx, uint32_t *out, dim_t n);
-    void (*prelu_fwd)(const float *x, const float *w, bool w_scalar, float *y, dim_t n);
-    void (*prelu_bwd)(const float *x, const float *w, bool w_scalar, const float *dd,
-            float *ds, float *c, dim_t n);
-    void (*eltwise)(alg_kind_t alg, float alpha, float beta, float scale, float *v,
-            dim_t n);
+    const float *(*scale)(
+            const float *v, dim_t n, bool is_scalar, float s, float *buf);
+    void (*binary)(alg_kind_t alg, const float *a, bool a_scalar,
+            const float *b, bool b_scalar, const float *c, bool c_scalar,
+            float *d, dim_t n);
+    void (*binary_block)(alg_kind_t alg, const float *a, dim_t sa,
+            const float *b, dim_t sb, float *d, dim_t M, dim_t L);
+    void (*prelu_block)(const float *x, dim_t sx, const float *w, dim_t sw,
+            float *y, dim_t M, dim_t L);
+    bool (*binary_half)(alg_kind_t alg, data_type_t dt, const void *a,
+            bool a_scalar, const void *b, bool b_scalar, void *d, dim_t n);
+    float (*reduce_run)(
+            int comb, int tr, const float *x, dim_t n, float p, float v);
+    void (*reduce_lanes)(
+            int comb, int tr, const float *x, dim_t n, float p, float *acc);
+    void (*gather32)(
+            const uint32_t *in, const int32_t *idx, uint32_t *out, dim_t n);
+    void (*prelu_fwd)(
+            const float *x, const float *w, bool w_scalar, float *y, dim_t n);
+    void (*prelu_bwd)(const float *x, const float *w, bool w_scalar,
+            const float *dd, float *ds, float *c, dim_t n);
+    void (*eltwise)(alg_kind_t alg, float alpha, float beta, float scale,
+            float *v, dim_t n);
     void (*apply)(const po_chain_t &c, float *v, dim_t n, const row_t *t,
             const row_t &old, float *buf);
 };

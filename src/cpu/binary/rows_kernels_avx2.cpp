@@ -23,11 +23,11 @@ namespace k {
 } // namespace
 
 const kernels_t &kernels_avx2() {
-    static const kernels_t k {"avx2", k::load, k::store, k::scale, k::binary,
-            k::binary_block, k::prelu_block, k::binary_half,
-            k::reduce_run, k::reduce_lanes, k::gather32, k::prelu_fwd, k::prelu_bwd,
+    static const kernels_t table{"avx2", k::load, k::store, k::scale, k::binary,
+            k::binary_block, k::prelu_block, k::binary_half, k::reduce_run,
+            k::reduce_lanes, k::gather32, k::prelu_fwd, k::prelu_bwd,
             k::eltwise, k::apply};
-    return k;
+    return table;
 }
 
 } // namespace rows

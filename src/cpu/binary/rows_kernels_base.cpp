@@ -11,7 +11,6 @@
 
 #pragma GCC push_options
 
-
 namespace dnnl {
 namespace impl {
 namespace cpu {
@@ -23,11 +22,11 @@ namespace k {
 } // namespace
 
 const kernels_t &kernels_base() {
-    static const kernels_t k {"sse2", k::load, k::store, k::scale, k::binary,
-            k::binary_block, k::prelu_block, k::binary_half,
-            k::reduce_run, k::reduce_lanes, k::gather32, k::prelu_fwd, k::prelu_bwd,
+    static const kernels_t table{"sse2", k::load, k::store, k::scale, k::binary,
+            k::binary_block, k::prelu_block, k::binary_half, k::reduce_run,
+            k::reduce_lanes, k::gather32, k::prelu_fwd, k::prelu_bwd,
             k::eltwise, k::apply};
-    return k;
+    return table;
 }
 
 } // namespace rows

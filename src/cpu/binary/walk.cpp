@@ -11,8 +11,7 @@ namespace walk {
 void walk_t::init(int nd, const dim_t *extent,
         const std::vector<const memory_desc_t *> &tensors) {
     ndims = nd;
-    for (int d = 0; d < nd; ++d)
-        dims[d] = extent[d];
+    for (int d = 0; d < nd; ++d) dims[d] = extent[d];
     tabs.resize(tensors.size());
     for (size_t t = 0; t < tensors.size(); ++t)
         tabs[t].init(*tensors[t], dims, true);
@@ -20,8 +19,7 @@ void walk_t::init(int nd, const dim_t *extent,
 
 dim_t walk_t::volume() const {
     dim_t v = ndims > 0 ? 1 : 0;
-    for (int d = 0; d < ndims; ++d)
-        v *= dims[d];
+    for (int d = 0; d < ndims; ++d) v *= dims[d];
     return v;
 }
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/memory_desc.hpp"
-#include "cpu/binary/rows.hpp"
 #include "cpu/binary/parallel.hpp"
+#include "cpu/binary/rows.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 
 namespace dnnl {
@@ -48,16 +48,13 @@ void for_each_row(const walk_t &w, int nthr, F f) {
             dim_t row = u / nchunks;
             const dim_t i0 = (u % nchunks) * rows::chunk;
             const dim_t n = i0 + rows::chunk < L ? rows::chunk : L - i0;
-            for (int t = 0; t < nt; ++t)
-                base[t] = w.tabs[t].base;
+            for (int t = 0; t < nt; ++t) base[t] = w.tabs[t].base;
             for (int d = last - 1; d >= 0; --d) {
                 const dim_t i = row % w.dims[d];
                 row /= w.dims[d];
-                for (int t = 0; t < nt; ++t)
-                    base[t] += w.tabs[t].dim(d)[i];
+                for (int t = 0; t < nt; ++t) base[t] += w.tabs[t].dim(d)[i];
             }
-            for (int t = 0; t < nt; ++t)
-                idx[t] = w.tabs[t].dim(last) + i0;
+            for (int t = 0; t < nt; ++t) idx[t] = w.tabs[t].dim(last) + i0;
             f(base.data(), idx.data(), n);
         }
     });

@@ -48,8 +48,7 @@ inline void copy_strided(const void *s, dim_t so, dim_t ss, void *d, dim_t doff,
         dim_t ds, dim_t n) {
     const T *sp = static_cast<const T *>(s) + so;
     T *dp = static_cast<T *>(d) + doff;
-    for (dim_t i = 0; i < n; ++i)
-        dp[i * ds] = sp[i * ss];
+    for (dim_t i = 0; i < n; ++i) dp[i * ds] = sp[i * ss];
 }
 
 struct copy_args_t {
@@ -72,10 +71,17 @@ void copy_row(const copy_args_t &a, dim_t so, dim_t ss, dim_t doff, dim_t ds,
             return;
         }
         switch (esz) {
-            case 1: copy_strided<uint8_t>(a.src, so, ss, a.dst, doff, ds, n); return;
-            case 2: copy_strided<uint16_t>(a.src, so, ss, a.dst, doff, ds, n); return;
-            case 4: copy_strided<uint32_t>(a.src, so, ss, a.dst, doff, ds, n); return;
-            default: break;
+        case 1:
+            copy_strided<uint8_t>(a.src, so, ss, a.dst, doff, ds, n);
+            return;
+        case 2:
+            copy_strided<uint16_t>(a.src, so, ss, a.dst, doff, ds, n);
+            return;
+        case 4:
+            copy_strided<uint32_t>(a.src, so, ss, a.dst, doff, ds, n);
+            return;
+        default:
+            break;
         }
     }
     float buf[rows::chunk], sbuf[rows::chunk];
@@ -130,7 +136,8 @@ status_t concat_t<nested>::pd_t::init(engine_t *) {
             for (dim_t p = 0; p < s.dims[ax]; ++p) {
                 dim_t pos[max_ndims] = {0};
                 pos[ax] = off + p;
-                t.values[(size_t)(t.start[ax] + p)] = md_off_v(dst, pos) - t.base;
+                t.values[(size_t)(t.start[ax] + p)] =
+                        md_off_v(dst, pos) - t.base;
             }
         }
     }
@@ -148,16 +155,20 @@ status_t concat_t<nested>::execute(const exec_ctx_t &ctx) const {
     for (int i = 0; i < n; ++i) {
         copy_args_t &a = args[i];
         a.src = ctx.host_ptr(DNNL_ARG_MULTIPLE_SRC + i);
-        if (!a.src && md_nelems(*pd->src_md(i)) > 0) return dnnl_invalid_arguments;
+        if (!a.src && md_nelems(*pd->src_md(i)) > 0)
+            return dnnl_invalid_arguments;
         a.sdt = pd->src_md(i)->data_type;
         a.dst = dst;
         a.ddt = pd->dst_md()->data_type;
         a.scale = 1.f;
         if (pd->with_scale(i)) {
-            const void *s = ctx.host_ptr(DNNL_ARG_ATTR_SCALES | (DNNL_ARG_MULTIPLE_SRC + i));
+            const void *s = ctx.host_ptr(
+                    DNNL_ARG_ATTR_SCALES | (DNNL_ARG_MULTIPLE_SRC + i));
             if (!s) return dnnl_invalid_arguments;
-            a.scale = load_f32(
-                    pd->attr()->scales.get(DNNL_ARG_MULTIPLE_SRC + i)->data_type, s, 0);
+            a.scale = load_f32(pd->attr()
+                                       ->scales.get(DNNL_ARG_MULTIPLE_SRC + i)
+                                       ->data_type,
+                    s, 0);
         }
         a.convert = a.sdt != a.ddt || a.scale != 1.f;
         volume += md_nelems(*pd->src_md(i), true);
@@ -165,17 +176,20 @@ status_t concat_t<nested>::execute(const exec_ctx_t &ctx) const {
 
     const int nthr = eltwise::nthr_for(volume, 64 * 1024);
     if (nested) {
-        // One unit space over all sources: source i owns [start[i], start[i + 1]).
+        // One unit space over all sources: source i owns [start[i], start[i +
+        // 1]).
         std::vector<nest::split_t> splits;
         std::vector<dim_t> start(1, 0);
         for (int i = 0; i < n; ++i) {
             splits.emplace_back(pd->nests[i], nthr);
-            start.push_back(start.back() + (args[i].src ? splits.back().units : 0));
+            start.push_back(
+                    start.back() + (args[i].src ? splits.back().units : 0));
         }
         parallel_chunks(nthr, start.back(), [&](int, dim_t b, dim_t e) {
             for (int i = 0; i < n; ++i) {
                 const dim_t u0 = b > start[i] ? b - start[i] : 0;
-                const dim_t u1 = (e < start[i + 1] ? e : start[i + 1]) - start[i];
+                const dim_t u1 =
+                        (e < start[i + 1] ? e : start[i + 1]) - start[i];
                 if (u0 >= u1) continue;
                 const nest::nest_t &ns = pd->nests[i];
                 const dim_t ss = ns.sL(0), ds = ns.sL(1);

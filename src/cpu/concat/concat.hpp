@@ -29,8 +29,8 @@ struct concat_t : public primitive_t {
             return nested ? "simd:nest" : "ref:any";
         }
         std::vector<memory_desc_t> images; // nested
-        std::vector<nest::nest_t> nests; // nested, per source
-        std::vector<walk::walk_t> walks; // generic, per source
+        std::vector<nest::nest_t> nests;   // nested, per source
+        std::vector<walk::walk_t> walks;   // generic, per source
     };
 
     using primitive_t::primitive_t;

@@ -45,6 +45,31 @@ dim_t pick_msp(const conv_conf_t &c, dim_t row_bytes, dim_t outer, int nthr,
     }
     return std::max<dim_t>(1, msp);
 }
+// Whether the user's weights are a plain layout in which the reduction
+// index of the kernel's order (ncsp: i, d, h, w; nspc: d, h, w, i) has a
+// single stride; fills (group, output channel, k) strides.
+bool plain_wei_strides(const conv_plan_t &p, bool groups, dim_t *s)
+{
+    const memory_desc_t &md = p.wei_md;
+    if (md.format_kind != dnnl_blocked
+            || md.format_desc.blocking.inner_nblks != 0)
+        return false;
+    const dim_t *st = md.format_desc.blocking.strides;
+    const int o = groups ? 1 : 0, i = o + 1, nd = md.ndims;
+    int order[max_ndims], n = 0;
+    if (p.layout == layout_t::ncsp) order[n++] = i;
+    for (int d = i + 1; d < nd; ++d)
+        order[n++] = d;
+    if (p.layout == layout_t::nspc) order[n++] = i;
+    for (int k = 0; k + 1 < n; ++k)
+        if (md.dims[order[k]] > 1
+                && st[order[k]] != st[order[k + 1]] * md.dims[order[k + 1]])
+            return false;
+    s[0] = groups ? st[0] : 0;
+    s[1] = st[o];
+    s[2] = st[order[n - 1]];
+    return true;
+}
 } // namespace
 
 status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
@@ -80,13 +105,25 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
             && !p.depthwise_direct;
 
     // Weights.
+    p.igemm = p.kind == conv_kind_t::fwd && p.math == math_t::f32
+            && !p.depthwise_direct;
     const data_type_t wdt = p.wei_md.data_type;
     const format_tag_t wt = p.depthwise_direct ? dw_wei_tag(p.layout, nd)
                                                : wei_tag(p.layout, nd, groups);
     const bool wmatch = md_is_tag(p.wei_md, wt);
     DNNL_CHECK(md_init_by_tag(
             p.wei_f32_md, p.wei_md.ndims, p.wei_md.dims, dnnl_f32, wt));
-    if (p.kind == conv_kind_t::bwd_w) {
+    if (p.igemm) {
+        DNNL_CHECK(igemm_wei_md(p.wei_canon, p.wei_md, p.layout, groups,
+                gemm::select_f32_ukernel().mr));
+        p.wei_pack = false; // the kernel makes its own f32 panels
+        using w_t = conv_plan_t::ig_wei_t;
+        p.ig_wei = md_equal(p.wei_md, p.wei_canon)
+                ? (wdt == dnnl_f32 ? w_t::direct : w_t::convert)
+                : plain_wei_strides(p, groups, p.ig_s) ? w_t::pack_plain
+                                                       : w_t::generic;
+        p.wei_canon.data_type = dnnl_f32;
+    } else if (p.kind == conv_kind_t::bwd_w) {
         p.wei_canon = p.wei_f32_md;
         p.wei_pack = !(wmatch && wdt == dnnl_f32);
     } else if (p.depthwise_direct || p.math == math_t::shifted_f32) {
@@ -103,7 +140,7 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
     if (p.src_shadow) sp.add(scratch_plan_t::src_shadow, bytes_of(p.src_md));
     if (p.dst_shadow) sp.add(scratch_plan_t::dst_shadow, bytes_of(p.dst_md));
     if (p.wei_pack && p.kind != conv_kind_t::bwd_w)
-        sp.add(scratch_plan_t::wei_pack, bytes_of(p.wei_canon));
+        sp.add(scratch_plan_t::wei_pack, md_size(p.wei_canon));
     if (p.shift_fallback)
         sp.add(scratch_plan_t::wei_f32, bytes_of(p.wei_f32_md));
 
@@ -118,21 +155,20 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
     const bool ncsp = p.layout == layout_t::ncsp;
 
     if (p.kind == conv_kind_t::fwd && p.depthwise_direct) {
-        // Per thread: an f32 output row (or plane row) and an f32 input
-        // row (nspc) or plane (ncsp).
+        // Per thread: an f32 output row and f32 copies of the input rows
+        // of one output row (nspc) or of an input plane (ncsp).
         const dim_t acc = ncsp ? c.ow : c.ow * c.g;
-        const dim_t in = ncsp ? c.isp() : c.iw * c.g;
+        const dim_t in = ncsp ? c.isp() : c.kd * c.kh * c.iw * c.g;
         sp.add(scratch_plan_t::acc, (size_t)nthr * acc * sizeof(float));
         sp.add(scratch_plan_t::col, (size_t)nthr * in * sizeof(float));
         return dnnl_success;
     }
 
-    p.igemm = p.kind == conv_kind_t::fwd && p.math == math_t::f32;
     if (p.igemm) {
         const auto &uk = gemm::select_f32_ukernel();
-        // K blocks whose B micro-panel (kc x NR floats) takes about 24 KiB
-        // of a 32 KiB L1.
-        const dim_t kc_max = std::min<dim_t>(uk.kc, 6144 / uk.nr);
+        // K blocks whose B micro-panel (kc x NR floats) takes 32 KiB at
+        // most, to stay in L1 next to the A panel.
+        const dim_t kc_max = std::min<dim_t>(uk.kc, 8192 / uk.nr);
         const dim_t nkb = (K + kc_max - 1) / kc_max;
         p.ig_kc = (K + nkb - 1) / nkb;
         const dim_t NR = uk.nr, osp = c.osp();
@@ -145,8 +181,10 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
             msp = std::min(msp,
                     std::max<dim_t>(NR, ((osp + want - 1) / want + NR - 1) / NR * NR));
         p.msp = std::min(msp, osp);
-        const dim_t mpad = (c.ocg + uk.mr - 1) / uk.mr * uk.mr;
-        sp.add(scratch_plan_t::wei_panels, (size_t)c.g * mpad * K * 4);
+        // f32 A panels unless the user's weights are them already.
+        if (p.ig_wei != conv_plan_t::ig_wei_t::direct)
+            sp.add(scratch_plan_t::wei_panels,
+                    (size_t)md_nelems(p.wei_canon, true) * 4);
         sp.add(scratch_plan_t::col,
                 (size_t)nthr * ((p.msp + NR - 1) / NR * NR) * p.ig_kc * 4);
         const bool out_direct

@@ -3,15 +3,19 @@
 // the convolution and deconvolution primitives translate their arguments.
 //
 // Kernels (one file each):
-//   conv_fwd_igemm.cpp forward on channels-first f32/bf16/f16 data: implicit
-//                      GEMM on the GEMM core's microkernels
-//   conv_fwd.cpp       forward otherwise: im2col (or the source) x weights
-//                      through the GEMM core, epilogue fused per block;
-//                      depthwise problems run a direct kernel
+//   conv_fwd_igemm.cpp forward on f32/bf16/f16 data: implicit GEMM on the
+//                      GEMM core's microkernels
+//   conv_fwd.cpp       forward on int8 data: im2col (or the source) x
+//                      weights through the GEMM core's s32 / f32 entry
+//                      points, epilogue fused per block
+//   conv_fwd_dw.cpp    forward depthwise: direct kernel
 //   conv_bwd_data.cpp  backward data: weights^T x diff_dst, col2im
 //   conv_bwd_weights.cpp backward weights: diff_dst x im2col^T, per-thread
 //                      partial sums reduced at the end, diff bias
 #pragma once
+
+#include <condition_variable>
+#include <mutex>
 
 #include "common/primitive_attr.hpp"
 #include "cpu/convolution/conv_epilogue.hpp"
@@ -67,6 +71,28 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         const epilogue_args_t &ea, void *scratchpad);
 void conv_bwd_weights_gemm(
         const conv_plan_t &p, const conv_canon_t &t, void *scratchpad);
+
+// A sleeping rendezvous for the end of a parallel region. Threads that run
+// out of work wait here on a condition variable (giving their core away)
+// instead of spinning in the runtime's barrier, so that a teammate the
+// system has descheduled on a busy machine gets to finish promptly.
+class team_sync_t {
+public:
+    void arrive_and_wait(int team)
+    {
+        std::unique_lock<std::mutex> lk(m_);
+        if (++arrived_ >= team) {
+            cv_.notify_all();
+            return;
+        }
+        cv_.wait(lk, [&] { return arrived_ >= team; });
+    }
+
+private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    int arrived_ = 0;
+};
 
 // Per-thread slice [start, end) of n items for thread ithr of nthr.
 inline void balance(dim_t n, int nthr, int ithr, dim_t &start, dim_t &end)

@@ -1,25 +1,27 @@
 // Forward convolution as an implicit GEMM (f32 arithmetic, f32/bf16/f16
 // data), driving the GEMM core's microkernels directly:
 //   C[oc][sp] = W[oc][k] * col[k][sp]
-// Channels-first tensors are gathered with unit stride along the width and
-// the result is written in place; channels-last ones are gathered with the
-// channel count as stride and the result goes through an f32 block that
-// the epilogue writes back transposed.
-// The weights are packed into microkernel A panels once per execution; for
-// every work item (image, group, chunk of output points) and K block, the
-// source is gathered straight into B panels (im2col fused with packing, no
-// column buffer), the microkernel accumulates into the destination (or an
-// f32 block) and the epilogue runs on the finished block.
+// The weights are kept in the microkernel's A panel layout itself
+// (igemm_wei_md: output channels blocked by MR innermost), which is what
+// `any` resolves to, so they are read in place. For every work item
+// (image, group, chunk of output points) and K block the source is
+// gathered straight into B panels (im2col fused with packing, no column
+// buffer), the microkernel accumulates into the destination (or an f32
+// block) and the epilogue runs on the finished block. Channels-first
+// tensors are gathered with unit stride along the width and written in
+// place; channels-last ones are gathered with the channel count as stride
+// and written back transposed by the epilogue.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
 #include <omp.h>
 
 #include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_layout.hpp"
+#include "common/float_convert.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
@@ -55,8 +57,10 @@ std::vector<run_t> make_runs(const conv_conf_t &c, dim_t sp0, dim_t nsp)
 
 // Writes `n` values into B panel lanes starting at chunk point j of row
 // `row` (which points at lane 0 of panel 0): v(t) for t < n.
+#define CONV_INLINE inline __attribute__((always_inline))
+
 template <typename F>
-inline void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
+CONV_INLINE void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
 {
     dim_t lane = j % NR;
     float *d = row + (j / NR) * kcNR;
@@ -71,7 +75,7 @@ inline void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
 }
 
 // Contiguous f32 source: plain copies.
-inline void copy_lanes(
+CONV_INLINE void copy_lanes(
         float *row, dim_t kcNR, int NR, dim_t j, dim_t n, const float *s)
 {
     dim_t lane = j % NR;
@@ -89,7 +93,7 @@ inline void copy_lanes(
 }
 
 template <typename T>
-inline void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
+CONV_INLINE void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
         const T *s, dim_t stride)
 {
     if (std::is_same<T, float>::value && stride == 1) {
@@ -103,7 +107,7 @@ inline void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
 // B panels of K rows [pc, pc + kc) and the chunk's output points:
 // bp[j / NR][p][j % NR] = col(pc + p, j), zero outside the source.
 template <typename T>
-void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
+CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
         const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
         dim_t nsp, int NR, float *bp)
 {
@@ -120,6 +124,47 @@ void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
                 last[p * NR + j] = 0.f;
     }
     const bool pointwise = c.is_pointwise();
+    if (!ncsp) {
+        // Channels last: the rows of one kernel tap are consecutive
+        // channels, contiguous in the source for every output point, so
+        // copy point by point (contiguous reads, lane-strided writes).
+        const dim_t IC = c.ic();
+        for (dim_t p = 0; p < kc;) {
+            const dim_t k = pc + p;
+            const dim_t tap = k / c.icg, ic0 = k % c.icg;
+            const dim_t nrows = std::min(c.icg - ic0, kc - p);
+            const dim_t kw = tap % c.kw, kh = (tap / c.kw) % c.kh,
+                        kd = tap / (c.kw * c.kh);
+            float *rows = bp + p * NR;
+            for (const run_t &r : runs) {
+                const dim_t id = r.id0 + kd * c.ddl;
+                const dim_t ih = r.ih0 + kh * c.dhl;
+                const bool row_ok
+                        = id >= 0 && id < c.id && ih >= 0 && ih < c.ih;
+                const T *srow = src + (id * c.ih + ih) * c.iw * IC + ic0;
+                dim_t lane = r.j % NR;
+                float *d = rows + (r.j / NR) * kcNR;
+                for (dim_t t = 0; t < r.len; ++t) {
+                    const dim_t iw = (r.ow0 + t) * c.sw - c.pl + kw * c.dwl;
+                    float *dl = d + lane;
+                    if (row_ok && iw >= 0 && iw < c.iw) {
+                        const T *sp = srow + iw * IC;
+                        for (dim_t q = 0; q < nrows; ++q)
+                            dl[q * NR] = to_f32_t<T>::cvt(sp[q]);
+                    } else {
+                        for (dim_t q = 0; q < nrows; ++q)
+                            dl[q * NR] = 0.f;
+                    }
+                    if (++lane == NR) {
+                        lane = 0;
+                        d += kcNR;
+                    }
+                }
+            }
+            p += nrows;
+        }
+        return;
+    }
     for (dim_t p = 0; p < kc; ++p) {
         const dim_t k = pc + p;
         // K order: ncsp (ic, kd, kh, kw), nspc (kd, kh, kw, ic).
@@ -162,18 +207,68 @@ void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
     }
 }
 
-// A panels of the group's weights, K rows [pc, pc + kc): ncsp weights are
-// W[oc][k], nspc ones W[k][oc].
+// The packing loops compiled for each ISA, picked at load time.
+#define CONV_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+CONV_CLONES void pack_b_f32(const conv_conf_t &c, bool ncsp, const float *src,
+        const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
+        dim_t nsp, int NR, float *bp)
+{
+    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
+}
+CONV_CLONES void pack_b_bf16(const conv_conf_t &c, bool ncsp,
+        const gemm::bf16_tag_t *src, const std::vector<run_t> &runs,
+        dim_t pc, dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp)
+{
+    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
+}
+CONV_CLONES void pack_b_f16(const conv_conf_t &c, bool ncsp,
+        const gemm::f16_tag_t *src, const std::vector<run_t> &runs, dim_t pc,
+        dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp)
+{
+    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
+}
+
 template <typename T>
-void pack_weights(const conv_plan_t &p, const T *wei, dim_t g, dim_t pc,
-        dim_t kc, int MR, float *out)
+void pack_plain_panel(const conv_plan_t &p, const T *wei, dim_t g, dim_t ir,
+        int MR, float *out)
 {
     const dim_t K = p.c.kgemm(), ocg = p.c.ocg;
-    const T *w = wei + g * ocg * K;
-    if (p.layout == layout_t::ncsp)
-        gemm::pack_a_f32(w + pc, K, 1, ocg, kc, MR, out);
-    else
-        gemm::pack_a_f32(w + pc * ocg, 1, ocg, ocg, kc, MR, out);
+    const dim_t mpad = (ocg + MR - 1) / MR * MR;
+    const dim_t m = std::min<dim_t>(MR, ocg - ir);
+    float *o = out + g * mpad * K + ir * K;
+    const dim_t *s = p.ig_s;
+    gemm::pack_a_f32(
+            wei + p.wei_md.offset0 + g * s[0] + ir * s[1], s[1], s[2], m, K, MR, o);
+}
+
+// The user's weights as f32 A panels.
+void make_panels(const conv_plan_t &p, const void *wei, data_type_t wdt,
+        int MR, float *out)
+{
+    using w_t = conv_plan_t::ig_wei_t;
+    const conv_conf_t &c = p.c;
+    if (p.ig_wei == w_t::convert) {
+        cvt_to_f32(wdt, wei, out, md_nelems(p.wei_canon, true));
+        return;
+    }
+    if (p.ig_wei == w_t::generic) {
+        std::memset(out, 0, md_nelems(p.wei_canon, true) * sizeof(float));
+        copy_tensor(p.wei_md, wei, p.wei_canon, out);
+        return;
+    }
+    const dim_t npan = (c.ocg + MR - 1) / MR;
+    const dim_t jobs = c.g * npan;
+    const int nthr = (int)std::min<dim_t>(p.nthr, jobs);
+#pragma omp parallel for num_threads(nthr) schedule(static) if (nthr > 1)
+    for (dim_t j = 0; j < jobs; ++j) {
+        const dim_t g = j / npan, ir = (j % npan) * MR;
+        if (wdt == dnnl_f32)
+            pack_plain_panel(p, (const float *)wei, g, ir, MR, out);
+        else if (wdt == dnnl_bf16)
+            pack_plain_panel(p, (const gemm::bf16_tag_t *)wei, g, ir, MR, out);
+        else
+            pack_plain_panel(p, (const gemm::f16_tag_t *)wei, g, ir, MR, out);
+    }
 }
 } // namespace
 
@@ -184,7 +279,7 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
     const auto &sc = p.scratch;
     const auto &uk = gemm::select_f32_ukernel();
     const int MR = uk.mr, NR = uk.nr;
-    const data_type_t sdt = p.src_md.data_type, wdt = p.wei_canon.data_type;
+    const data_type_t sdt = p.src_md.data_type, wdt = p.wei_md.data_type;
     const size_t sesz = data_type_size(sdt);
     const size_t desz = data_type_size(p.epi.dst_dt);
     const dim_t K = c.kgemm(), IC = c.ic(), OC = c.oc();
@@ -205,34 +300,15 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
     float *abase = sc.get<float>(scratchpad, scratch_plan_t::acc);
     const dim_t bstride = (msp + NR - 1) / NR * NR * kcb;
     std::atomic<dim_t> next {0};
+    team_sync_t sync;
 
-    // Weight blocks are packed on first use by whichever thread needs them
-    // (0: not packed, 1: being packed, 2: ready), so that no thread waits
-    // at a barrier for one the system has descheduled.
-    std::vector<std::atomic<int>> state(c.g * nkb);
-    for (auto &st : state)
-        st.store(0, std::memory_order_relaxed);
-    auto weights = [&](dim_t g, dim_t kb) {
-        std::atomic<int> &st = state[g * nkb + kb];
-        if (st.load(std::memory_order_acquire) == 2) return;
-        int expected = 0;
-        if (st.compare_exchange_strong(expected, 1)) {
-            const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
-            float *out = wpan + g * mpad * K + pc * mpad;
-            if (wdt == dnnl_f32)
-                pack_weights(p, (const float *)t.wei, g, pc, kc, MR, out);
-            else if (wdt == dnnl_bf16)
-                pack_weights(p, (const gemm::bf16_tag_t *)t.wei, g, pc, kc,
-                        MR, out);
-            else
-                pack_weights(p, (const gemm::f16_tag_t *)t.wei, g, pc, kc,
-                        MR, out);
-            st.store(2, std::memory_order_release);
-            return;
-        }
-        while (st.load(std::memory_order_acquire) != 2)
-            std::this_thread::yield();
-    };
+    // f32 A panels (the layout of igemm_wei_md).
+    using w_t = conv_plan_t::ig_wei_t;
+    const float *wei = static_cast<const float *>(t.wei);
+    if (p.ig_wei != w_t::direct) {
+        make_panels(p, t.wei, wdt, MR, wpan);
+        wei = wpan;
+    }
 
 #pragma omp parallel num_threads(nthr) if (nthr > 1)
     {
@@ -257,22 +333,21 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
             for (dim_t kb = 0; kb < nkb; ++kb) {
                 const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
                 if (sdt == dnnl_f32)
-                    pack_b(c, ncsp, (const float *)src_ng, runs, pc, kc, sp0,
-                            nsp, NR, bp);
+                    pack_b_f32(c, ncsp, (const float *)src_ng, runs, pc, kc,
+                            sp0, nsp, NR, bp);
                 else if (sdt == dnnl_bf16)
-                    pack_b(c, ncsp, (const gemm::bf16_tag_t *)src_ng, runs,
-                            pc, kc, sp0, nsp, NR, bp);
+                    pack_b_bf16(c, ncsp, (const gemm::bf16_tag_t *)src_ng,
+                            runs, pc, kc, sp0, nsp, NR, bp);
                 else
-                    pack_b(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
+                    pack_b_f16(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
                             pc, kc, sp0, nsp, NR, bp);
-                weights(g, kb);
-                const float *ap = wpan + g * mpad * K + pc * mpad;
+                const float *ap = wei + g * mpad * K + pc * MR;
                 const float beta = kb == 0 ? 0.f : 1.f;
                 for (dim_t jr = 0; jr < nsp; jr += NR) {
                     const dim_t nn = std::min<dim_t>(NR, nsp - jr);
                     const float *b = bp + jr * kc;
                     for (dim_t ir = 0; ir < c.ocg; ir += MR)
-                        uk.fn(kc, ap + ir * kc, b, cbuf + ir * ldc + jr, ldc,
+                        uk.fn(kc, ap + ir * K, b, cbuf + ir * ldc + jr, ldc,
                                 std::min<dim_t>(MR, c.ocg - ir), nn, 1.f,
                                 beta);
                 }
@@ -282,6 +357,7 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
                         ncsp ? 1 : OC, ncsp ? osp : 1, n, g * c.ocg, c.ocg,
                         sp0, nsp);
         }
+        sync.arrive_and_wait(omp_get_num_threads());
     }
 }
 

@@ -38,6 +38,41 @@ format_tag_t dw_wei_tag(layout_t l, int ndims)
     return ndims == 3 ? dnnl_dcab : ndims == 4 ? dnnl_decab : dnnl_defcab;
 }
 
+status_t igemm_wei_md(memory_desc_t &md, const memory_desc_t &like,
+        layout_t l, bool groups, int mr)
+{
+    const int nd = like.ndims;
+    const int g = groups ? 1 : 0; // dims: (g,) o, i, spatial...
+    const int o = g, i = g + 1;
+    memory_desc_t r = zero_md();
+    r.ndims = nd;
+    r.data_type = like.data_type;
+    r.format_kind = dnnl_blocked;
+    for (int d = 0; d < nd; ++d)
+        r.dims[d] = r.padded_dims[d] = like.dims[d];
+    r.padded_dims[o] = (like.dims[o] + mr - 1) / mr * mr;
+    auto &b = r.format_desc.blocking;
+    b.inner_nblks = 1;
+    b.inner_blks[0] = mr;
+    b.inner_idxs[0] = o;
+    // Outer order, outermost first.
+    int order[max_ndims], n = 0;
+    if (groups) order[n++] = 0;
+    order[n++] = o;
+    if (l == layout_t::ncsp) order[n++] = i;
+    for (int d = i + 1; d < nd; ++d)
+        order[n++] = d;
+    if (l == layout_t::nspc) order[n++] = i;
+    dim_t stride = mr;
+    for (int k = n - 1; k >= 0; --k) {
+        const int d = order[k];
+        b.strides[d] = stride;
+        stride *= d == o ? r.padded_dims[o] / mr : r.dims[d];
+    }
+    md = r;
+    return dnnl_success;
+}
+
 bool md_is_tag(const memory_desc_t &md, format_tag_t tag)
 {
     if (md.format_kind != dnnl_blocked) return false;
@@ -87,6 +122,13 @@ void copy_tensor(const memory_desc_t &smd, const void *s,
     if (outer == 0 || inner == 0) return;
     const data_type_t sdt = smd.data_type, ddt = dmd.data_type;
     const size_t ssz = data_type_size(sdt), dsz = data_type_size(ddt);
+    // A destination with padding gets zeros there (oneDNN's convention).
+    for (int k = 0; k < nd; ++k)
+        if (dmd.padded_dims[k] != dmd.dims[k]) {
+            std::memset(static_cast<char *>(d) + dmd.offset0 * dsz, 0,
+                    md_size(dmd));
+            break;
+        }
 
     const bool par = outer * inner > 64 * 1024;
 #pragma omp parallel for schedule(static) if (par)

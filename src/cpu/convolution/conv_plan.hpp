@@ -122,6 +122,14 @@ struct conv_plan_t {
     // with K blocks of ig_kc.
     bool igemm = false;
     dim_t ig_kc = 0;
+    // How the implicit GEMM gets its f32 A panels: the user's weights as
+    // they are, converted (same layout, bf16/f16), packed from the plain
+    // layout of wei_tag(), or copied generically from any other layout.
+    enum class ig_wei_t { direct, convert, pack_plain, generic };
+    ig_wei_t ig_wei = ig_wei_t::direct;
+    // pack_plain: element (g, oc, k) of the user's weights is at
+    // g * ig_s[0] + oc * ig_s[1] + k * ig_s[2] (k in the kernel's order).
+    dim_t ig_s[3] = {};
     // bwd_d: one full-image GEMM at a time (GEMM threads inside).
     bool bwd_d_serial_images = false;
 

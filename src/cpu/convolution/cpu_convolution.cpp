@@ -6,6 +6,7 @@
 #include "cpu/convolution/conv_driver.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/cpu_impl_lists.hpp"
+#include "cpu/gemm/gemm_ukernels.hpp"
 #include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {
@@ -87,9 +88,16 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
             depthwise_ ? layout_t::nspc : layout_t::ncsp);
     DNNL_CHECK(resolve_any(src_md_, act_tag(layout, nd)));
     DNNL_CHECK(resolve_any(dst_md_, act_tag(layout, nd)));
-    DNNL_CHECK(resolve_any(weights_md_,
-            depthwise_ ? dw_wei_tag(layout, nd)
-                       : wei_tag(layout, nd, with_groups())));
+    if (weights_md_.format_kind == dnnl_format_kind_any) {
+        if (is_fwd() && !depthwise_ && is_fp(sdt))
+            // The implicit GEMM reads this layout without packing.
+            DNNL_CHECK(igemm_wei_md(weights_md_, weights_md_, layout,
+                    with_groups(), gemm::select_f32_ukernel().mr));
+        else
+            DNNL_CHECK(resolve_any(weights_md_,
+                    depthwise_ ? dw_wei_tag(layout, nd)
+                               : wei_tag(layout, nd, with_groups())));
+    }
     DNNL_CHECK(resolve_any(bias_md_, dnnl_a));
 
     conv_plan_t &p = plan_;

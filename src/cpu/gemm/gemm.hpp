@@ -3,18 +3,21 @@
 //
 // Two generic entry points do all the work:
 //   gemm_f32()  C(f32) = alpha * op(A) * op(B) + beta * C, with A and B in
-//               f32, bf16 or f16 (converted to f32 while packing);
+//               f32, bf16 or f16 (converted to f32 while packing; bf16
+//               pairs go to a vdpbf16ps kernel where the CPU has one);
 //   gemm_s32()  C(s32) = (A - a_zp) * (B - b_zp) [+ C], A and B in u8/s8,
-//               exact integer arithmetic;
+//               exact integer arithmetic (int16 pairs, vpmaddwd/vpdpwssd);
 // each with general element strides for A and B, an optional bias and a
 // post-processing hook called on every finished block of C while it is
-// still in cache. The BLAS-like wrappers below (row-major, like
-// dnnl_sgemm) are thin layers over them.
+// still in cache. f32 problems with M <= 4 and a unit-stride B skip
+// packing (GEMV-like kernels). The BLAS-like wrappers below (row-major,
+// like dnnl_sgemm) are thin layers over them. Microkernels are picked by
+// ISA (AVX-512 / AVX2+FMA / portable) within dnnl_set_max_cpu_isa.
 //
 // Threading: OpenMP over a 2D grid of C blocks when `parallel` is true and
 // the caller is not already inside a parallel region. Every entry point is
 // reentrant; packing buffers come from `workspace` when given (sized with
-// gemm_workspace_size) or are allocated per call.
+// gemm_workspace_size) or from a per-thread cache.
 #pragma once
 
 #include <cstdint>
@@ -111,6 +114,11 @@ const char *f32_kernel_name(
 const char *s32_kernel_name();
 
 // ---- BLAS-like row-major wrappers (the semantics of dnnl_sgemm) -----------
+// Checks the arguments of a BLAS-like call (trans flags, sizes, leading
+// dimensions, and offsetc for the integer GEMMs when not 0).
+status_t check_gemm_args(char transa, char transb, dim_t M, dim_t N, dim_t K,
+        dim_t lda, dim_t ldb, dim_t ldc, char offsetc = 0);
+
 // C = alpha * op(A) * op(B) + beta * C with op(X) = X or X^T
 // (trans 'N'/'n' or 'T'/'t'); A is M x K after op, B is K x N, C is M x N;
 // all row-major with leading dimensions lda/ldb/ldc.

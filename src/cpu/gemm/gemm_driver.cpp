@@ -5,8 +5,9 @@
 // microkernel over every MR x NR tile; at the last K block it adds the
 // bias and calls the post hook on the block while it is in cache.
 //
-// f32_ops_t / s32_ops_t adapt the one loop nest (gemm_block) to the two
-// flavours: packing with conversion, microkernel call, K == 0 and bias.
+// f32_ops_t / bf16_ops_t / s32_ops_t adapt the one loop nest (gemm_block)
+// to the flavours: packing with conversion, microkernel call, K == 0 and
+// bias. Small-M f32 problems take run_small_m (no packing) instead.
 #include "cpu/gemm/gemm.hpp"
 
 #include <omp.h>

@@ -6,6 +6,11 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 #include "common/c_types.hpp"
 #include "common/float_convert.hpp"
@@ -64,6 +69,29 @@ struct to_f32_t<f32_as_tf32_t> {
     }
 };
 
+// Transposes `rows` x 4 blocks of f32 with unit stride along k into
+// k-major panels: out[q * ld + r] = src[r * rs + q], q < 4, for r in steps
+// of 4 (rows a multiple of 4). 4x4 SSE transposes; true when done.
+inline bool transpose_rows4_f32(
+        const float *src, dim_t rs, dim_t rows, float *out, dim_t ld) {
+#if defined(__SSE2__)
+    for (dim_t r = 0; r < rows; r += 4) {
+        __m128 x0 = _mm_loadu_ps(src + (r + 0) * rs);
+        __m128 x1 = _mm_loadu_ps(src + (r + 1) * rs);
+        __m128 x2 = _mm_loadu_ps(src + (r + 2) * rs);
+        __m128 x3 = _mm_loadu_ps(src + (r + 3) * rs);
+        _MM_TRANSPOSE4_PS(x0, x1, x2, x3);
+        _mm_storeu_ps(out + 0 * ld + r, x0);
+        _mm_storeu_ps(out + 1 * ld + r, x1);
+        _mm_storeu_ps(out + 2 * ld + r, x2);
+        _mm_storeu_ps(out + 3 * ld + r, x3);
+    }
+    return true;
+#else
+    return false;
+#endif
+}
+
 // Packs rows [0, m) x k-columns [0, kc) of A (element (i, p) at
 // a[i * rs + p * cs]) into MR-row panels: out[panel][p][i].
 template <typename T>
@@ -78,8 +106,15 @@ void pack_a_f32(const T *a, dim_t rs, dim_t cs, dim_t m, dim_t kc, int MR,
                 for (dim_t i = 0; i < mr; ++i)
                     o[p * MR + i] = to_f32_t<T>::cvt(src[p * cs + i]);
         } else if (cs == 1) {
+            dim_t p0 = 0;
+            if (std::is_same<T, float>::value && mr % 4 == 0) {
+                // Plain f32 rows: 4 x 4 transposes, 4 k at a time.
+                const float *fs = reinterpret_cast<const float *>(src);
+                for (; p0 + 4 <= kc; p0 += 4)
+                    if (!transpose_rows4_f32(fs + p0, rs, mr, o + p0 * MR, MR)) break;
+            }
             for (dim_t i = 0; i < mr; ++i)
-                for (dim_t p = 0; p < kc; ++p)
+                for (dim_t p = p0; p < kc; ++p)
                     o[p * MR + i] = to_f32_t<T>::cvt(src[i * rs + p]);
         } else {
             for (dim_t p = 0; p < kc; ++p)
@@ -114,8 +149,16 @@ void pack_b_f32(const T *b, dim_t rs, dim_t cs, dim_t kc, dim_t n, int NR,
                 for (dim_t p = 0; p < kc; ++p)
                     for (dim_t j = nr; j < NR; ++j)
                         o[p * NR + j] = 0.f;
+            dim_t p0 = 0;
+            if (std::is_same<T, float>::value && rs == 1 && nr % 4 == 0) {
+                // Transposed f32 B (columns contiguous in k): 4 x 4
+                // transposes, 4 k at a time.
+                const float *fs = reinterpret_cast<const float *>(src);
+                for (; p0 + 4 <= kc; p0 += 4)
+                    if (!transpose_rows4_f32(fs + p0, cs, nr, o + p0 * NR, NR)) break;
+            }
             for (dim_t j = 0; j < nr; ++j)
-                for (dim_t p = 0; p < kc; ++p)
+                for (dim_t p = p0; p < kc; ++p)
                     o[p * NR + j] = to_f32_t<T>::cvt(src[p * rs + j * cs]);
         }
     }

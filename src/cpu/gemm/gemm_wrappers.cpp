@@ -156,6 +156,16 @@ status_t gemm_x8x8s32(char transa, char transb, char offsetc, dim_t M,
 
 } // namespace
 
+status_t check_gemm_args(char transa, char transb, dim_t M, dim_t N, dim_t K,
+        dim_t lda, dim_t ldb, dim_t ldc, char offsetc) {
+    DNNL_CHECK(check_shape(transa, transb, M, N, K, lda, ldb, ldc));
+    if (offsetc) {
+        const char oc = (char)std::toupper((unsigned char)offsetc);
+        if (oc != 'F' && oc != 'C' && oc != 'R') return dnnl_invalid_arguments;
+    }
+    return dnnl_success;
+}
+
 status_t sgemm(char transa, char transb, dim_t M, dim_t N, dim_t K,
         float alpha, const float *A, dim_t lda, const float *B, dim_t ldb,
         float beta, float *C, dim_t ldc, bool parallel) {

@@ -95,8 +95,7 @@ bool gemm_matmul_t::pd_t::attr_ok() const {
         if (it.arg == DNNL_ARG_SRC && e.mask != 0) return false;
         if (it.arg == DNNL_ARG_WEIGHTS && e.mask != 0 && e.mask != n_mask)
             return false;
-        if (it.arg == DNNL_ARG_DST && e.mask != 0 && e.mask != n_mask)
-            return false;
+        if (it.arg == DNNL_ARG_DST && e.mask != 0) return false;
     }
     for (const auto &it : attr_.zero_points.items) {
         const auto &e = it.e;

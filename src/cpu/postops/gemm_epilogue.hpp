@@ -41,10 +41,12 @@ struct gemm_epilogue_t {
     status_t init(const primitive_attr_t &attr, const memory_desc_t &dst_md,
             const memory_desc_t *bias_md, bool acc_is_s32, int col_dim,
             int wei_col_mask);
-    // Nothing to do for f32 accumulators stored in place into f32 dst.
+    // Nothing to do for accumulators stored in place into a dst of their
+    // own type (f32 into f32, s32 into s32).
     bool is_identity() const {
-        return !acc_s32 && dst_dt == dnnl_f32 && !with_bias && !src_scale
-                && !wei_scale && !dst_scale && !dst_zp && po.empty();
+        const bool same_type = acc_s32 ? dst_dt == dnnl_s32 : dst_dt == dnnl_f32;
+        return same_type && !with_bias && !src_scale && !wei_scale && !dst_scale
+                && !dst_zp && po.empty();
     }
 };
 

@@ -33,7 +33,8 @@ void fwd_row(const rows::row_t *r, dim_t n) {
     const float *x = rows::load(r[1], n, xb);
     const float *w = rows::load(r[2], n, wb);
     const bool direct = r[0].dt == dnnl_f32 && !r[0].idx && r[0].st == 1;
-    float *y = direct ? static_cast<float *>(const_cast<void *>(r[0].base)) + r[0].off
+    float *y = direct ? static_cast<float *>(const_cast<void *>(r[0].base))
+                                + r[0].off
                       : yb;
     rows::prelu_fwd(x, w, r[2].scalar(), y, n);
     if (!direct) rows::store(r[0], y, n);
@@ -50,7 +51,9 @@ void bwd_row(const rows::row_t *r, dim_t n, bool dw_direct, float *acc,
     const float *dd = rows::load(r[2], n, db);
     const rows::row_t &ds = r[3];
     const bool direct = ds.dt == dnnl_f32 && !ds.idx && ds.st == 1;
-    float *o = direct ? static_cast<float *>(const_cast<void *>(ds.base)) + ds.off : sb;
+    float *o =
+            direct ? static_cast<float *>(const_cast<void *>(ds.base)) + ds.off
+                   : sb;
     rows::prelu_bwd(x, w, r[1].scalar(), dd, o, cb, n);
     if (!direct) rows::store(ds, o, n);
     const rows::row_t &dw = r[4];
@@ -62,15 +65,12 @@ void bwd_row(const rows::row_t *r, dim_t n, bool dw_direct, float *acc,
     if (dw.scalar()) {
         float s = 0.f;
 #pragma omp simd reduction(+ : s)
-        for (dim_t i = 0; i < n; ++i)
-            s += cb[i];
+        for (dim_t i = 0; i < n; ++i) s += cb[i];
         a[0] += s;
     } else if (dw.idx) {
-        for (dim_t i = 0; i < n; ++i)
-            a[dw.idx[i]] += cb[i];
+        for (dim_t i = 0; i < n; ++i) a[dw.idx[i]] += cb[i];
     } else {
-        for (dim_t i = 0; i < n; ++i)
-            a[i * dw.st] += cb[i];
+        for (dim_t i = 0; i < n; ++i) a[i * dw.st] += cb[i];
     }
 }
 
@@ -84,8 +84,8 @@ template <bool fwd, bool nested>
 status_t prelu_t<fwd, nested>::pd_t::init(engine_t *) {
     if (this->is_fwd() != fwd) return dnnl_unimplemented;
     const auto &a = *this->attr();
-    if (!a.scales.empty() || !a.zero_points.empty() || !a.post_ops.entries.empty()
-            || !a.rounding_modes.empty())
+    if (!a.scales.empty() || !a.zero_points.empty()
+            || !a.post_ops.entries.empty() || !a.rounding_modes.empty())
         return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
     std::vector<const memory_desc_t *> tensors;
@@ -98,21 +98,23 @@ status_t prelu_t<fwd, nested>::pd_t::init(engine_t *) {
         tensors = {this->src_md(), this->weights_md(), this->diff_dst_md(),
                 this->diff_src_md(), this->diff_weights_md()};
         master = this->src_md();
-        dw_direct = layout::same_dims(*this->diff_weights_md(), *this->src_md());
+        dw_direct =
+                layout::same_dims(*this->diff_weights_md(), *this->src_md());
         dw_span = span(*this->diff_weights_md());
         reduce = 4;
     }
     for (const memory_desc_t *m : tensors)
         if (!dt_ok(m->data_type)) return dnnl_unimplemented;
     if (nested) {
-        if (!nest::build(nest, *master, tensors, reduce)) return dnnl_unimplemented;
+        if (!nest::build(nest, *master, tensors, reduce))
+            return dnnl_unimplemented;
         const dim_t L = nest.L();
         auto row_kind = [&](int t) { // 0 block, 1 repeated row, -1 neither
             if (nest.sL(t) != 1) return -1;
             return nest.sM(t) == L ? 0 : nest.sM(t) == 0 ? 1 : -1;
         };
-        block_ok = fwd && nest.nparts >= 2 && row_kind(0) == 0 && row_kind(1) == 0
-                && row_kind(2) >= 0;
+        block_ok = fwd && nest.nparts >= 2 && row_kind(0) == 0
+                   && row_kind(1) == 0 && row_kind(2) >= 0;
         for (const memory_desc_t *m : tensors)
             block_ok = block_ok && m->data_type == dnnl_f32;
     } else {
@@ -139,7 +141,8 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
                 pd->weights_md()->data_type};
     } else {
         ptr = {ctx.host_ptr(DNNL_ARG_SRC), ctx.host_ptr(DNNL_ARG_WEIGHTS),
-                ctx.host_ptr(DNNL_ARG_DIFF_DST), ctx.host_ptr(DNNL_ARG_DIFF_SRC),
+                ctx.host_ptr(DNNL_ARG_DIFF_DST),
+                ctx.host_ptr(DNNL_ARG_DIFF_SRC),
                 ctx.host_ptr(DNNL_ARG_DIFF_WEIGHTS)};
         dt = {pd->src_md()->data_type, pd->weights_md()->data_type,
                 pd->diff_dst_md()->data_type, pd->diff_src_md()->data_type,
@@ -166,7 +169,8 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
             fwd_row(r, n);
         else
             bwd_row(r, n, pd->dw_direct,
-                    accumulate ? acc.data() + ithr * pd->dw_span : nullptr, dw_off0);
+                    accumulate ? acc.data() + ithr * pd->dw_span : nullptr,
+                    dw_off0);
     };
 
     if (nested) {
@@ -179,23 +183,28 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
                 r[t].dt = dt[t];
                 r[t].st = n.sL(t);
             }
-            nest::run_range(n, s, u0, u1,
-                    [&](const dim_t *off, dim_t mcnt, dim_t len) {
+            nest::run_range(
+                    n, s, u0, u1, [&](const dim_t *off, dim_t mcnt, dim_t len) {
                         if (pd->block_ok && mcnt > 1) {
-                            rows::prelu_block(static_cast<const float *>(ptr[1]) + off[1],
-                                    n.sM(1), static_cast<const float *>(ptr[2]) + off[2],
+                            rows::prelu_block(
+                                    static_cast<const float *>(ptr[1]) + off[1],
+                                    n.sM(1),
+                                    static_cast<const float *>(ptr[2]) + off[2],
                                     n.sM(2),
-                                    static_cast<float *>(const_cast<void *>(ptr[0])) + off[0],
+                                    static_cast<float *>(
+                                            const_cast<void *>(ptr[0]))
+                                            + off[0],
                                     mcnt, len);
                             return;
                         }
                         for (dim_t m = 0; m < mcnt; ++m)
                             for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
                                 const dim_t cnt = len - l0 < rows::chunk
-                                        ? len - l0
-                                        : rows::chunk;
+                                                          ? len - l0
+                                                          : rows::chunk;
                                 for (int t = 0; t < nt; ++t)
-                                    r[t].off = off[t] + m * n.sM(t) + l0 * n.sL(t);
+                                    r[t].off =
+                                            off[t] + m * n.sM(t) + l0 * n.sL(t);
                                 row(ithr, r.data(), cnt);
                             }
                     });

@@ -21,13 +21,15 @@ struct prelu_t : public primitive_t {
     struct pd_t : public cpu_pd_t<prelu_pd_t, prelu_t> {
         using cpu_pd_t<prelu_pd_t, prelu_t>::cpu_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override { return nested ? "simd:nest" : "ref:any"; }
+        const char *name() const override {
+            return nested ? "simd:nest" : "ref:any";
+        }
 
         nest::nest_t nest;
         walk::walk_t walk;
         bool dw_direct = false; // diff_weights has src's dims
-        bool block_ok = false; // forward f32 rows in blocks (see binary)
-        dim_t dw_span = 0; // elements spanned by diff_weights' layout
+        bool block_ok = false;  // forward f32 rows in blocks (see binary)
+        dim_t dw_span = 0;      // elements spanned by diff_weights' layout
     };
 
     using primitive_t::primitive_t;

@@ -34,10 +34,18 @@ struct op_t {
         eps = pd.eps();
         inv_n = n ? 1.f / (float)n : 0.f;
         switch (alg) {
-            case dnnl_reduction_max: comb = comb_t::max; break;
-            case dnnl_reduction_min: comb = comb_t::min; break;
-            case dnnl_reduction_mul: comb = comb_t::mul; break;
-            default: comb = comb_t::sum; break;
+        case dnnl_reduction_max:
+            comb = comb_t::max;
+            break;
+        case dnnl_reduction_min:
+            comb = comb_t::min;
+            break;
+        case dnnl_reduction_mul:
+            comb = comb_t::mul;
+            break;
+        default:
+            comb = comb_t::sum;
+            break;
         }
         tr = tr_t::none;
         if (reduction_pd_t::is_norm(alg))
@@ -45,28 +53,42 @@ struct op_t {
     }
     float init() const {
         switch (comb) {
-            case comb_t::max: return -INFINITY;
-            case comb_t::min: return INFINITY;
-            case comb_t::mul: return 1.f;
-            default: return 0.f;
+        case comb_t::max:
+            return -INFINITY;
+        case comb_t::min:
+            return INFINITY;
+        case comb_t::mul:
+            return 1.f;
+        default:
+            return 0.f;
         }
     }
     float combine(float a, float b) const {
         switch (comb) {
-            case comb_t::max: return a > b ? a : b;
-            case comb_t::min: return a < b ? a : b;
-            case comb_t::mul: return a * b;
-            default: return a + b;
+        case comb_t::max:
+            return a > b ? a : b;
+        case comb_t::min:
+            return a < b ? a : b;
+        case comb_t::mul:
+            return a * b;
+        default:
+            return a + b;
         }
     }
     float finalize(float v) const {
         switch (alg) {
-            case dnnl_reduction_mean: return v * inv_n;
-            case dnnl_reduction_norm_lp_max: return std::pow(v > eps ? v : eps, 1.f / p);
-            case dnnl_reduction_norm_lp_sum: return std::pow(v + eps, 1.f / p);
-            case dnnl_reduction_norm_lp_power_p_max: return v > eps ? v : eps;
-            case dnnl_reduction_norm_lp_power_p_sum: return v + eps;
-            default: return v;
+        case dnnl_reduction_mean:
+            return v * inv_n;
+        case dnnl_reduction_norm_lp_max:
+            return std::pow(v > eps ? v : eps, 1.f / p);
+        case dnnl_reduction_norm_lp_sum:
+            return std::pow(v + eps, 1.f / p);
+        case dnnl_reduction_norm_lp_power_p_max:
+            return v > eps ? v : eps;
+        case dnnl_reduction_norm_lp_power_p_sum:
+            return v + eps;
+        default:
+            return v;
         }
     }
 };
@@ -100,8 +122,7 @@ constexpr dim_t lane_chunk = 256;
 
 dim_t product(const dim_t *e, int n) {
     dim_t v = 1;
-    for (int i = 0; i < n; ++i)
-        v *= e[i];
+    for (int i = 0; i < n; ++i) v *= e[i];
     return v;
 }
 
@@ -150,7 +171,8 @@ bool plan_t::init(const memory_desc_t &src, const memory_desc_t &dst) {
 template <bool nested>
 status_t reduction_t<nested>::pd_t::init(engine_t *) {
     const auto &a = *this->attr();
-    if (!a.scales.empty() || !a.zero_points.empty() || !a.rounding_modes.empty())
+    if (!a.scales.empty() || !a.zero_points.empty()
+            || !a.rounding_modes.empty())
         return dnnl_unimplemented;
     if (po_check::check(a.post_ops, this->dst_md_,
                 po_check::eltwise | po_check::sum | po_check::binary)
@@ -158,7 +180,8 @@ status_t reduction_t<nested>::pd_t::init(engine_t *) {
         return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
     const memory_desc_t &src = *this->src_md(), &dst = *this->dst_md();
-    if (!is_f32_convertible(src.data_type) || !is_f32_convertible(dst.data_type))
+    if (!is_f32_convertible(src.data_type)
+            || !is_f32_convertible(dst.data_type))
         return dnnl_unimplemented;
     DNNL_CHECK(po.init(a.post_ops, dst));
     reduce_size = 1;
@@ -166,7 +189,8 @@ status_t reduction_t<nested>::pd_t::init(engine_t *) {
         if (dst.dims[d] != src.dims[d]) reduce_size *= src.dims[d];
     direct = dst.data_type == dnnl_f32 && po.empty();
     if (nested) {
-        if (md_nelems(src) == 0 || !plan.init(src, dst)) return dnnl_unimplemented;
+        if (md_nelems(src) == 0 || !plan.init(src, dst))
+            return dnnl_unimplemented;
     } else {
         src_walk.init(src.ndims, src.dims, {&src});
         dst_walk.init(dst.ndims, dst.dims, {&dst});
@@ -182,9 +206,8 @@ status_t reduction_t<nested>::pd_t::init(engine_t *) {
             if (dst.padded_dims[d] == 0) dst_span = 0;
         }
         if (dst_span) dst_span = md_off_v(acc_md, pos) + 1;
-        std::vector<const memory_desc_t *> t {&dst, &acc_md};
-        for (const auto &m : po.mds)
-            t.push_back(&m);
+        std::vector<const memory_desc_t *> t{&dst, &acc_md};
+        for (const auto &m : po.mds) t.push_back(&m);
         final_nested = nest::build(final_nest, dst, t);
         if (!final_nested) final_walk.init(dst.ndims, dst.dims, t);
     }
@@ -213,7 +236,8 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
     if (nested) {
         const plan_t &P = pd->plan;
         const dim_t Kc = product(P.kext, P.nk);
-        const dim_t nlc = P.inner_reduced ? 1 : (P.lanes + lane_chunk - 1) / lane_chunk;
+        const dim_t nlc =
+                P.inner_reduced ? 1 : (P.lanes + lane_chunk - 1) / lane_chunk;
         const dim_t G = Kc * nlc;
         const dim_t Ro = product(P.rext, P.nr);
         dim_t S = 1;
@@ -231,8 +255,10 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
                 dim_t r0, r1;
                 eltwise::balance(Ro, (int)S, (int)s, r0, r1);
                 const dim_t k = g / nlc, l0 = (g % nlc) * lane_chunk;
-                const dim_t src_k = P.base_src + mixed_off(k, P.kext, P.ks_src, P.nk);
-                const dim_t dst_k = P.base_dst + mixed_off(k, P.kext, P.ks_dst, P.nk);
+                const dim_t src_k =
+                        P.base_src + mixed_off(k, P.kext, P.ks_src, P.nk);
+                const dim_t dst_k =
+                        P.base_dst + mixed_off(k, P.kext, P.ks_dst, P.nk);
                 if (P.inner_reduced) {
                     float v = op.init();
                     rows::row_t r;
@@ -248,10 +274,10 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
                     else
                         part[(size_t)(g * S + s)] = v;
                 } else {
-                    const dim_t nl = P.lanes - l0 < lane_chunk ? P.lanes - l0 : lane_chunk;
+                    const dim_t nl = P.lanes - l0 < lane_chunk ? P.lanes - l0
+                                                               : lane_chunk;
                     const float init = op.init();
-                    for (dim_t l = 0; l < nl; ++l)
-                        acc[l] = init;
+                    for (dim_t l = 0; l < nl; ++l) acc[l] = init;
                     rows::row_t r;
                     r.base = src;
                     r.dt = sdt;
@@ -273,22 +299,31 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
             }
         });
         if (S > 1) {
-            parallel_chunks(eltwise::nthr_for(G * gw, 4096), G, [&](int, dim_t g0, dim_t g1) {
-                for (dim_t g = g0; g < g1; ++g) {
-                    const dim_t k = g / nlc, l0 = (g % nlc) * lane_chunk;
-                    const dim_t dst_k
-                            = P.base_dst + mixed_off(k, P.kext, P.ks_dst, P.nk);
-                    const dim_t nl = P.inner_reduced
-                            ? 1
-                            : (P.lanes - l0 < lane_chunk ? P.lanes - l0 : lane_chunk);
-                    for (dim_t l = 0; l < nl; ++l) {
-                        float v = part[(size_t)(g * S * gw + l)];
-                        for (dim_t s = 1; s < S; ++s)
-                            v = op.combine(v, part[(size_t)((g * S + s) * gw + l)]);
-                        out[dst_k + (l0 + l) * P.lane_dst - out_off0] = op.finalize(v);
-                    }
-                }
-            });
+            parallel_chunks(eltwise::nthr_for(G * gw, 4096), G,
+                    [&](int, dim_t g0, dim_t g1) {
+                        for (dim_t g = g0; g < g1; ++g) {
+                            const dim_t k = g / nlc,
+                                        l0 = (g % nlc) * lane_chunk;
+                            const dim_t dst_k =
+                                    P.base_dst
+                                    + mixed_off(k, P.kext, P.ks_dst, P.nk);
+                            const dim_t nl =
+                                    P.inner_reduced
+                                            ? 1
+                                            : (P.lanes - l0 < lane_chunk
+                                                            ? P.lanes - l0
+                                                            : lane_chunk);
+                            for (dim_t l = 0; l < nl; ++l) {
+                                float v = part[(size_t)(g * S * gw + l)];
+                                for (dim_t s = 1; s < S; ++s)
+                                    v = op.combine(
+                                            v, part[(size_t)((g * S + s) * gw
+                                                             + l)]);
+                                out[dst_k + (l0 + l) * P.lane_dst - out_off0] =
+                                        op.finalize(v);
+                            }
+                        }
+                    });
         }
     } else {
         const walk::walk_t &sw = pd->src_walk, &dw = pd->dst_walk;
@@ -298,8 +333,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
             if (dmd.dims[d] != smd.dims[d]) red[nred++] = d;
         const int rl = red[nred - 1];
         dim_t rext[max_ndims];
-        for (int i = 0; i < nred - 1; ++i)
-            rext[i] = smd.dims[red[i]];
+        for (int i = 0; i < nred - 1; ++i) rext[i] = smd.dims[red[i]];
         const dim_t Ro = product(rext, nred - 1);
         const dim_t Dn = dw.volume();
         parallel_chunks(eltwise::nthr_for(md_nelems(smd), 32 * 1024), Dn,
@@ -336,8 +370,8 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
     if (!pd->direct) {
         // dst = post-ops(acc) in dst's data type.
         const rows::po_chain_t &po = pd->po;
-        std::vector<const void *> ptrs {dst, accbuf.data()};
-        std::vector<data_type_t> dts {dmd.data_type, dnnl_f32};
+        std::vector<const void *> ptrs{dst, accbuf.data()};
+        std::vector<data_type_t> dts{dmd.data_type, dnnl_f32};
         for (size_t i = 0; i < po.mds.size(); ++i) {
             ptrs.push_back(po_ptrs[i]);
             dts.push_back(po.mds[i].data_type);
@@ -363,10 +397,11 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
                         for (dim_t m = 0; m < mcnt; ++m)
                             for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
                                 const dim_t cnt = len - l0 < rows::chunk
-                                        ? len - l0
-                                        : rows::chunk;
+                                                          ? len - l0
+                                                          : rows::chunk;
                                 for (int t = 0; t < nt; ++t)
-                                    r[t].off = off[t] + m * n.sM(t) + l0 * n.sL(t);
+                                    r[t].off =
+                                            off[t] + m * n.sM(t) + l0 * n.sL(t);
                                 final_row(r.data(), cnt);
                             }
                     });

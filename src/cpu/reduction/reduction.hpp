@@ -41,12 +41,14 @@ struct reduction_t : public primitive_t {
     struct pd_t : public cpu_pd_t<reduction_pd_t, reduction_t> {
         using cpu_pd_t<reduction_pd_t, reduction_t>::cpu_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override { return nested ? "simd:nest" : "ref:any"; }
+        const char *name() const override {
+            return nested ? "simd:nest" : "ref:any";
+        }
 
-        plan_t plan; // nested
+        plan_t plan;                     // nested
         walk::walk_t src_walk, dst_walk; // generic
         rows::po_chain_t po;
-        bool direct = false; // results go straight to an f32 dst
+        bool direct = false;   // results go straight to an f32 dst
         dim_t reduce_size = 1; // elements per output
         dim_t dst_span = 0;
         memory_desc_t acc_md; // dst's layout in f32 from offset 0

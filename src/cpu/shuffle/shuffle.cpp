@@ -19,8 +19,7 @@ namespace {
 template <typename T>
 void permute_row(const T *in, const dim_t *in_idx, T *out, const dim_t *out_idx,
         dim_t n) {
-    for (dim_t c = 0; c < n; ++c)
-        out[out_idx[c]] = in[in_idx[c]];
+    for (dim_t c = 0; c < n; ++c) out[out_idx[c]] = in[in_idx[c]];
 }
 
 } // namespace
@@ -29,8 +28,8 @@ template <bool lanes>
 status_t shuffle_t<lanes>::pd_t::init(engine_t *) {
     if (!this->attr()->has_default_values()) {
         const auto &a = *this->attr();
-        if (!a.scales.empty() || !a.zero_points.empty() || !a.post_ops.entries.empty()
-                || !a.rounding_modes.empty())
+        if (!a.scales.empty() || !a.zero_points.empty()
+                || !a.post_ops.entries.empty() || !a.rounding_modes.empty())
             return dnnl_unimplemented;
     }
     DNNL_CHECK(this->init_formats());
@@ -41,8 +40,7 @@ status_t shuffle_t<lanes>::pd_t::init(engine_t *) {
     const int ax = this->axis();
     const dim_t C = in.dims[ax];
     perm.resize((size_t)C);
-    for (dim_t c = 0; c < C; ++c)
-        perm[(size_t)c] = this->source_of(c);
+    for (dim_t c = 0; c < C; ++c) perm[(size_t)c] = this->source_of(c);
     if (lanes) {
         if (!lplan.init(in, ax, {&in, &out})) return dnnl_unimplemented;
     } else {
@@ -101,18 +99,22 @@ status_t shuffle_t<lanes>::execute(const exec_ctx_t &ctx) const {
                     continue;
                 }
                 switch (esz) {
-                    case 1:
-                        permute_row((const uint8_t *)ip, iax, (uint8_t *)op, oax, p.C);
-                        break;
-                    case 2:
-                        permute_row((const uint16_t *)ip, iax, (uint16_t *)op, oax, p.C);
-                        break;
-                    case 4:
-                        permute_row((const uint32_t *)ip, iax, (uint32_t *)op, oax, p.C);
-                        break;
-                    default:
-                        permute_row((const uint64_t *)ip, iax, (uint64_t *)op, oax, p.C);
-                        break;
+                case 1:
+                    permute_row(
+                            (const uint8_t *)ip, iax, (uint8_t *)op, oax, p.C);
+                    break;
+                case 2:
+                    permute_row((const uint16_t *)ip, iax, (uint16_t *)op, oax,
+                            p.C);
+                    break;
+                case 4:
+                    permute_row((const uint32_t *)ip, iax, (uint32_t *)op, oax,
+                            p.C);
+                    break;
+                default:
+                    permute_row((const uint64_t *)ip, iax, (uint64_t *)op, oax,
+                            p.C);
+                    break;
                 }
             }
         });

@@ -25,7 +25,9 @@ struct shuffle_t : public primitive_t {
     struct pd_t : public cpu_pd_t<shuffle_pd_t, shuffle_t> {
         using cpu_pd_t<shuffle_pd_t, shuffle_t>::cpu_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override { return lanes ? "simd:lanes" : "ref:any"; }
+        const char *name() const override {
+            return lanes ? "simd:lanes" : "ref:any";
+        }
 
         std::vector<dim_t> perm; // source position of every output position
         // Rows of 4-byte elements written contiguously: the input offsets

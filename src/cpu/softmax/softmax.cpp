@@ -55,7 +55,8 @@ bool only_eltwise(const rows::po_chain_t &po) {
     return true;
 }
 
-float read_scale(const softmax_pd_t &pd, const exec_ctx_t &ctx, int arg, bool &ok) {
+float read_scale(
+        const softmax_pd_t &pd, const exec_ctx_t &ctx, int arg, bool &ok) {
     if (!pd.with_scale(arg)) return 1.f;
     const void *p = ctx.host_ptr(DNNL_ARG_ATTR_SCALES | arg);
     if (!p) {
@@ -79,8 +80,7 @@ status_t softmax_t<fwd, lanes>::pd_t::init(engine_t *) {
         DNNL_CHECK(po.init(this->attr()->post_ops, *this->dst_md()));
         master = this->src_md();
         tensors = {this->src_md(), this->dst_md()};
-        for (const auto &m : po.mds)
-            tensors.push_back(&m);
+        for (const auto &m : po.mds) tensors.push_back(&m);
     } else {
         master = this->dst_md();
         tensors = {this->dst_md(), this->diff_dst_md(), this->diff_src_md()};
@@ -101,7 +101,8 @@ template <bool fwd, bool lanes>
 status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const kernels_t &k = *pd->k;
-    if (md_nelems(fwd ? *pd->dst_md() : *pd->diff_src_md()) == 0) return dnnl_success;
+    if (md_nelems(fwd ? *pd->dst_md() : *pd->diff_src_md()) == 0)
+        return dnnl_success;
     const bool log = pd->is_log();
     bool ok = true;
     const float ss = fwd ? read_scale(*pd, ctx, DNNL_ARG_SRC, ok) : 1.f;
@@ -142,8 +143,7 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
         const axis::lanes_plan_t &p = pd->lplan;
         // f32 tensors are worked on in place; others through f32 tiles.
         bool direct = true;
-        for (data_type_t d : dt)
-            direct = direct && d == dnnl_f32;
+        for (data_type_t d : dt) direct = direct && d == dnnl_f32;
         const dim_t lc = lanes_chunk(p, direct);
         const dim_t nchunks = (p.L + lc - 1) / lc;
         const dim_t units = p.outer() * nchunks;
@@ -154,7 +154,8 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
                     tmp((size_t)(2 * lc));
             dim_t off[3];
             auto f32 = [&](int t) {
-                return static_cast<float *>(const_cast<void *>(ptr[t])) + off[t];
+                return static_cast<float *>(const_cast<void *>(ptr[t]))
+                       + off[t];
             };
             for (dim_t u = u0; u < u1; ++u) {
                 const dim_t l0 = (u % nchunks) * lc;
@@ -164,30 +165,36 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
                     float *o = direct ? f32(1) : a.data();
                     const dim_t ld = direct ? p.sa[1] : lc;
                     if (direct)
-                        k.fwd_lanes(f32(0), p.sa[0], o, ld, p.C, nl, log, ss, tmp.data());
+                        k.fwd_lanes(f32(0), p.sa[0], o, ld, p.C, nl, log, ss,
+                                tmp.data());
                     else {
-                        load_tile(ptr[0], dt[0], off[0], p.sa[0], p.C, nl, o, lc);
+                        load_tile(
+                                ptr[0], dt[0], off[0], p.sa[0], p.C, nl, o, lc);
                         k.fwd_lanes(o, lc, o, lc, p.C, nl, log, ss, tmp.data());
                     }
                     if (!pd->po.empty() || ds != 1.f)
                         for (dim_t ci = 0; ci < p.C; ++ci) {
                             float *r = o + ci * ld;
                             for (const auto &e : pd->po.entries)
-                                rows::eltwise(e.alg, e.alpha, e.beta, e.scale, r, nl);
+                                rows::eltwise(
+                                        e.alg, e.alpha, e.beta, e.scale, r, nl);
                             if (ds != 1.f)
-                                for (dim_t l = 0; l < nl; ++l)
-                                    r[l] /= ds;
+                                for (dim_t l = 0; l < nl; ++l) r[l] /= ds;
                         }
-                    if (!direct) store_tile(out, dt[1], off[1], p.sa[1], p.C, nl, o, lc);
+                    if (!direct)
+                        store_tile(out, dt[1], off[1], p.sa[1], p.C, nl, o, lc);
                 } else if (direct) {
-                    k.bwd_lanes(f32(0), p.sa[0], f32(1), p.sa[1], f32(2), p.sa[2], p.C,
-                            nl, log, tmp.data());
+                    k.bwd_lanes(f32(0), p.sa[0], f32(1), p.sa[1], f32(2),
+                            p.sa[2], p.C, nl, log, tmp.data());
                 } else {
-                    load_tile(ptr[0], dt[0], off[0], p.sa[0], p.C, nl, a.data(), lc);
-                    load_tile(ptr[1], dt[1], off[1], p.sa[1], p.C, nl, b.data(), lc);
-                    k.bwd_lanes(a.data(), lc, b.data(), lc, c.data(), lc, p.C, nl, log,
-                            tmp.data());
-                    store_tile(out, dt[2], off[2], p.sa[2], p.C, nl, c.data(), lc);
+                    load_tile(ptr[0], dt[0], off[0], p.sa[0], p.C, nl, a.data(),
+                            lc);
+                    load_tile(ptr[1], dt[1], off[1], p.sa[1], p.C, nl, b.data(),
+                            lc);
+                    k.bwd_lanes(a.data(), lc, b.data(), lc, c.data(), lc, p.C,
+                            nl, log, tmp.data());
+                    store_tile(
+                            out, dt[2], off[2], p.sa[2], p.C, nl, c.data(), lc);
                 }
             }
         });
@@ -202,29 +209,33 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
             std::vector<rows::row_t> por(ntens);
             for (dim_t r = r0; r < r1; ++r) {
                 axis::row_bases(p, r, base.data());
-                const rows::row_t r0w = axis::axis_row(p, 0, ptr[0], dt[0], base[0]);
-                const rows::row_t r1w = axis::axis_row(p, 1, ptr[1], dt[1], base[1]);
+                const rows::row_t r0w =
+                        axis::axis_row(p, 0, ptr[0], dt[0], base[0]);
+                const rows::row_t r1w =
+                        axis::axis_row(p, 1, ptr[1], dt[1], base[1]);
                 const float *x = rows::load(r0w, C, xb.data());
                 if (fwd) {
-                    const bool direct = dt[1] == dnnl_f32 && r1w.st == 1
-                            && !r1w.idx;
+                    const bool direct =
+                            dt[1] == dnnl_f32 && r1w.st == 1 && !r1w.idx;
                     float *y = direct ? static_cast<float *>(out) + r1w.off
                                       : yb.data();
                     k.fwd_row(x, y, C, log, ss);
                     if (!pd->po.empty()) {
                         for (int t = 2; t < ntens; ++t)
-                            por[t] = axis::axis_row(p, t, ptr[t], dt[t], base[t]);
-                        rows::apply(pd->po, y, C, por.data() + 2, r1w, zb.data());
+                            por[t] = axis::axis_row(
+                                    p, t, ptr[t], dt[t], base[t]);
+                        rows::apply(
+                                pd->po, y, C, por.data() + 2, r1w, zb.data());
                     }
                     if (ds != 1.f)
-                        for (dim_t i = 0; i < C; ++i)
-                            y[i] /= ds;
+                        for (dim_t i = 0; i < C; ++i) y[i] /= ds;
                     if (!direct) rows::store(r1w, y, C);
                 } else {
                     const float *dd = rows::load(r1w, C, yb.data());
-                    const rows::row_t r2w = axis::axis_row(p, 2, ptr[2], dt[2], base[2]);
-                    const bool direct = dt[2] == dnnl_f32 && r2w.st == 1
-                            && !r2w.idx;
+                    const rows::row_t r2w =
+                            axis::axis_row(p, 2, ptr[2], dt[2], base[2]);
+                    const bool direct =
+                            dt[2] == dnnl_f32 && r2w.st == 1 && !r2w.idx;
                     float *o = direct ? static_cast<float *>(out) + r2w.off
                                       : zb.data();
                     k.bwd_row(x, dd, o, C, log);

@@ -24,9 +24,11 @@ struct kernels_t {
     void (*fwd_lanes)(const float *s, dim_t sld, float *d, dim_t dld, dim_t C,
             dim_t nl, bool log, float scale, float *tmp);
     // ds = dst * (dd - sum(dd * dst)), or dd - exp(dst) * sum(dd).
-    void (*bwd_row)(const float *dst, const float *dd, float *ds, dim_t n, bool log);
-    void (*bwd_lanes)(const float *dst, dim_t ld_dst, const float *dd, dim_t ld_dd,
-            float *ds, dim_t ld_ds, dim_t C, dim_t nl, bool log, float *tmp);
+    void (*bwd_row)(
+            const float *dst, const float *dd, float *ds, dim_t n, bool log);
+    void (*bwd_lanes)(const float *dst, dim_t ld_dst, const float *dd,
+            dim_t ld_dd, float *ds, dim_t ld_ds, dim_t C, dim_t nl, bool log,
+            float *tmp);
 };
 
 const kernels_t &kernels_base();

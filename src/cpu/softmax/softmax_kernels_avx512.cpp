@@ -18,7 +18,7 @@ namespace {
 } // namespace
 
 const kernels_t &kernels_avx512() {
-    static const kernels_t k {"avx512", fwd_row, fwd_lanes, bwd_row, bwd_lanes};
+    static const kernels_t k{"avx512", fwd_row, fwd_lanes, bwd_row, bwd_lanes};
     return k;
 }
 

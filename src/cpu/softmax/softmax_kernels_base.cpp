@@ -8,7 +8,6 @@
 
 #pragma GCC push_options
 
-
 namespace dnnl {
 namespace impl {
 namespace cpu {
@@ -18,7 +17,7 @@ namespace {
 } // namespace
 
 const kernels_t &kernels_base() {
-    static const kernels_t k {"sse2", fwd_row, fwd_lanes, bwd_row, bwd_lanes};
+    static const kernels_t k{"sse2", fwd_row, fwd_lanes, bwd_row, bwd_lanes};
     return k;
 }
 

@@ -14,9 +14,8 @@ namespace sum {
 namespace {
 
 std::vector<const memory_desc_t *> tensor_list(const sum_pd_t &pd) {
-    std::vector<const memory_desc_t *> v {pd.dst_md()};
-    for (int i = 0; i < pd.n_inputs(); ++i)
-        v.push_back(pd.src_md(i));
+    std::vector<const memory_desc_t *> v{pd.dst_md()};
+    for (int i = 0; i < pd.n_inputs(); ++i) v.push_back(pd.src_md(i));
     return v;
 }
 
@@ -30,25 +29,20 @@ void compute_row(const sum_pd_t &pd, const rows::row_t *r, dim_t n) {
         const float *x = rows::load(r[1 + i], n, buf);
         if (i == 0) {
             if (sc)
-                for (dim_t j = 0; j < n; ++j)
-                    acc[j] = s * x[0];
+                for (dim_t j = 0; j < n; ++j) acc[j] = s * x[0];
             else
-                for (dim_t j = 0; j < n; ++j)
-                    acc[j] = s * x[j];
+                for (dim_t j = 0; j < n; ++j) acc[j] = s * x[j];
         } else if (i + 1 < ns && !sc && !r[2 + i].scalar()) {
             // Two sources per pass.
             const float s2 = pd.scale(i + 1);
             float buf2[rows::chunk];
             const float *y = rows::load(r[2 + i], n, buf2);
-            for (dim_t j = 0; j < n; ++j)
-                acc[j] += s * x[j] + s2 * y[j];
+            for (dim_t j = 0; j < n; ++j) acc[j] += s * x[j] + s2 * y[j];
             ++i;
         } else if (sc) {
-            for (dim_t j = 0; j < n; ++j)
-                acc[j] += s * x[0];
+            for (dim_t j = 0; j < n; ++j) acc[j] += s * x[0];
         } else {
-            for (dim_t j = 0; j < n; ++j)
-                acc[j] += s * x[j];
+            for (dim_t j = 0; j < n; ++j) acc[j] += s * x[j];
         }
     }
     rows::store(r[0], acc, n);
@@ -62,10 +56,12 @@ status_t sum_t<nested>::pd_t::init(engine_t *) {
     for (int i = 0; i < this->n_inputs(); ++i)
         if (!is_f32_convertible(this->src_md(i)->data_type))
             return dnnl_unimplemented;
-    if (!is_f32_convertible(this->dst_md()->data_type)) return dnnl_unimplemented;
+    if (!is_f32_convertible(this->dst_md()->data_type))
+        return dnnl_unimplemented;
     const auto tensors = tensor_list(*this);
     if (nested) {
-        if (!nest::build(nest, *this->dst_md(), tensors)) return dnnl_unimplemented;
+        if (!nest::build(nest, *this->dst_md(), tensors))
+            return dnnl_unimplemented;
     } else {
         walk.init(this->dst_md()->ndims, this->dst_md()->dims, tensors);
     }
@@ -91,21 +87,24 @@ status_t sum_t<nested>::execute(const exec_ctx_t &ctx) const {
     if (nested) {
         const nest::nest_t &n = pd->nest;
         const int nthr = eltwise::nthr_for(n.volume(), 32 * 1024);
-        nest::for_each_block(n, nthr, [&](const dim_t *off, dim_t mcnt, dim_t len) {
-            std::vector<rows::row_t> r(nt);
-            for (int t = 0; t < nt; ++t) {
-                r[t].base = ptrs[t];
-                r[t].dt = dts[t];
-                r[t].st = n.sL(t);
-            }
-            for (dim_t m = 0; m < mcnt; ++m)
-                for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
-                    const dim_t cnt = len - l0 < rows::chunk ? len - l0 : rows::chunk;
-                    for (int t = 0; t < nt; ++t)
-                        r[t].off = off[t] + m * n.sM(t) + l0 * n.sL(t);
-                    compute_row(*pd, r.data(), cnt);
-                }
-        });
+        nest::for_each_block(
+                n, nthr, [&](const dim_t *off, dim_t mcnt, dim_t len) {
+                    std::vector<rows::row_t> r(nt);
+                    for (int t = 0; t < nt; ++t) {
+                        r[t].base = ptrs[t];
+                        r[t].dt = dts[t];
+                        r[t].st = n.sL(t);
+                    }
+                    for (dim_t m = 0; m < mcnt; ++m)
+                        for (dim_t l0 = 0; l0 < len; l0 += rows::chunk) {
+                            const dim_t cnt = len - l0 < rows::chunk
+                                                      ? len - l0
+                                                      : rows::chunk;
+                            for (int t = 0; t < nt; ++t)
+                                r[t].off = off[t] + m * n.sM(t) + l0 * n.sL(t);
+                            compute_row(*pd, r.data(), cnt);
+                        }
+                });
     } else {
         const walk::walk_t &w = pd->walk;
         const int nthr = eltwise::nthr_for(w.volume(), 16 * 1024);
