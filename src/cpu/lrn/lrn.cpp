@@ -1,0 +1,251 @@
+// CPU LRN drivers (problem set-up, tiling, threading, layout conversion)
+// and the LRN implementation list.
+#include "cpu/lrn/lrn.hpp"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <omp.h>
+
+#include "common/exec_ctx.hpp"
+#include "cpu/cpu_impl_lists.hpp"
+#include "cpu/lrn/lrn_tiles.hpp"
+#include "cpu/pooling/dense_io.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace lrn {
+
+namespace {
+
+bool dt_ok(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+}
+
+dim_t div_up(dim_t a, dim_t b) {
+    return (a + b - 1) / b;
+}
+
+// Points per tile: enough tiles for every thread (about four each), but
+// not so small that the loops lose their vector length.
+dim_t tile_points(dim_t N, dim_t SP, dim_t lo, dim_t hi) {
+    const dim_t nthr = omp_get_max_threads();
+    dim_t P = div_up(N * SP, 4 * nthr);
+    if (P < lo) P = lo;
+    P = P < hi ? P : hi;
+    return P < SP ? P : SP;
+}
+
+// The dense f32 ncsp view of a tensor copied by io::in_view/out_view.
+tref_t f32_ncsp(const float *p, dim_t N, dim_t C, dim_t SP) {
+    chan_layout_t l;
+    l.cls = chan_class_t::ncsp;
+    l.N = N, l.C = C, l.SP = SP;
+    return tref_t(p, dnnl_f32, l);
+}
+
+// The tensors of one execution; ws may be absent.
+struct io_t {
+    tref_t x, y, ws, dd; // forward: x -> y; backward: x, dd -> y (diff_src)
+};
+
+template <bool fwd>
+void run(const typename lrn_t<fwd>::pd_t *pd, const io_t &t, chan_class_t walk) {
+    const kernel_table_t &k = *pd->ker;
+    const params_t &p = pd->prm;
+    const dim_t N = pd->N, C = pd->C, SP = pd->SP;
+    if (!pd->across()) {
+        // Within channel: one plane per (n, c), ncsp only.
+        const dim_t n_sc = within_scratch(p, pd->sp);
+#pragma omp parallel
+        {
+            std::vector<float> scratch((size_t)n_sc), xb, yb, db;
+            const bool cx = t.x.dt != dnnl_f32, cy = t.y.dt != dnnl_f32;
+            const bool cd = !fwd && t.dd.dt != dnnl_f32;
+            if (cx) xb.resize((size_t)SP);
+            if (cy) yb.resize((size_t)SP);
+            if (cd) db.resize((size_t)SP);
+#pragma omp for schedule(static)
+            for (dim_t nc = 0; nc < N * C; ++nc) {
+                const dim_t n = nc / C, c = nc % C;
+                const float *x = cx ? xb.data() : (const float *)t.x.at(n, c, 0);
+                if (cx) cvt_to_f32(t.x.dt, t.x.at(n, c, 0), xb.data(), SP);
+                float *y = cy ? yb.data() : (float *)t.y.at(n, c, 0);
+                float *ws = t.ws ? (float *)t.ws.at(n, c, 0) : nullptr;
+                if (fwd) {
+                    k.within_fwd(p, x, y, ws, pd->sp, scratch.data());
+                } else {
+                    const float *d = cd ? db.data() : (const float *)t.dd.at(n, c, 0);
+                    if (cd) cvt_to_f32(t.dd.dt, t.dd.at(n, c, 0), db.data(), SP);
+                    k.within_bwd(p, x, d, ws, y, pd->sp, scratch.data());
+                }
+                if (cy) cvt_from_f32(t.y.dt, yb.data(), t.y.at(n, c, 0), SP);
+            }
+        }
+        return;
+    }
+    const bool cp = walk == chan_class_t::ncsp;
+    const dim_t P = cp ? tile_points(N, SP, 16, 256) : tile_points(N, SP, 1, 32);
+    const dim_t nsb = div_up(SP, P);
+    // In-place forward on nchw would overwrite rows other rows still read.
+    const bool alias = fwd && t.x.base == t.y.base;
+#pragma omp parallel
+    {
+        const size_t tile = (size_t)(C * P);
+        std::vector<float> xb(tile), yb(tile), wb(tile), db(fwd ? 0 : tile);
+        std::vector<float> scratch((size_t)(cp ? (fwd ? 0 : across_cp_bwd_scratch(C, P))
+                                               : across_pc_scratch(p, C)));
+#pragma omp for schedule(static)
+        for (dim_t u = 0; u < N * nsb; ++u) {
+            const dim_t n = u / nsb, s0 = (u % nsb) * P;
+            const dim_t np = P < SP - s0 ? P : SP - s0;
+            dim_t ldx, ldy, ldw = 0, ldd = 0;
+            const float *x = tile_in(t.x, cp, n, s0, np, xb.data(), ldx, alias);
+            float *y = tile_out(t.y, cp, n, s0, np, yb.data(), ldy);
+            if (fwd) {
+                float *ws = t.ws ? tile_out(t.ws, cp, n, s0, np, wb.data(), ldw) : nullptr;
+                if (cp)
+                    k.across_fwd_cp(p, x, ldx, y, ldy, ws, ldw, C, np);
+                else
+                    k.across_fwd_pc(p, x, ldx, y, ldy, ws, ldw, C, np, scratch.data());
+                if (ws) tile_commit(t.ws, cp, n, s0, np, ws);
+            } else {
+                const float *ws = t.ws ? tile_in(t.ws, cp, n, s0, np, wb.data(), ldw) : nullptr;
+                const float *d = tile_in(t.dd, cp, n, s0, np, db.data(), ldd);
+                if (cp)
+                    k.across_bwd_cp(p, x, ldx, d, ldd, ws, ldw, y, ldy, C, np,
+                            scratch.data());
+                else
+                    k.across_bwd_pc(p, x, ldx, d, ldd, ws, ldw, y, ldy, C, np,
+                            scratch.data());
+            }
+            tile_commit(t.y, cp, n, s0, np, y);
+        }
+    }
+}
+
+} // namespace
+
+template <bool fwd>
+status_t lrn_t<fwd>::pd_t::init(engine_t *) {
+    if (this->is_fwd() != fwd) return dnnl_unimplemented;
+    if (!this->attr_.post_ops.entries.empty() || !this->attr_.scales.empty()
+            || !this->attr_.zero_points.empty())
+        return dnnl_unimplemented;
+    DNNL_CHECK(this->init_formats());
+    const memory_desc_t &x = this->src_md_;
+    const memory_desc_t &y = fwd ? this->dst_md_ : this->diff_src_md_;
+    // One data type for every tensor, as in oneDNN.
+    if (!dt_ok(x.data_type) || y.data_type != x.data_type
+            || (!fwd && this->diff_dst_md_.data_type != x.data_type))
+        return dnnl_unimplemented;
+    const int nd = x.ndims, nsp = nd - 2;
+    if (!this->across() && nsp > 3) return dnnl_unimplemented;
+    N = x.dims[0];
+    C = x.dims[1];
+    SP = 1;
+    for (int d = 2; d < nd; ++d)
+        SP *= x.dims[d];
+    for (int i = 0; i < nsp && nsp <= 3; ++i)
+        sp[3 - nsp + i] = x.dims[2 + i];
+
+    // All tensors must share a walk to be used in place; within-channel
+    // planes exist only in ncsp.
+    const chan_layout_t lx = chan_layout(x);
+    bool same = lx.cls != chan_class_t::other;
+    const memory_desc_t *others[] = {&y, &this->diff_dst_md_, &this->ws_md_};
+    for (const memory_desc_t *m : others)
+        if (!is_zero_md(*m)) same = same && chan_layout(*m).same_walk(lx);
+    if (!this->across() && lx.cls != chan_class_t::ncsp) same = false;
+    walk = same ? lx.cls : chan_class_t::other;
+    B = lx.B;
+
+    const dim_t ls = this->desc()->local_size;
+    const double summands = this->across() ? (double)ls : std::pow((double)ls, nsp);
+    prm.lo = (ls - 1) / 2;
+    // For even sizes the window is one narrower than local_size (oneDNN).
+    prm.hi = ls > 0 ? (ls + 1) / 2 - 1 : 0;
+    const float alpha = this->desc()->alpha;
+    prm.a = (float)((double)alpha / summands);
+    prm.k = this->desc()->k;
+    if (ls == 0) {
+        // An empty window: k + (alpha / 0) * 0 is NaN in IEEE arithmetic.
+        prm.lo = prm.hi = 0;
+        prm.a = 0.f;
+        prm.k = std::numeric_limits<float>::quiet_NaN();
+    }
+    // Windows wider than the tensor add only zeros.
+    dim_t ext = this->across() ? C : std::max(std::max(sp[0], sp[1]), sp[2]);
+    if (ext < 1) ext = 1;
+    prm.lo = std::min(prm.lo, ext - 1);
+    prm.hi = std::min(prm.hi, ext - 1);
+    prm.beta = this->desc()->beta;
+    prm.c2 = -2.f * prm.a * prm.beta;
+    prm.pw = prm.beta == 0.75f ? pow_kind_t::b075
+            : prm.beta == 1.f  ? pow_kind_t::b1
+            : prm.beta == 0.5f ? pow_kind_t::b05
+                               : pow_kind_t::general;
+    ker = &select_kernels();
+    name_ = std::string("simd:") + ker->isa_name;
+    return dnnl_success;
+}
+
+template <bool fwd>
+status_t lrn_t<fwd>::execute(const exec_ctx_t &ctx) const {
+    const pd_t *p = pd_();
+    const void *x = ctx.host_ptr(DNNL_ARG_SRC);
+    void *y = ctx.host_ptr(fwd ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC);
+    const void *dd = fwd ? nullptr : ctx.host_ptr(DNNL_ARG_DIFF_DST);
+    void *ws = p->has_ws() ? ctx.host_ptr(DNNL_ARG_WORKSPACE) : nullptr;
+    if (!x || !y || (!fwd && !dd) || (p->has_ws() && !ws)) return dnnl_invalid_arguments;
+    if (p->N * p->C * p->SP == 0) return dnnl_success;
+    const memory_desc_t &ymd = fwd ? *p->dst_md() : *p->diff_src_md();
+    if (p->walk != chan_class_t::other) {
+        io_t t;
+        t.x = tref_t(x, p->src_md()->data_type, chan_layout(*p->src_md()));
+        t.y = tref_t(y, ymd.data_type, chan_layout(ymd));
+        if (ws) t.ws = tref_t(ws, dnnl_f32, chan_layout(*p->ws_md()));
+        if (!fwd) t.dd = tref_t(dd, p->diff_dst_md()->data_type, chan_layout(*p->diff_dst_md()));
+        run<fwd>(p, t, p->walk);
+        return dnnl_success;
+    }
+    // Any other layout: dense f32 copies, computed as ncsp.
+    std::vector<float> xb, yb, wb, db;
+    const dim_t N = p->N, C = p->C, SP = p->SP;
+    io_t t;
+    t.x = f32_ncsp(io::in_view(*p->src_md(), x, xb), N, C, SP);
+    float *yv = io::out_view(ymd, y, yb);
+    t.y = f32_ncsp(yv, N, C, SP);
+    float *wv = nullptr;
+    if (ws) {
+        wv = fwd ? io::out_view(*p->ws_md(), ws, wb)
+                 : const_cast<float *>(io::in_view(*p->ws_md(), ws, wb));
+        t.ws = f32_ncsp(wv, N, C, SP);
+    }
+    if (!fwd) t.dd = f32_ncsp(io::in_view(*p->diff_dst_md(), dd, db), N, C, SP);
+    run<fwd>(p, t, chan_class_t::ncsp);
+    io::commit(ymd, y, yb, yv);
+    if (fwd && ws) io::commit(*p->ws_md(), ws, wb, wv);
+    return dnnl_success;
+}
+
+template struct lrn_t<true>;
+template struct lrn_t<false>;
+
+} // namespace lrn
+
+const impl_list_item_t *lrn_impl_list() {
+    using namespace lrn;
+    static const impl_list_item_t list[] = {
+            {create_pd<lrn_t<true>::pd_t, lrn_desc_t>},
+            {create_pd<lrn_t<false>::pd_t, lrn_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,44 @@
+// CPU LRN, forward and backward, across and within channels, f32/bf16/f16.
+// Dense nchw-like, nhwc-like and channel-blocked layouts are walked in
+// place (tiles converted to f32 where the type is not f32); other layouts
+// go through dense f32 copies. The arithmetic is in lrn_kernels_*.
+#pragma once
+
+#include "common/lrn_pd.hpp"
+#include "cpu/chan_layout.hpp"
+#include "cpu/cpu_primitive.hpp"
+#include "cpu/lrn/lrn_kernels.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace lrn {
+
+template <bool fwd>
+struct lrn_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<lrn_pd_t, lrn_t> {
+        using cpu_pd_t<lrn_pd_t, lrn_t>::cpu_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override { return name_.c_str(); }
+
+        params_t prm;
+        const kernel_table_t *ker = nullptr;
+        // The walk every tensor shares; `other` means dense f32 copies.
+        chan_class_t walk = chan_class_t::other;
+        dim_t B = 1;
+        dim_t N = 0, C = 0, SP = 1;
+        dim_t sp[3] = {1, 1, 1}; // d, h, w (within channel)
+        std::string name_;
+    };
+
+    using primitive_t::primitive_t;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+};
+
+} // namespace lrn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

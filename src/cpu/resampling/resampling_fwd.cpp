@@ -1,0 +1,163 @@
+// Forward resampling kernels: row-wise for nchw-like layouts, vector-wise
+// for nhwc-like and channel-blocked ones. Values are computed in f32,
+// post-ops applied on the f32 row, then stored in dst's data type.
+#include <vector>
+
+#include "common/float_convert.hpp"
+#include "cpu/resampling/resampling.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace resampling {
+
+namespace {
+
+// Logical dst coordinate of (n, c, od, oh, ow) for `nd` dims.
+void fill_pos(dim_t *pos, int nd, dim_t n, dim_t c, dim_t od, dim_t oh, dim_t ow) {
+    const dim_t sp[3] = {od, oh, ow};
+    pos[0] = n, pos[1] = c;
+    for (int i = 2; i < nd; ++i)
+        pos[i] = sp[3 - (nd - 2) + (i - 2)];
+}
+
+// Runs the post-op chain on one row of `len` values whose first element is
+// dst position `pos`, moving along dim `col_dim`; `old` is that element in
+// the destination the sum reads, `cs` its element step.
+void post_ops(const fwd_args_t &a, float *v, dim_t len, const dim_t *pos,
+        int col_dim, const void *old, dim_t cs) {
+    if (a.po->empty()) return;
+    postops::apply(*a.po, *a.po_args, v, len, 1, len, pos, -1, col_dim, old, 0, cs);
+}
+
+// The old dst row for the sum post-op (see fwd_args_t).
+const void *old_row(const fwd_args_t &a, const dim_t *pos, int col_dim, dim_t &cs) {
+    if (!a.old_base) {
+        cs = 1;
+        return nullptr;
+    }
+    const memory_desc_t &md = *a.old_md;
+    cs = md.format_desc.blocking.strides[col_dim];
+    return static_cast<const char *>(a.old_base)
+            + md_off_v(md, pos) * (dim_t)data_type_size(md.data_type);
+}
+
+} // namespace
+
+void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
+    const taps_t &td = g.t[0], &th = g.t[1], &tw = g.t[2];
+    const dim_t IH = th.in, IW = tw.in, OD = td.out, OH = th.out, OW = tw.out;
+    const dim_t rows = g.N * g.C * OD * OH;
+    const tensor_t &src = a.src, &dst = a.dst;
+    const bool src_f32 = src.dt == dnnl_f32;
+    const dim_t *wi0 = tw.i0.data(), *wi1 = tw.i1.data();
+    const float *ww0 = tw.w0.data(), *ww1 = tw.w1.data();
+#pragma omp parallel
+    {
+        std::vector<float> tmp((size_t)IW), cv(src_f32 ? 0 : (size_t)IW), out((size_t)OW);
+        float *t = tmp.data(), *o = out.data();
+        auto row = [&](dim_t n, dim_t c, dim_t id, dim_t ih) -> const float * {
+            const char *p = src.at(n, c, (id * IH + ih) * IW);
+            if (src_f32) return reinterpret_cast<const float *>(p);
+            cvt_to_f32(src.dt, p, cv.data(), IW);
+            return cv.data();
+        };
+#pragma omp for schedule(static)
+        for (dim_t r = 0; r < rows; ++r) {
+            const dim_t oh = r % OH, od = (r / OH) % OD, nc = r / (OH * OD);
+            const dim_t n = nc / g.C, c = nc % g.C;
+            if (!g.linear) {
+                const float *s = row(n, c, td.i0[od], th.i0[oh]);
+                for (dim_t k = 0; k < OW; ++k)
+                    o[k] = s[wi0[k]];
+            } else {
+                bool first = true;
+                for (int i = 0; i < td.cnt[od]; ++i)
+                    for (int j = 0; j < th.cnt[oh]; ++j) {
+                        const float w = td.weight(od, i) * th.weight(oh, j);
+                        const float *s = row(n, c, td.tap(od, i), th.tap(oh, j));
+                        if (first) {
+                            for (dim_t k = 0; k < IW; ++k)
+                                t[k] = w * s[k];
+                        } else {
+                            for (dim_t k = 0; k < IW; ++k)
+                                t[k] += w * s[k];
+                        }
+                        first = false;
+                    }
+                for (dim_t k = 0; k < OW; ++k)
+                    o[k] = ww0[k] * t[wi0[k]] + ww1[k] * t[wi1[k]];
+            }
+            char *d = dst.at(n, c, (od * OH + oh) * OW);
+            if (!a.po->empty()) {
+                dims_t pos;
+                fill_pos(pos, g.nd, n, c, od, oh, 0);
+                dim_t cs;
+                const void *old = old_row(a, pos, g.nd - 1, cs);
+                post_ops(a, o, OW, pos, g.nd - 1, old ? old : d, cs);
+            }
+            cvt_from_f32(dst.dt, o, d, OW);
+        }
+    }
+}
+
+void fwd_vec(const geom_t &g, const fwd_args_t &a) {
+    const taps_t &td = g.t[0], &th = g.t[1], &tw = g.t[2];
+    const dim_t IH = th.in, IW = tw.in, OD = td.out, OH = th.out, OW = tw.out;
+    const tensor_t &src = a.src, &dst = a.dst;
+    const bool nspc = src.l.cls == chan_class_t::nspc;
+    const dim_t C = g.C, V = nspc ? C : src.l.B, ncb = nspc ? 1 : src.l.CB;
+    const dim_t units = g.N * ncb * OD * OH;
+    const bool src_f32 = src.dt == dnnl_f32;
+#pragma omp parallel
+    {
+        std::vector<float> acc((size_t)V), cv(src_f32 ? 0 : (size_t)V);
+        float *o = acc.data();
+#pragma omp for schedule(static)
+        for (dim_t u = 0; u < units; ++u) {
+            const dim_t oh = u % OH, od = (u / OH) % OD, nb = u / (OH * OD);
+            const dim_t n = nb / ncb, c0 = (nb % ncb) * V;
+            const dim_t len = C - c0 < V ? C - c0 : V;
+            for (dim_t ow = 0; ow < OW; ++ow) {
+                bool first = true;
+                const int nw = g.linear ? tw.cnt[ow] : 1;
+                const int nh = g.linear ? th.cnt[oh] : 1;
+                const int ndp = g.linear ? td.cnt[od] : 1;
+                for (int i = 0; i < ndp; ++i)
+                    for (int j = 0; j < nh; ++j)
+                        for (int k = 0; k < nw; ++k) {
+                            const float w = td.weight(od, i) * th.weight(oh, j)
+                                    * tw.weight(ow, k);
+                            const dim_t s = (td.tap(od, i) * IH + th.tap(oh, j)) * IW
+                                    + tw.tap(ow, k);
+                            const char *p = src.at(n, c0, s);
+                            const float *x = reinterpret_cast<const float *>(p);
+                            if (!src_f32) {
+                                cvt_to_f32(src.dt, p, cv.data(), len);
+                                x = cv.data();
+                            }
+                            if (first) {
+                                for (dim_t v = 0; v < len; ++v)
+                                    o[v] = w * x[v];
+                            } else {
+                                for (dim_t v = 0; v < len; ++v)
+                                    o[v] += w * x[v];
+                            }
+                            first = false;
+                        }
+                char *d = dst.at(n, c0, (od * OH + oh) * OW + ow);
+                if (!a.po->empty()) {
+                    dims_t pos;
+                    fill_pos(pos, g.nd, n, c0, od, oh, ow);
+                    post_ops(a, o, len, pos, 1, d, 1);
+                }
+                cvt_from_f32(dst.dt, o, d, len);
+            }
+        }
+    }
+}
+
+} // namespace resampling
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,309 @@
+// LRN primitive tests: across / within channels, forward (training with a
+// workspace, inference without) and backward (with and without a training
+// hint), 0D-3D spatial, odd and even window sizes, f32/bf16/f16, plain,
+// channels-last and channel-blocked layouts, the power shortcuts and the
+// general power, queries, bad parameters and the gpu engine; compared with
+// tests/reference/lrn_ref.*. Data moves between layouts through reorders.
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+#include "reference/lrn_ref.hpp"
+
+namespace {
+
+using namespace dnnl;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+
+template <typename F>
+dnnl_status_t status_of(F f) {
+    try {
+        f();
+    } catch (const error &e) {
+        return e.status;
+    }
+    return dnnl_success;
+}
+
+size_t volume(const memory::dims &d) {
+    size_t n = 1;
+    for (auto v : d)
+        n *= (size_t)v;
+    return n;
+}
+
+tag plain_tag(size_t nd) {
+    return nd == 2 ? tag::ab : nd == 3 ? tag::abc : nd == 4 ? tag::abcd : tag::abcde;
+}
+
+// Logical row-major f32 values <-> memory of any layout and type.
+memory to_mem(const std::vector<float> &v, const memory::desc &md, engine &eng, stream &s) {
+    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
+    memory p(pmd, eng), m(md, eng);
+    std::copy(v.begin(), v.end(), static_cast<float *>(p.get_data_handle()));
+    reorder(p, m).execute(s, p, m);
+    s.wait();
+    return m;
+}
+std::vector<float> from_mem(const memory &m, engine &eng, stream &s) {
+    const auto md = m.get_desc();
+    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
+    memory p(pmd, eng);
+    reorder(m, p).execute(s, const_cast<memory &>(m), p);
+    s.wait();
+    const float *f = static_cast<const float *>(p.get_data_handle());
+    return std::vector<float>(f, f + volume(md.get_dims()));
+}
+
+std::vector<float> rnd(size_t n, unsigned seed, float lo, float hi) {
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<float> u(lo, hi);
+    std::vector<float> v(n);
+    for (auto &x : v)
+        x = u(g);
+    return v;
+}
+
+double tolerance(dt t) {
+    return t == dt::f32 ? 2e-5 : t == dt::f16 ? 4e-3 : 2e-2;
+}
+
+struct lcase_t {
+    algorithm alg;
+    memory::dims dims;
+    int64_t size = 5;
+    float alpha = 1e-1f, beta = 0.75f, k = 1.f;
+    dt type = dt::f32;
+    tag layout = tag::undef; // undef: plain
+};
+
+void check(const std::vector<float> &got, const std::vector<double> &ref, dt t,
+        const char *what) {
+    const double tol = tolerance(t);
+    for (size_t i = 0; i < ref.size(); ++i)
+        ASSERT_NEAR(got[i], ref[i], tol * (1 + std::fabs(ref[i]))) << what << " at " << i;
+}
+
+void run_case(const lcase_t &lc) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    const size_t n = volume(lc.dims);
+    const tag t = lc.layout == tag::undef ? plain_tag(lc.dims.size()) : lc.layout;
+    const memory::desc md(lc.dims, lc.type, t);
+    // Values the primitive sees exactly (rounded to the data type).
+    memory src = to_mem(rnd(n, 3, -3.f, 3.f), md, eng, s);
+    const auto x = from_mem(src, eng, s);
+    lrn_ref::desc_t rd;
+    rd.alg = (dnnl_alg_kind_t)lc.alg;
+    rd.mb = lc.dims[0];
+    rd.c = lc.dims[1];
+    rd.nsp = (int)lc.dims.size() - 2;
+    for (int i = 0; i < rd.nsp; ++i)
+        rd.sp[i] = lc.dims[2 + i];
+    rd.size = lc.size, rd.alpha = lc.alpha, rd.beta = lc.beta, rd.k = lc.k;
+
+    const memory::desc any(lc.dims, lc.type, tag::any);
+    auto fpd = lrn_forward::primitive_desc(eng, prop_kind::forward_training, lc.alg, md,
+            any, lc.size, lc.alpha, lc.beta, lc.k);
+    ASSERT_EQ(fpd.dst_desc(), md);
+    ASSERT_NE(fpd.workspace_desc().get_size(), 0u);
+    memory dst(fpd.dst_desc(), eng), ws(fpd.workspace_desc(), eng);
+    lrn_forward(fpd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}, {DNNL_ARG_WORKSPACE, ws}});
+    s.wait();
+    std::vector<double> ref(n);
+    lrn_ref::forward(rd, x.data(), ref.data());
+    check(from_mem(dst, eng, s), ref, lc.type, "fwd");
+
+    auto ipd = lrn_forward::primitive_desc(eng, prop_kind::forward_inference, lc.alg, md,
+            md, lc.size, lc.alpha, lc.beta, lc.k);
+    ASSERT_EQ(ipd.workspace_desc().get_size(), 0u);
+    memory dst2(md, eng);
+    lrn_forward(ipd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst2}});
+    s.wait();
+    check(from_mem(dst2, eng, s), ref, lc.type, "inference");
+
+    // Backward with the training hint (workspace) and without one.
+    memory dd = to_mem(rnd(n, 5, -2.f, 2.f), md, eng, s);
+    const auto ddv = from_mem(dd, eng, s);
+    std::vector<double> bref(n);
+    lrn_ref::backward(rd, x.data(), ddv.data(), bref.data());
+    auto bpd = lrn_backward::primitive_desc(eng, lc.alg, any, any, md, lc.size, lc.alpha,
+            lc.beta, lc.k, fpd);
+    ASSERT_EQ(bpd.workspace_desc(), fpd.workspace_desc());
+    ASSERT_EQ(bpd.diff_src_desc(), md);
+    memory ds(bpd.diff_src_desc(), eng);
+    lrn_backward(bpd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, dd},
+                                         {DNNL_ARG_WORKSPACE, ws}, {DNNL_ARG_DIFF_SRC, ds}});
+    s.wait();
+    check(from_mem(ds, eng, s), bref, lc.type, "bwd");
+
+    dnnl_primitive_desc_t raw = nullptr;
+    ASSERT_EQ(dnnl_lrn_backward_primitive_desc_create(&raw, eng.get(),
+                      (dnnl_alg_kind_t)lc.alg, md.get(), md.get(), md.get(), lc.size,
+                      lc.alpha, lc.beta, lc.k, nullptr, nullptr),
+            dnnl_success);
+    lrn_backward::primitive_desc npd(raw);
+    ASSERT_EQ(npd.workspace_desc().get_size(), 0u);
+    memory ds2(md, eng);
+    lrn_backward(npd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, dd}, {DNNL_ARG_DIFF_SRC, ds2}});
+    s.wait();
+    check(from_mem(ds2, eng, s), bref, lc.type, "bwd without workspace");
+}
+
+const algorithm across = algorithm::lrn_across_channels;
+const algorithm within = algorithm::lrn_within_channel;
+
+TEST(Lrn, Across2D) { run_case({across, {2, 13, 5, 7}}); }
+TEST(Lrn, AcrossEvenSize) { run_case({across, {2, 9, 3, 5}, 4}); }
+TEST(Lrn, AcrossSize1AndHuge) {
+    run_case({across, {1, 6, 4, 3}, 1});
+    run_case({across, {1, 6, 4, 3}, 31});
+}
+TEST(Lrn, AcrossNoSpatial) { run_case({across, {3, 17}, 5}); }
+TEST(Lrn, Across1D3D) {
+    run_case({across, {2, 10, 9}, 3});
+    run_case({across, {1, 7, 3, 4, 5}, 5});
+}
+TEST(Lrn, AcrossBetas) {
+    run_case({across, {2, 8, 4, 5}, 5, 0.3f, 1.f, 2.f});
+    run_case({across, {2, 8, 4, 5}, 5, 0.3f, 0.5f, 1.5f});
+    run_case({across, {2, 8, 4, 5}, 3, 0.7f, 0.6f, 1.f});
+}
+TEST(Lrn, AcrossChannelsLast) { run_case({across, {2, 19, 4, 5}, 5, 0.1f, 0.75f, 1.f, dt::f32, tag::nhwc}); }
+TEST(Lrn, AcrossBlocked) {
+    run_case({across, {2, 19, 4, 5}, 5, 0.1f, 0.75f, 1.f, dt::f32, tag::nChw8c});
+    run_case({across, {1, 35, 3, 3}, 7, 0.1f, 0.75f, 1.f, dt::f32, tag::nChw16c});
+}
+TEST(Lrn, AcrossLowPrecision) {
+    run_case({across, {2, 11, 4, 5}, 5, 0.1f, 0.75f, 1.f, dt::bf16});
+    run_case({across, {2, 11, 4, 5}, 5, 0.1f, 0.75f, 1.f, dt::f16, tag::nhwc});
+    run_case({across, {2, 21, 3, 3}, 5, 0.1f, 0.75f, 1.f, dt::bf16, tag::nChw16c});
+}
+TEST(Lrn, Within2D) {
+    run_case({within, {2, 3, 7, 6}, 3});
+    run_case({within, {1, 2, 5, 8}, 4, 0.2f, 0.6f, 1.f});
+}
+TEST(Lrn, Within1D3D) {
+    run_case({within, {2, 3, 11}, 5});
+    run_case({within, {1, 2, 4, 5, 6}, 3});
+}
+TEST(Lrn, WithinOtherLayouts) {
+    run_case({within, {1, 19, 5, 6}, 3, 0.1f, 0.75f, 1.f, dt::f32, tag::nChw8c});
+    run_case({within, {1, 5, 5, 6}, 3, 0.1f, 0.75f, 1.f, dt::bf16, tag::nhwc});
+    run_case({within, {1, 4, 5, 6}, 5, 0.1f, 0.75f, 1.f, dt::f16});
+}
+
+TEST(Lrn, Queries) {
+    engine eng(engine::kind::cpu, 0);
+    memory::desc md({1, 8, 3, 3}, dt::f32, tag::nchw);
+    auto pd = lrn_forward::primitive_desc(eng, prop_kind::forward_training, across, md, md,
+            7, 0.25f, 0.5f, 3.f);
+    EXPECT_EQ(pd.get_local_size(), 7);
+    EXPECT_EQ(pd.get_alpha(), 0.25f);
+    EXPECT_EQ(pd.get_beta(), 0.5f);
+    EXPECT_EQ(pd.get_k(), 3.f);
+    EXPECT_EQ(pd.get_algorithm(), across);
+    EXPECT_EQ(pd.get_prop_kind(), prop_kind::forward_training);
+    EXPECT_EQ(pd.src_desc(), md);
+    EXPECT_EQ(pd.workspace_desc().get_dims(), md.get_dims());
+    auto bpd = lrn_backward::primitive_desc(eng, across, md, md, md, 7, 0.25f, 0.5f, 3.f, pd);
+    EXPECT_EQ(bpd.diff_dst_desc(), md);
+    EXPECT_EQ(bpd.get_prop_kind(), prop_kind::backward_data);
+    EXPECT_EQ(bpd.query_md(query::exec_arg_md, DNNL_ARG_WORKSPACE), pd.workspace_desc());
+}
+
+// Parameters that change the result are part of the cache key.
+TEST(Lrn, CacheKeyHasParameters) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    memory::desc md({1, 4, 2, 2}, dt::f32, tag::nchw);
+    memory src = to_mem(std::vector<float>(16, 1.f), md, eng, s);
+    float first = 0;
+    for (float alpha : {0.5f, 4.f}) {
+        auto pd = lrn_forward::primitive_desc(eng, prop_kind::forward_inference, across,
+                md, md, 3, alpha, 1.f, 1.f);
+        memory dst(md, eng);
+        lrn_forward(pd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+        s.wait();
+        const float v = static_cast<float *>(dst.get_data_handle())[0];
+        if (alpha == 0.5f) first = v;
+        else EXPECT_NE(v, first);
+    }
+}
+
+TEST(Lrn, BadParameters) {
+    engine eng(engine::kind::cpu, 0);
+    const memory::desc md({1, 4, 3, 3}, dt::f32, tag::nchw);
+    const memory::desc other({1, 5, 3, 3}, dt::f32, tag::nchw);
+    const memory::desc any({1, 4, 3, 3}, dt::f32, tag::any);
+    const memory::desc b16({1, 4, 3, 3}, dt::bf16, tag::nchw);
+    const memory::desc s8({1, 4, 3, 3}, dt::s8, tag::nchw);
+    auto fwd = [&](const memory::desc &a, const memory::desc &b, int64_t ls,
+                       const primitive_attr &at = primitive_attr()) {
+        return status_of([&] {
+            lrn_forward::primitive_desc(eng, prop_kind::forward_training, across, a, b, ls,
+                    1e-4f, 0.75f, 1.f, at);
+        });
+    };
+    EXPECT_EQ(fwd(md, md, 5), dnnl_success);
+    EXPECT_EQ(fwd(md, other, 5), dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(md, md, -1), dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(any, any, 5), dnnl_invalid_arguments);
+    EXPECT_EQ(fwd(md, b16, 5), dnnl_unimplemented);
+    EXPECT_EQ(fwd(s8, s8, 5), dnnl_unimplemented);
+    post_ops po;
+    po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    primitive_attr at;
+    at.set_post_ops(po);
+    EXPECT_EQ(fwd(md, md, 5, at), dnnl_unimplemented);
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_lrn_forward_primitive_desc_create(&pd, eng.get(), dnnl_backward_data,
+                      dnnl_lrn_across_channels, md.get(), md.get(), 5, 1.f, 1.f, 1.f, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_lrn_forward_primitive_desc_create(&pd, eng.get(), dnnl_forward_training,
+                      dnnl_eltwise_relu, md.get(), md.get(), 5, 1.f, 1.f, 1.f, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_lrn_forward_primitive_desc_create(&pd, eng.get(), dnnl_forward_training,
+                      dnnl_lrn_across_channels, nullptr, md.get(), 5, 1.f, 1.f, 1.f, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_lrn_backward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_lrn_within_channel, md.get(), other.get(), md.get(), 5, 1.f, 1.f,
+                      1.f, nullptr, nullptr),
+            dnnl_invalid_arguments);
+    // A hint of another primitive kind.
+    auto epd = eltwise_forward::primitive_desc(eng, prop_kind::forward_training,
+            algorithm::eltwise_relu, md, md, 0.f, 0.f);
+    EXPECT_EQ(dnnl_lrn_backward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_lrn_within_channel, md.get(), md.get(), md.get(), 5, 1.f, 1.f,
+                      1.f, epd.get(), nullptr),
+            dnnl_invalid_arguments);
+    // Missing workspace at execution.
+    stream s(eng);
+    auto tpd = lrn_forward::primitive_desc(eng, prop_kind::forward_training, across, md, md,
+            5, 1e-4f, 0.75f, 1.f);
+    memory a(md, eng), b(md, eng);
+    EXPECT_NE(status_of([&] { lrn_forward(tpd).execute(s, {{DNNL_ARG_SRC, a}, {DNNL_ARG_DST, b}}); }),
+            dnnl_success);
+}
+
+TEST(Lrn, GpuEngineIsUnimplemented) {
+    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    engine eng(engine::kind::gpu, 0);
+    const memory::desc md({1, 4, 3, 3}, dt::f32, tag::nchw);
+    EXPECT_EQ(status_of([&] {
+        lrn_forward::primitive_desc(eng, prop_kind::forward_training, across, md, md, 5,
+                1e-4f, 0.75f, 1.f);
+    }),
+            dnnl_unimplemented);
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_lrn_backward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_lrn_within_channel, md.get(), md.get(), md.get(), 5, 1.f, 1.f,
+                      1.f, nullptr, nullptr),
+            dnnl_unimplemented);
+}
+
+} // namespace
