@@ -219,10 +219,12 @@ void run(kind_t kind, const problem_t &p, res_t &res) {
         std::vector<double> dst((size_t)n), mean((size_t)nstat), var((size_t)nstat);
         ref_fwd(src.data(), src1.empty() ? nullptr : src1.data(), mean_in.data(),
                 var_in.data(), dst.data(), mean.data(), var.data());
-        const double sc = rt.scale0(DNNL_ARG_SRC) / rt.scale0(DNNL_ARG_DST);
+        // src scale, post-ops, then dst scale (oneDNN's order).
         for (auto &v : dst)
-            v *= sc;
+            v *= rt.scale0(DNNL_ARG_SRC);
         post_ops_ref::apply(rt.post_ops, dims, dst, nullptr);
+        for (auto &v : dst)
+            v /= rt.scale0(DNNL_ARG_DST);
         // Statistics are sums over a group: allow the error bound of a naive
         // f32 summation (n * eps relative), at least 64 f32 ULPs.
         const double eps32 = std::ldexp(1.0, -24);

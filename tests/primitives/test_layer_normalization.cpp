@@ -124,6 +124,47 @@ TEST(LayerNorm, BackwardData) {
     run({3, 12}, nf::use_scale | nf::use_shift, prop_kind::backward_data);
 }
 
+// Statistics of transformer-sized rows with a mean offset (the case where
+// one running float sum loses ~100 ULPs in the variance): mean and
+// variance within a few f32 ULPs of a double reference.
+double ulps(float got, double ref) {
+    const double ulp = std::ldexp(1.0, std::ilogb(ref) - 23);
+    return std::fabs(got - ref) / ulp;
+}
+
+void stats_accuracy(int64_t R, int64_t C, double max_ulps) {
+    engine eng(engine::kind::cpu, 0);
+    stream strm(eng);
+    memory::desc md({R, C}, dt::f32, tag::ab), smd({R}, dt::f32, tag::a);
+    auto pd = layer_normalization_forward::primitive_desc(
+            eng, prop_kind::forward_training, md, md, smd, 1e-5f, nf::none);
+    auto sv = rnd((size_t)(R * C), 21, 2, 6);
+    memory src = mem(md, eng, sv), dst(md, eng), mean(smd, eng), var(smd, eng);
+    layer_normalization_forward(pd).execute(strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                                                          {DNNL_ARG_MEAN, mean},
+                                                          {DNNL_ARG_VARIANCE, var}});
+    strm.wait();
+    const auto gm = get(mean, R), gv = get(var, R);
+    double worst_m = 0, worst_v = 0;
+    for (int64_t r = 0; r < R; ++r) {
+        double m = 0, v = 0;
+        for (int64_t c = 0; c < C; ++c)
+            m += sv[r * C + c];
+        m /= (double)C;
+        for (int64_t c = 0; c < C; ++c)
+            v += (sv[r * C + c] - m) * (sv[r * C + c] - m);
+        v /= (double)C;
+        worst_m = std::max(worst_m, ulps(gm[r], m));
+        worst_v = std::max(worst_v, ulps(gv[r], v));
+    }
+    EXPECT_LE(worst_m, max_ulps) << "mean, C = " << C;
+    EXPECT_LE(worst_v, max_ulps) << "variance, C = " << C;
+}
+
+TEST(LayerNorm, StatsAccuracyBert) { stats_accuracy(64, 768, 4); }
+TEST(LayerNorm, StatsAccuracyLlama) { stats_accuracy(16, 4096, 4); }
+TEST(LayerNorm, StatsAccuracyOddRow) { stats_accuracy(8, 1031, 4); }
+
 TEST(LayerNorm, BadParameters) {
     engine eng(engine::kind::cpu, 0);
     dnnl_memory_desc_t a, b, s;

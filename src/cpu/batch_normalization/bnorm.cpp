@@ -1,7 +1,7 @@
 // CPU batch normalization, forward and backward, and its implementation
 // list. Tensors are viewed as dense row-major f32 [N, C, SP] (used in place
 // when already so, converted otherwise); one channel per OpenMP task, with
-// contiguous inner loops over the spatial points.
+// the shared row kernels (norm_kernels) over the spatial points.
 #include <cmath>
 #include <vector>
 
@@ -9,6 +9,7 @@
 #include "common/exec_ctx.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/cpu_primitive.hpp"
+#include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/pooling/dense_io.hpp"
 
 namespace dnnl {
@@ -75,6 +76,7 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     const bool gs = p->global_stats(), so = p->stats_out(), relu = p->any_relu();
     const float eps = p->desc()->epsilon;
     const double cnt = (double)(N * SP);
+    const norm::kernels_t &k = norm::select_kernels();
 
 #pragma omp parallel for schedule(static)
     for (dim_t c = 0; c < C; ++c) {
@@ -83,23 +85,15 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
             m = mean[c];
             v = var[c];
         } else {
+            // Two passes with blocked partial sums (norm_kernels), double
+            // across images.
             double s = 0;
-            for (dim_t n = 0; n < N; ++n) {
-                const float *x = src + (n * C + c) * SP;
-                float ps = 0;
-                for (dim_t i = 0; i < SP; ++i)
-                    ps += x[i];
-                s += ps;
-            }
+            for (dim_t n = 0; n < N; ++n)
+                s += k.sum(src + (n * C + c) * SP, SP);
             m = (float)(s / cnt);
             double q = 0;
-            for (dim_t n = 0; n < N; ++n) {
-                const float *x = src + (n * C + c) * SP;
-                float pq = 0;
-                for (dim_t i = 0; i < SP; ++i)
-                    pq += (x[i] - m) * (x[i] - m);
-                q += pq;
-            }
+            for (dim_t n = 0; n < N; ++n)
+                q += k.sum_sq_dev(src + (n * C + c) * SP, SP, m);
             v = (float)(q / cnt);
             if (so) {
                 mean[c] = m;
@@ -108,18 +102,17 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
         }
         const float inv = 1.f / std::sqrt(v + eps);
         const float a = (scale ? scale[c] : 1.f) * inv;
-        const float b = (shift ? shift[c] : 0.f) - m * a;
+        const float b = shift ? shift[c] : 0.f;
         for (dim_t n = 0; n < N; ++n) {
             const dim_t base = (n * C + c) * SP;
             const float *x = src + base;
             float *y = dst + base;
             if (!relu) {
-                for (dim_t i = 0; i < SP; ++i)
-                    y[i] = a * x[i] + b;
+                k.affine(x, y, SP, m, a, b);
                 continue;
             }
             for (dim_t i = 0; i < SP; ++i) {
-                float r = a * x[i] + b;
+                float r = a * (x[i] - m) + b;
                 if (src1) r += src1[base + i];
                 if (ws) ws[io::off(wmd, wdense, base + i)] = r > 0 ? 1 : 0;
                 y[i] = r > 0 ? r : 0;
@@ -160,6 +153,7 @@ status_t bnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     const bool gs = p->global_stats();
     const float eps = p->desc()->epsilon;
     const float cnt = (float)(N * SP);
+    const norm::kernels_t &k = norm::select_kernels();
     auto dd = [&](dim_t l) {
         return ws ? (ws[io::off(wmd, wdense, l)] ? ddst[l] : 0.f) : ddst[l];
     };
@@ -170,34 +164,35 @@ status_t bnorm_t<false>::execute(const exec_ctx_t &ctx) const {
         double sdd = 0, sddx = 0;
         for (dim_t n = 0; n < N; ++n) {
             const dim_t base = (n * C + c) * SP;
-            float a = 0, b = 0;
             if (!ws) {
-                const float *x = src + base, *g = ddst + base;
-                for (dim_t i = 0; i < SP; ++i) {
-                    a += g[i];
-                    b += g[i] * (x[i] - m);
-                }
+                double a, b;
+                k.dot_dev(ddst + base, nullptr, src + base, SP, m, &a, &b);
+                sdd += a;
+                sddx += b;
             } else {
                 for (dim_t i = 0; i < SP; ++i) {
                     const float g = dd(base + i);
-                    a += g;
-                    b += g * (src[base + i] - m);
+                    sdd += g;
+                    sddx += g * (src[base + i] - m);
                 }
             }
-            sdd += a;
-            sddx += b;
         }
         const float sd = (float)sdd, sdx = (float)sddx * inv;
         if (dscale) dscale[c] = sdx;
         if (dshift) dshift[c] = sd;
         const float sc = scale ? scale[c] : 1.f;
+        // diff_src = sc * inv * (g - sd / cnt - (x - m) * inv * sdx / cnt).
+        const float ka = sc * inv, kb = gs ? 0.f : -sc * inv * inv * sdx / cnt,
+                    kc = gs ? 0.f : -sc * inv * sd / cnt;
         for (dim_t n = 0; n < N; ++n) {
             const dim_t base = (n * C + c) * SP;
+            if (!ws && !dsrc1) {
+                k.lin2(ddst + base, src + base, dsrc + base, SP, nullptr, ka, m, kb, kc);
+                continue;
+            }
             for (dim_t i = 0; i < SP; ++i) {
                 const float g = dd(base + i);
-                float v = g;
-                if (!gs) v -= sd / cnt + (src[base + i] - m) * inv * sdx / cnt;
-                dsrc[base + i] = sc * inv * v;
+                dsrc[base + i] = ka * g + kb * (src[base + i] - m) + kc;
                 if (dsrc1) dsrc1[base + i] = g;
             }
         }

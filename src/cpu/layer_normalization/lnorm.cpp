@@ -1,7 +1,11 @@
 // CPU layer normalization, forward and backward, and its implementation
 // list. Tensors are viewed as dense row-major f32 [rows, C]; one row per
-// OpenMP iteration with contiguous inner loops; diff scale/shift reduce over
-// rows per channel.
+// OpenMP iteration through the shared row kernels (norm_kernels: blocked
+// float partial sums with double totals, so the statistics stay within a
+// few ULPs); diff scale/shift reduce over rows per channel in per-thread
+// accumulators.
+#include <omp.h>
+
 #include <cmath>
 #include <vector>
 
@@ -9,6 +13,7 @@
 #include "common/layer_normalization_pd.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/cpu_primitive.hpp"
+#include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/pooling/dense_io.hpp"
 
 namespace dnnl {
@@ -70,8 +75,9 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     const memory_desc_t &st = *p->stat_md();
     const bool sdense = io::is_rowmajor_dense(st);
     const float eps = p->desc()->epsilon;
+    const norm::kernels_t &k = norm::select_kernels();
 
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (R * C > 16384)
     for (dim_t r = 0; r < R; ++r) {
         const float *x = src + r * C;
         float *y = dst + r * C;
@@ -81,35 +87,16 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
             m = rms ? 0.f : mean[so_];
             v = var[so_];
         } else {
-            if (!rms) {
-                float s = 0;
-                for (dim_t c = 0; c < C; ++c)
-                    s += x[c];
-                m = s / (float)C;
-            }
-            float q = 0;
-            for (dim_t c = 0; c < C; ++c)
-                q += (x[c] - m) * (x[c] - m);
-            v = q / (float)C;
+            // Two passes with blocked partial sums (see norm_kernels.hpp):
+            // the variance of the centred values, accurate to a few ULPs.
+            if (!rms) m = (float)(k.sum(x, C) / (double)C);
+            v = (float)(k.sum_sq_dev(x, C, m) / (double)C);
             if (so) {
                 if (mean && !rms) mean[so_] = m;
                 var[so_] = v;
             }
         }
-        const float inv = 1.f / std::sqrt(v + eps);
-        if (scale && shift) {
-            for (dim_t c = 0; c < C; ++c)
-                y[c] = scale[c] * (x[c] - m) * inv + shift[c];
-        } else if (scale) {
-            for (dim_t c = 0; c < C; ++c)
-                y[c] = scale[c] * (x[c] - m) * inv;
-        } else if (shift) {
-            for (dim_t c = 0; c < C; ++c)
-                y[c] = (x[c] - m) * inv + shift[c];
-        } else {
-            for (dim_t c = 0; c < C; ++c)
-                y[c] = (x[c] - m) * inv;
-        }
+        k.norm_row(x, y, C, m, 1.f / std::sqrt(v + eps), scale, shift);
     }
     io::commit(*p->dst_md(), dst_h, db, dst);
     return dnnl_success;
@@ -137,42 +124,59 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     const memory_desc_t &st = *p->stat_md();
     const bool sdense = io::is_rowmajor_dense(st);
     const float eps = p->desc()->epsilon;
+    const norm::kernels_t &k = norm::select_kernels();
+    auto stats = [&](dim_t r, float &m, float &inv) {
+        const dim_t o = io::off(st, sdense, r);
+        m = rms ? 0.f : mean[o];
+        inv = 1.f / std::sqrt(var[o] + eps);
+    };
 
-    // diff scale / shift first (diff_src may alias diff_dst).
+    // diff scale / shift first (diff_src may alias diff_dst): per-thread
+    // per-channel float sums over runs of rows, flushed into double.
     if (dscale || dshift) {
-#pragma omp parallel for schedule(static)
+        const int nthr = R * C > 16384 ? omp_get_max_threads() : 1;
+        std::vector<double> part((size_t)(2 * nthr * C), 0.0);
+#pragma omp parallel num_threads(nthr)
+        {
+            const int ithr = omp_get_thread_num(), nt = omp_get_num_threads();
+            const dim_t r0 = R * ithr / nt, r1 = R * (ithr + 1) / nt;
+            std::vector<float> f1((size_t)C, 0.f), f2((size_t)C, 0.f);
+            double *d1 = part.data() + 2 * ithr * C, *d2 = d1 + C;
+            int n = 0;
+            for (dim_t r = r0; r < r1; ++r) {
+                float m, inv;
+                stats(r, m, inv);
+                k.acc_dot_dev_s(f1.data(), f2.data(), ddst + r * C, src + r * C, m, inv, C);
+                if (++n == norm::flush_rows) {
+                    k.flush(d1, f1.data(), C);
+                    k.flush(d2, f2.data(), C);
+                    n = 0;
+                }
+            }
+            k.flush(d1, f1.data(), C);
+            k.flush(d2, f2.data(), C);
+        }
         for (dim_t c = 0; c < C; ++c) {
             double a = 0, b = 0;
-            for (dim_t r = 0; r < R; ++r) {
-                const dim_t o = io::off(st, sdense, r);
-                const float m = rms ? 0.f : mean[o];
-                const float inv = 1.f / std::sqrt(var[o] + eps);
-                const float g = ddst[r * C + c];
-                a += g * (src[r * C + c] - m) * inv;
-                b += g;
+            for (int t = 0; t < nthr; ++t) {
+                a += part[2 * t * C + c];
+                b += part[(2 * t + 1) * C + c];
             }
             if (dscale) dscale[c] = (float)a;
             if (dshift) dshift[c] = (float)b;
         }
     }
-#pragma omp parallel for schedule(static)
+    // diff_src = inv * (dxh - mean(dxh) - xh * mean(dxh * xh)), dxh = dd * scale.
+#pragma omp parallel for schedule(static) if (R * C > 16384)
     for (dim_t r = 0; r < R; ++r) {
-        const dim_t o = io::off(st, sdense, r);
-        const float m = rms ? 0.f : mean[o];
-        const float inv = 1.f / std::sqrt(var[o] + eps);
+        float m, inv;
+        stats(r, m, inv);
         const float *x = src + r * C, *g = ddst + r * C;
-        float *d = dsrc + r * C;
-        float s1 = 0, s2 = 0;
-        for (dim_t c = 0; c < C; ++c) {
-            const float dxh = g[c] * (scale ? scale[c] : 1.f);
-            s1 += dxh;
-            s2 += dxh * (x[c] - m) * inv;
-        }
-        const float k1 = (gs || rms) ? 0.f : s1 / (float)C, k2 = gs ? 0.f : s2 / (float)C;
-        for (dim_t c = 0; c < C; ++c) {
-            const float dxh = g[c] * (scale ? scale[c] : 1.f);
-            d[c] = (dxh - k1 - (x[c] - m) * inv * k2) * inv;
-        }
+        double s1, s2;
+        k.dot_dev(g, scale, x, C, m, &s1, &s2);
+        const float k1 = (gs || rms) ? 0.f : (float)(s1 / (double)C);
+        const float k2 = gs ? 0.f : (float)(s2 * inv / (double)C);
+        k.lin2(g, x, dsrc + r * C, C, scale, inv, m, -inv * inv * k2, -inv * k1);
     }
     io::commit(*p->diff_src_md(), dsrc_h, dsb, dsrc);
     return dnnl_success;

@@ -1,0 +1,27 @@
+// Normalization row kernels compiled for AVX-512.
+#include <cstring>
+
+#include "cpu/norm_kernels/norm_kernels.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,fma")
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace norm {
+namespace {
+#include "cpu/norm_kernels/norm_kernels_body.inc"
+} // namespace
+
+const kernels_t &kernels_avx512() {
+    static const kernels_t table = make_table("avx512");
+    return table;
+}
+
+} // namespace norm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+
+#pragma GCC pop_options
