@@ -48,12 +48,26 @@ void report(const char *name, double v, const char *unit) {
     std::fflush(stdout);
 }
 
+// Resident memory of the process, bytes.
+double rss_bytes() {
+    long pages = 0, resident = 0;
+    if (FILE *f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+        std::fclose(f);
+    }
+    return (double)resident * 4096.0;
+}
+
 // Cost of one insert into a cache already holding `capacity` entries:
 // every creation is a miss that evicts the least recently used entry.
-double full_cache_insert_us(const engine &eng, int capacity, int batches) {
+// `bytes_per_entry` receives the resident memory the filled cache added.
+double full_cache_insert_us(const engine &eng, int capacity, int batches,
+        double *bytes_per_entry = nullptr) {
     set_primitive_cache_capacity(0);
     set_primitive_cache_capacity(capacity);
+    const double rss0 = rss_bytes();
     for (int i = 0; i < capacity; ++i) eltwise_forward(relu_pd(eng, 1 + i));
+    if (bytes_per_entry) *bytes_per_entry = (rss_bytes() - rss0) / capacity;
     memory::dim next = capacity + 1;
     return median_us(batches, 200, [&](int) { eltwise_forward(relu_pd(eng, next++)); });
 }
@@ -86,45 +100,48 @@ int main(int argc, char **argv) {
     const int batches = quick ? 3 : 9;
     engine eng(g_kind, 0);
 
-    set_primitive_cache_capacity(1024);
-    eltwise_forward(relu_pd(eng, 8));
-    report("hit_primitive_us",
-            median_us(batches, 2000, [&](int) { eltwise_forward(relu_pd(eng, 8)); }),
-            "us");
-    report("hit_pd_us", median_us(batches, 2000, [&](int) { relu_pd(eng, 8); }), "us");
-
-    {
-        memory::desc a({64, 1024}, dt::f32, tag::ab), b({1024, 256}, dt::f32, tag::ab),
-                c({64, 256}, dt::f32, tag::ab);
-        auto make = [&] { return matmul(matmul::primitive_desc(eng, a, b, c)); };
+    // Each kind: pd + primitive on a hit, pd alone on a hit, and pd +
+    // primitive with the cache disabled (every creation a miss).
+    memory::desc a({64, 1024}, dt::f32, tag::ab), b({1024, 256}, dt::f32, tag::ab),
+            c({64, 256}, dt::f32, tag::ab);
+    memory::desc src({1, 64, 28, 28}, dt::f32, tag::any),
+            wei({64, 64, 3, 3}, dt::f32, tag::any),
+            dst({1, 64, 28, 28}, dt::f32, tag::any);
+    auto measure = [&](const char *kind, auto make_pd, auto make_prim) {
+        char name[64];
         try {
-            make();
-            report("hit_matmul_us", median_us(batches, 1000, [&](int) { make(); }), "us");
-        } catch (const error &) { std::printf("hit_matmul_us skipped\n"); }
-    }
-    {
-        memory::desc src({1, 64, 28, 28}, dt::f32, tag::any),
-                wei({64, 64, 3, 3}, dt::f32, tag::any),
-                dst({1, 64, 28, 28}, dt::f32, tag::any);
-        auto make = [&] {
-            return convolution_forward(convolution_forward::primitive_desc(eng,
-                    prop_kind::forward_inference, algorithm::convolution_direct, src,
-                    wei, dst, {1, 1}, {1, 1}, {1, 1}));
-        };
-        try {
-            make();
-            report("hit_conv_us", median_us(batches, 1000, [&](int) { make(); }), "us");
-        } catch (const error &) { std::printf("hit_conv_us skipped\n"); }
-    }
-
-    set_primitive_cache_capacity(0);
-    report("miss_eltwise_us",
-            median_us(batches, 200, [&](int) { eltwise_forward(relu_pd(eng, 8)); }),
-            "us");
+            set_primitive_cache_capacity(1024);
+            make_prim(make_pd());
+            std::snprintf(name, sizeof(name), "hit_%s_us", kind);
+            report(name, median_us(batches, 1000, [&](int) { make_prim(make_pd()); }), "us");
+            std::snprintf(name, sizeof(name), "hit_pd_%s_us", kind);
+            report(name, median_us(batches, 1000, [&](int) { make_pd(); }), "us");
+            set_primitive_cache_capacity(0);
+            std::snprintf(name, sizeof(name), "miss_%s_us", kind);
+            report(name, median_us(batches, 50, [&](int) { make_prim(make_pd()); }), "us");
+        } catch (const error &) { std::printf("%s skipped\n", kind); }
+    };
+    measure("eltwise", [&] { return relu_pd(eng, 8); },
+            [](const eltwise_forward::primitive_desc &pd) { return eltwise_forward(pd); });
+    measure("matmul", [&] { return matmul::primitive_desc(eng, a, b, c); },
+            [](const matmul::primitive_desc &pd) { return matmul(pd); });
+    measure("conv",
+            [&] {
+                return convolution_forward::primitive_desc(eng,
+                        prop_kind::forward_inference,
+                        algorithm::convolution_direct, src, wei, dst, {1, 1},
+                        {1, 1}, {1, 1});
+            },
+            [](const convolution_forward::primitive_desc &pd) {
+                return convolution_forward(pd);
+            });
 
     report("insert_full_1k_us", full_cache_insert_us(eng, 1024, batches), "us");
+    double bytes = 0;
     report("insert_full_64k_us",
-            full_cache_insert_us(eng, quick ? 8192 : 65536, batches), "us");
+            full_cache_insert_us(eng, quick ? 8192 : 65536, batches, &bytes),
+            "us");
+    report("rss_per_entry", bytes, "bytes");
 
     for (int nthr : {1, 2, 8, 32}) {
         char name[64];

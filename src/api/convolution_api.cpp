@@ -18,11 +18,12 @@ status_t create_conv_pd(dnnl_primitive_desc_t *pd, engine_t *engine,
 {
     if (!pd || !engine) return dnnl_invalid_arguments;
     try {
-        convolution_desc_t cd;
-        DNNL_CHECK(conv_desc_init(cd, prop_kind, alg_kind, src, wei, bias,
+        // On the heap from the start: the handle keeps it without a copy.
+        auto cd = std::make_shared<convolution_desc_t>();
+        DNNL_CHECK(conv_desc_init(*cd, prop_kind, alg_kind, src, wei, bias,
                 dst, strides, dilates, padding_l, padding_r));
-        DNNL_CHECK(conv_attr_check(cd, attr));
-        return dnnl_primitive_desc::create(pd, cd, attr, engine, hint_fwd);
+        DNNL_CHECK(conv_attr_check(*cd, attr));
+        return dnnl_primitive_desc::create(pd, std::move(cd), attr, engine, hint_fwd);
     } catch (const std::bad_alloc &) {
         return dnnl_out_of_memory;
     } catch (...) {

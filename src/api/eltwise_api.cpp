@@ -90,8 +90,11 @@ status_t init_desc(eltwise_desc_t &ed, prop_kind_t prop, alg_kind_t alg,
     ed.alg_kind = alg;
     ed.src_desc = *src;
     ed.dst_desc = *dst;
-    ed.diff_src_desc = is_fwd ? zero_md() : *diff_src;
-    ed.diff_dst_desc = is_fwd ? zero_md() : *diff_dst;
+    // Forward leaves the diff descriptors zero (as a fresh ed has them).
+    if (!is_fwd) {
+        ed.diff_src_desc = *diff_src;
+        ed.diff_dst_desc = *diff_dst;
+    }
     ed.alpha = alpha;
     ed.beta = beta;
     return dnnl_success;
@@ -110,12 +113,13 @@ dnnl_status_t dnnl_eltwise_forward_primitive_desc_create(
         verbose_check("eltwise", "bad propagation kind");
         return dnnl_invalid_arguments;
     }
-    eltwise_desc_t ed;
-    DNNL_CHECK(init_desc(ed, prop_kind, alg_kind, src_desc, dst_desc, nullptr,
+    // On the heap from the start: the handle keeps it without a copy.
+    auto ed = std::make_shared<eltwise_desc_t>();
+    DNNL_CHECK(init_desc(*ed, prop_kind, alg_kind, src_desc, dst_desc, nullptr,
             nullptr, alpha, beta));
     DNNL_CHECK(check_attr(attr, true));
     return dnnl_primitive_desc::create(
-            primitive_desc, ed, attr, engine, nullptr);
+            primitive_desc, std::move(ed), attr, engine, nullptr);
 }
 
 dnnl_status_t dnnl_eltwise_backward_primitive_desc_create(
@@ -139,10 +143,10 @@ dnnl_status_t dnnl_eltwise_backward_primitive_desc_create(
             return dnnl_invalid_arguments;
         }
     }
-    eltwise_desc_t ed;
-    DNNL_CHECK(init_desc(ed, dnnl_backward_data, alg_kind, data_desc, data_desc,
-            diff_src_desc, diff_dst_desc, alpha, beta));
+    auto ed = std::make_shared<eltwise_desc_t>();
+    DNNL_CHECK(init_desc(*ed, dnnl_backward_data, alg_kind, data_desc,
+            data_desc, diff_src_desc, diff_dst_desc, alpha, beta));
     DNNL_CHECK(check_attr(attr, false));
     return dnnl_primitive_desc::create(
-            primitive_desc, ed, attr, engine, hint_fwd_pd);
+            primitive_desc, std::move(ed), attr, engine, hint_fwd_pd);
 }

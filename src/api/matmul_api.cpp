@@ -15,8 +15,10 @@ dnnl_status_t dnnl_matmul_primitive_desc_create(
         const_dnnl_memory_desc_t bias_desc, const_dnnl_memory_desc_t dst_desc,
         const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
-    matmul_desc_t md;
-    DNNL_CHECK(matmul_desc_init(md, src_desc, weights_desc, bias_desc, dst_desc));
-    DNNL_CHECK(matmul_attr_check(md, attr));
-    return dnnl_primitive_desc::create(primitive_desc, md, attr, engine, nullptr);
+    // On the heap from the start: the handle keeps it without a copy.
+    auto md = std::make_shared<matmul_desc_t>();
+    DNNL_CHECK(matmul_desc_init(*md, src_desc, weights_desc, bias_desc, dst_desc));
+    DNNL_CHECK(matmul_attr_check(*md, attr));
+    return dnnl_primitive_desc::create(
+            primitive_desc, std::move(md), attr, engine, nullptr);
 }

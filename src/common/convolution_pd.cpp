@@ -95,15 +95,14 @@ status_t conv_desc_init(convolution_desc_t &cd, prop_kind_t prop_kind,
             || (with_bias && md_has_runtime_dims_or_strides(*bias_desc));
     CONV_CHECK(!runtime, dnnl_unimplemented, "runtime dims are unsupported");
 
-    convolution_desc_t d;
+    // Built in place (the descriptor is large): the caller passes a fresh
+    // one, whose unused descriptors are already zero, and drops it when
+    // this fails.
+    convolution_desc_t &d = cd;
     d.prop_kind = prop_kind;
     d.alg_kind = alg_kind;
     d.key_alg = alg_kind == dnnl_convolution_auto ? dnnl_convolution_direct
                                                   : alg_kind;
-    d.src_desc = d.diff_src_desc = zero_md();
-    d.dst_desc = d.diff_dst_desc = zero_md();
-    d.weights_desc = d.diff_weights_desc = zero_md();
-    d.bias_desc = d.diff_bias_desc = zero_md();
     const bool fwd = prop_kind == dnnl_forward_training
             || prop_kind == dnnl_forward_inference;
     (prop_kind == dnnl_backward_data ? d.diff_src_desc : d.src_desc)
@@ -168,7 +167,6 @@ status_t conv_desc_init(convolution_desc_t &cd, prop_kind_t prop_kind,
                 "inconsistent spatial sizes (src %lld, kernel %lld, dst %lld)",
                 (long long)src, (long long)ker_range, (long long)dst);
     }
-    cd = d;
     return dnnl_success;
 }
 
@@ -231,7 +229,11 @@ status_t conv_attr_check(
     }
     const auto &po = attr->post_ops.entries;
     int n_sum = 0;
+    bool after_dw = false;
     for (const auto &e : po) {
+        // Post-ops after a depthwise one apply to its output: the nested
+        // depthwise convolution checks them.
+        if (after_dw) continue;
         switch (e.kind) {
             case post_op_kind_t::eltwise: break;
             case post_op_kind_t::sum: {
@@ -266,8 +268,12 @@ status_t conv_attr_check(
                         dnnl_unimplemented, "prelu mask");
                 break;
             case post_op_kind_t::dw_conv:
-                CONV_CHECK(false, dnnl_unimplemented,
-                        "depthwise post-op is not implemented");
+                CONV_CHECK(cd.src_desc.ndims == 4 && !groups,
+                        dnnl_unimplemented,
+                        "depthwise post-op needs a 2D convolution without groups");
+                CONV_CHECK(e.dw_padding < e.dw_kernel, dnnl_invalid_arguments,
+                        "depthwise post-op padding not below its kernel");
+                after_dw = true;
                 break;
         }
     }

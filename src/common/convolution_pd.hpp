@@ -50,10 +50,12 @@ struct convolution_desc_t : public op_desc_impl_t<convolution_desc_t> {
         v("diff_bias", diff_bias_desc);
         v("dst", dst_desc);
         v("diff_dst", diff_dst_desc);
-        v("strides", strides);
-        v("dilates", dilates);
-        v("padding_l", padding_l);
-        v("padding_r", padding_r);
+        // Only the spatial entries are in use.
+        const int sp = (src_desc.ndims ? src_desc.ndims : diff_src_desc.ndims) - 2;
+        v("strides", strides, sp);
+        v("dilates", dilates, sp);
+        v("padding_l", padding_l, sp);
+        v("padding_r", padding_r, sp);
         v("accum_data_type", accum_data_type);
         v("use_inversion", use_inversion);
     }

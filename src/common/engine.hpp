@@ -21,36 +21,21 @@ struct engine_id_t {
     engine_kind_t kind = dnnl_any_engine;
     runtime_kind_t runtime = runtime_kind_t::none;
     size_t index = 0;
-    const void *device = nullptr; // cl_device_id for OpenCL
-    const void *context = nullptr; // cl_context for OpenCL
+    // Handles compared by identity: cl_device_id and cl_context for OpenCL.
+    uintptr_t device = 0;
+    uintptr_t context = 0;
 
+    // One field list; equality and hash derive from it.
     template <typename V>
     void visit(V &v) const {
         v("kind", kind);
         v("runtime", runtime);
         v("index", index);
-        v("device", device_bits());
-        v("context", context_bits());
+        v("device", device);
+        v("context", context);
     }
-    bool operator==(const engine_id_t &o) const {
-        return kind == o.kind && runtime == o.runtime && index == o.index
-                && device == o.device && context == o.context;
-    }
-    size_t hash() const {
-        size_t s = hash_combine(0, (size_t)kind);
-        s = hash_combine(s, (size_t)runtime);
-        s = hash_combine(s, index);
-        s = hash_combine(s, (size_t)device);
-        return hash_combine(s, (size_t)context);
-    }
-
-private:
-    const uintptr_t &device_bits() const {
-        return *reinterpret_cast<const uintptr_t *>(&device);
-    }
-    const uintptr_t &context_bits() const {
-        return *reinterpret_cast<const uintptr_t *>(&context);
-    }
+    bool operator==(const engine_id_t &o) const { return equal_fields(*this, o); }
+    size_t hash() const { return hash_fields(*this); }
 };
 
 } // namespace impl
@@ -67,7 +52,7 @@ struct dnnl_engine : public dnnl::impl::refcounted_t {
     dnnl::impl::runtime_kind_t runtime_kind() const { return runtime_; }
     size_t index() const { return index_; }
     virtual dnnl::impl::engine_id_t engine_id() const {
-        return {kind_, runtime_, index_, nullptr, nullptr};
+        return {kind_, runtime_, index_, 0, 0};
     }
 
     virtual status_t create_stream(dnnl::impl::stream_t **stream, unsigned flags)

@@ -130,10 +130,10 @@ status_t matmul_desc_init(matmul_desc_t &out, const memory_desc_t *src,
         verbose_check("matmul", "unsupported data type combination");
         return dnnl_invalid_arguments;
     }
-    out = matmul_desc_t();
+    // `out` is fresh: its bias descriptor is zero already.
     out.src_desc = *src;
     out.weights_desc = *wei;
-    out.bias_desc = with_bias ? *bias : zero_md();
+    if (with_bias) out.bias_desc = *bias;
     out.dst_desc = *dst;
     out.accum_data_type = acc;
     return dnnl_success;

@@ -62,17 +62,19 @@ struct dnnl_memory_desc {
     template <typename V>
     void visit(V &v) const {
         v("ndims", ndims);
-        v("dims", dims);
+        v("dims", dims, ndims);
         v("data_type", data_type);
-        v("padded_dims", padded_dims);
-        v("padded_offsets", padded_offsets);
+        v("padded_dims", padded_dims, ndims);
+        v("padded_offsets", padded_offsets, ndims);
         v("offset0", offset0);
         v("format_kind", format_kind);
         if (format_kind == dnnl_blocked) {
-            v("strides", format_desc.blocking.strides);
+            v("strides", format_desc.blocking.strides, ndims);
             v("inner_nblks", format_desc.blocking.inner_nblks);
-            v("inner_blks", format_desc.blocking.inner_blks);
-            v("inner_idxs", format_desc.blocking.inner_idxs);
+            v("inner_blks", format_desc.blocking.inner_blks,
+                    format_desc.blocking.inner_nblks);
+            v("inner_idxs", format_desc.blocking.inner_idxs,
+                    format_desc.blocking.inner_nblks);
         }
         v("extra_flags", extra.flags);
         v("compensation_mask", extra.compensation_mask);

@@ -10,7 +10,7 @@ namespace impl {
 
 pooling_pd_t::pooling_pd_t(const pooling_desc_t &d, const primitive_attr_t &attr,
         const primitive_desc_t *hint_fwd)
-    : primitive_desc_t(d, attr)
+    : primitive_desc_t(d, attr, hint_fwd)
     , src_md_(d.src_desc)
     , dst_md_(d.dst_desc)
     , diff_src_md_(d.diff_src_desc)
@@ -19,15 +19,11 @@ pooling_pd_t::pooling_pd_t(const pooling_desc_t &d, const primitive_attr_t &attr
     , hint_ws_md_(zero_md())
     , hint_src_md_(zero_md())
     , hint_dst_md_(zero_md()) {
-    if (hint_fwd && hint_fwd->kind() == dnnl_pooling) {
-        const memory_desc_t *m = nullptr;
-        if (hint_fwd->query(dnnl_query_workspace_md, 0, &m) == dnnl_success && m)
-            hint_ws_md_ = *m;
-        if (hint_fwd->query(dnnl_query_src_md, 0, &m) == dnnl_success && m)
-            hint_src_md_ = *m;
-        if (hint_fwd->query(dnnl_query_dst_md, 0, &m) == dnnl_success && m)
-            hint_dst_md_ = *m;
-        hint_mds_ = {hint_src_md_, hint_dst_md_, hint_ws_md_};
+    // hint_mds_for() lists the hint's src, dst and workspace.
+    if (hint_mds_.size() == 3) {
+        hint_src_md_ = hint_mds_[0];
+        hint_dst_md_ = hint_mds_[1];
+        hint_ws_md_ = hint_mds_[2];
     }
 }
 

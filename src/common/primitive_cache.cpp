@@ -15,15 +15,20 @@ namespace impl {
 
 // ---- key ----
 
-void cache_key_t::compute_hash() {
-    size_t s = hash_combine(0, (size_t)kind);
-    s = hash_combine(s, op ? op->hash() : 0);
-    s = hash_combine(s, attr ? hash_fields(*attr) : 0);
-    s = hash_combine(s, (size_t)impl_id);
+size_t cache_key_content_hash(const op_desc_t &op, const primitive_attr_t &attr,
+        const std::vector<memory_desc_t> &hint_mds) {
+    size_t s = hash_combine(0, (size_t)op.primitive_kind);
+    s = hash_combine(s, op.hash());
+    s = hash_combine(s, hash_fields(attr));
+    for (const auto &md : hint_mds)
+        s = hash_combine(s, hash_fields(md));
+    // 0 marks "not computed" in primitive_desc_t.
+    return s ? s : 1;
+}
+
+void cache_key_t::compute_hash(size_t content_hash) {
+    size_t s = hash_combine(content_hash, (size_t)impl_id);
     s = hash_combine(s, (size_t)nthr);
-    if (hint_mds)
-        for (const auto &md : *hint_mds)
-            s = hash_combine(s, hash_fields(md));
     hash = hash_combine(s, engine_id.hash());
 }
 
@@ -31,6 +36,9 @@ bool cache_key_t::operator==(const cache_key_t &o) const {
     if (hash != o.hash || kind != o.kind || impl_id != o.impl_id
             || nthr != o.nthr || !(engine_id == o.engine_id))
         return false;
+    // A descriptor served from the cache brings the very objects the
+    // stored key points to: nothing left to compare.
+    if (op == o.op && attr == o.attr && hint_mds == o.hint_mds) return true;
     if (!op->equal(*o.op)) return false;
     if (!equal_fields(*attr, *o.attr)) return false;
     size_t n = hint_mds ? hint_mds->size() : 0;
@@ -52,7 +60,7 @@ cache_key_t make_cache_key(const primitive_desc_t &pd, engine_t *engine) {
     k.nthr = cache_nthr();
     k.hint_mds = &pd.hint_mds();
     k.engine_id = engine->engine_id();
-    k.compute_hash();
+    k.compute_hash(pd.key_content_hash());
     return k;
 }
 
@@ -67,7 +75,7 @@ cache_key_t make_cache_key(const op_desc_t &op, const primitive_attr_t &attr,
     k.nthr = cache_nthr();
     k.hint_mds = &hint_mds;
     k.engine_id = engine->engine_id();
-    k.compute_hash();
+    k.compute_hash(cache_key_content_hash(op, attr, hint_mds));
     return k;
 }
 
@@ -76,6 +84,10 @@ cache_key_t make_cache_key(const op_desc_t &op, const primitive_attr_t &attr,
 struct primitive_cache_t::entry_t {
     cache_key_t key; // owns what it points to through the pd in `owner`
     std::shared_future<result_t> future;
+    // Set under the exclusive lock once creation succeeded, so that hits
+    // copy the primitive without touching the future's shared state.
+    bool ready = false;
+    result_t result;
     std::atomic<uint64_t> stamp {0}; // last use, updated on hits
     uint64_t list_stamp = 0; // stamp at its current list position
     size_t bytes = 0;
@@ -109,13 +121,14 @@ static int capacity_from_env() {
 }
 
 primitive_cache_t::primitive_cache_t(int capacity)
-    : capacity_(capacity)
+    : stripes_(new stripe_t[n_stripes])
+    , capacity_(capacity)
     , touch_log_(new std::atomic<entry_t *>[touch_log_size]) {
     for (size_t i = 0; i < touch_log_size; ++i) touch_log_[i] = nullptr;
 }
 
 primitive_cache_t::~primitive_cache_t() {
-    std::unique_lock<std::shared_timed_mutex> lock(mutex_);
+    write_lock_t lock(*this);
     touch_count_ = 0;
     while (tail_) erase_entry(tail_);
 }
@@ -127,17 +140,33 @@ primitive_cache_t &primitive_cache_t::instance() {
     return *cache;
 }
 
+primitive_cache_t::stripe_t &primitive_cache_t::my_stripe() const {
+    // Threads take stripes round-robin, once.
+    static std::atomic<unsigned> next {0};
+    thread_local const unsigned mine = next.fetch_add(1) % n_stripes;
+    return stripes_[mine];
+}
+
+primitive_cache_t::write_lock_t::write_lock_t(const primitive_cache_t &c)
+    : cache(c) {
+    for (int i = 0; i < n_stripes; ++i) cache.stripes_[i].mutex.lock();
+}
+
+primitive_cache_t::write_lock_t::~write_lock_t() {
+    for (int i = n_stripes - 1; i >= 0; --i) cache.stripes_[i].mutex.unlock();
+}
+
 int primitive_cache_t::capacity() const { return capacity_.load(); }
 
 int primitive_cache_t::size() const {
-    std::shared_lock<std::shared_timed_mutex> lock(mutex_);
+    read_lock_t lock(my_stripe());
     return (int)map_.size();
 }
 
 status_t primitive_cache_t::set_capacity(int capacity) {
     if (capacity < 0) return dnnl_invalid_arguments;
 #if DNNL_ENABLE_PRIMITIVE_CACHE
-    std::unique_lock<std::shared_timed_mutex> lock(mutex_);
+    write_lock_t lock(*this);
     capacity_ = capacity;
     replay_touches();
     evict_to((size_t)capacity);
@@ -146,7 +175,7 @@ status_t primitive_cache_t::set_capacity(int capacity) {
 }
 
 size_t primitive_cache_t::set_capacity_without_clearing(size_t capacity) {
-    std::unique_lock<std::shared_timed_mutex> lock(mutex_);
+    write_lock_t lock(*this);
     size_t old = (size_t)capacity_.load();
     capacity_ = (int)capacity;
     return old;
@@ -172,10 +201,16 @@ void primitive_cache_t::unlink(entry_t *e) {
 }
 
 void primitive_cache_t::touch(entry_t *e) {
-    e->stamp.store(++clock_, std::memory_order_relaxed);
+    // Writes to shared lines are what limits hits across cores: an entry
+    // that already is the most recently used needs none.
+    if (e->stamp.load(std::memory_order_relaxed)
+            != clock_.load(std::memory_order_relaxed))
+        e->stamp.store(++clock_, std::memory_order_relaxed);
     // One log record per entry between replays is enough: the replay reads
     // the entry's latest stamp.
-    if (e->logged.exchange(true, std::memory_order_relaxed)) return;
+    if (e->logged.load(std::memory_order_relaxed)
+            || e->logged.exchange(true, std::memory_order_relaxed))
+        return;
     size_t slot = touch_count_.fetch_add(1, std::memory_order_relaxed);
     if (slot < touch_log_size)
         touch_log_[slot].store(e, std::memory_order_relaxed);
@@ -220,21 +255,27 @@ void primitive_cache_t::evict_to(size_t capacity) {
 
 // ---- lookups ----
 
+bool primitive_cache_t::lookup(const cache_key_t &key, result_t &ready,
+        std::shared_future<result_t> &pending) {
+    read_lock_t lock(my_stripe());
+    auto it = map_.find(key);
+    if (it == map_.end()) return false;
+    entry_t *e = it->second;
+    touch(e);
+    if (e->ready)
+        ready = e->result;
+    else
+        pending = e->future;
+    return true;
+}
+
 std::shared_ptr<primitive_t> primitive_cache_t::peek(const cache_key_t &key) {
     if (capacity_.load(std::memory_order_relaxed) == 0) return nullptr;
-    std::shared_future<result_t> f;
-    {
-        std::shared_lock<std::shared_timed_mutex> lock(mutex_);
-        auto it = map_.find(key);
-        if (it == map_.end()) return nullptr;
-        f = it->second->future;
-        if (f.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-            return nullptr;
-        touch(it->second);
-    }
-    // A descriptor lookup, not a creation: statistics count creations only.
-    const result_t &r = f.get();
-    if (r.status != dnnl_success) return nullptr;
+    result_t r;
+    std::shared_future<result_t> pending;
+    // A descriptor lookup, not a creation: statistics count creations
+    // only, and a creation still in progress is not waited for.
+    if (!lookup(key, r, pending)) return nullptr;
     return r.primitive;
 }
 
@@ -245,30 +286,27 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
         ++misses_;
         return create(ctx);
     }
+    result_t r;
     std::shared_future<result_t> f;
-    {
-        std::shared_lock<std::shared_timed_mutex> lock(mutex_);
-        auto it = map_.find(key);
-        if (it != map_.end()) {
-            f = it->second->future;
-            touch(it->second);
-        }
-    }
-    if (f.valid()) {
+    if (lookup(key, r, f)) {
         hit = true;
-        ++hits_;
-        return f.get();
+        my_stripe().hits.fetch_add(1, std::memory_order_relaxed);
+        return f.valid() ? f.get() : r;
     }
 
     std::promise<result_t> promise;
     entry_t *mine = nullptr;
     {
-        std::unique_lock<std::shared_timed_mutex> lock(mutex_);
+        write_lock_t lock(*this);
         replay_touches();
         auto it = map_.find(key);
         if (it != map_.end()) {
-            f = it->second->future;
             touch(it->second);
+            if (it->second->ready)
+                r = it->second->result;
+            else
+                f = it->second->future;
+            hit = true;
         } else if (capacity_.load() > 0) {
             mine = new entry_t();
             mine->key = key;
@@ -279,16 +317,15 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
             evict_to((size_t)capacity_.load());
         }
     }
-    if (f.valid()) {
-        hit = true;
-        ++hits_;
-        return f.get();
+    if (hit) {
+        my_stripe().hits.fetch_add(1, std::memory_order_relaxed);
+        return f.valid() ? f.get() : r;
     }
     ++misses_;
-    result_t r = create(ctx);
+    r = create(ctx);
     if (!mine) return r;
     promise.set_value(r);
-    std::unique_lock<std::shared_timed_mutex> lock(mutex_);
+    write_lock_t lock(*this);
     // The entry may have been evicted meanwhile; only touch it if it is
     // still the one we inserted.
     auto it = map_.find(key);
@@ -297,6 +334,8 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
             replay_touches();
             erase_entry(mine);
         } else {
+            mine->result = r;
+            mine->ready = true;
             mine->bytes = r.primitive->footprint();
             bytes_ += (int64_t)mine->bytes;
         }
@@ -305,35 +344,35 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
 }
 
 bool primitive_cache_t::contains_primitive(const primitive_t *p) const {
-    std::shared_lock<std::shared_timed_mutex> lock(mutex_);
-    for (const auto &kv : map_) {
-        const auto &f = kv.second->future;
-        if (f.wait_for(std::chrono::seconds(0)) == std::future_status::ready
-                && f.get().primitive.get() == p)
+    read_lock_t lock(my_stripe());
+    for (const auto &kv : map_)
+        if (kv.second->ready && kv.second->result.primitive.get() == p)
             return true;
-    }
     return false;
 }
 
 bool primitive_cache_t::contains_pd(const primitive_desc_t *pd) const {
-    std::shared_lock<std::shared_timed_mutex> lock(mutex_);
-    for (const auto &kv : map_) {
-        const auto &f = kv.second->future;
-        if (f.wait_for(std::chrono::seconds(0)) == std::future_status::ready
-                && f.get().primitive && f.get().primitive->pd() == pd)
+    read_lock_t lock(my_stripe());
+    for (const auto &kv : map_)
+        if (kv.second->ready && kv.second->result.primitive->pd() == pd)
             return true;
-    }
     return false;
 }
 
+int64_t primitive_cache_t::hits() const {
+    int64_t n = 0;
+    for (int i = 0; i < n_stripes; ++i) n += stripes_[i].hits.load();
+    return n;
+}
+
 cache_stats_t primitive_cache_t::stats() const {
-    std::shared_lock<std::shared_timed_mutex> lock(mutex_);
-    return {(int64_t)map_.size(), (int64_t)capacity_.load(), hits_.load(),
+    read_lock_t lock(my_stripe());
+    return {(int64_t)map_.size(), (int64_t)capacity_.load(), hits(),
             misses_.load(), evictions_.load(), bytes_.load()};
 }
 
 void primitive_cache_t::reset_stats() {
-    hits_ = 0;
+    for (int i = 0; i < n_stripes; ++i) stripes_[i].hits = 0;
     misses_ = 0;
     evictions_ = 0;
 }

@@ -1,13 +1,16 @@
 // The global primitive cache (rfcs/01, rfcs/02): one LRU cache for every
 // engine and runtime, keyed by what makes two primitives interchangeable.
 //
-// Concurrency: lookups take a shared lock only. A hit records its recency
-// with atomics (a stamp in the entry and a slot in a touch log); the next
-// operation that holds the exclusive lock anyway (insert, evict, resize)
-// replays the log onto the recency list. So hits never serialise, eviction
-// takes the list's tail in O(1), and order stays exact LRU.
-// Creation happens outside any lock: the first requester publishes a
-// shared_future that other requesters of the same key wait on.
+// Concurrency: lookups take a shared lock only, and only on one of
+// several lock stripes (a thread always uses the same stripe; writers take
+// every stripe), so readers on different cores touch different cache
+// lines. A hit records its recency with atomics (a stamp in the entry and
+// a slot in a touch log), skipping the writes when the entry already is the
+// most recent; the next operation that holds the exclusive lock anyway
+// (insert, evict, resize) replays the log onto the recency list. So hits
+// never serialise, eviction takes the list's tail in O(1), and order stays
+// exact LRU. Creation happens outside any lock: the first requester
+// publishes a shared_future that other requesters of the same key wait on.
 #pragma once
 
 #include <atomic>
@@ -35,9 +38,14 @@ struct cache_key_t {
     std::shared_ptr<const void> owner;
     size_t hash = 0;
 
-    void compute_hash();
+    // Completes `hash` from the hash of kind, op, attributes and hints.
+    void compute_hash(size_t content_hash);
     bool operator==(const cache_key_t &o) const;
 };
+
+// Hash of the parts of a key that a primitive descriptor fixes.
+size_t cache_key_content_hash(const op_desc_t &op, const primitive_attr_t &attr,
+        const std::vector<memory_desc_t> &hint_mds);
 
 struct cache_key_hash_t {
     size_t operator()(const cache_key_t &k) const { return k.hash; }
@@ -87,6 +95,7 @@ public:
     bool contains_pd(const primitive_desc_t *pd) const;
 
     cache_stats_t stats() const;
+    int64_t hits() const;
     void reset_stats();
 
 private:
@@ -98,7 +107,30 @@ private:
     void evict_to(size_t capacity); // under exclusive lock
     void erase_entry(entry_t *e);
 
-    mutable std::shared_timed_mutex mutex_;
+    // One reader lock and hit counter per stripe, each on its own lines.
+    struct alignas(128) stripe_t {
+        mutable std::shared_timed_mutex mutex;
+        std::atomic<int64_t> hits {0};
+    };
+    static constexpr int n_stripes = 16;
+    stripe_t &my_stripe() const;
+    // Exclusive access: every stripe, in order.
+    struct write_lock_t {
+        explicit write_lock_t(const primitive_cache_t &c);
+        ~write_lock_t();
+        const primitive_cache_t &cache;
+    };
+    struct read_lock_t {
+        explicit read_lock_t(const stripe_t &s) : stripe(s) { s.mutex.lock_shared(); }
+        ~read_lock_t() { stripe.mutex.unlock_shared(); }
+        const stripe_t &stripe;
+    };
+    // A ready entry's result copied under the read lock, or its pending
+    // future; false when the key is absent.
+    bool lookup(const cache_key_t &key, result_t &ready,
+            std::shared_future<result_t> &pending);
+
+    std::unique_ptr<stripe_t[]> stripes_;
     std::unordered_map<cache_key_t, entry_t *, cache_key_hash_t> map_;
     entry_t *head_ = nullptr, *tail_ = nullptr; // most / least recently used
     std::atomic<int> capacity_;
@@ -108,7 +140,7 @@ private:
     std::unique_ptr<std::atomic<entry_t *>[]> touch_log_;
     std::atomic<size_t> touch_count_ {0};
 
-    std::atomic<int64_t> hits_ {0}, misses_ {0}, evictions_ {0}, bytes_ {0};
+    std::atomic<int64_t> misses_ {0}, evictions_ {0}, bytes_ {0};
 };
 
 } // namespace impl

@@ -13,6 +13,43 @@
 namespace dnnl {
 namespace impl {
 
+primitive_desc_t::primitive_desc_t(const op_desc_t &op,
+        const primitive_attr_t &attr, const primitive_desc_t *hint_fwd)
+    : op_desc_(op.clone()), attr_(attr), hint_mds_(hint_mds_for(op, hint_fwd)) {}
+
+size_t primitive_desc_t::key_content_hash() const {
+    size_t h = key_content_hash_.load(std::memory_order_relaxed);
+    if (h == 0) {
+        // Threads racing here compute the same value.
+        h = cache_key_content_hash(*op_desc_, attr_, hint_mds_);
+        key_content_hash_.store(h, std::memory_order_relaxed);
+    }
+    return h;
+}
+
+std::vector<memory_desc_t> hint_mds_for(
+        const op_desc_t &op, const primitive_desc_t *hint_fwd) {
+    if (!hint_fwd || hint_fwd->kind() != op.primitive_kind) return {};
+    auto md = [&](query_t what) {
+        const memory_desc_t *m = nullptr;
+        if (hint_fwd->query(what, 0, &m) == dnnl_success && m) return *m;
+        return zero_md();
+    };
+    switch (op.primitive_kind) {
+        case dnnl_pooling:
+            return {md(dnnl_query_src_md), md(dnnl_query_dst_md),
+                    md(dnnl_query_workspace_md)};
+        case dnnl_lrn:
+            return {md(dnnl_query_src_md), md(dnnl_query_workspace_md)};
+        case dnnl_shuffle: {
+            memory_desc_t dst = md(dnnl_query_dst_md);
+            if (is_zero_md(dst)) return {};
+            return {dst};
+        }
+        default: return {};
+    }
+}
+
 static const memory_desc_t &glob_zero_md() {
     static const memory_desc_t md = zero_md();
     return md;
@@ -206,7 +243,7 @@ primitive_cache_t::result_t create_uncached(void *p) {
 } // namespace
 
 status_t primitive_desc_t::create_primitive(std::shared_ptr<primitive_t> &primitive,
-        engine_t *engine, bool *cache_hit) const {
+        engine_t *engine, bool *cache_hit, bool nested) const {
     const double t0 = verbose_on(vflag_create_profile) ? verbose_now_ms() : 0;
     cache_key_t key = make_cache_key(*this, engine);
     key.owner = shared_self();
@@ -218,7 +255,8 @@ status_t primitive_desc_t::create_primitive(std::shared_ptr<primitive_t> &primit
     if (r.status != dnnl_success) return r.status;
     primitive = r.primitive;
     if (verbose_on(vflag_create_profile))
-        verbose_print_create(*primitive->pd(), engine, hit, verbose_now_ms() - t0);
+        verbose_print_create(
+                *primitive->pd(), engine, hit, verbose_now_ms() - t0, nested);
     return dnnl_success;
 }
 

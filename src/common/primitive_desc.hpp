@@ -4,6 +4,7 @@
 // so it holds no engine.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,8 +21,9 @@ struct primitive_t;
 enum class arg_usage_t { unused, input, output };
 
 struct primitive_desc_t {
-    primitive_desc_t(const op_desc_t &op, const primitive_attr_t &attr)
-        : op_desc_(op.clone()), attr_(attr) {}
+    // `hint_fwd` (backward descriptors) contributes hint_mds().
+    primitive_desc_t(const op_desc_t &op, const primitive_attr_t &attr,
+            const primitive_desc_t *hint_fwd = nullptr);
     virtual ~primitive_desc_t() = default;
 
     primitive_kind_t kind() const { return op_desc_->primitive_kind; }
@@ -41,16 +43,22 @@ struct primitive_desc_t {
     virtual status_t query(query_t what, int index, void *result) const;
 
     // Memory descriptors that are not part of the operation but are part
-    // of the cache key (backward hints, rfcs/02).
+    // of the cache key (backward hints, rfcs/02); see hint_mds_for().
     const std::vector<memory_desc_t> &hint_mds() const { return hint_mds_; }
+
+    // Hash of what the cache key takes from this descriptor (kind, op,
+    // attributes, hints); computed once, the descriptor being immutable.
+    size_t key_content_hash() const;
 
     size_t scratchpad_size() const { return scratchpad_size_; }
     const memory_desc_t &scratchpad_md() const { return scratchpad_md_; }
 
     // Creates the primitive this descriptor describes, through the
     // primitive cache when it is enabled.
+    // `nested`: asked for by another primitive's init (verbose only).
     status_t create_primitive(std::shared_ptr<primitive_t> &primitive,
-            engine_t *engine, bool *cache_hit = nullptr) const;
+            engine_t *engine, bool *cache_hit = nullptr,
+            bool nested = false) const;
     // Makes a new (uninitialised) primitive object of this implementation.
     virtual status_t make_primitive(std::shared_ptr<primitive_t> &primitive) const
             = 0;
@@ -84,7 +92,23 @@ private:
     size_t scratchpad_size_ = 0;
     memory_desc_t scratchpad_md_ = zero_md();
     std::weak_ptr<primitive_desc_t> self_;
+    mutable std::atomic<size_t> key_content_hash_ {0}; // 0: not computed yet
 };
+
+// A descriptor for an operation another primitive runs inside itself
+// (rfcs/01 "Nested Primitives"): the first implementation of the engine's
+// list that accepts it, served from the cache when its primitive is cached
+// (rfcs/02), exactly as for a user request.
+status_t create_nested_pd(std::shared_ptr<primitive_desc_t> &pd,
+        const op_desc_t &op, const primitive_attr_t &attr, engine_t *engine);
+
+// The hint memory descriptors a backward descriptor of `op` takes from its
+// forward hint: the one list both the descriptor and the cache lookup made
+// before any implementation is tried use (rfcs/02). Pooling: the hint's
+// src, dst and workspace; LRN: src and workspace; shuffle: dst. Empty for
+// other kinds and without a hint of the same kind.
+std::vector<memory_desc_t> hint_mds_for(
+        const op_desc_t &op, const primitive_desc_t *hint_fwd);
 
 // One entry of an implementation list: tries to create a descriptor of its
 // implementation; returns dnnl_unimplemented when it does not apply.

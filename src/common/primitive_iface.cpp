@@ -23,14 +23,23 @@ dnnl_primitive_desc::dnnl_primitive_desc(
 status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
         const op_desc_t &op, const primitive_attr_t *attr, engine_t *engine,
         const dnnl_primitive_desc *hint_fwd) {
-    if (!out || !engine) return dnnl_invalid_arguments;
+    return create(out, std::shared_ptr<const op_desc_t>(op.clone()), attr,
+            engine, hint_fwd);
+}
+
+status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
+        std::shared_ptr<const op_desc_t> op_ptr, const primitive_attr_t *attr,
+        engine_t *engine, const dnnl_primitive_desc *hint_fwd) {
+    if (!out || !engine || !op_ptr) return dnnl_invalid_arguments;
+    const op_desc_t &op = *op_ptr;
     std::unique_ptr<dnnl_primitive_desc> iface(new (std::nothrow) dnnl_primitive_desc());
     if (!iface) return dnnl_out_of_memory;
     iface->engine_ = engine_ref_t(engine);
-    iface->op_ = std::shared_ptr<const op_desc_t>(op.clone());
+    iface->op_ = std::move(op_ptr);
     iface->attr_ = attr ? std::make_shared<primitive_attr_t>(*attr)
                         : std::make_shared<primitive_attr_t>();
     if (hint_fwd) iface->hint_fwd_ = hint_fwd->pd_;
+    iface->hint_mds_ = hint_mds_for(op, iface->hint_fwd_.get());
     iface->list_ = engine->get_implementation_list(op);
     if (!iface->list_) return dnnl_unimplemented;
     status_t st = iface->find_from(0, 0);
@@ -42,11 +51,8 @@ status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
 status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
     // A primitive already cached for this request and implementation id
     // carries the descriptor we would build: take it instead (rfcs/02).
-    static const std::vector<memory_desc_t> no_hints;
-    const auto &hints = hint_fwd_ ? hint_fwd_->hint_mds() : no_hints;
-    (void)hints;
     {
-        cache_key_t key = make_cache_key(*op_, *attr_, impl_id, no_hints, engine());
+        cache_key_t key = make_cache_key(*op_, *attr_, impl_id, hint_mds_, engine());
         auto cached = primitive_cache_t::instance().peek(key);
         if (cached) {
             pd_ = std::const_pointer_cast<primitive_desc_t>(cached->shared_pd());
@@ -109,7 +115,7 @@ status_t dnnl_primitive_desc::create_primitive(dnnl_primitive **out) const {
     if (!out) return dnnl_invalid_arguments;
     std::shared_ptr<primitive_t> p;
     DNNL_CHECK(pd_->create_primitive(p, engine()));
-    std::unique_ptr<dnnl_primitive> iface(new (std::nothrow) dnnl_primitive(p, engine()));
+    std::unique_ptr<dnnl_primitive> iface(new (std::nothrow) dnnl_primitive(p, *this));
     if (!iface) return dnnl_out_of_memory;
     DNNL_CHECK(iface->init());
     *out = iface.release();
@@ -119,9 +125,19 @@ status_t dnnl_primitive_desc::create_primitive(dnnl_primitive **out) const {
 // ---- primitive handle ----
 
 dnnl_primitive::dnnl_primitive(std::shared_ptr<primitive_t> p, engine_t *engine)
-    : primitive_(std::move(p)), engine_(engine) {
+    : primitive_(std::move(p)) {
     pd_.reset(new dnnl_primitive_desc(engine,
             std::const_pointer_cast<primitive_desc_t>(primitive_->shared_pd())));
+}
+
+dnnl_primitive::dnnl_primitive(
+        std::shared_ptr<primitive_t> p, const dnnl_primitive_desc &pd)
+    : primitive_(std::move(p)) {
+    pd_.reset(new dnnl_primitive_desc(pd));
+    // A cached primitive may bring its own descriptor, equal to pd's.
+    if (pd_->pd_.get() != primitive_->pd())
+        pd_->pd_ = std::const_pointer_cast<primitive_desc_t>(
+                primitive_->shared_pd());
 }
 
 dnnl_primitive::~dnnl_primitive() = default;
@@ -229,3 +245,18 @@ status_t dnnl_primitive::execute(
     }
     return st;
 }
+
+namespace dnnl {
+namespace impl {
+
+status_t create_nested_pd(std::shared_ptr<primitive_desc_t> &pd,
+        const op_desc_t &op, const primitive_attr_t &attr, engine_t *engine) {
+    dnnl_primitive_desc *iface = nullptr;
+    DNNL_CHECK(dnnl_primitive_desc::create(&iface, op, &attr, engine, nullptr));
+    pd = iface->impl();
+    delete iface;
+    return dnnl_success;
+}
+
+} // namespace impl
+} // namespace dnnl

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "common/engine.hpp"
 #include "common/primitive.hpp"
@@ -17,9 +18,16 @@ struct dnnl_primitive_desc {
     static status_t create(dnnl_primitive_desc **out,
             const dnnl::impl::op_desc_t &op, const dnnl::impl::primitive_attr_t *attr,
             dnnl::impl::engine_t *engine, const dnnl_primitive_desc *hint_fwd);
+    // The same, taking over a heap descriptor (saves copying a large one).
+    static status_t create(dnnl_primitive_desc **out,
+            std::shared_ptr<const dnnl::impl::op_desc_t> op,
+            const dnnl::impl::primitive_attr_t *attr,
+            dnnl::impl::engine_t *engine, const dnnl_primitive_desc *hint_fwd);
     // Wraps an existing descriptor (primitive's pd, clone).
     dnnl_primitive_desc(dnnl::impl::engine_t *engine,
             std::shared_ptr<dnnl::impl::primitive_desc_t> pd);
+    // A copy sharing the request and iterator state (cheap: shared parts).
+    dnnl_primitive_desc(const dnnl_primitive_desc &) = default;
 
     // Moves to the next valid implementation; dnnl_last_impl_reached at
     // the end (the handle then keeps its current implementation).
@@ -40,6 +48,7 @@ struct dnnl_primitive_desc {
     }
 
 private:
+    friend struct dnnl_primitive;
     dnnl_primitive_desc() = default;
     status_t find_from(size_t pos, int impl_id);
 
@@ -49,6 +58,7 @@ private:
     std::shared_ptr<const dnnl::impl::op_desc_t> op_;
     std::shared_ptr<const dnnl::impl::primitive_attr_t> attr_;
     std::shared_ptr<const dnnl::impl::primitive_desc_t> hint_fwd_;
+    std::vector<dnnl::impl::memory_desc_t> hint_mds_; // hint_mds_for(op_, hint)
     const dnnl::impl::impl_list_item_t *list_ = nullptr;
     size_t pos_ = 0; // index in list_ of the current implementation
     dnnl::impl::engine_ref_t reorder_src_engine_;
@@ -59,6 +69,9 @@ struct dnnl_primitive {
     using status_t = dnnl::impl::status_t;
     dnnl_primitive(std::shared_ptr<dnnl::impl::primitive_t> p,
             dnnl::impl::engine_t *engine);
+    // A primitive made from `pd`: its descriptor handle is a copy of `pd`.
+    dnnl_primitive(std::shared_ptr<dnnl::impl::primitive_t> p,
+            const dnnl_primitive_desc &pd);
     ~dnnl_primitive();
     status_t init(); // resources and library-owned scratchpad
 
@@ -67,13 +80,14 @@ struct dnnl_primitive {
         return primitive_;
     }
     const dnnl_primitive_desc *pd() const { return pd_.get(); }
-    dnnl::impl::engine_t *engine() const { return engine_.get(); }
+    dnnl::impl::engine_t *engine() const { return pd_->engine(); }
     status_t execute(dnnl::impl::stream_t *stream, int nargs,
             const dnnl_exec_arg_t *args) const;
 
 private:
     std::shared_ptr<dnnl::impl::primitive_t> primitive_;
-    dnnl::impl::engine_ref_t engine_;
+    // Its engine reference is the primitive's (one reference to update,
+    // the engine's count being shared by every thread using it).
     std::unique_ptr<dnnl_primitive_desc> pd_;
     dnnl::impl::resource_mapper_t resources_;
     void *scratchpad_ = nullptr; // library-owned, 64-byte aligned

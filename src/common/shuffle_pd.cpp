@@ -9,12 +9,9 @@ namespace impl {
 
 shuffle_pd_t::shuffle_pd_t(const shuffle_desc_t &d,
         const primitive_attr_t &attr, const primitive_desc_t *hint_fwd)
-    : primitive_desc_t(d, attr), src_md_(d.src_desc), dst_md_(d.dst_desc) {
-    if (!is_fwd() && hint_fwd && hint_fwd->kind() == dnnl_shuffle) {
-        const memory_desc_t *hd = hint_fwd->arg_md(DNNL_ARG_DST);
-        if (hd && !is_zero_md(*hd)) hint_mds_.push_back(*hd);
-    }
-}
+    : primitive_desc_t(d, attr, hint_fwd)
+    , src_md_(d.src_desc)
+    , dst_md_(d.dst_desc) {}
 
 bool shuffle_pd_t::is_fwd() const {
     return desc()->prop_kind == dnnl_forward_training

@@ -42,6 +42,12 @@ struct field_hasher_t {
     void operator()(const char *, const T &v) {
         hash_value(v);
     }
+    // An array of which only the first `live` entries are in use (the rest
+    // are still compared for equality): hashing the live part is enough.
+    template <typename T, size_t N>
+    void operator()(const char *, const T (&arr)[N], int live) {
+        for (size_t i = 0; i < N && (int)i < live; ++i) hash_value(arr[i]);
+    }
     template <typename T>
     void hash_value(const T &v) {
         if constexpr (std::is_arithmetic<T>::value || std::is_enum<T>::value)
@@ -76,6 +82,9 @@ struct field_equal_t {
     }
     template <typename T, size_t N>
     static bool eq(const T (&a)[N], const T (&b)[N]) {
+        // Plain numbers compare bitwise, as eq() does for one of them.
+        if constexpr (std::is_arithmetic<T>::value || std::is_enum<T>::value)
+            return std::memcmp(a, b, sizeof(a)) == 0;
         for (size_t i = 0; i < N; ++i)
             if (!eq(a[i], b[i])) return false;
         return true;
@@ -105,6 +114,11 @@ struct pair_visitor_t {
         const F &fb = *reinterpret_cast<const F *>(
                 reinterpret_cast<const char *>(&b) + (pa - base_a));
         equal = equal && field_equal_t::eq(fa, fb);
+    }
+    // Partly used arrays are compared whole.
+    template <typename F>
+    void operator()(const char *name, const F &fa, int) {
+        (*this)(name, fa);
     }
     const T *a_ptr;
 };

@@ -242,13 +242,15 @@ std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) 
 }
 
 void verbose_print_create(const primitive_desc_t &pd, const engine_t *engine,
-        bool cache_hit, double ms) {
+        bool cache_hit, double ms, bool nested) {
     if (!verbose_on(vflag_create_profile)) return;
     print_header_once();
     char t[32];
     std::snprintf(t, sizeof(t), ",%g", ms);
-    print_line(std::string("primitive,")
-            + (cache_hit ? "create:cache_hit," : "create:cache_miss,")
+    const char *op = !cache_hit ? "create:cache_miss,"
+            : nested            ? "create:nested_primitive_cache_hit,"
+                                : "create:cache_hit,";
+    print_line(std::string("primitive,") + op
             + verbose_pd_info(pd, engine) + t);
 }
 

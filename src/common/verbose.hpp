@@ -37,8 +37,10 @@ void verbose_check(const char *primitive, const char *fmt, ...);
 // The "<engine>,<primitive>,<impl>,<prop>,<mds>,<attrs>,<aux>,<problem>"
 // part of a primitive line.
 std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine);
+// `nested`: created by another primitive; its hits print
+// create:nested_primitive_cache_hit as oneDNN does.
 void verbose_print_create(const primitive_desc_t &pd, const engine_t *engine,
-        bool cache_hit, double ms);
+        bool cache_hit, double ms, bool nested = false);
 void verbose_print_exec(
         const primitive_desc_t &pd, const engine_t *engine, double ms);
 

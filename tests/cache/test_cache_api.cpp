@@ -239,3 +239,162 @@ TEST_F(PrimitiveCacheApi, StressCreateExecuteDestroyWhileResizing) {
     resizer.join();
     EXPECT_EQ(failures.load(), 0);
 }
+
+namespace {
+pooling_forward::primitive_desc max_pool_fwd(const engine &eng, tag layout) {
+    memory::desc src({2, 16, 8, 8}, dt::f32, layout);
+    memory::desc dst({2, 16, 4, 4}, dt::f32, layout);
+    return pooling_forward::primitive_desc(eng, prop_kind::forward_training,
+            algorithm::pooling_max, src, dst, {2, 2}, {2, 2}, {0, 0}, {0, 0},
+            {0, 0});
+}
+pooling_backward::primitive_desc max_pool_bwd(
+        const engine &eng, const pooling_forward::primitive_desc &hint) {
+    memory::desc dsrc({2, 16, 8, 8}, dt::f32, tag::any);
+    memory::desc ddst({2, 16, 4, 4}, dt::f32, tag::any);
+    return pooling_backward::primitive_desc(eng, algorithm::pooling_max,
+            dsrc, ddst, {2, 2}, {2, 2}, {0, 0}, {0, 0}, {0, 0}, hint);
+}
+} // namespace
+
+TEST_F(PrimitiveCacheApi, BackwardHintsArePartOfTheKey) {
+    // Same backward operation (all `any`), hints in two layouts: two
+    // entries, and each backward descriptor is served from the cache when
+    // asked again with its own hint (rfcs/02).
+    auto hint_nchw = max_pool_fwd(eng, tag::nchw);
+    auto hint_nhwc = max_pool_fwd(eng, tag::nhwc);
+    pooling_backward b1(max_pool_bwd(eng, hint_nchw));
+    const int64_t m = misses();
+    pooling_backward b2(max_pool_bwd(eng, hint_nhwc));
+    EXPECT_EQ(misses(), m + 1);
+    EXPECT_NE(b1.get_primitive_desc(), b2.get_primitive_desc());
+    auto again = max_pool_bwd(eng, hint_nchw);
+    EXPECT_TRUE(dnnl_test_is_pd_in_cache(again.get()));
+    EXPECT_EQ(again.diff_src_desc(), hint_nchw.src_desc());
+    pooling_backward b3(again);
+    EXPECT_EQ(misses(), m + 1);
+
+    // Shuffle: the hint's destination layout decides the backward one.
+    auto shuffle_fwd = [&](tag layout) {
+        memory::desc md({2, 12, 3, 3}, dt::f32, layout);
+        return shuffle_forward::primitive_desc(
+                eng, prop_kind::forward_training, md, md, 1, 3);
+    };
+    auto shuffle_bwd = [&](const shuffle_forward::primitive_desc &hint) {
+        memory::desc md({2, 12, 3, 3}, dt::f32, tag::any);
+        return shuffle_backward::primitive_desc(eng, md, md, 1, 3, hint);
+    };
+    auto sh1 = shuffle_fwd(tag::nchw), sh2 = shuffle_fwd(tag::nhwc);
+    shuffle_backward s1(shuffle_bwd(sh1));
+    const int64_t m2 = misses();
+    shuffle_backward s2(shuffle_bwd(sh2));
+    EXPECT_EQ(misses(), m2 + 1);
+    EXPECT_TRUE(dnnl_test_is_pd_in_cache(shuffle_bwd(sh2).get()));
+}
+
+TEST_F(PrimitiveCacheApi, ConvolutionAutoReachesTheDirectEntry) {
+    memory::desc src({1, 8, 10, 10}, dt::f32, tag::nchw);
+    memory::desc wei({16, 8, 3, 3}, dt::f32, tag::oihw);
+    memory::desc dst({1, 16, 10, 10}, dt::f32, tag::nchw);
+    auto make = [&](algorithm alg) {
+        return convolution_forward::primitive_desc(eng,
+                prop_kind::forward_inference, alg, src, wei, dst, {1, 1},
+                {1, 1}, {1, 1});
+    };
+    convolution_forward direct(make(algorithm::convolution_direct));
+    const int64_t m = misses(), h = hits();
+    auto auto_pd = make(algorithm::convolution_auto);
+    EXPECT_TRUE(dnnl_test_is_pd_in_cache(auto_pd.get()));
+    EXPECT_EQ(auto_pd.get_algorithm(), algorithm::convolution_direct);
+    convolution_forward from_auto(auto_pd);
+    EXPECT_EQ(misses(), m);
+    EXPECT_EQ(hits(), h + 1);
+}
+
+TEST_F(PrimitiveCacheApi, ComputePrimitiveKeysDifferInEveryResultChangingField) {
+    memory::desc a({4, 8}, dt::f32, tag::ab), b({8, 6}, dt::f32, tag::ab),
+            c({4, 6}, dt::f32, tag::ab), bt({8, 6}, dt::f32, tag::ba),
+            bias({1, 6}, dt::f32, tag::ab);
+    auto mm = [&](const memory::desc &w, const primitive_attr &attr,
+                      const memory::desc &bia) {
+        return matmul(matmul::primitive_desc(eng, a, w, bia, c, attr));
+    };
+    primitive_attr none;
+    auto with_post_op = [](float alpha) {
+        post_ops po;
+        po.append_eltwise(algorithm::eltwise_relu, alpha, 0.f);
+        primitive_attr attr;
+        attr.set_post_ops(po);
+        return attr;
+    };
+    mm(b, none, memory::desc());
+    int64_t m = misses();
+    mm(bt, none, memory::desc()); // one stride
+    EXPECT_EQ(misses(), ++m);
+    mm(b, none, bias); // a bias
+    EXPECT_EQ(misses(), ++m);
+    mm(b, with_post_op(0.f), memory::desc()); // a post-op
+    EXPECT_EQ(misses(), ++m);
+    mm(b, with_post_op(0.25f), memory::desc()); // one post-op parameter
+    EXPECT_EQ(misses(), ++m);
+    mm(b, with_post_op(0.25f), memory::desc()); // and a repeat is a hit
+    EXPECT_EQ(misses(), m);
+
+    auto conv = [&](memory::dim stride, memory::dim pad) {
+        const memory::dim o = (9 + 2 * pad - 3) / stride + 1;
+        memory::desc src({1, 4, 9, 9}, dt::f32, tag::nchw);
+        memory::desc wei({8, 4, 3, 3}, dt::f32, tag::oihw);
+        memory::desc dst({1, 8, o, o}, dt::f32, tag::nchw);
+        return convolution_forward(convolution_forward::primitive_desc(eng,
+                prop_kind::forward_inference, algorithm::convolution_direct,
+                src, wei, dst, {stride, stride}, {pad, pad}, {pad, pad}));
+    };
+    conv(1, 1);
+    m = misses();
+    conv(2, 1); // one stride
+    EXPECT_EQ(misses(), ++m);
+    conv(1, 0); // one padding
+    EXPECT_EQ(misses(), ++m);
+
+    auto reorder_with_scale_mask = [&](int mask) {
+        memory::desc s({4, 8}, dt::f32, tag::ab), d({4, 8}, dt::s8, tag::ab);
+        primitive_attr attr;
+        if (mask >= 0) attr.set_scales_mask(DNNL_ARG_DST, mask);
+        return reorder(reorder::primitive_desc(eng, s, eng, d, attr));
+    };
+    reorder_with_scale_mask(-1);
+    m = misses();
+    reorder_with_scale_mask(0); // a scale
+    EXPECT_EQ(misses(), ++m);
+    reorder_with_scale_mask(2); // its mask
+    EXPECT_EQ(misses(), ++m);
+}
+
+TEST_F(PrimitiveCacheApi, NestedPrimitiveHitsAreReportedAsSuch) {
+    // A fused depthwise convolution creates its base convolution as a
+    // nested primitive: cached already, it is a nested hit.
+    memory::desc src({1, 4, 6, 6}, dt::f32, tag::nchw);
+    memory::desc wei({8, 4, 1, 1}, dt::f32, tag::oihw);
+    memory::desc dst({1, 8, 6, 6}, dt::f32, tag::nchw);
+    auto make = [&](const primitive_attr &attr) {
+        return convolution_forward(convolution_forward::primitive_desc(eng,
+                prop_kind::forward_inference, algorithm::convolution_direct,
+                src, wei, memory::desc(), dst, {1, 1}, {0, 0}, {0, 0}, attr));
+    };
+    make(primitive_attr());
+    post_ops po;
+    po.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 1);
+    primitive_attr fused;
+    fused.set_post_ops(po);
+    set_verbose(2);
+    testing::internal::CaptureStdout();
+    make(fused);
+    const std::string out = testing::internal::GetCapturedStdout();
+    set_verbose(0);
+    EXPECT_NE(out.find("create:nested_primitive_cache_hit,cpu,convolution"),
+            std::string::npos)
+            << out;
+    EXPECT_NE(out.find("create:cache_miss,cpu,convolution,fused:dw"),
+            std::string::npos)
+            << out;
+}

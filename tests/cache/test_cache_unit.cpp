@@ -47,9 +47,9 @@ keyed_t make_key(int id) {
     k.key.op = k.pd->op_desc();
     k.key.attr = k.pd->attr();
     k.key.hint_mds = &k.pd->hint_mds();
-    k.key.engine_id = engine_id_t {dnnl_cpu, runtime_kind_t::omp, 0, nullptr, nullptr};
+    k.key.engine_id = engine_id_t {dnnl_cpu, runtime_kind_t::omp, 0, 0, 0};
     k.key.owner = k.pd;
-    k.key.compute_hash();
+    k.key.compute_hash(k.pd->key_content_hash());
     return k;
 }
 

@@ -1304,7 +1304,12 @@ TEST(Convolution, BadParametersRejected)
             memory::data_type::f32, 3, 1, 1);
     primitive_attr a3;
     a3.set_post_ops(dw);
+    // The depthwise post-op (test_conv_fused_dw.cpp): 2D without groups.
     EXPECT_EQ(try_fwd(s, w, {6}, d, one, zero, one, one,
+                      dnnl_convolution_direct, dt::f32, dt::f32, dt::f32,
+                      a3.get()),
+            dnnl_success);
+    EXPECT_EQ(try_fwd(s, {2, 3, 2, 3, 3}, {6}, d, one, zero, one, one,
                       dnnl_convolution_direct, dt::f32, dt::f32, dt::f32,
                       a3.get()),
             dnnl_unimplemented);

@@ -4,6 +4,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_fused_dw.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
@@ -169,6 +170,7 @@ status_t cpu_convolution_t::execute(const exec_ctx_t &ctx) const
 
 namespace {
 const impl_list_item_t conv_list[] = {
+        {create_pd<conv_fused_dw_pd_t, convolution_desc_t>},
         {create_pd<cpu_convolution_pd_impl_t<true>, convolution_desc_t>},
         {create_pd<cpu_convolution_pd_impl_t<false>, convolution_desc_t>},
         {nullptr},

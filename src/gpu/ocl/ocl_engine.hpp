@@ -27,7 +27,9 @@ public:
 
     engine_id_t engine_id() const override
     {
-        return {kind(), runtime_kind(), index(), device_, context_};
+        return {kind(), runtime_kind(), index(),
+                reinterpret_cast<uintptr_t>(device_),
+                reinterpret_cast<uintptr_t>(context_)};
     }
 
     status_t create_stream(stream_t **stream, unsigned flags) override;

@@ -1,0 +1,258 @@
+// Convolution with a depthwise post-op (post_ops::append_dw): results
+// against two chained naive convolutions, the destination and depthwise
+// argument descriptors, post-ops on both sides of the depthwise entry,
+// nested primitives shared through the cache, and bad parameters.
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+#include "oneapi/dnnl/dnnl_ext.hpp"
+#include "reference/conv_ref.hpp"
+
+using namespace dnnl;
+
+namespace {
+
+using dt = memory::data_type;
+using tag = memory::format_tag;
+
+engine &eng() {
+    static engine e(engine::kind::cpu, 0);
+    return e;
+}
+stream &strm() {
+    static stream s(eng());
+    return s;
+}
+
+std::vector<double> gen(size_t n, int seed) {
+    std::vector<double> v(n);
+    for (size_t i = 0; i < n; ++i)
+        v[i] = (double)((int)((i * 7 + seed * 13) % 17) - 8) / 8.0;
+    return v;
+}
+
+// A memory in `want`'s layout holding `vals` given in dense logical order
+// (`plain` describes that order).
+memory make_mem(const memory::desc &want, const memory::desc &plain,
+        const std::vector<double> &vals) {
+    memory p(plain, eng());
+    float *f = static_cast<float *>(p.get_data_handle());
+    for (size_t i = 0; i < vals.size(); ++i) f[i] = (float)vals[i];
+    if (want == plain) return p;
+    memory m(want, eng());
+    reorder(p, m).execute(strm(), p, m);
+    strm().wait();
+    return m;
+}
+
+std::vector<double> read_plain(const memory &m, const memory::desc &plain) {
+    memory p(plain, eng());
+    reorder(m, p).execute(strm(), const_cast<memory &>(m), p);
+    strm().wait();
+    const float *f = static_cast<const float *>(p.get_data_handle());
+    return std::vector<double>(f, f + plain.get_size() / sizeof(float));
+}
+
+struct case_t {
+    int64_t mb, ic, oc, ih, iw, k, s, p; // base convolution
+    int64_t dw_k, dw_s, dw_p; // depthwise post-op
+    tag act; // activation layout given by the user
+    bool relu_before, add_after, dw_bias;
+};
+
+void run(const case_t &c) {
+    const int64_t oh = (c.ih + 2 * c.p - c.k) / c.s + 1;
+    const int64_t ow = (c.iw + 2 * c.p - c.k) / c.s + 1;
+    const int64_t dh = (oh + c.dw_s - 1) / c.dw_s;
+    const int64_t dw_ = (ow + c.dw_s - 1) / c.dw_s;
+
+    memory::desc src_md({c.mb, c.ic, c.ih, c.iw}, dt::f32, c.act);
+    memory::desc wei_md({c.oc, c.ic, c.k, c.k}, dt::f32, tag::any);
+    memory::desc bia_md({c.oc}, dt::f32, tag::a);
+    memory::desc inter_md({c.mb, c.oc, oh, ow}, dt::f32, c.act);
+    memory::desc add_md({1, c.oc, 1, 1}, dt::f32, tag::nchw);
+
+    post_ops po;
+    if (c.relu_before) po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    po.append_dw(dt::f32, c.dw_bias ? dt::f32 : dt::undef, dt::f32, c.dw_k,
+            c.dw_s, c.dw_p);
+    if (c.add_after) po.append_binary(algorithm::binary_add, add_md);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+
+    convolution_forward::primitive_desc pd(eng(),
+            prop_kind::forward_inference, algorithm::convolution_direct,
+            src_md, wei_md, bia_md, inter_md, {c.s, c.s}, {c.p, c.p},
+            {c.p, c.p}, attr);
+    EXPECT_EQ(std::string(pd.impl_info_str()), "fused:dw");
+
+    // The destination is the depthwise output.
+    const memory::desc dst_md = pd.dst_desc();
+    ASSERT_EQ(dst_md.get_dims(), (memory::dims {c.mb, c.oc, dh, dw_}));
+    const memory::desc dw_wei_md = pd.query_md(
+            query::exec_arg_md, DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS);
+    ASSERT_EQ(dw_wei_md.get_dims(), (memory::dims {c.oc, 1, 1, c.dw_k, c.dw_k}));
+
+    // Data and reference.
+    conv_ref::prb_t p1;
+    p1.mb = c.mb, p1.ic = c.ic, p1.oc = c.oc;
+    p1.i[1] = c.ih, p1.i[2] = c.iw, p1.o[1] = oh, p1.o[2] = ow;
+    p1.k[1] = p1.k[2] = c.k, p1.s[1] = p1.s[2] = c.s;
+    p1.pl[1] = p1.pl[2] = c.p;
+    conv_ref::prb_t p2;
+    p2.mb = c.mb, p2.g = p2.ic = p2.oc = c.oc;
+    p2.i[1] = oh, p2.i[2] = ow, p2.o[1] = dh, p2.o[2] = dw_;
+    p2.k[1] = p2.k[2] = c.dw_k, p2.s[1] = p2.s[2] = c.dw_s;
+    p2.pl[1] = p2.pl[2] = c.dw_p;
+
+    const auto src = gen(p1.src_size(), 1), wei = gen(p1.wei_size(), 2);
+    const auto bia = gen(c.oc, 3), dww = gen(p2.wei_size(), 4);
+    const auto dwb = gen(c.oc, 5), add = gen(c.oc, 6);
+
+    std::vector<double> inter, expect;
+    conv_ref::conv_fwd(p1, src, wei, inter);
+    std::vector<conv_ref::post_op_t> before, after;
+    if (c.relu_before) {
+        conv_ref::post_op_t relu;
+        relu.alg = dnnl_eltwise_relu;
+        before.push_back(relu);
+    }
+    const int64_t idims[4] = {c.mb, c.oc, oh, ow};
+    conv_ref::finish(inter, 4, idims, {}, &bia, before, {});
+    conv_ref::conv_fwd(p2, inter, dww, expect);
+    if (c.add_after) {
+        conv_ref::post_op_t b;
+        b.kind = conv_ref::post_op_t::binary;
+        b.alg = dnnl_binary_add;
+        b.mask = 2;
+        b.data = add;
+        after.push_back(b);
+    }
+    const int64_t odims[4] = {c.mb, c.oc, dh, dw_};
+    conv_ref::finish(expect, 4, odims, {}, c.dw_bias ? &dwb : nullptr, after, {});
+
+    // Library.
+    memory src_m = make_mem(pd.src_desc(),
+            memory::desc({c.mb, c.ic, c.ih, c.iw}, dt::f32, tag::nchw), src);
+    memory wei_m = make_mem(pd.weights_desc(),
+            memory::desc({c.oc, c.ic, c.k, c.k}, dt::f32, tag::oihw), wei);
+    memory bia_m = make_mem(bia_md, bia_md, bia);
+    memory dww_m = make_mem(dw_wei_md,
+            memory::desc({c.oc, 1, 1, c.dw_k, c.dw_k}, dt::f32, tag::goihw), dww);
+    memory dwb_m = make_mem(bia_md, bia_md, dwb);
+    memory add_m = make_mem(add_md, add_md, add);
+    memory dst_m(dst_md, eng());
+
+    std::unordered_map<int, memory> args {{DNNL_ARG_SRC, src_m},
+            {DNNL_ARG_WEIGHTS, wei_m}, {DNNL_ARG_BIAS, bia_m},
+            {DNNL_ARG_DST, dst_m},
+            {DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS, dww_m}};
+    if (c.dw_bias) args[DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_BIAS] = dwb_m;
+    if (c.add_after) {
+        const int index = c.relu_before ? 2 : 1;
+        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(index) | DNNL_ARG_SRC_1] = add_m;
+    }
+    convolution_forward(pd).execute(strm(), args);
+    strm().wait();
+
+    const auto got = read_plain(
+            dst_m, memory::desc({c.mb, c.oc, dh, dw_}, dt::f32, tag::nchw));
+    ASSERT_EQ(got.size(), expect.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        ASSERT_NEAR(got[i], expect[i], 1e-4 * (1 + std::fabs(expect[i])))
+                << "at " << i;
+}
+
+} // namespace
+
+TEST(ConvolutionFusedDw, OneByOneThenDepthwiseStride1) {
+    run({2, 8, 16, 7, 9, 1, 1, 0, 3, 1, 1, tag::nchw, true, false, true});
+}
+
+TEST(ConvolutionFusedDw, Stride2ChannelsLastWithPostOpsAfter) {
+    run({1, 5, 12, 10, 11, 1, 1, 0, 3, 2, 1, tag::nhwc, true, true, false});
+}
+
+TEST(ConvolutionFusedDw, ThreeByThreeBaseNoPostOpsBefore) {
+    run({2, 3, 8, 9, 8, 3, 1, 1, 3, 2, 1, tag::nchw, false, true, true});
+}
+
+TEST(ConvolutionFusedDw, NestedPrimitivesComeFromTheCache) {
+    // Creating the fused primitive puts its two nested primitives in the
+    // cache: the plain base convolution is then a hit.
+    set_primitive_cache_capacity(0);
+    set_primitive_cache_capacity(1024);
+    memory::desc src({1, 4, 6, 6}, dt::f32, tag::nchw);
+    memory::desc wei({8, 4, 1, 1}, dt::f32, tag::oihw);
+    memory::desc dst({1, 8, 6, 6}, dt::f32, tag::nchw);
+    post_ops po;
+    po.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 1);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    convolution_forward fused(convolution_forward::primitive_desc(eng(),
+            prop_kind::forward_inference, algorithm::convolution_direct, src,
+            wei, memory::desc(), dst, {1, 1}, {0, 0}, {0, 0}, attr));
+    ext::reset_primitive_cache_stats();
+    convolution_forward plain(convolution_forward::primitive_desc(eng(),
+            prop_kind::forward_inference, algorithm::convolution_direct, src,
+            wei, memory::desc(), dst, {1, 1}, {0, 0}, {0, 0}));
+    const auto st = ext::get_primitive_cache_stats();
+    EXPECT_EQ(st.hits, 1);
+    EXPECT_EQ(st.misses, 0);
+}
+
+TEST(ConvolutionFusedDw, BadParametersAreRejected) {
+    memory::desc src({1, 4, 6, 6}, dt::f32, tag::nchw);
+    memory::desc wei({8, 4, 1, 1}, dt::f32, tag::oihw);
+    memory::desc dst({1, 8, 6, 6}, dt::f32, tag::nchw);
+    auto make = [&](const post_ops &po, prop_kind pk) {
+        primitive_attr attr;
+        attr.set_post_ops(po);
+        return convolution_forward::primitive_desc(eng(), pk,
+                algorithm::convolution_direct, src, wei, memory::desc(), dst,
+                {1, 1}, {0, 0}, {0, 0}, attr);
+    };
+    post_ops pad_too_big;
+    pad_too_big.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 3);
+    EXPECT_THROW(make(pad_too_big, prop_kind::forward_inference), error);
+    post_ops two;
+    two.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 1);
+    two.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 1);
+    EXPECT_THROW(make(two, prop_kind::forward_inference), error);
+    post_ops bad;
+    EXPECT_THROW(bad.append_dw(dt::f32, dt::undef, dt::f32, 0, 1, 0), error);
+
+    // A missing depthwise weights argument is an error, not a crash.
+    post_ops po;
+    po.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 1);
+    auto pd = make(po, prop_kind::forward_inference);
+    memory s(pd.src_desc(), eng()), w(pd.weights_desc(), eng()),
+            d(pd.dst_desc(), eng());
+    EXPECT_THROW(convolution_forward(pd).execute(strm(),
+                         {{DNNL_ARG_SRC, s}, {DNNL_ARG_WEIGHTS, w},
+                                 {DNNL_ARG_DST, d}}),
+            error);
+}
+
+TEST(ConvolutionFusedDw, GpuEngineIsUnimplemented) {
+    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP();
+    engine g(engine::kind::gpu, 0);
+    memory::desc src({1, 4, 6, 6}, dt::f32, tag::nchw);
+    memory::desc wei({8, 4, 1, 1}, dt::f32, tag::oihw);
+    memory::desc dst({1, 8, 6, 6}, dt::f32, tag::nchw);
+    post_ops po;
+    po.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 1);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    try {
+        convolution_forward::primitive_desc(g, prop_kind::forward_inference,
+                algorithm::convolution_direct, src, wei, memory::desc(), dst,
+                {1, 1}, {0, 0}, {0, 0}, attr);
+        FAIL() << "expected unimplemented";
+    } catch (const error &e) {
+        EXPECT_EQ(e.status, dnnl_unimplemented);
+    }
+}
