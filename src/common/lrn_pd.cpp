@@ -12,7 +12,7 @@ namespace impl {
 
 lrn_pd_t::lrn_pd_t(const lrn_desc_t &d, const primitive_attr_t &attr,
         const primitive_desc_t *hint_fwd)
-    : primitive_desc_t(d, attr)
+    : primitive_desc_t(d, attr, hint_fwd)
     , src_md_(d.src_desc)
     , dst_md_(d.dst_desc)
     , diff_src_md_(d.diff_src_desc)
@@ -20,15 +20,11 @@ lrn_pd_t::lrn_pd_t(const lrn_desc_t &d, const primitive_attr_t &attr,
     , ws_md_(zero_md())
     , hint_ws_md_(zero_md())
     , hint_src_md_(zero_md()) {
-    if (hint_fwd && hint_fwd->kind() == dnnl_lrn) {
-        const memory_desc_t *m = nullptr;
-        if (hint_fwd->query(dnnl_query_workspace_md, 0, &m) == dnnl_success && m)
-            hint_ws_md_ = *m;
-        if (hint_fwd->query(dnnl_query_src_md, 0, &m) == dnnl_success && m)
-            hint_src_md_ = *m;
-        // The hint decides the workspace and default layouts, so it is part
-        // of the cache key (rfcs/02).
-        hint_mds_ = {hint_src_md_, hint_ws_md_};
+    // The hint decides the workspace and default layouts, so it is part of
+    // the cache key (rfcs/02); hint_mds_for() lists its src and workspace.
+    if (hint_mds_.size() == 2) {
+        hint_src_md_ = hint_mds_[0];
+        hint_ws_md_ = hint_mds_[1];
     }
 }
 
@@ -106,8 +102,24 @@ status_t lrn_pd_t::init_formats() {
         if (dst_md_.format_kind == dnnl_format_kind_any)
             DNNL_CHECK(layout::like(dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
         if (!layout::usable(dst_md_)) return dnnl_unimplemented;
-        if (desc()->prop_kind == dnnl_forward_training)
-            DNNL_CHECK(layout::like(ws_md_, src_md_, src_md_.dims, dnnl_f32));
+        if (desc()->prop_kind == dnnl_forward_training) {
+            if (src_md_.format_desc.blocking.inner_nblks == 0) {
+                DNNL_CHECK(layout::like(ws_md_, src_md_, src_md_.dims, dnnl_f32));
+            } else {
+                // Blocked data is computed point by point with whole channel
+                // vectors, so the window terms are kept channels-last.
+                const int nd = src_md_.ndims;
+                dims_t st;
+                dim_t s = src_md_.dims[1];
+                st[1] = 1;
+                for (int d = nd - 1; d >= 2; --d) {
+                    st[d] = s;
+                    s *= src_md_.dims[d];
+                }
+                st[0] = s;
+                DNNL_CHECK(md_init_by_strides(ws_md_, nd, src_md_.dims, dnnl_f32, st));
+            }
+        }
         return dnnl_success;
     }
     const bool hint_ok = !is_zero_md(hint_src_md_) && layout::usable(hint_src_md_)

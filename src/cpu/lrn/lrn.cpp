@@ -151,13 +151,21 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
     for (int i = 0; i < nsp && nsp <= 3; ++i)
         sp[3 - nsp + i] = x.dims[2 + i];
 
-    // All tensors must share a walk to be used in place; within-channel
-    // planes exist only in ncsp.
+    // All tensors must share a walk to be used in place: ncsp tiles, or
+    // point rows, which nspc and blocked tensors may mix (each is gathered
+    // or used in place on its own). Within-channel planes exist only in
+    // ncsp.
     const chan_layout_t lx = chan_layout(x);
+    auto row_walk = [](chan_class_t c) {
+        return c == chan_class_t::nspc || c == chan_class_t::blocked;
+    };
     bool same = lx.cls != chan_class_t::other;
     const memory_desc_t *others[] = {&y, &this->diff_dst_md_, &this->ws_md_};
-    for (const memory_desc_t *m : others)
-        if (!is_zero_md(*m)) same = same && chan_layout(*m).same_walk(lx);
+    for (const memory_desc_t *m : others) {
+        if (is_zero_md(*m)) continue;
+        const chan_class_t c = chan_layout(*m).cls;
+        same = same && (c == lx.cls || (row_walk(c) && row_walk(lx.cls)));
+    }
     if (!this->across() && lx.cls != chan_class_t::ncsp) same = false;
     walk = same ? lx.cls : chan_class_t::other;
     B = lx.B;

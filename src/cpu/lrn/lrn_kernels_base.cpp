@@ -1,9 +1,9 @@
 // LRN kernels compiled for the baseline x86-64 ISA (SSE2), and the choice
 // among the ISA tables.
 
-// Selects instead of branches, and sqrt without errno, so the loops
-// vectorise; set before any include so inlined helpers share the options.
-#pragma GCC optimize("no-trapping-math", "no-math-errno")
+// Selects instead of branches so the loops vectorise (sqrt without errno
+// comes from src/CMakeLists.txt); set before any include.
+#pragma GCC optimize("no-trapping-math")
 #include <cmath>
 
 #include "common/math/eltwise_math.hpp"

@@ -46,11 +46,20 @@ inline const float *tile_in(const tref_t &t, bool cp, dim_t n, dim_t s0, dim_t P
     } else if (t.l.cls == chan_class_t::nspc) {
         cvt_to_f32(t.dt, t.at(n, 0, s0), buf, P * C);
     } else {
+        // Blocks of B channels, copied whole (f32) or converted.
         const dim_t B = t.l.B;
         for (dim_t pt = 0; pt < P; ++pt)
-            for (dim_t c = 0; c < C; c += B)
-                cvt_to_f32(t.dt, t.at(n, c, s0 + pt), buf + pt * C + c,
-                        C - c < B ? C - c : B);
+            for (dim_t c = 0; c < C; c += B) {
+                const dim_t len = C - c < B ? C - c : B;
+                const char *src = t.at(n, c, s0);
+                if (t.dt == dnnl_f32) {
+                    const float *f = reinterpret_cast<const float *>(src) + pt * B;
+                    float *d = buf + pt * C + c;
+                    for (dim_t i = 0; i < len; ++i)
+                        d[i] = f[i];
+                } else
+                    cvt_to_f32(t.dt, src + pt * B * t.esz, buf + pt * C + c, len);
+            }
     }
     return buf;
 }
@@ -78,9 +87,17 @@ inline void tile_commit(const tref_t &t, bool cp, dim_t n, dim_t s0, dim_t P,
     } else {
         const dim_t B = t.l.B;
         for (dim_t pt = 0; pt < P; ++pt)
-            for (dim_t c = 0; c < C; c += B)
-                cvt_from_f32(t.dt, buf + pt * C + c, t.at(n, c, s0 + pt),
-                        C - c < B ? C - c : B);
+            for (dim_t c = 0; c < C; c += B) {
+                const dim_t len = C - c < B ? C - c : B;
+                char *dst = t.at(n, c, s0);
+                if (t.dt == dnnl_f32) {
+                    float *d = reinterpret_cast<float *>(dst) + pt * B;
+                    const float *f = buf + pt * C + c;
+                    for (dim_t i = 0; i < len; ++i)
+                        d[i] = f[i];
+                } else
+                    cvt_from_f32(t.dt, buf + pt * C + c, dst + pt * B * t.esz, len);
+            }
     }
 }
 
