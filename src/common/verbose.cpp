@@ -8,6 +8,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "oneapi/dnnl/dnnl_debug.h"
 #include "oneapi/dnnl/dnnl_version.h"
@@ -163,6 +164,8 @@ void verbose_check(const char *primitive, const char *fmt, ...) {
 
 // "f32::blocked:abcd::f0"-style description of one memory descriptor.
 static std::string md_str(const memory_desc_t &md) {
+    if (md.format_kind == dnnl_format_kind_undef)
+        return std::string(dnnl_dt2str(md.data_type)) + "::undef:::";
     std::string s = dnnl_dt2str(md.data_type);
     s += "::";
     s += dnnl_fmt_kind2str(md.format_kind);
@@ -192,21 +195,70 @@ static std::string md_str(const memory_desc_t &md) {
     return s;
 }
 
-static const char *arg_label(int arg) {
-    switch (arg) {
-        case DNNL_ARG_SRC: return "src";
-        case DNNL_ARG_SRC_1: return "src1";
-        case DNNL_ARG_WEIGHTS: return "wei";
-        case DNNL_ARG_BIAS: return "bia";
-        case DNNL_ARG_DST: return "dst";
-        case DNNL_ARG_DIFF_SRC: return "diff_src";
-        case DNNL_ARG_DIFF_WEIGHTS: return "diff_wei";
-        case DNNL_ARG_DIFF_BIAS: return "diff_bia";
-        case DNNL_ARG_DIFF_DST: return "diff_dst";
-        case DNNL_ARG_WORKSPACE: return "ws";
-        default: return nullptr;
+namespace {
+// One memory descriptor of a verbose line: its label and argument.
+// `always`: printed even when unused (as "undef::undef:::").
+struct md_field_t {
+    const char *label;
+    int arg;
+    bool always = false;
+};
+
+bool is_fwd_pd(const primitive_desc_t &pd) {
+    prop_kind_t prop = dnnl_prop_kind_undef;
+    pd.query(dnnl_query_prop_kind, 0, &prop);
+    return prop == dnnl_forward_training || prop == dnnl_forward_inference;
+}
+
+// The descriptors oneDNN prints for a primitive, with its labels: some
+// kinds name their data "data"/"diff" or list every source as "src".
+std::vector<md_field_t> md_fields(const primitive_desc_t &pd) {
+    const bool fwd = is_fwd_pd(pd);
+    switch (pd.kind()) {
+        case dnnl_eltwise:
+            if (fwd) return {{"data", DNNL_ARG_SRC}};
+            return {{"data", DNNL_ARG_SRC}, {"data", DNNL_ARG_DST},
+                    {"diff", DNNL_ARG_DIFF_SRC}};
+        case dnnl_batch_normalization:
+        case dnnl_shuffle:
+            if (fwd) return {{"data", DNNL_ARG_SRC}};
+            return {{"data", DNNL_ARG_SRC}, {"diff", DNNL_ARG_DIFF_SRC},
+                    {"diff", DNNL_ARG_DIFF_DST}};
+        case dnnl_prelu:
+            if (fwd) return {{"data", DNNL_ARG_SRC}, {"wei", DNNL_ARG_WEIGHTS}};
+            return {{"data", DNNL_ARG_SRC}, {"wei", DNNL_ARG_WEIGHTS},
+                    {"diff_data", DNNL_ARG_DIFF_SRC},
+                    {"diff_wei", DNNL_ARG_DIFF_WEIGHTS}};
+        case dnnl_layer_normalization:
+            if (fwd)
+                return {{"src", DNNL_ARG_SRC}, {"dst", DNNL_ARG_DST},
+                        {"stats", DNNL_ARG_MEAN, true}};
+            return {{"src", DNNL_ARG_SRC}, {"diff_src", DNNL_ARG_DIFF_SRC},
+                    {"diff_dst", DNNL_ARG_DIFF_DST},
+                    {"stats", DNNL_ARG_MEAN, true}};
+        case dnnl_binary:
+            return {{"src", DNNL_ARG_SRC_0}, {"src", DNNL_ARG_SRC_1},
+                    {"src", DNNL_ARG_SRC_2}, {"dst", DNNL_ARG_DST}};
+        case dnnl_sum:
+        case dnnl_concat: {
+            std::vector<md_field_t> v;
+            for (int i = 0; pd.arg_usage(DNNL_ARG_MULTIPLE_SRC + i)
+                    != arg_usage_t::unused;
+                    ++i)
+                v.push_back({"src", DNNL_ARG_MULTIPLE_SRC + i});
+            v.push_back({"dst", DNNL_ARG_DST});
+            return v;
+        }
+        default:
+            return {{"src", DNNL_ARG_SRC}, {"wei", DNNL_ARG_WEIGHTS},
+                    {"bia", DNNL_ARG_BIAS}, {"dst", DNNL_ARG_DST},
+                    {"diff_src", DNNL_ARG_DIFF_SRC},
+                    {"diff_wei", DNNL_ARG_DIFF_WEIGHTS},
+                    {"diff_bia", DNNL_ARG_DIFF_BIAS},
+                    {"diff_dst", DNNL_ARG_DIFF_DST}, {"ws", DNNL_ARG_WORKSPACE}};
     }
 }
+} // namespace
 
 std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) {
     std::string s = engine ? dnnl_engine_kind2str(engine->kind()) : "cpu";
@@ -216,20 +268,20 @@ std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) 
     s += pd.name();
     s += ",";
     prop_kind_t prop = dnnl_prop_kind_undef;
-    if (pd.query(dnnl_query_prop_kind, 0, &prop) != dnnl_success)
+    // oneDNN's matmul has no propagation kind.
+    if (pd.kind() == dnnl_matmul
+            || pd.query(dnnl_query_prop_kind, 0, &prop) != dnnl_success)
         prop = dnnl_prop_kind_undef;
     s += dnnl_prop_kind2str(prop);
     s += ",";
     std::string mds;
-    for (int arg : {DNNL_ARG_SRC, DNNL_ARG_SRC_1, DNNL_ARG_WEIGHTS,
-                 DNNL_ARG_BIAS, DNNL_ARG_DST, DNNL_ARG_DIFF_SRC,
-                 DNNL_ARG_DIFF_WEIGHTS, DNNL_ARG_DIFF_BIAS, DNNL_ARG_DIFF_DST,
-                 DNNL_ARG_WORKSPACE}) {
-        if (pd.arg_usage(arg) == arg_usage_t::unused) continue;
-        const memory_desc_t *md = pd.arg_md(arg);
-        if (!md || is_zero_md(*md)) continue;
+    for (const md_field_t &f : md_fields(pd)) {
+        const memory_desc_t *md = pd.arg_md(f.arg);
+        const bool used = pd.arg_usage(f.arg) != arg_usage_t::unused;
+        if (!f.always && (!used || !md || is_zero_md(*md))) continue;
         if (!mds.empty()) mds += " ";
-        mds += std::string(arg_label(arg)) + ":" + md_str(*md);
+        mds += std::string(f.label) + ":"
+                + (md && used ? md_str(*md) : md_str(zero_md()));
     }
     s += mds;
     s += ",";

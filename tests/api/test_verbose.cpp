@@ -69,7 +69,7 @@ TEST_F(Verbose, CreateAndExecLinesFollowOneDnnFormat) {
     // <mds>,<attrs>,alg:eltwise_relu alpha:0 beta:0,29x3x4x5,<ms>
     const std::regex create(
             "onednn_verbose,(\\d+\\.\\d+,)?v1,primitive,create:cache_(miss|hit),cpu,"
-            "eltwise,[^,]+,forward_inference,[^,]*f32::blocked:abcd::f0[^,]*,"
+            "eltwise,[^,]+,forward_inference,data:f32::blocked:abcd::f0,"
             "[^,]*,alg:eltwise_relu alpha:0 beta:0,29x3x4x5,[0-9.e+-]+");
     auto miss = matching(lines, "create:cache_miss");
     auto hit = matching(lines, "create:cache_hit");
@@ -107,4 +107,35 @@ TEST_F(Verbose, LevelZeroIsSilentAndBadLevelsAreRejected) {
     EXPECT_TRUE(lines_of(testing::internal::GetCapturedStdout()).empty());
     EXPECT_EQ(dnnl_set_verbose(-1), dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_set_verbose(3), dnnl_invalid_arguments);
+}
+
+TEST_F(Verbose, DescriptorLabelsFollowOneDnn) {
+    // oneDNN labels per primitive kind: eltwise data, every source of
+    // binary and sum "src", matmul without a propagation kind, layer
+    // normalization's statistics even when absent.
+    memory::desc md({2, 3, 4, 5}, dt::f32, tag::nchw);
+    testing::internal::CaptureStdout();
+    eltwise_forward(relu_pd(eng, 2));
+    binary(binary::primitive_desc(eng, algorithm::binary_add, md, md, md));
+    sum(sum::primitive_desc(eng, {1.f, 2.f}, {md, md}));
+    memory::desc a({2, 8}, dt::f32, tag::ab), w({8, 4}, dt::f32, tag::ab),
+            c({2, 4}, dt::f32, tag::ab);
+    matmul(matmul::primitive_desc(eng, a, w, c));
+    memory::desc l({2, 3, 8}, dt::f32, tag::abc);
+    layer_normalization_forward(layer_normalization_forward::primitive_desc(
+            eng, prop_kind::forward_inference, l, l, 1e-5f,
+            normalization_flags::none));
+    const auto lines = matching(lines_of(testing::internal::GetCapturedStdout()), "create:cache");
+    ASSERT_EQ(lines.size(), 5u);
+    const std::string f = "f32::blocked:abcd::f0";
+    EXPECT_NE(lines[0].find(",forward_inference,data:f32::blocked:abcd::f0,"),
+            std::string::npos) << lines[0];
+    EXPECT_NE(lines[1].find(",src:" + f + " src:" + f + " dst:" + f + ","),
+            std::string::npos) << lines[1];
+    EXPECT_NE(lines[2].find(",src:" + f + " src:" + f + " dst:"),
+            std::string::npos) << lines[2];
+    EXPECT_NE(lines[3].find(",undef,src:f32::blocked:ab::f0 wei:"),
+            std::string::npos) << lines[3];
+    EXPECT_NE(lines[4].find(" stats:undef::undef:::,"), std::string::npos)
+            << lines[4];
 }
