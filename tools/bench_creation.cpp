@@ -143,7 +143,7 @@ int main(int argc, char **argv) {
             "us");
     report("rss_per_entry", bytes, "bytes");
 
-    for (int nthr : {1, 2, 8, 32}) {
+    for (int nthr : {1, 2, 8, 16, 32}) {
         char name[64];
         std::snprintf(name, sizeof(name), "hits_per_s_%dthr", nthr);
         std::vector<double> r;
