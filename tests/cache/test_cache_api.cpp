@@ -47,6 +47,9 @@ protected:
         saved_ = get_primitive_cache_capacity();
         set_primitive_cache_capacity(0);
         set_primitive_cache_capacity(1024);
+        // ONEDNN_ENABLE_PRIMITIVE_CACHE=OFF: the capacity reads 0.
+        if (get_primitive_cache_capacity() == 0)
+            GTEST_SKIP() << "primitive cache compiled out";
         ext::reset_primitive_cache_stats();
     }
     void TearDown() override { set_primitive_cache_capacity(saved_); }
