@@ -41,6 +41,8 @@ std::vector<memory_desc_t> hint_mds_for(
                     md(dnnl_query_workspace_md)};
         case dnnl_lrn:
             return {md(dnnl_query_src_md), md(dnnl_query_workspace_md)};
+        case dnnl_resampling:
+            return {md(dnnl_query_src_md), md(dnnl_query_dst_md)};
         case dnnl_shuffle: {
             memory_desc_t dst = md(dnnl_query_dst_md);
             if (is_zero_md(dst)) return {};

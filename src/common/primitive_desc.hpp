@@ -105,8 +105,9 @@ status_t create_nested_pd(std::shared_ptr<primitive_desc_t> &pd,
 // The hint memory descriptors a backward descriptor of `op` takes from its
 // forward hint: the one list both the descriptor and the cache lookup made
 // before any implementation is tried use (rfcs/02). Pooling: the hint's
-// src, dst and workspace; LRN: src and workspace; shuffle: dst. Empty for
-// other kinds and without a hint of the same kind.
+// src, dst and workspace; LRN: src and workspace; resampling: src and
+// dst; shuffle: dst. Empty for other kinds and without a hint of the same
+// kind.
 std::vector<memory_desc_t> hint_mds_for(
         const op_desc_t &op, const primitive_desc_t *hint_fwd);
 

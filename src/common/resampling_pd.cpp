@@ -10,21 +10,18 @@ namespace impl {
 
 resampling_pd_t::resampling_pd_t(const resampling_desc_t &d,
         const primitive_attr_t &attr, const primitive_desc_t *hint_fwd)
-    : primitive_desc_t(d, attr)
+    : primitive_desc_t(d, attr, hint_fwd)
     , src_md_(d.src_desc)
     , dst_md_(d.dst_desc)
     , diff_src_md_(d.diff_src_desc)
     , diff_dst_md_(d.diff_dst_desc)
     , hint_src_md_(zero_md())
     , hint_dst_md_(zero_md()) {
-    if (hint_fwd && hint_fwd->kind() == dnnl_resampling) {
-        const memory_desc_t *m = nullptr;
-        if (hint_fwd->query(dnnl_query_src_md, 0, &m) == dnnl_success && m)
-            hint_src_md_ = *m;
-        if (hint_fwd->query(dnnl_query_dst_md, 0, &m) == dnnl_success && m)
-            hint_dst_md_ = *m;
-        // The hint picks the default layouts, so it is part of the key.
-        hint_mds_ = {hint_src_md_, hint_dst_md_};
+    // The hint picks the default layouts, so it is part of the cache key
+    // (rfcs/02); hint_mds_for() lists its src and dst.
+    if (hint_mds_.size() == 2) {
+        hint_src_md_ = hint_mds_[0];
+        hint_dst_md_ = hint_mds_[1];
     }
 }
 
