@@ -10,6 +10,10 @@
 
 #include "common/c_types.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #ifndef DNNL_ALWAYS_INLINE
 // Forces inlining, so that callers compiled for a wider ISA vectorise the
 // loops they call these functions from.
@@ -291,6 +295,33 @@ inline void cvt_to_f32(data_type_t dt, const void *src, float *dst, dim_t n) {
     }
 }
 
+#if defined(__SSE2__)
+// f32 -> s8 / u8 for the leading multiple of 16 of `n` elements with SSE2
+// (the compiler does not vectorise the select chains of f32_to_s8/u8):
+// NaN -> 0, clamp to the type's range, cvtps rounds to nearest even (the
+// default rounding mode, as round_half_even assumes), then packs narrow
+// values that already fit. Returns the number of elements converted.
+template <bool is_signed>
+inline dim_t cvt_f32_to_x8_sse2(const float *src, uint8_t *dst, dim_t n) {
+    const __m128 lo = _mm_set1_ps(is_signed ? -128.f : 0.f);
+    const __m128 hi = _mm_set1_ps(is_signed ? 127.f : 255.f);
+    dim_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m128i q[4];
+        for (int k = 0; k < 4; ++k) {
+            __m128 x = _mm_loadu_ps(src + i + 4 * k);
+            x = _mm_and_ps(x, _mm_cmpord_ps(x, x));
+            q[k] = _mm_cvtps_epi32(_mm_min_ps(_mm_max_ps(x, lo), hi));
+        }
+        const __m128i w0 = _mm_packs_epi32(q[0], q[1]);
+        const __m128i w1 = _mm_packs_epi32(q[2], q[3]);
+        _mm_storeu_si128((__m128i *)(dst + i),
+                is_signed ? _mm_packs_epi16(w0, w1) : _mm_packus_epi16(w0, w1));
+    }
+    return i;
+}
+#endif
+
 inline void cvt_from_f32(data_type_t dt, const float *src, void *dst, dim_t n) {
     switch (dt) {
     case dnnl_f32: {
@@ -320,12 +351,20 @@ inline void cvt_from_f32(data_type_t dt, const float *src, void *dst, dim_t n) {
     }
     case dnnl_s8: {
         int8_t *d = static_cast<int8_t *>(dst);
-        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_s8(src[i]);
+        dim_t i = 0;
+#if defined(__SSE2__)
+        i = cvt_f32_to_x8_sse2<true>(src, (uint8_t *)d, n);
+#endif
+        for (; i < n; ++i) d[i] = f32_to_s8(src[i]);
         break;
     }
     case dnnl_u8: {
         uint8_t *d = static_cast<uint8_t *>(dst);
-        for (dim_t i = 0; i < n; ++i) d[i] = f32_to_u8(src[i]);
+        dim_t i = 0;
+#if defined(__SSE2__)
+        i = cvt_f32_to_x8_sse2<false>(src, d, n);
+#endif
+        for (; i < n; ++i) d[i] = f32_to_u8(src[i]);
         break;
     }
     case dnnl_s32: {

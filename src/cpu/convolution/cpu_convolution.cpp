@@ -84,9 +84,12 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
 
     const int nd = ndims();
     // Channels-first runs fastest through the implicit GEMM; depthwise
-    // vectorises best over channels.
+    // vectorises best over channels; int8 feeds the u8 x s8 GEMM with the
+    // activations as A (no shift compensation) and keeps the per-channel
+    // epilogue contiguous with channels last.
     const layout_t layout = choose_layout(src_md_, dst_md_,
-            depthwise_ ? layout_t::nspc : layout_t::ncsp);
+            depthwise_ || (is_fwd() && is_i8(sdt)) ? layout_t::nspc
+                                                   : layout_t::ncsp);
     DNNL_CHECK(resolve_any(src_md_, act_tag(layout, nd)));
     DNNL_CHECK(resolve_any(dst_md_, act_tag(layout, nd)));
     if (weights_md_.format_kind == dnnl_format_kind_any) {

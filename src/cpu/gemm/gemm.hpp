@@ -60,6 +60,11 @@ struct gemm_f32_args_t {
     // f32 inputs only: bf16 / f16 / tf32 round A and B to that precision
     // while packing (fpmath emulation); strict and any leave them as is.
     fpmath_mode_t fpmath = dnnl_fpmath_mode_strict;
+    // B pre-packed in the f32 kernel's panel layout (see
+    // f32_packed_b_nr()): panel j / NR at b + (j / NR) * K * NR holds
+    // b(k, j) at [k * NR + j % NR]; b_rs / b_cs are ignored. f32 A and B,
+    // fpmath strict or any only.
+    bool b_packed = false;
     float *c = nullptr;
     dim_t ldc = 0;
     float alpha = 1.f;
@@ -74,9 +79,12 @@ struct gemm_f32_args_t {
 status_t gemm_f32(const gemm_f32_args_t &args);
 
 // Integer GEMM: C = sum_k (A(i,k) - a_zp) * (B(k,j) - b_zp), plus the old
-// C when `accumulate`, plus bias (s32). Exact in 32-bit integers as long
-// as |A - a_zp| and |B - b_zp| stay below 2^15 (always true for u8/s8 data
-// and 8-bit zero points; other zero points take a slower exact path).
+// C when `accumulate`, plus bias (s32), exact modulo 2^32 for any zero
+// points. On VNNI machines (AVX-512 VNNI, AVX-VNNI) the products run on
+// u8 x s8 quads (vpdpbusd): s8 A is shifted to u8 and u8 B to s8, and the
+// shifts and zero points are compensated with row / column sums.
+// Otherwise int16 pairs (vpmaddwd) serve zero points that keep |A - a_zp|
+// and |B - b_zp| below 2^15, and a plain exact loop the rest.
 struct gemm_s32_args_t {
     dim_t M = 0, N = 0, K = 0;
     const void *a = nullptr;
@@ -87,6 +95,12 @@ struct gemm_s32_args_t {
     data_type_t b_dt = dnnl_s8; // u8, s8
     dim_t b_rs = 0, b_cs = 1;
     int32_t b_zp = 0;
+    // B (s8) pre-packed in the u8 x s8 kernel's layout (see
+    // s32_packed_b_nr()): panel j / NR at b + (j / NR) * b_packed_k * NR
+    // holds b(k, j) at [(k / 4 * NR + j % NR) * 4 + k % 4]; b_packed_k is
+    // K rounded up to the layout's K block (a multiple of 4).
+    bool b_packed = false;
+    dim_t b_packed_k = 0;
     int32_t *c = nullptr;
     dim_t ldc = 0;
     bool accumulate = false; // false: C is not read
@@ -112,6 +126,14 @@ const char *f32_kernel_name();
 const char *f32_kernel_name(
         data_type_t a_dt, data_type_t b_dt, fpmath_mode_t fpmath);
 const char *s32_kernel_name();
+
+// NR of the pre-packed B layout gemm_f32 accepts for these inputs
+// (b_packed), 0 when such inputs run another kernel (bf16 pairs, fpmath
+// down-conversion) that has none.
+int f32_packed_b_nr(data_type_t a_dt, data_type_t b_dt, fpmath_mode_t fpmath);
+// NR of the pre-packed s8 B layout gemm_s32 accepts (b_packed), 0 when the
+// machine has no u8 x s8 dot product kernel.
+int s32_packed_b_nr();
 
 // ---- BLAS-like row-major wrappers (the semantics of dnnl_sgemm) -----------
 // Checks the arguments of a BLAS-like call (trans flags, sizes, leading

@@ -16,7 +16,9 @@
 #include <cstdlib>
 #include <memory>
 
+#include "cpu/gemm/gemm_loops.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
+#include "cpu/gemm/gemm_s32c4.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
 namespace dnnl {
@@ -26,192 +28,7 @@ namespace gemm {
 
 namespace {
 
-dim_t div_up(dim_t a, dim_t b) { return (a + b - 1) / b; }
-dim_t rnd_up(dim_t a, dim_t b) { return div_up(a, b) * b; }
-size_t align64(size_t x) { return (x + 63) / 64 * 64; }
-
-// Number of threads worth using for an M x N x K problem.
-int effective_threads(dim_t M, dim_t N, dim_t K, bool parallel, int nthr) {
-    if (!parallel || omp_in_parallel()) return 1;
-    if (nthr <= 0) nthr = omp_get_max_threads();
-    const double work = (double)M * (double)N * (double)std::max<dim_t>(K, 1);
-    const double per_thread_min = 64.0 * 1024;
-    const int by_work = (int)std::max(1.0, work / per_thread_min);
-    return std::max(1, std::min(nthr, by_work));
-}
-
-// Block sizes for a problem: never larger than the problem itself.
-struct blocking_t {
-    int mr, nr;
-    dim_t mc, kc, nc;
-    dim_t kunit; // 2 for int16 pairs
-};
-
-template <typename desc_t>
-blocking_t make_blocking(const desc_t &d, dim_t M, dim_t N, dim_t K, dim_t kunit) {
-    blocking_t b;
-    b.mr = d.mr;
-    b.nr = d.nr;
-    b.kunit = kunit;
-    b.mc = std::min(d.mc, rnd_up(std::max<dim_t>(M, 1), d.mr));
-    b.nc = std::min(d.nc, rnd_up(std::max<dim_t>(N, 1), d.nr));
-    // Balance the K blocks so the last one is not tiny.
-    const dim_t kk = std::max<dim_t>(K, 1);
-    const dim_t nkb = div_up(kk, d.kc);
-    b.kc = rnd_up(div_up(kk, nkb), kunit);
-    return b;
-}
-
-// Workspace layout: one B block and one A block per thread.
-size_t b_block_bytes(const blocking_t &b, size_t elt) {
-    return align64((size_t)b.kc * b.nc * elt);
-}
-size_t a_block_bytes(const blocking_t &b, size_t elt) {
-    return align64((size_t)b.mc * b.kc * elt);
-}
-size_t workspace_bytes(const blocking_t &b, size_t elt, int nthr) {
-    return nthr * (b_block_bytes(b, elt) + a_block_bytes(b, elt));
-}
-
-// Packing buffers when the caller gave no workspace: a per-thread cache
-// that grows to the largest size used (up to 64 MiB), so repeated calls do
-// not map and fault in fresh pages every time; a nested call (from a post
-// hook) or a larger need gets its own allocation.
-struct workspace_t {
-    workspace_t(void *given, size_t bytes) : ptr_((char *)given) {
-        if (ptr_ || !bytes) return;
-        cache_t &c = cache();
-        const size_t max_cached = size_t(64) << 20;
-        if (!c.busy && bytes <= max_cached) {
-            if (c.size < bytes) {
-                std::free(c.ptr);
-                c.ptr = (char *)std::aligned_alloc(64, align64(bytes));
-                c.size = c.ptr ? bytes : 0;
-            }
-            if (c.ptr) {
-                c.busy = true;
-                cached_ = true;
-                ptr_ = c.ptr;
-                return;
-            }
-        }
-        owned_ = (char *)std::aligned_alloc(64, align64(bytes));
-        ptr_ = owned_;
-    }
-    ~workspace_t() {
-        std::free(owned_);
-        if (cached_) cache().busy = false;
-    }
-    char *get() const { return ptr_; }
-
-private:
-    struct cache_t {
-        char *ptr = nullptr;
-        size_t size = 0;
-        bool busy = false;
-        ~cache_t() { std::free(ptr); }
-    };
-    static cache_t &cache() {
-        thread_local cache_t c;
-        return c;
-    }
-    char *ptr_ = nullptr;
-    char *owned_ = nullptr;
-    bool cached_ = false;
-};
-
-// Grid of tm x tn threads over C: the factorisation with the smallest
-// per-thread tile (rounded to the microkernel tile) plus packing cost.
-void thread_grid(dim_t M, dim_t N, int nthr, int mr, int nr, int &tm, int &tn) {
-    double best = -1;
-    tm = 1;
-    tn = nthr;
-    for (int m = 1; m <= nthr; ++m) {
-        if (nthr % m) continue;
-        const int n = nthr / m;
-        const double mb = (double)rnd_up(div_up(M, m), mr);
-        const double nb = (double)rnd_up(div_up(N, n), nr);
-        const double cost = mb * nb + 16.0 * (mb + nb);
-        if (best < 0 || cost < best) {
-            best = cost;
-            tm = m;
-            tn = n;
-        }
-    }
-}
-
-// Range [beg, end) of part `i` of `parts` over [0, n), in units of `unit`.
-void split(dim_t n, int parts, int i, dim_t unit, dim_t &beg, dim_t &end) {
-    const dim_t units = div_up(n, unit);
-    const dim_t base = units / parts, rem = units % parts;
-    const dim_t ub = i * base + std::min<dim_t>(i, rem);
-    const dim_t ue = ub + base + (i < rem ? 1 : 0);
-    beg = std::min(n, ub * unit);
-    end = std::min(n, ue * unit);
-}
-
-// The loop nest over one thread's block [m0, m1) x [n0, n1) of C: N block
-// -> K block (pack B) -> M block (pack A) -> NR panels -> MR panels. ops_t
-// provides packed_t, pack_a, pack_b, kernel, zero_k (C for K == 0) and
-// finish (bias + post hook).
-template <typename ops_t>
-void gemm_block(const ops_t &op, const blocking_t &b, dim_t K, char *ws,
-        dim_t m0, dim_t m1, dim_t n0, dim_t n1) {
-    using P = typename ops_t::packed_t;
-    P *bp = (P *)ws;
-    P *ap = (P *)(ws + b_block_bytes(b, sizeof(P)));
-    const dim_t nkb = K > 0 ? div_up(K, b.kc) : 1;
-    for (dim_t jc = n0; jc < n1; jc += b.nc) {
-        const dim_t nc = std::min(b.nc, n1 - jc);
-        for (dim_t kb = 0; kb < nkb; ++kb) {
-            const dim_t pc = kb * b.kc;
-            const dim_t kc = K > 0 ? std::min(b.kc, K - pc) : 0;
-            const dim_t pk = rnd_up(kc, b.kunit);
-            const bool first = kb == 0, last = kb == nkb - 1;
-            if (kc > 0) op.pack_b(pc, jc, kc, nc, bp);
-            for (dim_t ic = m0; ic < m1; ic += b.mc) {
-                const dim_t mc = std::min(b.mc, m1 - ic);
-                if (kc > 0) {
-                    op.pack_a(ic, pc, mc, kc, ap);
-                    for (dim_t jr = 0; jr < nc; jr += b.nr)
-                        for (dim_t ir = 0; ir < mc; ir += b.mr)
-                            op.kernel(kc, ap + ir * pk, bp + jr * pk, ic + ir,
-                                    jc + jr, std::min<dim_t>(b.mr, mc - ir),
-                                    std::min<dim_t>(b.nr, nc - jr), first);
-                } else {
-                    op.zero_k(ic, jc, mc, nc);
-                }
-                if (last) op.finish(ic, jc, mc, nc);
-            }
-        }
-    }
-}
-
-// Splits C over a grid of threads, each running gemm_block on its part
-// with its own packing buffers (no synchronisation until the end).
-template <typename ops_t>
-void run_gemm(const ops_t &op, const blocking_t &b, dim_t M, dim_t N, dim_t K,
-        int nthr, char *ws) {
-    using P = typename ops_t::packed_t;
-    const size_t per_thr = b_block_bytes(b, sizeof(P)) + a_block_bytes(b, sizeof(P));
-    if (nthr == 1) {
-        gemm_block(op, b, K, ws, 0, M, 0, N);
-        return;
-    }
-    int tm, tn;
-    thread_grid(M, N, nthr, b.mr, b.nr, tm, tn);
-#pragma omp parallel num_threads(nthr)
-    {
-        const int ithr = omp_get_thread_num();
-        if (ithr < tm * tn) {
-            dim_t mb, me, nb, ne;
-            split(M, tm, ithr / tn, b.mr, mb, me);
-            split(N, tn, ithr % tn, b.nr, nb, ne);
-            if (mb < me && nb < ne)
-                gemm_block(op, b, K, ws + ithr * per_thr, mb, me, nb, ne);
-        }
-    }
-}
+using namespace loops;
 
 // ---- f32 ---------------------------------------------------------------
 
@@ -227,8 +44,14 @@ struct f32_ops_t {
                 mc, kc, uk.mr, buf);
     }
     void pack_b(dim_t pc, dim_t jc, dim_t kc, dim_t nc, float *buf) const {
+        if (g.b_packed) return;
         pack_b_f32((const TB *)g.b + pc * g.b_rs + jc * g.b_cs, g.b_rs, g.b_cs,
                 kc, nc, uk.nr, buf);
+    }
+    // Pre-packed B: panel (jc + jr) / NR of K x NR values, rows from pc.
+    const float *b_at(const float *bp, dim_t pc, dim_t jc, dim_t jr, dim_t pk) const {
+        if (!g.b_packed) return bp + jr * pk;
+        return (const float *)g.b + (jc + jr) / uk.nr * g.K * uk.nr + pc * uk.nr;
     }
     void kernel(dim_t kc, const float *a, const float *b, dim_t i, dim_t j,
             dim_t m, dim_t n, bool first) const {
@@ -257,6 +80,9 @@ struct f32_ops_t {
                     c[j] += bv[j];
             }
         if (g.post) g.post(i0, j0, m, n, c_at(i0, j0), g.ldc);
+    }
+    void finish(dim_t i0, dim_t j0, dim_t m, dim_t n, const void *) const {
+        finish(i0, j0, m, n);
     }
 };
 
@@ -313,6 +139,9 @@ struct bf16_ops_t {
         pack_b_s16((const TB *)g.b + pc * g.b_rs + jc * g.b_cs, g.b_rs, g.b_cs,
                 0, kc, nc, uk.nr, buf);
     }
+    const int16_t *b_at(const int16_t *bp, dim_t, dim_t, dim_t jr, dim_t pk) const {
+        return bp + jr * pk;
+    }
     void kernel(dim_t kc, const int16_t *a, const int16_t *b, dim_t i, dim_t j,
             dim_t m, dim_t n, bool first) const {
         uk.fn((kc + 1) / 2, a, b, out.c_at(i, j), g.ldc, m, n, g.alpha,
@@ -321,7 +150,7 @@ struct bf16_ops_t {
     void zero_k(dim_t i0, dim_t j0, dim_t m, dim_t n) const {
         out.zero_k(i0, j0, m, n);
     }
-    void finish(dim_t i0, dim_t j0, dim_t m, dim_t n) const {
+    void finish(dim_t i0, dim_t j0, dim_t m, dim_t n, const void *) const {
         out.finish(i0, j0, m, n);
     }
 };
@@ -373,6 +202,9 @@ struct s32_ops_t {
         pack_b_s16((const TB *)g.b + pc * g.b_rs + jc * g.b_cs, g.b_rs, g.b_cs,
                 g.b_zp, kc, nc, uk.nr, buf);
     }
+    const int16_t *b_at(const int16_t *bp, dim_t, dim_t, dim_t jr, dim_t pk) const {
+        return bp + jr * pk;
+    }
     void kernel(dim_t kc, const int16_t *a, const int16_t *b, dim_t i, dim_t j,
             dim_t m, dim_t n, bool first) const {
         uk.fn((kc + 1) / 2, a, b, c_at(i, j), g.ldc, m, n,
@@ -397,6 +229,9 @@ struct s32_ops_t {
                     c[j] = wrap_add(c[j], g.bias[j0 + j]);
             }
         if (g.post) g.post(i0, j0, m, n, c_at(i0, j0), g.ldc);
+    }
+    void finish(dim_t i0, dim_t j0, dim_t m, dim_t n, const void *) const {
+        finish(i0, j0, m, n);
     }
 };
 
@@ -450,6 +285,7 @@ bool small_m_ok(const gemm_f32_args_t &g) {
     const bool exact_inputs = g.fpmath == dnnl_fpmath_mode_strict
             || g.fpmath == dnnl_fpmath_mode_any;
     return g.a_dt == dnnl_f32 && g.b_dt == dnnl_f32 && exact_inputs && g.M <= 4
+            && !g.b_packed
             && g.K > 0 && (g.b_cs == 1 || (g.b_rs == 1 && g.a_cs == 1));
 }
 
@@ -487,6 +323,8 @@ void run_small_m(const gemm_f32_args_t &g, int nthr) {
 size_t gemm_workspace_size(
         dim_t M, dim_t N, dim_t K, bool is_int, bool parallel, int nthr) {
     const int nt = effective_threads(M, N, K, parallel, nthr);
+    if (is_int && select_s32c4_ukernel())
+        return s32c4_workspace_size(M, N, K, nt);
     if (is_int)
         return workspace_bytes(make_blocking(select_s32_ukernel(), M, N, K, 2),
                 sizeof(int16_t), nt);
@@ -504,7 +342,23 @@ const char *f32_kernel_name(
     const bf16_ukernel_desc_t *bk = bf16_kernel_for(a_dt, b_dt, fpmath);
     return bk ? bk->name : select_f32_ukernel().name;
 }
-const char *s32_kernel_name() { return select_s32_ukernel().name; }
+const char *s32_kernel_name() {
+    const s32c4_ukernel_desc_t *c4 = select_s32c4_ukernel();
+    return c4 ? c4->name : select_s32_ukernel().name;
+}
+
+int f32_packed_b_nr(data_type_t a_dt, data_type_t b_dt, fpmath_mode_t fpmath) {
+    const bool exact = fpmath == dnnl_fpmath_mode_strict
+            || fpmath == dnnl_fpmath_mode_any;
+    return a_dt == dnnl_f32 && b_dt == dnnl_f32 && exact
+            ? select_f32_ukernel().nr
+            : 0;
+}
+
+int s32_packed_b_nr() {
+    const s32c4_ukernel_desc_t *c4 = select_s32c4_ukernel();
+    return c4 ? c4->nr : 0;
+}
 
 status_t gemm_f32(const gemm_f32_args_t &g) {
     if (g.M < 0 || g.N < 0 || g.K < 0) return dnnl_invalid_arguments;
@@ -513,6 +367,8 @@ status_t gemm_f32(const gemm_f32_args_t &g) {
     if (g.bias_kind != bias_kind_t::none && !g.bias) return dnnl_invalid_arguments;
     const f32_run_f fn = f32_run_for(g.a_dt, g.b_dt, g.fpmath);
     if (!fn) return dnnl_unimplemented;
+    if (g.b_packed && !f32_packed_b_nr(g.a_dt, g.b_dt, g.fpmath))
+        return dnnl_invalid_arguments;
 
     const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
     if (small_m_ok(g)) {
@@ -548,6 +404,8 @@ status_t gemm_s32(const gemm_s32_args_t &g) {
     if (!fn) return dnnl_unimplemented;
 
     const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
+    if (select_s32c4_ukernel()) return run_s32c4(g, nthr);
+    if (g.b_packed) return dnnl_invalid_arguments;
     if (!zp_fits_s16(g.a_dt, g.a_zp) || !zp_fits_s16(g.b_dt, g.b_zp)) {
         naive(g, nthr);
         return dnnl_success;

@@ -199,6 +199,67 @@ void f32c2_ukernel_impl(dim_t kp, const int16_t *a, const int16_t *b,
     store_f32_tile<V, MR, NV>(acc, c, ldc, m, n, alpha, beta);
 }
 
+// u8 x s8 quads accumulated into s32: V provides vec, width (int32
+// lanes), zero(), loadb(p) (4 * width bytes), bcast4(p) (one quad of bytes
+// broadcast to every lane), dot(acc, a, b) = acc + per lane sum of the four
+// u8 (a) x s8 (b) byte products (vpdpbusd, no saturation), loadc(p),
+// store(p, v) and add(a, b) on int32. ROWS rows of an MR-row A panel.
+template <typename V, int MR, int NV, int ROWS>
+void s32c4_ukernel_impl(dim_t kq, const uint8_t *a, const int8_t *b,
+        int32_t *c, dim_t ldc, dim_t n, bool accumulate) {
+    using vec = typename V::vec;
+    constexpr int W = V::width;
+    constexpr int NR = NV * W;
+    vec acc[ROWS][NV];
+#pragma GCC unroll 32
+    for (int i = 0; i < ROWS; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < NV; ++j)
+            acc[i][j] = V::zero();
+
+#pragma GCC unroll 2
+    for (dim_t q = 0; q < kq; ++q) {
+        vec bv[NV];
+#pragma GCC unroll 4
+        for (int j = 0; j < NV; ++j)
+            bv[j] = V::loadb(b + 4 * j * W);
+#pragma GCC unroll 32
+        for (int i = 0; i < ROWS; ++i) {
+            const vec av = V::bcast4(a + 4 * i);
+#pragma GCC unroll 4
+            for (int j = 0; j < NV; ++j)
+                acc[i][j] = V::dot(acc[i][j], av, bv[j]);
+        }
+        a += 4 * MR;
+        b += 4 * NR;
+    }
+
+    if (n == NR) {
+#pragma GCC unroll 32
+        for (int i = 0; i < ROWS; ++i)
+#pragma GCC unroll 4
+            for (int j = 0; j < NV; ++j) {
+                int32_t *cp = c + i * ldc + j * W;
+                V::store(cp, accumulate ? V::add(acc[i][j], V::loadc(cp))
+                                        : acc[i][j]);
+            }
+        return;
+    }
+    alignas(64) int32_t tmp[ROWS * NR];
+#pragma GCC unroll 32
+    for (int i = 0; i < ROWS; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < NV; ++j)
+            V::store(tmp + i * NR + j * W, acc[i][j]);
+    for (int i = 0; i < ROWS; ++i)
+        for (dim_t j = 0; j < n; ++j) {
+            const int32_t r = tmp[i * NR + j];
+            c[i * ldc + j] = accumulate
+                    ? (int32_t)((uint32_t)r + (uint32_t)c[i * ldc + j])
+                    : r;
+        }
+}
+
 } // namespace gemm
 } // namespace cpu
 } // namespace impl

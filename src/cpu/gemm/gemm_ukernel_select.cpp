@@ -75,6 +75,21 @@ const bf16_ukernel_desc_t *select_bf16_ukernel() {
     return ok ? &desc : nullptr;
 }
 
+// u8 x s8 quads: the AVX-512 kernel where the 512-bit ISA with VNNI is
+// allowed, the VEX one on AVX-VNNI (which AVX-512 VNNI does not imply).
+const s32c4_ukernel_desc_t *select_s32c4_ukernel() {
+    static const s32c4_ukernel_desc_t avx512 = {"s32_gemm_12x32c4__avx512vnni",
+            12, 32, 120, 768, 3072, s32_gemm_12x32c4__avx512vnni};
+    static const s32c4_ukernel_desc_t avx2 = {"s32_gemm_6x16c4__avx2vnni", 6,
+            16, 120, 1024, 3072, s32_gemm_6x16c4__avx2vnni};
+    static const s32c4_ukernel_desc_t *desc = []() -> const s32c4_ukernel_desc_t * {
+        if (max_isa() == isa_t::avx512_vnni) return &avx512;
+        if (mayiuse(avx2_vnni)) return &avx2;
+        return nullptr;
+    }();
+    return desc;
+}
+
 const s32_ukernel_desc_t &select_s32_ukernel() {
     switch (max_isa()) {
         case isa_t::avx512_vnni: return s32_table[0];

@@ -9,6 +9,9 @@
 //   s32 and bf16 ("c2"): pairs of k (16 bits each): A panel
 //        a[(p * MR + i) * 2 + t], B panel b[(p * NR + j) * 2 + t] for k
 //        index 2p + t, p < kp.
+//   u8 x s8 ("c4"): quads of k (8 bits each): A panel (u8)
+//        a[(q * MR + i) * 4 + t], B panel (s8) b[(q * NR + j) * 4 + t]
+//        for k index 4q + t, q < kq.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +37,13 @@ using s32_ukernel_f = void (*)(dim_t kp, const int16_t *a, const int16_t *b,
 using bf16_ukernel_f = void (*)(dim_t kp, const int16_t *a, const int16_t *b,
         float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
 
+// c[i * ldc + j] = sum_q sum_t a(i, q, t) b(q, t, j) over u8 a and s8 b
+// (+ c[i * ldc + j] when accumulate), wrapping modulo 2^32. Each ISA
+// provides one function per row count m = 1..MR (all reading A panels of
+// MR rows), so short tiles do not pay for the full MR.
+using s32c4_ukernel_f = void (*)(dim_t kq, const uint8_t *a, const int8_t *b,
+        int32_t *c, dim_t ldc, dim_t n, bool accumulate);
+
 // One table entry: the kernel with its tile and the cache blocking that
 // suits it (mc multiple of mr, nc multiple of nr, kc even).
 template <typename F>
@@ -46,6 +56,15 @@ struct ukernel_desc_t {
 using f32_ukernel_desc_t = ukernel_desc_t<f32_ukernel_f>;
 using s32_ukernel_desc_t = ukernel_desc_t<s32_ukernel_f>;
 using bf16_ukernel_desc_t = ukernel_desc_t<bf16_ukernel_f>;
+// fn[m - 1] computes m rows.
+struct s32c4_ukernel_desc_t {
+    const char *name;
+    int mr, nr;
+    dim_t mc, kc, nc;
+    const s32c4_ukernel_f *fn;
+};
+extern const s32c4_ukernel_f s32_gemm_12x32c4__avx512vnni[12];
+extern const s32c4_ukernel_f s32_gemm_6x16c4__avx2vnni[6];
 
 void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
         float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
@@ -90,6 +109,9 @@ const s32_ukernel_desc_t &select_s32_ukernel();
 const f32_gemv_desc_t &select_f32_gemv();
 // Null when the machine has no bf16 dot product instructions.
 const bf16_ukernel_desc_t *select_bf16_ukernel();
+// Null when the machine (within the ISA limit) has no u8 x s8 dot product
+// instructions (vpdpbusd).
+const s32c4_ukernel_desc_t *select_s32c4_ukernel();
 
 } // namespace gemm
 } // namespace cpu

@@ -11,6 +11,7 @@
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
 #include "cpu/gemm/gemm.hpp"
+#include "cpu/inner_product/ip_packed_weights.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -149,12 +150,14 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
     is_int8_ = one_of(src_md_.data_type, {dnnl_u8, dnnl_s8});
     if (!data_types_ok()) return dnnl_unimplemented;
+    const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
     DNNL_CHECK(init_formats());
     // src (diff_src for backward data) defines the flattened K order; the
     // weights follow it directly or through a gather / scatter.
     if (!k_dense(src_md_)) return dnnl_unimplemented;
     wei_gather_ = !k_layout_ok();
     if (wei_gather_) init_k_offsets();
+    if (wei_any && is_fwd()) DNNL_CHECK(init_packed_weights());
 
     const dim_t M = gm(), N = gn(), K = gk();
     if (is_fwd()) {
@@ -205,6 +208,34 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
             ? (size_t)OC() * IC_total() * data_type_size(weights_md_.data_type)
             : 0;
     book_scratchpad(align64(acc_bytes_) + align64(ws_bytes_) + align64(gather_bytes_));
+    return dnnl_success;
+}
+
+// Forward weights given as `any` take the GEMM core's pre-packed B layout
+// (read in place by every execution) where the kernel has one: s8 weights
+// of 2D problems for the u8 x s8 quad kernels, f32 weights unless the
+// minibatch is small enough for the unpacked small-M kernels.
+status_t gemm_inner_product_t::pd_t::init_packed_weights() {
+    if (wei_gather_) return dnnl_success;
+    if (is_int8_) {
+        const int nr = gemm::s32_packed_b_nr();
+        if (nr == 0 || ndims() != 2) return dnnl_success;
+        memory_desc_t md;
+        if (packed_s8_weights_md(md, weights_md_, nr, wei_packed_k_) != dnnl_success)
+            return dnnl_success;
+        weights_md_ = md;
+        wei_packed_ = true;
+        return dnnl_success;
+    }
+    const int nr = gemm::f32_packed_b_nr(
+            src_md_.data_type, weights_md_.data_type, attr_.fpmath_mode);
+    if (nr == 0 || MB() <= 4) return dnnl_success;
+    memory_desc_t md;
+    if (packed_f32_weights_md(md, weights_md_, nr) != dnnl_success)
+        return dnnl_success;
+    weights_md_ = md;
+    wei_packed_ = true;
+    wei_packed_k_ = IC_total();
     return dnnl_success;
 }
 
@@ -304,6 +335,8 @@ status_t gemm_inner_product_t::execute_fwd(const exec_ctx_t &ctx, char *scratch)
             g.b_dt = wmd.data_type;
             g.b_rs = 1;
             g.b_cs = w0;
+            g.b_packed = p.wei_packed();
+            g.b_packed_k = p.wei_packed_k();
             g.c = (int32_t *)c;
             g.ldc = ldc;
             g.workspace = ws;
@@ -324,6 +357,7 @@ status_t gemm_inner_product_t::execute_fwd(const exec_ctx_t &ctx, char *scratch)
             g.b_dt = wmd.data_type;
             g.b_rs = 1;
             g.b_cs = w0;
+            g.b_packed = p.wei_packed();
             g.fpmath = p.attr()->fpmath_mode;
             g.c = (float *)c;
             g.ldc = ldc;

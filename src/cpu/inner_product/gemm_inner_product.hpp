@@ -45,12 +45,19 @@ struct gemm_inner_product_t : public primitive_t {
         // a weights row of the k-th element in src's K order.
         bool wei_gather() const { return wei_gather_; }
         const std::vector<dim_t> &k_offsets() const { return k_off_; }
+        // Forward weights in the GEMM core's pre-packed B layout
+        // (ip_packed_weights.hpp), panels wei_packed_k() deep.
+        bool wei_packed() const { return wei_packed_; }
+        dim_t wei_packed_k() const { return wei_packed_k_; }
 
     private:
         bool data_types_ok() const;
         bool k_layout_ok() const;
         void init_k_offsets();
+        status_t init_packed_weights();
         bool is_int8_ = false;
+        bool wei_packed_ = false;
+        dim_t wei_packed_k_ = 0;
         bool acc_direct_ = false;
         bool wei_gather_ = false;
         dim_t chunk_ = 0;
