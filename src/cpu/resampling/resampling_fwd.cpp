@@ -101,6 +101,10 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     }
 }
 
+// One output row (n, channel block, od, oh) at a time: the row is OW
+// points of V contiguous channels, so every loop below runs over long
+// contiguous spans: the vertical blend over IW * V source values, then per
+// output point a blend of two V-vectors, post-ops on the OW x V block.
 void fwd_vec(const geom_t &g, const fwd_args_t &a) {
     const taps_t &td = g.t[0], &th = g.t[1], &tw = g.t[2];
     const dim_t IH = th.in, IW = tw.in, OD = td.out, OH = th.out, OW = tw.out;
@@ -109,49 +113,73 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
     const dim_t C = g.C, V = nspc ? C : src.l.B, ncb = nspc ? 1 : src.l.CB;
     const dim_t units = g.N * ncb * OD * OH;
     const bool src_f32 = src.dt == dnnl_f32;
+    const dim_t row_in = IW * V, row_out = OW * V;
+    const bool direct = dst.dt == dnnl_f32 && !a.po->has_sum();
 #pragma omp parallel
     {
-        std::vector<float> acc((size_t)V), cv(src_f32 ? 0 : (size_t)V);
-        float *o = acc.data();
+        std::vector<float> tmp((size_t)row_in), cv(src_f32 ? 0 : (size_t)row_in),
+                out((size_t)row_out);
+        float *t = tmp.data();
+        // Source row (id, ih) of block c0 as f32: V values per point.
+        auto row = [&](dim_t n, dim_t c0, dim_t id, dim_t ih) -> const float * {
+            const char *p = src.at(n, c0, (id * IH + ih) * IW);
+            if (src_f32) return reinterpret_cast<const float *>(p);
+            cvt_to_f32(src.dt, p, cv.data(), row_in);
+            return cv.data();
+        };
 #pragma omp for schedule(static)
         for (dim_t u = 0; u < units; ++u) {
             const dim_t oh = u % OH, od = (u / OH) % OD, nb = u / (OH * OD);
             const dim_t n = nb / ncb, c0 = (nb % ncb) * V;
             const dim_t len = C - c0 < V ? C - c0 : V;
-            for (dim_t ow = 0; ow < OW; ++ow) {
-                bool first = true;
-                const int nw = g.linear ? tw.cnt[ow] : 1;
-                const int nh = g.linear ? th.cnt[oh] : 1;
-                const int ndp = g.linear ? td.cnt[od] : 1;
-                for (int i = 0; i < ndp; ++i)
-                    for (int j = 0; j < nh; ++j)
-                        for (int k = 0; k < nw; ++k) {
-                            const float w = td.weight(od, i) * th.weight(oh, j)
-                                    * tw.weight(ow, k);
-                            const dim_t s = (td.tap(od, i) * IH + th.tap(oh, j)) * IW
-                                    + tw.tap(ow, k);
-                            const char *p = src.at(n, c0, s);
-                            const float *x = reinterpret_cast<const float *>(p);
-                            if (!src_f32) {
-                                cvt_to_f32(src.dt, p, cv.data(), len);
-                                x = cv.data();
-                            }
-                            if (first) {
-                                for (dim_t v = 0; v < len; ++v)
-                                    o[v] = w * x[v];
-                            } else {
-                                for (dim_t v = 0; v < len; ++v)
-                                    o[v] += w * x[v];
-                            }
-                            first = false;
-                        }
-                char *d = dst.at(n, c0, (od * OH + oh) * OW + ow);
-                if (!a.po->empty()) {
-                    dims_t pos;
-                    fill_pos(pos, g.nd, n, c0, od, oh, ow);
-                    post_ops(a, o, len, pos, 1, d, 1);
+            char *d = dst.at(n, c0, (od * OH + oh) * OW);
+            // Compute straight into an f32 dst unless a sum must still read
+            // it or the block is partial.
+            float *o = direct && len == V ? reinterpret_cast<float *>(d) : out.data();
+            if (!g.linear) {
+                const float *s = row(n, c0, td.i0[od], th.i0[oh]);
+                for (dim_t k = 0; k < OW; ++k) {
+                    const float *x = s + tw.i0[k] * V;
+                    float *y = o + k * V;
+                    for (dim_t v = 0; v < V; ++v)
+                        y[v] = x[v];
                 }
-                cvt_from_f32(dst.dt, o, d, len);
+            } else {
+                bool first = true;
+                for (int i = 0; i < td.cnt[od]; ++i)
+                    for (int j = 0; j < th.cnt[oh]; ++j) {
+                        const float w = td.weight(od, i) * th.weight(oh, j);
+                        const float *s = row(n, c0, td.tap(od, i), th.tap(oh, j));
+                        if (first) {
+                            for (dim_t e = 0; e < row_in; ++e)
+                                t[e] = w * s[e];
+                        } else {
+                            for (dim_t e = 0; e < row_in; ++e)
+                                t[e] += w * s[e];
+                        }
+                        first = false;
+                    }
+                for (dim_t k = 0; k < OW; ++k) {
+                    const float w0 = tw.w0[k], w1 = tw.w1[k];
+                    const float *x0 = t + tw.i0[k] * V, *x1 = t + tw.i1[k] * V;
+                    float *y = o + k * V;
+                    for (dim_t v = 0; v < V; ++v)
+                        y[v] = w0 * x0[v] + w1 * x1[v];
+                }
+            }
+            if (!a.po->empty()) {
+                dims_t pos;
+                fill_pos(pos, g.nd, n, c0, od, oh, 0);
+                postops::apply(*a.po, *a.po_args, o, V, OW, len, pos, g.nd - 1, 1, d,
+                        V, 1);
+            }
+            if (o == reinterpret_cast<float *>(d)) continue;
+            if (len == V) {
+                cvt_from_f32(dst.dt, o, d, row_out);
+            } else {
+                // A partial last block: leave the padded channels alone.
+                for (dim_t k = 0; k < OW; ++k)
+                    cvt_from_f32(dst.dt, o + k * V, d + k * V * dst.esz, len);
             }
         }
     }
