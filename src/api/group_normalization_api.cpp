@@ -11,7 +11,8 @@ using namespace dnnl::impl;
 
 namespace {
 
-const unsigned gn_flags = dnnl_use_global_stats | dnnl_use_scale | dnnl_use_shift;
+const unsigned gn_flags =
+        dnnl_use_global_stats | dnnl_use_scale | dnnl_use_shift;
 
 bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
     if (a.ndims != b.ndims) return false;
@@ -21,7 +22,8 @@ bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
 }
 
 // Shape, groups, epsilon and flags common to both directions.
-status_t check_problem(const memory_desc_t &src, dim_t groups, float eps, unsigned flags) {
+status_t check_problem(
+        const memory_desc_t &src, dim_t groups, float eps, unsigned flags) {
     if (src.ndims < 2 || src.ndims > DNNL_MAX_NDIMS) {
         verbose_check("gnorm", "src needs 2 to %d dimensions", DNNL_MAX_NDIMS);
         return dnnl_invalid_arguments;
@@ -49,7 +51,8 @@ status_t check_problem(const memory_desc_t &src, dim_t groups, float eps, unsign
     return dnnl_success;
 }
 
-status_t check_other(const memory_desc_t *md, const memory_desc_t &src, const char *what) {
+status_t check_other(
+        const memory_desc_t *md, const memory_desc_t &src, const char *what) {
     if (!md) return dnnl_invalid_arguments;
     if (!same_dims(*md, src)) {
         verbose_check("gnorm", "%s dimensions differ from src", what);
@@ -59,12 +62,14 @@ status_t check_other(const memory_desc_t *md, const memory_desc_t &src, const ch
     return dnnl_success;
 }
 
-bool is_int8(data_type_t dt) { return dt == dnnl_s8 || dt == dnnl_u8; }
+bool is_int8(data_type_t dt) {
+    return dt == dnnl_s8 || dt == dnnl_u8;
+}
 
 // Forward takes eltwise / binary post-ops and per-tensor scales of 8-bit
 // src / dst (what oneDNN accepts); backward takes none.
-status_t check_attr(const primitive_attr_t *attr, bool fwd, const memory_desc_t &src,
-        const memory_desc_t &dst) {
+status_t check_attr(const primitive_attr_t *attr, bool fwd,
+        const memory_desc_t &src, const memory_desc_t &dst) {
     if (!attr || attr->has_default_values()) return dnnl_success;
     if (!fwd) return dnnl_unimplemented;
     if (!attr->zero_points.empty() || !attr->rounding_modes.empty())
@@ -72,13 +77,15 @@ status_t check_attr(const primitive_attr_t *attr, bool fwd, const memory_desc_t 
     // A scale belongs to an 8-bit tensor: src scales need an s8/u8 src,
     // dst scales an s8/u8 dst.
     for (const auto &it : attr->scales.items) {
-        const memory_desc_t *md
-                = it.arg == DNNL_ARG_SRC ? &src : it.arg == DNNL_ARG_DST ? &dst : nullptr;
-        if (!md || !is_int8(md->data_type) || it.e.mask != 0 || it.e.group_ndims != 0
-                || !is_f32_convertible(it.e.data_type))
+        const memory_desc_t *md = it.arg == DNNL_ARG_SRC   ? &src
+                                  : it.arg == DNNL_ARG_DST ? &dst
+                                                           : nullptr;
+        if (!md || !is_int8(md->data_type) || it.e.mask != 0
+                || it.e.group_ndims != 0 || !is_f32_convertible(it.e.data_type))
             return dnnl_unimplemented;
     }
-    return po_check::check(attr->post_ops, dst, po_check::eltwise | po_check::binary);
+    return po_check::check(
+            attr->post_ops, dst, po_check::eltwise | po_check::binary);
 }
 
 } // namespace
@@ -88,10 +95,13 @@ dnnl_status_t dnnl_group_normalization_forward_primitive_desc_create(
         dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, dnnl_dim_t groups, float epsilon,
         unsigned flags, const_dnnl_primitive_attr_t attr) {
-    if (!primitive_desc || !engine || !src_desc || !dst_desc) return dnnl_invalid_arguments;
-    if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference)
+    if (!primitive_desc || !engine || !src_desc || !dst_desc)
         return dnnl_invalid_arguments;
-    if (src_desc->format_kind == dnnl_format_kind_any) return dnnl_invalid_arguments;
+    if (prop_kind != dnnl_forward_training
+            && prop_kind != dnnl_forward_inference)
+        return dnnl_invalid_arguments;
+    if (src_desc->format_kind == dnnl_format_kind_any)
+        return dnnl_invalid_arguments;
     DNNL_CHECK(check_problem(*src_desc, groups, epsilon, flags));
     DNNL_CHECK(check_other(dst_desc, *src_desc, "dst"));
     DNNL_CHECK(check_attr(attr, true, *src_desc, *dst_desc));
@@ -104,16 +114,19 @@ dnnl_status_t dnnl_group_normalization_forward_primitive_desc_create(
     d.groups = groups;
     d.epsilon = epsilon;
     d.flags = flags;
-    return dnnl_primitive_desc::create(primitive_desc, d, attr, engine, nullptr);
+    return dnnl_primitive_desc::create(
+            primitive_desc, d, attr, engine, nullptr);
 }
 
 dnnl_status_t dnnl_group_normalization_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
         dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t diff_src_desc,
-        const_dnnl_memory_desc_t diff_dst_desc, const_dnnl_memory_desc_t src_desc,
-        dnnl_dim_t groups, float epsilon, unsigned flags,
-        const_dnnl_primitive_desc_t hint_fwd_pd, const_dnnl_primitive_attr_t attr) {
-    if (!primitive_desc || !engine || !src_desc || !diff_src_desc || !diff_dst_desc)
+        const_dnnl_memory_desc_t diff_dst_desc,
+        const_dnnl_memory_desc_t src_desc, dnnl_dim_t groups, float epsilon,
+        unsigned flags, const_dnnl_primitive_desc_t hint_fwd_pd,
+        const_dnnl_primitive_attr_t attr) {
+    if (!primitive_desc || !engine || !src_desc || !diff_src_desc
+            || !diff_dst_desc)
         return dnnl_invalid_arguments;
     if (prop_kind != dnnl_backward && prop_kind != dnnl_backward_data)
         return dnnl_invalid_arguments;
@@ -122,7 +135,8 @@ dnnl_status_t dnnl_group_normalization_backward_primitive_desc_create(
     DNNL_CHECK(check_other(diff_src_desc, *src_desc, "diff_src"));
     // src is read as given; any other layout choice needs the forward hint
     // and is left to the caller.
-    if (src_desc->format_kind == dnnl_format_kind_any) return dnnl_invalid_arguments;
+    if (src_desc->format_kind == dnnl_format_kind_any)
+        return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         const auto &hint = hint_fwd_pd->impl();
         if (!hint || hint->kind() != dnnl_group_normalization)
@@ -138,5 +152,6 @@ dnnl_status_t dnnl_group_normalization_backward_primitive_desc_create(
     d.groups = groups;
     d.epsilon = epsilon;
     d.flags = flags;
-    return dnnl_primitive_desc::create(primitive_desc, d, attr, engine, hint_fwd_pd);
+    return dnnl_primitive_desc::create(
+            primitive_desc, d, attr, engine, hint_fwd_pd);
 }

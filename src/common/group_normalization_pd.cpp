@@ -7,15 +7,12 @@
 namespace dnnl {
 namespace impl {
 
-group_normalization_pd_t::group_normalization_pd_t(const group_normalization_desc_t &d,
-        const primitive_attr_t &attr, const primitive_desc_t *)
-    : primitive_desc_t(d, attr)
-    , src_md_(d.src_desc)
-    , dst_md_(d.dst_desc)
-    , diff_src_md_(d.diff_src_desc)
-    , diff_dst_md_(d.diff_dst_desc)
-    , stat_md_(zero_md())
-    , ss_md_(zero_md()) {
+group_normalization_pd_t::group_normalization_pd_t(
+        const group_normalization_desc_t &d, const primitive_attr_t &attr,
+        const primitive_desc_t *)
+    : primitive_desc_t(d, attr), src_md_(d.src_desc), dst_md_(d.dst_desc),
+      diff_src_md_(d.diff_src_desc), diff_dst_md_(d.diff_dst_desc),
+      stat_md_(zero_md()), ss_md_(zero_md()) {
     // Statistics are N x G, row-major f32; scale and shift are C f32 values
     // (the layouts oneDNN fixes for this primitive).
     dims_t sd = {d.src_desc.dims[0], d.groups};
@@ -26,17 +23,24 @@ group_normalization_pd_t::group_normalization_pd_t(const group_normalization_des
 
 const memory_desc_t *group_normalization_pd_t::arg_md(int arg) const {
     switch (arg) {
-        case DNNL_ARG_SRC: return &src_md_;
-        case DNNL_ARG_DST: return is_fwd() ? &dst_md_ : primitive_desc_t::arg_md(arg);
-        case DNNL_ARG_DIFF_SRC: return &diff_src_md_;
-        case DNNL_ARG_DIFF_DST: return &diff_dst_md_;
-        case DNNL_ARG_MEAN:
-        case DNNL_ARG_VARIANCE: return &stat_md_;
-        case DNNL_ARG_SCALE:
-        case DNNL_ARG_SHIFT:
-        case DNNL_ARG_DIFF_SCALE:
-        case DNNL_ARG_DIFF_SHIFT: return &ss_md_;
-        default: return primitive_desc_t::arg_md(arg);
+    case DNNL_ARG_SRC:
+        return &src_md_;
+    case DNNL_ARG_DST:
+        return is_fwd() ? &dst_md_ : primitive_desc_t::arg_md(arg);
+    case DNNL_ARG_DIFF_SRC:
+        return &diff_src_md_;
+    case DNNL_ARG_DIFF_DST:
+        return &diff_dst_md_;
+    case DNNL_ARG_MEAN:
+    case DNNL_ARG_VARIANCE:
+        return &stat_md_;
+    case DNNL_ARG_SCALE:
+    case DNNL_ARG_SHIFT:
+    case DNNL_ARG_DIFF_SCALE:
+    case DNNL_ARG_DIFF_SHIFT:
+        return &ss_md_;
+    default:
+        return primitive_desc_t::arg_md(arg);
     }
 }
 
@@ -63,34 +67,46 @@ arg_usage_t group_normalization_pd_t::arg_usage(int arg) const {
     return primitive_desc_t::arg_usage(arg);
 }
 
-status_t group_normalization_pd_t::query(query_t what, int index, void *result) const {
+status_t group_normalization_pd_t::query(
+        query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
     const memory_desc_t *md = nullptr;
     static const memory_desc_t zmd = zero_md();
     switch (what) {
-        case dnnl_query_prop_kind:
-            *(prop_kind_t *)result = desc()->prop_kind;
-            return dnnl_success;
-        case dnnl_query_group_size_s64: *(dim_t *)result = groups(); return dnnl_success;
-        case dnnl_query_epsilon_f32: *(float *)result = desc()->epsilon; return dnnl_success;
-        case dnnl_query_flags: *(unsigned *)result = desc()->flags; return dnnl_success;
-        // Mean and variance are src (index 1, 2) when read and dst when
-        // written, as oneDNN reports them.
-        case dnnl_query_src_md:
-            if (index == 1 || index == 2) md = stats_in() ? &stat_md_ : &zmd;
-            else if (index == 0) md = &src_md_;
-            break;
-        case dnnl_query_dst_md:
-            if (index == 1 || index == 2) md = stats_out() ? &stat_md_ : &zmd;
-            else if (index == 0) md = is_fwd() ? &dst_md_ : &zmd;
-            break;
-        case dnnl_query_weights_md:
-            if (index == 0) md = (use_scale() || use_shift()) ? &ss_md_ : &zmd;
-            break;
-        case dnnl_query_diff_weights_md:
-            if (index == 0) md = diff_ss() ? &ss_md_ : &zmd;
-            break;
-        default: break;
+    case dnnl_query_prop_kind:
+        *(prop_kind_t *)result = desc()->prop_kind;
+        return dnnl_success;
+    case dnnl_query_group_size_s64:
+        *(dim_t *)result = groups();
+        return dnnl_success;
+    case dnnl_query_epsilon_f32:
+        *(float *)result = desc()->epsilon;
+        return dnnl_success;
+    case dnnl_query_flags:
+        *(unsigned *)result = desc()->flags;
+        return dnnl_success;
+    // Mean and variance are src (index 1, 2) when read and dst when
+    // written, as oneDNN reports them.
+    case dnnl_query_src_md:
+        if (index == 1 || index == 2)
+            md = stats_in() ? &stat_md_ : &zmd;
+        else if (index == 0)
+            md = &src_md_;
+        break;
+    case dnnl_query_dst_md:
+        if (index == 1 || index == 2)
+            md = stats_out() ? &stat_md_ : &zmd;
+        else if (index == 0)
+            md = is_fwd() ? &dst_md_ : &zmd;
+        break;
+    case dnnl_query_weights_md:
+        if (index == 0) md = (use_scale() || use_shift()) ? &ss_md_ : &zmd;
+        break;
+    case dnnl_query_diff_weights_md:
+        if (index == 0) md = diff_ss() ? &ss_md_ : &zmd;
+        break;
+    default:
+        break;
     }
     if (md) {
         *(const memory_desc_t **)result = md;
@@ -115,7 +131,8 @@ status_t group_normalization_pd_t::init_formats() {
     if (!layout::usable(src_md_)) return dnnl_unimplemented;
     if (is_fwd()) {
         if (dst_md_.format_kind == dnnl_format_kind_any)
-            DNNL_CHECK(layout::like(dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
+            DNNL_CHECK(layout::like(
+                    dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
         return layout::usable(dst_md_) ? dnnl_success : dnnl_unimplemented;
     }
     if (diff_dst_md_.format_kind == dnnl_format_kind_any)
@@ -125,8 +142,8 @@ status_t group_normalization_pd_t::init_formats() {
         DNNL_CHECK(layout::like(diff_src_md_, src_md_, diff_src_md_.dims,
                 diff_src_md_.data_type));
     return layout::usable(diff_dst_md_) && layout::usable(diff_src_md_)
-            ? dnnl_success
-            : dnnl_unimplemented;
+                   ? dnnl_success
+                   : dnnl_unimplemented;
 }
 
 } // namespace impl

@@ -20,10 +20,10 @@ struct group_normalization_desc_t
     : public op_desc_impl_t<group_normalization_desc_t> {
     group_normalization_desc_t() : op_desc_impl_t(dnnl_group_normalization) {}
     prop_kind_t prop_kind = dnnl_prop_kind_undef;
-    memory_desc_t src_desc {};
-    memory_desc_t dst_desc {};
-    memory_desc_t diff_src_desc {};
-    memory_desc_t diff_dst_desc {};
+    memory_desc_t src_desc{};
+    memory_desc_t dst_desc{};
+    memory_desc_t diff_src_desc{};
+    memory_desc_t diff_dst_desc{};
     dim_t groups = 0;
     float epsilon = 0;
     unsigned flags = 0;
@@ -43,16 +43,19 @@ struct group_normalization_desc_t
 
 struct group_normalization_pd_t : public primitive_desc_t {
     group_normalization_pd_t(const group_normalization_desc_t &d,
-            const primitive_attr_t &attr, const primitive_desc_t *hint_fwd = nullptr);
+            const primitive_attr_t &attr,
+            const primitive_desc_t *hint_fwd = nullptr);
 
     const group_normalization_desc_t *desc() const {
         return static_cast<const group_normalization_desc_t *>(op_desc());
     }
     bool is_fwd() const {
         return desc()->prop_kind == dnnl_forward_training
-                || desc()->prop_kind == dnnl_forward_inference;
+               || desc()->prop_kind == dnnl_forward_inference;
     }
-    bool is_training() const { return desc()->prop_kind == dnnl_forward_training; }
+    bool is_training() const {
+        return desc()->prop_kind == dnnl_forward_training;
+    }
     unsigned flags() const { return desc()->flags; }
     dim_t groups() const { return desc()->groups; }
     bool global_stats() const { return flags() & dnnl_use_global_stats; }
@@ -63,7 +66,8 @@ struct group_normalization_pd_t : public primitive_desc_t {
     bool stats_in() const { return !is_fwd() || global_stats(); }
     // diff_scale / diff_shift are computed for prop backward only.
     bool diff_ss() const {
-        return desc()->prop_kind == dnnl_backward && (use_scale() || use_shift());
+        return desc()->prop_kind == dnnl_backward
+               && (use_scale() || use_shift());
     }
     bool with_scale(int arg) const { return attr_.scales.has(arg); }
 

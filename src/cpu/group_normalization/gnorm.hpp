@@ -49,13 +49,14 @@ struct cvt_t {
 // Pointer to element (n, c, sp) of tensor `t` in its storage.
 inline char *at(const view_t &v, void *base, dim_t n, dim_t c, dim_t sp) {
     return static_cast<char *>(base)
-            + (v.off0 + n * v.sn + c * v.sc + sp * v.ssp) * (dim_t)data_type_size(v.dt);
+           + (v.off0 + n * v.sn + c * v.sc + sp * v.ssp)
+                     * (dim_t)data_type_size(v.dt);
 }
 
 // Row (n, c, sp) of `len` elements as f32: the tensor itself when it is
 // f32, else converted into `buf`.
-inline const float *read_row(const cvt_t &cv, const view_t &v, const void *base, dim_t n,
-        dim_t c, dim_t sp, dim_t len, float *buf) {
+inline const float *read_row(const cvt_t &cv, const view_t &v, const void *base,
+        dim_t n, dim_t c, dim_t sp, dim_t len, float *buf) {
     const char *p = at(v, const_cast<void *>(base), n, c, sp);
     if (v.dt == dnnl_f32) return reinterpret_cast<const float *>(p);
     cv.to_f32(v.dt, p, buf, len);
@@ -64,11 +65,13 @@ inline const float *read_row(const cvt_t &cv, const view_t &v, const void *base,
 
 // Where an output row is computed: in the tensor when it is f32, else in
 // `buf` (then stored with write_row).
-inline float *out_row(const view_t &v, void *base, dim_t n, dim_t c, dim_t sp, float *buf) {
-    return v.dt == dnnl_f32 ? reinterpret_cast<float *>(at(v, base, n, c, sp)) : buf;
+inline float *out_row(
+        const view_t &v, void *base, dim_t n, dim_t c, dim_t sp, float *buf) {
+    return v.dt == dnnl_f32 ? reinterpret_cast<float *>(at(v, base, n, c, sp))
+                            : buf;
 }
-inline void write_row(const cvt_t &cv, const view_t &v, void *base, dim_t n, dim_t c,
-        dim_t sp, dim_t len, const float *y) {
+inline void write_row(const cvt_t &cv, const view_t &v, void *base, dim_t n,
+        dim_t c, dim_t sp, dim_t len, const float *y) {
     if (v.dt != dnnl_f32) cv.from_f32(v.dt, y, at(v, base, n, c, sp), len);
 }
 

@@ -32,24 +32,28 @@ struct bwd_args_t {
 };
 
 // Pass 1, ncsp rows: S1[n * C + c] = sum dd, S2 = sum dd * (x - mean).
-void sums_ncsp(const bwd_args_t &a, std::vector<double> &S1, std::vector<double> &S2) {
+void sums_ncsp(
+        const bwd_args_t &a, std::vector<double> &S1, std::vector<double> &S2) {
     const plan_t &p = *a.p;
-    parallel_chunks(nthr_for(p.N * p.C * p.SP), p.N * p.C, [&](int, dim_t r0, dim_t r1) {
-        std::vector<float> xb(p.v[0].dt == dnnl_f32 ? 0 : (size_t)p.SP);
-        std::vector<float> gb(p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.SP);
-        for (dim_t r = r0; r < r1; ++r) {
-            const dim_t n = r / p.C, c = r % p.C;
-            const float m = a.mean[n * p.G + c / p.cpg];
-            const float *x = read_row(*a.cvt, p.v[0], a.src, n, c, 0, p.SP, xb.data());
-            const float *g = read_row(*a.cvt, p.v[1], a.ddst, n, c, 0, p.SP, gb.data());
-            a.k->dot_dev(g, nullptr, x, p.SP, m, &S1[r], &S2[r]);
-        }
-    });
+    parallel_chunks(nthr_for(p.N * p.C * p.SP), p.N * p.C,
+            [&](int, dim_t r0, dim_t r1) {
+                std::vector<float> xb(p.v[0].dt == dnnl_f32 ? 0 : (size_t)p.SP);
+                std::vector<float> gb(p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.SP);
+                for (dim_t r = r0; r < r1; ++r) {
+                    const dim_t n = r / p.C, c = r % p.C;
+                    const float m = a.mean[n * p.G + c / p.cpg];
+                    const float *x = read_row(
+                            *a.cvt, p.v[0], a.src, n, c, 0, p.SP, xb.data());
+                    const float *g = read_row(
+                            *a.cvt, p.v[1], a.ddst, n, c, 0, p.SP, gb.data());
+                    a.k->dot_dev(g, nullptr, x, p.SP, m, &S1[r], &S2[r]);
+                }
+            });
 }
 
 // Pass 1, nxc rows: per-channel accumulators over chunks of points.
-void sums_nxc(const bwd_args_t &a, const std::vector<float> &M, std::vector<double> &S1,
-        std::vector<double> &S2) {
+void sums_nxc(const bwd_args_t &a, const std::vector<float> &M,
+        std::vector<double> &S1, std::vector<double> &S2) {
     const plan_t &p = *a.p;
     const int nthr = nthr_for(p.N * p.C * p.SP);
     dim_t nch = (4 * nthr + p.N - 1) / p.N;
@@ -68,9 +72,12 @@ void sums_nxc(const bwd_args_t &a, const std::vector<float> &M, std::vector<doub
             double *d1 = P1.data() + u * p.C, *d2 = P2.data() + u * p.C;
             int r = 0;
             for (dim_t sp = s0; sp < s1; ++sp) {
-                const float *x = read_row(*a.cvt, p.v[0], a.src, n, 0, sp, p.C, xb.data());
-                const float *g = read_row(*a.cvt, p.v[1], a.ddst, n, 0, sp, p.C, gb.data());
-                a.k->acc_dot_dev(f1.data(), f2.data(), g, x, M.data() + n * p.C, p.C);
+                const float *x = read_row(
+                        *a.cvt, p.v[0], a.src, n, 0, sp, p.C, xb.data());
+                const float *g = read_row(
+                        *a.cvt, p.v[1], a.ddst, n, 0, sp, p.C, gb.data());
+                a.k->acc_dot_dev(
+                        f1.data(), f2.data(), g, x, M.data() + n * p.C, p.C);
                 if (++r == norm::flush_rows) {
                     a.k->flush(d1, f1.data(), p.C);
                     a.k->flush(d2, f2.data(), p.C);
@@ -104,9 +111,14 @@ status_t gnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     a.var = ctx.input<float>(DNNL_ARG_VARIANCE);
     a.scale = pd->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
     const bool full = pd->desc()->prop_kind == dnnl_backward;
-    float *dscale = full && pd->use_scale() ? ctx.output<float>(DNNL_ARG_DIFF_SCALE) : nullptr;
-    float *dshift = full && pd->use_shift() ? ctx.output<float>(DNNL_ARG_DIFF_SHIFT) : nullptr;
-    const void *src_h = ctx.host_ptr(DNNL_ARG_SRC), *ddst_h = ctx.host_ptr(DNNL_ARG_DIFF_DST);
+    float *dscale = full && pd->use_scale()
+                            ? ctx.output<float>(DNNL_ARG_DIFF_SCALE)
+                            : nullptr;
+    float *dshift = full && pd->use_shift()
+                            ? ctx.output<float>(DNNL_ARG_DIFF_SHIFT)
+                            : nullptr;
+    const void *src_h = ctx.host_ptr(DNNL_ARG_SRC),
+               *ddst_h = ctx.host_ptr(DNNL_ARG_DIFF_DST);
     void *dsrc_h = ctx.host_ptr(DNNL_ARG_DIFF_SRC);
     if ((pd->use_scale() && !a.scale) || (full && pd->use_scale() && !dscale)
             || (full && pd->use_shift() && !dshift))
@@ -120,19 +132,21 @@ status_t gnorm_t<false>::execute(const exec_ctx_t &ctx) const {
         }
         return dnnl_success;
     }
-    if (!src_h || !ddst_h || !dsrc_h || !a.mean || !a.var) return dnnl_invalid_arguments;
+    if (!src_h || !ddst_h || !dsrc_h || !a.mean || !a.var)
+        return dnnl_invalid_arguments;
     std::vector<float> sb, gb, db;
     a.src = p.v[0].direct ? src_h : io::in_view(*pd->src_md(), src_h, sb);
-    a.ddst = p.v[1].direct ? ddst_h : io::in_view(*pd->diff_dst_md(), ddst_h, gb);
-    a.dsrc = p.v[2].direct ? dsrc_h : io::out_view(*pd->diff_src_md(), dsrc_h, db);
+    a.ddst = p.v[1].direct ? ddst_h
+                           : io::in_view(*pd->diff_dst_md(), ddst_h, gb);
+    a.dsrc = p.v[2].direct ? dsrc_h
+                           : io::out_view(*pd->diff_src_md(), dsrc_h, db);
 
     const dim_t NC = p.N * p.C, NG = p.N * p.G;
     const float eps = pd->desc()->epsilon;
     const bool gs = pd->global_stats();
     const double cnt = (double)(p.cpg * p.SP);
     std::vector<float> inv((size_t)NG), M((size_t)NC);
-    for (dim_t i = 0; i < NG; ++i)
-        inv[i] = 1.f / std::sqrt(a.var[i] + eps);
+    for (dim_t i = 0; i < NG; ++i) inv[i] = 1.f / std::sqrt(a.var[i] + eps);
     for (dim_t i = 0; i < NC; ++i)
         M[i] = a.mean[(i / p.C) * p.G + (i % p.C) / p.cpg];
 
@@ -163,7 +177,8 @@ status_t gnorm_t<false>::execute(const exec_ctx_t &ctx) const {
                 sdxh += sc * S1[n * p.C + c];
                 sdxhxh += sc * S2[n * p.C + c] * iv;
             }
-            const double k1 = gs ? 0.0 : sdxh / cnt, k2 = gs ? 0.0 : sdxhxh / cnt;
+            const double k1 = gs ? 0.0 : sdxh / cnt,
+                         k2 = gs ? 0.0 : sdxhxh / cnt;
             for (dim_t c = g * p.cpg; c < (g + 1) * p.cpg; ++c) {
                 const dim_t i = n * p.C + c;
                 A[i] = (float)(iv * (a.scale ? a.scale[c] : 1.f));
@@ -176,20 +191,26 @@ status_t gnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     // before it is written).
     const auto &k = *a.k;
     if (p.nxc) {
-        parallel_chunks(nthr_for(NC * p.SP), p.N * p.SP, [&](int, dim_t r0, dim_t r1) {
-            std::vector<float> xb(p.v[0].dt == dnnl_f32 ? 0 : (size_t)p.C);
-            std::vector<float> gbf(p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.C);
-            std::vector<float> ob(p.v[2].dt == dnnl_f32 ? 0 : (size_t)p.C);
-            for (dim_t r = r0; r < r1; ++r) {
-                const dim_t n = r / p.SP, sp = r % p.SP, o = n * p.C;
-                const float *x = read_row(*a.cvt, p.v[0], a.src, n, 0, sp, p.C, xb.data());
-                const float *g = read_row(*a.cvt, p.v[1], a.ddst, n, 0, sp, p.C, gbf.data());
-                float *y = out_row(p.v[2], a.dsrc, n, 0, sp, ob.data());
-                k.lin2_v(g, x, y, p.C, A.data() + o, M.data() + o, B.data() + o,
-                        Cc.data() + o);
-                write_row(*a.cvt, p.v[2], a.dsrc, n, 0, sp, p.C, y);
-            }
-        });
+        parallel_chunks(
+                nthr_for(NC * p.SP), p.N * p.SP, [&](int, dim_t r0, dim_t r1) {
+                    std::vector<float> xb(
+                            p.v[0].dt == dnnl_f32 ? 0 : (size_t)p.C);
+                    std::vector<float> gbf(
+                            p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.C);
+                    std::vector<float> ob(
+                            p.v[2].dt == dnnl_f32 ? 0 : (size_t)p.C);
+                    for (dim_t r = r0; r < r1; ++r) {
+                        const dim_t n = r / p.SP, sp = r % p.SP, o = n * p.C;
+                        const float *x = read_row(*a.cvt, p.v[0], a.src, n, 0,
+                                sp, p.C, xb.data());
+                        const float *g = read_row(*a.cvt, p.v[1], a.ddst, n, 0,
+                                sp, p.C, gbf.data());
+                        float *y = out_row(p.v[2], a.dsrc, n, 0, sp, ob.data());
+                        k.lin2_v(g, x, y, p.C, A.data() + o, M.data() + o,
+                                B.data() + o, Cc.data() + o);
+                        write_row(*a.cvt, p.v[2], a.dsrc, n, 0, sp, p.C, y);
+                    }
+                });
     } else {
         parallel_chunks(nthr_for(NC * p.SP), NC, [&](int, dim_t r0, dim_t r1) {
             std::vector<float> xb(p.v[0].dt == dnnl_f32 ? 0 : (size_t)p.SP);
@@ -197,8 +218,10 @@ status_t gnorm_t<false>::execute(const exec_ctx_t &ctx) const {
             std::vector<float> ob(p.v[2].dt == dnnl_f32 ? 0 : (size_t)p.SP);
             for (dim_t r = r0; r < r1; ++r) {
                 const dim_t n = r / p.C, c = r % p.C;
-                const float *x = read_row(*a.cvt, p.v[0], a.src, n, c, 0, p.SP, xb.data());
-                const float *g = read_row(*a.cvt, p.v[1], a.ddst, n, c, 0, p.SP, gbf.data());
+                const float *x = read_row(
+                        *a.cvt, p.v[0], a.src, n, c, 0, p.SP, xb.data());
+                const float *g = read_row(
+                        *a.cvt, p.v[1], a.ddst, n, c, 0, p.SP, gbf.data());
                 float *y = out_row(p.v[2], a.dsrc, n, c, 0, ob.data());
                 k.lin2(g, x, y, p.SP, nullptr, A[r], M[r], B[r], Cc[r]);
                 write_row(*a.cvt, p.v[2], a.dsrc, n, c, 0, p.SP, y);
@@ -206,7 +229,8 @@ status_t gnorm_t<false>::execute(const exec_ctx_t &ctx) const {
         });
     }
     if (!p.v[2].direct)
-        io::commit(*pd->diff_src_md(), dsrc_h, db, static_cast<float *>(a.dsrc));
+        io::commit(
+                *pd->diff_src_md(), dsrc_h, db, static_cast<float *>(a.dsrc));
     return dnnl_success;
 }
 

@@ -47,10 +47,12 @@ void po_ncsp(const fwd_args_t &a, float *y, dim_t n, dim_t c) {
     }
     if (nd == 3) {
         pos[2] = 0;
-        postops::apply(*a.po, a.pa, y, 1, 1, md.dims[2], pos, -1, 2, nullptr, 0, 0);
+        postops::apply(
+                *a.po, a.pa, y, 1, 1, md.dims[2], pos, -1, 2, nullptr, 0, 0);
         return;
     }
-    const dim_t H = md.dims[nd - 2], W = md.dims[nd - 1], outer = a.p->SP / (H * W);
+    const dim_t H = md.dims[nd - 2], W = md.dims[nd - 1],
+                outer = a.p->SP / (H * W);
     for (dim_t o = 0; o < outer; ++o) {
         dim_t r = o;
         for (int d = nd - 3; d >= 2; --d) {
@@ -58,8 +60,8 @@ void po_ncsp(const fwd_args_t &a, float *y, dim_t n, dim_t c) {
             r /= md.dims[d];
         }
         pos[nd - 2] = pos[nd - 1] = 0;
-        postops::apply(*a.po, a.pa, y + o * H * W, W, H, W, pos, nd - 2, nd - 1, nullptr,
-                0, 0);
+        postops::apply(*a.po, a.pa, y + o * H * W, W, H, W, pos, nd - 2, nd - 1,
+                nullptr, 0, 0);
     }
 }
 
@@ -71,7 +73,8 @@ void po_nxc(const fwd_args_t &a, float *y, dim_t n, dim_t sp) {
         pos[d] = sp % md.dims[d];
         sp /= md.dims[d];
     }
-    postops::apply(*a.po, a.pa, y, a.p->C, 1, a.p->C, pos, -1, 1, nullptr, 0, 0);
+    postops::apply(
+            *a.po, a.pa, y, a.p->C, 1, a.p->C, pos, -1, 1, nullptr, 0, 0);
 }
 
 // Post-ops and dst scale on a computed row (no-op when neither exists).
@@ -90,45 +93,49 @@ void fwd_ncsp(const fwd_args_t &a) {
     const double cnt = (double)(p.cpg * p.SP);
     // Without post-ops the dst scale folds into a and b.
     const float fold = a.po->empty() ? a.ss * a.rds : a.ss;
-    parallel_chunks(nthr_for(p.N * p.C * p.SP), p.N * p.G, [&](int, dim_t u0, dim_t u1) {
-        std::vector<float> gbuf(p.v[0].dt == dnnl_f32 ? 0 : (size_t)(p.cpg * p.SP));
-        std::vector<float> obuf(p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.SP);
-        std::vector<const float *> rows((size_t)p.cpg);
-        for (dim_t u = u0; u < u1; ++u) {
-            const dim_t n = u / p.G, g = u % p.G, c0 = g * p.cpg;
-            for (dim_t j = 0; j < p.cpg; ++j)
-                rows[j] = read_row(*a.cvt, p.v[0], a.src, n, c0 + j, 0, p.SP,
-                        gbuf.data() + j * p.SP);
-            float m, v;
-            if (gs) {
-                m = a.mean[u];
-                v = a.var[u];
-            } else {
-                double s = 0;
-                for (dim_t j = 0; j < p.cpg; ++j)
-                    s += k.sum(rows[j], p.SP);
-                m = (float)(s / cnt);
-                double q = 0;
-                for (dim_t j = 0; j < p.cpg; ++j)
-                    q += k.sum_sq_dev(rows[j], p.SP, m);
-                v = (float)(q / cnt);
-                if (so) {
-                    a.mean[u] = m;
-                    a.var[u] = v;
+    parallel_chunks(nthr_for(p.N * p.C * p.SP), p.N * p.G,
+            [&](int, dim_t u0, dim_t u1) {
+                std::vector<float> gbuf(
+                        p.v[0].dt == dnnl_f32 ? 0 : (size_t)(p.cpg * p.SP));
+                std::vector<float> obuf(
+                        p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.SP);
+                std::vector<const float *> rows((size_t)p.cpg);
+                for (dim_t u = u0; u < u1; ++u) {
+                    const dim_t n = u / p.G, g = u % p.G, c0 = g * p.cpg;
+                    for (dim_t j = 0; j < p.cpg; ++j)
+                        rows[j] = read_row(*a.cvt, p.v[0], a.src, n, c0 + j, 0,
+                                p.SP, gbuf.data() + j * p.SP);
+                    float m, v;
+                    if (gs) {
+                        m = a.mean[u];
+                        v = a.var[u];
+                    } else {
+                        double s = 0;
+                        for (dim_t j = 0; j < p.cpg; ++j)
+                            s += k.sum(rows[j], p.SP);
+                        m = (float)(s / cnt);
+                        double q = 0;
+                        for (dim_t j = 0; j < p.cpg; ++j)
+                            q += k.sum_sq_dev(rows[j], p.SP, m);
+                        v = (float)(q / cnt);
+                        if (so) {
+                            a.mean[u] = m;
+                            a.var[u] = v;
+                        }
+                    }
+                    const float inv = 1.f / std::sqrt(v + eps);
+                    for (dim_t j = 0; j < p.cpg; ++j) {
+                        const dim_t c = c0 + j;
+                        const float sa =
+                                (a.scale ? a.scale[c] : 1.f) * inv * fold;
+                        const float sb = (a.shift ? a.shift[c] : 0.f) * fold;
+                        float *y = out_row(p.v[1], a.dst, n, c, 0, obuf.data());
+                        k.affine(rows[j], y, p.SP, m, sa, sb);
+                        finish_row(a, y, p.SP, [&] { po_ncsp(a, y, n, c); });
+                        write_row(*a.cvt, p.v[1], a.dst, n, c, 0, p.SP, y);
+                    }
                 }
-            }
-            const float inv = 1.f / std::sqrt(v + eps);
-            for (dim_t j = 0; j < p.cpg; ++j) {
-                const dim_t c = c0 + j;
-                const float sa = (a.scale ? a.scale[c] : 1.f) * inv * fold;
-                const float sb = (a.shift ? a.shift[c] : 0.f) * fold;
-                float *y = out_row(p.v[1], a.dst, n, c, 0, obuf.data());
-                k.affine(rows[j], y, p.SP, m, sa, sb);
-                finish_row(a, y, p.SP, [&] { po_ncsp(a, y, n, c); });
-                write_row(*a.cvt, p.v[1], a.dst, n, c, 0, p.SP, y);
-            }
-        }
-    });
+            });
 }
 
 // Per-(n, c) sums over the spatial points of nxc rows into out[n * C + c]:
@@ -152,7 +159,10 @@ void channel_sums(const fwd_args_t &a, std::vector<double> &out, Acc acc) {
             double *d = part.data() + u * p.C;
             int r = 0;
             for (dim_t sp = s0; sp < s1; ++sp) {
-                acc(accf.data(), read_row(*a.cvt, p.v[0], a.src, n, 0, sp, p.C, xbuf.data()), n);
+                acc(accf.data(),
+                        read_row(*a.cvt, p.v[0], a.src, n, 0, sp, p.C,
+                                xbuf.data()),
+                        n);
                 if (++r == norm::flush_rows) {
                     a.k->flush(d, accf.data(), p.C);
                     r = 0;
@@ -196,7 +206,9 @@ void fwd_nxc(const fwd_args_t &a) {
         var.assign(a.var, a.var + p.N * p.G);
     } else {
         std::vector<double> s;
-        channel_sums(a, s, [&](float *acc, const float *x, dim_t) { k.acc_add(acc, x, p.C); });
+        channel_sums(a, s, [&](float *acc, const float *x, dim_t) {
+            k.acc_add(acc, x, p.C);
+        });
         per_group(s, mean);
         bcast(mean);
         channel_sums(a, s, [&](float *acc, const float *x, dim_t n) {
@@ -217,22 +229,27 @@ void fwd_nxc(const fwd_args_t &a) {
         A[i] = (a.scale ? a.scale[c] : 1.f) * inv * fold;
         B[i] = (a.shift ? a.shift[c] : 0.f) * fold;
     }
-    parallel_chunks(nthr_for(NC * p.SP), p.N * p.SP, [&](int, dim_t r0, dim_t r1) {
-        std::vector<float> xbuf(p.v[0].dt == dnnl_f32 ? 0 : (size_t)p.C);
-        std::vector<float> obuf(p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.C);
-        for (dim_t r = r0; r < r1; ++r) {
-            const dim_t n = r / p.SP, sp = r % p.SP, o = n * p.C;
-            const float *x = read_row(*a.cvt, p.v[0], a.src, n, 0, sp, p.C, xbuf.data());
-            float *y = out_row(p.v[1], a.dst, n, 0, sp, obuf.data());
-            k.affine_v(x, y, p.C, M.data() + o, A.data() + o, B.data() + o);
-            finish_row(a, y, p.C, [&] { po_nxc(a, y, n, sp); });
-            write_row(*a.cvt, p.v[1], a.dst, n, 0, sp, p.C, y);
-        }
-    });
+    parallel_chunks(
+            nthr_for(NC * p.SP), p.N * p.SP, [&](int, dim_t r0, dim_t r1) {
+                std::vector<float> xbuf(
+                        p.v[0].dt == dnnl_f32 ? 0 : (size_t)p.C);
+                std::vector<float> obuf(
+                        p.v[1].dt == dnnl_f32 ? 0 : (size_t)p.C);
+                for (dim_t r = r0; r < r1; ++r) {
+                    const dim_t n = r / p.SP, sp = r % p.SP, o = n * p.C;
+                    const float *x = read_row(
+                            *a.cvt, p.v[0], a.src, n, 0, sp, p.C, xbuf.data());
+                    float *y = out_row(p.v[1], a.dst, n, 0, sp, obuf.data());
+                    k.affine_v(x, y, p.C, M.data() + o, A.data() + o,
+                            B.data() + o);
+                    finish_row(a, y, p.C, [&] { po_nxc(a, y, n, sp); });
+                    write_row(*a.cvt, p.v[1], a.dst, n, 0, sp, p.C, y);
+                }
+            });
 }
 
-float read_scale(const group_normalization_pd_t &pd, const exec_ctx_t &ctx, int arg,
-        bool &ok) {
+float read_scale(const group_normalization_pd_t &pd, const exec_ctx_t &ctx,
+        int arg, bool &ok) {
     if (!pd.with_scale(arg)) return 1.f;
     const void *p = ctx.host_ptr(DNNL_ARG_ATTR_SCALES | arg);
     if (!p) {
@@ -255,8 +272,10 @@ status_t gnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     a.cvt = &pd->cvt;
     a.po = &pd->po;
     const bool stats = pd->stats_in() || pd->stats_out();
-    a.mean = stats ? static_cast<float *>(ctx.host_ptr(DNNL_ARG_MEAN)) : nullptr;
-    a.var = stats ? static_cast<float *>(ctx.host_ptr(DNNL_ARG_VARIANCE)) : nullptr;
+    a.mean =
+            stats ? static_cast<float *>(ctx.host_ptr(DNNL_ARG_MEAN)) : nullptr;
+    a.var = stats ? static_cast<float *>(ctx.host_ptr(DNNL_ARG_VARIANCE))
+                  : nullptr;
     a.scale = pd->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
     a.shift = pd->use_shift() ? ctx.input<float>(DNNL_ARG_SHIFT) : nullptr;
     const void *src_h = ctx.host_ptr(DNNL_ARG_SRC);
@@ -273,8 +292,7 @@ status_t gnorm_t<true>::execute(const exec_ctx_t &ctx) const {
         // Empty groups (src and dst have no buffers): statistics are
         // reported as zeros.
         if (pd->stats_out())
-            for (dim_t i = 0; i < p.N * p.G; ++i)
-                a.mean[i] = a.var[i] = 0.f;
+            for (dim_t i = 0; i < p.N * p.G; ++i) a.mean[i] = a.var[i] = 0.f;
         return dnnl_success;
     }
     if (!src_h || !dst_h) return dnnl_invalid_arguments;
@@ -287,7 +305,8 @@ status_t gnorm_t<true>::execute(const exec_ctx_t &ctx) const {
         fwd_nxc(a);
     else
         fwd_ncsp(a);
-    if (!p.v[1].direct) io::commit(*pd->dst_md(), dst_h, dbuf, static_cast<float *>(a.dst));
+    if (!p.v[1].direct)
+        io::commit(*pd->dst_md(), dst_h, dbuf, static_cast<float *>(a.dst));
     return dnnl_success;
 }
 

@@ -45,7 +45,7 @@ bool nxc_view(const memory_desc_t &md, view_t &v) {
 
 bool fwd_dt(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16 || dt == dnnl_s8
-            || dt == dnnl_u8;
+           || dt == dnnl_u8;
 }
 bool bwd_dt(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
@@ -59,8 +59,7 @@ status_t plan_t::init(const memory_desc_t *const *mds, int n, dim_t groups) {
     N = m0.dims[0];
     C = m0.dims[1];
     SP = 1;
-    for (int d = 2; d < m0.ndims; ++d)
-        SP *= m0.dims[d];
+    for (int d = 2; d < m0.ndims; ++d) SP *= m0.dims[d];
     G = groups;
     cpg = C / G;
     bool all_ncsp = true, all_nxc = true;
@@ -89,38 +88,42 @@ int nthr_for(dim_t nelems) {
 
 void cvt_t::to_f32(data_type_t dt, const void *src, float *dst, dim_t n) const {
     if (k) return k->to_f32(dt, src, dst, n);
-    for (dim_t i = 0; i < n; ++i)
-        dst[i] = load_f32(dt, src, i);
+    for (dim_t i = 0; i < n; ++i) dst[i] = load_f32(dt, src, i);
 }
 
-void cvt_t::from_f32(data_type_t dt, const float *src, void *dst, dim_t n) const {
+void cvt_t::from_f32(
+        data_type_t dt, const float *src, void *dst, dim_t n) const {
     if (k) return k->from_f32(dt, src, dst, n);
-    for (dim_t i = 0; i < n; ++i)
-        store_f32(dt, src[i], dst, i);
+    for (dim_t i = 0; i < n; ++i) store_f32(dt, src[i], dst, i);
 }
 
 template <bool fwd>
 status_t gnorm_t<fwd>::pd_t::init(engine_t *) {
     if (this->is_fwd() != fwd) return dnnl_unimplemented;
     const auto &a = this->attr_;
-    if (!a.zero_points.empty() || !a.rounding_modes.empty()) return dnnl_unimplemented;
+    if (!a.zero_points.empty() || !a.rounding_modes.empty())
+        return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
     if (fwd) {
-        if (!fwd_dt(this->src_md_.data_type) || !fwd_dt(this->dst_md_.data_type))
+        if (!fwd_dt(this->src_md_.data_type)
+                || !fwd_dt(this->dst_md_.data_type))
             return dnnl_unimplemented;
         for (const auto &it : a.scales.items)
-            if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST) || it.e.mask != 0)
+            if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
+                    || it.e.mask != 0)
                 return dnnl_unimplemented;
         DNNL_CHECK(po.init(a.post_ops, this->dst_md_));
         const memory_desc_t *mds[] = {&this->src_md_, &this->dst_md_};
         DNNL_CHECK(plan.init(mds, 2, this->groups()));
     } else {
-        if (!a.scales.empty() || !a.post_ops.entries.empty()) return dnnl_unimplemented;
-        if (!bwd_dt(this->src_md_.data_type) || !bwd_dt(this->diff_dst_md_.data_type)
+        if (!a.scales.empty() || !a.post_ops.entries.empty())
+            return dnnl_unimplemented;
+        if (!bwd_dt(this->src_md_.data_type)
+                || !bwd_dt(this->diff_dst_md_.data_type)
                 || !bwd_dt(this->diff_src_md_.data_type))
             return dnnl_unimplemented;
-        const memory_desc_t *mds[]
-                = {&this->src_md_, &this->diff_dst_md_, &this->diff_src_md_};
+        const memory_desc_t *mds[] = {
+                &this->src_md_, &this->diff_dst_md_, &this->diff_src_md_};
         DNNL_CHECK(plan.init(mds, 3, this->groups()));
     }
     k = &norm::select_kernels();

@@ -29,16 +29,20 @@ struct lnorm_t : public primitive_t {
         status_t init(engine_t *) {
             if (this->is_fwd() != fwd) return dnnl_unimplemented;
             const auto &a = this->attr_;
-            if (!a.post_ops.entries.empty() || !a.scales.empty() || !a.zero_points.empty())
+            if (!a.post_ops.entries.empty() || !a.scales.empty()
+                    || !a.zero_points.empty())
                 return dnnl_unimplemented;
-            if (!io::float_dt(this->src_md_.data_type)) return dnnl_unimplemented;
-            if (fwd && !io::float_dt(this->dst_md_.data_type)) return dnnl_unimplemented;
+            if (!io::float_dt(this->src_md_.data_type))
+                return dnnl_unimplemented;
+            if (fwd && !io::float_dt(this->dst_md_.data_type))
+                return dnnl_unimplemented;
             if (!fwd
                     && (!io::float_dt(this->diff_src_md_.data_type)
                             || !io::float_dt(this->diff_dst_md_.data_type)))
                 return dnnl_unimplemented;
             DNNL_CHECK(this->init_formats());
-            return this->stat_md_.data_type == dnnl_f32 ? dnnl_success : dnnl_unimplemented;
+            return this->stat_md_.data_type == dnnl_f32 ? dnnl_success
+                                                        : dnnl_unimplemented;
         }
     };
     using primitive_t::primitive_t;
@@ -51,8 +55,7 @@ private:
 static void shape(const memory_desc_t &md, dim_t &R, dim_t &C) {
     C = md.dims[md.ndims - 1];
     R = 1;
-    for (int d = 0; d < md.ndims - 1; ++d)
-        R *= md.dims[d];
+    for (int d = 0; d < md.ndims - 1; ++d) R *= md.dims[d];
 }
 
 template <>
@@ -61,13 +64,16 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     dim_t R, C;
     shape(*p->src_md(), R, C);
     std::vector<float> sb, db;
-    const float *src = io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);
+    const float *src =
+            io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);
     void *dst_h = ctx.host_ptr(DNNL_ARG_DST);
     float *dst = io::out_view(*p->dst_md(), dst_h, db);
     float *mean = static_cast<float *>(ctx.host_ptr(DNNL_ARG_MEAN));
     float *var = static_cast<float *>(ctx.host_ptr(DNNL_ARG_VARIANCE));
-    const float *scale = p->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
-    const float *shift = p->use_shift() ? ctx.input<float>(DNNL_ARG_SHIFT) : nullptr;
+    const float *scale =
+            p->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
+    const float *shift =
+            p->use_shift() ? ctx.input<float>(DNNL_ARG_SHIFT) : nullptr;
     const bool rms = p->rms(), gs = p->global_stats(), so = p->stats_out();
     if (!src || !dst || (p->use_scale() && !scale) || (p->use_shift() && !shift)
             || ((gs || so) && (!var || (!rms && !mean))))
@@ -108,18 +114,26 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     dim_t R, C;
     shape(*p->src_md(), R, C);
     std::vector<float> sb, ddb, dsb;
-    const float *src = io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);
-    const float *ddst = io::in_view(*p->diff_dst_md(), ctx.host_ptr(DNNL_ARG_DIFF_DST), ddb);
+    const float *src =
+            io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);
+    const float *ddst = io::in_view(
+            *p->diff_dst_md(), ctx.host_ptr(DNNL_ARG_DIFF_DST), ddb);
     void *dsrc_h = ctx.host_ptr(DNNL_ARG_DIFF_SRC);
     float *dsrc = io::out_view(*p->diff_src_md(), dsrc_h, dsb);
     const float *mean = ctx.input<float>(DNNL_ARG_MEAN);
     const float *var = ctx.input<float>(DNNL_ARG_VARIANCE);
-    const float *scale = p->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
+    const float *scale =
+            p->use_scale() ? ctx.input<float>(DNNL_ARG_SCALE) : nullptr;
     const bool full = p->desc()->prop_kind == dnnl_backward;
-    float *dscale = full && p->use_scale() ? ctx.output<float>(DNNL_ARG_DIFF_SCALE) : nullptr;
-    float *dshift = full && p->use_shift() ? ctx.output<float>(DNNL_ARG_DIFF_SHIFT) : nullptr;
+    float *dscale = full && p->use_scale()
+                            ? ctx.output<float>(DNNL_ARG_DIFF_SCALE)
+                            : nullptr;
+    float *dshift = full && p->use_shift()
+                            ? ctx.output<float>(DNNL_ARG_DIFF_SHIFT)
+                            : nullptr;
     const bool rms = p->rms(), gs = p->global_stats();
-    if (!src || !ddst || !dsrc || !var || (!rms && !mean) || (p->use_scale() && !scale))
+    if (!src || !ddst || !dsrc || !var || (!rms && !mean)
+            || (p->use_scale() && !scale))
         return dnnl_invalid_arguments;
     const memory_desc_t &st = *p->stat_md();
     const bool sdense = io::is_rowmajor_dense(st);
@@ -146,7 +160,8 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
             for (dim_t r = r0; r < r1; ++r) {
                 float m, inv;
                 stats(r, m, inv);
-                k.acc_dot_dev_s(f1.data(), f2.data(), ddst + r * C, src + r * C, m, inv, C);
+                k.acc_dot_dev_s(f1.data(), f2.data(), ddst + r * C, src + r * C,
+                        m, inv, C);
                 if (++n == norm::flush_rows) {
                     k.flush(d1, f1.data(), C);
                     k.flush(d2, f2.data(), C);
@@ -166,7 +181,8 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
             if (dshift) dshift[c] = (float)b;
         }
     }
-    // diff_src = inv * (dxh - mean(dxh) - xh * mean(dxh * xh)), dxh = dd * scale.
+    // diff_src = inv * (dxh - mean(dxh) - xh * mean(dxh * xh)), dxh = dd *
+    // scale.
 #pragma omp parallel for schedule(static) if (R * C > 16384)
     for (dim_t r = 0; r < R; ++r) {
         float m, inv;
@@ -176,7 +192,8 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
         k.dot_dev(g, scale, x, C, m, &s1, &s2);
         const float k1 = (gs || rms) ? 0.f : (float)(s1 / (double)C);
         const float k2 = gs ? 0.f : (float)(s2 * inv / (double)C);
-        k.lin2(g, x, dsrc + r * C, C, scale, inv, m, -inv * inv * k2, -inv * k1);
+        k.lin2(g, x, dsrc + r * C, C, scale, inv, m, -inv * inv * k2,
+                -inv * k1);
     }
     io::commit(*p->diff_src_md(), dsrc_h, dsb, dsrc);
     return dnnl_success;

@@ -21,33 +21,35 @@ struct kernels_t {
     double (*sum_sq_dev)(const float *x, dim_t n, float m);
     // s1 = sum g[i] * sc[i], s2 = sum g[i] * sc[i] * (x[i] - m); sc may be
     // null (all ones).
-    void (*dot_dev)(const float *g, const float *sc, const float *x, dim_t n, float m,
-            double *s1, double *s2);
+    void (*dot_dev)(const float *g, const float *sc, const float *x, dim_t n,
+            float m, double *s1, double *s2);
     // y[i] = a * (x[i] - m) + b; y may be x.
-    void (*affine)(const float *x, float *y, dim_t n, float m, float a, float b);
+    void (*affine)(
+            const float *x, float *y, dim_t n, float m, float a, float b);
     // y[i] = a[i] * (x[i] - m[i]) + b[i]; y may be x.
-    void (*affine_v)(const float *x, float *y, dim_t n, const float *m, const float *a,
-            const float *b);
-    // y[i] = (sc ? sc[i] : 1) * (x[i] - m) * inv + (sh ? sh[i] : 0); y may be x.
-    void (*norm_row)(const float *x, float *y, dim_t n, float m, float inv, const float *sc,
-            const float *sh);
+    void (*affine_v)(const float *x, float *y, dim_t n, const float *m,
+            const float *a, const float *b);
+    // y[i] = (sc ? sc[i] : 1) * (x[i] - m) * inv + (sh ? sh[i] : 0); y may be
+    // x.
+    void (*norm_row)(const float *x, float *y, dim_t n, float m, float inv,
+            const float *sc, const float *sh);
     // y[i] = a * (sc ? sc[i] : 1) * g[i] + b * (x[i] - m) + c; y may be g
     // or x. (x - m) rather than x keeps the result exact where x ~ m.
-    void (*lin2)(const float *g, const float *x, float *y, dim_t n, const float *sc,
-            float a, float m, float b, float c);
+    void (*lin2)(const float *g, const float *x, float *y, dim_t n,
+            const float *sc, float a, float m, float b, float c);
     // y[i] = a[i] * g[i] + b[i] * (x[i] - m[i]) + c[i]; y may be g or x.
-    void (*lin2_v)(const float *g, const float *x, float *y, dim_t n, const float *a,
-            const float *m, const float *b, const float *c);
+    void (*lin2_v)(const float *g, const float *x, float *y, dim_t n,
+            const float *a, const float *m, const float *b, const float *c);
     // acc[i] += x[i]
     void (*acc_add)(float *acc, const float *x, dim_t n);
     // acc[i] += (x[i] - m[i])^2
     void (*acc_sq_dev)(float *acc, const float *x, const float *m, dim_t n);
     // a1[i] += g[i], a2[i] += g[i] * (x[i] - m[i])
-    void (*acc_dot_dev)(float *a1, float *a2, const float *g, const float *x, const float *m,
-            dim_t n);
+    void (*acc_dot_dev)(float *a1, float *a2, const float *g, const float *x,
+            const float *m, dim_t n);
     // a1[i] += g[i] * (x[i] - m) * inv, a2[i] += g[i]
-    void (*acc_dot_dev_s)(float *a1, float *a2, const float *g, const float *x, float m,
-            float inv, dim_t n);
+    void (*acc_dot_dev_s)(float *a1, float *a2, const float *g, const float *x,
+            float m, float inv, dim_t n);
     // d[i] += f[i], f[i] = 0: moves float partial sums into double ones.
     void (*flush)(double *d, float *f, dim_t n);
 };

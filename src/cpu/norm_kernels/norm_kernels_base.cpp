@@ -1,10 +1,10 @@
-// Normalization row kernels compiled for the build's baseline ISA (SSE2 on x86-64).
+// Normalization row kernels compiled for the build's baseline ISA (SSE2 on
+// x86-64).
 #include <cstring>
 
 #include "cpu/norm_kernels/norm_kernels.hpp"
 
 #pragma GCC push_options
-
 
 namespace dnnl {
 namespace impl {

@@ -8,26 +8,16 @@
 #include "common/exec_ctx.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/pooling/dense_io.hpp"
+#include "cpu/pooling/pooling_fast.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace pooling {
 
-template <bool fwd>
-status_t pooling_t<fwd>::pd_t::init(engine_t *) {
-    if (this->is_fwd() != fwd) return dnnl_unimplemented;
-    if (!this->attr_.post_ops.entries.empty() || !this->attr_.scales.empty()
-            || !this->attr_.zero_points.empty())
-        return dnnl_unimplemented;
-    const memory_desc_t &s = fwd ? this->src_md_ : this->diff_src_md_;
-    const memory_desc_t &d = fwd ? this->dst_md_ : this->diff_dst_md_;
-    if (!io::float_dt(s.data_type) || !io::float_dt(d.data_type)) return dnnl_unimplemented;
-    DNNL_CHECK(this->init_formats());
-    if (this->has_ws() && this->ws_md_.data_type != dnnl_u8
-            && this->ws_md_.data_type != dnnl_s32)
-        return dnnl_unimplemented;
-    const auto *dd = this->desc();
+void init_geom(const pooling_pd_t &pd, const memory_desc_t &s, const memory_desc_t &d,
+        geom_t &g) {
+    const auto *dd = pd.desc();
     const int ns = s.ndims - 2;
     dim_t I[3] = {1, 1, 1}, O[3] = {1, 1, 1}, K[3] = {1, 1, 1}, S[3] = {1, 1, 1},
           D[3] = {0, 0, 0}, P[3] = {0, 0, 0};
@@ -42,6 +32,22 @@ status_t pooling_t<fwd>::pd_t::init(engine_t *) {
     }
     g = {s.dims[0], s.dims[1], I[0], I[1], I[2], O[0], O[1], O[2], K[0], K[1], K[2], S[0],
             S[1], S[2], D[0], D[1], D[2], P[0], P[1], P[2]};
+}
+
+template <bool fwd>
+status_t pooling_t<fwd>::pd_t::init(engine_t *) {
+    if (this->is_fwd() != fwd) return dnnl_unimplemented;
+    if (!this->attr_.post_ops.entries.empty() || !this->attr_.scales.empty()
+            || !this->attr_.zero_points.empty())
+        return dnnl_unimplemented;
+    const memory_desc_t &s = fwd ? this->src_md_ : this->diff_src_md_;
+    const memory_desc_t &d = fwd ? this->dst_md_ : this->diff_dst_md_;
+    if (!io::float_dt(s.data_type) || !io::float_dt(d.data_type)) return dnnl_unimplemented;
+    DNNL_CHECK(this->init_formats());
+    if (this->has_ws() && this->ws_md_.data_type != dnnl_u8
+            && this->ws_md_.data_type != dnnl_s32)
+        return dnnl_unimplemented;
+    init_geom(*this, s, d, g);
     return dnnl_success;
 }
 
@@ -200,6 +206,7 @@ template struct pooling_t<false>;
 const impl_list_item_t *pooling_impl_list() {
     using namespace pooling;
     static const impl_list_item_t list[] = {
+            {create_pd<pooling_fast_fwd_t::pd_t, pooling_desc_t>},
             {create_pd<pooling_t<true>::pd_t, pooling_desc_t>},
             {create_pd<pooling_t<false>::pd_t, pooling_desc_t>},
             {nullptr},

@@ -16,6 +16,11 @@ struct geom_t {
     dim_t mb, c, id, ih, iw, od, oh, ow, kd, kh, kw, sd, sh, sw, dd, dh, dw, pd, ph, pw;
 };
 
+// Fills `g` from the descriptor (src / dst for forward, diff_src / diff_dst
+// for backward).
+void init_geom(const pooling_pd_t &pd, const memory_desc_t &src, const memory_desc_t &dst,
+        geom_t &g);
+
 template <bool fwd>
 struct pooling_t : public primitive_t {
     struct pd_t : public cpu_pd_t<pooling_pd_t, pooling_t> {

@@ -1,0 +1,34 @@
+// Plain-layout pooling forward kernels compiled for AVX2.
+
+// The max loops are selects; with trapping math GCC keeps them as
+// branches. Set before any include so every function here shares it.
+#pragma GCC optimize("no-trapping-math")
+#include <cfloat>
+#include <cstdint>
+#include <vector>
+
+#include "cpu/binary/parallel.hpp"
+#include "cpu/pooling/pooling_fast.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace pooling {
+namespace {
+#include "cpu/pooling/pooling_fast_body.inc"
+} // namespace
+
+const fast_kernels_t &fast_kernels_avx2() {
+    static const fast_kernels_t table = make_table("avx2");
+    return table;
+}
+
+} // namespace pooling
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+
+#pragma GCC pop_options

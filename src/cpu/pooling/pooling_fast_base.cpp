@@ -1,0 +1,33 @@
+// Plain-layout pooling forward kernels compiled for the build's baseline ISA.
+
+// The max loops are selects; with trapping math GCC keeps them as
+// branches. Set before any include so every function here shares it.
+#pragma GCC optimize("no-trapping-math")
+#include <cfloat>
+#include <cstdint>
+#include <vector>
+
+#include "cpu/binary/parallel.hpp"
+#include "cpu/pooling/pooling_fast.hpp"
+
+#pragma GCC push_options
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace pooling {
+namespace {
+#include "cpu/pooling/pooling_fast_body.inc"
+} // namespace
+
+const fast_kernels_t &fast_kernels_base() {
+    static const fast_kernels_t table = make_table("base");
+    return table;
+}
+
+} // namespace pooling
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+
+#pragma GCC pop_options
