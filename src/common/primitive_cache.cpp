@@ -269,14 +269,16 @@ bool primitive_cache_t::lookup(const cache_key_t &key, result_t &ready,
     return true;
 }
 
-std::shared_ptr<primitive_t> primitive_cache_t::peek(const cache_key_t &key) {
+std::shared_ptr<const primitive_desc_t> primitive_cache_t::peek(
+        const cache_key_t &key) {
     if (capacity_.load(std::memory_order_relaxed) == 0) return nullptr;
-    result_t r;
-    std::shared_future<result_t> pending;
     // A descriptor lookup, not a creation: statistics count creations
     // only, and a creation still in progress is not waited for.
-    if (!lookup(key, r, pending)) return nullptr;
-    return r.primitive;
+    read_lock_t lock(my_stripe());
+    auto it = map_.find(key);
+    if (it == map_.end() || !it->second->ready) return nullptr;
+    touch(it->second);
+    return it->second->result.primitive->shared_pd();
 }
 
 primitive_cache_t::result_t primitive_cache_t::get_or_create(
@@ -310,6 +312,8 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
         } else if (capacity_.load() > 0) {
             mine = new entry_t();
             mine->key = key;
+            if (!mine->key.owner && key.owner_pd)
+                mine->key.owner = key.owner_pd->shared_self();
             mine->future = promise.get_future().share();
             mine->stamp = ++clock_;
             map_.emplace(mine->key, mine);

@@ -34,8 +34,11 @@ struct cache_key_t {
     int nthr = 0;
     const std::vector<memory_desc_t> *hint_mds = nullptr;
     engine_id_t engine_id;
-    // Keeps op/attr/hint_mds alive while the key is stored.
+    // Keeps op/attr/hint_mds alive while the key is stored: `owner`, or
+    // when null the descriptor `owner_pd` (taken only when inserting, so
+    // that hits leave the descriptor's shared count alone).
     std::shared_ptr<const void> owner;
+    const primitive_desc_t *owner_pd = nullptr;
     size_t hash = 0;
 
     // Completes `hash` from the hash of kind, op, attributes and hints.
@@ -87,9 +90,10 @@ public:
     // as a hit).
     result_t get_or_create(
             const cache_key_t &key, creator_f create, void *ctx, bool &hit);
-    // The ready primitive for `key` if cached, else null. Marks the entry
-    // used but does not count in the statistics (a descriptor lookup).
-    std::shared_ptr<primitive_t> peek(const cache_key_t &key);
+    // The descriptor of the ready primitive for `key` if cached, else
+    // null. Marks the entry used but does not count in the statistics (a
+    // descriptor lookup).
+    std::shared_ptr<const primitive_desc_t> peek(const cache_key_t &key);
 
     bool contains_primitive(const primitive_t *p) const;
     bool contains_pd(const primitive_desc_t *pd) const;

@@ -248,7 +248,7 @@ status_t primitive_desc_t::create_primitive(std::shared_ptr<primitive_t> &primit
         engine_t *engine, bool *cache_hit, bool nested) const {
     const double t0 = verbose_on(vflag_create_profile) ? verbose_now_ms() : 0;
     cache_key_t key = make_cache_key(*this, engine);
-    key.owner = shared_self();
+    key.owner_pd = this;
     create_ctx_t ctx {this, engine};
     bool hit = false;
     auto r = primitive_cache_t::instance().get_or_create(

@@ -55,7 +55,7 @@ status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
         cache_key_t key = make_cache_key(*op_, *attr_, impl_id, hint_mds_, engine());
         auto cached = primitive_cache_t::instance().peek(key);
         if (cached) {
-            pd_ = std::const_pointer_cast<primitive_desc_t>(cached->shared_pd());
+            pd_ = std::const_pointer_cast<primitive_desc_t>(std::move(cached));
             return dnnl_success;
         }
     }
