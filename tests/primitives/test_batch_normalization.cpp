@@ -10,39 +10,13 @@
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/bnorm_ref.hpp"
+#include "tensor_glue.hpp"
 
 namespace {
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
+using namespace tensor_glue;
 using nf = normalization_flags;
-
-std::vector<float> rnd(size_t n, unsigned seed, float lo = -4, float hi = 4) {
-    std::mt19937 g(seed);
-    std::uniform_real_distribution<float> u(lo, hi);
-    std::vector<float> v(n);
-    for (auto &x : v)
-        x = u(g);
-    return v;
-}
-
-memory mem(const memory::desc &md, const engine &eng, const std::vector<float> &v) {
-    memory m(md, eng);
-    std::copy(v.begin(), v.end(), static_cast<float *>(m.get_data_handle()));
-    return m;
-}
-std::vector<float> get(const memory &m, size_t n) {
-    const float *p = static_cast<const float *>(m.get_data_handle());
-    return std::vector<float>(p, p + n);
-}
-
-void expect_near(const std::vector<float> &got, const std::vector<double> &ref, double tol,
-        const char *what) {
-    ASSERT_EQ(got.size(), ref.size());
-    for (size_t i = 0; i < got.size(); ++i)
-        ASSERT_NEAR(got[i], ref[i], tol * (1 + std::fabs(ref[i]))) << what << " at " << i;
-}
 
 void run(memory::dims dims, nf flags, bool in_place = false) {
     engine eng(engine::kind::cpu, 0);
@@ -67,15 +41,17 @@ void run(memory::dims dims, nf flags, bool in_place = false) {
     EXPECT_EQ(fpd.variance_desc().get_dims(), memory::dims({C}));
     EXPECT_EQ(fpd.workspace_desc().get_size() != 0, relu);
 
-    auto sv = rnd(n, 1), scv = rnd(C, 2, 0.5f, 2), shv = rnd(C, 3);
-    auto mv = rnd(C, 4), vv = rnd(C, 5, 0.5f, 3);
-    memory src = mem(md, eng, sv);
+    auto sv = random_f32(n, 1), scv = random_f32(C, 2, 0.5f, 2),
+         shv = random_f32(C, 3);
+    auto mv = random_f32(C, 4), vv = random_f32(C, 5, 0.5f, 3);
+    memory src = f32_memory(md, eng, sv);
     memory dst = in_place ? src : memory(md, eng);
     // Scale and shift buffers exist even when the flags leave them unused
     // (the descriptor then reports a zero md for them).
     const memory::desc cmd({C}, dt::f32, tag::x);
-    memory scale = mem(cmd, eng, scv), shift = mem(cmd, eng, shv);
-    memory mean = mem(fpd.mean_desc(), eng, mv), var = mem(fpd.variance_desc(), eng, vv);
+    memory scale = f32_memory(cmd, eng, scv), shift = f32_memory(cmd, eng, shv);
+    memory mean = f32_memory(fpd.mean_desc(), eng, mv),
+           var = f32_memory(fpd.variance_desc(), eng, vv);
     memory ws(fpd.workspace_desc(), eng);
     batch_normalization_forward(fpd).execute(strm,
             {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
@@ -94,22 +70,22 @@ void run(memory::dims dims, nf flags, bool in_place = false) {
     std::vector<double> rdst(n), rmean(C), rvar(C);
     bnorm_ref::forward(rd, sv.data(), nullptr, scv.data(), shv.data(), mv.data(), vv.data(),
             rdst.data(), rmean.data(), rvar.data());
-    expect_near(get(dst, n), rdst, 1e-4, "dst");
+    expect_near(raw_f32(dst, n), rdst, 1e-4, "dst");
     if (!gs) {
-        expect_near(get(mean, C), rmean, 1e-5, "mean");
-        expect_near(get(var, C), rvar, 1e-4, "var");
+        expect_near(raw_f32(mean, C), rmean, 1e-5, "mean");
+        expect_near(raw_f32(var, C), rvar, 1e-4, "var");
     }
     if (relu) return;
 
     // Backward (with the statistics now in mean/var).
-    auto mvals = get(mean, C), vvals = get(var, C);
-    auto ddv = rnd(n, 6);
-    memory ddst = mem(md, eng, ddv);
+    auto mvals = raw_f32(mean, C), vvals = raw_f32(var, C);
+    auto ddv = random_f32(n, 6);
+    memory ddst = f32_memory(md, eng, ddv);
     memory dsrc = in_place ? ddst : memory(md, eng);
     memory dscale(cmd, eng), dshift(cmd, eng);
     auto bpd = batch_normalization_backward::primitive_desc(
             eng, prop_kind::backward, md, md, md, 1e-3f, flags, fpd);
-    memory src_orig = mem(md, eng, sv);
+    memory src_orig = f32_memory(md, eng, sv);
     batch_normalization_backward(bpd).execute(strm,
             {{DNNL_ARG_SRC, src_orig}, {DNNL_ARG_DIFF_DST, ddst}, {DNNL_ARG_DIFF_SRC, dsrc},
                     {DNNL_ARG_SCALE, scale}, {DNNL_ARG_MEAN, mean}, {DNNL_ARG_VARIANCE, var},
@@ -118,9 +94,9 @@ void run(memory::dims dims, nf flags, bool in_place = false) {
     std::vector<double> rds(n), rdsc(C), rdsh(C);
     bnorm_ref::backward(rd, sv.data(), mvals.data(), vvals.data(), ddv.data(), scv.data(),
             rds.data(), rdsc.data(), rdsh.data());
-    expect_near(get(dsrc, n), rds, 2e-4, "diff_src");
-    if (sc) expect_near(get(dscale, C), rdsc, 2e-4, "diff_scale");
-    if (sh) expect_near(get(dshift, C), rdsh, 2e-4, "diff_shift");
+    expect_near(raw_f32(dsrc, n), rds, 2e-4, "diff_src");
+    if (sc) expect_near(raw_f32(dscale, C), rdsc, 2e-4, "diff_scale");
+    if (sh) expect_near(raw_f32(dshift, C), rdsh, 2e-4, "diff_shift");
 }
 
 TEST(BatchNorm, TrainingScaleShift) { run({2, 5, 4, 3}, nf::use_scale | nf::use_shift); }

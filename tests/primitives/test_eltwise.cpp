@@ -19,12 +19,10 @@
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/eltwise_ref.hpp"
-#include "reference/reorder_ref.hpp"
+#include "tensor_glue.hpp"
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
-namespace rr = reorder_ref;
+using namespace tensor_glue;
 
 namespace {
 
@@ -37,83 +35,6 @@ int query_int(const primitive_desc_base &pd, dnnl_query_t what) {
 engine &cpu_engine() {
     static engine eng(engine::kind::cpu, 0);
     return eng;
-}
-
-rr::dtype ref_dt(dt d) {
-    switch (d) {
-    case dt::f32:
-        return rr::dtype::f32;
-    case dt::bf16:
-        return rr::dtype::bf16;
-    case dt::f16:
-        return rr::dtype::f16;
-    case dt::s32:
-        return rr::dtype::s32;
-    case dt::s8:
-        return rr::dtype::s8;
-    case dt::u8:
-        return rr::dtype::u8;
-    default:
-        ADD_FAILURE() << "unexpected data type";
-        return rr::dtype::f32;
-    }
-}
-
-const char *dt_name(dt d) {
-    switch (d) {
-    case dt::f32:
-        return "f32";
-    case dt::bf16:
-        return "bf16";
-    case dt::f16:
-        return "f16";
-    case dt::s32:
-        return "s32";
-    case dt::s8:
-        return "s8";
-    case dt::u8:
-        return "u8";
-    default:
-        return "?";
-    }
-}
-
-rr::layout_t layout_of(const memory::desc &md) {
-    rr::layout_t l;
-    l.ndims = md.get_ndims();
-    const auto dims = md.get_dims();
-    const auto padded = md.get_padded_dims();
-    const auto poffs = md.get_padded_offsets();
-    const auto strides = md.get_strides();
-    for (int d = 0; d < l.ndims; ++d) {
-        l.dims[d] = dims[d];
-        l.padded[d] = padded[d];
-        l.padded_offsets[d] = poffs[d];
-        l.strides[d] = strides[d];
-    }
-    l.offset0 = md.get_submemory_offset();
-    l.nblks = md.get_inner_nblks();
-    const auto blks = md.get_inner_blks();
-    const auto idxs = md.get_inner_idxs();
-    for (int k = 0; k < l.nblks; ++k) {
-        l.blks[k] = blks[k];
-        l.idxs[k] = (int)idxs[k];
-    }
-    return l;
-}
-
-std::string describe(const memory::desc &md) {
-    std::string s = dt_name(md.get_data_type());
-    s += " dims:";
-    const auto dims = md.get_dims();
-    for (size_t i = 0; i < dims.size(); ++i)
-        s += (i ? "x" : "") + std::to_string(dims[i]);
-    s += " strides:";
-    const auto st = md.get_strides();
-    for (size_t i = 0; i < st.size(); ++i)
-        s += (i ? "," : "") + std::to_string(st[i]);
-    s += " blocks:" + std::to_string(md.get_inner_nblks());
-    return s;
 }
 
 // Bytes a buffer for `md` needs: the descriptor's size does not include

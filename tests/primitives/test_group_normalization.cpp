@@ -12,57 +12,20 @@
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/gnorm_ref.hpp"
+#include "tensor_glue.hpp"
 
 namespace {
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
+using namespace tensor_glue;
 using nf = normalization_flags;
-
-std::vector<float> rnd(size_t n, unsigned seed, float lo = -4, float hi = 4) {
-    std::mt19937 g(seed);
-    std::uniform_real_distribution<float> u(lo, hi);
-    std::vector<float> v(n);
-    for (auto &x : v)
-        x = u(g);
-    return v;
-}
-
-tag plain_tag(size_t nd) {
-    return nd == 2 ? tag::ab : nd == 3 ? tag::abc : nd == 4 ? tag::abcd : tag::abcde;
-}
 
 // Memory of `md` holding `v` (logical row-major f32 values), converted by a
 // reorder; `v` is replaced with the values actually stored.
 memory make(const memory::desc &md, const engine &eng, stream &s, std::vector<float> &v) {
-    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
-    memory plain(pmd, eng), m(md, eng);
-    std::copy(v.begin(), v.end(), static_cast<float *>(plain.get_data_handle()));
-    reorder(plain, m).execute(s, plain, m);
-    reorder(m, plain).execute(s, m, plain);
-    s.wait();
-    const float *p = static_cast<const float *>(plain.get_data_handle());
-    v.assign(p, p + v.size());
+    memory m = to_mem(v, md, eng, s);
+    v = from_mem(m, eng, s);
     return m;
-}
-
-std::vector<float> read(const memory &m, const engine &eng, stream &s) {
-    const auto md = m.get_desc();
-    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
-    memory plain(pmd, eng);
-    reorder(m, plain).execute(s, const_cast<memory &>(m), plain);
-    s.wait();
-    const float *p = static_cast<const float *>(plain.get_data_handle());
-    size_t n = 1;
-    for (auto d : md.get_dims())
-        n *= (size_t)d;
-    return std::vector<float>(p, p + n);
-}
-
-std::vector<float> raw(const memory &m, size_t n) {
-    const float *p = static_cast<const float *>(m.get_data_handle());
-    return std::vector<float>(p, p + n);
 }
 
 // |got - ref| <= abs + rel * |ref| for every element.
@@ -120,12 +83,13 @@ void run(const cfg_t &cf) {
     EXPECT_EQ(fpd.weights_desc().get_size() != 0, sc || sh);
 
     // int8 sources cover their range; float ones [-4, 4].
-    auto sv = cf.sdt == dt::u8 ? rnd(n, 1, 0, 200) : cf.sdt == dt::s8 ? rnd(n, 1, -100, 100)
-                                                                       : rnd(n, 1);
+    auto sv = cf.sdt == dt::u8   ? random_f32(n, 1, 0, 200)
+              : cf.sdt == dt::s8 ? random_f32(n, 1, -100, 100)
+                                 : random_f32(n, 1);
     for (auto &x : sv)
         if (cf.sdt == dt::s8 || cf.sdt == dt::u8) x = std::round(x);
-    auto scv = rnd(C, 2, 0.5f, 2), shv = rnd(C, 3);
-    auto mv = rnd(N * G, 4), vv = rnd(N * G, 5, 0.5f, 3);
+    auto scv = random_f32(C, 2, 0.5f, 2), shv = random_f32(C, 3);
+    auto mv = random_f32(N * G, 4), vv = random_f32(N * G, 5, 0.5f, 3);
     memory src = make(smd, eng, strm, sv);
     memory dst = cf.in_place ? src : memory(dmd, eng);
     const memory::desc cmd({C}, dt::f32, tag::x);
@@ -158,14 +122,15 @@ void run(const cfg_t &cf) {
         const double lo = cf.ddt == dt::s8 ? -128 : 0, hi = cf.ddt == dt::s8 ? 127 : 255;
         for (auto &r : rdst)
             r = std::min(hi, std::max(lo, r));
-        expect_near(read(dst, eng, strm), rdst, 1.0, 0, "dst");
+        expect_near(from_mem(dst, eng, strm), rdst, 1.0, 0, "dst");
     } else {
-        expect_near(read(dst, eng, strm), rdst, 4 * de + 2e-6, 2 * de, "dst");
+        expect_near(
+                from_mem(dst, eng, strm), rdst, 4 * de + 2e-6, 2 * de, "dst");
     }
     if (!gs) {
         // Float statistics of float data: a few ULPs relative to the scale
         // of the data (mean) and of the variance.
-        const auto gm = raw(mean, N * G), gv = raw(var, N * G);
+        const auto gm = raw_f32(mean, N * G), gv = raw_f32(var, N * G);
         for (int64_t i = 0; i < N * G; ++i) {
             EXPECT_NEAR(gm[i], rmean[i], 4e-7 * (1 + std::sqrt(rvar[i]))) << "mean " << i;
             EXPECT_NEAR(gv[i], rvar[i], 4e-7 * rvar[i] + 1e-12) << "var " << i;
@@ -174,8 +139,8 @@ void run(const cfg_t &cf) {
     if (!cf.backward || cf.sdt == dt::s8 || cf.sdt == dt::u8) return;
 
     // Backward with the statistics now in mean / var.
-    auto mvals = raw(mean, N * G), vvals = raw(var, N * G);
-    auto ddv = rnd(n, 6);
+    auto mvals = raw_f32(mean, N * G), vvals = raw_f32(var, N * G);
+    auto ddv = random_f32(n, 6);
     const memory::desc ddmd(dims, cf.ddt, t), dsmd(dims, cf.sdt, t);
     memory ddst = make(ddmd, eng, strm, ddv);
     memory dsrc = cf.in_place ? ddst : memory(dsmd, eng);
@@ -195,12 +160,15 @@ void run(const cfg_t &cf) {
     gnorm_ref::backward(rd, sv.data(), mvals.data(), vvals.data(), ddv.data(), scv.data(),
             rds.data(), rdsc.data(), rdsh.data());
     const double se = dt_eps(cf.sdt);
-    expect_near(read(dsrc, eng, strm), rds, 8 * se + 1e-5, 2 * se, "diff_src");
+    expect_near(
+            from_mem(dsrc, eng, strm), rds, 8 * se + 1e-5, 2 * se, "diff_src");
     if (cf.bprop == prop_kind::backward) {
         // Sums over N * spatial points.
         const double tol = 1e-6 * (double)(N * SP) + 8 * de;
-        if (sc) expect_near(raw(dscale, C), rdsc, tol, 4 * de, "diff_scale");
-        if (sh) expect_near(raw(dshift, C), rdsh, tol, 4 * de, "diff_shift");
+        if (sc)
+            expect_near(raw_f32(dscale, C), rdsc, tol, 4 * de, "diff_scale");
+        if (sh)
+            expect_near(raw_f32(dshift, C), rdsh, tol, 4 * de, "diff_shift");
     }
 }
 
@@ -346,7 +314,7 @@ TEST(GroupNorm, StridedRows) {
     auto pd = group_normalization_forward::primitive_desc(
             eng, prop_kind::forward_inference, md, md, G, 1e-3f, nf::none);
     memory src(md, eng), dst(md, eng);
-    auto sv = rnd(N * 16, 9);
+    auto sv = random_f32(N * 16, 9);
     std::copy(sv.begin(), sv.end(), static_cast<float *>(src.get_data_handle()));
     group_normalization_forward(pd).execute(strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
     strm.wait();
@@ -383,9 +351,9 @@ TEST(GroupNorm, PostOps) {
         attr.set_post_ops(po);
         auto pd = group_normalization_forward::primitive_desc(
                 eng, prop_kind::forward_inference, md, md, G, 1e-3f, nf::none, attr);
-        auto sv = rnd(N * C * H * W, 11);
+        auto sv = random_f32(N * C * H * W, 11);
         memory src = make(md, eng, strm, sv), dst(md, eng), b(bmd, eng);
-        auto bv = rnd(C, 12, -1, 1);
+        auto bv = random_f32(C, 12, -1, 1);
         std::copy(bv.begin(), bv.end(), static_cast<float *>(b.get_data_handle()));
         group_normalization_forward(pd).execute(strm,
                 {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
@@ -402,7 +370,7 @@ TEST(GroupNorm, PostOps) {
                 rm.data(), rv.data());
         for (size_t i = 0; i < ref.size(); ++i)
             ref[i] = std::max(0.0, ref[i] + bv[(i / (H * W)) % C]);
-        expect_near(read(dst, eng, strm), ref, 1e-5, 1e-5, "dst");
+        expect_near(from_mem(dst, eng, strm), ref, 1e-5, 1e-5, "dst");
     }
 }
 
@@ -417,7 +385,7 @@ TEST(GroupNorm, Int8Scales) {
     attr.set_scales_mask(DNNL_ARG_DST, 0);
     auto pd = group_normalization_forward::primitive_desc(
             eng, prop_kind::forward_inference, smd, dmd, G, 1e-3f, nf::none, attr);
-    auto sv = rnd(N * C * SP, 13, -100, 100);
+    auto sv = random_f32(N * C * SP, 13, -100, 100);
     for (auto &x : sv)
         x = std::round(x);
     memory src = make(smd, eng, strm, sv), dst(dmd, eng);
@@ -441,7 +409,7 @@ TEST(GroupNorm, Int8Scales) {
             rm.data(), rv.data());
     for (auto &r : ref)
         r = std::min(127.0, std::max(-128.0, r * 40 / 0.5));
-    expect_near(read(dst, eng, strm), ref, 1.0, 0, "dst");
+    expect_near(from_mem(dst, eng, strm), ref, 1.0, 0, "dst");
     // Missing scale memory at execution.
     EXPECT_THROW(group_normalization_forward(pd).execute(
                          strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}}),

@@ -10,37 +10,13 @@
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/lnorm_ref.hpp"
+#include "tensor_glue.hpp"
 
 namespace {
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
+using namespace tensor_glue;
 using nf = normalization_flags;
-
-std::vector<float> rnd(size_t n, unsigned seed, float lo = -4, float hi = 4) {
-    std::mt19937 g(seed);
-    std::uniform_real_distribution<float> u(lo, hi);
-    std::vector<float> v(n);
-    for (auto &x : v)
-        x = u(g);
-    return v;
-}
-memory mem(const memory::desc &md, const engine &eng, const std::vector<float> &v) {
-    memory m(md, eng);
-    std::copy(v.begin(), v.end(), static_cast<float *>(m.get_data_handle()));
-    return m;
-}
-std::vector<float> get(const memory &m, size_t n) {
-    const float *p = static_cast<const float *>(m.get_data_handle());
-    return std::vector<float>(p, p + n);
-}
-void expect_near(const std::vector<float> &got, const std::vector<double> &ref, double tol,
-        const char *what) {
-    ASSERT_EQ(got.size(), ref.size());
-    for (size_t i = 0; i < got.size(); ++i)
-        ASSERT_NEAR(got[i], ref[i], tol * (1 + std::fabs(ref[i]))) << what << " at " << i;
-}
 
 void run(memory::dims dims, nf flags, prop_kind bprop = prop_kind::backward) {
     engine eng(engine::kind::cpu, 0);
@@ -65,15 +41,16 @@ void run(memory::dims dims, nf flags, prop_kind bprop = prop_kind::backward) {
     memory::dims sd(dims.begin(), dims.end() - 1);
     EXPECT_EQ(fpd.variance_desc().get_dims(), sd);
 
-    auto sv = rnd(n, 1), scv = rnd(C, 2, 0.5f, 2), shv = rnd(C, 3);
-    auto mv = rnd(R, 4), vv = rnd(R, 5, 0.5f, 3);
-    memory src = mem(md, eng, sv), dst(md, eng);
+    auto sv = random_f32(n, 1), scv = random_f32(C, 2, 0.5f, 2),
+         shv = random_f32(C, 3);
+    auto mv = random_f32(R, 4), vv = random_f32(R, 5, 0.5f, 3);
+    memory src = f32_memory(md, eng, sv), dst(md, eng);
     memory::desc smd(sd, dt::f32, dims.size() == 2 ? tag::a : dims.size() == 3 ? tag::ab : tag::abc);
     // Scale and shift buffers exist even when the flags leave them unused
     // (the descriptor then reports a zero md for them).
     const memory::desc cmd({C}, dt::f32, tag::x);
-    memory scale = mem(cmd, eng, scv), shift = mem(cmd, eng, shv);
-    memory mean = mem(smd, eng, mv), var = mem(smd, eng, vv);
+    memory scale = f32_memory(cmd, eng, scv), shift = f32_memory(cmd, eng, shv);
+    memory mean = f32_memory(smd, eng, mv), var = f32_memory(smd, eng, vv);
     layer_normalization_forward(fpd).execute(strm,
             {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
                     {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_MEAN, mean}, {DNNL_ARG_VARIANCE, var}});
@@ -89,15 +66,15 @@ void run(memory::dims dims, nf flags, prop_kind bprop = prop_kind::backward) {
     std::vector<double> rdst(n), rmean(R), rvar(R);
     lnorm_ref::forward(rd, sv.data(), scv.data(), shv.data(), mv.data(), vv.data(),
             rdst.data(), rmean.data(), rvar.data());
-    expect_near(get(dst, n), rdst, 1e-4, "dst");
+    expect_near(raw_f32(dst, n), rdst, 1e-4, "dst");
     if (!gs) {
-        if (!rms) expect_near(get(mean, R), rmean, 1e-5, "mean");
-        expect_near(get(var, R), rvar, 1e-4, "var");
+        if (!rms) expect_near(raw_f32(mean, R), rmean, 1e-5, "mean");
+        expect_near(raw_f32(var, R), rvar, 1e-4, "var");
     }
-    auto mvals = get(mean, R), vvals = get(var, R);
+    auto mvals = raw_f32(mean, R), vvals = raw_f32(var, R);
     if (rms) std::fill(mvals.begin(), mvals.end(), 0.f);
-    auto ddv = rnd(n, 6);
-    memory ddst = mem(md, eng, ddv), dsrc(md, eng);
+    auto ddv = random_f32(n, 6);
+    memory ddst = f32_memory(md, eng, ddv), dsrc(md, eng);
     memory dscale(cmd, eng), dshift(cmd, eng);
     auto bpd = layer_normalization_backward::primitive_desc(
             eng, bprop, md, md, md, smd, 1e-3f, flags, fpd);
@@ -109,10 +86,10 @@ void run(memory::dims dims, nf flags, prop_kind bprop = prop_kind::backward) {
     std::vector<double> rds(n), rdsc(C), rdsh(C);
     lnorm_ref::backward(rd, sv.data(), mvals.data(), vvals.data(), ddv.data(), scv.data(),
             rds.data(), rdsc.data(), rdsh.data());
-    expect_near(get(dsrc, n), rds, 2e-4, "diff_src");
+    expect_near(raw_f32(dsrc, n), rds, 2e-4, "diff_src");
     if (bprop == prop_kind::backward) {
-        if (sc) expect_near(get(dscale, C), rdsc, 2e-4, "diff_scale");
-        if (sh) expect_near(get(dshift, C), rdsh, 2e-4, "diff_shift");
+        if (sc) expect_near(raw_f32(dscale, C), rdsc, 2e-4, "diff_scale");
+        if (sh) expect_near(raw_f32(dshift, C), rdsh, 2e-4, "diff_shift");
     }
 }
 
@@ -138,13 +115,14 @@ void stats_accuracy(int64_t R, int64_t C, double max_ulps) {
     memory::desc md({R, C}, dt::f32, tag::ab), smd({R}, dt::f32, tag::a);
     auto pd = layer_normalization_forward::primitive_desc(
             eng, prop_kind::forward_training, md, md, smd, 1e-5f, nf::none);
-    auto sv = rnd((size_t)(R * C), 21, 2, 6);
-    memory src = mem(md, eng, sv), dst(md, eng), mean(smd, eng), var(smd, eng);
+    auto sv = random_f32((size_t)(R * C), 21, 2, 6);
+    memory src = f32_memory(md, eng, sv), dst(md, eng), mean(smd, eng),
+           var(smd, eng);
     layer_normalization_forward(pd).execute(strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
                                                           {DNNL_ARG_MEAN, mean},
                                                           {DNNL_ARG_VARIANCE, var}});
     strm.wait();
-    const auto gm = get(mean, R), gv = get(var, R);
+    const auto gm = raw_f32(mean, R), gv = raw_f32(var, R);
     double worst_m = 0, worst_v = 0;
     for (int64_t r = 0; r < R; ++r) {
         double m = 0, v = 0;

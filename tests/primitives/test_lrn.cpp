@@ -12,61 +12,12 @@
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/lrn_ref.hpp"
+#include "tensor_glue.hpp"
 
 namespace {
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
-
-template <typename F>
-dnnl_status_t status_of(F f) {
-    try {
-        f();
-    } catch (const error &e) {
-        return e.status;
-    }
-    return dnnl_success;
-}
-
-size_t volume(const memory::dims &d) {
-    size_t n = 1;
-    for (auto v : d)
-        n *= (size_t)v;
-    return n;
-}
-
-tag plain_tag(size_t nd) {
-    return nd == 2 ? tag::ab : nd == 3 ? tag::abc : nd == 4 ? tag::abcd : tag::abcde;
-}
-
-// Logical row-major f32 values <-> memory of any layout and type.
-memory to_mem(const std::vector<float> &v, const memory::desc &md, engine &eng, stream &s) {
-    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
-    memory p(pmd, eng), m(md, eng);
-    std::copy(v.begin(), v.end(), static_cast<float *>(p.get_data_handle()));
-    reorder(p, m).execute(s, p, m);
-    s.wait();
-    return m;
-}
-std::vector<float> from_mem(const memory &m, engine &eng, stream &s) {
-    const auto md = m.get_desc();
-    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
-    memory p(pmd, eng);
-    reorder(m, p).execute(s, const_cast<memory &>(m), p);
-    s.wait();
-    const float *f = static_cast<const float *>(p.get_data_handle());
-    return std::vector<float>(f, f + volume(md.get_dims()));
-}
-
-std::vector<float> rnd(size_t n, unsigned seed, float lo, float hi) {
-    std::mt19937 g(seed);
-    std::uniform_real_distribution<float> u(lo, hi);
-    std::vector<float> v(n);
-    for (auto &x : v)
-        x = u(g);
-    return v;
-}
+using namespace tensor_glue;
 
 double tolerance(dt t) {
     return t == dt::f32 ? 2e-5 : t == dt::f16 ? 4e-3 : 2e-2;
@@ -81,21 +32,14 @@ struct lcase_t {
     tag layout = tag::undef; // undef: plain
 };
 
-void check(const std::vector<float> &got, const std::vector<double> &ref, dt t,
-        const char *what) {
-    const double tol = tolerance(t);
-    for (size_t i = 0; i < ref.size(); ++i)
-        ASSERT_NEAR(got[i], ref[i], tol * (1 + std::fabs(ref[i]))) << what << " at " << i;
-}
-
 void run_case(const lcase_t &lc) {
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
-    const size_t n = volume(lc.dims);
+    const size_t n = count(lc.dims);
     const tag t = lc.layout == tag::undef ? plain_tag(lc.dims.size()) : lc.layout;
     const memory::desc md(lc.dims, lc.type, t);
     // Values the primitive sees exactly (rounded to the data type).
-    memory src = to_mem(rnd(n, 3, -3.f, 3.f), md, eng, s);
+    memory src = to_mem(random_f32(n, 3, -3.f, 3.f), md, eng, s);
     const auto x = from_mem(src, eng, s);
     lrn_ref::desc_t rd;
     rd.alg = (dnnl_alg_kind_t)lc.alg;
@@ -116,7 +60,7 @@ void run_case(const lcase_t &lc) {
     s.wait();
     std::vector<double> ref(n);
     lrn_ref::forward(rd, x.data(), ref.data());
-    check(from_mem(dst, eng, s), ref, lc.type, "fwd");
+    expect_near(from_mem(dst, eng, s), ref, tolerance(lc.type), "fwd");
 
     auto ipd = lrn_forward::primitive_desc(eng, prop_kind::forward_inference, lc.alg, md,
             md, lc.size, lc.alpha, lc.beta, lc.k);
@@ -124,10 +68,10 @@ void run_case(const lcase_t &lc) {
     memory dst2(md, eng);
     lrn_forward(ipd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst2}});
     s.wait();
-    check(from_mem(dst2, eng, s), ref, lc.type, "inference");
+    expect_near(from_mem(dst2, eng, s), ref, tolerance(lc.type), "inference");
 
     // Backward with the training hint (workspace) and without one.
-    memory dd = to_mem(rnd(n, 5, -2.f, 2.f), md, eng, s);
+    memory dd = to_mem(random_f32(n, 5, -2.f, 2.f), md, eng, s);
     const auto ddv = from_mem(dd, eng, s);
     std::vector<double> bref(n);
     lrn_ref::backward(rd, x.data(), ddv.data(), bref.data());
@@ -139,7 +83,7 @@ void run_case(const lcase_t &lc) {
     lrn_backward(bpd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, dd},
                                          {DNNL_ARG_WORKSPACE, ws}, {DNNL_ARG_DIFF_SRC, ds}});
     s.wait();
-    check(from_mem(ds, eng, s), bref, lc.type, "bwd");
+    expect_near(from_mem(ds, eng, s), bref, tolerance(lc.type), "bwd");
 
     dnnl_primitive_desc_t raw = nullptr;
     ASSERT_EQ(dnnl_lrn_backward_primitive_desc_create(&raw, eng.get(),
@@ -151,7 +95,8 @@ void run_case(const lcase_t &lc) {
     memory ds2(md, eng);
     lrn_backward(npd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, dd}, {DNNL_ARG_DIFF_SRC, ds2}});
     s.wait();
-    check(from_mem(ds2, eng, s), bref, lc.type, "bwd without workspace");
+    expect_near(from_mem(ds2, eng, s), bref, tolerance(lc.type),
+            "bwd without workspace");
 }
 
 const algorithm across = algorithm::lrn_across_channels;

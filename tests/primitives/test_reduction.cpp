@@ -14,8 +14,8 @@
 #include <gtest/gtest.h>
 
 #include "oneapi/dnnl/dnnl.hpp"
-#include "reference/compare.hpp"
-#include "reference/reorder_ref.hpp"
+#include "post_op_glue.hpp"
+#include "tensor_glue.hpp"
 #include <unordered_map>
 
 #include "reference/binary_ref.hpp"
@@ -24,225 +24,7 @@
 namespace {
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
-namespace rr = reorder_ref;
-
-rr::dtype ref_dt(dt d) {
-    switch (d) {
-    case dt::f32:
-        return rr::dtype::f32;
-    case dt::bf16:
-        return rr::dtype::bf16;
-    case dt::f16:
-        return rr::dtype::f16;
-    case dt::s32:
-        return rr::dtype::s32;
-    case dt::s8:
-        return rr::dtype::s8;
-    default:
-        return rr::dtype::u8;
-    }
-}
-
-// The reference's view of a descriptor, from the public queries only.
-rr::layout_t layout_of(const memory::desc &md) {
-    rr::layout_t l;
-    l.ndims = md.get_ndims();
-    const auto dims = md.get_dims(), padded = md.get_padded_dims(),
-               poffs = md.get_padded_offsets(), strides = md.get_strides();
-    for (int d = 0; d < l.ndims; ++d) {
-        l.dims[d] = dims[d];
-        l.padded[d] = padded[d];
-        l.padded_offsets[d] = poffs[d];
-        l.strides[d] = strides[d];
-    }
-    l.offset0 = md.get_submemory_offset();
-    l.nblks = md.get_inner_nblks();
-    const auto blks = md.get_inner_blks(), idxs = md.get_inner_idxs();
-    for (int k = 0; k < l.nblks; ++k) {
-        l.blks[k] = blks[k];
-        l.idxs[k] = (int)idxs[k];
-    }
-    return l;
-}
-
-std::vector<int64_t> dims_of(const memory::desc &md) {
-    const auto d = md.get_dims();
-    return std::vector<int64_t>(d.begin(), d.end());
-}
-
-int64_t count(const std::vector<int64_t> &d) {
-    int64_t n = 1;
-    for (auto v : d) n *= v;
-    return n;
-}
-
-// Random values exactly representable in `d`: quarter steps in [lo, hi]
-// for floating types, integers for s8/u8/s32 (clamped to the type).
-std::vector<double> random_values(
-        int64_t n, dt d, std::mt19937 &gen, double lo = -8, double hi = 8) {
-    std::vector<double> v((size_t)n);
-    if (d == dt::s8 || d == dt::u8 || d == dt::s32) {
-        if (d == dt::u8 && lo < 0) lo = 0;
-        if (d == dt::s8) {
-            lo = std::max(lo, -128.0);
-            hi = std::min(hi, 127.0);
-        }
-        std::uniform_int_distribution<int> u((int)lo, (int)hi);
-        for (auto &x : v) x = u(gen);
-    } else {
-        std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v) x = u(gen) / 4.0;
-    }
-    return v;
-}
-
-// Memory of `md` holding logical values `vals` (row-major), zeros in the
-// padding and a pattern elsewhere.
-memory to_memory(const engine &eng, const memory::desc &md,
-        const std::vector<double> &vals, uint8_t pattern = 0) {
-    memory m(md, eng);
-    uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
-    std::memset(p, pattern, md.get_size());
-    const rr::layout_t l = layout_of(md);
-    const rr::dtype d = ref_dt(md.get_data_type());
-    // Zero the padded area, then write the values.
-    rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
-        rr::store(d, p, rr::offset(l, pos), 0.0);
-    });
-    int64_t i = 0;
-    rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
-        rr::store(d, p, rr::offset(l, pos), vals[(size_t)i++]);
-    });
-    return m;
-}
-
-std::vector<double> from_memory(const memory &m) {
-    const memory::desc md = m.get_desc();
-    const rr::layout_t l = layout_of(md);
-    const rr::dtype d = ref_dt(md.get_data_type());
-    const uint8_t *p = static_cast<const uint8_t *>(m.get_data_handle());
-    std::vector<double> v;
-    rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
-        v.push_back(rr::load(d, p, rr::offset(l, pos)));
-    });
-    return v;
-}
-
-// True when every padding element (inside padded dims, outside dims) is 0.
-bool padding_is_zero(const memory &m) {
-    const memory::desc md = m.get_desc();
-    const rr::layout_t l = layout_of(md);
-    const rr::dtype d = ref_dt(md.get_data_type());
-    const uint8_t *p = static_cast<const uint8_t *>(m.get_data_handle());
-    bool ok = true;
-    rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
-        bool pad = false;
-        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
-        if (pad && rr::load(d, p, rr::offset(l, pos)) != 0) ok = false;
-    });
-    return ok;
-}
-
-// Tolerance of a result computed in f32 and rounded to `d` once:
-// relative `rel` (f32 arithmetic) plus one unit of the output type.
-ref::tolerance_t tol_for(dt d, double rel = 1e-6, double abs_ = 1e-6) {
-    ref::tolerance_t t;
-    t.rel = rel;
-    t.abs = abs_;
-    t.ulps = 1;
-    if (d == dt::s8 || d == dt::u8 || d == dt::s32) t.abs = std::max(abs_, 1.0);
-    return t;
-}
-
-::testing::AssertionResult matches(const std::vector<double> &got,
-        const std::vector<double> &expected, dt d,
-        const ref::tolerance_t &tol) {
-    if (got.size() != expected.size())
-        return ::testing::AssertionFailure()
-               << "size " << got.size() << " vs " << expected.size();
-    std::vector<float> g(got.begin(), got.end());
-    ref::compare_opts_t o;
-    o.tol = tol;
-    const auto r = ref::compare(
-            g.data(), expected.data(), g.size(), (dnnl_data_type_t)d, o);
-    if (r.ok()) return ::testing::AssertionSuccess();
-    auto f = ::testing::AssertionFailure() << r.summary();
-    for (const auto &e : r.first_errors)
-        f << " [" << e.index << "] got " << e.got << " expected " << e.expected;
-    return f;
-}
-
-const char *dt_name(dt d) {
-    switch (d) {
-    case dt::f32:
-        return "f32";
-    case dt::bf16:
-        return "bf16";
-    case dt::f16:
-        return "f16";
-    case dt::s32:
-        return "s32";
-    case dt::s8:
-        return "s8";
-    case dt::u8:
-        return "u8";
-    default:
-        return "?";
-    }
-}
-
-std::string describe(const memory::desc &md) {
-    std::string s = dt_name(md.get_data_type());
-    s += " dims:";
-    for (auto v : md.get_dims()) s += std::to_string(v) + ",";
-    s += " strides:";
-    for (auto v : md.get_strides()) s += std::to_string(v) + ",";
-    s += " blks:";
-    for (auto v : md.get_inner_blks()) s += std::to_string(v) + ",";
-    return s;
-}
-
-// Status of a C++ API call that must fail.
-template <typename F>
-dnnl_status_t status_of(F f) {
-    try {
-        f();
-    } catch (const error &e) {
-        return e.status;
-    }
-    return dnnl_success;
-}
-
-// Runs f(pd) for every implementation the library offers for `pd`.
-template <typename PD, typename F>
-int for_each_impl(PD pd, F f) {
-    int n = 0;
-    do {
-        SCOPED_TRACE(std::string("impl ") + pd.impl_info_str());
-        f(pd);
-        ++n;
-    } while (dnnl_primitive_desc_next_impl(pd.get()) == dnnl_success);
-    return n;
-}
-
-int query_s32(const primitive_desc_base &pd, query what) {
-    return dnnl_primitive_desc_query_s32(pd.get(), (dnnl_query_t)what, 0);
-}
-
-// Writes `v` into every padding element (to check that outputs zero it).
-void fill_padding(memory &m, double v) {
-    const memory::desc md = m.get_desc();
-    const rr::layout_t l = layout_of(md);
-    const rr::dtype d = ref_dt(md.get_data_type());
-    uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
-    rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
-        bool pad = false;
-        for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
-        if (pad) rr::store(d, p, rr::offset(l, pos), v);
-    });
-}
+using namespace tensor_glue;
 
 namespace br = binary_ref;
 using ralg = reduction_ref::alg_t;
@@ -260,14 +42,6 @@ const alg_pair_t algs[] = {{algorithm::reduction_max, ralg::max},
         {algorithm::reduction_norm_lp_sum, ralg::norm_lp_sum},
         {algorithm::reduction_norm_lp_power_p_max, ralg::norm_lp_power_p_max},
         {algorithm::reduction_norm_lp_power_p_sum, ralg::norm_lp_power_p_sum}};
-
-memory::desc plain_f32(const std::vector<int64_t> &d) {
-    memory::dims dims(d.begin(), d.end());
-    memory::dims strides(d.size(), 1);
-    for (int k = (int)d.size() - 2; k >= 0; --k)
-        strides[k] = strides[k + 1] * d[k + 1];
-    return memory::desc(dims, dt::f32, strides);
-}
 
 struct problem_t {
     alg_pair_t alg = algs[2];
@@ -296,10 +70,7 @@ void check(problem_t pr, unsigned seed = 1) {
     for (auto &e : pr.po) {
         switch (e.kind) {
         case po_ref::kind_t::eltwise:
-            po.append_eltwise(e.elt == po_ref::elt_t::relu
-                                      ? algorithm::eltwise_relu
-                                      : algorithm::eltwise_linear,
-                    (float)e.alpha, (float)e.beta);
+            po.append_eltwise(elt_alg(e.elt), (float)e.alpha, (float)e.beta);
             break;
         case po_ref::kind_t::sum:
             po.append_sum((float)e.scale);
@@ -335,10 +106,7 @@ void check(problem_t pr, unsigned seed = 1) {
         fill_padding(md, 3);
         std::unordered_map<int, memory> args{
                 {DNNL_ARG_SRC, ms}, {DNNL_ARG_DST, md}};
-        for (size_t k = 0; k < pr.po.size(); ++k)
-            if (pr.po[k].kind == po_ref::kind_t::binary)
-                args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)k) | DNNL_ARG_SRC_1] =
-                        to_memory(eng, plain_f32(pr.po[k].dims), pr.po[k].src);
+        add_binary_post_op_args(args, pr.po, eng);
         reduction(ipd).execute(strm, args);
         strm.wait();
         // f32 accumulation over n_red values.

@@ -15,93 +15,12 @@
 #include <gtest/gtest.h>
 
 #include "oneapi/dnnl/dnnl.hpp"
-#include "reference/reorder_ref.hpp"
+#include "tensor_glue.hpp"
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
-namespace rr = reorder_ref;
+using namespace tensor_glue;
 
 namespace {
-
-rr::dtype ref_dt(dt d) {
-    switch (d) {
-    case dt::f32:
-        return rr::dtype::f32;
-    case dt::bf16:
-        return rr::dtype::bf16;
-    case dt::f16:
-        return rr::dtype::f16;
-    case dt::s32:
-        return rr::dtype::s32;
-    case dt::s8:
-        return rr::dtype::s8;
-    case dt::u8:
-        return rr::dtype::u8;
-    default:
-        ADD_FAILURE() << "unexpected data type";
-        return rr::dtype::f32;
-    }
-}
-
-const char *dt_name(dt d) {
-    switch (d) {
-    case dt::f32:
-        return "f32";
-    case dt::bf16:
-        return "bf16";
-    case dt::f16:
-        return "f16";
-    case dt::s32:
-        return "s32";
-    case dt::s8:
-        return "s8";
-    case dt::u8:
-        return "u8";
-    default:
-        return "?";
-    }
-}
-
-// The reference's view of a descriptor, from the public query API only.
-rr::layout_t layout_of(const memory::desc &md) {
-    rr::layout_t l;
-    l.ndims = md.get_ndims();
-    const auto dims = md.get_dims();
-    const auto padded = md.get_padded_dims();
-    const auto poffs = md.get_padded_offsets();
-    const auto strides = md.get_strides();
-    for (int d = 0; d < l.ndims; ++d) {
-        l.dims[d] = dims[d];
-        l.padded[d] = padded[d];
-        l.padded_offsets[d] = poffs[d];
-        l.strides[d] = strides[d];
-    }
-    l.offset0 = md.get_submemory_offset();
-    l.nblks = md.get_inner_nblks();
-    const auto blks = md.get_inner_blks();
-    const auto idxs = md.get_inner_idxs();
-    for (int k = 0; k < l.nblks; ++k) {
-        l.blks[k] = blks[k];
-        l.idxs[k] = (int)idxs[k];
-    }
-    return l;
-}
-
-std::string describe(const memory::desc &md) {
-    std::string s = dt_name(md.get_data_type());
-    auto list = [&](const char *title, const memory::dims &v) {
-        s += std::string(" ") + title + ":";
-        for (size_t i = 0; i < v.size(); ++i)
-            s += (i ? "x" : "") + std::to_string(v[i]);
-    };
-    list("dims", md.get_dims());
-    list("strides", md.get_strides());
-    list("blocks", md.get_inner_blks());
-    list("idxs", md.get_inner_idxs());
-    s += " off0:" + std::to_string(md.get_submemory_offset());
-    return s;
-}
 
 // Random value of a data type's useful range (exactly representable after
 // the store rounds it).

@@ -12,51 +12,12 @@
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/resampling_ref.hpp"
+#include "tensor_glue.hpp"
 
 namespace {
 
 using namespace dnnl;
-using dt = memory::data_type;
-using tag = memory::format_tag;
-
-template <typename F>
-dnnl_status_t status_of(F f) {
-    try {
-        f();
-    } catch (const error &e) {
-        return e.status;
-    }
-    return dnnl_success;
-}
-
-size_t volume(const memory::dims &d) {
-    size_t n = 1;
-    for (auto v : d)
-        n *= (size_t)v;
-    return n;
-}
-
-tag plain_tag(size_t nd) {
-    return nd == 3 ? tag::abc : nd == 4 ? tag::abcd : tag::abcde;
-}
-
-memory to_mem(const std::vector<float> &v, const memory::desc &md, engine &eng, stream &s) {
-    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
-    memory p(pmd, eng), m(md, eng);
-    std::copy(v.begin(), v.end(), static_cast<float *>(p.get_data_handle()));
-    reorder(p, m).execute(s, p, m);
-    s.wait();
-    return m;
-}
-std::vector<float> from_mem(const memory &m, engine &eng, stream &s) {
-    const auto md = m.get_desc();
-    memory::desc pmd(md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
-    memory p(pmd, eng);
-    reorder(m, p).execute(s, const_cast<memory &>(m), p);
-    s.wait();
-    const float *f = static_cast<const float *>(p.get_data_handle());
-    return std::vector<float>(f, f + volume(md.get_dims()));
-}
+using namespace tensor_glue;
 
 // Small integers: exact in every data type.
 std::vector<float> rnd(size_t n, unsigned seed) {
@@ -112,7 +73,7 @@ resampling_ref::desc_t ref_desc(const rcase_t &rc) {
 void run_case(const rcase_t &rc, bool bwd = true) {
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
-    const size_t ns = volume(rc.src), nd = volume(rc.dst);
+    const size_t ns = count(rc.src), nd = count(rc.dst);
     const tag st = rc.stag == tag::undef ? plain_tag(rc.src.size()) : rc.stag;
     const tag dtg = rc.dtag == tag::undef ? st : rc.dtag;
     const memory::desc smd(rc.src, rc.sdt, st), dmd(rc.dst, rc.ddt, dtg);
@@ -193,7 +154,7 @@ TEST(Resampling, PostOps) {
             at.set_post_ops(po);
             auto pd = resampling_forward::primitive_desc(
                     eng, prop_kind::forward_inference, rc.alg, smd, dmd, at);
-            const size_t ns = volume(rc.src), nd = volume(rc.dst);
+            const size_t ns = count(rc.src), nd = count(rc.dst);
             memory src = to_mem(rnd(ns, 7), smd, eng, s);
             std::vector<float> bias(10), old = rnd(nd, 9);
             for (int c = 0; c < 10; ++c)
