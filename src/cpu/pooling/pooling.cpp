@@ -208,6 +208,7 @@ const impl_list_item_t *pooling_impl_list() {
     static const impl_list_item_t list[] = {
             {create_pd<pooling_fast_fwd_t::pd_t, pooling_desc_t>},
             {create_pd<pooling_t<true>::pd_t, pooling_desc_t>},
+            {create_pd<pooling_fast_bwd_t::pd_t, pooling_desc_t>},
             {create_pd<pooling_t<false>::pd_t, pooling_desc_t>},
             {nullptr},
     };

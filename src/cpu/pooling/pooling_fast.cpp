@@ -1,9 +1,9 @@
-// Pooling forward on plain f32 layouts (see pooling_fast.hpp).
+// Pooling forward on f32 tensors (see pooling_fast.hpp): kernel-table
+// selection, layout checks and the execution of both walks.
 #include "cpu/pooling/pooling_fast.hpp"
 
 #include "common/exec_ctx.hpp"
 #include "cpu/cpu_isa.hpp"
-#include "cpu/eltwise/eltwise_utils.hpp"
 #include "cpu/postops/postops.hpp"
 
 namespace dnnl {
@@ -43,52 +43,67 @@ status_t pooling_fast_fwd_t::pd_t::init(engine_t *) {
     if (src_md_.data_type != dnnl_f32 || dst_md_.data_type != dnnl_f32)
         return dnnl_unimplemented;
     if (src_md_.ndims < 3 || src_md_.ndims > 5) return dnnl_unimplemented;
-    if (!strides5(src_md_, s) || !strides5(dst_md_, d))
+    if (has_ws() && ws_md_.data_type != dnnl_u8 && ws_md_.data_type != dnnl_s32)
         return dnnl_unimplemented;
-    if (has_ws()) {
-        if (ws_md_.data_type != dnnl_u8 && ws_md_.data_type != dnnl_s32)
-            return dnnl_unimplemented;
-        if (!strides5(ws_md_, w)) return dnnl_unimplemented;
-    }
     init_geom(*this, src_md_, dst_md_, g);
-    const bool c1 = s.c == 1 && d.c == 1 && (!has_ws() || w.c == 1);
-    const bool w1 = s.w == 1 && d.w == 1 && (!has_ws() || w.w == 1);
-    // Channels-last needs a few channels to vectorise over; rows need the
-    // spatial w innermost.
-    if (c1 && g.c >= 4)
-        nxc = true;
-    else if (w1)
-        nxc = false;
-    else
-        return dnnl_unimplemented;
     k = &select_fast_kernels();
-    name_ = std::string(nxc ? "simd:nxc:" : "simd:ncsp:") + k->isa;
+    const memory_desc_t *ws = has_ws() ? &ws_md_ : nullptr;
+    if (cv_plan(g, true, src_md_, dst_md_, ws, cv) != dnnl_success)
+        return dnnl_unimplemented;
+    // Fewer than 16 ncsp channels would leave most transposed lanes idle:
+    // the row walk works on the rows themselves.
+    rows = cv.kind == cv_kind_t::ncsp && g.c < 16 && strides5(src_md_, s)
+            && strides5(dst_md_, d) && (!ws || strides5(ws_md_, w));
+    if (rows)
+        name_ = std::string("simd:ncsp_rows:") + k->isa;
+    else
+        name_ = std::string(cv.kind == cv_kind_t::ncsp ? "simd:ncsp:"
+                                                       : "simd:cvec:")
+                + k->isa;
     return dnnl_success;
 }
 
 status_t pooling_fast_fwd_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *p = pd_();
-    fast_args_t a;
-    a.g = p->g;
-    a.S = p->s;
-    a.D = p->d;
-    a.W = p->w;
-    a.alg = p->desc()->alg_kind;
+    const geom_t &g = p->g;
     const float *src = ctx.input<float>(DNNL_ARG_SRC);
     float *dst = ctx.output<float>(DNNL_ARG_DST);
-    a.ws = p->has_ws() ? ctx.host_ptr(DNNL_ARG_WORKSPACE) : nullptr;
-    const geom_t &g = a.g;
+    void *ws = p->has_ws() ? ctx.host_ptr(DNNL_ARG_WORKSPACE) : nullptr;
     if (g.mb * g.c * g.od * g.oh * g.ow == 0) return dnnl_success;
-    if (!src || !dst || (p->has_ws() && !a.ws)) return dnnl_invalid_arguments;
-    a.src = src + a.S.off0;
-    a.dst = dst + a.D.off0;
-    a.wu8 = a.ws && p->ws_md()->data_type == dnnl_u8;
-    a.nthr = eltwise::nthr_for(
-            g.mb * g.c * g.od * g.oh * g.ow * g.kd * g.kh * g.kw, 32768);
-    if (p->nxc)
-        p->k->nxc(a);
-    else
+    if (!src || !dst || (p->has_ws() && !ws)) return dnnl_invalid_arguments;
+    const bool wu8 = ws && p->ws_md()->data_type == dnnl_u8;
+    if (p->rows) {
+        fast_args_t a;
+        a.g = g;
+        a.S = p->s, a.D = p->d, a.W = p->w;
+        a.alg = p->desc()->alg_kind;
+        a.src = src + a.S.off0;
+        a.dst = dst + a.D.off0;
+        a.ws = ws;
+        a.wu8 = wu8;
+        a.nthr = pool_nthr(g);
         p->k->ncsp(a);
+        return dnnl_success;
+    }
+    const cv_plan_t &c = p->cv;
+    cv_args_t a;
+    a.g = c.g;
+    a.alg = p->desc()->alg_kind;
+    a.kind = c.kind;
+    a.gw = c.gw;
+    a.ngroups = c.ngroups;
+    a.tail = c.tail;
+    a.out_padded = c.out_padded;
+    a.ws_padded = c.ws_padded;
+    a.in = src + c.in_off0;
+    a.out = dst + c.out_off0;
+    a.wu8 = wu8;
+    a.ws = !ws ? nullptr
+               : wu8 ? (void *)(static_cast<uint8_t *>(ws) + c.ws_off0)
+                     : (void *)(static_cast<int32_t *>(ws) + c.ws_off0);
+    a.I = c.I, a.O = c.O, a.W = c.W;
+    a.nthr = pool_nthr(g);
+    p->k->cv.fwd(a);
     return dnnl_success;
 }
 

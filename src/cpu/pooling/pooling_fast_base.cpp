@@ -1,10 +1,12 @@
-// Plain-layout pooling forward kernels compiled for the build's baseline ISA.
+// Pooling kernels (row walk, channel-vector walk) compiled for the build's baseline ISA.
 
 // The max loops are selects; with trapping math GCC keeps them as
 // branches. Set before any include so every function here shares it.
 #pragma GCC optimize("no-trapping-math")
 #include <cfloat>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 #include "cpu/binary/parallel.hpp"
@@ -18,6 +20,9 @@ namespace cpu {
 namespace pooling {
 namespace {
 #include "cpu/pooling/pooling_fast_body.inc"
+#include "cpu/pooling/pooling_cv_rows.inc"
+#include "cpu/pooling/pooling_transpose.inc"
+#include "cpu/pooling/pooling_cv_walk.inc"
 } // namespace
 
 const fast_kernels_t &fast_kernels_base() {
