@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 #include <omp.h>
@@ -51,8 +52,108 @@ struct io_t {
     tref_t x, y, ws, dd; // forward: x -> y; backward: x, dd -> y (diff_src)
 };
 
+// Across channels on ncsp: tiles of C rows x P points.
 template <bool fwd>
-void run(const typename lrn_t<fwd>::pd_t *pd, const io_t &t, chan_class_t walk) {
+void run_cp(const typename lrn_t<fwd>::pd_t *pd, const io_t &t) {
+    const kernel_table_t &k = *pd->ker;
+    const params_t &p = pd->prm;
+    const dim_t N = pd->N, C = pd->C, SP = pd->SP;
+    const dim_t P = tile_points(N, SP, 16, 256);
+    const dim_t nsb = div_up(SP, P);
+    // In-place forward would overwrite rows that other rows still read.
+    const bool alias = fwd && t.x.base == t.y.base;
+#pragma omp parallel
+    {
+        const size_t tile = (size_t)(C * P);
+        std::vector<float> xb(tile), yb(tile), wb(tile), db(fwd ? 0 : tile);
+        std::vector<float> scratch(
+                (size_t)(fwd ? 0 : across_cp_bwd_scratch(C, P)));
+#pragma omp for schedule(static)
+        for (dim_t u = 0; u < N * nsb; ++u) {
+            const dim_t n = u / nsb, s0 = (u % nsb) * P;
+            const dim_t np = P < SP - s0 ? P : SP - s0;
+            dim_t ldx, ldy, ldw = 0, ldd = 0;
+            const float *x = tile_in(t.x, n, s0, np, xb.data(), ldx, alias);
+            float *y = tile_out(t.y, n, s0, np, yb.data(), ldy);
+            if (fwd) {
+                float *ws = t.ws ? tile_out(t.ws, n, s0, np, wb.data(), ldw)
+                                 : nullptr;
+                k.across_fwd_cp(p, x, ldx, y, ldy, ws, ldw, C, np);
+                if (ws) tile_commit(t.ws, n, s0, np, ws);
+            } else {
+                const float *ws =
+                        t.ws ? tile_in(t.ws, n, s0, np, wb.data(), ldw)
+                             : nullptr;
+                const float *d = tile_in(t.dd, n, s0, np, db.data(), ldd);
+                k.across_bwd_cp(p, x, ldx, d, ldd, ws, ldw, y, ldy, C, np,
+                        scratch.data());
+            }
+            tile_commit(t.y, n, s0, np, y);
+        }
+    }
+}
+
+// Across channels on channels-last and channel-blocked tensors (mixed as
+// they come): point rows, f32 tensors walked in place, others converted
+// per tile. Every point is computed from its own channels, so in-place
+// execution needs no copy.
+template <bool fwd>
+void run_pc(const typename lrn_t<fwd>::pd_t *pd, io_t t) {
+    const kernel_table_t &k = *pd->ker;
+    const params_t &p = pd->prm;
+    const dim_t N = pd->N, C = pd->C, SP = pd->SP, S = pd->seg;
+    const dim_t P = tile_points(N, SP, 1, 32);
+    const dim_t nsb = div_up(SP, P);
+    // Segment offsets of every tensor's layout and of the row buffers.
+    chan_layout_t rows;
+    rows.cls = chan_class_t::nspc;
+    const std::vector<dim_t> row_off = seg_offsets(rows, C, S);
+    std::vector<dim_t> offs[4];
+    tref_t *ts[4] = {&t.x, &t.y, &t.ws, &t.dd};
+    for (int i = 0; i < 4; ++i) {
+        if (!*ts[i]) continue;
+        offs[i] = seg_offsets(ts[i]->l, C, S);
+        ts[i]->off = offs[i].data();
+        ts[i]->ld = point_stride(ts[i]->l, C);
+    }
+#pragma omp parallel
+    {
+        const size_t tile = (size_t)(C * P);
+        auto buf = [&](const tref_t &r) {
+            return std::vector<float>(r && r.dt != dnnl_f32 ? tile : 0);
+        };
+        std::vector<float> xb = buf(t.x), yb = buf(t.y), wb = buf(t.ws),
+                           db = buf(t.dd);
+        std::vector<float> scratch((size_t)across_pc_scratch(p, C));
+#pragma omp for schedule(static)
+        for (dim_t u = 0; u < N * nsb; ++u) {
+            const dim_t n = u / nsb, s0 = (u % nsb) * P;
+            const dim_t np = P < SP - s0 ? P : SP - s0;
+            const pc_in_t x = pc_in(t.x, n, s0, np, xb.data(), row_off.data());
+            const pc_out_t y = pc_out(t.y, n, s0, yb.data(), row_off.data());
+            if (fwd) {
+                pc_out_t ws;
+                if (t.ws) ws = pc_out(t.ws, n, s0, wb.data(), row_off.data());
+                k.across_fwd_pc(p, x, y, t.ws ? &ws : nullptr, C, S, np,
+                        scratch.data());
+                if (t.ws) pc_commit(t.ws, n, s0, np, ws.p);
+            } else {
+                pc_in_t ws;
+                if (t.ws)
+                    ws = pc_in(t.ws, n, s0, np, wb.data(), row_off.data());
+                const pc_in_t d =
+                        pc_in(t.dd, n, s0, np, db.data(), row_off.data());
+                k.across_bwd_pc(p, x, d, t.ws ? &ws : nullptr, y, C, S, np,
+                        scratch.data());
+            }
+            pc_commit(t.y, n, s0, np, y.p);
+        }
+    }
+}
+
+template <bool fwd>
+void run(
+        const typename lrn_t<fwd>::pd_t *pd, const io_t &t, chan_class_t walk) {
     const kernel_table_t &k = *pd->ker;
     const params_t &p = pd->prm;
     const dim_t N = pd->N, C = pd->C, SP = pd->SP;
@@ -70,15 +171,18 @@ void run(const typename lrn_t<fwd>::pd_t *pd, const io_t &t, chan_class_t walk) 
 #pragma omp for schedule(static)
             for (dim_t nc = 0; nc < N * C; ++nc) {
                 const dim_t n = nc / C, c = nc % C;
-                const float *x = cx ? xb.data() : (const float *)t.x.at(n, c, 0);
+                const float *x =
+                        cx ? xb.data() : (const float *)t.x.at(n, c, 0);
                 if (cx) cvt_to_f32(t.x.dt, t.x.at(n, c, 0), xb.data(), SP);
                 float *y = cy ? yb.data() : (float *)t.y.at(n, c, 0);
                 float *ws = t.ws ? (float *)t.ws.at(n, c, 0) : nullptr;
                 if (fwd) {
                     k.within_fwd(p, x, y, ws, pd->sp, scratch.data());
                 } else {
-                    const float *d = cd ? db.data() : (const float *)t.dd.at(n, c, 0);
-                    if (cd) cvt_to_f32(t.dd.dt, t.dd.at(n, c, 0), db.data(), SP);
+                    const float *d =
+                            cd ? db.data() : (const float *)t.dd.at(n, c, 0);
+                    if (cd)
+                        cvt_to_f32(t.dd.dt, t.dd.at(n, c, 0), db.data(), SP);
                     k.within_bwd(p, x, d, ws, y, pd->sp, scratch.data());
                 }
                 if (cy) cvt_from_f32(t.y.dt, yb.data(), t.y.at(n, c, 0), SP);
@@ -86,44 +190,10 @@ void run(const typename lrn_t<fwd>::pd_t *pd, const io_t &t, chan_class_t walk) 
         }
         return;
     }
-    const bool cp = walk == chan_class_t::ncsp;
-    const dim_t P = cp ? tile_points(N, SP, 16, 256) : tile_points(N, SP, 1, 32);
-    const dim_t nsb = div_up(SP, P);
-    // In-place forward on nchw would overwrite rows other rows still read.
-    const bool alias = fwd && t.x.base == t.y.base;
-#pragma omp parallel
-    {
-        const size_t tile = (size_t)(C * P);
-        std::vector<float> xb(tile), yb(tile), wb(tile), db(fwd ? 0 : tile);
-        std::vector<float> scratch((size_t)(cp ? (fwd ? 0 : across_cp_bwd_scratch(C, P))
-                                               : across_pc_scratch(p, C)));
-#pragma omp for schedule(static)
-        for (dim_t u = 0; u < N * nsb; ++u) {
-            const dim_t n = u / nsb, s0 = (u % nsb) * P;
-            const dim_t np = P < SP - s0 ? P : SP - s0;
-            dim_t ldx, ldy, ldw = 0, ldd = 0;
-            const float *x = tile_in(t.x, cp, n, s0, np, xb.data(), ldx, alias);
-            float *y = tile_out(t.y, cp, n, s0, np, yb.data(), ldy);
-            if (fwd) {
-                float *ws = t.ws ? tile_out(t.ws, cp, n, s0, np, wb.data(), ldw) : nullptr;
-                if (cp)
-                    k.across_fwd_cp(p, x, ldx, y, ldy, ws, ldw, C, np);
-                else
-                    k.across_fwd_pc(p, x, ldx, y, ldy, ws, ldw, C, np, scratch.data());
-                if (ws) tile_commit(t.ws, cp, n, s0, np, ws);
-            } else {
-                const float *ws = t.ws ? tile_in(t.ws, cp, n, s0, np, wb.data(), ldw) : nullptr;
-                const float *d = tile_in(t.dd, cp, n, s0, np, db.data(), ldd);
-                if (cp)
-                    k.across_bwd_cp(p, x, ldx, d, ldd, ws, ldw, y, ldy, C, np,
-                            scratch.data());
-                else
-                    k.across_bwd_pc(p, x, ldx, d, ldd, ws, ldw, y, ldy, C, np,
-                            scratch.data());
-            }
-            tile_commit(t.y, cp, n, s0, np, y);
-        }
-    }
+    if (walk == chan_class_t::ncsp)
+        run_cp<fwd>(pd, t);
+    else
+        run_pc<fwd>(pd, t);
 }
 
 } // namespace
@@ -146,10 +216,8 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
     N = x.dims[0];
     C = x.dims[1];
     SP = 1;
-    for (int d = 2; d < nd; ++d)
-        SP *= x.dims[d];
-    for (int i = 0; i < nsp && nsp <= 3; ++i)
-        sp[3 - nsp + i] = x.dims[2 + i];
+    for (int d = 2; d < nd; ++d) SP *= x.dims[d];
+    for (int i = 0; i < nsp && nsp <= 3; ++i) sp[3 - nsp + i] = x.dims[2 + i];
 
     // All tensors must share a walk to be used in place: ncsp tiles, or
     // point rows, which nspc and blocked tensors may mix (each is gathered
@@ -169,9 +237,17 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
     if (!this->across() && lx.cls != chan_class_t::ncsp) same = false;
     walk = same ? lx.cls : chan_class_t::other;
     B = lx.B;
+    seg = 16;
+    const memory_desc_t *all[] = {&x, &y, &this->diff_dst_md_, &this->ws_md_};
+    for (const memory_desc_t *m : all) {
+        const chan_layout_t l = chan_layout(*m);
+        if (!is_zero_md(*m) && l.cls == chan_class_t::blocked)
+            seg = std::gcd(seg, l.B);
+    }
 
     const dim_t ls = this->desc()->local_size;
-    const double summands = this->across() ? (double)ls : std::pow((double)ls, nsp);
+    const double summands =
+            this->across() ? (double)ls : std::pow((double)ls, nsp);
     prm.lo = (ls - 1) / 2;
     // For even sizes the window is one narrower than local_size (oneDNN).
     prm.hi = ls > 0 ? (ls + 1) / 2 - 1 : 0;
@@ -191,10 +267,10 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
     prm.hi = std::min(prm.hi, ext - 1);
     prm.beta = this->desc()->beta;
     prm.c2 = -2.f * prm.a * prm.beta;
-    prm.pw = prm.beta == 0.75f ? pow_kind_t::b075
-            : prm.beta == 1.f  ? pow_kind_t::b1
-            : prm.beta == 0.5f ? pow_kind_t::b05
-                               : pow_kind_t::general;
+    prm.pw = prm.beta == 0.75f  ? pow_kind_t::b075
+             : prm.beta == 1.f  ? pow_kind_t::b1
+             : prm.beta == 0.5f ? pow_kind_t::b05
+                                : pow_kind_t::general;
     ker = &select_kernels();
     name_ = std::string("simd:") + ker->isa_name;
     return dnnl_success;
@@ -207,7 +283,8 @@ status_t lrn_t<fwd>::execute(const exec_ctx_t &ctx) const {
     void *y = ctx.host_ptr(fwd ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC);
     const void *dd = fwd ? nullptr : ctx.host_ptr(DNNL_ARG_DIFF_DST);
     void *ws = p->has_ws() ? ctx.host_ptr(DNNL_ARG_WORKSPACE) : nullptr;
-    if (!x || !y || (!fwd && !dd) || (p->has_ws() && !ws)) return dnnl_invalid_arguments;
+    if (!x || !y || (!fwd && !dd) || (p->has_ws() && !ws))
+        return dnnl_invalid_arguments;
     if (p->N * p->C * p->SP == 0) return dnnl_success;
     const memory_desc_t &ymd = fwd ? *p->dst_md() : *p->diff_src_md();
     if (p->walk != chan_class_t::other) {
@@ -215,7 +292,9 @@ status_t lrn_t<fwd>::execute(const exec_ctx_t &ctx) const {
         t.x = tref_t(x, p->src_md()->data_type, chan_layout(*p->src_md()));
         t.y = tref_t(y, ymd.data_type, chan_layout(ymd));
         if (ws) t.ws = tref_t(ws, dnnl_f32, chan_layout(*p->ws_md()));
-        if (!fwd) t.dd = tref_t(dd, p->diff_dst_md()->data_type, chan_layout(*p->diff_dst_md()));
+        if (!fwd)
+            t.dd = tref_t(dd, p->diff_dst_md()->data_type,
+                    chan_layout(*p->diff_dst_md()));
         run<fwd>(p, t, p->walk);
         return dnnl_success;
     }

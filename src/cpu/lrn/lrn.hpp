@@ -26,6 +26,9 @@ struct lrn_t : public primitive_t {
         // The walk every tensor shares; `other` means dense f32 copies.
         chan_class_t walk = chan_class_t::other;
         dim_t B = 1;
+        // Channel segment of the point-row walk: 16, or less when a
+        // blocked tensor's block is not a multiple of 16.
+        dim_t seg = 16;
         dim_t N = 0, C = 0, SP = 1;
         dim_t sp[3] = {1, 1, 1}; // d, h, w (within channel)
         std::string name_;
