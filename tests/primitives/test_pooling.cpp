@@ -184,6 +184,33 @@ TEST(Pooling, Max3DChannelsLast) {
     pc.cl = true;
     run_case(pc);
 }
+// 16 channels and more: ncsp goes through the transposed channel-vector
+// walk (two groups, the second partial), channels-last through groups of
+// 64 with a partial last group; windows clipped on every side.
+TEST(Pooling, MaxNcspWideChannels) {
+    run_case({algorithm::pooling_max, 2, 2, 35, {11, 13}, {3, 3}, {2, 2}, {1, 1},
+            {1, 1}, {0, 0}});
+}
+TEST(Pooling, AvgExcludeNcspWideChannelsDilated) {
+    run_case({algorithm::pooling_avg_exclude_padding, 2, 1, 20, {12, 9}, {3, 2},
+            {2, 1}, {1, 0}, {1, 1}, {1, 1}});
+}
+TEST(Pooling, AvgIncludeGlobalNcsp) {
+    run_case({algorithm::pooling_avg_include_padding, 2, 2, 18, {7, 7}, {7, 7},
+            {1, 1}, {0, 0}, {0, 0}, {0, 0}});
+}
+TEST(Pooling, MaxChannelsLastWide) {
+    pcase_t pc {algorithm::pooling_max, 2, 2, 70, {9, 10}, {3, 3}, {2, 2}, {1, 1},
+            {1, 1}, {0, 0}};
+    pc.cl = true;
+    run_case(pc);
+}
+TEST(Pooling, AvgExclude3DChannelsLastWide) {
+    pcase_t pc {algorithm::pooling_avg_exclude_padding, 3, 1, 64, {5, 5, 5},
+            {3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}};
+    pc.cl = true;
+    run_case(pc);
+}
 TEST(Pooling, MaxBf16) {
     pcase_t pc {algorithm::pooling_max, 2, 2, 3, {6, 6}, {2, 2}, {2, 2}, {0, 0}, {0, 0}, {0, 0}};
     pc.dtype = dt::bf16;
