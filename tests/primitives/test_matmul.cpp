@@ -782,6 +782,57 @@ TEST(Matmul, AnyFormats) {
     expect_close(read_values(dst), exp, dt::f32, 1e-6, 1e-6, "any dst");
 }
 
+// 2D f32 weights given as `any` resolve to the GEMM core's pre-packed
+// panel layout (one inner block along N) when M > 4; results must match
+// the reference for shapes spanning several K and N blocks, partial panels
+// and a bias. M <= 4 and fpmath down-conversion keep plain weights.
+TEST(Matmul, AnyWeightsPrePacked) {
+    std::mt19937 gen(17);
+    const memory::dim shapes[][3] = {{37, 70, 45}, {8, 33, 900}, {6, 3100, 20},
+            {130, 64, 64}, {5, 1, 3}};
+    for (const auto &sh : shapes) {
+        const memory::dim M = sh[0], N = sh[1], K = sh[2];
+        memory::desc src_md({M, K}, dt::f32, tag::ab);
+        memory::desc wei_any({K, N}, dt::f32, tag::any);
+        memory::desc bias_md({1, N}, dt::f32, tag::ab);
+        memory::desc dst_md({M, N}, dt::f32, tag::ab);
+        matmul::primitive_desc pd(cpu_engine(), src_md, wei_any, bias_md, dst_md);
+        const memory::desc wmd = pd.weights_desc();
+        EXPECT_EQ(wmd.get_inner_nblks(), 1) << "M=" << M;
+        if (wmd.get_inner_nblks() == 1) {
+            EXPECT_EQ(wmd.get_inner_idxs()[0], 1);
+            EXPECT_EQ(wmd.get_padded_dims()[1] % wmd.get_inner_blks()[0], 0);
+        }
+        tensor_t src = make_tensor(src_md, gen);
+        tensor_t wei = make_tensor(wmd, gen);
+        tensor_t bias = make_tensor(bias_md, gen);
+        tensor_t dst = make_tensor(dst_md, gen);
+        stream s(cpu_engine());
+        matmul(pd).execute(s, {{DNNL_ARG_SRC, src.mem}, {DNNL_ARG_WEIGHTS, wei.mem},
+                                      {DNNL_ARG_BIAS, bias.mem}, {DNNL_ARG_DST, dst.mem}});
+        s.wait();
+        matmul_ref::problem_t p {{M, K}, {K, N}, {M, N}, {1, N}};
+        const auto exp = matmul_ref::compute(
+                p, src.vals, wei.vals, bias.vals, {}, {}, nullptr);
+        expect_close(read_values(dst), exp, dt::f32, 1e-5, 1e-6, "packed dst");
+    }
+    // Small M and bf16 fpmath: plain weights.
+    {
+        memory::desc wei_any({20, 30}, dt::f32, tag::any);
+        matmul::primitive_desc pd(cpu_engine(),
+                memory::desc({3, 20}, dt::f32, tag::ab), wei_any,
+                memory::desc({3, 30}, dt::f32, tag::ab));
+        EXPECT_EQ(pd.weights_desc().get_inner_nblks(), 0);
+        primitive_attr attr;
+        attr.set_fpmath_mode(fpmath_mode::bf16);
+        matmul::primitive_desc pd2(cpu_engine(),
+                memory::desc({30, 20}, dt::f32, tag::ab), wei_any,
+                memory::desc({30, 30}, dt::f32, tag::ab), attr);
+        if (std::string(pd2.impl_info_str()).find("bf16") != std::string::npos)
+            EXPECT_EQ(pd2.weights_desc().get_inner_nblks(), 0);
+    }
+}
+
 TEST(Matmul, UserScratchpad) {
     mm_cfg_t c = cfg2d(70, 90, 300);
     c.sdt = c.wdt = dt::bf16;

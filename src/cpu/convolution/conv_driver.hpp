@@ -14,12 +14,10 @@
 //                      partial sums reduced at the end, diff bias
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-
 #include "common/primitive_attr.hpp"
 #include "cpu/convolution/conv_epilogue.hpp"
 #include "cpu/convolution/conv_plan.hpp"
+#include "cpu/team_sync.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -71,28 +69,6 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         const epilogue_args_t &ea, void *scratchpad);
 void conv_bwd_weights_gemm(
         const conv_plan_t &p, const conv_canon_t &t, void *scratchpad);
-
-// A sleeping rendezvous for the end of a parallel region. Threads that run
-// out of work wait here on a condition variable (giving their core away)
-// instead of spinning in the runtime's barrier, so that a teammate the
-// system has descheduled on a busy machine gets to finish promptly.
-class team_sync_t {
-public:
-    void arrive_and_wait(int team)
-    {
-        std::unique_lock<std::mutex> lk(m_);
-        if (++arrived_ >= team) {
-            cv_.notify_all();
-            return;
-        }
-        cv_.wait(lk, [&] { return arrived_ >= team; });
-    }
-
-private:
-    std::mutex m_;
-    std::condition_variable cv_;
-    int arrived_ = 0;
-};
 
 // Per-thread slice [start, end) of n items for thread ithr of nthr.
 inline void balance(dim_t n, int nthr, int ithr, dim_t &start, dim_t &end)

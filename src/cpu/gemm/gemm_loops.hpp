@@ -8,9 +8,11 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 
 #include "common/c_types.hpp"
+#include "cpu/team_sync.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -46,7 +48,12 @@ blocking_t make_blocking(const desc_t &d, dim_t M, dim_t N, dim_t K, dim_t kunit
     b.mr = d.mr;
     b.nr = d.nr;
     b.kunit = kunit;
-    b.mc = std::min(d.mc, rnd_up(std::max<dim_t>(M, 1), d.mr));
+    // Balance the M blocks so the last one is not tiny: a block may exceed
+    // d.mc by a quarter rather than leave a sliver of rows that would
+    // stream all of B again (M = 128 with mc = 120 ran as 120 + 8).
+    const dim_t mm = std::max<dim_t>(M, 1);
+    const dim_t nmb = div_up(mm, d.mc + d.mc / 4);
+    b.mc = rnd_up(div_up(mm, nmb), d.mr);
     b.nc = std::min(d.nc, rnd_up(std::max<dim_t>(N, 1), d.nr));
     // Balance the K blocks so the last one is not tiny.
     const dim_t kk = std::max<dim_t>(K, 1);
@@ -183,8 +190,23 @@ void gemm_block(const ops_t &op, const blocking_t &b, dim_t K, char *ws,
     }
 }
 
-// Splits C over a grid of threads, each running gemm_block on its part
-// with its own packing buffers (no synchronisation until the end).
+// Tiles per thread: C is cut into nthr * tiles_per_thread equal tiles that
+// the threads claim one at a time, so that a thread the system deschedules
+// on a busy machine leaves its remaining tiles to the others instead of
+// holding up the whole call. On an idle machine every thread still takes
+// the same number of equal tiles. Each tile repacks its A and B blocks, so
+// tiles stay large: at least ~2^22 multiply-adds each (about 20 us).
+inline int tiles_per_thread(dim_t M, dim_t N, dim_t K, int nthr) {
+    const double work = (double)M * (double)N * (double)std::max<dim_t>(K, 1);
+    const double min_tile = double(1 << 22);
+    for (int f = 4; f > 1; f /= 2)
+        if (work >= min_tile * f * nthr) return f;
+    return 1;
+}
+
+// Splits C into tiles claimed dynamically by a team of threads, each
+// running gemm_block on its tiles with its own packing buffers; threads
+// that run out of tiles wait for the others asleep (team_sync_t).
 template <typename ops_t>
 void run_gemm(const ops_t &op, const blocking_t &b, dim_t M, dim_t N, dim_t K,
         int nthr, char *ws) {
@@ -194,18 +216,23 @@ void run_gemm(const ops_t &op, const blocking_t &b, dim_t M, dim_t N, dim_t K,
         gemm_block(op, b, K, ws, 0, M, 0, N);
         return;
     }
+    const int ntiles = nthr * tiles_per_thread(M, N, K, nthr);
     int tm, tn;
-    thread_grid(M, N, nthr, b.mr, b.nr, tm, tn);
+    thread_grid(M, N, ntiles, b.mr, b.nr, tm, tn);
+    std::atomic<int> next {0};
+    team_sync_t sync;
 #pragma omp parallel num_threads(nthr)
     {
-        const int ithr = omp_get_thread_num();
-        if (ithr < tm * tn) {
+        char *my_ws = ws + omp_get_thread_num() * per_thr;
+        // Consecutive tiles share an M range, so a thread that takes two
+        // in a row reads the same rows of A.
+        for (int t = next++; t < tm * tn; t = next++) {
             dim_t mb, me, nb, ne;
-            split(M, tm, ithr / tn, b.mr, mb, me);
-            split(N, tn, ithr % tn, b.nr, nb, ne);
-            if (mb < me && nb < ne)
-                gemm_block(op, b, K, ws + ithr * per_thr, mb, me, nb, ne);
+            split(M, tm, t / tn, b.mr, mb, me);
+            split(N, tn, t % tn, b.nr, nb, ne);
+            if (mb < me && nb < ne) gemm_block(op, b, K, my_ws, mb, me, nb, ne);
         }
+        sync.arrive_and_wait(omp_get_num_threads());
     }
 }
 

@@ -133,11 +133,13 @@ status_t gemm_matmul_t::pd_t::init(engine_t *engine) {
         if (with_bias() && !one_of(bias_md_.data_type, {dnnl_f32, sdt, wdt}))
             return dnnl_unimplemented;
     }
+    const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
     DNNL_CHECK(init_formats());
     if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
             || (with_bias() && !is_plain(bias_md_)))
         return dnnl_unimplemented;
     if (!attr_ok()) return dnnl_unimplemented;
+    init_packed_weights(wei_any);
     const int nd = ndims();
     DNNL_CHECK(epi_.init(attr_, dst_md_, with_bias() ? &bias_md_ : nullptr,
             is_int8_, nd - 1, 1 << (nd - 1)));
@@ -153,6 +155,31 @@ status_t gemm_matmul_t::pd_t::init(engine_t *engine) {
     return dnnl_success;
 }
 
+// 2D f32 weights given as `any` take the GEMM core's pre-packed B layout
+// ([N / NR][K][NR], "Ba32b" for NR 32) so that executions read them in
+// place instead of packing all of B every time (for BERT-like shapes that
+// packing is a quarter of the run time). Not for shapes with runtime dims
+// (the layout needs N and K) nor for M <= 4, where the unpacked small-M
+// kernels stream plain B faster.
+void gemm_matmul_t::pd_t::init_packed_weights(bool wei_any) {
+    if (!wei_any || is_int8_ || ndims() != 2 || has_runtime_dims_or_strides())
+        return;
+    const int nr = gemm::f32_packed_b_nr(src_md_.data_type,
+            weights_md_.data_type, attr_.fpmath_mode);
+    if (nr == 0 || dst_md_.dims[0] <= 4) return;
+    memory_desc_t r = weights_md_;
+    const dim_t K = r.dims[0], N = r.dims[1];
+    auto &bk = r.format_desc.blocking;
+    r.padded_dims[1] = (N + nr - 1) / nr * nr;
+    bk.strides[0] = nr;
+    bk.strides[1] = K * nr;
+    bk.inner_nblks = 1;
+    bk.inner_blks[0] = nr;
+    bk.inner_idxs[0] = 1;
+    weights_md_ = r;
+    wei_packed_ = true;
+}
+
 status_t gemm_matmul_t::pd_t::make_shape(mm_shape_t &s,
         const memory_desc_t &src, const memory_desc_t &wei,
         const memory_desc_t &dst, const memory_desc_t &bias) const {
@@ -162,7 +189,9 @@ status_t gemm_matmul_t::pd_t::make_shape(mm_shape_t &s,
     s.wei = wei;
     s.dst = dst;
     s.bias = bias;
-    if (!postops::plain_strides(src, s.ss) || !postops::plain_strides(wei, s.ws)
+    // Pre-packed weights have no element strides (the GEMM reads panels).
+    if (!postops::plain_strides(src, s.ss)
+            || (!wei_packed_ && !postops::plain_strides(wei, s.ws))
             || !postops::plain_strides(dst, s.ds))
         return dnnl_unimplemented;
     s.M = dst.dims[nd - 2];
@@ -413,6 +442,7 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                 g.b_dt = s.wei.data_type;
                 g.b_rs = s.ws[m_dim];
                 g.b_cs = s.ws[n_dim];
+                g.b_packed = p.wei_packed();
                 g.fpmath = attr.fpmath_mode;
                 g.c = (float *)c;
                 g.ldc = ldc;

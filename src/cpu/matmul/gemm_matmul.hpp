@@ -53,6 +53,9 @@ struct gemm_matmul_t : public primitive_t {
         status_t init(engine_t *engine);
 
         bool is_int8() const { return is_int8_; }
+        // Weights in the f32 kernel's pre-packed B panel layout (what
+        // `any` resolves to for 2D f32 weights, see init_packed_weights).
+        bool wei_packed() const { return wei_packed_; }
         const postops::gemm_epilogue_t &epilogue() const { return epi_; }
         // Shapes and plan from the pd descriptors (no runtime dims).
         status_t make_shape(mm_shape_t &s, const memory_desc_t &src,
@@ -62,7 +65,9 @@ struct gemm_matmul_t : public primitive_t {
 
     private:
         bool attr_ok() const;
+        void init_packed_weights(bool wei_any);
         bool is_int8_ = false;
+        bool wei_packed_ = false;
         postops::gemm_epilogue_t epi_;
         std::string name_;
     };
