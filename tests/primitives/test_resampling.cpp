@@ -24,8 +24,7 @@ std::vector<float> rnd(size_t n, unsigned seed) {
     std::mt19937 g(seed);
     std::uniform_int_distribution<int> u(0, 60);
     std::vector<float> v(n);
-    for (auto &x : v)
-        x = (float)u(g);
+    for (auto &x : v) x = (float)u(g);
     return v;
 }
 
@@ -35,7 +34,8 @@ bool is_int(dt t) {
 
 // The reference value as stored in `t`.
 double as_stored(double v, dt t) {
-    if (t == dt::s8) return std::min(127.0, std::max(-128.0, std::nearbyint(v)));
+    if (t == dt::s8)
+        return std::min(127.0, std::max(-128.0, std::nearbyint(v)));
     if (t == dt::u8) return std::min(255.0, std::max(0.0, std::nearbyint(v)));
     return v;
 }
@@ -44,10 +44,10 @@ void check(const std::vector<float> &got, const std::vector<double> &ref, dt t,
         const char *what) {
     for (size_t i = 0; i < ref.size(); ++i) {
         const double e = as_stored(ref[i], t);
-        const double tol = is_int(t) ? 1.0
-                : t == dt::f32           ? 1e-5 * (1 + std::fabs(e))
-                : t == dt::f16           ? 2e-3 * (1 + std::fabs(e))
-                                         : 1e-2 * (1 + std::fabs(e));
+        const double tol = is_int(t)      ? 1.0
+                           : t == dt::f32 ? 1e-5 * (1 + std::fabs(e))
+                           : t == dt::f16 ? 2e-3 * (1 + std::fabs(e))
+                                          : 1e-2 * (1 + std::fabs(e));
         ASSERT_NEAR(got[i], e, tol) << what << " at " << i;
     }
 }
@@ -82,18 +82,23 @@ void run_case(const rcase_t &rc, bool bwd = true) {
             eng, prop_kind::forward_training, rc.alg, smd, dmd);
     memory src = to_mem(rnd(ns, 3), smd, eng, s), dst(dmd, eng);
     const auto x = from_mem(src, eng, s);
-    resampling_forward(fpd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+    resampling_forward(fpd).execute(
+            s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
     s.wait();
     std::vector<double> ref(nd);
     resampling_ref::forward(r, x.data(), ref.data());
     check(from_mem(dst, eng, s), ref, rc.ddt, "fwd");
     if (!bwd) return;
-    const memory::desc dsmd(rc.src, rc.sdt, tag::any), ddmd(rc.dst, rc.ddt, tag::any);
-    auto bpd = resampling_backward::primitive_desc(eng, rc.alg, dsmd, ddmd, fpd);
+    const memory::desc dsmd(rc.src, rc.sdt, tag::any),
+            ddmd(rc.dst, rc.ddt, tag::any);
+    auto bpd =
+            resampling_backward::primitive_desc(eng, rc.alg, dsmd, ddmd, fpd);
     ASSERT_EQ(bpd.diff_src_desc(), smd);
-    memory dd = to_mem(rnd(nd, 5), bpd.diff_dst_desc(), eng, s), ds(bpd.diff_src_desc(), eng);
+    memory dd = to_mem(rnd(nd, 5), bpd.diff_dst_desc(), eng, s),
+           ds(bpd.diff_src_desc(), eng);
     const auto ddv = from_mem(dd, eng, s);
-    resampling_backward(bpd).execute(s, {{DNNL_ARG_DIFF_DST, dd}, {DNNL_ARG_DIFF_SRC, ds}});
+    resampling_backward(bpd).execute(
+            s, {{DNNL_ARG_DIFF_DST, dd}, {DNNL_ARG_DIFF_SRC, ds}});
     s.wait();
     std::vector<double> bref(ns);
     resampling_ref::backward(r, ddv.data(), bref.data());
@@ -115,24 +120,55 @@ TEST(Resampling, Shapes) {
 }
 TEST(Resampling, Layouts) {
     for (auto alg : {nearest, linear}) {
-        run_case({alg, {2, 19, 5, 6}, {2, 19, 9, 4}, dt::f32, dt::f32, tag::nhwc});
-        run_case({alg, {1, 19, 5, 6}, {1, 19, 9, 4}, dt::f32, dt::f32, tag::nChw8c});
-        run_case({alg, {1, 35, 3, 4, 5}, {1, 35, 5, 3, 7}, dt::f32, dt::f32, tag::nCdhw16c});
-        run_case({alg, {1, 6, 5, 6}, {1, 6, 9, 4}, dt::f32, dt::f32, tag::nchw, tag::nhwc},
+        run_case({alg, {2, 19, 5, 6}, {2, 19, 9, 4}, dt::f32, dt::f32,
+                tag::nhwc});
+        run_case({alg, {1, 19, 5, 6}, {1, 19, 9, 4}, dt::f32, dt::f32,
+                tag::nChw8c});
+        run_case({alg, {1, 35, 3, 4, 5}, {1, 35, 5, 3, 7}, dt::f32, dt::f32,
+                tag::nCdhw16c});
+        run_case({alg, {1, 6, 5, 6}, {1, 6, 9, 4}, dt::f32, dt::f32, tag::nchw,
+                         tag::nhwc},
                 false);
-        run_case({alg, {1, 6, 5, 6}, {1, 6, 9, 4}, dt::f32, dt::f32, tag::acbd});
+        run_case(
+                {alg, {1, 6, 5, 6}, {1, 6, 9, 4}, dt::f32, dt::f32, tag::acbd});
     }
 }
+// The channel-vector row kernels: whole 16- and 8-channel blocks (written
+// in place), wide channels-last rows, 2x up and down, and 3D (four source
+// rows per output row), with converted (bf16) sources too.
+TEST(Resampling, RowKernels) {
+    for (auto alg : {nearest, linear}) {
+        for (tag t : {tag::nhwc, tag::nChw16c, tag::nChw8c}) {
+            run_case(
+                    {alg, {2, 32, 6, 7}, {2, 32, 12, 14}, dt::f32, dt::f32, t});
+            run_case(
+                    {alg, {1, 48, 10, 12}, {1, 48, 5, 6}, dt::f32, dt::f32, t});
+        }
+        for (tag t : {tag::ndhwc, tag::nCdhw16c}) {
+            run_case({alg, {1, 16, 3, 4, 5}, {1, 16, 6, 8, 10}, dt::f32,
+                    dt::f32, t});
+            run_case({alg, {1, 20, 3, 4, 5}, {1, 20, 5, 7, 9}, dt::bf16,
+                    dt::f32, t});
+        }
+    }
+}
+
 TEST(Resampling, DataTypes) {
     for (auto alg : {nearest, linear}) {
         for (dt sdt : {dt::f32, dt::bf16, dt::f16, dt::s8, dt::u8})
             for (dt ddt : {dt::f32, dt::bf16, dt::f16, dt::s8, dt::u8})
                 run_case({alg, {1, 3, 5, 6}, {1, 3, 7, 4}, sdt, ddt}, false);
-        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::u8, dt::bf16, tag::nhwc}, false);
-        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::bf16, dt::s8, tag::nChw16c}, false);
+        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::u8, dt::bf16,
+                         tag::nhwc},
+                false);
+        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::bf16, dt::s8,
+                         tag::nChw16c},
+                false);
         run_case({alg, {1, 3, 5, 6}, {1, 3, 7, 4}, dt::bf16, dt::bf16});
-        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::f16, dt::f16, tag::nChw8c});
-        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::bf16, dt::f32, tag::nhwc});
+        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::f16, dt::f16,
+                tag::nChw8c});
+        run_case({alg, {1, 17, 5, 6}, {1, 17, 7, 4}, dt::bf16, dt::f32,
+                tag::nhwc});
     }
 }
 
@@ -142,7 +178,7 @@ TEST(Resampling, PostOps) {
     stream s(eng);
     for (tag t : {tag::nchw, tag::nhwc, tag::nChw8c, tag::acbd})
         for (dt ddt : {dt::f32, dt::u8}) {
-            const rcase_t rc {linear, {1, 10, 4, 5}, {1, 10, 7, 3}};
+            const rcase_t rc{linear, {1, 10, 4, 5}, {1, 10, 7, 3}};
             const memory::desc smd(rc.src, dt::f32, t), dmd(rc.dst, ddt, t);
             const memory::desc bmd({1, 10, 1, 1}, dt::f32, tag::nchw);
             post_ops po;
@@ -157,11 +193,13 @@ TEST(Resampling, PostOps) {
             const size_t ns = count(rc.src), nd = count(rc.dst);
             memory src = to_mem(rnd(ns, 7), smd, eng, s);
             std::vector<float> bias(10), old = rnd(nd, 9);
-            for (int c = 0; c < 10; ++c)
-                bias[c] = (float)(c * 3 - 20);
-            memory b = to_mem(bias, bmd, eng, s), dst = to_mem(old, dmd, eng, s);
-            resampling_forward(pd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
-                    {DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1, b}});
+            for (int c = 0; c < 10; ++c) bias[c] = (float)(c * 3 - 20);
+            memory b = to_mem(bias, bmd, eng, s),
+                   dst = to_mem(old, dmd, eng, s);
+            resampling_forward(pd).execute(s,
+                    {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                            {DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1,
+                                    b}});
             s.wait();
             std::vector<double> ref(nd);
             const auto x = from_mem(src, eng, s);
@@ -204,7 +242,8 @@ TEST(Resampling, BadParameters) {
     const memory::desc other_c({1, 4, 8, 8}, dt::f32, tag::nchw);
     const memory::desc any({1, 3, 4, 4}, dt::f32, tag::any);
     const memory::desc s2({1, 3}, dt::f32, tag::nc);
-    const memory::desc s8d({1, 3, 8, 8}, dt::s8, tag::nchw), s8s({1, 3, 4, 4}, dt::s8, tag::nchw);
+    const memory::desc s8d({1, 3, 8, 8}, dt::s8, tag::nchw),
+            s8s({1, 3, 4, 4}, dt::s8, tag::nchw);
     auto fwd = [&](const memory::desc &a, const memory::desc &b,
                        const primitive_attr &at = primitive_attr()) {
         return status_of([&] {
@@ -222,25 +261,27 @@ TEST(Resampling, BadParameters) {
     dnnl_primitive_desc_t pd = nullptr;
     const float neg[2] = {-1.f, 2.f};
     EXPECT_EQ(dnnl_resampling_forward_primitive_desc_create(&pd, eng.get(),
-                      dnnl_forward_training, dnnl_resampling_linear, neg, smd.get(), nullptr,
-                      nullptr),
+                      dnnl_forward_training, dnnl_resampling_linear, neg,
+                      smd.get(), nullptr, nullptr),
             dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_resampling_forward_primitive_desc_create(&pd, eng.get(),
-                      dnnl_forward_training, dnnl_resampling_linear, nullptr, smd.get(),
-                      nullptr, nullptr),
+                      dnnl_forward_training, dnnl_resampling_linear, nullptr,
+                      smd.get(), nullptr, nullptr),
             dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_resampling_forward_primitive_desc_create(&pd, eng.get(),
-                      dnnl_forward_training, dnnl_pooling_max, nullptr, smd.get(),
-                      dmd.get(), nullptr),
+                      dnnl_forward_training, dnnl_pooling_max, nullptr,
+                      smd.get(), dmd.get(), nullptr),
             dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_resampling_forward_primitive_desc_create(&pd, eng.get(),
-                      dnnl_backward_data, dnnl_resampling_linear, nullptr, smd.get(),
-                      dmd.get(), nullptr),
+                      dnnl_backward_data, dnnl_resampling_linear, nullptr,
+                      smd.get(), dmd.get(), nullptr),
             dnnl_invalid_arguments);
     // Backward: no int8, no post-ops.
     auto hint = resampling_forward::primitive_desc(
             eng, prop_kind::forward_training, nearest, smd, dmd);
-    EXPECT_EQ(status_of([&] { resampling_backward::primitive_desc(eng, nearest, s8s, s8d, hint); }),
+    EXPECT_EQ(status_of([&] {
+        resampling_backward::primitive_desc(eng, nearest, s8s, s8d, hint);
+    }),
             dnnl_unimplemented);
     post_ops po;
     po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
@@ -253,17 +294,20 @@ TEST(Resampling, BadParameters) {
 }
 
 TEST(Resampling, GpuEngineIsUnimplemented) {
-    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
     engine eng(engine::kind::gpu, 0);
     const memory::desc smd({1, 3, 4, 4}, dt::f32, tag::nchw);
     const memory::desc dmd({1, 3, 8, 8}, dt::f32, tag::nchw);
     EXPECT_EQ(status_of([&] {
-        resampling_forward::primitive_desc(eng, prop_kind::forward_training, nearest, smd, dmd);
+        resampling_forward::primitive_desc(
+                eng, prop_kind::forward_training, nearest, smd, dmd);
     }),
             dnnl_unimplemented);
     dnnl_primitive_desc_t pd = nullptr;
     EXPECT_EQ(dnnl_resampling_backward_primitive_desc_create(&pd, eng.get(),
-                      dnnl_resampling_linear, nullptr, smd.get(), dmd.get(), nullptr, nullptr),
+                      dnnl_resampling_linear, nullptr, smd.get(), dmd.get(),
+                      nullptr, nullptr),
             dnnl_unimplemented);
 }
 

@@ -17,7 +17,7 @@ namespace {
 
 bool fwd_dt_ok(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16 || dt == dnnl_s8
-            || dt == dnnl_u8;
+           || dt == dnnl_u8;
 }
 bool bwd_dt_ok(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
@@ -39,15 +39,13 @@ tensor_t f32_ncsp(const memory_desc_t &md, const float *p) {
     t.l.cls = chan_class_t::ncsp;
     t.l.N = md.dims[0];
     t.l.C = md.dims[1];
-    for (int d = 2; d < md.ndims; ++d)
-        t.l.SP *= md.dims[d];
+    for (int d = 2; d < md.ndims; ++d) t.l.SP *= md.dims[d];
     return t;
 }
 
 dim_t volume(const memory_desc_t &md) {
     dim_t v = 1;
-    for (int d = 0; d < md.ndims; ++d)
-        v *= md.dims[d];
+    for (int d = 0; d < md.ndims; ++d) v *= md.dims[d];
     return v;
 }
 
@@ -80,6 +78,8 @@ status_t resampling_t<fwd>::pd_t::init(engine_t *) {
     }
     const chan_layout_t lx = chan_layout(x), ly = chan_layout(y);
     g.walk = lx.same_walk(ly) ? lx.cls : chan_class_t::other;
+    g.ker = &select_kernels();
+    name_ = std::string("simd:") + g.ker->isa_name;
     if (fwd) {
         DNNL_CHECK(po.init(at.post_ops, y));
         // With dense f32 copies the sum reads the user's dst, which needs

@@ -12,6 +12,7 @@
 #include "cpu/chan_layout.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/postops/postops.hpp"
+#include "cpu/resampling/resampling_kernels.hpp"
 #include "cpu/resampling/resampling_taps.hpp"
 
 namespace dnnl {
@@ -26,6 +27,7 @@ struct geom_t {
     bool linear = false;
     taps_t t[3]; // d, h, w (missing dims: in = out = 1)
     chan_class_t walk = chan_class_t::other;
+    const kernel_table_t *ker = nullptr; // row kernels of the best ISA
 };
 
 // A tensor as the kernels walk it.
@@ -34,7 +36,9 @@ struct tensor_t {
     data_type_t dt = dnnl_f32;
     size_t esz = 4;
     chan_layout_t l;
-    char *at(dim_t n, dim_t c, dim_t s) const { return base + l.off(n, c, s) * esz; }
+    char *at(dim_t n, dim_t c, dim_t s) const {
+        return base + l.off(n, c, s) * esz;
+    }
 };
 
 struct fwd_args_t {
@@ -57,9 +61,10 @@ struct resampling_t : public primitive_t {
     struct pd_t : public cpu_pd_t<resampling_pd_t, resampling_t> {
         using cpu_pd_t<resampling_pd_t, resampling_t>::cpu_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override { return "simple:any"; }
+        const char *name() const override { return name_.c_str(); }
         geom_t g;
         postops::postops_t po;
+        std::string name_;
     };
 
     using primitive_t::primitive_t;

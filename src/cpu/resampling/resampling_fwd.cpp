@@ -14,11 +14,11 @@ namespace resampling {
 namespace {
 
 // Logical dst coordinate of (n, c, od, oh, ow) for `nd` dims.
-void fill_pos(dim_t *pos, int nd, dim_t n, dim_t c, dim_t od, dim_t oh, dim_t ow) {
+void fill_pos(
+        dim_t *pos, int nd, dim_t n, dim_t c, dim_t od, dim_t oh, dim_t ow) {
     const dim_t sp[3] = {od, oh, ow};
     pos[0] = n, pos[1] = c;
-    for (int i = 2; i < nd; ++i)
-        pos[i] = sp[3 - (nd - 2) + (i - 2)];
+    for (int i = 2; i < nd; ++i) pos[i] = sp[3 - (nd - 2) + (i - 2)];
 }
 
 // Runs the post-op chain on one row of `len` values whose first element is
@@ -27,11 +27,13 @@ void fill_pos(dim_t *pos, int nd, dim_t n, dim_t c, dim_t od, dim_t oh, dim_t ow
 void post_ops(const fwd_args_t &a, float *v, dim_t len, const dim_t *pos,
         int col_dim, const void *old, dim_t cs) {
     if (a.po->empty()) return;
-    postops::apply(*a.po, *a.po_args, v, len, 1, len, pos, -1, col_dim, old, 0, cs);
+    postops::apply(
+            *a.po, *a.po_args, v, len, 1, len, pos, -1, col_dim, old, 0, cs);
 }
 
 // The old dst row for the sum post-op (see fwd_args_t).
-const void *old_row(const fwd_args_t &a, const dim_t *pos, int col_dim, dim_t &cs) {
+const void *old_row(
+        const fwd_args_t &a, const dim_t *pos, int col_dim, dim_t &cs) {
     if (!a.old_base) {
         cs = 1;
         return nullptr;
@@ -39,7 +41,7 @@ const void *old_row(const fwd_args_t &a, const dim_t *pos, int col_dim, dim_t &c
     const memory_desc_t &md = *a.old_md;
     cs = md.format_desc.blocking.strides[col_dim];
     return static_cast<const char *>(a.old_base)
-            + md_off_v(md, pos) * (dim_t)data_type_size(md.data_type);
+           + md_off_v(md, pos) * (dim_t)data_type_size(md.data_type);
 }
 
 } // namespace
@@ -50,11 +52,13 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     const dim_t rows = g.N * g.C * OD * OH;
     const tensor_t &src = a.src, &dst = a.dst;
     const bool src_f32 = src.dt == dnnl_f32;
+    const kernel_table_t &ker = *g.ker;
     const dim_t *wi0 = tw.i0.data(), *wi1 = tw.i1.data();
     const float *ww0 = tw.w0.data(), *ww1 = tw.w1.data();
 #pragma omp parallel
     {
-        std::vector<float> tmp((size_t)IW), cv(src_f32 ? 0 : (size_t)IW), out((size_t)OW);
+        std::vector<float> tmp((size_t)IW), cv(src_f32 ? 0 : (size_t)IW),
+                out((size_t)OW);
         float *t = tmp.data(), *o = out.data();
         auto row = [&](dim_t n, dim_t c, dim_t id, dim_t ih) -> const float * {
             const char *p = src.at(n, c, (id * IH + ih) * IW);
@@ -67,26 +71,18 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             const dim_t oh = r % OH, od = (r / OH) % OD, nc = r / (OH * OD);
             const dim_t n = nc / g.C, c = nc % g.C;
             if (!g.linear) {
-                const float *s = row(n, c, td.i0[od], th.i0[oh]);
-                for (dim_t k = 0; k < OW; ++k)
-                    o[k] = s[wi0[k]];
+                ker.copy_row(o, row(n, c, td.i0[od], th.i0[oh]), wi0, OW);
             } else {
                 bool first = true;
                 for (int i = 0; i < td.cnt[od]; ++i)
                     for (int j = 0; j < th.cnt[oh]; ++j) {
                         const float w = td.weight(od, i) * th.weight(oh, j);
-                        const float *s = row(n, c, td.tap(od, i), th.tap(oh, j));
-                        if (first) {
-                            for (dim_t k = 0; k < IW; ++k)
-                                t[k] = w * s[k];
-                        } else {
-                            for (dim_t k = 0; k < IW; ++k)
-                                t[k] += w * s[k];
-                        }
+                        const float *s =
+                                row(n, c, td.tap(od, i), th.tap(oh, j));
+                        ker.axpy(t, s, w, IW, first);
                         first = false;
                     }
-                for (dim_t k = 0; k < OW; ++k)
-                    o[k] = ww0[k] * t[wi0[k]] + ww1[k] * t[wi1[k]];
+                ker.blend_row(o, t, wi0, wi1, ww0, ww1, OW);
             }
             char *d = dst.at(n, c, (od * OH + oh) * OW);
             if (!a.po->empty()) {
@@ -102,9 +98,9 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
 }
 
 // One output row (n, channel block, od, oh) at a time: the row is OW
-// points of V contiguous channels, so every loop below runs over long
-// contiguous spans: the vertical blend over IW * V source values, then per
-// output point a blend of two V-vectors, post-ops on the OW x V block.
+// points of V contiguous channels; each output point blends V-vectors of
+// the 1-4 source rows in one pass (the row kernels), then post-ops run on
+// the OW x V block.
 void fwd_vec(const geom_t &g, const fwd_args_t &a) {
     const taps_t &td = g.t[0], &th = g.t[1], &tw = g.t[2];
     const dim_t IH = th.in, IW = tw.in, OD = td.out, OH = th.out, OW = tw.out;
@@ -114,18 +110,24 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
     const dim_t units = g.N * ncb * OD * OH;
     const bool src_f32 = src.dt == dnnl_f32;
     const dim_t row_in = IW * V, row_out = OW * V;
+    const kernel_table_t &ker = *g.ker;
+    const dim_t *wi0 = tw.i0.data(), *wi1 = tw.i1.data();
+    const float *ww0 = tw.w0.data(), *ww1 = tw.w1.data();
     const bool direct = dst.dt == dnnl_f32 && !a.po->has_sum();
 #pragma omp parallel
     {
-        std::vector<float> tmp((size_t)row_in), cv(src_f32 ? 0 : (size_t)row_in),
+        // Up to four converted source rows (linear 3D reads four).
+        std::vector<float> cv(src_f32 ? 0 : (size_t)(4 * row_in)),
                 out((size_t)row_out);
-        float *t = tmp.data();
-        // Source row (id, ih) of block c0 as f32: V values per point.
-        auto row = [&](dim_t n, dim_t c0, dim_t id, dim_t ih) -> const float * {
+        // Source row (id, ih) of block c0 as f32: V values per point; a
+        // converted row goes to buffer `b`.
+        auto row = [&](dim_t n, dim_t c0, dim_t id, dim_t ih,
+                           int b) -> const float * {
             const char *p = src.at(n, c0, (id * IH + ih) * IW);
             if (src_f32) return reinterpret_cast<const float *>(p);
-            cvt_to_f32(src.dt, p, cv.data(), row_in);
-            return cv.data();
+            float *f = cv.data() + b * row_in;
+            cvt_to_f32(src.dt, p, f, row_in);
+            return f;
         };
 #pragma omp for schedule(static)
         for (dim_t u = 0; u < units; ++u) {
@@ -135,43 +137,29 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
             char *d = dst.at(n, c0, (od * OH + oh) * OW);
             // Compute straight into an f32 dst unless a sum must still read
             // it or the block is partial.
-            float *o = direct && len == V ? reinterpret_cast<float *>(d) : out.data();
+            float *o = direct && len == V ? reinterpret_cast<float *>(d)
+                                          : out.data();
             if (!g.linear) {
-                const float *s = row(n, c0, td.i0[od], th.i0[oh]);
-                for (dim_t k = 0; k < OW; ++k) {
-                    const float *x = s + tw.i0[k] * V;
-                    float *y = o + k * V;
-                    for (dim_t v = 0; v < V; ++v)
-                        y[v] = x[v];
-                }
+                ker.copy_vec(
+                        o, row(n, c0, td.i0[od], th.i0[oh], 0), wi0, OW, V);
             } else {
-                bool first = true;
+                // The 1, 2 or 4 source rows of this output row (taps
+                // along d and h) and their weights.
+                const float *rows[4];
+                float wr[4];
+                int nr = 0;
                 for (int i = 0; i < td.cnt[od]; ++i)
-                    for (int j = 0; j < th.cnt[oh]; ++j) {
-                        const float w = td.weight(od, i) * th.weight(oh, j);
-                        const float *s = row(n, c0, td.tap(od, i), th.tap(oh, j));
-                        if (first) {
-                            for (dim_t e = 0; e < row_in; ++e)
-                                t[e] = w * s[e];
-                        } else {
-                            for (dim_t e = 0; e < row_in; ++e)
-                                t[e] += w * s[e];
-                        }
-                        first = false;
+                    for (int j = 0; j < th.cnt[oh]; ++j, ++nr) {
+                        wr[nr] = td.weight(od, i) * th.weight(oh, j);
+                        rows[nr] = row(n, c0, td.tap(od, i), th.tap(oh, j), nr);
                     }
-                for (dim_t k = 0; k < OW; ++k) {
-                    const float w0 = tw.w0[k], w1 = tw.w1[k];
-                    const float *x0 = t + tw.i0[k] * V, *x1 = t + tw.i1[k] * V;
-                    float *y = o + k * V;
-                    for (dim_t v = 0; v < V; ++v)
-                        y[v] = w0 * x0[v] + w1 * x1[v];
-                }
+                ker.linear_vec(o, rows, wr, nr, wi0, wi1, ww0, ww1, OW, V);
             }
             if (!a.po->empty()) {
                 dims_t pos;
                 fill_pos(pos, g.nd, n, c0, od, oh, 0);
-                postops::apply(*a.po, *a.po_args, o, V, OW, len, pos, g.nd - 1, 1, d,
-                        V, 1);
+                postops::apply(*a.po, *a.po_args, o, V, OW, len, pos, g.nd - 1,
+                        1, d, V, 1);
             }
             if (o == reinterpret_cast<float *>(d)) continue;
             if (len == V) {

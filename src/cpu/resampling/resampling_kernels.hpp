@@ -1,0 +1,53 @@
+// Resampling row kernels on f32, one table per ISA (baseline, AVX2,
+// AVX-512): the same loops (resampling_kernels_body.inc) compiled per ISA
+// so that the blends run at the widest vector width available. The
+// drivers (resampling_fwd.cpp, resampling_bwd.cpp) walk the tensors and
+// call one kernel per row, never per element.
+#pragma once
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace resampling {
+
+struct kernel_table_t {
+    const char *isa_name;
+    // t = w * s (first) or t += w * s over n floats: the blend of source
+    // rows along d and h, and the backward accumulation.
+    void (*axpy)(float *t, const float *s, float w, dim_t n, bool first);
+    // Rows of OW points of V contiguous channels (nhwc: V = C, blocked:
+    // V = block), linear: y[k] = sum over the nr (1, 2 or 4) source rows
+    // of wr[r] * (w0[k] * row_r[i0[k]] + w1[k] * row_r[i1[k]]) per
+    // V-vector. Fused, with no intermediate row, so that wide channels-last
+    // rows need not pass through a buffer larger than L1.
+    void (*linear_vec)(float *y, const float *const *rows, const float *wr,
+            int nr, const dim_t *i0, const dim_t *i1, const float *w0,
+            const float *w1, dim_t OW, dim_t V);
+    // Nearest: y[k] = s[i0[k]] per V-vector.
+    void (*copy_vec)(
+            float *y, const float *s, const dim_t *i0, dim_t OW, dim_t V);
+    // Plain rows (V = 1): the same on single values.
+    void (*blend_row)(float *y, const float *t, const dim_t *i0,
+            const dim_t *i1, const float *w0, const float *w1, dim_t OW);
+    void (*copy_row)(float *y, const float *s, const dim_t *i0, dim_t OW);
+    // Backward along w, inverse taps (taps_t::start/o/w): y[i] = sum of
+    // w[e] * t[o[e]] for e in [start[i], start[i + 1]), per V-vector or
+    // single value; 0 where no output read source i.
+    void (*inv_vec)(float *y, const float *t, const dim_t *start,
+            const dim_t *o, const float *w, dim_t IW, dim_t V);
+    void (*inv_row)(float *y, const float *t, const dim_t *start,
+            const dim_t *o, const float *w, dim_t IW);
+};
+
+const kernel_table_t &kernels_base();
+const kernel_table_t &kernels_avx2();
+const kernel_table_t &kernels_avx512();
+// The widest table the processor and the max-ISA setting allow.
+const kernel_table_t &select_kernels();
+
+} // namespace resampling
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
