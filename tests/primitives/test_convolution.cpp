@@ -525,6 +525,15 @@ std::vector<shape_t> shapes()
                     {0, 1, 1}),
             shp("3d_depthwise", 1, 4, 4, 4, {3, 4, 4}, {3, 3, 3}, {1, 1, 1},
                     {}, {1, 1, 1}),
+            // Rows wider than a 16-lane vector, unit and 2x width strides
+            // with padding (the vectorised channels-first gathering), and
+            // a 3x stride (the generic one).
+            shp("2d_wide_rows", 1, 1, 3, 8, {6, 41}, {3, 5}, {1, 1}, {},
+                    {1, 2}),
+            shp("2d_first_layer_s2", 1, 1, 3, 8, {23, 37}, {7, 7}, {2, 2},
+                    {}, {3, 3}, {2, 3}),
+            shp("2d_stride3", 1, 1, 2, 3, {10, 20}, {3, 3}, {3, 3}, {},
+                    {1, 1}),
             // Large enough to run on several threads.
             shp("2d_threads", 2, 1, 16, 32, {14, 13}, {3, 3}, {1, 1}, {},
                     {1, 1}),

@@ -20,6 +20,7 @@
 #include <omp.h>
 
 #include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_igemm_pack.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "common/float_convert.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
@@ -315,6 +316,10 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
         const int ithr = omp_get_thread_num();
         float *bp = bbase + ithr * bstride;
         float *acc = abase ? abase + ithr * c.ocg * msp : nullptr;
+        // f32 channels-first sources take the vectorised gathering.
+        const bool fast_pack
+                = ncsp && sdt == dnnl_f32 && igemm_fast_pack_ok(c, NR);
+        igemm_gather_t gather;
         for (dim_t it = next++; it < items; it = next++) {
             const dim_t chunk = it % nchunks;
             const dim_t g = (it / nchunks) % c.g;
@@ -329,10 +334,17 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
             char *out = static_cast<char *>(t.dst) + ooff * desz;
             float *cbuf = out_direct ? (float *)out : acc;
             const dim_t ldc = out_direct ? osp : nsp;
-            const std::vector<run_t> runs = make_runs(c, sp0, nsp);
+            std::vector<run_t> runs;
+            if (fast_pack)
+                igemm_gather_plan(c, sp0, nsp, NR, gather);
+            else
+                runs = make_runs(c, sp0, nsp);
             for (dim_t kb = 0; kb < nkb; ++kb) {
                 const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
-                if (sdt == dnnl_f32)
+                if (fast_pack)
+                    igemm_pack_f32_ncsp(
+                            c, (const float *)src_ng, gather, pc, kc, NR, bp);
+                else if (sdt == dnnl_f32)
                     pack_b_f32(c, ncsp, (const float *)src_ng, runs, pc, kc,
                             sp0, nsp, NR, bp);
                 else if (sdt == dnnl_bf16)
