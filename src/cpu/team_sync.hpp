@@ -1,11 +1,31 @@
-// A sleeping rendezvous for the end of a parallel region. Threads that run
-// out of work wait here on a condition variable (giving their core away)
-// instead of spinning in the runtime's barrier, so that a teammate the
-// system has descheduled on a busy machine can be scheduled (or migrated
-// onto the freed core) and finish promptly.
+// Helpers for parallel regions whose threads claim work items dynamically.
+//
+// team_sync_t: a sleeping rendezvous for the end of such a region. Threads
+// that run out of work wait here on a condition variable (giving their
+// core away) instead of spinning in the runtime's barrier, so that a
+// teammate the system has descheduled on a busy machine can be scheduled
+// (or migrated onto the freed core) and finish promptly.
+//
+// straggler_guard_t: falls back to one thread for a while when the team
+// keeps waiting for a descheduled member. On an oversubscribed machine
+// (other processes on every core) a team member that the scheduler
+// preempts while it holds a work item, or that libgomp's spin-waiting has
+// pushed back in the run queue, makes the whole call wait a scheduler
+// tick or more (calls of 1 ms measured 8-16 ms with two threads, and far
+// slower than with one). The calling thread compares the call's time with
+// what it would have needed alone at its own pace; when the team was not
+// faster, the next calls run on the calling thread alone (no parallel
+// region, so no runtime wait either) for a back-off period that doubles
+// while that recurs (20 ms to 1 s) and resets after a call the team did
+// speed up. Results do not depend on it: the
+// callers' work items are the same whatever the thread count.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 
 namespace dnnl {
@@ -27,6 +47,47 @@ private:
     std::mutex m_;
     std::condition_variable cv_;
     int arrived_ = 0;
+};
+
+class straggler_guard_t {
+public:
+    static int64_t now_ns() {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(
+                std::chrono::steady_clock::now().time_since_epoch())
+                .count();
+    }
+    // Whether a call may use more than one thread now.
+    static bool parallel_allowed() { return now_ns() >= state().until.load(); }
+    // The calling thread's account of a parallel call of `total` items: it
+    // started at `start`, ran out of items at `idle` after doing `done` of
+    // them, and the team finished at `end`. At its own pace the caller
+    // alone would have needed total / done times its busy time; a team
+    // that did not beat 90% of that is not worth its wake-ups and waits.
+    static void report(int64_t start, int64_t idle, int64_t end, int64_t done,
+            int64_t total) {
+        state_t &s = state();
+        const double alone = (double)(idle - start) * (double)total
+                / (double)std::max<int64_t>(done, 1);
+        if ((double)(end - start) < 0.9 * alone) {
+            s.backoff.store(min_backoff);
+            return;
+        }
+        const int64_t b = s.backoff.load();
+        s.until.store(end + b);
+        s.backoff.store(std::min(2 * b, max_backoff));
+    }
+
+private:
+    static constexpr int64_t min_backoff = 20000000; // 20 ms
+    static constexpr int64_t max_backoff = 1000000000; // 1 s
+    struct state_t {
+        std::atomic<int64_t> until {0};
+        std::atomic<int64_t> backoff {min_backoff};
+    };
+    static state_t &state() {
+        static state_t s;
+        return s;
+    }
 };
 
 } // namespace cpu

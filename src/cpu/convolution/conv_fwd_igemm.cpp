@@ -294,7 +294,10 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
     const bool out_direct
             = ncsp && p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
     const bool need_epi = !(out_direct && p.epi.is_identity());
-    const int nthr = (int)std::min<dim_t>(p.nthr, items);
+    // One thread while the machine is oversubscribed (see team_sync.hpp).
+    const int nthr = straggler_guard_t::parallel_allowed()
+            ? (int)std::min<dim_t>(p.nthr, items)
+            : 1;
 
     float *wpan = sc.get<float>(scratchpad, scratch_plan_t::wei_panels);
     float *bbase = sc.get<float>(scratchpad, scratch_plan_t::col);
@@ -311,16 +314,18 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
         wei = wpan;
     }
 
+    const int64_t t0 = straggler_guard_t::now_ns();
 #pragma omp parallel num_threads(nthr) if (nthr > 1)
     {
         const int ithr = omp_get_thread_num();
         float *bp = bbase + ithr * bstride;
+        int64_t done = 0;
         float *acc = abase ? abase + ithr * c.ocg * msp : nullptr;
         // f32 channels-first sources take the vectorised gathering.
         const bool fast_pack
                 = ncsp && sdt == dnnl_f32 && igemm_fast_pack_ok(c, NR);
         igemm_gather_t gather;
-        for (dim_t it = next++; it < items; it = next++) {
+        for (dim_t it = next++; it < items; it = next++, ++done) {
             const dim_t chunk = it % nchunks;
             const dim_t g = (it / nchunks) % c.g;
             const dim_t n = it / (nchunks * c.g);
@@ -369,7 +374,11 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
                         ncsp ? 1 : OC, ncsp ? osp : 1, n, g * c.ocg, c.ocg,
                         sp0, nsp);
         }
+        const int64_t idle = straggler_guard_t::now_ns();
         sync.arrive_and_wait(omp_get_num_threads());
+        if (ithr == 0 && nthr > 1)
+            straggler_guard_t::report(
+                    t0, idle, straggler_guard_t::now_ns(), done, items);
     }
 }
 

@@ -206,13 +206,15 @@ inline int tiles_per_thread(dim_t M, dim_t N, dim_t K, int nthr) {
 
 // Splits C into tiles claimed dynamically by a team of threads, each
 // running gemm_block on its tiles with its own packing buffers; threads
-// that run out of tiles wait for the others asleep (team_sync_t).
+// that run out of tiles wait for the others asleep (team_sync_t). While
+// straggler_guard_t reports an oversubscribed machine the calling thread
+// does all the work alone.
 template <typename ops_t>
 void run_gemm(const ops_t &op, const blocking_t &b, dim_t M, dim_t N, dim_t K,
         int nthr, char *ws) {
     using P = typename ops_t::packed_t;
     const size_t per_thr = b_block_bytes(b, sizeof(P)) + a_block_bytes(b, sizeof(P));
-    if (nthr == 1) {
+    if (nthr == 1 || !straggler_guard_t::parallel_allowed()) {
         gemm_block(op, b, K, ws, 0, M, 0, N);
         return;
     }
@@ -221,18 +223,25 @@ void run_gemm(const ops_t &op, const blocking_t &b, dim_t M, dim_t N, dim_t K,
     thread_grid(M, N, ntiles, b.mr, b.nr, tm, tn);
     std::atomic<int> next {0};
     team_sync_t sync;
+    const int64_t t0 = straggler_guard_t::now_ns();
 #pragma omp parallel num_threads(nthr)
     {
-        char *my_ws = ws + omp_get_thread_num() * per_thr;
+        const int ithr = omp_get_thread_num();
+        char *my_ws = ws + ithr * per_thr;
+        int done = 0;
         // Consecutive tiles share an M range, so a thread that takes two
         // in a row reads the same rows of A.
-        for (int t = next++; t < tm * tn; t = next++) {
+        for (int t = next++; t < tm * tn; t = next++, ++done) {
             dim_t mb, me, nb, ne;
             split(M, tm, t / tn, b.mr, mb, me);
             split(N, tn, t % tn, b.nr, nb, ne);
             if (mb < me && nb < ne) gemm_block(op, b, K, my_ws, mb, me, nb, ne);
         }
+        const int64_t idle = straggler_guard_t::now_ns();
         sync.arrive_and_wait(omp_get_num_threads());
+        if (ithr == 0)
+            straggler_guard_t::report(
+                    t0, idle, straggler_guard_t::now_ns(), done, tm * tn);
     }
 }
 
