@@ -13,6 +13,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <memory>
 
@@ -306,15 +307,29 @@ void run_small_m(const gemm_f32_args_t &g, int nthr) {
                     g.b_cs, g.beta, g.c + j0, g.ldc);
         op.finish(0, j0, g.M, j1 - j0);
     };
-    if (nthr == 1) {
+    if (nthr == 1 || !straggler_guard_t::parallel_allowed()) {
         part(0, g.N);
         return;
     }
+    // Column chunks claimed dynamically, 4 per thread, with the straggler
+    // guard of run_gemm (see team_sync.hpp).
+    const int nparts = 4 * nthr;
+    std::atomic<int> next {0};
+    team_sync_t sync;
+    const int64_t t0 = straggler_guard_t::now_ns();
 #pragma omp parallel num_threads(nthr)
     {
-        dim_t j0, j1;
-        split(g.N, omp_get_num_threads(), omp_get_thread_num(), unit, j0, j1);
-        part(j0, j1);
+        int done = 0;
+        for (int t = next++; t < nparts; t = next++, ++done) {
+            dim_t j0, j1;
+            split(g.N, nparts, t, unit, j0, j1);
+            part(j0, j1);
+        }
+        const int64_t idle = straggler_guard_t::now_ns();
+        sync.arrive_and_wait(omp_get_num_threads());
+        if (omp_get_thread_num() == 0)
+            straggler_guard_t::report(
+                    t0, idle, straggler_guard_t::now_ns(), done, nparts);
     }
 }
 
