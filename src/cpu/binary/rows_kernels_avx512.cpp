@@ -9,8 +9,8 @@
 #include "common/math/eltwise_math.hpp"
 #include "cpu/binary/rows.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")
 
 namespace dnnl {
 namespace impl {
@@ -35,4 +35,4 @@ const kernels_t &kernels_avx512() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP

@@ -9,7 +9,6 @@
 #include "common/math/eltwise_math.hpp"
 #include "cpu/binary/rows.hpp"
 
-#pragma GCC push_options
 
 namespace dnnl {
 namespace impl {
@@ -34,7 +33,6 @@ const kernels_t &kernels_base() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
 
 #include "cpu/cpu_isa.hpp"
 

@@ -10,8 +10,8 @@
 #include "common/math/eltwise_math.hpp"
 #include "cpu/eltwise/eltwise_kernels.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("sse4.1")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("sse4.1")
 
 namespace dnnl {
 namespace impl {
@@ -41,7 +41,7 @@ const kernel_table_t &kernels_sse41() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP
 
 namespace dnnl {
 namespace impl {

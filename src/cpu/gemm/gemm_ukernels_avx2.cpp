@@ -7,8 +7,8 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx2,fma")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -82,4 +82,4 @@ void s32_gemm_6x16c2__avx2(dim_t kp, const int16_t *a, const int16_t *b,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP

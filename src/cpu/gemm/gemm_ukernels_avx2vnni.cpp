@@ -9,8 +9,8 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2,avxvnni")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx2,avxvnni")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -56,4 +56,4 @@ const s32c4_ukernel_f s32_gemm_6x16c4__avx2vnni[6] = {c4_rows<1>, c4_rows<2>,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP

@@ -9,8 +9,8 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,fma")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx512f,avx512bw,avx512vl,avx512dq,fma")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -73,5 +73,5 @@ void s32_gemm_12x32c2__avx512bw(dim_t kp, const int16_t *a, const int16_t *b,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP
 

@@ -3,8 +3,8 @@
 
 #include "cpu/norm_kernels/norm_kernels.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,fma")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx512f,avx512vl,avx512bw,avx512dq,fma")
 
 namespace dnnl {
 namespace impl {
@@ -24,4 +24,4 @@ const kernels_t &kernels_avx512() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP

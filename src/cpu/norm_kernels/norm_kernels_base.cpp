@@ -4,7 +4,6 @@
 
 #include "cpu/norm_kernels/norm_kernels.hpp"
 
-#pragma GCC push_options
 
 namespace dnnl {
 namespace impl {
@@ -24,7 +23,6 @@ const kernels_t &kernels_base() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
 
 #include "cpu/cpu_isa.hpp"
 

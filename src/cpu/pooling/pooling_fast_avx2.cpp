@@ -17,8 +17,8 @@
 // 8x8 register transposes for the ncsp walk (pooling_transpose.inc).
 #define DNNL_POOL_AVX 1
 
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx2,fma")
 
 namespace dnnl {
 namespace impl {
@@ -41,4 +41,4 @@ const fast_kernels_t &fast_kernels_avx2() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP

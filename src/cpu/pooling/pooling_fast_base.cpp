@@ -12,7 +12,6 @@
 #include "cpu/binary/parallel.hpp"
 #include "cpu/pooling/pooling_fast.hpp"
 
-#pragma GCC push_options
 
 namespace dnnl {
 namespace impl {
@@ -35,4 +34,3 @@ const fast_kernels_t &fast_kernels_base() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options

@@ -13,8 +13,8 @@
 #include "cpu/reorder/reorder_parallel.hpp"
 #include "cpu/reorder/simple_exec.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2,fma,f16c")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx2,fma,f16c")
 #define REORDER_HAVE_AVX2 1
 
 namespace dnnl {
@@ -35,4 +35,4 @@ void simple_exec_avx2(
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP

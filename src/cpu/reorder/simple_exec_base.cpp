@@ -13,7 +13,6 @@
 #include "cpu/reorder/reorder_parallel.hpp"
 #include "cpu/reorder/simple_exec.hpp"
 
-#pragma GCC push_options
 
 #define REORDER_HAVE_AVX2 0
 
@@ -35,4 +34,3 @@ void simple_exec_base(
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options

@@ -2,8 +2,8 @@
 
 #include "cpu/resampling/resampling_kernels.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")
+#include "cpu/isa_target.hpp"
+DNNL_ISA_TARGET_PUSH("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")
 
 namespace dnnl {
 namespace impl {
@@ -26,4 +26,4 @@ const kernel_table_t &kernels_avx512() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
+DNNL_ISA_TARGET_POP

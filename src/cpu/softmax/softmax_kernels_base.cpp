@@ -6,7 +6,6 @@
 #include "common/math/eltwise_math.hpp"
 #include "cpu/softmax/softmax_kernels.hpp"
 
-#pragma GCC push_options
 
 namespace dnnl {
 namespace impl {
@@ -26,7 +25,6 @@ const kernels_t &kernels_base() {
 } // namespace impl
 } // namespace dnnl
 
-#pragma GCC pop_options
 
 #include "cpu/cpu_isa.hpp"
 
