@@ -20,6 +20,22 @@ dnnl_primitive_desc::dnnl_primitive_desc(
     list_ = engine->get_implementation_list(*op_);
 }
 
+namespace {
+// The request's attributes. Attributes with nothing set (the common case)
+// are one shared object rather than a copy per request.
+std::shared_ptr<const primitive_attr_t> request_attr(const primitive_attr_t *attr) {
+    static const std::shared_ptr<const primitive_attr_t> plain = [] {
+        auto a = std::make_shared<primitive_attr_t>();
+        a->fpmath_mode = dnnl_fpmath_mode_strict;
+        return a;
+    }();
+    const bool strict = default_fpmath_mode() == dnnl_fpmath_mode_strict;
+    if (strict && (!attr || attr->has_default_values())) return plain;
+    return attr ? std::make_shared<primitive_attr_t>(*attr)
+                : std::make_shared<primitive_attr_t>();
+}
+} // namespace
+
 status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
         const op_desc_t &op, const primitive_attr_t *attr, engine_t *engine,
         const dnnl_primitive_desc *hint_fwd) {
@@ -36,8 +52,7 @@ status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
     if (!iface) return dnnl_out_of_memory;
     iface->engine_ = engine_ref_t(engine);
     iface->op_ = std::move(op_ptr);
-    iface->attr_ = attr ? std::make_shared<primitive_attr_t>(*attr)
-                        : std::make_shared<primitive_attr_t>();
+    iface->attr_ = request_attr(attr);
     if (hint_fwd) iface->hint_fwd_ = hint_fwd->pd_;
     iface->hint_mds_ = hint_mds_for(op, iface->hint_fwd_.get());
     iface->list_ = engine->get_implementation_list(op);
