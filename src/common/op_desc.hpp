@@ -20,6 +20,8 @@ struct op_desc_t {
     virtual size_t hash() const = 0;
     virtual bool equal(const op_desc_t &other) const = 0;
     virtual std::unique_ptr<op_desc_t> clone() const = 0;
+    // Bytes of the object (for the cache's footprint statistics).
+    virtual size_t size() const = 0;
 };
 
 // CRTP helper: a descriptor type D with a `visit` list gets hash, equality
@@ -40,6 +42,7 @@ struct op_desc_impl_t : public op_desc_t {
         return std::unique_ptr<op_desc_t>(
                 new D(static_cast<const D &>(*this)));
     }
+    size_t size() const override { return sizeof(D); }
 };
 
 // Reorder (also used internally by other primitives).

@@ -5,12 +5,12 @@ namespace dnnl {
 namespace impl {
 
 size_t primitive_t::footprint() const {
-    // The object, its descriptor and the attributes' dynamic parts.
     const primitive_attr_t *attr = pd_->attr();
-    return sizeof(*this) + sizeof(primitive_desc_t) + sizeof(primitive_attr_t)
+    return object_size_ + pd_->object_size() + pd_->op_desc()->size()
             + attr->post_ops.entries.capacity() * sizeof(post_op_t)
             + attr->scales.items.capacity() * sizeof(quant_map_t::item_t)
             + attr->zero_points.items.capacity() * sizeof(quant_map_t::item_t)
+            + attr->rounding_modes.capacity() * sizeof(rounding_item_t)
             + pd_->hint_mds().capacity() * sizeof(memory_desc_t);
 }
 

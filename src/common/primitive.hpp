@@ -52,12 +52,16 @@ struct primitive_t {
         return dnnl_success;
     }
     virtual status_t execute(const exec_ctx_t &ctx) const = 0;
-    // Heap bytes this object owns (descriptor, generated code, constants),
-    // reported to the cache statistics.
+    // Heap bytes this object owns (itself, its descriptor with the
+    // operation, attributes and hints; implementations holding generated
+    // code or constants add theirs), reported to the cache statistics.
     virtual size_t footprint() const;
+    // Bytes of the most derived object, set by whoever creates it.
+    void set_object_size(size_t bytes) { object_size_ = bytes; }
 
 private:
     std::shared_ptr<const primitive_desc_t> pd_;
+    size_t object_size_ = sizeof(primitive_t);
 };
 
 } // namespace impl

@@ -74,6 +74,11 @@ struct primitive_desc_t {
     virtual std::string aux_str() const { return ""; }
     std::string attr_str() const;
 
+    // Bytes of the most derived object, set by the creator that knows its
+    // type (for the cache's footprint statistics).
+    size_t object_size() const { return object_size_; }
+    void set_object_size(size_t bytes) { object_size_ = bytes; }
+
     // Index in the engine's implementation list (for next_impl).
     size_t impl_list_pos() const { return impl_list_pos_; }
     void set_impl_list_pos(size_t pos) { impl_list_pos_ = pos; }
@@ -89,6 +94,7 @@ protected:
 private:
     int impl_id_ = 0;
     size_t impl_list_pos_ = 0;
+    size_t object_size_ = sizeof(primitive_desc_t);
     size_t scratchpad_size_ = 0;
     memory_desc_t scratchpad_md_ = zero_md();
     std::weak_ptr<primitive_desc_t> self_;

@@ -20,6 +20,7 @@ struct cpu_pd_t : public base_pd_t {
         auto self = this->shared_self();
         p = std::make_shared<primitive_type>(
                 std::static_pointer_cast<const primitive_desc_t>(self));
+        p->set_object_size(sizeof(primitive_type));
         return dnnl_success;
     }
 };
@@ -39,6 +40,7 @@ status_t create_pd(primitive_desc_t **out, const op_desc_t &op,
         delete pd;
         return st;
     }
+    pd->set_object_size(sizeof(pd_type));
     *out = pd;
     return dnnl_success;
 }

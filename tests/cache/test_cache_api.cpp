@@ -401,3 +401,21 @@ TEST_F(PrimitiveCacheApi, NestedPrimitiveHitsAreReportedAsSuch) {
             std::string::npos)
             << out;
 }
+
+TEST_F(PrimitiveCacheApi, BytesFollowTheEntriesTheyMeasure) {
+    // Each entry reports its own heap footprint: at least its operation
+    // descriptor (an eltwise one holds four memory descriptors), and the
+    // sum goes back to zero when the cache is emptied.
+    EXPECT_EQ(ext::get_primitive_cache_stats().bytes, 0);
+    relu(eng, 3);
+    const int64_t one = ext::get_primitive_cache_stats().bytes;
+    EXPECT_GT(one, 2000);
+    relu(eng, 4);
+    const int64_t two = ext::get_primitive_cache_stats().bytes;
+    EXPECT_GT(two, one);
+    EXPECT_LT(two, 3 * one);
+    set_primitive_cache_capacity(1);
+    EXPECT_EQ(ext::get_primitive_cache_stats().bytes, two - one);
+    set_primitive_cache_capacity(0);
+    EXPECT_EQ(ext::get_primitive_cache_stats().bytes, 0);
+}

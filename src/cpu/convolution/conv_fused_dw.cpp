@@ -139,6 +139,7 @@ status_t conv_fused_dw_pd_t::make_primitive(
         std::shared_ptr<primitive_t> &p) const {
     p = std::make_shared<conv_fused_dw_t>(
             std::static_pointer_cast<const primitive_desc_t>(shared_self()));
+    p->set_object_size(sizeof(conv_fused_dw_t));
     return dnnl_success;
 }
 

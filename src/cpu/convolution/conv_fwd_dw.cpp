@@ -16,6 +16,7 @@
 
 #include "common/float_convert.hpp"
 #include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_clones.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -23,7 +24,6 @@ namespace cpu {
 namespace conv {
 
 namespace {
-#define CONV_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
 // Output point ow, channels [cb, cb + len) with a fixed-size accumulator
 // (L is a compile-time constant so that it lives in registers).

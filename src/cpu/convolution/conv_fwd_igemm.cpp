@@ -25,6 +25,7 @@
 #include "common/float_convert.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
+#include "cpu/convolution/conv_clones.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -209,7 +210,6 @@ CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
 }
 
 // The packing loops compiled for each ISA, picked at load time.
-#define CONV_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 CONV_CLONES void pack_b_f32(const conv_conf_t &c, bool ncsp, const float *src,
         const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
         dim_t nsp, int NR, float *bp)

@@ -132,6 +132,7 @@ status_t cpu_convolution_pd_t::make_primitive(
 {
     p = std::make_shared<cpu_convolution_t>(
             std::static_pointer_cast<const primitive_desc_t>(shared_self()));
+    p->set_object_size(sizeof(cpu_convolution_t));
     return dnnl_success;
 }
 

@@ -133,6 +133,7 @@ status_t cpu_deconvolution_pd_t::make_primitive(
 {
     p = std::make_shared<cpu_deconvolution_t>(
             std::static_pointer_cast<const primitive_desc_t>(shared_self()));
+    p->set_object_size(sizeof(cpu_deconvolution_t));
     return dnnl_success;
 }
 
