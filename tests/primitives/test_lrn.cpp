@@ -93,6 +93,7 @@ void run_case(const lcase_t &lc) {
                       lc.size, lc.alpha, lc.beta, lc.k, nullptr, nullptr),
             dnnl_success);
     lrn_backward::primitive_desc npd(raw);
+    dnnl_primitive_desc_destroy(raw); // the C++ object holds a clone
     ASSERT_EQ(npd.workspace_desc().get_size(), 0u);
     memory ds2(md, eng);
     lrn_backward(npd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, dd},

@@ -143,6 +143,7 @@ TEST(Shuffle, BackwardHintIsPartOfTheCacheKey) {
                       any.get(), any.get(), 1, 3, nullptr, nullptr),
             dnnl_success);
     shuffle_backward::primitive_desc b3(pd);
+    dnnl_primitive_desc_destroy(pd); // the C++ object holds a clone
     EXPECT_EQ(b3.diff_src_desc(), memory::desc(d, dt::f32, tag::nchw));
     EXPECT_EQ(b3.get_prop_kind(), prop_kind::backward_data);
     // Repeated creation with the same hint gives equal descriptors.
