@@ -2,6 +2,7 @@
 #include "common/layer_normalization_pd.hpp"
 
 #include "common/binary_pd.hpp"
+#include "common/normalization_query.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -64,38 +65,12 @@ arg_usage_t layer_normalization_pd_t::arg_usage(int arg) const {
 
 status_t layer_normalization_pd_t::query(query_t what, int index, void *result) const {
     if (!result) return dnnl_invalid_arguments;
-    const memory_desc_t *md = nullptr;
-    static const memory_desc_t zmd = zero_md();
-    switch (what) {
-        case dnnl_query_prop_kind:
-            *(prop_kind_t *)result = desc()->prop_kind;
-            return dnnl_success;
-        case dnnl_query_epsilon_f32: *(float *)result = desc()->epsilon; return dnnl_success;
-        case dnnl_query_flags: *(unsigned *)result = desc()->flags; return dnnl_success;
-        case dnnl_query_src_md:
-            if (index == 1 || index == 2) md = stats_in() ? &stat_md_ : &zmd;
-            else if (index == 0) md = &src_md_;
-            break;
-        case dnnl_query_dst_md:
-            if (index == 1 || index == 2) md = stats_out() ? &stat_md_ : &zmd;
-            else if (index == 0) md = is_fwd() ? &dst_md_ : &zmd;
-            break;
-        case dnnl_query_weights_md:
-            if (index == 0 || index == 1)
-                md = (use_scale() || use_shift()) ? &ss_md_ : &zmd;
-            break;
-        case dnnl_query_diff_weights_md:
-            if (index == 0 || index == 1)
-                md = (desc()->prop_kind == dnnl_backward && (use_scale() || use_shift()))
-                        ? &diff_ss_md_
-                        : &zmd;
-            break;
-        default: break;
-    }
-    if (md) {
-        *(const memory_desc_t **)result = md;
-        return dnnl_success;
-    }
+    const norm_query_view_t v = {desc()->prop_kind, desc()->epsilon, desc()->flags,
+            &src_md_, &dst_md_, &stat_md_, &ss_md_, &diff_ss_md_, is_fwd(),
+            stats_in(), stats_out(), use_scale() || use_shift(),
+            desc()->prop_kind == dnnl_backward && (use_scale() || use_shift()),
+            1};
+    if (norm_query(v, what, index, result) == dnnl_success) return dnnl_success;
     return primitive_desc_t::query(what, index, result);
 }
 
