@@ -12,14 +12,6 @@
 
 using namespace dnnl::impl;
 
-dnnl_primitive_desc::dnnl_primitive_desc(
-        engine_t *engine, std::shared_ptr<primitive_desc_t> pd)
-    : engine_(engine), pd_(std::move(pd)) {
-    op_ = std::shared_ptr<const op_desc_t>(pd_->op_desc()->clone());
-    attr_ = std::make_shared<primitive_attr_t>(*pd_->attr());
-    list_ = engine->get_implementation_list(*op_);
-}
-
 namespace {
 // The request's attributes. Attributes with nothing set (the common case)
 // are one shared object rather than a copy per request.
@@ -138,12 +130,6 @@ status_t dnnl_primitive_desc::create_primitive(dnnl_primitive **out) const {
 }
 
 // ---- primitive handle ----
-
-dnnl_primitive::dnnl_primitive(std::shared_ptr<primitive_t> p, engine_t *engine)
-    : primitive_(std::move(p)) {
-    pd_.reset(new dnnl_primitive_desc(engine,
-            std::const_pointer_cast<primitive_desc_t>(primitive_->shared_pd())));
-}
 
 dnnl_primitive::dnnl_primitive(
         std::shared_ptr<primitive_t> p, const dnnl_primitive_desc &pd)

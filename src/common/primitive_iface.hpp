@@ -1,7 +1,7 @@
 // The user-facing handles. dnnl_primitive_desc pairs a shared, engine-free
 // primitive_desc_t with the user's engine and the state of the
 // implementation iterator; dnnl_primitive pairs a shared primitive_t with
-// the engine, its descriptor handle, resources and library scratchpad.
+// its descriptor handle (which holds the engine) and per-handle resources.
 #pragma once
 
 #include <memory>
@@ -23,10 +23,8 @@ struct dnnl_primitive_desc {
             std::shared_ptr<const dnnl::impl::op_desc_t> op,
             const dnnl::impl::primitive_attr_t *attr,
             dnnl::impl::engine_t *engine, const dnnl_primitive_desc *hint_fwd);
-    // Wraps an existing descriptor (primitive's pd, clone).
-    dnnl_primitive_desc(dnnl::impl::engine_t *engine,
-            std::shared_ptr<dnnl::impl::primitive_desc_t> pd);
-    // A copy sharing the request and iterator state (cheap: shared parts).
+    // A copy sharing the request and iterator state (cheap: shared parts;
+    // dnnl_primitive_desc_clone and a primitive's descriptor handle).
     dnnl_primitive_desc(const dnnl_primitive_desc &) = default;
 
     // Moves to the next valid implementation; dnnl_last_impl_reached at
@@ -60,20 +58,17 @@ private:
     std::shared_ptr<const dnnl::impl::primitive_desc_t> hint_fwd_;
     std::vector<dnnl::impl::memory_desc_t> hint_mds_; // hint_mds_for(op_, hint)
     const dnnl::impl::impl_list_item_t *list_ = nullptr;
-    size_t pos_ = 0; // index in list_ of the current implementation
     dnnl::impl::engine_ref_t reorder_src_engine_;
     dnnl::impl::engine_ref_t reorder_dst_engine_;
 };
 
 struct dnnl_primitive {
     using status_t = dnnl::impl::status_t;
-    dnnl_primitive(std::shared_ptr<dnnl::impl::primitive_t> p,
-            dnnl::impl::engine_t *engine);
     // A primitive made from `pd`: its descriptor handle is a copy of `pd`.
     dnnl_primitive(std::shared_ptr<dnnl::impl::primitive_t> p,
             const dnnl_primitive_desc &pd);
     ~dnnl_primitive();
-    status_t init(); // resources and library-owned scratchpad
+    status_t init(); // per-handle resources
 
     const dnnl::impl::primitive_t *impl() const { return primitive_.get(); }
     const std::shared_ptr<dnnl::impl::primitive_t> &shared_impl() const {
@@ -90,10 +85,4 @@ private:
     // the engine's count being shared by every thread using it).
     std::unique_ptr<dnnl_primitive_desc> pd_;
     dnnl::impl::resource_mapper_t resources_;
-    void *scratchpad_ = nullptr; // library-owned, 64-byte aligned
 };
-
-namespace dnnl {
-namespace impl {
-} // namespace impl
-} // namespace dnnl
