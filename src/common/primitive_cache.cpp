@@ -90,6 +90,10 @@ struct primitive_cache_t::entry_t {
     result_t result;
     std::atomic<uint64_t> stamp {0}; // last use, updated on hits
     uint64_t list_stamp = 0; // stamp at its current list position
+    // Unique per inserted entry: an evicted entry's memory may be reused by
+    // a later entry for the same key, so the creator recognises its own
+    // entry by serial, never by address.
+    uint64_t serial = 0;
     size_t bytes = 0;
     entry_t *prev = nullptr, *next = nullptr;
     std::atomic<bool> logged {false}; // has a pending touch-log record
@@ -298,6 +302,7 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
 
     std::promise<result_t> promise;
     entry_t *mine = nullptr;
+    uint64_t my_serial = 0;
     {
         write_lock_t lock(*this);
         replay_touches();
@@ -316,6 +321,7 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
                 mine->key.owner = key.owner_pd->shared_self();
             mine->future = promise.get_future().share();
             mine->stamp = ++clock_;
+            mine->serial = my_serial = ++serial_;
             map_.emplace(mine->key, mine);
             link_front(mine);
             evict_to((size_t)capacity_.load());
@@ -330,10 +336,10 @@ primitive_cache_t::result_t primitive_cache_t::get_or_create(
     if (!mine) return r;
     promise.set_value(r);
     write_lock_t lock(*this);
-    // The entry may have been evicted meanwhile; only touch it if it is
-    // still the one we inserted.
+    // The entry may have been evicted meanwhile (and another inserted for
+    // the same key): only touch it if it is still the one we inserted.
     auto it = map_.find(key);
-    if (it != map_.end() && it->second == mine) {
+    if (it != map_.end() && it->second->serial == my_serial) {
         if (r.status != dnnl_success) {
             replay_touches();
             erase_entry(mine);

@@ -139,6 +139,7 @@ private:
     entry_t *head_ = nullptr, *tail_ = nullptr; // most / least recently used
     std::atomic<int> capacity_;
     std::atomic<uint64_t> clock_ {0};
+    uint64_t serial_ = 0; // last entry serial, under the exclusive lock
 
     static constexpr size_t touch_log_size = 4096;
     std::unique_ptr<std::atomic<entry_t *>[]> touch_log_;

@@ -259,3 +259,27 @@ TEST(PrimitiveCacheUnit, BytesSumEntryFootprints) {
     EXPECT_EQ(s.bytes, 300);
     EXPECT_EQ(s.evictions, 2);
 }
+
+TEST(PrimitiveCacheUnit, CreatorEvictedMidwayDoesNotClaimANewerEntry) {
+    // While K is being created, the cache is emptied and K is requested
+    // again (a fast creation, whose entry may reuse the evicted entry's
+    // memory). The first creator must leave that newer entry alone: one
+    // entry, counted once.
+    primitive_cache_t cache(4);
+    auto k = make_key(5);
+    ctx_t slow;
+    slow.pd = k.pd;
+    slow.during = [&] {
+        cache.set_capacity(0);
+        cache.set_capacity(4);
+        EXPECT_FALSE(request(cache, k));
+    };
+    bool hit = true;
+    auto r = cache.get_or_create(k.key, create_fake, &slow, hit);
+    EXPECT_EQ(r.status, dnnl_success);
+    EXPECT_FALSE(hit);
+    const auto s = cache.stats();
+    EXPECT_EQ(s.entries, 1);
+    EXPECT_EQ(s.bytes, 100);
+    EXPECT_TRUE(cached(cache, k));
+}
