@@ -14,15 +14,19 @@ using namespace dnnl::impl;
 
 namespace {
 // The request's attributes. Attributes with nothing set (the common case)
-// are one shared object rather than a copy per request.
+// are one shared object rather than a copy per request; it is handed out
+// without a reference count (never destroyed), so that threads creating
+// primitives at once do not all update one counter.
 std::shared_ptr<const primitive_attr_t> request_attr(const primitive_attr_t *attr) {
-    static const std::shared_ptr<const primitive_attr_t> plain = [] {
-        auto a = std::make_shared<primitive_attr_t>();
+    static const primitive_attr_t *plain = [] {
+        auto *a = new primitive_attr_t();
         a->fpmath_mode = dnnl_fpmath_mode_strict;
         return a;
     }();
     const bool strict = default_fpmath_mode() == dnnl_fpmath_mode_strict;
-    if (strict && (!attr || attr->has_default_values())) return plain;
+    if (strict && (!attr || attr->has_default_values()))
+        return std::shared_ptr<const primitive_attr_t>(
+                std::shared_ptr<const primitive_attr_t>(), plain);
     return attr ? std::make_shared<primitive_attr_t>(*attr)
                 : std::make_shared<primitive_attr_t>();
 }
