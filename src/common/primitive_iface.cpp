@@ -194,6 +194,16 @@ status_t dnnl_primitive::execute(
                         args[i].arg);
                 return dnnl_invalid_arguments;
             }
+            // OpenCL buffers are usable only in their own context.
+            const engine_id_t mid = mem->engine()->engine_id();
+            const engine_id_t pid = engine()->engine_id();
+            if (mid.runtime != pid.runtime || mid.device != pid.device
+                    || mid.context != pid.context) {
+                verbose_error("primitive",
+                        "argument %d is on another device or context",
+                        args[i].arg);
+                return dnnl_invalid_arguments;
+            }
             const memory_desc_t *md = pd.arg_md(args[i].arg);
             // Runtime dims are resolved by the implementation at execution,
             // which checks the memory itself.
@@ -226,15 +236,24 @@ status_t dnnl_primitive::execute(
     ctx.set_resources(&resources_);
     // The scratchpad is per execution so that one primitive may run on many
     // threads at once (DNNL_ENABLE_CONCURRENT_EXEC semantics).
+    // On CPU it is a host pointer; on other engines the runtime's buffer
+    // handle (a cl_mem), made through the engine.
     std::unique_ptr<aligned_buffer_t> scratch;
+    std::unique_ptr<memory_storage_t> device_scratch;
     if (pd.scratchpad_size() > 0) {
         if (pd.attr()->scratchpad_mode == dnnl_scratchpad_mode_user) {
             memory_t *m = ctx.memory(DNNL_ARG_SCRATCHPAD);
-            if (!m || !m->host_ptr() || md_size(m->md()) < pd.scratchpad_size()) {
+            if (!m || !m->host_ptr() || md_size(m->md()) < pd.scratchpad_size()
+                    || !(m->engine()->engine_id() == engine()->engine_id())) {
                 verbose_error("primitive", "user scratchpad is missing or too small");
                 return dnnl_invalid_arguments;
             }
             ctx.set_scratchpad(m->host_ptr());
+        } else if (engine()->kind() != dnnl_cpu) {
+            // A released buffer outlives the kernels queued on it.
+            DNNL_CHECK(engine()->create_memory_storage(device_scratch,
+                    DNNL_MEMORY_ALLOCATE, pd.scratchpad_size()));
+            ctx.set_scratchpad(device_scratch->data_handle());
         } else {
             scratch.reset(new aligned_buffer_t(pd.scratchpad_size()));
             if (!scratch->ptr) return dnnl_out_of_memory;

@@ -306,6 +306,17 @@ void verbose_print_create(const primitive_desc_t &pd, const engine_t *engine,
             + verbose_pd_info(pd, engine) + t);
 }
 
+void verbose_print_kernel_create(
+        bool cache_hit, const std::string &what, double ms) {
+    if (!verbose_on(vflag_create_profile)) return;
+    print_header_once();
+    char t[32];
+    std::snprintf(t, sizeof(t), ",%g", ms);
+    print_line(std::string("primitive,")
+            + (cache_hit ? "create:kernel_cache_hit," : "create:kernel_cache_miss,")
+            + what + t);
+}
+
 void verbose_print_exec(
         const primitive_desc_t &pd, const engine_t *engine, double ms) {
     if (!verbose_on(vflag_exec_profile)) return;

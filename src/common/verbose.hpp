@@ -41,6 +41,9 @@ std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine);
 // create:nested_primitive_cache_hit as oneDNN does.
 void verbose_print_create(const primitive_desc_t &pd, const engine_t *engine,
         bool cache_hit, double ms, bool nested = false);
+// A kernel-cache lookup of compiled code (`what`: source and options):
+// create:kernel_cache_hit or create:kernel_cache_miss with the build time.
+void verbose_print_kernel_create(bool cache_hit, const std::string &what, double ms);
 void verbose_print_exec(
         const primitive_desc_t &pd, const engine_t *engine, double ms);
 

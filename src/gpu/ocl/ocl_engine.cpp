@@ -2,6 +2,8 @@
 // and context, its streams and its memory storage.
 #include "gpu/ocl/ocl_engine.hpp"
 
+#include <map>
+#include <mutex>
 #include <new>
 #include <vector>
 
@@ -29,6 +31,7 @@ ocl_engine_t::ocl_engine_t(
 ocl_engine_t::~ocl_engine_t()
 {
     if (service_queue_) clReleaseCommandQueue(service_queue_);
+    if (uses_default_context_) release_default_context(device_, context_);
     clReleaseContext(context_);
     clReleaseDevice(device_);
 }
@@ -52,7 +55,7 @@ static bool context_has_device(cl_context context, cl_device_id device)
 }
 
 status_t ocl_engine_t::create(engine_t **engine, cl_device_id device,
-        cl_context context, size_t index)
+        cl_context context, size_t index, bool is_default_context)
 {
     if (!engine || !device || !context) return dnnl_invalid_arguments;
     cl_device_type type = 0;
@@ -65,8 +68,11 @@ status_t ocl_engine_t::create(engine_t **engine, cl_device_id device,
                 "engine: the context is invalid or does not hold the device");
         return dnnl_invalid_arguments;
     }
+    const device_info_t *info = nullptr;
+    DNNL_CHECK(get_device_info(device, info));
     ocl_engine_t *e = new (std::nothrow) ocl_engine_t(device, context, index);
     if (!e) return dnnl_out_of_memory;
+    e->info_ = info;
     cl_int err = CL_SUCCESS;
     e->service_queue_ = clCreateCommandQueue(context, device, 0, &err);
     if (err != CL_SUCCESS) {
@@ -74,6 +80,8 @@ status_t ocl_engine_t::create(engine_t **engine, cl_device_id device,
         e->release();
         return check_cl(err, "clCreateCommandQueue");
     }
+    // Only now: a failed engine leaves the registration to its caller.
+    e->uses_default_context_ = is_default_context;
     *engine = e;
     return dnnl_success;
 }
@@ -157,6 +165,57 @@ ocl_engine_t *as_ocl_engine(engine_t *engine)
     return static_cast<ocl_engine_t *>(engine);
 }
 
+// The default contexts of engines made by index, per device: the registry
+// holds one reference to each and counts the engines using it; the last
+// such engine's destructor drops the registry's reference. Objects made in
+// the context (programs in the kernel cache) keep it alive beyond that
+// through references of their own.
+namespace {
+struct default_context_t {
+    cl_context context = nullptr;
+    int engines = 0; // engines created by index that hold it
+};
+std::mutex &default_context_mutex() {
+    static std::mutex *m = new std::mutex;
+    return *m;
+}
+std::map<cl_device_id, default_context_t> &default_contexts() {
+    static auto *m = new std::map<cl_device_id, default_context_t>;
+    return *m;
+}
+} // namespace
+
+status_t default_context(cl_device_id device, cl_context &context) {
+    std::lock_guard<std::mutex> lock(default_context_mutex());
+    auto &entry = default_contexts()[device];
+    if (!entry.context) {
+        cl_platform_id platform = nullptr;
+        OCL_CHECK(get_info(
+                clGetDeviceInfo, device, CL_DEVICE_PLATFORM, platform));
+        const cl_context_properties props[]
+                = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
+        cl_int err = CL_SUCCESS;
+        cl_context c
+                = clCreateContext(props, 1, &device, nullptr, nullptr, &err);
+        OCL_CHECK(err);
+        entry.context = c; // the registry's reference
+    }
+    ++entry.engines;
+    OCL_CHECK(clRetainContext(entry.context)); // the caller's reference
+    context = entry.context;
+    return dnnl_success;
+}
+
+void release_default_context(cl_device_id device, cl_context context) {
+    std::lock_guard<std::mutex> lock(default_context_mutex());
+    auto it = default_contexts().find(device);
+    if (it == default_contexts().end() || it->second.context != context)
+        return;
+    if (--it->second.engines > 0) return;
+    clReleaseContext(it->second.context);
+    default_contexts().erase(it);
+}
+
 } // namespace ocl
 
 size_t ocl_engine_count()
@@ -175,16 +234,11 @@ status_t ocl_engine_create(engine_t **engine, size_t index)
         return dnnl_invalid_arguments;
     }
     cl_device_id device = devices[index];
-    cl_platform_id platform = nullptr;
-    OCL_CHECK(get_info(clGetDeviceInfo, device, CL_DEVICE_PLATFORM, platform));
-    const cl_context_properties props[] = {
-            CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
-    cl_int err = CL_SUCCESS;
-    cl_context context =
-            clCreateContext(props, 1, &device, nullptr, nullptr, &err);
-    OCL_CHECK(err);
-    // The engine keeps a reference of its own; drop the creation one.
-    status_t st = ocl_engine_t::create(engine, device, context, index);
+    cl_context context = nullptr;
+    DNNL_CHECK(default_context(device, context));
+    // The engine keeps a reference of its own; drop the lookup's one.
+    status_t st = ocl_engine_t::create(engine, device, context, index, true);
+    if (st != dnnl_success) release_default_context(device, context);
     clReleaseContext(context);
     return st;
 }

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "common/engine.hpp"
+#include "gpu/ocl/ocl_device_info.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -18,12 +19,16 @@ class ocl_engine_t : public engine_t {
 public:
     // Makes an engine on `device` in `context` (the context must contain
     // the device). The engine takes references of its own on both.
+    // `is_default_context`: the context came from default_context() and
+    // the engine gives its registration back when destroyed.
     static status_t create(engine_t **engine, cl_device_id device,
-            cl_context context, size_t index);
+            cl_context context, size_t index, bool is_default_context = false);
 
     cl_device_id device() const { return device_; }
     cl_context context() const { return context_; }
     cl_command_queue service_queue() const { return service_queue_; }
+    // Facts of the device, queried once per device.
+    const device_info_t &info() const { return *info_; }
 
     engine_id_t engine_id() const override
     {
@@ -50,7 +55,14 @@ private:
     cl_device_id device_;
     cl_context context_;
     cl_command_queue service_queue_ = nullptr;
+    const device_info_t *info_ = nullptr;
+    bool uses_default_context_ = false;
 };
+
+// The shared default context of `device` (created on first use), with one
+// reference for the caller, and its release by an engine that used it.
+status_t default_context(cl_device_id device, cl_context &context);
+void release_default_context(cl_device_id device, cl_context context);
 
 // The engine behind a dnnl_engine_t of the OpenCL runtime, else null.
 ocl_engine_t *as_ocl_engine(engine_t *engine);
@@ -58,8 +70,10 @@ ocl_engine_t *as_ocl_engine(engine_t *engine);
 } // namespace ocl
 
 // Entry points for engine kind `gpu`, called by src/api/engine_api.cpp:
-// the number of enumerated devices, and an engine on one of them (with a
-// context of its own).
+// the number of enumerated devices, and an engine on one of them. Engines
+// made by index share one default context per device, created on first use
+// and released with the last engine holding it, so a second engine costs no
+// context creation and primitives cached for one serve the other.
 size_t ocl_engine_count();
 status_t ocl_engine_create(engine_t **engine, size_t index);
 

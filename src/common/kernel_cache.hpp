@@ -1,0 +1,76 @@
+// The global kernel cache: compiled code that depends only on a kernel
+// configuration (source identity, build options, device, context), not on
+// the full problem, so primitives that differ only in shape share it.
+// Backend-neutral: a backend describes its key and value by deriving from
+// key_impl_t / value_impl_t (the OpenCL backend stores built programs).
+//
+// Same behaviour as the primitive cache: LRU with a capacity of its own
+// (ONEDNN_KERNEL_CACHE_CAPACITY / DNNL_KERNEL_CACHE_CAPACITY, default the
+// primitive cache's; 0 disables it), concurrent requests for one key
+// de-duplicated (one thread creates, the others wait for its result), and
+// no lock held while a value is created.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace kernel_cache {
+
+// What identifies a cached kernel. Implementations compare only with keys
+// of their own dynamic type (equal() is called after the hashes matched
+// and typeid checked by the caller).
+struct key_impl_t {
+    virtual ~key_impl_t() = default;
+    virtual bool equal(const key_impl_t &other) const = 0;
+    virtual size_t hash() const = 0;
+};
+
+// What is cached; destroyed when the last holder lets go (an evicted value
+// stays alive in the primitives still using it).
+struct value_impl_t {
+    virtual ~value_impl_t() = default;
+    // Bytes the value holds, for the statistics.
+    virtual size_t footprint() const { return 0; }
+};
+
+// A key and its hash, computed once.
+struct key_t {
+    key_t() = default;
+    explicit key_t(std::shared_ptr<const key_impl_t> impl);
+    bool operator==(const key_t &other) const;
+    std::shared_ptr<const key_impl_t> impl;
+    size_t hash = 0;
+};
+
+struct result_t {
+    std::shared_ptr<value_impl_t> value;
+    status_t status = dnnl_success;
+};
+
+// Creates the value for a key; called outside every cache lock.
+using creator_f = result_t (*)(void *ctx);
+
+// Returns the cached value for `key`, or creates it with create(ctx)
+// exactly once across all threads asking at once. `hit` tells whether the
+// value came from the cache (a waiter counts as a hit). A failed creation
+// is not cached.
+result_t get_or_create(const key_t &key, creator_f create, void *ctx, bool &hit);
+
+int get_capacity();
+// Evicts down to `capacity`; 0 empties the cache and disables it.
+status_t set_capacity(int capacity);
+
+struct stats_t {
+    int64_t entries, capacity, hits, misses, evictions, bytes;
+};
+stats_t get_stats();
+void reset_stats();
+
+} // namespace kernel_cache
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,49 @@
+// Eltwise forward and backward on the gpu engine. One work-item per
+// element. DENSE: every tensor has one dense layout, so an element's offset
+// is its linear index (padding included). Otherwise each tensor is
+// addressed through its layout_t at the element's logical position.
+#include "ocl_layout.clh"
+#include "ocl_post_ops.clh"
+
+#if IS_FWD
+__kernel void eltwise_fwd_kernel(__global const SRC_T *src, __global DST_T *dst,
+        long n, layout_t src_l, layout_t dst_l, float alpha, float beta
+                POST_OP_ARGS) {
+    const long i = get_global_id(0);
+    if (i >= n) return;
+#if DENSE
+    const long o0 = i + src_l.offset0, o1 = i + dst_l.offset0;
+    long idx[LAYOUT_MAX_NDIMS] = {0, 0, 0, 0, 0, 0};
+#else
+    long idx[LAYOUT_MAX_NDIMS];
+    layout_unravel(&dst_l, i, idx);
+    const long o0 = layout_off(&src_l, idx), o1 = layout_off(&dst_l, idx);
+#endif
+    float v = eltwise_fwd(ALG, LOAD(SRC_DT, src, o0), alpha, beta);
+    const float prev = 0.f;
+    APPLY_POST_OPS(v, prev, idx);
+    STORE(DST_DT, dst, o1, v);
+}
+
+#else
+// `data` is src, or dst for the algorithms that differentiate from dst.
+__kernel void eltwise_bwd_kernel(__global const DATA_T *data,
+        __global const DIFF_DST_T *diff_dst, __global DIFF_SRC_T *diff_src,
+        long n, layout_t data_l, layout_t dd_l, layout_t ds_l, float alpha,
+        float beta) {
+    const long i = get_global_id(0);
+    if (i >= n) return;
+#if DENSE
+    const long od = i + data_l.offset0, odd = i + dd_l.offset0,
+               ods = i + ds_l.offset0;
+#else
+    long idx[LAYOUT_MAX_NDIMS];
+    layout_unravel(&ds_l, i, idx);
+    const long od = layout_off(&data_l, idx), odd = layout_off(&dd_l, idx),
+               ods = layout_off(&ds_l, idx);
+#endif
+    float r = eltwise_bwd(ALG, LOAD(DIFF_DST_DT, diff_dst, odd),
+            LOAD(DATA_DT, data, od), alpha, beta);
+    STORE(DIFF_SRC_DT, diff_src, ods, r);
+}
+#endif

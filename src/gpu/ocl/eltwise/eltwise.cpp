@@ -1,0 +1,108 @@
+// Eltwise on the gpu engine: checks, kernel specialisation and launch.
+#include "gpu/ocl/eltwise/eltwise.hpp"
+
+#include "common/math/eltwise_math.hpp"
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_impl_lists.hpp"
+#include "gpu/ocl/ocl_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+using namespace eltwise_md_utils;
+
+status_t ocl_eltwise_t::pd_t::init(engine_t *) {
+    const primitive_attr_t &a = *attr();
+    if (!a.scales.empty() || !a.zero_points.empty()
+            || !a.rounding_modes.empty())
+        return dnnl_unimplemented;
+    for (const auto &e : a.post_ops.entries)
+        if (!is_fwd() || e.kind != post_op_kind_t::binary)
+            return dnnl_unimplemented;
+    DNNL_CHECK(init_formats());
+    const memory_desc_t *mds[] = {is_fwd() ? src_md() : data_md(),
+            is_fwd() ? dst_md() : diff_dst_md(),
+            is_fwd() ? dst_md() : diff_src_md()};
+    for (const memory_desc_t *md : mds) {
+        if (!layout_supported(*md) || !kernel_supports(md->data_type)) {
+            verbose_check("eltwise", "gpu: layout or data type not supported");
+            return dnnl_unimplemented;
+        }
+        if (!is_fwd() && md->data_type != dnnl_f32
+                && md->data_type != dnnl_f16 && md->data_type != dnnl_bf16)
+            return dnnl_unimplemented;
+    }
+    DNNL_CHECK(post_ops.init(a.post_ops, *dst_md(), "eltwise"));
+    const bool zero_safe = is_fwd()
+            ? math::eltwise_fwd(alg(), 0.f, alpha(), beta()) == 0.f
+            : math::eltwise_bwd(alg(), 0.f, 0.f, alpha(), beta()) == 0.f;
+    dense = same_layout(*mds[0], *mds[1]) && same_layout(*mds[0], *mds[2])
+            && is_dense_padded(*mds[0]) && a.post_ops.entries.empty()
+            && (!has_padding(*mds[0]) || zero_safe);
+    work = has_zero_dim() ? 0
+            : dense       ? md_nelems(*mds[0], true)
+                          : md_nelems(*mds[0]);
+    return dnnl_success;
+}
+
+status_t ocl_eltwise_t::init(engine_t *engine) {
+    const pd_t *pd = pd_();
+    kernel_options_t opts;
+    opts.define("DENSE", pd->dense ? 1 : 0);
+    opts.define("ALG", (int64_t)pd->alg());
+    opts.define("IS_FWD", pd->is_fwd() ? 1 : 0);
+    if (pd->is_fwd()) {
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        pd->post_ops.define(opts);
+    } else {
+        define_data_type(opts, "DATA", pd->data_md()->data_type);
+        define_data_type(opts, "DIFF_DST", pd->diff_dst_md()->data_type);
+        define_data_type(opts, "DIFF_SRC", pd->diff_src_md()->data_type);
+    }
+    return create_kernel(engine, "eltwise/eltwise.cl", opts,
+            pd->is_fwd() ? "eltwise_fwd_kernel" : "eltwise_bwd_kernel", kernel_);
+}
+
+status_t ocl_eltwise_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    if (pd->work == 0) return dnnl_success;
+    kernel_args_t args;
+    if (pd->is_fwd()) {
+        args.mem(mem_of(ctx, DNNL_ARG_SRC))
+                .mem(mem_of(ctx, DNNL_ARG_DST))
+                .i64(pd->work)
+                .value(make_layout(*pd->src_md()))
+                .value(make_layout(*pd->dst_md()))
+                .f32(pd->alpha())
+                .f32(pd->beta());
+        pd->post_ops.set_args(args, ctx);
+    } else {
+        args.mem(mem_of(ctx, pd->data_arg()))
+                .mem(mem_of(ctx, DNNL_ARG_DIFF_DST))
+                .mem(mem_of(ctx, DNNL_ARG_DIFF_SRC))
+                .i64(pd->work)
+                .value(make_layout(*pd->data_md()))
+                .value(make_layout(*pd->diff_dst_md()))
+                .value(make_layout(*pd->diff_src_md()))
+                .f32(pd->alpha())
+                .f32(pd->beta());
+    }
+    const size_t lws = 256;
+    return kernel_.enqueue(ctx, nd_range_t({(size_t)pd->work}, {lws}), args);
+}
+
+const impl_list_item_t *eltwise_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<ocl_eltwise_t::pd_t, eltwise_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

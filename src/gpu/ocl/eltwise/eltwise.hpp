@@ -1,0 +1,43 @@
+// Eltwise on the gpu engine, forward (with fused binary post-ops) and
+// backward, every algorithm and data type the CPU side takes, any blocked
+// layouts (one dense layout shared by all tensors takes the linear path).
+#pragma once
+
+#include <string>
+
+#include "common/eltwise_pd.hpp"
+#include "gpu/ocl/ocl_layout.hpp"
+#include "gpu/ocl/ocl_post_ops.hpp"
+#include "gpu/ocl/ocl_primitive.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+struct ocl_eltwise_t : public primitive_t {
+    struct pd_t : public ocl_pd_t<eltwise_pd_t, ocl_eltwise_t> {
+        using ocl_pd_t<eltwise_pd_t, ocl_eltwise_t>::ocl_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override {
+            return dense ? "ocl:eltwise:dense" : "ocl:eltwise:any";
+        }
+
+        bool dense = false; // one dense layout: linear offsets
+        dim_t work = 0; // work-items: padded volume (dense) or elements
+        post_ops_conf_t post_ops;
+    };
+
+    using primitive_t::primitive_t;
+    status_t init(engine_t *engine) override;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    ocl_kernel_t kernel_;
+};
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,44 @@
+// Host side of ocl_post_ops.clh: checks a post-op chain, turns it into
+// kernel defines, and passes the binary entries' second sources.
+#pragma once
+
+#include <vector>
+
+#include "common/exec_ctx.hpp"
+#include "common/primitive_attr.hpp"
+#include "gpu/ocl/ocl_kernel.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+constexpr int max_post_ops = 6;
+
+class post_ops_conf_t {
+public:
+    // dnnl_unimplemented (with a create:check line naming `who`) for
+    // chains kernels cannot apply: other kinds than eltwise, sum and
+    // binary, more than max_post_ops entries, a destination of more than
+    // six dims, blocked or unsupported second sources.
+    status_t init(const dnnl_post_ops &po, const memory_desc_t &dst_md,
+            const char *who);
+    void define(kernel_options_t &opts) const;
+    // Appends one buffer argument per entry (null for non-binary ones).
+    void set_args(kernel_args_t &args, const exec_ctx_t &ctx) const;
+    bool has_sum() const { return has_sum_; }
+    int count() const { return (int)entries_.size(); }
+
+private:
+    struct entry_t {
+        post_op_t op;
+        int64_t strides[6] = {0, 0, 0, 0, 0, 0};
+    };
+    std::vector<entry_t> entries_;
+    bool has_sum_ = false;
+};
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,42 @@
+// Data types as kernel defines.
+#include "gpu/ocl/ocl_types.hpp"
+
+#include <string>
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+bool kernel_supports(data_type_t dt) {
+    switch (dt) {
+        case dnnl_f32:
+        case dnnl_f16:
+        case dnnl_bf16:
+        case dnnl_s8:
+        case dnnl_u8:
+        case dnnl_s32: return true;
+        default: return false;
+    }
+}
+
+void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt) {
+    int code = 1;
+    const char *type = "float";
+    switch (dt) {
+        case dnnl_f16: code = 2, type = "half"; break;
+        case dnnl_bf16: code = 3, type = "ushort"; break;
+        case dnnl_s8: code = 4, type = "char"; break;
+        case dnnl_u8: code = 5, type = "uchar"; break;
+        case dnnl_s32: code = 6, type = "int"; break;
+        default: break;
+    }
+    std::string n(name);
+    opts.define((n + "_DT").c_str(), code);
+    opts.define((n + "_T").c_str(), std::string(type));
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,21 @@
+// Host side of ocl_types.clh: the defines that give a kernel a tensor's
+// data type.
+#pragma once
+
+#include "common/c_types.hpp"
+#include "gpu/ocl/ocl_kernel.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+// True for the types kernels load and store: f32, f16, bf16, s8, u8, s32.
+bool kernel_supports(data_type_t dt);
+// Defines <name>_DT and <name>_T for `dt` (which kernel_supports).
+void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt);
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl
