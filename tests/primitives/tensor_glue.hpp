@@ -162,6 +162,23 @@ inline std::vector<double> random_values(
     return v;
 }
 
+// Host view of a memory object's bytes on any engine: CPU memory maps to
+// its own buffer, gpu memory is copied to the host and back on release.
+struct mapped_t {
+    explicit mapped_t(const dnnl::memory &m) : mem(m) {
+        ptr = static_cast<uint8_t *>(mem.get_data_handle()
+                        ? mem.map_data()
+                        : nullptr);
+    }
+    ~mapped_t() {
+        if (ptr) mem.unmap_data(ptr);
+    }
+    mapped_t(const mapped_t &) = delete;
+    mapped_t &operator=(const mapped_t &) = delete;
+    dnnl::memory mem;
+    uint8_t *ptr = nullptr;
+};
+
 // Memory of `md` holding logical values `vals` (row-major), zeros in the
 // padding and `pattern` in every other byte (gaps of strided layouts), so
 // that a primitive reading outside the tensor shows up.
@@ -169,7 +186,8 @@ inline dnnl::memory to_memory(const dnnl::engine &eng,
         const dnnl::memory::desc &md, const std::vector<double> &vals,
         uint8_t pattern = 0) {
     dnnl::memory m(md, eng);
-    uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
+    mapped_t map(m);
+    uint8_t *p = map.ptr;
     if (!p) return m; // zero-size tensor: no buffer
     std::memset(p, pattern, md.get_size());
     const rr::layout_t l = layout_of(md);
@@ -189,7 +207,8 @@ inline std::vector<double> from_memory(const dnnl::memory &m) {
     const dnnl::memory::desc md = m.get_desc();
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
-    const uint8_t *p = static_cast<const uint8_t *>(m.get_data_handle());
+    mapped_t map(m);
+    const uint8_t *p = map.ptr;
     std::vector<double> v;
     rr::for_each_pos(l.ndims, l.dims, [&](const int64_t *pos) {
         v.push_back(rr::load(d, p, rr::offset(l, pos)));
@@ -202,7 +221,8 @@ inline bool padding_is_zero(const dnnl::memory &m) {
     const dnnl::memory::desc md = m.get_desc();
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
-    const uint8_t *p = static_cast<const uint8_t *>(m.get_data_handle());
+    mapped_t map(m);
+    const uint8_t *p = map.ptr;
     bool ok = true;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
@@ -217,7 +237,8 @@ inline void fill_padding(dnnl::memory &m, double v) {
     const dnnl::memory::desc md = m.get_desc();
     const rr::layout_t l = layout_of(md);
     const rr::dtype d = ref_dt(md.get_data_type());
-    uint8_t *p = static_cast<uint8_t *>(m.get_data_handle());
+    mapped_t map(m);
+    uint8_t *p = map.ptr;
     rr::for_each_pos(l.ndims, l.padded, [&](const int64_t *pos) {
         bool pad = false;
         for (int k = 0; k < l.ndims; ++k) pad = pad || pos[k] >= l.dims[k];
@@ -298,7 +319,10 @@ inline dnnl::memory to_mem(const std::vector<float> &v,
     dnnl::memory::desc pmd(
             md.get_dims(), dt::f32, plain_tag(md.get_dims().size()));
     dnnl::memory p(pmd, eng), m(md, eng);
-    std::copy(v.begin(), v.end(), static_cast<float *>(p.get_data_handle()));
+    {
+        mapped_t map(p);
+        std::copy(v.begin(), v.end(), reinterpret_cast<float *>(map.ptr));
+    }
     dnnl::reorder(p, m).execute(s, p, m);
     s.wait();
     return m;
@@ -313,7 +337,8 @@ inline std::vector<float> from_mem(
     dnnl::memory p(pmd, eng);
     dnnl::reorder(m, p).execute(s, const_cast<dnnl::memory &>(m), p);
     s.wait();
-    const float *f = static_cast<const float *>(p.get_data_handle());
+    mapped_t map(p);
+    const float *f = reinterpret_cast<const float *>(map.ptr);
     return std::vector<float>(f, f + count(md.get_dims()));
 }
 
@@ -321,13 +346,15 @@ inline std::vector<float> from_mem(
 inline dnnl::memory f32_memory(const dnnl::memory::desc &md,
         const dnnl::engine &eng, const std::vector<float> &v) {
     dnnl::memory m(md, eng);
-    std::copy(v.begin(), v.end(), static_cast<float *>(m.get_data_handle()));
+    mapped_t map(m);
+    std::copy(v.begin(), v.end(), reinterpret_cast<float *>(map.ptr));
     return m;
 }
 
 // The first `n` floats of the buffer of `m`, as stored.
 inline std::vector<float> raw_f32(const dnnl::memory &m, size_t n) {
-    const float *p = static_cast<const float *>(m.get_data_handle());
+    mapped_t map(m);
+    const float *p = reinterpret_cast<const float *>(map.ptr);
     return std::vector<float>(p, p + n);
 }
 
