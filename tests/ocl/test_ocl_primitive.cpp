@@ -1,6 +1,6 @@
-// Primitives on the OpenCL engine: none is implemented yet, so creation
-// answers dnnl_unimplemented; dnnl_ocl_interop_primitive_execute checks its
-// inputs and engines before touching the queue.
+// Primitives on the OpenCL engine through the C API: creation, and
+// dnnl_ocl_interop_primitive_execute checking its inputs and engines
+// before touching the queue.
 
 // Built only when the library has the OpenCL runtime (else the binary
 // holds no tests).
@@ -45,14 +45,17 @@ protected:
 
 } // namespace
 
-TEST_F(ocl_primitive_test, eltwise_creation_is_unimplemented)
+TEST_F(ocl_primitive_test, eltwise_creation_succeeds)
 {
     dnnl_primitive_desc_t pd = nullptr;
-    EXPECT_EQ(dnnl_eltwise_forward_primitive_desc_create(&pd, engine_,
+    ASSERT_EQ(dnnl_eltwise_forward_primitive_desc_create(&pd, engine_,
                       dnnl_forward_inference, dnnl_eltwise_relu, md_, md_, 0.f,
                       0.f, nullptr),
-            dnnl_unimplemented);
-    EXPECT_EQ(pd, nullptr);
+            dnnl_success);
+    dnnl_primitive_t p = nullptr;
+    EXPECT_EQ(dnnl_primitive_create(&p, pd), dnnl_success);
+    dnnl_primitive_destroy(p);
+    dnnl_primitive_desc_destroy(pd);
 }
 
 TEST_F(ocl_primitive_test, execute_rejects_bad_inputs)
@@ -100,21 +103,23 @@ TEST_F(ocl_primitive_test, execute_rejects_primitive_of_another_engine)
     dnnl_engine_destroy(cpu);
 }
 
-TEST_F(ocl_primitive_test, reorders_involving_gpu_are_unimplemented)
+TEST_F(ocl_primitive_test, reorders_involving_gpu_run_on_the_gpu_engine)
 {
     dnnl_engine_t cpu = nullptr;
     ASSERT_EQ(dnnl_engine_create(&cpu, dnnl_cpu, 0), dnnl_success);
-    dnnl_primitive_desc_t pd = nullptr;
-    EXPECT_EQ(dnnl_reorder_primitive_desc_create(
-                      &pd, md_, engine_, md_, engine_, nullptr),
-            dnnl_unimplemented);
-    EXPECT_EQ(dnnl_reorder_primitive_desc_create(
-                      &pd, md_, cpu, md_, engine_, nullptr),
-            dnnl_unimplemented);
-    EXPECT_EQ(dnnl_reorder_primitive_desc_create(
-                      &pd, md_, engine_, md_, cpu, nullptr),
-            dnnl_unimplemented);
-    EXPECT_EQ(pd, nullptr);
+    const dnnl_engine_t pairs[3][2]
+            = {{engine_, engine_}, {cpu, engine_}, {engine_, cpu}};
+    for (const auto &pair : pairs) {
+        dnnl_primitive_desc_t pd = nullptr;
+        ASSERT_EQ(dnnl_reorder_primitive_desc_create(
+                          &pd, md_, pair[0], md_, pair[1], nullptr),
+                dnnl_success);
+        dnnl_engine_t e = nullptr;
+        EXPECT_EQ(dnnl_primitive_desc_query(pd, dnnl_query_engine, 0, &e),
+                dnnl_success);
+        EXPECT_EQ(e, engine_);
+        dnnl_primitive_desc_destroy(pd);
+    }
     dnnl_engine_destroy(cpu);
 }
 

@@ -226,10 +226,16 @@ status_t ocl_kernel_t::enqueue(cl_command_queue queue, const nd_range_t &range,
     if (range.empty()) return dnnl_success;
     size_t global[3], local[3];
     bool has_local = range.local[0] != 0;
-    for (int i = 0; i < range.ndims; ++i) {
+    for (int i = 0; i < range.ndims; ++i)
         local[i] = has_local ? range.local[i] : 1;
+    // A 1D launch asking for more than this kernel allows on the device
+    // (register-heavy kernels on some devices) gets the largest power of
+    // two that fits; multi-dimensional tiles are the kernel's contract.
+    if (has_local && range.ndims == 1 && state_->max_wg > 0)
+        while (local[0] > state_->max_wg && local[0] > 1)
+            local[0] /= 2;
+    for (int i = 0; i < range.ndims; ++i)
         global[i] = (range.global[i] + local[i] - 1) / local[i] * local[i];
-    }
     std::lock_guard<std::mutex> lock(state_->launch_mutex);
     cl_uint idx = 0;
     for (const auto &a : args.args()) {

@@ -26,6 +26,7 @@ layout_t make_layout(const memory_desc_t &md) {
         l.dims[d] = d < md.ndims ? md.dims[d] : 1;
         l.strides[d] = d < md.ndims ? b.strides[d] : 0;
         l.blk_size[d] = 1;
+        l.padded_dims[d] = d < md.ndims ? md.padded_dims[d] : 1;
     }
     for (int k = 0; k < b.inner_nblks; ++k)
         l.blk_size[b.inner_idxs[k]] *= b.inner_blks[k];

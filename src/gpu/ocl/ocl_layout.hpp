@@ -26,6 +26,7 @@ struct layout_t {
     int64_t inner_idx[layout_max_blks];
     int64_t inner_stride[layout_max_blks];
     int64_t inner_within[layout_max_blks];
+    int64_t padded_dims[layout_max_ndims];
 };
 
 // False when `md` is not a blocked descriptor kernels can address (more

@@ -1,7 +1,8 @@
 // Eltwise forward and backward on the gpu engine. One work-item per
 // element. DENSE: every tensor has one dense layout, so an element's offset
-// is its linear index (padding included). Otherwise each tensor is
-// addressed through its layout_t at the element's logical position.
+// is its linear index (padding included). Otherwise work-items cover the
+// output's padded volume, each tensor addressed through its layout_t at the
+// element's logical position, and padding positions get zero.
 #include "ocl_layout.clh"
 #include "ocl_post_ops.clh"
 
@@ -15,9 +16,15 @@ __kernel void eltwise_fwd_kernel(__global const SRC_T *src, __global DST_T *dst,
     const long o0 = i + src_l.offset0, o1 = i + dst_l.offset0;
     long idx[LAYOUT_MAX_NDIMS] = {0, 0, 0, 0, 0, 0};
 #else
+    // Over dst's padded volume: padding positions are written as zero.
     long idx[LAYOUT_MAX_NDIMS];
-    layout_unravel(&dst_l, i, idx);
-    const long o0 = layout_off(&src_l, idx), o1 = layout_off(&dst_l, idx);
+    const bool inside = layout_unravel_padded(&dst_l, i, idx);
+    const long o1 = layout_off(&dst_l, idx);
+    if (!inside) {
+        STORE(DST_DT, dst, o1, 0.f);
+        return;
+    }
+    const long o0 = layout_off(&src_l, idx);
 #endif
     float v = eltwise_fwd(ALG, LOAD(SRC_DT, src, o0), alpha, beta);
     const float prev = 0.f;
@@ -38,9 +45,13 @@ __kernel void eltwise_bwd_kernel(__global const DATA_T *data,
                ods = i + ds_l.offset0;
 #else
     long idx[LAYOUT_MAX_NDIMS];
-    layout_unravel(&ds_l, i, idx);
-    const long od = layout_off(&data_l, idx), odd = layout_off(&dd_l, idx),
-               ods = layout_off(&ds_l, idx);
+    const bool inside = layout_unravel_padded(&ds_l, i, idx);
+    const long ods = layout_off(&ds_l, idx);
+    if (!inside) {
+        STORE(DIFF_SRC_DT, diff_src, ods, 0.f);
+        return;
+    }
+    const long od = layout_off(&data_l, idx), odd = layout_off(&dd_l, idx);
 #endif
     float r = eltwise_bwd(ALG, LOAD(DIFF_DST_DT, diff_dst, odd),
             LOAD(DATA_DT, data, od), alpha, beta);

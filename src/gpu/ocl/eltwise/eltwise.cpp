@@ -41,9 +41,8 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
     dense = same_layout(*mds[0], *mds[1]) && same_layout(*mds[0], *mds[2])
             && is_dense_padded(*mds[0]) && a.post_ops.entries.empty()
             && (!has_padding(*mds[0]) || zero_safe);
-    work = has_zero_dim() ? 0
-            : dense       ? md_nelems(*mds[0], true)
-                          : md_nelems(*mds[0]);
+    // Both paths cover the output's padded volume.
+    work = has_zero_dim() ? 0 : md_nelems(*mds[2], true);
     return dnnl_success;
 }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The gpu-engine benchmarks on a machine with an NVIDIA GPU (the lent H100),
+# through NVIDIA's OpenCL platform. Run from the repository root with the
+# carried build inputs in carry/ (OpenCL headers and ICD loader, Xbyak
+# headers: scripts/make-carry.sh). Builds the library and the standalone
+# benchmark driver, then prints, and writes under $OUT (or build-dev/out):
+#   copy.txt     device-to-device copy bandwidth and cuBLAS FP32 matmul
+#                through PyTorch (TF32 off), the references
+#   perf.csv     benchdnn --mode=P lines (memory-bound suites, matmul)
+#   create.csv   benchdnn --mode=I lines: kernel-cache hits (the driver's
+#                "miss" figure runs with the program already cached) and,
+#                with ONEDNN_KERNEL_CACHE_CAPACITY=0 and the driver's disk
+#                cache off, full compiles
+# Usage: scripts/bench-gpu-device.sh [quick]
+set -euo pipefail
+root=$(pwd)
+carry=$root/carry
+out=${OUT:-$root/build-dev/out}
+mkdir -p "$out" /etc/OpenCL/vendors
+echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+export LD_LIBRARY_PATH=$carry/lib:${LD_LIBRARY_PATH:-}
+# NVIDIA's driver keeps compiled OpenCL programs on disk; measure real
+# compiles.
+export CUDA_CACHE_DISABLE=1
+
+prefix=$root/build-dev/prefix
+cmake -S . -B build-dev/lib -DCMAKE_BUILD_TYPE=Release \
+    -DONEDNN_BUILD_TESTS=OFF -DONEDNN_BUILD_EXAMPLES=OFF -DONEDNN_GPU_RUNTIME=OCL \
+    -DXBYAK_INCLUDE_DIR="$carry/include" -DOpenCL_INCLUDE_DIR="$carry/include" \
+    -DOpenCL_LIBRARY="$carry/lib/libOpenCL.so.1" -DCMAKE_INSTALL_PREFIX="$prefix" \
+    > "$out/build.log" 2>&1
+cmake --build build-dev/lib -j"$(nproc)" >> "$out/build.log" 2>&1
+cmake --install build-dev/lib >> "$out/build.log" 2>&1
+cmake -S tests/benchdnn -B build-dev/bench -DCMAKE_BUILD_TYPE=Release \
+    -DBENCHDNN_DNNL_ROOT="$prefix" >> "$out/build.log" 2>&1
+cmake --build build-dev/bench -j"$(nproc)" >> "$out/build.log" 2>&1
+bench=build-dev/bench/benchdnn
+echo "built; devices:"
+$bench --engine=gpu --mode=L --eltwise 1x1 >/dev/null && echo ok
+
+python3 - > "$out/copy.txt" <<'PY'
+import torch
+torch.backends.cuda.matmul.allow_tf32 = False
+def t(f, n=20):
+    s = torch.cuda.Event(enable_timing=True); e = torch.cuda.Event(enable_timing=True)
+    for _ in range(3): f()
+    torch.cuda.synchronize(); ts = []
+    for _ in range(n):
+        s.record(); f(); e.record(); torch.cuda.synchronize(); ts.append(s.elapsed_time(e))
+    ts.sort(); return ts[len(ts) // 2]
+a = torch.empty(256 * 2**20, dtype=torch.float32, device='cuda'); b = torch.empty_like(a)
+ms = t(lambda: b.copy_(a)); print("copy 1 GiB: %.3f ms, %.0f GB/s (read+write)" % (ms, 2 * a.numel() * 4 / ms / 1e6))
+for m, n, k in [(2048,2048,2048),(4096,4096,4096),(8192,8192,8192),(384,3072,768),(128,11008,4096)]:
+    x = torch.randn(m, k, device='cuda'); y = torch.randn(k, n, device='cuda')
+    ms = t(lambda: x @ y); print("cublas f32 %dx%dx%d: %.3f ms, %.1f TFLOP/s" % (m, n, k, ms, 2*m*n*k/ms/1e9))
+PY
+cat "$out/copy.txt"
+
+P="--engine=gpu --mode=P --max-ms-per-prb=1000"
+{
+    $bench $P --eltwise --alg=relu,gelu_erf 64x256x56x56 4096x16384
+    $bench $P --binary --alg=ADD 64x256x56x56:64x256x56x56 64x256x56x56:1x256x1x1
+    $bench $P --reorder --stag=nchw --dtag=nhwc 64x256x56x56
+    $bench $P --reorder --sdt=f32 --ddt=bf16 64x256x56x56
+    $bench $P --matmul 2048x2048:2048x2048 4096x4096:4096x4096 8192x8192:8192x8192 384x768:768x3072 128x4096:4096x11008
+    $bench $P --conv mb32ic64ih56oc64oh56kh3ph1 mb32ic256ih56oc64oh56kh1ph0
+} 2>&1 | grep -E "^perf|FAILED|SKIPPED" | tee "$out/perf.csv"
+{
+    $bench --engine=gpu --mode=I --eltwise 64x256x56x56 64x256x56x57
+    $bench --engine=gpu --mode=I --matmul 384x768:768x3072 385x768:768x3072
+    ONEDNN_KERNEL_CACHE_CAPACITY=0 $bench --engine=gpu --mode=I \
+        --max-ms-per-prb=2000 --eltwise 64x256x56x56
+    ONEDNN_KERNEL_CACHE_CAPACITY=0 $bench --engine=gpu --mode=I \
+        --max-ms-per-prb=2000 --matmul 384x768:768x3072
+} 2>&1 | grep -E "^create|FAILED|SKIPPED" | tee "$out/create.csv"
