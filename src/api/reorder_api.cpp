@@ -1,7 +1,8 @@
 // C API: reorder primitive descriptor creation. Checks the request (the
 // descriptors must have equal dims and concrete layouts; zero points only
 // on integer data; scales only on the source and destination), picks the
-// engine the reorder runs on and walks that engine's implementation list.
+// engine the reorder runs on (the gpu one of a cpu <-> gpu pair) and walks
+// that engine's implementation list.
 #include <new>
 
 #include "common/engine.hpp"
@@ -98,13 +99,11 @@ dnnl_status_t dnnl_reorder_primitive_desc_create(
     const primitive_attr_t &a = attr ? *attr : default_attr;
     DNNL_CHECK(check_request(*src_desc, *dst_desc, src_engine, dst_engine, a));
 
+    // Between a cpu and a gpu engine the gpu one runs the reorder; its
+    // implementations see which side is cpu memory in the descriptor.
     engine_t *engine = reorder_engine(src_engine, dst_engine);
-    if (src_engine->kind() != dst_engine->kind()) {
-        verbose_check("reorder",
-                "reorders between cpu and gpu engines are not implemented");
-        return dnnl_unimplemented;
-    }
-    if (engine->kind() != dnnl_cpu && src_engine != dst_engine
+    if (src_engine->kind() != dnnl_cpu && dst_engine->kind() != dnnl_cpu
+            && src_engine != dst_engine
             && !(src_engine->engine_id() == dst_engine->engine_id())) {
         verbose_check("reorder",
                 "reorders between two gpu engines are not implemented");

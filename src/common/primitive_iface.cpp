@@ -189,14 +189,24 @@ status_t dnnl_primitive::execute(
             }
         memory_t *mem = args[i].memory;
         if (mem && pd.arg_usage(args[i].arg) != arg_usage_t::unused) {
-            if (mem->engine()->kind() != engine()->kind()) {
+            // Each argument belongs to the primitive's engine, except the
+            // source and destination of a cpu <-> gpu reorder, which belong
+            // to the engines the reorder was created between.
+            engine_t *want = engine();
+            if (pd.kind() == dnnl_reorder) {
+                engine_t *se = pd_->reorder_src_engine_.get();
+                engine_t *de = pd_->reorder_dst_engine_.get();
+                if (args[i].arg == DNNL_ARG_FROM && se) want = se;
+                if (args[i].arg == DNNL_ARG_TO && de) want = de;
+            }
+            if (mem->engine()->kind() != want->kind()) {
                 verbose_error("primitive", "argument %d is on another engine kind",
                         args[i].arg);
                 return dnnl_invalid_arguments;
             }
             // OpenCL buffers are usable only in their own context.
             const engine_id_t mid = mem->engine()->engine_id();
-            const engine_id_t pid = engine()->engine_id();
+            const engine_id_t pid = want->engine_id();
             if (mid.runtime != pid.runtime || mid.device != pid.device
                     || mid.context != pid.context) {
                 verbose_error("primitive",
