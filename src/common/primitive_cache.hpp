@@ -1,25 +1,15 @@
 // The global primitive cache (rfcs/01, rfcs/02): one LRU cache for every
 // engine and runtime, keyed by what makes two primitives interchangeable.
-//
-// Concurrency: lookups take a shared lock only, and only on one of
-// several lock stripes (a thread always uses the same stripe; writers take
-// every stripe), so readers on different cores touch different cache
-// lines. A hit records its recency with atomics (a stamp in the entry and
-// a slot in a touch log), skipping the writes when the entry already is the
-// most recent; the next operation that holds the exclusive lock anyway
-// (insert, evict, resize) replays the log onto the recency list. So hits
-// never serialise, eviction takes the list's tail in O(1), and order stays
-// exact LRU. Creation happens outside any lock: the first requester
-// publishes a shared_future that other requesters of the same key wait on.
+// A thin user of the library's LRU cache template (common/cache/lru_cache.hpp,
+// which describes the locking, recency and de-duplication): this file
+// supplies the key, its hash and equality, the result (a primitive and a
+// status) and the primitive-specific queries.
 #pragma once
 
-#include <atomic>
-#include <future>
 #include <memory>
-#include <shared_mutex>
-#include <unordered_map>
 #include <vector>
 
+#include "common/cache/lru_cache.hpp"
 #include "common/engine.hpp"
 #include "common/primitive.hpp"
 
@@ -61,10 +51,6 @@ cache_key_t make_cache_key(const op_desc_t &op, const primitive_attr_t &attr,
         int impl_id, const std::vector<memory_desc_t> &hint_mds,
         engine_t *engine);
 
-struct cache_stats_t {
-    int64_t entries, capacity, hits, misses, evictions, bytes;
-};
-
 class primitive_cache_t {
 public:
     struct result_t {
@@ -75,14 +61,13 @@ public:
 
     static primitive_cache_t &instance();
     // A separate cache (unit tests); the library uses instance() only.
-    explicit primitive_cache_t(int capacity);
-    ~primitive_cache_t();
+    explicit primitive_cache_t(int capacity) : lru_(capacity) {}
 
-    int capacity() const;
+    int capacity() const { return lru_.capacity(); }
     status_t set_capacity(int capacity);
     // Sets capacity without evicting (test hook, oneDNN's semantics).
     size_t set_capacity_without_clearing(size_t capacity);
-    int size() const;
+    int size() const { return lru_.size(); }
 
     // Returns the cached primitive for `key`, or creates it with
     // `create(ctx)` exactly once across all threads asking at once.
@@ -98,54 +83,24 @@ public:
     bool contains_primitive(const primitive_t *p) const;
     bool contains_pd(const primitive_desc_t *pd) const;
 
-    cache_stats_t stats() const;
-    int64_t hits() const;
-    void reset_stats();
+    cache_stats_t stats() const { return lru_.stats(); }
+    int64_t hits() const { return lru_.hits(); }
+    void reset_stats() { lru_.reset_stats(); }
 
 private:
-    struct entry_t;
-    void touch(entry_t *e); // under shared lock
-    void replay_touches(); // under exclusive lock
-    void link_front(entry_t *e);
-    void unlink(entry_t *e);
-    void evict_to(size_t capacity); // under exclusive lock
-    void erase_entry(entry_t *e);
-
-    // One reader lock and hit counter per stripe, each on its own lines.
-    struct alignas(128) stripe_t {
-        mutable std::shared_timed_mutex mutex;
-        std::atomic<int64_t> hits {0};
+    // A primitive is kept when its creation succeeded; a stored key owns
+    // what it points to (the descriptor, taken only at insertion so that
+    // hits leave the descriptor's shared count alone).
+    struct traits_t {
+        static bool keep(const result_t &r) {
+            return r.status == dnnl_success && r.primitive;
+        }
+        static size_t bytes(const result_t &r) {
+            return r.primitive->footprint();
+        }
+        static cache_key_t stored_key(const cache_key_t &key);
     };
-    static constexpr int n_stripes = 16;
-    stripe_t &my_stripe() const;
-    // Exclusive access: every stripe, in order.
-    struct write_lock_t {
-        explicit write_lock_t(const primitive_cache_t &c);
-        ~write_lock_t();
-        const primitive_cache_t &cache;
-    };
-    struct read_lock_t {
-        explicit read_lock_t(const stripe_t &s) : stripe(s) { s.mutex.lock_shared(); }
-        ~read_lock_t() { stripe.mutex.unlock_shared(); }
-        const stripe_t &stripe;
-    };
-    // A ready entry's result copied under the read lock, or its pending
-    // future; false when the key is absent.
-    bool lookup(const cache_key_t &key, result_t &ready,
-            std::shared_future<result_t> &pending);
-
-    std::unique_ptr<stripe_t[]> stripes_;
-    std::unordered_map<cache_key_t, entry_t *, cache_key_hash_t> map_;
-    entry_t *head_ = nullptr, *tail_ = nullptr; // most / least recently used
-    std::atomic<int> capacity_;
-    std::atomic<uint64_t> clock_ {0};
-    uint64_t serial_ = 0; // last entry serial, under the exclusive lock
-
-    static constexpr size_t touch_log_size = 4096;
-    std::unique_ptr<std::atomic<entry_t *>[]> touch_log_;
-    std::atomic<size_t> touch_count_ {0};
-
-    std::atomic<int64_t> misses_ {0}, evictions_ {0}, bytes_ {0};
+    lru_cache_t<cache_key_t, cache_key_hash_t, result_t, traits_t> lru_;
 };
 
 } // namespace impl
