@@ -4,11 +4,15 @@
 // Backend-neutral: a backend describes its key and value by deriving from
 // key_impl_t / value_impl_t (the OpenCL backend stores built programs).
 //
-// Same behaviour as the primitive cache: LRU with a capacity of its own
-// (ONEDNN_KERNEL_CACHE_CAPACITY / DNNL_KERNEL_CACHE_CAPACITY, default the
-// primitive cache's; 0 disables it), concurrent requests for one key
-// de-duplicated (one thread creates, the others wait for its result), and
-// no lock held while a value is created.
+// The second user of the library's LRU cache template
+// (common/cache/lru_cache.hpp), so it behaves as the primitive cache does:
+// exact LRU, concurrent requests for one key de-duplicated (one thread
+// creates, the others wait for its result), no lock held while a value is
+// created, failed creations not kept. Its capacity is its own:
+// ONEDNN_KERNEL_CACHE_CAPACITY (or DNNL_KERNEL_CACHE_CAPACITY), else what
+// ONEDNN_PRIMITIVE_CACHE_CAPACITY (or DNNL_...) says, else 1024; 0
+// disables it. Building with ONEDNN_ENABLE_KERNEL_CACHE=OFF compiles it
+// out (the capacity reads 0 and stays 0).
 #pragma once
 
 #include <cstddef>
@@ -16,6 +20,7 @@
 #include <memory>
 
 #include "common/c_types.hpp"
+#include "common/cache/cache_stats.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -62,13 +67,13 @@ using creator_f = result_t (*)(void *ctx);
 result_t get_or_create(const key_t &key, creator_f create, void *ctx, bool &hit);
 
 int get_capacity();
-// Evicts down to `capacity`; 0 empties the cache and disables it.
+// Evicts down to `capacity`; 0 empties the cache and disables it. A
+// negative capacity is refused (invalid_arguments).
 status_t set_capacity(int capacity);
 
-struct stats_t {
-    int64_t entries, capacity, hits, misses, evictions, bytes;
-};
+using stats_t = cache_stats_t;
 stats_t get_stats();
+// Zeroes hits, misses and evictions.
 void reset_stats();
 
 } // namespace kernel_cache
