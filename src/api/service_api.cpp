@@ -1,10 +1,11 @@
 // C API: version, threading, verbose, default fpmath mode, primitive cache
-// controls, oneDNN's C++-linkage test hooks and our cache statistics
-// extension (dnnl_ext.h).
+// controls, oneDNN's C++-linkage test hooks, and our extensions
+// (dnnl_ext.h): cache statistics and the kernel cache capacity.
 #include <omp.h>
 
 #include "oneapi/dnnl/dnnl_ext.h"
 #include "oneapi/dnnl/dnnl_version_hash.h"
+#include "common/kernel_cache.hpp"
 #include "common/primitive_attr.hpp"
 #include "common/primitive_cache.hpp"
 #include "common/primitive_iface.hpp"
@@ -87,22 +88,50 @@ size_t dnnl_test_set_primitive_cache_capacity_without_clearing(size_t capacity) 
     return primitive_cache_t::instance().set_capacity_without_clearing(capacity);
 }
 
-// ---- extension: cache statistics ----
+// ---- extension: cache statistics, kernel cache capacity ----
 
-dnnl_status_t dnnl_ext_primitive_cache_get_stats(
-        dnnl_ext_primitive_cache_stats_t *stats) {
-    if (!stats) return dnnl_invalid_arguments;
-    cache_stats_t s = primitive_cache_t::instance().stats();
+// Both public statistics structs have the fields of cache_stats_t.
+template <typename public_stats_t>
+static void copy_stats(const cache_stats_t &s, public_stats_t *stats) {
     stats->entries = s.entries;
     stats->capacity = s.capacity;
     stats->hits = s.hits;
     stats->misses = s.misses;
     stats->evictions = s.evictions;
     stats->bytes = s.bytes;
+}
+
+dnnl_status_t dnnl_ext_primitive_cache_get_stats(
+        dnnl_ext_primitive_cache_stats_t *stats) {
+    if (!stats) return dnnl_invalid_arguments;
+    copy_stats(primitive_cache_t::instance().stats(), stats);
     return dnnl_success;
 }
 
 dnnl_status_t dnnl_ext_primitive_cache_reset_stats(void) {
     primitive_cache_t::instance().reset_stats();
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_get_kernel_cache_capacity(int *capacity) {
+    if (!capacity) return dnnl_invalid_arguments;
+    *capacity = kernel_cache::get_capacity();
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_set_kernel_cache_capacity(int capacity) {
+    if (capacity < 0) return dnnl_invalid_arguments;
+    return kernel_cache::set_capacity(capacity);
+}
+
+dnnl_status_t dnnl_ext_kernel_cache_get_stats(
+        dnnl_ext_kernel_cache_stats_t *stats) {
+    if (!stats) return dnnl_invalid_arguments;
+    copy_stats(kernel_cache::get_stats(), stats);
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_ext_kernel_cache_reset_stats(void) {
+    kernel_cache::reset_stats();
     return dnnl_success;
 }

@@ -31,6 +31,41 @@ dnnl_status_t DNNL_API dnnl_ext_primitive_cache_get_stats(
 /** Resets hits, misses and evictions to zero. */
 dnnl_status_t DNNL_API dnnl_ext_primitive_cache_reset_stats(void);
 
+/* The kernel cache keeps compiled device code (OpenCL programs) by its
+ * configuration, so that primitives differing only in shape share it. Its
+ * capacity is its own: ONEDNN_KERNEL_CACHE_CAPACITY (or
+ * DNNL_KERNEL_CACHE_CAPACITY) at start-up, else the primitive cache's
+ * variable, else 1024; 0 disables it. */
+
+/** Reads the kernel cache capacity (entries) into `*capacity`.
+ * dnnl_invalid_arguments when `capacity` is null. */
+dnnl_status_t DNNL_API dnnl_get_kernel_cache_capacity(int *capacity);
+
+/** Sets the kernel cache capacity, evicting the least recently used
+ * entries beyond it; 0 empties the cache and disables it.
+ * dnnl_invalid_arguments when `capacity` is negative. A build with the
+ * kernel cache compiled out accepts any valid capacity and keeps 0. */
+dnnl_status_t DNNL_API dnnl_set_kernel_cache_capacity(int capacity);
+
+/** Counters of the kernel cache, with the meanings of the primitive
+ * cache's; `bytes` sums what each kept kernel reported (for OpenCL, the
+ * program binaries). */
+typedef struct {
+    int64_t entries;
+    int64_t capacity;
+    int64_t hits;
+    int64_t misses;
+    int64_t evictions;
+    int64_t bytes;
+} dnnl_ext_kernel_cache_stats_t;
+
+/** Reads the kernel cache counters. */
+dnnl_status_t DNNL_API dnnl_ext_kernel_cache_get_stats(
+        dnnl_ext_kernel_cache_stats_t *stats);
+
+/** Resets the kernel cache's hits, misses and evictions to zero. */
+dnnl_status_t DNNL_API dnnl_ext_kernel_cache_reset_stats(void);
+
 #ifdef __cplusplus
 }
 #endif
