@@ -56,6 +56,10 @@ for m, n, k in [(2048,2048,2048),(4096,4096,4096),(8192,8192,8192),(384,3072,768
 PY
 cat "$out/copy.txt"
 
+g++ -O2 -I"$prefix/include" tools/bench_gpu_engine.cpp -L"$prefix/lib" -ldnnl \
+    -Wl,-rpath,"$prefix/lib" -o build-dev/bench_gpu_engine
+build-dev/bench_gpu_engine | tee "$out/engine.txt"
+
 P="--engine=gpu --mode=P --max-ms-per-prb=1000"
 {
     $bench $P --eltwise --alg=relu,gelu_erf 64x256x56x56 4096x16384
