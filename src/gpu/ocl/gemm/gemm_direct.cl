@@ -9,9 +9,9 @@
 // the types of gemm_types.clh and the epilogue's. Any a_sm/a_sk/c_sm/c_sn.
 #include "gemm/gemm_common.clh"
 
-#define COMPN_T GEMM_CAT(COMP_T, TN)
-#define VLOADN GEMM_CAT(vload, TN)
-#define VSTOREN GEMM_CAT(vstore, TN)
+#define COMPN_T CONCAT2(COMP_T, TN)
+#define VLOADN CONCAT2(vload, TN)
+#define VSTOREN CONCAT2(vstore, TN)
 
 // TN elements of B's row starting at p (column n0; `x` columns left in
 // the row of N, clamped so no load leaves the row).
@@ -20,7 +20,7 @@ inline COMPN_T gemm_load_b_row(const global B_T *p, long b_sn, int x,
     COMP_T e[TN];
 #ifdef B_NCONTIG
     if (x >= TN) {
-#if B_DT == GEMM_DT_F32
+#if B_DT == DT_F32
         return VLOADN(0, p);
 #else
 #pragma unroll
@@ -40,12 +40,20 @@ kernel void gemm_direct(GEMM_PARAMS) {
     const int n0 = get_global_id(0) * TN, m0 = get_global_id(1) * TM;
     if (n0 >= N || m0 >= M) return;
     const int xn = N - n0;
+    const int a_zp = GEMM_A_ZP, b_zp = GEMM_B_ZP;
 
-    for (long bi = get_global_id(2); bi < nbatch; bi += get_global_size(2)) {
-        const global A_T *ab = a + a_off + gemm_batch_off(bi, bdims, a_bs);
-        const global B_T *pb = b + b_off + gemm_batch_off(bi, bdims, b_bs)
-                + (long)n0 * b_sn;
-        global C_T *cb = c + c_off + gemm_batch_off(bi, bdims, c_bs);
+    for (long g = get_global_id(2); g < nbatch * nsplit;
+            g += get_global_size(2)) {
+        const long bi = g / nsplit;
+        const int s = g % nsplit;
+        const int kbeg = s * kchunk;
+        const int klen = min(K - kbeg, kchunk);
+        const int4 bc = gemm_batch_coords(bi, bdims);
+        const global A_T *ab
+                = a + a_off + gemm_batch_off(bc, a_bs) + (long)kbeg * a_sk;
+        const global B_T *pb = b + b_off + gemm_batch_off(bc, b_bs)
+                + (long)kbeg * b_sk + (long)n0 * b_sn;
+        global C_T *cb = c + c_off + gemm_batch_off(bc, c_bs) + s * c_ss;
 
         const global A_T *pa[TM];
 #pragma unroll
@@ -57,7 +65,7 @@ kernel void gemm_direct(GEMM_PARAMS) {
         for (int i = 0; i < TM; i++)
             acc[i] = 0;
 
-        for (int k = 0; k < K; k++) {
+        for (int k = 0; k < klen; k++) {
             const COMPN_T bv = gemm_load_b_row(pb, b_sn, xn, b_zp);
             pb += b_sk;
 #pragma unroll
@@ -79,8 +87,7 @@ kernel void gemm_direct(GEMM_PARAMS) {
             for (int j = 0; j < TN; j++)
                 if (j < xn)
                     C_STORE1(pc + j * c_sn,
-                            gemm_epilogue(r[j], bi, m, n0 + j,
-                                    GEMM_EPILOGUE_ARGS));
+                            GEMM_OUT(r[j], bc, m, n0 + j, pc + j * c_sn));
         }
     }
 }

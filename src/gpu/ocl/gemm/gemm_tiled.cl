@@ -4,11 +4,12 @@
 // of 4 spread over the block, so local reads are 16-byte and
 // conflict-free). K advances KB at a time through two local-memory
 // buffers: while one is multiplied, the next A and B tiles travel from
-// global memory into registers (PF steps ahead: 1 or 2), then into the
-// other buffer; one barrier a step. A is kept k-major in local memory
+// global memory into registers, then into the other buffer; one barrier a
+// step (prefetching two steps ahead measured slower on an H100: more
+// registers for nothing). A is kept k-major in local memory
 // (transposed on the way in when A is k-contiguous), B n-major.
 //
-// Defines: WG_M, WG_N, TM, TN (multiples of 4), KB (multiple of 4), PF,
+// Defines: WG_M, WG_N, TM, TN (multiples of 4), KB (multiple of 4),
 // A_TRANS (0: A k-contiguous, a_sk == 1; 1: m-contiguous, a_sm == 1),
 // B_TRANS (0: B n-contiguous, b_sn == 1; 1: k-contiguous, b_sk == 1),
 // C_NCONTIG (c_sn == 1), the types of gemm_types.clh and the epilogue's.
@@ -21,9 +22,6 @@
 
 #ifndef LPAD
 #define LPAD 4
-#endif
-#ifndef PF
-#define PF 1
 #endif
 #define LX (WG_N / TN)
 #define LY (WG_M / TM)
@@ -222,6 +220,7 @@ inline void gemm_tiled_body(GEMM_PARAMS, local COMP_T *As, local COMP_T *Bs,
     const int tx = get_local_id(0), ty = get_local_id(1);
     const int t = ty * LX + tx;
     const int m0 = get_group_id(1) * WG_M, n0 = get_group_id(0) * WG_N;
+    const int a_zp = GEMM_A_ZP, b_zp = GEMM_B_ZP;
 
     for (long g = get_group_id(2); g < nbatch * nsplit;
             g += get_num_groups(2)) {
@@ -231,12 +230,12 @@ inline void gemm_tiled_body(GEMM_PARAMS, local COMP_T *As, local COMP_T *Bs,
         const int klen = min(K - kbeg, kchunk);
         const int nk = (klen + KB - 1) / KB;
 
-        const global A_T *ab = a + a_off + gemm_batch_off(bi, bdims, a_bs)
-                + (long)kbeg * a_sk;
-        const global B_T *bb = b + b_off + gemm_batch_off(bi, bdims, b_bs)
-                + (long)kbeg * b_sk;
-        global C_T *cb
-                = c + c_off + gemm_batch_off(bi, bdims, c_bs) + s * c_ss;
+        const int4 bc = gemm_batch_coords(bi, bdims);
+        const global A_T *ab
+                = a + a_off + gemm_batch_off(bc, a_bs) + (long)kbeg * a_sk;
+        const global B_T *bb
+                = b + b_off + gemm_batch_off(bc, b_bs) + (long)kbeg * b_sk;
+        global C_T *cb = c + c_off + gemm_batch_off(bc, c_bs) + s * c_ss;
 
         gemm_tile_map_t mp;
         gemm_map_tiles(&mp, ab, bb, t, m0, n0, M, N, a_sm, a_sk, b_sk, b_sn);
@@ -248,25 +247,13 @@ inline void gemm_tiled_body(GEMM_PARAMS, local COMP_T *As, local COMP_T *Bs,
             for (int j = 0; j < TN; j++)
                 acc[i][j] = 0;
 
-        // Step kt loads tile kt (PF == 1) or kt + 1 (PF == 2), multiplies
-        // tile kt - 1 and stores tile kt to local memory.
+        // Step kt loads tile kt into registers, multiplies tile kt - 1 and
+        // stores tile kt to local memory.
         COMP4_T ra[A_VECS], rb[B_VECS];
-#if PF == 2
-        COMP4_T ra2[A_VECS], rb2[B_VECS];
-        if (nk > 0)
-            gemm_load_tiles(&mp, ra, rb, klen, a_sk, b_sk, a_zp, b_zp,
-                    aligned);
-#endif
         for (int kt = 0; kt <= nk; kt++) {
-#if PF == 2
-            if (kt + 1 < nk)
-                gemm_load_tiles(&mp, ra2, rb2, klen - (kt + 1) * KB, a_sk,
-                        b_sk, a_zp, b_zp, aligned);
-#else
             if (kt < nk)
                 gemm_load_tiles(&mp, ra, rb, klen - kt * KB, a_sk, b_sk,
                         a_zp, b_zp, aligned);
-#endif
             if (kt > 0)
                 gemm_multiply_tiles(acc, As + ((kt - 1) & 1) * (KB * LDA_L),
                         Bs + ((kt - 1) & 1) * (KB * LDB_L), tx, ty);
@@ -274,14 +261,6 @@ inline void gemm_tiled_body(GEMM_PARAMS, local COMP_T *As, local COMP_T *Bs,
                 gemm_store_tiles(&mp, ra, rb, As + (kt & 1) * (KB * LDA_L),
                         Bs + (kt & 1) * (KB * LDB_L), t);
             barrier(CLK_LOCAL_MEM_FENCE);
-#if PF == 2
-#pragma unroll
-            for (int i = 0; i < A_VECS; i++)
-                ra[i] = ra2[i];
-#pragma unroll
-            for (int i = 0; i < B_VECS; i++)
-                rb[i] = rb2[i];
-#endif
         }
 
         // Epilogue: each 4-column chunk of a row is stored as one vector
@@ -297,8 +276,10 @@ inline void gemm_tiled_body(GEMM_PARAMS, local COMP_T *As, local COMP_T *Bs,
                 GEMM_OUT_T v[4];
 #pragma unroll
                 for (int j = 0; j < 4; j++)
-                    v[j] = GEMM_OUT(acc[i][4 * r + j], bi, m, n + j);
-#if defined(C_NCONTIG) && (C_DT == GEMM_DT_F32 || defined(GEMM_RAW_OUT))
+                    v[j] = n + j < N ? GEMM_OUT(acc[i][4 * r + j], bc, m,
+                                   n + j, pc + (long)(n + j) * c_sn)
+                                     : 0;
+#if defined(C_NCONTIG) && (C_DT == DT_F32 || defined(GEMM_RAW_OUT))
                 if (n + 4 <= N) {
                     if (aligned)
                         *(global GEMM_OUT4_T *)(pc + n) = vload4(0, v);

@@ -1,0 +1,452 @@
+// The GEMM kernel family's host side: planning (kernel, tile and split-K
+// choice per device and shape), kernel defines, and launches.
+#include "gpu/ocl/gemm/gemm_kernel.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+
+#include "common/utils.hpp"
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_types.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+
+struct tile_t {
+    int wg_m, wg_n, tm, tn, kb;
+    int lx() const { return wg_n / tn; }
+    int ly() const { return wg_m / tm; }
+    // Two buffers of A and B tiles, rows padded by 4 elements.
+    size_t local_bytes() const {
+        return 2 * (size_t)kb * ((wg_m + 4) + (wg_n + 4)) * 4;
+    }
+};
+
+// Tuned on an H100 (NVIDIA OpenCL, f32 4096^3): 128 x 128 blocks of 8 x 8
+// register tiles with K steps of 16 ran at 42 TFLOP/s, 64 x 64 at 39, K
+// steps of 8 at 33.
+constexpr tile_t tile_big = {128, 128, 8, 8, 16};
+constexpr tile_t tile_small = {64, 64, 8, 8, 16};
+constexpr tile_t tile_tiny = {32, 32, 4, 4, 8};
+
+bool tile_fits(const device_info_t &dev, const tile_t &t) {
+    const size_t threads = (size_t)t.lx() * t.ly();
+    return threads <= dev.max_wg_size && (size_t)t.lx() <= dev.max_wi_sizes[0]
+           && (size_t)t.ly() <= dev.max_wi_sizes[1]
+           && (dev.local_mem_is_global
+                   || t.local_bytes() <= dev.local_mem_size);
+}
+
+dim_t div_up(dim_t a, dim_t b) {
+    return (a + b - 1) / b;
+}
+
+// K slices for `blocks` work-groups on `slots` concurrent ones: the time
+// model counts waves of K steps, plus the reduction pass (its bytes at
+// about what one step-wave takes per 3.3 MB, and a launch). On an H100
+// it picks 3 slices for 128 x 11008 x 4096 (28 -> 38 TFLOP/s) and for
+// 384 x 3072 x 768, none for large squares.
+int choose_split(const gemm_shape_t &s, const tile_t &t, dim_t slots) {
+    const dim_t blocks = div_up(s.M, t.wg_m) * div_up(s.N, t.wg_n) * s.batch;
+    if (s.K == 0 || blocks == 0) return 1;
+    const double out_bytes = 4.0 * s.M * s.N * s.batch;
+    double best = (double)div_up(blocks, slots) * div_up(s.K, t.kb);
+    int best_n = 1;
+    for (int n = 2; n <= 16; ++n) {
+        const dim_t kchunk = div_up(div_up(s.K, n), t.kb) * t.kb;
+        if (kchunk < 4 * t.kb) break;
+        if (div_up(s.K, kchunk) != n) continue;
+        if (out_bytes * n > 128.0 * (1 << 20)) break;
+        const double cost = (double)div_up(blocks * n, slots) * (kchunk / t.kb)
+                            + out_bytes * (n + 1) / 3.3e6 + 3;
+        if (cost < 0.97 * best) {
+            best = cost;
+            best_n = n;
+        }
+    }
+    return best_n;
+}
+
+std::string dt_names(const gemm_conf_t &c) {
+    std::string s = dnnl_dt2str(c.a_dt);
+    if (c.b_dt != c.a_dt) s += dnnl_dt2str(c.b_dt);
+    return s;
+}
+
+void define_operands(kernel_options_t &o, const gemm_conf_t &c) {
+    define_data_type(o, "A", c.a_dt);
+    define_data_type(o, "B", c.b_dt);
+    if (c.acc_int()) o.define("ACC_INT");
+    if (c.a_zp) o.define("WITH_A_ZP");
+    if (c.b_zp) o.define("WITH_B_ZP");
+}
+
+// C of the destination type with the whole epilogue.
+void define_epilogue(kernel_options_t &o, const gemm_conf_t &c) {
+    define_data_type(o, "C", c.c_dt);
+    if (c.with_bias) {
+        o.define("WITH_BIAS");
+        define_data_type(o, "BIAS", c.bias_dt);
+    }
+    if (c.src_scale) o.define("WITH_SRC_SCALE");
+    if (c.wei_scale) o.define("WITH_WEI_SCALE");
+    if (c.dst_scale) o.define("WITH_DST_SCALE");
+    if (c.dst_zp) o.define("WITH_DST_ZP");
+    o.define("DST_NDIMS", (int64_t)c.dst_ndims);
+    c.post_ops.define(o);
+    if (c.post_ops.has_sum()) o.define("WITH_SUM");
+}
+
+// C as raw accumulators (split-K workspace).
+void define_raw(kernel_options_t &o, const gemm_conf_t &c) {
+    define_data_type(o, "C", c.acc_int() ? dnnl_s32 : dnnl_f32);
+    o.define("GEMM_RAW_OUT");
+}
+
+void define_tiling(kernel_options_t &o, const gemm_conf_t &c,
+        const gemm_plan_t &p, bool c_ncontig) {
+    if (p.kind == gemm_plan_t::kind_t::tiled) {
+        o.define("WG_M", (int64_t)p.wg_m);
+        o.define("WG_N", (int64_t)p.wg_n);
+        o.define("TM", (int64_t)p.tm);
+        o.define("TN", (int64_t)p.tn);
+        o.define("KB", (int64_t)p.kb);
+        o.define("A_TRANS", c.a == gemm_access_t::col_major ? 1 : 0);
+        o.define("B_TRANS", c.b == gemm_access_t::col_major ? 1 : 0);
+    } else {
+        o.define("TM", (int64_t)p.tm);
+        o.define("TN", (int64_t)p.tn);
+        if (c.b == gemm_access_t::row_major) o.define("B_NCONTIG");
+    }
+    if (c_ncontig) o.define("C_NCONTIG");
+}
+
+cl_int4 int4_of(const dim_t *v) {
+    cl_int4 r;
+    for (int i = 0; i < 4; ++i) r.s[i] = (cl_int)v[i];
+    return r;
+}
+
+cl_long4 long4_of(const dim_t *v) {
+    cl_long4 r;
+    for (int i = 0; i < 4; ++i) r.s[i] = (cl_long)v[i];
+    return r;
+}
+
+} // namespace
+
+gemm_access_t gemm_access_of(
+        dim_t s_outer, dim_t s_inner, dim_t d_outer, dim_t d_inner) {
+    if (s_inner == 1 || d_inner == 1) return gemm_access_t::row_major;
+    if (s_outer == 1 || d_outer == 1) return gemm_access_t::col_major;
+    return gemm_access_t::strided;
+}
+
+bool gemm_fit_access(gemm_access_t acc, dim_t d_outer, dim_t d_inner,
+        dim_t &s_outer, dim_t &s_inner) {
+    switch (acc) {
+    case gemm_access_t::row_major:
+        if (s_inner != 1 && d_inner != 1) return false;
+        s_inner = 1;
+        return true;
+    case gemm_access_t::col_major:
+        if (s_outer != 1 && d_outer != 1) return false;
+        s_outer = 1;
+        return true;
+    default:
+        return true;
+    }
+}
+
+bool gemm_conf_t::acc_int() const {
+    return a_dt == dnnl_s8 || a_dt == dnnl_u8;
+}
+
+dim_t gemm_exec_t::batch() const {
+    dim_t n = 1;
+    for (dim_t d : bdims) n *= d;
+    return n;
+}
+
+status_t check_buffer(cl_mem m, const memory_desc_t &md, const char *what) {
+    dim_t last = md.offset0;
+    for (int d = 0; d < md.ndims; ++d) {
+        if (md.dims[d] == 0) return dnnl_success;
+        last += (md.padded_dims[d] - 1) * md.format_desc.blocking.strides[d];
+    }
+    size_t size = 0;
+    if (!m
+            || clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof(size), &size, nullptr)
+                       != CL_SUCCESS) {
+        verbose_error("ocl", "%s: no OpenCL buffer", what);
+        return dnnl_invalid_arguments;
+    }
+    if ((size_t)(last + 1) * data_type_size(md.data_type) > size) {
+        verbose_error(
+                "ocl", "%s: buffer of %zu bytes is too small", what, size);
+        return dnnl_invalid_arguments;
+    }
+    return dnnl_success;
+}
+
+gemm_plan_t plan_gemm(const device_info_t &dev, const gemm_conf_t &conf,
+        const gemm_shape_t *shape) {
+    gemm_plan_t p;
+    const bool strided = conf.a == gemm_access_t::strided
+                         || conf.b == gemm_access_t::strided;
+    const std::string force = getenv_string("ONEDNN_OCL_GEMM_KERNEL");
+    const tile_t *tile = nullptr;
+    if (!strided && force == "tiled" && !dev.is_gpu()) {
+        tile = &tile_tiny;
+    } else if (!strided && force != "direct"
+               && (dev.is_gpu() || force == "tiled")) {
+        const bool narrow = shape && (shape->M <= 64 || shape->N <= 64);
+        for (const tile_t *t : {&tile_big, &tile_small, &tile_tiny})
+            if (tile_fits(dev, *t) && !(narrow && t == &tile_big)) {
+                tile = t;
+                break;
+            }
+    }
+    const std::string dts = dt_names(conf);
+    if (!tile) {
+        // CPU devices: wide rows of B against a few rows of A, as plain
+        // loops over work-items (16 floats are one AVX-512 vector).
+        p.kind = gemm_plan_t::kind_t::direct;
+        if (dev.is_gpu()) {
+            p.tm = 4, p.tn = 4, p.lx = 16, p.ly = 16;
+        } else {
+            p.tm = 8, p.tn = 16, p.lx = 4, p.ly = 4;
+        }
+        p.name = "ocl:gemm_" + dts + "_direct_" + std::to_string(p.tm) + "x"
+                 + std::to_string(p.tn);
+        return p;
+    }
+    p.kind = gemm_plan_t::kind_t::tiled;
+    p.wg_m = tile->wg_m, p.wg_n = tile->wg_n;
+    p.tm = tile->tm, p.tn = tile->tn, p.kb = tile->kb;
+    p.lx = tile->lx(), p.ly = tile->ly();
+    if (shape) {
+        // Concurrent work-groups: one 256-wide group per compute unit (its
+        // registers fill an H100 multiprocessor), four of the smaller ones.
+        const dim_t slots =
+                (dim_t)dev.compute_units * (tile == &tile_big ? 1 : 4);
+        p.nsplit = choose_split(*shape, *tile, std::max<dim_t>(slots, 1));
+        const std::string n = getenv_string("ONEDNN_OCL_GEMM_SPLITK");
+        if (!n.empty()) {
+            const dim_t want = std::max(1, std::min(64, std::atoi(n.c_str())));
+            // As many slices as K steps allow, at most `want`.
+            p.nsplit = (int)std::min<dim_t>(want, div_up(shape->K, tile->kb));
+            p.nsplit = std::max(p.nsplit, 1);
+        }
+        if (p.nsplit > 1)
+            p.workspace =
+                    (size_t)p.nsplit * shape->M * shape->N * shape->batch * 4;
+    }
+    p.name = "ocl:gemm_" + dts + "_" + std::to_string(p.wg_m) + "x"
+             + std::to_string(p.wg_n)
+             + (p.nsplit > 1 ? "_splitk" + std::to_string(p.nsplit) : "");
+    return p;
+}
+
+status_t gemm_kernels_t::init(
+        engine_t *engine, const gemm_conf_t &conf, const gemm_plan_t &plan) {
+    conf_ = conf;
+    plan_ = plan;
+    const bool tiled = plan.kind == gemm_plan_t::kind_t::tiled;
+    const char *src = tiled ? "gemm/gemm_tiled.cl" : "gemm/gemm_direct.cl";
+    std::vector<const char *> names =
+            tiled ? std::vector<const char *>{"gemm_tiled",
+                    "gemm_tiled_aligned"}
+                  : std::vector<const char *>{"gemm_direct"};
+    std::vector<ocl_kernel_t> ks;
+
+    kernel_options_t o;
+    define_operands(o, conf);
+    define_tiling(o, conf, plan, conf.c_ncontig);
+    define_epilogue(o, conf);
+    DNNL_CHECK(create_kernels(engine, src, o, names, ks));
+    main_[0] = ks[0];
+    main_[1] = tiled ? ks[1] : ks[0];
+    if (plan.nsplit <= 1) return dnnl_success;
+
+    kernel_options_t r;
+    define_operands(r, conf);
+    define_tiling(r, conf, plan, true);
+    define_raw(r, conf);
+    DNNL_CHECK(create_kernels(engine, src, r, names, ks));
+    raw_[0] = ks[0];
+    raw_[1] = tiled ? ks[1] : ks[0];
+
+    kernel_options_t e;
+    if (conf.acc_int()) e.define("ACC_INT");
+    define_epilogue(e, conf);
+    return create_kernel(
+            engine, "gemm/gemm_reduce.cl", e, "gemm_splitk_reduce", reduce_);
+}
+
+// Every 4-vector the tiled kernel loads or stores with 16-byte accesses is
+// aligned: f32 operands with offsets and non-unit strides multiple of 4.
+bool gemm_kernels_t::aligned(const gemm_exec_t &e, bool raw) const {
+    auto al = [](dim_t off, dim_t s, const dim_t *bs) {
+        bool ok = off % 4 == 0 && s % 4 == 0;
+        for (int i = 0; i < gemm_max_batch_dims; ++i) ok = ok && bs[i] % 4 == 0;
+        return ok;
+    };
+    const bool a_ok =
+            conf_.a_dt != dnnl_f32
+            || al(e.a_off,
+                    conf_.a == gemm_access_t::row_major ? e.a_sm : e.a_sk,
+                    e.a_bs);
+    const bool b_ok =
+            conf_.b_dt != dnnl_f32
+            || al(e.b_off,
+                    conf_.b == gemm_access_t::row_major ? e.b_sk : e.b_sn,
+                    e.b_bs);
+    bool c_ok;
+    if (raw)
+        c_ok = e.N % 4 == 0;
+    else
+        c_ok = conf_.c_dt != dnnl_f32 || !conf_.c_ncontig
+               || al(e.c_off, e.c_sm, e.c_bs);
+    return a_ok && b_ok && c_ok;
+}
+
+void gemm_kernels_t::set_epilogue_args(kernel_args_t &args,
+        const exec_ctx_t &ctx, const gemm_exec_t &e) const {
+    args.mem(e.bias)
+            .i64(e.bias_off)
+            .value(long4_of(e.bias_bs))
+            .i64(e.bias_sm)
+            .i64(e.bias_sn)
+            .mem(e.src_scale)
+            .mem(e.wei_scale)
+            .i64(e.wei_scale_sn)
+            .mem(e.dst_scale)
+            .i64(e.dst_scale_sn)
+            .mem(e.dst_zp)
+            .i64(e.dst_zp_sn);
+    conf_.post_ops.set_args(args, ctx);
+}
+
+status_t gemm_kernels_t::execute(
+        const exec_ctx_t &ctx, const gemm_exec_t &e) const {
+    const dim_t nb = e.batch();
+    if (e.M <= 0 || e.N <= 0 || nb <= 0) return dnnl_success;
+    if (e.M > INT_MAX || e.N > INT_MAX || e.K > INT_MAX) {
+        verbose_error("ocl", "gemm: dimensions beyond 32 bits");
+        return dnnl_invalid_arguments;
+    }
+    if (!e.c || (e.K > 0 && (!e.a || !e.b))) {
+        verbose_error("ocl", "gemm: a buffer is missing");
+        return dnnl_invalid_arguments;
+    }
+    const bool tiled = plan_.kind == gemm_plan_t::kind_t::tiled;
+    const int kb = tiled ? plan_.kb : 1;
+    int nsplit = 1;
+    dim_t kchunk = std::max<dim_t>(e.K, 1);
+    if (plan_.nsplit > 1 && e.K > 0) {
+        kchunk = div_up(div_up(e.K, plan_.nsplit), kb) * kb;
+        nsplit = (int)div_up(e.K, kchunk);
+    }
+    const bool split = nsplit > 1;
+    const dim_t mn = e.M * e.N;
+    if (split
+            && (!e.workspace
+                    || (size_t)nsplit * mn * nb * 4 > plan_.workspace)) {
+        verbose_error("ocl", "gemm: split-K workspace missing or too small");
+        return dnnl_invalid_arguments;
+    }
+
+    // Split: C is the workspace [slice][batch][m][n].
+    dim_t c_bs[gemm_max_batch_dims];
+    if (split) {
+        dim_t s = mn;
+        for (int i = gemm_max_batch_dims - 1; i >= 0; --i) {
+            c_bs[i] = s;
+            s *= e.bdims[i];
+        }
+    }
+    const dim_t ngroups = std::min<dim_t>(nb * nsplit, 65535);
+    kernel_args_t args;
+    args.mem(e.a)
+            .i64(e.a_off)
+            .i64(e.a_sm)
+            .i64(e.a_sk)
+            .mem(e.b)
+            .i64(e.b_off)
+            .i64(e.b_sk)
+            .i64(e.b_sn)
+            .mem(split ? e.workspace : e.c)
+            .i64(split ? 0 : e.c_off)
+            .i64(split ? e.N : e.c_sm)
+            .i64(split ? 1 : e.c_sn)
+            .i32((int32_t)e.M)
+            .i32((int32_t)e.N)
+            .i32((int32_t)e.K)
+            .i32((int32_t)kchunk)
+            .i32(nsplit)
+            .i64(mn * nb)
+            .i64(nb)
+            .value(int4_of(e.bdims))
+            .value(long4_of(e.a_bs))
+            .value(long4_of(e.b_bs))
+            .value(long4_of(split ? c_bs : e.c_bs))
+            .mem(e.a_zp)
+            .mem(e.b_zp);
+    if (split) {
+        // The raw program has no post-ops: only the fixed epilogue list.
+        gemm_exec_t none;
+        args.mem(nullptr).i64(0).value(long4_of(none.bias_bs)).i64(0).i64(0);
+        args.mem(nullptr).mem(nullptr).i64(0).mem(nullptr).i64(0);
+        args.mem(nullptr).i64(0);
+    } else {
+        set_epilogue_args(args, ctx, e);
+    }
+
+    nd_range_t range;
+    if (tiled) {
+        range = nd_range_t({(size_t)div_up(e.N, plan_.wg_n) * plan_.lx,
+                                   (size_t)div_up(e.M, plan_.wg_m) * plan_.ly,
+                                   (size_t)ngroups},
+                {(size_t)plan_.lx, (size_t)plan_.ly, 1});
+    } else {
+        range = nd_range_t(
+                {(size_t)div_up(e.N, plan_.tn), (size_t)div_up(e.M, plan_.tm),
+                        (size_t)ngroups},
+                {(size_t)plan_.lx, (size_t)plan_.ly, 1});
+    }
+    const int al = tiled && aligned(e, split) ? 1 : 0;
+    DNNL_CHECK((split ? raw_ : main_)[al].enqueue(ctx, range, args));
+    if (!split) return dnnl_success;
+
+    kernel_args_t r;
+    r.mem(e.workspace)
+            .i64(mn * nb)
+            .i32(nsplit)
+            .mem(e.c)
+            .i64(e.c_off)
+            .i64(e.c_sm)
+            .i64(e.c_sn)
+            .i32((int32_t)e.M)
+            .i32((int32_t)e.N)
+            .i64(nb)
+            .value(int4_of(e.bdims))
+            .value(long4_of(e.c_bs));
+    set_epilogue_args(r, ctx, e);
+    return reduce_.enqueue(ctx,
+            nd_range_t({(size_t)e.N, (size_t)e.M,
+                               (size_t)std::min<dim_t>(nb, 65535)},
+                    {32, 8, 1}),
+            r);
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl
