@@ -968,12 +968,17 @@ TEST(Matmul, UnimplementedRequests) {
     EXPECT_EQ(try_create(a, b, nullptr, c, &dw), dnnl_unimplemented);
 }
 
-TEST(Matmul, GpuEngineUnimplemented) {
+// The gpu engine has its own matmul (tests/ocl/test_ocl_matmul.cpp); what
+// it lacks, such as blocked layouts, is unimplemented there too.
+TEST(Matmul, GpuEngineBlockedUnimplemented) {
     if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no GPU engine";
     engine gpu(engine::kind::gpu, 0);
     memory::desc a({4, 5}, dt::f32, tag::ab), b({5, 6}, dt::f32, tag::ab),
             c({4, 6}, dt::f32, tag::ab);
-    EXPECT_EQ(try_create(a, b, nullptr, c, nullptr, &gpu), dnnl_unimplemented);
+    EXPECT_EQ(try_create(a, b, nullptr, c, nullptr, &gpu), dnnl_success);
+    memory::desc blocked({16, 16}, dt::f32, tag::AB16b16a);
+    EXPECT_EQ(try_create(blocked, blocked, nullptr, blocked, nullptr, &gpu),
+            dnnl_unimplemented);
 }
 
 TEST(Matmul, PrimitiveReuseAcrossThreads) {

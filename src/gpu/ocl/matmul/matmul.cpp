@@ -1,0 +1,329 @@
+// Matmul on the gpu engine: descriptor checks, the GEMM configuration and
+// plan, batch dims folded onto the GEMM kernels' four, and execution
+// (shapes from the memories when the descriptor has runtime dims).
+#include "gpu/ocl/matmul/matmul.hpp"
+
+#include <climits>
+
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_impl_lists.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+
+constexpr dim_t rt = DNNL_RUNTIME_DIM_VAL;
+
+bool one_of(data_type_t dt, std::initializer_list<data_type_t> l) {
+    for (auto x : l)
+        if (dt == x) return true;
+    return false;
+}
+
+bool is_plain(const memory_desc_t &md) {
+    return md.format_kind == dnnl_blocked
+           && md.format_desc.blocking.inner_nblks == 0;
+}
+
+const dim_t *strides(const memory_desc_t &md) {
+    return md.format_desc.blocking.strides;
+}
+
+// Which of the two last dims of `md` has unit stride.
+gemm_access_t access_of(const memory_desc_t &md) {
+    const int nd = md.ndims;
+    const dim_t *st = strides(md);
+    return gemm_access_of(
+            st[nd - 2], st[nd - 1], md.dims[nd - 2], md.dims[nd - 1]);
+}
+
+struct mds_t {
+    memory_desc_t src, wei, dst, bias;
+};
+
+// Shapes, strides and batch dims of one execution; dnnl_unimplemented
+// when the batch dims do not fold onto four.
+status_t make_exec(
+        const ocl_matmul_t::pd_t &pd, const mds_t &m, gemm_exec_t &e) {
+    const int nd = m.dst.ndims, nb = nd - 2;
+    const dim_t *ss = strides(m.src), *ws = strides(m.wei),
+                *ds = strides(m.dst);
+    const bool bias = pd.with_bias();
+    const dim_t *bs = bias ? strides(m.bias) : nullptr;
+    e.M = m.dst.dims[nd - 2];
+    e.N = m.dst.dims[nd - 1];
+    e.K = m.src.dims[nd - 1];
+    e.a_off = m.src.offset0, e.a_sm = ss[nd - 2], e.a_sk = ss[nd - 1];
+    e.b_off = m.wei.offset0, e.b_sk = ws[nd - 2], e.b_sn = ws[nd - 1];
+    e.c_off = m.dst.offset0, e.c_sm = ds[nd - 2], e.c_sn = ds[nd - 1];
+    const gemm_conf_t &c = pd.conf;
+    if (!gemm_fit_access(c.a, e.M, e.K, e.a_sm, e.a_sk)
+            || !gemm_fit_access(c.b, e.K, e.N, e.b_sk, e.b_sn)
+            || (c.c_ncontig && e.c_sn != 1 && e.N != 1))
+        return dnnl_invalid_arguments;
+    if (c.c_ncontig) e.c_sn = 1;
+    if (bias) {
+        e.bias_off = m.bias.offset0;
+        e.bias_sm = m.bias.dims[nd - 2] == 1 ? 0 : bs[nd - 2];
+        e.bias_sn = m.bias.dims[nd - 1] == 1 ? 0 : bs[nd - 1];
+    }
+
+    // Batch dims (innermost first): broadcast operands get stride 0. With
+    // post-ops every dim keeps its place (they see dst positions);
+    // otherwise dims of size 1 go and neighbours that step evenly in every
+    // tensor merge.
+    struct bdim_t {
+        dim_t n, a, b, c, bias;
+    };
+    bdim_t list[DNNL_MAX_NDIMS];
+    int cnt = 0;
+    const bool keep = pd.conf.post_ops.count() > 0;
+    for (int d = nb - 1; d >= 0; --d) {
+        bdim_t x;
+        x.n = m.dst.dims[d];
+        x.a = m.src.dims[d] == 1 ? 0 : ss[d];
+        x.b = m.wei.dims[d] == 1 ? 0 : ws[d];
+        x.c = ds[d];
+        x.bias = bias && m.bias.dims[d] != 1 ? bs[d] : 0;
+        if (keep) {
+            list[cnt++] = x;
+            continue;
+        }
+        if (x.n == 1) continue;
+        if (cnt > 0) {
+            bdim_t &in = list[cnt - 1];
+            if (x.a == in.a * in.n && x.b == in.b * in.n && x.c == in.c * in.n
+                    && x.bias == in.bias * in.n) {
+                in.n *= x.n;
+                continue;
+            }
+        }
+        list[cnt++] = x;
+    }
+    if (cnt > gemm_max_batch_dims) return dnnl_unimplemented;
+    for (int i = 0; i < cnt; ++i) {
+        const int slot = gemm_max_batch_dims - 1 - i;
+        e.bdims[slot] = list[i].n;
+        e.a_bs[slot] = list[i].a;
+        e.b_bs[slot] = list[i].b;
+        e.c_bs[slot] = list[i].c;
+        e.bias_bs[slot] = list[i].bias;
+    }
+    return dnnl_success;
+}
+
+// The descriptors of an execution with runtime dims, checked against the
+// pd and the matmul shape rules.
+status_t resolve_runtime(
+        const ocl_matmul_t::pd_t &pd, const exec_ctx_t &ctx, mds_t &m) {
+    auto get = [&](int arg, const memory_desc_t &pmd, memory_desc_t &out) {
+        const memory_t *mem = ctx.memory(arg);
+        if (!mem) return false;
+        out = mem->md();
+        if (out.ndims != pmd.ndims || out.data_type != pmd.data_type)
+            return false;
+        if (!is_plain(out) || md_has_runtime_dims_or_strides(out)) return false;
+        for (int d = 0; d < pmd.ndims; ++d)
+            if (pmd.dims[d] != rt && pmd.dims[d] != out.dims[d]) return false;
+        return true;
+    };
+    if (!get(DNNL_ARG_SRC, pd.src_md(), m.src)
+            || !get(DNNL_ARG_WEIGHTS, pd.weights_md(), m.wei)
+            || !get(DNNL_ARG_DST, pd.dst_md(), m.dst))
+        return dnnl_invalid_arguments;
+    m.bias = zero_md();
+    if (pd.with_bias() && !get(DNNL_ARG_BIAS, pd.bias_md(), m.bias))
+        return dnnl_invalid_arguments;
+    const int nd = m.dst.ndims;
+    if (m.dst.dims[nd - 2] != m.src.dims[nd - 2]
+            || m.dst.dims[nd - 1] != m.wei.dims[nd - 1]
+            || m.src.dims[nd - 1] != m.wei.dims[nd - 2])
+        return dnnl_invalid_arguments;
+    for (int d = 0; d < nd; ++d) {
+        if (d < nd - 2) {
+            const dim_t s = m.src.dims[d], w = m.wei.dims[d], o = m.dst.dims[d];
+            if (!((s == o || s == 1) && (w == o || w == 1)))
+                return dnnl_invalid_arguments;
+        }
+        if (pd.with_bias() && m.bias.dims[d] != 1
+                && m.bias.dims[d] != m.dst.dims[d])
+            return dnnl_invalid_arguments;
+    }
+    return dnnl_success;
+}
+
+} // namespace
+
+bool ocl_matmul_t::pd_t::data_types_ok() const {
+    const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type,
+                      ddt = dst_md_.data_type;
+    const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
+    if (one_of(sdt, {dnnl_u8, dnnl_s8})) {
+        const std::initializer_list<data_type_t> outs = {
+                dnnl_f32, dnnl_s32, dnnl_s8, dnnl_u8, dnnl_bf16, dnnl_f16};
+        return one_of(wdt, {dnnl_s8, dnnl_u8}) && one_of(ddt, outs)
+               && one_of(bdt, outs);
+    }
+    return one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16})
+           && one_of(wdt, {dnnl_f32, dnnl_bf16, dnnl_f16})
+           && one_of(ddt, {dnnl_f32, sdt, wdt})
+           && one_of(bdt, {dnnl_f32, sdt, wdt});
+}
+
+// Scales: f32, per tensor (weights and dst also per N), in device memory;
+// zero points (int8): s32, per tensor (dst also per N).
+bool ocl_matmul_t::pd_t::attr_ok() const {
+    const int n_mask = 1 << (ndims() - 1);
+    for (const auto &it : attr_.scales.items) {
+        const quant_entry_t &e = it.e;
+        if (e.data_type != dnnl_f32 || e.group_ndims != 0 || e.is_on_host)
+            return false;
+        if (e.mask != 0 && !(it.arg != DNNL_ARG_SRC && e.mask == n_mask))
+            return false;
+    }
+    for (const auto &it : attr_.zero_points.items) {
+        const quant_entry_t &e = it.e;
+        if (!conf.acc_int() || e.data_type != dnnl_s32 || e.group_ndims != 0
+                || e.is_on_host)
+            return false;
+        if (e.mask != 0 && !(it.arg == DNNL_ARG_DST && e.mask == n_mask))
+            return false;
+    }
+    for (const auto &r : attr_.rounding_modes)
+        if (r.mode != (int)dnnl_rounding_mode_environment) return false;
+    for (const auto &po : attr_.post_ops.entries)
+        if (po.kind == post_op_kind_t::sum && po.sum_dt != dnnl_data_type_undef
+                && po.sum_dt != dst_md_.data_type)
+            return false;
+    return true;
+}
+
+status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
+    if (!data_types_ok()) return dnnl_unimplemented;
+    DNNL_CHECK(init_formats());
+    if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
+            || (with_bias() && !is_plain(bias_md_))) {
+        verbose_check("matmul", "gpu: plain layouts only");
+        return dnnl_unimplemented;
+    }
+    conf.a_dt = src_md_.data_type;
+    conf.b_dt = weights_md_.data_type;
+    conf.c_dt = dst_md_.data_type;
+    if (!attr_ok()) {
+        verbose_check(
+                "matmul", "gpu: unsupported scales, zero points or rounding");
+        return dnnl_unimplemented;
+    }
+    DNNL_CHECK(conf.post_ops.init(attr_.post_ops, dst_md_, "matmul"));
+    const int nd = ndims();
+    conf.a = access_of(src_md_);
+    conf.b = access_of(weights_md_);
+    conf.c_ncontig = access_of(dst_md_) == gemm_access_t::row_major;
+    conf.with_bias = with_bias();
+    if (conf.with_bias) conf.bias_dt = bias_md_.data_type;
+    conf.src_scale = attr_.scales.has(DNNL_ARG_SRC);
+    conf.wei_scale = attr_.scales.has(DNNL_ARG_WEIGHTS);
+    conf.dst_scale = attr_.scales.has(DNNL_ARG_DST);
+    conf.a_zp = attr_.zero_points.has(DNNL_ARG_SRC);
+    conf.b_zp = attr_.zero_points.has(DNNL_ARG_WEIGHTS);
+    conf.dst_zp = attr_.zero_points.has(DNNL_ARG_DST);
+    conf.dst_ndims = nd;
+
+    const device_info_t &dev = device_info_of(engine);
+    if (has_runtime_dims_or_strides()) {
+        if (nd - 2 > gemm_max_batch_dims) return dnnl_unimplemented;
+        plan = plan_gemm(dev, conf, nullptr);
+        return dnnl_success;
+    }
+    mds_t m{src_md_, weights_md_, dst_md_, bias_md_};
+    gemm_exec_t e;
+    const status_t st = make_exec(*this, m, e);
+    if (st != dnnl_success) {
+        verbose_check("matmul", "gpu: batch dims do not fold onto %d",
+                gemm_max_batch_dims);
+        return dnnl_unimplemented;
+    }
+    if (e.M > INT_MAX || e.N > INT_MAX || e.K > INT_MAX)
+        return dnnl_unimplemented;
+    gemm_shape_t shape;
+    shape.M = e.M, shape.N = e.N, shape.K = e.K, shape.batch = e.batch();
+    plan = plan_gemm(dev, conf, &shape);
+    book_scratchpad(plan.workspace);
+    return dnnl_success;
+}
+
+status_t ocl_matmul_t::init(engine_t *engine) {
+    return kernels_.init(engine, pd_()->conf, pd_()->plan);
+}
+
+status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t &pd = *pd_();
+    mds_t m;
+    if (pd.has_runtime_dims_or_strides()) {
+        DNNL_CHECK(resolve_runtime(pd, ctx, m));
+    } else {
+        m = {pd.src_md(), pd.weights_md(), pd.dst_md(), pd.bias_md()};
+    }
+    gemm_exec_t e;
+    if (make_exec(pd, m, e) != dnnl_success) {
+        verbose_error("matmul", "gpu: memory layouts unlike the descriptor's");
+        return dnnl_invalid_arguments;
+    }
+    if (e.M == 0 || e.N == 0 || e.batch() == 0) return dnnl_success;
+
+    e.a = mem_of(ctx, DNNL_ARG_SRC);
+    e.b = mem_of(ctx, DNNL_ARG_WEIGHTS);
+    e.c = mem_of(ctx, DNNL_ARG_DST);
+    DNNL_CHECK(check_buffer(e.c, m.dst, "matmul dst"));
+    if (e.K > 0) {
+        DNNL_CHECK(check_buffer(e.a, m.src, "matmul src"));
+        DNNL_CHECK(check_buffer(e.b, m.wei, "matmul weights"));
+    }
+    if (pd.with_bias()) {
+        e.bias = mem_of(ctx, DNNL_ARG_BIAS);
+        DNNL_CHECK(check_buffer(e.bias, m.bias, "matmul bias"));
+    }
+    const gemm_conf_t &c = pd.conf;
+    const primitive_attr_t &attr = *pd.attr();
+    // Quantization buffers, present wherever the configuration uses them.
+    auto quant = [&](bool on, int kind, int arg, cl_mem &out) {
+        if (!on) return true;
+        out = mem_of(ctx, kind | arg);
+        return out != nullptr;
+    };
+    const int S = DNNL_ARG_ATTR_SCALES, Z = DNNL_ARG_ATTR_ZERO_POINTS;
+    if (!quant(c.src_scale, S, DNNL_ARG_SRC, e.src_scale)
+            || !quant(c.wei_scale, S, DNNL_ARG_WEIGHTS, e.wei_scale)
+            || !quant(c.dst_scale, S, DNNL_ARG_DST, e.dst_scale)
+            || !quant(c.a_zp, Z, DNNL_ARG_SRC, e.a_zp)
+            || !quant(c.b_zp, Z, DNNL_ARG_WEIGHTS, e.b_zp)
+            || !quant(c.dst_zp, Z, DNNL_ARG_DST, e.dst_zp)) {
+        verbose_error("matmul", "gpu: scales or zero points missing");
+        return dnnl_invalid_arguments;
+    }
+    auto per_n = [&](const quant_map_t &q, int arg) {
+        const quant_entry_t *x = q.get(arg);
+        return x && x->mask != 0 ? 1 : 0;
+    };
+    e.wei_scale_sn = per_n(attr.scales, DNNL_ARG_WEIGHTS);
+    e.dst_scale_sn = per_n(attr.scales, DNNL_ARG_DST);
+    e.dst_zp_sn = per_n(attr.zero_points, DNNL_ARG_DST);
+    e.workspace = scratchpad_of(ctx);
+    return kernels_.execute(ctx, e);
+}
+
+const impl_list_item_t *matmul_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<ocl_matmul_t::pd_t, matmul_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl
