@@ -566,12 +566,18 @@ TEST(InnerProduct, RejectedRequests) {
             dnnl_unimplemented);
 }
 
-TEST(InnerProduct, GpuEngineUnimplemented) {
+// The gpu engine has its own inner product
+// (tests/ocl/test_ocl_inner_product.cpp); what it lacks, such as zero
+// points, is unimplemented there too.
+TEST(InnerProduct, GpuEngineZeroPointsUnimplemented) {
     if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no GPU engine";
     engine gpu(engine::kind::gpu, 0);
     memory::desc src({2, 3}, dt::f32, tag::ab), wei({4, 3}, dt::f32, tag::ab),
             dst({2, 4}, dt::f32, tag::ab);
-    EXPECT_EQ(try_fwd(src, wei, nullptr, dst, nullptr, &gpu), dnnl_unimplemented);
+    EXPECT_EQ(try_fwd(src, wei, nullptr, dst, nullptr, &gpu), dnnl_success);
+    primitive_attr zp;
+    zp.set_zero_points_mask(DNNL_ARG_SRC, 0);
+    EXPECT_EQ(try_fwd(src, wei, nullptr, dst, &zp, &gpu), dnnl_unimplemented);
 }
 
 } // namespace
