@@ -96,7 +96,7 @@ post_ops make_post_ops(const std::vector<po_ref::entry_t> &chain) {
 std::vector<std::string> check(
         const engine &eng, stream &strm, problem_t p, unsigned seed = 1) {
     SCOPED_TRACE("s0 " + describe(p.s0) + " s1 " + describe(p.s1) + " dst "
-            + describe(p.dst));
+                 + describe(p.dst));
     std::mt19937 gen(seed);
     const bool ternary = p.alg == algorithm::binary_select;
     const auto d0 = dims_of(p.s0), d1 = dims_of(p.s1), dd = dims_of(p.dst);
@@ -121,9 +121,10 @@ std::vector<std::string> check(
     if (p.scale0) attr.set_scales_mask(DNNL_ARG_SRC_0, 0);
     if (p.scale1) attr.set_scales_mask(DNNL_ARG_SRC_1, 0);
     if (!p.po.empty()) attr.set_post_ops(make_post_ops(p.po));
-    binary::primitive_desc pd = ternary
-            ? binary::primitive_desc(eng, p.alg, p.s0, p.s1, p.s2, p.dst, attr)
-            : binary::primitive_desc(eng, p.alg, p.s0, p.s1, p.dst, attr);
+    binary::primitive_desc pd = ternary ? binary::primitive_desc(eng, p.alg,
+                                        p.s0, p.s1, p.s2, p.dst, attr)
+                                        : binary::primitive_desc(eng, p.alg,
+                                                p.s0, p.s1, p.dst, attr);
 
     const auto dst_md = pd.dst_desc();
     const dt ddt = dst_md.get_data_type();
@@ -144,20 +145,21 @@ std::vector<std::string> check(
         memory m0 = to_memory(eng, p.s0, v0), m1 = to_memory(eng, p.s1, v1);
         memory md = p.in_place ? m0 : to_memory(eng, dst_md, dinit);
         if (!p.in_place) fill_padding(md, 7);
-        std::unordered_map<int, memory> args {
+        std::unordered_map<int, memory> args{
                 {DNNL_ARG_SRC_0, m0}, {DNNL_ARG_SRC_1, m1}, {DNNL_ARG_DST, md}};
         if (ternary) args[DNNL_ARG_SRC_2] = to_memory(eng, p.s2, v2);
         const memory::desc sc_md({1}, dt::f32, tag::x);
         if (p.scale0)
-            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_0]
-                    = to_memory(eng, sc_md, {p.scale0});
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_0] =
+                    to_memory(eng, sc_md, {p.scale0});
         if (p.scale1)
-            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_1]
-                    = to_memory(eng, sc_md, {p.scale1});
+            args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC_1] =
+                    to_memory(eng, sc_md, {p.scale1});
         add_binary_post_op_args(args, p.po, eng);
         binary(ipd).execute(strm, args);
         strm.wait();
-        EXPECT_TRUE(matches(from_memory(md), expected, ddt, tol_for(ddt, p.rel)));
+        EXPECT_TRUE(
+                matches(from_memory(md), expected, ddt, tol_for(ddt, p.rel)));
         EXPECT_TRUE(padding_is_zero(md));
     });
     return names;
@@ -170,11 +172,11 @@ struct bcast_t {
 const bcast_t bcasts[] = {
         {{2, 19, 3, 5}, {2, 19, 3, 5}}, // tensor op
         {{2, 19, 3, 5}, {1, 19, 1, 1}}, // per channel
-        {{2, 19, 3, 5}, {1, 1, 1, 1}}, // scalar
-        {{2, 19, 3, 5}, {2, 1, 3, 5}}, // across channels
-        {{2, 19, 3, 5}, {1, 1, 3, 1}}, // one spatial dim
+        {{2, 19, 3, 5}, {1, 1, 1, 1}},  // scalar
+        {{2, 19, 3, 5}, {2, 1, 3, 5}},  // across channels
+        {{2, 19, 3, 5}, {1, 1, 3, 1}},  // one spatial dim
         {{1, 19, 3, 5}, {2, 19, 3, 5}}, // src0 broadcast
-        {{2, 1, 3, 5}, {1, 19, 3, 5}}, // both broadcast, different dims
+        {{2, 1, 3, 5}, {1, 19, 3, 5}},  // both broadcast, different dims
 };
 
 problem_t make(algorithm alg, const memory::dims &d0, dt t0, tag g0,
@@ -198,9 +200,9 @@ TEST_F(ocl_binary_test, every_algorithm_both_implementations) {
                         dt::f32, tag::nchw, dst_dims, dt::f32, tag::nchw));
     }
     // A dense problem offers the vectorised path first, tables second.
-    problem_t p = make(algorithm::binary_add, {4, 16, 8, 8}, dt::f32,
-            tag::nchw, {1, 16, 1, 1}, dt::f32, tag::nchw, {4, 16, 8, 8},
-            dt::f32, tag::nchw);
+    problem_t p = make(algorithm::binary_add, {4, 16, 8, 8}, dt::f32, tag::nchw,
+            {1, 16, 1, 1}, dt::f32, tag::nchw, {4, 16, 8, 8}, dt::f32,
+            tag::nchw);
     const auto names = check(eng, strm, p);
     ASSERT_EQ(names.size(), 2u);
     EXPECT_NE(names[0].find("ocl:binary:vec"), std::string::npos);
@@ -238,9 +240,8 @@ TEST_F(ocl_binary_test, data_types) {
             {dt::s32, dt::f32, dt::s32}};
     // Per-channel src1 over channels-last: vectors of every type.
     for (const auto &x : dts) {
-        problem_t p = make(algorithm::binary_mul, {2, 32, 3, 5}, x.a,
-                tag::nhwc, {1, 32, 1, 1}, x.b, tag::nhwc, {2, 32, 3, 5}, x.d,
-                tag::nhwc);
+        problem_t p = make(algorithm::binary_mul, {2, 32, 3, 5}, x.a, tag::nhwc,
+                {1, 32, 1, 1}, x.b, tag::nhwc, {2, 32, 3, 5}, x.d, tag::nhwc);
         p.rel = 4e-3;
         check(eng, strm, p, 5);
     }
@@ -291,15 +292,14 @@ TEST_F(ocl_binary_test, scales_and_post_ops) {
             {elt(elt_t::relu, 0.25), sum(0.5)},
             {elt(elt_t::linear, 2, -1), sum(1.5, 1)},
             {bin(br::alg_t::mul, {1, 19, 1, 1}), elt(elt_t::tanh), sum(-1)},
-            {sum(1), bin(br::alg_t::max, {1, 1, 3, 5}),
-                    elt(elt_t::logistic)}};
+            {sum(1), bin(br::alg_t::max, {1, 1, 3, 5}), elt(elt_t::logistic)}};
     struct cfg_t {
         tag t;
         dt d;
     };
     for (const auto &chain : chains)
-        for (const cfg_t &c : {cfg_t {tag::nchw, dt::f32},
-                     cfg_t {tag::nChw16c, dt::s8}}) {
+        for (const cfg_t &c :
+                {cfg_t{tag::nchw, dt::f32}, cfg_t{tag::nChw16c, dt::s8}}) {
             problem_t p = make(algorithm::binary_mul, dst_dims, dt::f32, c.t,
                     {1, 19, 1, 1}, dt::f32, tag::nchw, dst_dims, c.d, c.t);
             p.scale0 = 0.5f;
@@ -312,8 +312,8 @@ TEST_F(ocl_binary_test, scales_and_post_ops) {
 
 TEST_F(ocl_binary_test, select) {
     for (tag t : {tag::nchw, tag::nhwc, tag::nChw16c})
-        for (const memory::dims &c : {memory::dims {2, 19, 3, 5},
-                     memory::dims {1, 19, 1, 1}, memory::dims {2, 1, 3, 5}}) {
+        for (const memory::dims &c : {memory::dims{2, 19, 3, 5},
+                     memory::dims{1, 19, 1, 1}, memory::dims{2, 1, 3, 5}}) {
             problem_t p = make(algorithm::binary_select, dst_dims, dt::f32, t,
                     {1, 19, 1, 1}, dt::bf16, tag::nchw, dst_dims, dt::f32, t);
             p.s2 = memory::desc(c, dt::s8, tag::nchw);
@@ -376,12 +376,11 @@ TEST_F(ocl_binary_test, bad_inputs_give_a_status) {
             dnnl_invalid_arguments);
     primitive_attr attr;
     attr.set_scales_mask(DNNL_ARG_SRC_1, 0);
-    binary scaled(binary::primitive_desc(eng, algorithm::binary_add, a, b, a,
-            attr));
+    binary scaled(
+            binary::primitive_desc(eng, algorithm::binary_add, a, b, a, attr));
     EXPECT_EQ(status_of([&] {
-        scaled.execute(strm,
-                {{DNNL_ARG_SRC_0, m0}, {DNNL_ARG_SRC_1, m1},
-                        {DNNL_ARG_DST, md}});
+        scaled.execute(strm, {{DNNL_ARG_SRC_0, m0}, {DNNL_ARG_SRC_1, m1},
+                                     {DNNL_ARG_DST, md}});
     }),
             dnnl_invalid_arguments);
     // Types the kernels do not take are unimplemented on the gpu.

@@ -39,8 +39,7 @@ protected:
             int axis, const memory::desc *dst,
             const std::vector<float> &scales = {}, unsigned seed = 1) {
         std::string trace = "axis " + std::to_string(axis) + ": ";
-        for (const auto &s : srcs)
-            trace += describe(s) + " | ";
+        for (const auto &s : srcs) trace += describe(s) + " | ";
         SCOPED_TRACE(trace);
         std::mt19937 gen(seed);
         std::vector<std::vector<double>> vals;
@@ -57,9 +56,9 @@ protected:
                 attr.set_scales_mask(DNNL_ARG_MULTIPLE_SRC + (int)i, 0);
                 sc[i] = scales[i];
             }
-        concat::primitive_desc pd = dst
-                ? concat::primitive_desc(eng, *dst, axis, srcs, attr)
-                : concat::primitive_desc(eng, axis, srcs, attr);
+        concat::primitive_desc pd =
+                dst ? concat::primitive_desc(eng, *dst, axis, srcs, attr)
+                    : concat::primitive_desc(eng, axis, srcs, attr);
         const auto dmd = pd.dst_desc();
         const dt ddt = dmd.get_data_type();
         const auto expected = concat_ref::compute(vals, dims, axis, sc);
@@ -68,12 +67,12 @@ protected:
             names.push_back(ipd.impl_info_str());
             std::unordered_map<int, memory> args;
             for (size_t i = 0; i < srcs.size(); ++i) {
-                args[DNNL_ARG_MULTIPLE_SRC + (int)i]
-                        = to_memory(eng, srcs[i], vals[i]);
+                args[DNNL_ARG_MULTIPLE_SRC + (int)i] =
+                        to_memory(eng, srcs[i], vals[i]);
                 if (sc[i] != 1.0)
                     args[DNNL_ARG_ATTR_SCALES
-                            | (DNNL_ARG_MULTIPLE_SRC + (int)i)]
-                            = to_memory(eng, {{1}, dt::f32, tag::x}, {sc[i]});
+                            | (DNNL_ARG_MULTIPLE_SRC + (int)i)] =
+                            to_memory(eng, {{1}, dt::f32, tag::x}, {sc[i]});
             }
             memory md = to_memory(eng, dmd,
                     random_values(count(dims_of(dmd)), ddt, gen), 0x55);
@@ -104,8 +103,8 @@ TEST_F(ocl_concat_test, axes_layouts_and_sizes) {
     const tag tags[] = {tag::nchw, tag::nhwc, tag::nChw16c};
     for (int axis = 0; axis < 4; ++axis)
         for (const std::vector<memory::dim> &sizes :
-                {std::vector<memory::dim> {16, 16},
-                        std::vector<memory::dim> {3, 8, 5}})
+                {std::vector<memory::dim>{16, 16},
+                        std::vector<memory::dim>{3, 8, 5}})
             for (tag ts : tags)
                 for (tag td : tags) {
                     std::vector<memory::desc> srcs;
@@ -115,8 +114,8 @@ TEST_F(ocl_concat_test, axes_layouts_and_sizes) {
                                 i % 2 ? tag::nchw : ts));
                         total += sizes[i];
                     }
-                    const memory::desc dst
-                            = with_axis(base, axis, total, dt::f32, td);
+                    const memory::desc dst =
+                            with_axis(base, axis, total, dt::f32, td);
                     check(srcs, axis, &dst);
                 }
 }
@@ -141,8 +140,8 @@ TEST_F(ocl_concat_test, zero_sized_sources_and_tails) {
     // Blocked dst with padding; sources off 16-blocks.
     srcs = {with_axis({2, 16, 3, 5}, 1, 5, dt::f32, tag::nChw8c),
             with_axis({2, 16, 3, 5}, 1, 14, dt::f32, tag::nchw)};
-    const memory::desc bd = with_axis({2, 16, 3, 5}, 1, 19, dt::f32,
-            tag::nChw16c);
+    const memory::desc bd =
+            with_axis({2, 16, 3, 5}, 1, 19, dt::f32, tag::nChw16c);
     check(srcs, 1, &bd);
 }
 
@@ -151,11 +150,11 @@ TEST_F(ocl_concat_test, data_types_and_scales) {
         dt s, d;
     };
     // Bit copies (same type, no scale) and conversions (scaled source 0).
-    for (const dts_t &x : {dts_t {dt::bf16, dt::f32}, dts_t {dt::f16, dt::f16},
-                 dts_t {dt::s8, dt::s8}, dts_t {dt::f32, dt::u8}}) {
-        std::vector<memory::desc> srcs
-                = {memory::desc({4, 24, 2, 2}, x.s, tag::nhwc),
-                        memory::desc({4, 8, 2, 2}, x.s, tag::nchw)};
+    for (const dts_t &x : {dts_t{dt::bf16, dt::f32}, dts_t{dt::f16, dt::f16},
+                 dts_t{dt::s8, dt::s8}, dts_t{dt::f32, dt::u8}}) {
+        std::vector<memory::desc> srcs = {
+                memory::desc({4, 24, 2, 2}, x.s, tag::nhwc),
+                memory::desc({4, 8, 2, 2}, x.s, tag::nchw)};
         const memory::desc dst({4, 32, 2, 2}, x.d, tag::nhwc);
         check(srcs, 1, &dst, {x.s == x.d ? 0.f : 2.f, 0.f}, 3);
     }
@@ -172,18 +171,18 @@ TEST_F(ocl_concat_test, bad_inputs_give_a_status) {
             strm.wait();
         });
     };
-    EXPECT_EQ(run({{DNNL_ARG_MULTIPLE_SRC, m0},
-                      {DNNL_ARG_MULTIPLE_SRC + 1, m1}, {DNNL_ARG_DST, d}}),
+    EXPECT_EQ(run({{DNNL_ARG_MULTIPLE_SRC, m0}, {DNNL_ARG_MULTIPLE_SRC + 1, m1},
+                      {DNNL_ARG_DST, d}}),
             dnnl_success);
     EXPECT_EQ(run({{DNNL_ARG_MULTIPLE_SRC, m0}, {DNNL_ARG_DST, d}}),
             dnnl_invalid_arguments);
     engine cpu(engine::kind::cpu, 0);
     memory host(pd.dst_desc(), cpu);
-    EXPECT_EQ(run({{DNNL_ARG_MULTIPLE_SRC, m0},
-                      {DNNL_ARG_MULTIPLE_SRC + 1, m1}, {DNNL_ARG_DST, host}}),
+    EXPECT_EQ(run({{DNNL_ARG_MULTIPLE_SRC, m0}, {DNNL_ARG_MULTIPLE_SRC + 1, m1},
+                      {DNNL_ARG_DST, host}}),
             dnnl_invalid_arguments);
-    EXPECT_EQ(run({{DNNL_ARG_MULTIPLE_SRC, m0},
-                      {DNNL_ARG_MULTIPLE_SRC + 1, m1}, {DNNL_ARG_DST, m0}}),
+    EXPECT_EQ(run({{DNNL_ARG_MULTIPLE_SRC, m0}, {DNNL_ARG_MULTIPLE_SRC + 1, m1},
+                      {DNNL_ARG_DST, m0}}),
             dnnl_invalid_arguments);
     // A scaled source without its scale.
     primitive_attr attr;

@@ -39,17 +39,16 @@ protected:
             const std::vector<float> &scales, const memory::desc *dst,
             bool in_place = false, unsigned seed = 1) {
         std::string trace;
-        for (const auto &s : srcs)
-            trace += describe(s) + " | ";
+        for (const auto &s : srcs) trace += describe(s) + " | ";
         SCOPED_TRACE(trace);
         std::mt19937 gen(seed);
         std::vector<std::vector<double>> vals;
         for (const auto &s : srcs)
             vals.push_back(
                     random_values(count(dims_of(s)), s.get_data_type(), gen));
-        sum::primitive_desc pd = dst
-                ? sum::primitive_desc(eng, *dst, scales, srcs)
-                : sum::primitive_desc(eng, scales, srcs);
+        sum::primitive_desc pd =
+                dst ? sum::primitive_desc(eng, *dst, scales, srcs)
+                    : sum::primitive_desc(eng, scales, srcs);
         const auto dmd = pd.dst_desc();
         const dt ddt = dmd.get_data_type();
         const auto expected = sum_ref::compute(
@@ -63,8 +62,11 @@ protected:
                 ms.push_back(to_memory(eng, srcs[i], vals[i]));
                 args[DNNL_ARG_MULTIPLE_SRC + (int)i] = ms.back();
             }
-            memory md = in_place ? ms[0] : to_memory(eng, dmd,
-                    random_values(count(dims_of(dmd)), ddt, gen), 0x55);
+            memory md = in_place ? ms[0]
+                                 : to_memory(eng, dmd,
+                                         random_values(
+                                                 count(dims_of(dmd)), ddt, gen),
+                                         0x55);
             if (!in_place) fill_padding(md, 3);
             args[DNNL_ARG_DST] = md;
             sum(ipd).execute(strm, args);
@@ -127,10 +129,10 @@ TEST_F(ocl_sum_test, data_types_and_tails) {
             {dt::f32, dt::bf16, dt::s8}, {dt::s32, dt::f16, dt::f32}};
     for (const auto &x : dts) {
         // Vectors of every type, and a tail that takes single elements.
-        const memory::dims d = x.a == dt::f32 ? memory::dims {7, 37}
-                                              : memory::dims {64, 48};
-        std::vector<memory::desc> srcs = {memory::desc(d, x.a, tag::ab),
-                memory::desc(d, x.b, tag::ab)};
+        const memory::dims d =
+                x.a == dt::f32 ? memory::dims{7, 37} : memory::dims{64, 48};
+        std::vector<memory::desc> srcs = {
+                memory::desc(d, x.a, tag::ab), memory::desc(d, x.b, tag::ab)};
         const memory::desc dst(d, x.d, tag::ab);
         check(srcs, {1.f, 2.f}, &dst, false, 7);
     }

@@ -77,8 +77,7 @@ bool tensor_stride(const memory_desc_t &master, const memory_desc_t &t,
 
 dim_t nest_t::volume() const {
     dim_t v = 1;
-    for (int p = 0; p < nparts; ++p)
-        v *= extent[p];
+    for (int p = 0; p < nparts; ++p) v *= extent[p];
     return v;
 }
 
@@ -105,7 +104,8 @@ bool build_nest(nest_t &n, const memory_desc_t &master,
         if (!block_of(master, d, blk, in_stride)) return false;
         master_blk[d] = blk;
         const dim_t pd = master.padded_dims[d];
-        raw[nraw++] = {d, false, pd / blk, master.format_desc.blocking.strides[d]};
+        raw[nraw++] = {
+                d, false, pd / blk, master.format_desc.blocking.strides[d]};
         if (blk > 1) raw[nraw++] = {d, true, blk, in_stride};
     }
 
@@ -166,8 +166,8 @@ bool build_nest(nest_t &n, const memory_desc_t &master,
     for (int p = 0; p < m; ++p) {
         n.extent[p] = ext[m - 1 - p];
         for (int t = 0; t < nt; ++t)
-            n.strides[t * nest_t::max_raw + p]
-                    = s[t * nest_t::max_raw + m - 1 - p];
+            n.strides[t * nest_t::max_raw + p] =
+                    s[t * nest_t::max_raw + m - 1 - p];
     }
     return true;
 }
@@ -185,6 +185,15 @@ int nest_vector_width(const nest_t &n, int max_w) {
         if (ok) return w;
     }
     return 1;
+}
+
+void int32_divider(int64_t d, int64_t &magic, int64_t &shift) {
+    // shift = ceil(log2 d); magic = floor(2^32 (2^shift - d) / d) + 1,
+    // below 2^32 because 2^shift < 2d.
+    shift = 0;
+    while (((int64_t)1 << shift) < d) ++shift;
+    const uint64_t num = (((uint64_t)1 << shift) - (uint64_t)d) << 32;
+    magic = (int64_t)(num / (uint64_t)d + 1);
 }
 
 bool nest_fits_int32(const nest_t &n) {

@@ -31,7 +31,7 @@ struct nest_t {
     static constexpr int max_raw = 2 * max_ndims;
     int nparts = 0;
     dim_t extent[max_raw] = {}; // outermost first
-    std::vector<dim_t> base; // per tensor
+    std::vector<dim_t> base;    // per tensor
     std::vector<dim_t> strides; // [t * max_raw + p]
 
     int ntensors() const { return (int)base.size(); }
@@ -60,12 +60,19 @@ int nest_vector_width(const nest_t &n, int max_w);
 // then index with 32-bit arithmetic).
 bool nest_fits_int32(const nest_t &n);
 
+// Division of 31-bit numerators by `d` (1 <= d < 2^31) without a divide
+// instruction: n / d == (mul_hi(n, magic) + n) >> shift in 32-bit
+// unsigned arithmetic.
+void int32_divider(int64_t d, int64_t &magic, int64_t &shift);
+
 // Kernel argument twin of nest_t in ocl_nest.clh for `T` tensor slots.
 template <int T>
 struct nest_args_t {
     int64_t volume;
     int64_t nparts;
     int64_t extent[nest_max_parts];
+    int64_t magic[nest_max_parts]; // int32_divider of each extent
+    int64_t shift[nest_max_parts];
     int64_t base[T];
     int64_t stride[T][nest_max_parts];
 };
@@ -77,8 +84,11 @@ nest_args_t<T> make_nest_args(const nest_t &n, const std::vector<int> &which) {
     nest_args_t<T> a = {};
     a.volume = n.volume();
     a.nparts = n.nparts;
-    for (int p = 0; p < n.nparts; ++p)
+    for (int p = 0; p < n.nparts; ++p) {
         a.extent[p] = n.extent[p];
+        if (n.extent[p] >= 1 && n.extent[p] < ((int64_t)1 << 31))
+            int32_divider(n.extent[p], a.magic[p], a.shift[p]);
+    }
     for (size_t k = 0; k < which.size() && k < (size_t)T; ++k) {
         a.base[k] = n.base[which[k]];
         for (int p = 0; p < n.nparts; ++p)

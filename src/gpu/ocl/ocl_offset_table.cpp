@@ -14,24 +14,22 @@ table_space_t make_table_space(const memory_desc_t &md, bool with_padding) {
     s.ndims = md.ndims;
     for (int d = 0; d < table_max_ndims; ++d) {
         s.dims[d] = d < md.ndims ? md.dims[d] : 1;
-        s.pdims[d] = d >= md.ndims ? 1
-                : with_padding     ? md.padded_dims[d]
-                                   : md.dims[d];
+        s.pdims[d] = d >= md.ndims  ? 1
+                     : with_padding ? md.padded_dims[d]
+                                    : md.dims[d];
     }
     return s;
 }
 
 int64_t table_space_volume(const table_space_t &s) {
     int64_t v = 1;
-    for (int d = 0; d < s.ndims; ++d)
-        v *= s.pdims[d];
+    for (int d = 0; d < s.ndims; ++d) v *= s.pdims[d];
     return v;
 }
 
 int64_t table_length(const table_space_t &s) {
     int64_t n = 1;
-    for (int d = 0; d < s.ndims; ++d)
-        n += s.pdims[d];
+    for (int d = 0; d < s.ndims; ++d) n += s.pdims[d];
     return n;
 }
 

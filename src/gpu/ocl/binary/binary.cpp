@@ -17,8 +17,8 @@ namespace {
 
 data_type_t scale_dt(const binary_pd_t &pd, int i) {
     return pd.with_scale(i)
-            ? pd.attr()->scales.get(DNNL_ARG_SRC_0 + i)->data_type
-            : dnnl_f32;
+                   ? pd.attr()->scales.get(DNNL_ARG_SRC_0 + i)->data_type
+                   : dnnl_f32;
 }
 
 bool has_binary_post_op(const post_ops_t &po) {
@@ -37,12 +37,10 @@ status_t ocl_binary_t<vec>::pd_t::init(engine_t *) {
     }
     DNNL_CHECK(this->init_formats());
     std::vector<const memory_desc_t *> tensors = {this->dst_md()};
-    for (int i = 0; i < this->n_srcs(); ++i)
-        tensors.push_back(this->src_md(i));
+    for (int i = 0; i < this->n_srcs(); ++i) tensors.push_back(this->src_md(i));
     size_t max_size = 1;
     for (const memory_desc_t *md : tensors) {
-        if (!kernel_supports(md->data_type)
-                || md->ndims > table_max_ndims) {
+        if (!kernel_supports(md->data_type) || md->ndims > table_max_ndims) {
             verbose_check("binary",
                     "gpu: data type or more than %d dims not supported",
                     table_max_ndims);
@@ -118,8 +116,8 @@ status_t ocl_binary_t<vec>::init(engine_t *engine) {
 template <bool vec>
 status_t ocl_binary_t<vec>::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
-    const dim_t work = vec ? pd->nest.volume() / pd->width
-                           : table_space_volume(pd->space);
+    const dim_t work =
+            vec ? pd->nest.volume() / pd->width : table_space_volume(pd->space);
     if (work == 0) return dnnl_success;
     cl_mem src[3] = {nullptr, nullptr, nullptr}, scale[2] = {nullptr, nullptr};
     for (int i = 0; i < pd->n_srcs(); ++i)
@@ -129,8 +127,8 @@ status_t ocl_binary_t<vec>::execute(const exec_ctx_t &ctx) const {
         }
     for (int i = 0; i < 2; ++i)
         if (pd->with_scale(i)
-                && !(scale[i] = mem_of(
-                             ctx, DNNL_ARG_ATTR_SCALES | (DNNL_ARG_SRC_0 + i)))) {
+                && !(scale[i] = mem_of(ctx,
+                             DNNL_ARG_ATTR_SCALES | (DNNL_ARG_SRC_0 + i)))) {
             verbose_error("binary", "scale of source %d has no gpu buffer", i);
             return dnnl_invalid_arguments;
         }
@@ -143,8 +141,7 @@ status_t ocl_binary_t<vec>::execute(const exec_ctx_t &ctx) const {
     args.mem(src[0]).mem(src[1]).mem(src[2]).mem(dst);
     if (vec) {
         std::vector<int> slots;
-        for (int t = 0; t < pd->nest.ntensors(); ++t)
-            slots.push_back(t);
+        for (int t = 0; t < pd->nest.ntensors(); ++t) slots.push_back(t);
         args.value(make_nest_args<4>(pd->nest, slots));
     } else {
         args.mem(tables_.mem()).value(pd->space);

@@ -31,9 +31,9 @@ struct ocl_binary_t : public primitive_t {
 
         post_ops_conf_t post_ops;
         data_type_t prev_dt = dnnl_f32; // dst as the sum post-op reads it
-        nest_t nest; // vec
-        int width = 1; // vec: elements per work-item
-        table_space_t space = {}; // any: dst's padded dims
+        nest_t nest;                    // vec
+        int width = 1;                  // vec: elements per work-item
+        table_space_t space = {};       // any: dst's padded dims
     };
 
     using primitive_t::primitive_t;

@@ -41,8 +41,8 @@ bool slice_of(const memory_desc_t &dst, int axis, dim_t off, dim_t len,
 
 data_type_t scale_dt(const concat_pd_t &pd, int i) {
     return pd.with_scale(i)
-            ? pd.attr()->scales.get(DNNL_ARG_MULTIPLE_SRC + i)->data_type
-            : dnnl_f32;
+                   ? pd.attr()->scales.get(DNNL_ARG_MULTIPLE_SRC + i)->data_type
+                   : dnnl_f32;
 }
 
 const char *raw_type(size_t bytes) {
@@ -77,8 +77,8 @@ status_t ocl_concat_t<vec>::pd_t::init(engine_t *) {
         if (md_nelems(src) == 0) continue;
         memory_desc_t slice;
         if (vec
-                && slice_of(dst, axis, this->axis_offset(i), src.dims[axis],
-                        slice)
+                && slice_of(
+                        dst, axis, this->axis_offset(i), src.dims[axis], slice)
                 && build_nest(p.nest, src, {&src, &slice})
                 && p.nest.nparts <= nest_max_parts) {
             p.by_nest = true;
@@ -104,18 +104,17 @@ status_t ocl_concat_t<vec>::init(engine_t *engine) {
     for (int i = 0; i < pd->n_inputs(); ++i) {
         const auto &p = pd->plans[i];
         const memory_desc_t &src = *pd->src_md(i);
-        const bool raw
-                = src.data_type == dst.data_type && !pd->with_scale(i);
+        const bool raw = src.data_type == dst.data_type && !pd->with_scale(i);
         kernel_options_t opts;
         opts.define("RAW", raw ? 1 : 0);
-        opts.define("ELEM_T", std::string(raw_type(data_type_size(src.data_type))));
+        opts.define(
+                "ELEM_T", std::string(raw_type(data_type_size(src.data_type))));
         define_data_type(opts, "SRC", src.data_type);
         define_data_type(opts, "DST", dst.data_type);
         define_data_type(opts, "SC", scale_dt(*pd, i));
         opts.define("WITH_SCALE", pd->with_scale(i) ? 1 : 0);
         opts.define("VEC", p.by_nest ? p.width : 1);
-        opts.define("NEST_INT32",
-                p.by_nest && nest_fits_int32(p.nest) ? 1 : 0);
+        opts.define("NEST_INT32", p.by_nest && nest_fits_int32(p.nest) ? 1 : 0);
         tab_start_.push_back((int64_t)tabs.size());
         if (p.work > 0 && !p.by_nest) {
             append_offset_table(tabs, src, p.space);
@@ -166,8 +165,8 @@ status_t ocl_concat_t<vec>::execute(const exec_ctx_t &ctx) const {
             scale[i] = mem_of(
                     ctx, DNNL_ARG_ATTR_SCALES | (DNNL_ARG_MULTIPLE_SRC + i));
         if (!src[i] || (pd->with_scale(i) && !scale[i])) {
-            verbose_error("concat", "source %d or its scale has no gpu buffer",
-                    i);
+            verbose_error(
+                    "concat", "source %d or its scale has no gpu buffer", i);
             return dnnl_invalid_arguments;
         }
     }
@@ -187,8 +186,10 @@ status_t ocl_concat_t<vec>::execute(const exec_ctx_t &ctx) const {
     }
     if (pd->zero_pad) {
         kernel_args_t args;
-        args.mem(dst).mem(tables_.mem()).i64(zero_pad_start_).value(
-                pd->dst_space);
+        args.mem(dst)
+                .mem(tables_.mem())
+                .i64(zero_pad_start_)
+                .value(pd->dst_space);
         const size_t lws = std::min<size_t>(256, zero_pad_.max_wg_size());
         DNNL_CHECK(zero_pad_.enqueue(ctx,
                 nd_range_t({(size_t)table_space_volume(pd->dst_space)}, {lws}),

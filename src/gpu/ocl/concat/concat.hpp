@@ -36,7 +36,7 @@ struct ocl_concat_t : public primitive_t {
             nest_t nest; // source 0, slice 1
             int width = 1;
             table_space_t space = {}; // tables: the source's dims
-            dim_t work = 0; // work-items (0: nothing to copy)
+            dim_t work = 0;           // work-items (0: nothing to copy)
         };
         std::vector<plan_t> plans;
         table_space_t dst_space = {}; // dst's padded dims
@@ -50,7 +50,7 @@ struct ocl_concat_t : public primitive_t {
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
     std::vector<ocl_kernel_t> kernels_; // per source
-    std::vector<int64_t> tab_start_; // per source, into tables_
+    std::vector<int64_t> tab_start_;    // per source, into tables_
     ocl_kernel_t zero_pad_;
     int64_t zero_pad_start_ = 0;
     device_table_t tables_;

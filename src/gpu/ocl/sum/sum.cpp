@@ -23,8 +23,7 @@ status_t ocl_sum_t<vec>::pd_t::init(engine_t *) {
     DNNL_CHECK(this->init_formats());
     const int n = this->n_inputs();
     std::vector<const memory_desc_t *> tensors = {this->dst_md()};
-    for (int i = 0; i < n; ++i)
-        tensors.push_back(this->src_md(i));
+    for (int i = 0; i < n; ++i) tensors.push_back(this->src_md(i));
     size_t max_size = 4; // the accumulator
     for (const memory_desc_t *md : tensors) {
         if (!kernel_supports(md->data_type) || md->ndims > table_max_ndims) {
@@ -68,11 +67,10 @@ status_t ocl_sum_t<vec>::init(engine_t *engine) {
             define_data_type(opts, ("SRC" + std::to_string(k)).c_str(),
                     k < cnt ? pd->src_md(first + k)->data_type : dnnl_f32);
         opts.define("VEC", vec ? pd->width : 1);
-        if (vec)
-            opts.define("NEST_INT32", nest_fits_int32(pd->nest) ? 1 : 0);
+        if (vec) opts.define("NEST_INT32", nest_fits_int32(pd->nest) ? 1 : 0);
         ocl_kernel_t k;
-        DNNL_CHECK(create_kernel(engine, "sum/sum.cl", opts,
-                vec ? "sum_vec" : "sum_any", k));
+        DNNL_CHECK(create_kernel(
+                engine, "sum/sum.cl", opts, vec ? "sum_vec" : "sum_any", k));
         kernels_.push_back(k);
     }
     if (!vec) {
@@ -89,8 +87,8 @@ template <bool vec>
 status_t ocl_sum_t<vec>::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const int n = pd->n_inputs();
-    const dim_t work = vec ? pd->nest.volume() / pd->width
-                           : table_space_volume(pd->space);
+    const dim_t work =
+            vec ? pd->nest.volume() / pd->width : table_space_volume(pd->space);
     if (work == 0) return dnnl_success;
     cl_mem dst = mem_of(ctx, DNNL_ARG_DST);
     std::vector<cl_mem> src(n);
@@ -113,8 +111,7 @@ status_t ocl_sum_t<vec>::execute(const exec_ctx_t &ctx) const {
             args.mem(k < cnt ? src[first + k] : nullptr);
         if (vec) {
             std::vector<int> slots = {0, n + 1};
-            for (int k = 0; k < cnt; ++k)
-                slots.push_back(1 + first + k);
+            for (int k = 0; k < cnt; ++k) slots.push_back(1 + first + k);
             args.value(make_nest_args<2 + sum_batch>(pd->nest, slots));
         } else {
             args.mem(tables_.mem()).value(pd->space).i64(first);
@@ -122,8 +119,7 @@ status_t ocl_sum_t<vec>::execute(const exec_ctx_t &ctx) const {
         struct {
             float s[sum_batch];
         } scales = {};
-        for (int k = 0; k < cnt; ++k)
-            scales.s[k] = pd->scale(first + k);
+        for (int k = 0; k < cnt; ++k) scales.s[k] = pd->scale(first + k);
         args.value(scales)
                 .i32(b > 0 ? 1 : 0)
                 .i32(b + 1 < pd->n_batches() ? 1 : 0);

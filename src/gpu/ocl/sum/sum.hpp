@@ -47,7 +47,7 @@ struct ocl_sum_t : public primitive_t {
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
     std::vector<ocl_kernel_t> kernels_; // per batch
-    device_table_t tables_; // any
+    device_table_t tables_;             // any
 };
 
 } // namespace ocl
