@@ -1,6 +1,7 @@
 // C API: pooling forward and backward primitive descriptor creation, with
 // oneDNN's checks (bad arguments: dnnl_invalid_arguments; what no
 // implementation takes: dnnl_unimplemented).
+#include "common/binary_pd.hpp"
 #include "common/engine.hpp"
 #include "common/pooling_pd.hpp"
 #include "common/primitive_iface.hpp"
@@ -79,9 +80,17 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
     pd.dst_desc = *dst_desc;
     pd.diff_src_desc = zero_md();
     pd.diff_dst_desc = zero_md();
-    if (attr && (!attr->post_ops.entries.empty() || !attr->scales.empty()
-                        || !attr->zero_points.empty()))
+    // Forward takes eltwise, binary and sum post-ops (implementations that
+    // cannot fuse them decline); no scales or zero points, as in oneDNN.
+    if (attr && (!attr->scales.empty() || !attr->zero_points.empty()))
         return dnnl_unimplemented;
+    if (attr
+            && po_check::check(attr->post_ops, *dst_desc,
+                       po_check::eltwise | po_check::binary | po_check::sum)
+                    != dnnl_success) {
+        verbose_check("pooling", "unsupported post-op");
+        return dnnl_unimplemented;
+    }
     return dnnl_primitive_desc::create(primitive_desc, pd, attr, engine, nullptr);
 }
 

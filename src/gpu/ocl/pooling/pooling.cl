@@ -1,0 +1,273 @@
+// Pooling on the gpu engine, as N x C x D x H x W (missing spatial dims
+// of size 1). One work-item per element of the written tensor (dst
+// forward, diff_src backward), in that tensor's memory order, or VEC
+// consecutive channels when every tensor keeps channels contiguous (nhwc,
+// nChw16c): the taps then load VEC-wide vectors. Positions in the padding
+// of blocks are written as zero.
+//
+// Forward: max (first maximum in kernel order; training writes its kernel
+// index to the workspace) or average over the taps inside the source.
+// Backward gathers: a diff_src element visits the outputs whose windows
+// hold it (per dim, o in [ceil((i + p - ext + 1) / s), (i + p) / s] with
+// the tap index divisible by the dilation step), so no atomics are needed.
+//
+// WALK_GENERIC: offsets through layout_t at every tap. Otherwise spatial
+// dims are unblocked in every tensor: a tap adds its spatial strides to
+// the (n, c) base.
+#include "ocl_post_ops.clh"
+#include "ocl_vec_io.clh"
+#include "ocl_walk.clh"
+
+#define POOL_MAX 0
+#define POOL_AVG_INCLUDE 1
+#define POOL_AVG_EXCLUDE 2
+
+typedef struct {
+    walk_t walk; // over the written tensor
+    tensor_t src, dst, ws; // backward: diff_src, diff_dst, ws
+    long dims[WALK_NDIMS]; // logical dims of the written tensor
+    long in[3], out[3], k[3], stride[3], step[3], pad[3]; // d, h, w
+} pool_conf_t;
+
+// Offset of the spatial point (d, h, w) at pos's (n, c) in `t`; `base` is
+// tensor_base(t, pos) (unused by the generic path).
+inline widx_t tap_off(__constant tensor_t *t, widx_t base, const widx_t *pos,
+        widx_t d, widx_t h, widx_t w) {
+#if WALK_GENERIC
+    widx_t p[WALK_NDIMS] = {pos[0], pos[1], d, h, w, 0};
+    return tensor_off(t, p);
+#else
+    return base + d * tensor_stride(t, 2) + h * tensor_stride(t, 3)
+            + w * tensor_stride(t, 4);
+#endif
+}
+
+// The geometry of dim s (d, h, w) in index arithmetic.
+typedef struct {
+    widx_t in, out, k, stride, step, pad;
+} pool_dim_t;
+
+inline pool_dim_t pool_dim(__constant pool_conf_t *c, int s) {
+    pool_dim_t g;
+    g.in = (widx_t)c->in[s];
+    g.out = (widx_t)c->out[s];
+    g.k = (widx_t)c->k[s];
+    g.stride = (widx_t)c->stride[s];
+    g.step = (widx_t)c->step[s];
+    g.pad = (widx_t)c->pad[s];
+    return g;
+}
+
+#if IS_FWD
+// Integer sources keep exact maxima (and sums) in integers.
+#if SRC_DT == DT_S32
+#define ACC_T long
+#define LOAD_TAP(off, v) ((v)[0] = (long)src[off]) // VEC is 1
+#define ACC_LOWEST ((long)INT_MIN)
+#else
+#define ACC_T float
+#define LOAD_TAP(off, v) VLOAD(SRC_DT, src, off, v)
+#define ACC_LOWEST (-FLT_MAX)
+#endif
+// s32 max into s32 without post-ops: the maximum itself, not its float.
+#define EXACT_S32 \
+    (SRC_DT == DT_S32 && DST_DT == DT_S32 && ALG == POOL_MAX && PO_COUNT == 0)
+
+// Position of the destination for post-ops: its own dims, not the 5D view.
+inline void po_pos(const widx_t *pos, int lane, long *idx) {
+    idx[0] = pos[0];
+    idx[1] = pos[1] + lane;
+    for (int s = 0; s < 4; ++s)
+        idx[2 + s] = s < PO_NDIMS - 2 ? pos[5 - (PO_NDIMS - 2) + s] : 0;
+}
+
+__kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
+        __global WS_T *ws, __constant pool_conf_t *c POST_OP_ARGS) {
+    const widx_t id = get_global_id(0);
+    if (id >= c->walk.volume) return;
+    widx_t pos[WALK_NDIMS];
+    walk_pos(&c->walk, id, pos);
+#if OUT_DENSE
+    const widx_t doff = (widx_t)c->dst.offset0 + id * VEC;
+#else
+    const widx_t doff = tensor_off(&c->dst, pos);
+#endif
+    float out[VEC], wsv[VEC];
+    for (int l = 0; l < VEC; ++l)
+        out[l] = wsv[l] = 0.f;
+    const bool inside = pos_inside(pos, c->dims);
+    if (inside) {
+        const pool_dim_t gd = pool_dim(c, 0), gh = pool_dim(c, 1),
+                         gw = pool_dim(c, 2);
+        ACC_T acc[VEC];
+        int arg[VEC];
+        for (int l = 0; l < VEC; ++l) {
+            acc[l] = ALG == POOL_MAX ? ACC_LOWEST : 0;
+            arg[l] = 0;
+        }
+        int cnt = 0;
+#if WALK_GENERIC
+        const widx_t base = 0;
+#else
+        const widx_t base = tensor_base(&c->src, pos);
+#endif
+        const widx_t d0 = pos[2] * gd.stride - gd.pad,
+                     h0 = pos[3] * gh.stride - gh.pad,
+                     w0 = pos[4] * gw.stride - gw.pad;
+        for (int kd = 0; kd < gd.k; ++kd) {
+            const widx_t sd = d0 + kd * gd.step;
+            if (sd < 0 || sd >= gd.in) continue;
+            for (int kh = 0; kh < gh.k; ++kh) {
+                const widx_t sh = h0 + kh * gh.step;
+                if (sh < 0 || sh >= gh.in) continue;
+                for (int kw = 0; kw < gw.k; ++kw) {
+                    const widx_t sw = w0 + kw * gw.step;
+                    if (sw < 0 || sw >= gw.in) continue;
+                    ACC_T v[VEC];
+                    LOAD_TAP(tap_off(&c->src, base, pos, sd, sh, sw), v);
+                    for (int l = 0; l < VEC; ++l) {
+#if ALG == POOL_MAX
+                        if (v[l] > acc[l]) {
+                            acc[l] = v[l];
+                            arg[l] = (kd * gh.k + kh) * gw.k + kw;
+                        }
+#else
+                        acc[l] += v[l];
+#endif
+                    }
+                    ++cnt;
+                }
+            }
+        }
+#if EXACT_S32
+        dst[doff] = (int)acc[0];
+#endif
+        const int ndiv = ALG == POOL_AVG_INCLUDE ? gd.k * gh.k * gw.k : cnt;
+#if WITH_SUM
+        float prev[VEC];
+        VLOAD(DST_DT, dst, doff, prev);
+#endif
+        for (int l = 0; l < VEC; ++l) {
+            float r = (float)acc[l];
+            if (ALG != POOL_MAX) r = ndiv ? r / (float)ndiv : 0.f;
+#if PO_COUNT > 0
+            long idx[6];
+            po_pos(pos, l, idx);
+#if WITH_SUM
+            const float p = prev[l];
+#else
+            const float p = 0.f;
+#endif
+            APPLY_POST_OPS(r, p, idx);
+#endif
+            // Lanes past the channels are block padding.
+            const bool lane_in = VEC == 1 || pos[1] + l < c->dims[1];
+            out[l] = lane_in ? r : 0.f;
+            wsv[l] = lane_in ? (float)arg[l] : 0.f;
+        }
+    }
+#if EXACT_S32
+    if (!inside) dst[doff] = 0;
+#else
+    VSTORE(DST_DT, dst, doff, out);
+#endif
+#if WITH_WS
+#if WS_DENSE
+    const widx_t woff = (widx_t)c->ws.offset0 + id * VEC;
+#else
+    const widx_t woff = tensor_off(&c->ws, pos);
+#endif
+    VSTORE(WS_DT, ws, woff, wsv);
+#endif
+}
+
+#else
+
+// Kernel positions of dim g inside the source for output o.
+inline widx_t taps_inside(pool_dim_t g, widx_t o) {
+    const widx_t start = o * g.stride - g.pad;
+    const widx_t lo = start >= 0 ? 0 : (-start + g.step - 1) / g.step;
+    const widx_t hi = min((g.in - 1 - start) / g.step, g.k - 1);
+    return hi - lo + 1;
+}
+
+// Outputs of dim g whose windows may hold input i: [*lo, *hi].
+inline void out_range(pool_dim_t g, widx_t i, widx_t *lo, widx_t *hi) {
+    const widx_t first = i + g.pad - (g.k - 1) * g.step;
+    *lo = first <= 0 ? 0 : (first + g.stride - 1) / g.stride;
+    *hi = min((i + g.pad) / g.stride, g.out - 1);
+}
+
+// The kernel position of input i in the window of output o, or -1.
+inline int tap_of(pool_dim_t g, widx_t i, widx_t o) {
+    const widx_t t = i + g.pad - o * g.stride;
+    if (g.step != 1 && t % g.step != 0) return -1;
+    return (int)(t / g.step);
+}
+
+__kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
+        __global const DIFF_DST_T *diff_dst, __global const WS_T *ws,
+        __constant pool_conf_t *c) {
+    const widx_t id = get_global_id(0);
+    if (id >= c->walk.volume) return;
+    widx_t pos[WALK_NDIMS];
+    walk_pos(&c->walk, id, pos);
+#if OUT_DENSE
+    const widx_t soff = (widx_t)c->src.offset0 + id * VEC;
+#else
+    const widx_t soff = tensor_off(&c->src, pos);
+#endif
+    float acc[VEC];
+    for (int l = 0; l < VEC; ++l)
+        acc[l] = 0.f;
+    if (pos_inside(pos, c->dims)) {
+        const pool_dim_t gd = pool_dim(c, 0), gh = pool_dim(c, 1),
+                         gw = pool_dim(c, 2);
+#if WALK_GENERIC
+        const widx_t dbase = 0, wbase = 0;
+#else
+        const widx_t dbase = tensor_base(&c->dst, pos);
+        const widx_t wbase = ALG == POOL_MAX ? tensor_base(&c->ws, pos) : 0;
+#endif
+        const int ksize = gd.k * gh.k * gw.k;
+        widx_t lod, hid, loh, hih, low, hiw;
+        out_range(gd, pos[2], &lod, &hid);
+        out_range(gh, pos[3], &loh, &hih);
+        out_range(gw, pos[4], &low, &hiw);
+        for (widx_t od = lod; od <= hid; ++od) {
+            const int kd = tap_of(gd, pos[2], od);
+            if (kd < 0) continue;
+            const int cd = ALG == POOL_AVG_EXCLUDE ? taps_inside(gd, od) : 1;
+            for (widx_t oh = loh; oh <= hih; ++oh) {
+                const int kh = tap_of(gh, pos[3], oh);
+                if (kh < 0) continue;
+                const int ch = ALG == POOL_AVG_EXCLUDE ? taps_inside(gh, oh) : 1;
+                for (widx_t ow = low; ow <= hiw; ++ow) {
+                    const int kw = tap_of(gw, pos[4], ow);
+                    if (kw < 0) continue;
+                    float g[VEC];
+                    VLOAD(DIFF_DST_DT, diff_dst,
+                            tap_off(&c->dst, dbase, pos, od, oh, ow), g);
+#if ALG == POOL_MAX
+                    float w[VEC];
+                    VLOAD(WS_DT, ws, tap_off(&c->ws, wbase, pos, od, oh, ow),
+                            w);
+                    const float k = (float)((kd * gh.k + kh) * gw.k + kw);
+                    for (int l = 0; l < VEC; ++l)
+                        acc[l] += w[l] == k ? g[l] : 0.f;
+#else
+                    const int n = ALG == POOL_AVG_INCLUDE
+                            ? ksize
+                            : cd * ch * (int)taps_inside(gw, ow);
+                    for (int l = 0; l < VEC; ++l)
+                        acc[l] += g[l] / (float)n;
+#endif
+                }
+            }
+        }
+        for (int l = 0; l < VEC; ++l)
+            if (VEC > 1 && pos[1] + l >= c->dims[1]) acc[l] = 0.f;
+    }
+    VSTORE(DIFF_SRC_DT, diff_src, soff, acc);
+}
+#endif

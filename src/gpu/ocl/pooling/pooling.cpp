@@ -1,0 +1,254 @@
+// Pooling on the gpu engine: checks, configuration, kernel specialisation
+// and launch.
+#include "gpu/ocl/pooling/pooling.hpp"
+
+#include <algorithm>
+
+#include "common/binary_pd.hpp"
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_impl_lists.hpp"
+#include "gpu/ocl/ocl_layout.hpp"
+#include "gpu/ocl/ocl_types.hpp"
+#include "gpu/ocl/ocl_walk.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+
+bool is_int(data_type_t dt) {
+    return dt == dnnl_s8 || dt == dnnl_u8 || dt == dnnl_s32;
+}
+bool is_float(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+}
+
+// The destination types a forward source type may pool into (those of
+// oneDNN's OpenCL pooling; mixed types only for inference).
+bool fwd_pair_ok(data_type_t s, data_type_t d) {
+    switch (s) {
+    case dnnl_f32:
+        return d == dnnl_f32 || d == dnnl_s8 || d == dnnl_u8;
+    case dnnl_f16:
+        return d == dnnl_f16 || d == dnnl_s8 || d == dnnl_u8;
+    case dnnl_bf16:
+        return d == dnnl_bf16;
+    case dnnl_s8:
+    case dnnl_u8:
+        return d == dnnl_s8 || d == dnnl_u8 || d == dnnl_f16 || d == dnnl_f32;
+    case dnnl_s32:
+        return d == dnnl_s32;
+    default:
+        return false;
+    }
+}
+
+int alg_code(alg_kind_t alg) {
+    return alg == dnnl_pooling_max                   ? 0
+           : alg == dnnl_pooling_avg_include_padding ? 1
+                                                     : 2;
+}
+
+bool same_blocking(const memory_desc_t &a, const memory_desc_t &b) {
+    const blocking_desc_t &x = a.format_desc.blocking,
+                          &y = b.format_desc.blocking;
+    if (a.ndims != b.ndims || x.inner_nblks != y.inner_nblks) return false;
+    for (int d = 0; d < a.ndims; ++d)
+        if (a.padded_dims[d] != b.padded_dims[d]
+                || x.strides[d] != y.strides[d])
+            return false;
+    for (int k = 0; k < x.inner_nblks; ++k)
+        if (x.inner_blks[k] != y.inner_blks[k]
+                || x.inner_idxs[k] != y.inner_idxs[k])
+            return false;
+    return true;
+}
+
+} // namespace
+
+status_t ocl_pooling_t::pd_t::check_data_types() const {
+    if (is_fwd()) {
+        const data_type_t s = src_md_.data_type, d = dst_md_.data_type;
+        if (!fwd_pair_ok(s, d)) {
+            verbose_check("pooling", "gpu: src %s with dst %s", dnnl_dt2str(s),
+                    dnnl_dt2str(d));
+            return dnnl_unimplemented;
+        }
+        const bool training = desc()->prop_kind == dnnl_forward_training;
+        if (training && (is_int(s) || s != d)) {
+            verbose_check("pooling",
+                    "gpu: integer or mixed data types only for inference");
+            return dnnl_unimplemented;
+        }
+        return dnnl_success;
+    }
+    const data_type_t s = diff_src_md_.data_type, d = diff_dst_md_.data_type;
+    if (!is_float(s) || s != d) {
+        verbose_check(
+                "pooling", "gpu: backward takes one type of f32, bf16 or f16");
+        return dnnl_unimplemented;
+    }
+    return dnnl_success;
+}
+
+status_t ocl_pooling_t::pd_t::init(engine_t *) {
+    const primitive_attr_t &a = *attr();
+    if (!a.scales.empty() || !a.zero_points.empty() || !a.rounding_modes.empty()
+            || (!is_fwd() && !a.post_ops.entries.empty())) {
+        verbose_check("pooling", "gpu: only forward post-ops are supported");
+        return dnnl_unimplemented;
+    }
+    const int nd = is_fwd() ? src_md_.ndims : diff_src_md_.ndims;
+    if (nd < 3 || nd > 5) {
+        verbose_check("pooling", "gpu: 1 to 3 spatial dims");
+        return dnnl_unimplemented;
+    }
+    DNNL_CHECK(init_formats());
+    DNNL_CHECK(check_data_types());
+    const memory_desc_t *mds[] = {is_fwd() ? &src_md_ : &diff_src_md_,
+            is_fwd() ? &dst_md_ : &diff_dst_md_, &ws_md_};
+    for (const memory_desc_t *md : mds) {
+        if (md == &ws_md_ && !has_ws()) continue;
+        if (!layout_supported(*md)) {
+            verbose_check("pooling", "gpu: layout not supported");
+            return dnnl_unimplemented;
+        }
+    }
+    if (has_ws() && ws_md_.data_type != dnnl_u8
+            && ws_md_.data_type != dnnl_s32) {
+        verbose_check("pooling", "gpu: workspace of u8 or s32 indices only");
+        return dnnl_unimplemented;
+    }
+    if (is_fwd()) DNNL_CHECK(post_ops.init(a.post_ops, dst_md_, "pooling"));
+    init_conf();
+    return dnnl_success;
+}
+
+void ocl_pooling_t::pd_t::init_conf() {
+    const memory_desc_t s = as_5d(is_fwd() ? src_md_ : diff_src_md_);
+    const memory_desc_t d = as_5d(is_fwd() ? dst_md_ : diff_dst_md_);
+    const memory_desc_t w = has_ws() ? as_5d(ws_md_) : zero_md();
+    const memory_desc_t &out = is_fwd() ? d : s; // the written tensor
+    std::vector<const memory_desc_t *> all = {&s, &d};
+    if (has_ws()) all.push_back(&w);
+
+    generic = false;
+    for (const memory_desc_t *m : all)
+        generic = generic || !fast_offsets_ok(*m) || !spatial_unblocked(*m);
+
+    // Channels as vector lanes: the written tensor's innermost part is C
+    // and every tensor holds aligned runs of them.
+    int in_dim = 0;
+    dim_t in_ext = 0, in_step = 0;
+    walk_innermost(out, in_dim, in_ext, in_step);
+    size_t esz = 1;
+    for (const memory_desc_t *m : all)
+        esz = std::max(esz, data_type_size(m->data_type));
+    const bool lanes_ok =
+            !generic && in_dim == 1 && in_step == 1 && s.data_type != dnnl_s32;
+    vec = !lanes_ok ? 1
+                    : pick_vec((int)std::min<size_t>(8, 16 / esz), [&](int v) {
+                          if (in_ext % v != 0) return false;
+                          for (const memory_desc_t *m : all)
+                              if (!lanes_contiguous(*m, 1, v)) return false;
+                          return true;
+                      });
+
+    walk_t walk;
+    make_walk(out, walk, vec);
+    work = layout::has_zero_dim(out) ? 0 : walk.volume;
+    int32 = !generic && walk.volume * vec < ((int64_t)1 << 31);
+    for (const memory_desc_t *m : all) int32 = int32 && offsets_fit_int32(*m);
+    out_dense = walk_dense(out);
+    ws_dense = is_fwd() && has_ws() && out_dense && walk_dense(w)
+               && same_blocking(w, d);
+
+    conf_t c;
+    c.put(walk).put_tensor(s, generic).put_tensor(d, generic);
+    if (has_ws())
+        c.put_tensor(w, generic);
+    else
+        c.put_no_tensor(generic);
+    for (int i = 0; i < walk_ndims; ++i) c.put(i < 5 ? out.dims[i] : 1);
+    const int shift = 3 - nsp();
+    const pooling_desc_t &pd = *desc();
+    int64_t k[3], st[3], step[3], pad[3];
+    for (int i = 0; i < 3; ++i) {
+        const int j = i - shift; // index into the descriptor, < 0 if absent
+        k[i] = j < 0 ? 1 : pd.kernel[j];
+        st[i] = j < 0 ? 1 : pd.strides[j];
+        step[i] = j < 0 ? 1 : pd.dilation[j] + 1;
+        pad[i] = j < 0 ? 0 : pd.padding_l[j];
+    }
+    for (int i = 0; i < 3; ++i) c.put(s.dims[2 + i]);
+    for (int i = 0; i < 3; ++i) c.put(d.dims[2 + i]);
+    for (const int64_t *v : {k, st, step, pad})
+        for (int i = 0; i < 3; ++i) c.put(v[i]);
+    conf = c.values();
+}
+
+status_t ocl_pooling_t::init(engine_t *engine) {
+    const pd_t *pd = pd_();
+    kernel_options_t opts;
+    opts.define("IS_FWD", pd->is_fwd() ? 1 : 0);
+    opts.define("ALG", alg_code(pd->desc()->alg_kind));
+    opts.define("VEC", pd->vec);
+    opts.define("OUT_DENSE", pd->out_dense ? 1 : 0);
+    opts.define("WS_DENSE", pd->ws_dense ? 1 : 0);
+    opts.define("WITH_WS", pd->has_ws() ? 1 : 0);
+    define_walk(opts, pd->generic, pd->int32);
+    define_data_type(
+            opts, "WS", pd->has_ws() ? pd->ws_md()->data_type : dnnl_u8);
+    if (pd->is_fwd()) {
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        pd->post_ops.define(opts);
+        opts.define("WITH_SUM", pd->post_ops.has_sum() ? 1 : 0);
+        opts.define("PO_NDIMS",
+                pd->post_ops.count() ? (int64_t)pd->dst_md()->ndims : 5);
+    } else {
+        define_data_type(opts, "DIFF_SRC", pd->diff_src_md()->data_type);
+        define_data_type(opts, "DIFF_DST", pd->diff_dst_md()->data_type);
+    }
+    DNNL_CHECK(conf_.create(engine, pd->conf));
+    return create_kernel(engine, "pooling/pooling.cl", opts,
+            pd->is_fwd() ? "pool_fwd" : "pool_bwd", kernel_);
+}
+
+status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    if (pd->work == 0) return dnnl_success;
+    kernel_args_t args;
+    const cl_mem ws = pd->has_ws() ? mem_of(ctx, DNNL_ARG_WORKSPACE) : nullptr;
+    if (pd->has_ws() && !ws) return dnnl_invalid_arguments;
+    if (pd->is_fwd()) {
+        args.mem(mem_of(ctx, DNNL_ARG_SRC))
+                .mem(mem_of(ctx, DNNL_ARG_DST))
+                .mem(ws)
+                .mem(conf_.mem());
+        pd->post_ops.set_args(args, ctx);
+    } else {
+        args.mem(mem_of(ctx, DNNL_ARG_DIFF_SRC))
+                .mem(mem_of(ctx, DNNL_ARG_DIFF_DST))
+                .mem(ws)
+                .mem(conf_.mem());
+    }
+    return kernel_.enqueue(
+            ctx, nd_range_t({(size_t)pd->work}, {(size_t)256}), args);
+}
+
+const impl_list_item_t *pooling_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<ocl_pooling_t::pd_t, pooling_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,55 @@
+// Pooling on the gpu engine, forward (max with workspace in training,
+// average including or excluding padding, fused eltwise / sum / binary
+// post-ops) and backward, 1D to 3D with strides, dilation and padding,
+// any blocked layouts: one work-item per output element or per vector of
+// channels (pooling.cl).
+#pragma once
+
+#include <vector>
+
+#include "common/pooling_pd.hpp"
+#include "gpu/ocl/ocl_offset_table.hpp"
+#include "gpu/ocl/ocl_post_ops.hpp"
+#include "gpu/ocl/ocl_primitive.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+struct ocl_pooling_t : public primitive_t {
+    struct pd_t : public ocl_pd_t<pooling_pd_t, ocl_pooling_t> {
+        using ocl_pd_t<pooling_pd_t, ocl_pooling_t>::ocl_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override {
+            return generic ? "ocl:pooling:any" : "ocl:pooling:blocked";
+        }
+
+        bool generic = false;      // layout_t offsets at every tap
+        bool int32 = false;        // 32-bit index arithmetic
+        bool out_dense = false;    // written tensor dense in its walk order
+        bool ws_dense = false;     // forward workspace walks with dst
+        int vec = 1;               // channels per work-item
+        int64_t work = 0;          // work-items
+        std::vector<int64_t> conf; // pool_conf_t of pooling.cl
+        post_ops_conf_t post_ops;
+
+    private:
+        status_t check_data_types() const;
+        void init_conf();
+    };
+
+    using primitive_t::primitive_t;
+    status_t init(engine_t *engine) override;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    ocl_kernel_t kernel_;
+    device_table_t conf_;
+};
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,456 @@
+// Pooling on the gpu engine against the naive reference: max / average
+// including / excluding padding, 1D to 3D with strides, padding and
+// dilation, forward (training with workspace, inference) and backward,
+// plain / channels-last / blocked (padded) / doubly blocked layouts,
+// f32 / bf16 / f16 and integer inference, fused post-ops, `any`, queries,
+// kernel-cache reuse across shapes and rejected configurations.
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../primitives/tensor_glue.hpp"
+#include "oneapi/dnnl/dnnl.hpp"
+#include "oneapi/dnnl/dnnl_ext.h"
+#include "reference/pool_ref.hpp"
+
+using namespace dnnl;
+using namespace tensor_glue;
+
+namespace {
+
+engine &gpu() {
+    static engine eng(engine::kind::gpu, 0);
+    return eng;
+}
+
+struct pcase_t {
+    algorithm alg = algorithm::pooling_max;
+    int nsp = 2;
+    int64_t mb = 2, c = 3;
+    int64_t in[3] = {1, 1, 1}, k[3] = {1, 1, 1}, s[3] = {1, 1, 1};
+    int64_t pl[3] = {0, 0, 0}, pr[3] = {0, 0, 0}, dil[3] = {0, 0, 0};
+    tag src_tag = tag::undef; // undef: plain of the rank
+    tag dst_tag = tag::any;
+    dt sdt = dt::f32, ddt = dt::f32;
+    prop_kind prop = prop_kind::forward_training;
+    bool bwd = true;
+};
+
+pcase_t make(algorithm alg, int nsp, int64_t mb, int64_t c,
+        std::vector<int64_t> in, std::vector<int64_t> k, std::vector<int64_t> s,
+        std::vector<int64_t> pl, std::vector<int64_t> pr,
+        std::vector<int64_t> dil) {
+    pcase_t p;
+    p.alg = alg;
+    p.nsp = nsp;
+    p.mb = mb;
+    p.c = c;
+    for (int i = 0; i < nsp; ++i) {
+        p.in[i] = in[i];
+        p.k[i] = k[i];
+        p.s[i] = s[i];
+        p.pl[i] = pl[i];
+        p.pr[i] = pr[i];
+        p.dil[i] = dil[i];
+    }
+    return p;
+}
+
+struct shapes_t {
+    memory::dims src, dst, k, s, dil, pl, pr;
+    pool_ref::desc_t ref;
+};
+
+shapes_t shapes_of(const pcase_t &p) {
+    shapes_t r;
+    r.src = {p.mb, p.c};
+    r.dst = {p.mb, p.c};
+    r.ref.alg = (dnnl_alg_kind_t)p.alg;
+    r.ref.mb = p.mb;
+    r.ref.c = p.c;
+    r.ref.nsp = p.nsp;
+    for (int i = 0; i < p.nsp; ++i) {
+        const int64_t ext = (p.k[i] - 1) * (p.dil[i] + 1) + 1;
+        const int64_t o = (p.in[i] + p.pl[i] + p.pr[i] - ext) / p.s[i] + 1;
+        r.src.push_back(p.in[i]);
+        r.dst.push_back(o);
+        r.k.push_back(p.k[i]);
+        r.s.push_back(p.s[i]);
+        r.dil.push_back(p.dil[i]);
+        r.pl.push_back(p.pl[i]);
+        r.pr.push_back(p.pr[i]);
+        r.ref.in[i] = p.in[i];
+        r.ref.out[i] = o;
+        r.ref.k[i] = p.k[i];
+        r.ref.stride[i] = p.s[i];
+        r.ref.pad[i] = p.pl[i];
+        r.ref.dil[i] = p.dil[i];
+    }
+    return r;
+}
+
+ref::tolerance_t tol_of(dt d) {
+    ref::tolerance_t t;
+    t.rel = d == dt::f32 ? 1e-5 : d == dt::bf16 ? 1.0 / 128 : 1.0 / 1024;
+    t.abs = d == dt::f32 ? 1e-5 : t.rel;
+    t.ulps = 1;
+    return t;
+}
+
+std::vector<float> as_f32(const std::vector<double> &v) {
+    return std::vector<float>(v.begin(), v.end());
+}
+
+// Runs the forward pass and, for float training cases, the backward pass;
+// returns the forward primitive descriptor's implementation name.
+std::string run_case(const pcase_t &p, unsigned seed,
+        const primitive_attr &attr = primitive_attr(),
+        const std::vector<double> *expected_dst = nullptr) {
+    stream strm(gpu());
+    const shapes_t sh = shapes_of(p);
+    const tag stag =
+            p.src_tag == tag::undef ? plain_tag(sh.src.size()) : p.src_tag;
+    const memory::desc smd(sh.src, p.sdt, stag), dmd(sh.dst, p.ddt, p.dst_tag);
+    pooling_forward::primitive_desc fpd(gpu(), p.prop, p.alg, smd, dmd, sh.s,
+            sh.k, sh.dil, sh.pl, sh.pr, attr);
+    EXPECT_EQ(fpd.dst_desc().get_dims(), sh.dst);
+    const bool training = p.prop == prop_kind::forward_training;
+    const bool is_max = p.alg == algorithm::pooling_max;
+    EXPECT_EQ(fpd.workspace_desc().get_size() != 0, training && is_max);
+
+    std::mt19937 gen(seed);
+    const int64_t ns = count(sh.src), nd = count(sh.dst);
+    const double lo = p.sdt == dt::u8 ? 0 : -8;
+    const auto sv = random_values(ns, p.sdt, gen, lo, 8);
+    memory src = to_memory(gpu(), fpd.src_desc(), sv, 0x7f);
+    memory dst = to_memory(
+            gpu(), fpd.dst_desc(), std::vector<double>(nd, 5.0), 0x5a);
+    fill_padding(dst, 3.0);
+    memory ws(fpd.workspace_desc(), gpu());
+    pooling_forward(fpd).execute(
+            strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                          {DNNL_ARG_WORKSPACE, ws}});
+    strm.wait();
+    std::vector<double> exp(nd);
+    const auto sf = as_f32(sv);
+    pool_ref::forward(sh.ref, sf.data(), exp.data());
+    if (expected_dst) exp = *expected_dst;
+    const std::string what = std::string(fpd.impl_info_str()) + " "
+                             + describe(fpd.src_desc()) + " -> "
+                             + describe(fpd.dst_desc());
+    EXPECT_TRUE(matches(from_memory(dst), exp, p.ddt, tol_of(p.ddt)))
+            << "fwd " << what;
+    EXPECT_TRUE(padding_is_zero(dst)) << "dst padding " << what;
+    if (!training || !p.bwd) return fpd.impl_info_str();
+
+    const memory::desc dsmd(sh.src, p.sdt, tag::any),
+            ddmd(sh.dst, p.ddt, p.dst_tag == tag::any ? stag : p.dst_tag);
+    pooling_backward::primitive_desc bpd(
+            gpu(), p.alg, dsmd, ddmd, sh.s, sh.k, sh.dil, sh.pl, sh.pr, fpd);
+    EXPECT_EQ(bpd.diff_src_desc(), fpd.src_desc());
+    if (is_max) EXPECT_EQ(bpd.workspace_desc(), fpd.workspace_desc());
+    const auto ddv = random_values(nd, p.ddt, gen, -4, 4);
+    memory ddst = to_memory(gpu(), bpd.diff_dst_desc(), ddv, 0x7f);
+    memory dsrc = to_memory(
+            gpu(), bpd.diff_src_desc(), std::vector<double>(ns, 9.0), 0x5a);
+    fill_padding(dsrc, 3.0);
+    pooling_backward(bpd).execute(
+            strm, {{DNNL_ARG_DIFF_DST, ddst}, {DNNL_ARG_DIFF_SRC, dsrc},
+                          {DNNL_ARG_WORKSPACE, ws}});
+    strm.wait();
+    std::vector<double> bexp(ns);
+    const auto ddf = as_f32(ddv);
+    pool_ref::backward(sh.ref, sf.data(), ddf.data(), bexp.data());
+    EXPECT_TRUE(matches(from_memory(dsrc), bexp, p.sdt, tol_of(p.sdt)))
+            << "bwd " << bpd.impl_info_str() << " "
+            << describe(bpd.diff_src_desc());
+    EXPECT_TRUE(padding_is_zero(dsrc)) << "diff_src padding";
+    return fpd.impl_info_str();
+}
+
+class ocl_pooling : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (dnnl_engine_get_count(dnnl_gpu) == 0)
+            GTEST_SKIP() << "no OpenCL device";
+    }
+};
+
+const algorithm algs[] = {algorithm::pooling_max,
+        algorithm::pooling_avg_include_padding,
+        algorithm::pooling_avg_exclude_padding};
+
+} // namespace
+
+TEST_F(ocl_pooling, algorithms_2d_plain) {
+    unsigned seed = 1;
+    for (algorithm a : algs) {
+        // Overlapping windows, padding on both sides, tails.
+        run_case(make(a, 2, 2, 3, {7, 9}, {3, 3}, {2, 2}, {1, 1}, {1, 1},
+                         {0, 0}),
+                seed++);
+        // Dilation and stride 1 on one dim.
+        run_case(make(a, 2, 1, 2, {9, 8}, {3, 2}, {2, 1}, {1, 1}, {2, 1},
+                         {1, 2}),
+                seed++);
+    }
+}
+
+TEST_F(ocl_pooling, one_and_three_spatial_dims) {
+    unsigned seed = 10;
+    for (algorithm a : algs) {
+        run_case(make(a, 1, 2, 5, {11}, {3}, {2}, {1}, {1}, {1}), seed++);
+        run_case(make(a, 3, 1, 2, {4, 5, 6}, {2, 3, 2}, {2, 1, 2}, {0, 1, 1},
+                         {1, 1, 0}, {0, 0, 1}),
+                seed++);
+    }
+}
+
+TEST_F(ocl_pooling, layouts) {
+    unsigned seed = 20;
+    for (algorithm a :
+            {algorithm::pooling_max, algorithm::pooling_avg_exclude_padding}) {
+        // Channels-last: channel vectors (19 channels: no vector; 24: 8).
+        for (int64_t c : {19, 24}) {
+            pcase_t p = make(
+                    a, 2, 2, c, {6, 7}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {0, 0});
+            p.src_tag = tag::nhwc;
+            run_case(p, seed++);
+        }
+        // Blocked with channel padding (19 of 32), and a batch block.
+        pcase_t b = make(
+                a, 2, 3, 19, {5, 6}, {2, 3}, {1, 2}, {0, 1}, {1, 1}, {0, 0});
+        b.src_tag = tag::nChw16c;
+        run_case(b, seed++);
+        b.src_tag = tag::NChw16n16c;
+        run_case(b, seed++);
+        // Layouts that take the layout_t path: a doubly blocked channel
+        // and a blocked spatial dim.
+        b.src_tag = tag::ABcd8b16a2b;
+        EXPECT_EQ(run_case(b, seed++), "ocl:pooling:any");
+        b.src_tag = tag::aBCd16b16c;
+        run_case(b, seed++);
+        // Source and destination in different layouts.
+        pcase_t m = make(a, 3, 2, 5, {3, 4, 5}, {2, 2, 2}, {1, 2, 2}, {1, 0, 1},
+                {0, 1, 1}, {0, 0, 0});
+        m.src_tag = tag::ncdhw;
+        m.dst_tag = tag::nCdhw8c;
+        run_case(m, seed++);
+    }
+}
+
+TEST_F(ocl_pooling, data_types) {
+    // Each configuration builds its own program: one algorithm per type
+    // and layout keeps the test short.
+    unsigned seed = 40;
+    struct {
+        dt s, d;
+        algorithm a;
+        tag t;
+    } cases[] = {
+            {dt::bf16, dt::bf16, algorithm::pooling_max, tag::nhwc},
+            {dt::bf16, dt::bf16, algorithm::pooling_avg_exclude_padding,
+                    tag::nchw},
+            {dt::f16, dt::f16, algorithm::pooling_avg_include_padding,
+                    tag::nhwc},
+            {dt::f16, dt::f16, algorithm::pooling_max, tag::nchw},
+            // Integer and mixed types: inference only.
+            {dt::s8, dt::s8, algorithm::pooling_max, tag::nhwc},
+            {dt::u8, dt::u8, algorithm::pooling_avg_exclude_padding, tag::nhwc},
+            {dt::u8, dt::f32, algorithm::pooling_avg_exclude_padding,
+                    tag::nchw},
+            {dt::s8, dt::f16, algorithm::pooling_avg_include_padding,
+                    tag::nhwc},
+            {dt::f32, dt::s8, algorithm::pooling_avg_include_padding,
+                    tag::nchw},
+            {dt::s32, dt::s32, algorithm::pooling_max, tag::nhwc},
+    };
+    for (const auto &c : cases) {
+        pcase_t p = make(
+                c.a, 2, 2, 32, {6, 5}, {3, 2}, {2, 1}, {1, 0}, {1, 1}, {0, 0});
+        p.sdt = c.s;
+        p.ddt = c.d;
+        p.src_tag = c.t;
+        if (c.s != c.d || c.s == dt::s8 || c.s == dt::u8 || c.s == dt::s32)
+            p.prop = prop_kind::forward_inference;
+        run_case(p, seed++);
+    }
+}
+
+TEST_F(ocl_pooling, post_ops) {
+    // avg -> relu -> add a per-channel tensor -> sum with the old dst.
+    pcase_t p = make(algorithm::pooling_avg_include_padding, 2, 2, 8, {6, 6},
+            {2, 2}, {2, 2}, {0, 0}, {0, 0}, {0, 0});
+    p.prop = prop_kind::forward_inference;
+    p.src_tag = tag::nhwc;
+    const shapes_t sh = shapes_of(p);
+    const memory::desc per_c({1, 8, 1, 1}, dt::f32, tag::nchw);
+    post_ops po;
+    po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    po.append_binary(algorithm::binary_add, per_c);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    stream strm(gpu());
+    const memory::desc smd(sh.src, dt::f32, tag::nhwc),
+            dmd(sh.dst, dt::f32, tag::nhwc);
+    pooling_forward::primitive_desc pd(gpu(), p.prop, p.alg, smd, dmd, sh.s,
+            sh.k, sh.dil, sh.pl, sh.pr, attr);
+    std::mt19937 gen(77);
+    const auto sv = random_values(count(sh.src), dt::f32, gen);
+    const auto cv = random_values(8, dt::f32, gen);
+    memory src = to_memory(gpu(), smd, sv),
+           dst = to_memory(gpu(), dmd, std::vector<double>(count(sh.dst), 0.0));
+    memory c_m = to_memory(gpu(), per_c, cv);
+    pooling_forward(pd).execute(strm,
+            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                    {DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1, c_m}});
+    strm.wait();
+    std::vector<double> exp(count(sh.dst));
+    const auto sf = as_f32(sv);
+    pool_ref::forward(sh.ref, sf.data(), exp.data());
+    const int64_t sp = sh.dst[2] * sh.dst[3];
+    for (size_t i = 0; i < exp.size(); ++i)
+        exp[i] = std::max(exp[i], 0.0) + cv[(i / sp) % 8];
+    EXPECT_TRUE(matches(from_memory(dst), exp, dt::f32, tol_of(dt::f32)));
+
+    // Sum post-op on an s8 destination (integer inference).
+    post_ops po2;
+    po2.append_sum(0.5f);
+    primitive_attr attr2;
+    attr2.set_post_ops(po2);
+    const memory::desc s8d(sh.dst, dt::s8, tag::nhwc);
+    pooling_forward::primitive_desc pd2(gpu(), p.prop, p.alg, smd, s8d, sh.s,
+            sh.k, sh.dil, sh.pl, sh.pr, attr2);
+    const auto prev = random_values(count(sh.dst), dt::s8, gen, -20, 20);
+    memory d2 = to_memory(gpu(), s8d, prev);
+    pooling_forward(pd2).execute(
+            strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, d2}});
+    strm.wait();
+    pool_ref::forward(sh.ref, sf.data(), exp.data());
+    for (size_t i = 0; i < exp.size(); ++i) exp[i] += 0.5 * prev[i];
+    EXPECT_TRUE(matches(from_memory(d2), exp, dt::s8, tol_for(dt::s8)));
+}
+
+TEST_F(ocl_pooling, any_formats_and_queries) {
+    const memory::desc s({2, 16, 6, 6}, dt::f32, tag::nChw16c),
+            d({2, 16, 3, 3}, dt::f32, tag::any);
+    pooling_forward::primitive_desc pd(gpu(), prop_kind::forward_training,
+            algorithm::pooling_max, s, d, {2, 2}, {2, 2}, {0, 0}, {0, 0},
+            {0, 0});
+    EXPECT_EQ(
+            pd.dst_desc(), memory::desc({2, 16, 3, 3}, dt::f32, tag::nChw16c));
+    EXPECT_EQ(pd.get_kernel(), memory::dims({2, 2}));
+    EXPECT_EQ(pd.get_strides(), memory::dims({2, 2}));
+    EXPECT_EQ(pd.get_algorithm(), algorithm::pooling_max);
+    EXPECT_EQ(pd.get_prop_kind(), prop_kind::forward_training);
+    EXPECT_NE(pd.workspace_desc().get_size(), 0u);
+    EXPECT_EQ(pd.query_md(query::exec_arg_md, DNNL_ARG_WORKSPACE),
+            pd.workspace_desc());
+    EXPECT_EQ(std::string(pd.impl_info_str()).rfind("ocl:", 0), 0u);
+    // Backward without a hint still finds its workspace layout.
+    pooling_backward::primitive_desc bpd(gpu(),
+            algorithm::pooling_avg_exclude_padding,
+            memory::desc({2, 16, 6, 6}, dt::f32, tag::any),
+            memory::desc({2, 16, 3, 3}, dt::f32, tag::nhwc), {2, 2}, {2, 2},
+            {0, 0}, {0, 0}, {0, 0}, pd);
+    EXPECT_EQ(bpd.diff_src_desc(), pd.src_desc());
+    // Zero batch: nothing to do, no error.
+    const memory::desc zs({0, 4, 4, 4}, dt::f32, tag::nchw),
+            zd({0, 4, 2, 2}, dt::f32, tag::nchw);
+    pooling_forward::primitive_desc zpd(gpu(), prop_kind::forward_inference,
+            algorithm::pooling_max, zs, zd, {2, 2}, {2, 2}, {0, 0}, {0, 0},
+            {0, 0});
+    stream strm(gpu());
+    memory zsm(zs, gpu()), zdm(zd, gpu());
+    pooling_forward(zpd).execute(
+            strm, {{DNNL_ARG_SRC, zsm}, {DNNL_ARG_DST, zdm}});
+    strm.wait();
+}
+
+// Shapes are kernel arguments: a new spatial size, batch and channel
+// count reuse the built program (kernel cache hits, no misses).
+TEST_F(ocl_pooling, new_shape_builds_no_program) {
+    pcase_t p = make(algorithm::pooling_max, 2, 2, 5, {7, 7}, {3, 3}, {2, 2},
+            {1, 1}, {1, 1}, {0, 0});
+    run_case(p, 91);
+    dnnl_ext_kernel_cache_stats_t before{}, after{};
+    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
+    pcase_t q = make(algorithm::pooling_max, 2, 3, 7, {12, 9}, {2, 3}, {1, 2},
+            {0, 1}, {1, 1}, {1, 0});
+    run_case(q, 92);
+    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&after), dnnl_success);
+    EXPECT_EQ(after.misses, before.misses);
+    EXPECT_GT(after.hits, before.hits);
+}
+
+TEST_F(ocl_pooling, rejects_unsupported_and_bad_arguments) {
+    const memory::desc s({1, 4, 4, 4}, dt::f32, tag::nchw),
+            d({1, 4, 2, 2}, dt::f32, tag::nchw);
+    const memory::dims k = {2, 2}, st = {2, 2}, z = {0, 0};
+    auto fwd = [&](prop_kind pk, const memory::desc &sm, const memory::desc &dm,
+                       const primitive_attr &a) {
+        return status_of([&] {
+            pooling_forward::primitive_desc(gpu(), pk, algorithm::pooling_max,
+                    sm, dm, st, k, z, z, z, a);
+        });
+    };
+    // Scales are not a pooling attribute here.
+    primitive_attr sc;
+    sc.set_scales_mask(DNNL_ARG_SRC, 0);
+    EXPECT_EQ(fwd(prop_kind::forward_inference, s, d, sc), dnnl_unimplemented);
+    // Integer data and mixed types only for inference.
+    const memory::desc s8s({1, 4, 4, 4}, dt::s8, tag::nchw),
+            s8d({1, 4, 2, 2}, dt::s8, tag::nchw),
+            bf({1, 4, 2, 2}, dt::bf16, tag::nchw);
+    EXPECT_EQ(fwd(prop_kind::forward_training, s8s, s8d, primitive_attr()),
+            dnnl_unimplemented);
+    EXPECT_EQ(fwd(prop_kind::forward_inference, s, bf, primitive_attr()),
+            dnnl_unimplemented);
+    // Bad shapes and parameters are invalid arguments.
+    const memory::desc bad({1, 4, 3, 2}, dt::f32, tag::nchw);
+    EXPECT_EQ(fwd(prop_kind::forward_inference, s, bad, primitive_attr()),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(status_of([&] {
+        pooling_forward::primitive_desc(gpu(), prop_kind::forward_inference,
+                algorithm::pooling_max, s, d, st, k, z, {-1, 0}, z);
+    }),
+            dnnl_invalid_arguments);
+    // Backward: post-ops and mixed types are not supported.
+    pooling_forward::primitive_desc hint(gpu(), prop_kind::forward_training,
+            algorithm::pooling_avg_include_padding, s, d, st, k, z, z, z);
+    post_ops po;
+    po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    primitive_attr pa;
+    pa.set_post_ops(po);
+    EXPECT_EQ(status_of([&] {
+        pooling_backward::primitive_desc(gpu(),
+                algorithm::pooling_avg_include_padding, s, d, st, k, z, z, z,
+                hint, pa);
+    }),
+            dnnl_unimplemented);
+    EXPECT_EQ(status_of([&] {
+        pooling_backward::primitive_desc(gpu(),
+                algorithm::pooling_avg_include_padding,
+                memory::desc({1, 4, 4, 4}, dt::bf16, tag::nchw), d, st, k, z, z,
+                z, hint);
+    }),
+            dnnl_unimplemented);
+    // A missing workspace at execution is an error, not a crash.
+    pooling_forward::primitive_desc mpd(gpu(), prop_kind::forward_training,
+            algorithm::pooling_max, s, d, st, k, z, z, z);
+    memory sm(s, gpu()), dm(d, gpu());
+    dnnl_exec_arg_t args[] = {
+            {DNNL_ARG_SRC, sm.get()}, {DNNL_ARG_DST, dm.get()}};
+    stream strm(gpu());
+    EXPECT_EQ(dnnl_primitive_execute(
+                      pooling_forward(mpd).get(), strm.get(), 2, args),
+            dnnl_invalid_arguments);
+}
+
+#endif
