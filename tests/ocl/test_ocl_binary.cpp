@@ -335,6 +335,41 @@ TEST_F(ocl_binary_test, in_place) {
         }
 }
 
+TEST_F(ocl_binary_test, windows_of_a_larger_tensor) {
+    // src0 and dst are 4x6 windows of 7x12 tensors (offset0 odd, then
+    // even): vectors of the width the offsets allow, and nothing outside
+    // the window written.
+    const memory::desc parent({7, 12}, dt::f32, tag::ab);
+    const memory::desc s1({1, 6}, dt::f32, tag::ab);
+    std::mt19937 gen(19);
+    for (const memory::dims &at : {memory::dims{2, 3}, memory::dims{2, 4}}) {
+        const memory::desc win = parent.submemory_desc({4, 6}, at);
+        binary::primitive_desc pd(eng, algorithm::binary_sub, win, s1, win);
+        const auto v0 = random_values(84, dt::f32, gen);
+        const auto v1 = random_values(6, dt::f32, gen);
+        const auto vd = random_values(84, dt::f32, gen);
+        auto expected = vd;
+        for (int r = 0; r < 4; ++r)
+            for (int c = 0; c < 6; ++c) {
+                const int i = (int)((r + at[0]) * 12 + c + at[1]);
+                expected[i] = v0[i] - v1[c];
+            }
+        for_each_impl(pd, [&](const binary::primitive_desc &ipd) {
+            memory p0 = to_memory(eng, parent, v0);
+            memory pdst = to_memory(eng, parent, vd);
+            memory m0(win, eng, p0.get_data_handle());
+            memory md(win, eng, pdst.get_data_handle());
+            binary(ipd).execute(
+                    strm, {{DNNL_ARG_SRC_0, m0},
+                                  {DNNL_ARG_SRC_1, to_memory(eng, s1, v1)},
+                                  {DNNL_ARG_DST, md}});
+            strm.wait();
+            EXPECT_TRUE(matches(
+                    from_memory(pdst), expected, dt::f32, tol_for(dt::f32)));
+        });
+    }
+}
+
 TEST_F(ocl_binary_test, zero_sized_tensors) {
     memory::desc md({0, 3, 4, 5}, dt::f32, tag::nchw);
     binary::primitive_desc pd(eng, algorithm::binary_add, md,
