@@ -114,7 +114,7 @@ bool spatial_unblocked(const memory_desc_t &md) {
 }
 
 memory_desc_t as_5d(const memory_desc_t &md) {
-    if (md.ndims < 3 || md.ndims >= 5) return md;
+    if (md.ndims < 2 || md.ndims >= 5) return md;
     const int shift = 5 - md.ndims;
     memory_desc_t r = md;
     blocking_desc_t &rb = r.format_desc.blocking;

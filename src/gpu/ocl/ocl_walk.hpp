@@ -60,7 +60,7 @@ bool walk_dense(const memory_desc_t &md);
 bool fast_offsets_ok(const memory_desc_t &md);
 // md's dims 2.. unblocked (spatial strides add to a base offset).
 bool spatial_unblocked(const memory_desc_t &md);
-// md with 1 to 3 spatial dims seen as N x C x D x H x W: missing spatial
+// md with 0 to 3 spatial dims seen as N x C x D x H x W: missing spatial
 // dims are inserted before the present ones with size 1.
 memory_desc_t as_5d(const memory_desc_t &md);
 // Largest w in {max_w, max_w / 2, ..., 2} that `ok(w)` accepts, else 1.

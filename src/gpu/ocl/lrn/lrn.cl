@@ -1,0 +1,119 @@
+// Local response normalization on the gpu engine, as N x C x D x H x W
+// (missing spatial dims of size 1). One work-item per element of the
+// written tensor, in its memory order; positions in block padding get 0.
+//
+// The window of an element is a box: channels [c - lo, c + hi] across
+// channels (ACROSS), or the spatial box [s - lo, s + hi] per dim within a
+// channel, clipped to the tensor. With N = k + alpha / S * sum of src^2
+// over the window (`as` = alpha / S):
+//   forward:  dst = src * N^-beta; training keeps N in the workspace;
+//   backward: the window is symmetric, so element m collects from the
+//             elements i whose windows hold it (the elements of its own):
+//     diff_src_m = dd_m N_m^-beta
+//                - 2 as beta src_m sum_{i in W(m)} dd_i src_i N_i^(-beta-1),
+//             N_i read from the workspace (WITH_WS) or recomputed.
+#include "ocl_types.clh"
+#include "ocl_walk.clh"
+
+typedef struct {
+    walk_t walk; // over dst (forward) or diff_src (backward)
+    tensor_t src, out, ws, dd; // out: dst or diff_src; dd: diff_dst
+    long dims[WALK_NDIMS];
+    long lo, hi;
+} lrn_conf_t;
+
+// The window box of `pos`: [b0[d], b1[d]] for dims 1..4.
+inline void window(__constant lrn_conf_t *c, const widx_t *pos, widx_t *b0,
+        widx_t *b1) {
+    for (int d = 1; d < 5; ++d) {
+#if ACROSS
+        const bool win = d == 1;
+#else
+        const bool win = d >= 2;
+#endif
+        b0[d] = win ? max(pos[d] - (widx_t)c->lo, (widx_t)0) : pos[d];
+        b1[d] = win ? min(pos[d] + (widx_t)c->hi, (widx_t)c->dims[d] - 1)
+                    : pos[d];
+    }
+}
+
+// Calls BODY with q (a position) set to every position in the window of
+// `pos`.
+#define FOR_WINDOW(pos, q, BODY) \
+    do { \
+        widx_t b0_[5], b1_[5]; \
+        window(c, pos, b0_, b1_); \
+        widx_t q[WALK_NDIMS] = {pos[0], 0, 0, 0, 0, 0}; \
+        for (q[1] = b0_[1]; q[1] <= b1_[1]; ++q[1]) \
+            for (q[2] = b0_[2]; q[2] <= b1_[2]; ++q[2]) \
+                for (q[3] = b0_[3]; q[3] <= b1_[3]; ++q[3]) \
+                    for (q[4] = b0_[4]; q[4] <= b1_[4]; ++q[4]) { \
+                        BODY; \
+                    } \
+    } while (0)
+
+inline float norm_of(__global const SRC_T *src, __constant lrn_conf_t *c,
+        const widx_t *pos, float k, float as) {
+    float sum = 0.f;
+    FOR_WINDOW(pos, q, {
+        const float x = LOAD(SRC_DT, src, tensor_off(&c->src, q));
+        sum += x * x;
+    });
+    return k + as * sum;
+}
+
+#if IS_FWD
+__kernel void lrn_fwd(__global const SRC_T *src, __global DST_T *dst,
+        __global float *ws, __constant lrn_conf_t *c, float k, float as,
+        float beta) {
+    const widx_t id = get_global_id(0);
+    if (id >= c->walk.volume) return;
+    widx_t pos[WALK_NDIMS];
+    walk_pos(&c->walk, id, pos);
+    const bool inside = pos_inside(pos, c->dims);
+    float r = 0.f, n = 0.f;
+    if (inside) {
+        n = norm_of(src, c, pos, k, as);
+        r = LOAD(SRC_DT, src, tensor_off(&c->src, pos)) * pow(n, -beta);
+    }
+    STORE(DST_DT, dst, tensor_off(&c->out, pos), r);
+#if WITH_WS
+    // The workspace has src's dims: no padding positions to write.
+    if (inside) ws[tensor_off(&c->ws, pos)] = n;
+#endif
+}
+
+#else
+__kernel void lrn_bwd(__global const SRC_T *src,
+        __global const DIFF_DST_T *diff_dst, __global DIFF_SRC_T *diff_src,
+        __global const float *ws, __constant lrn_conf_t *c, float k, float as,
+        float beta) {
+    const widx_t id = get_global_id(0);
+    if (id >= c->walk.volume) return;
+    widx_t pos[WALK_NDIMS];
+    walk_pos(&c->walk, id, pos);
+    float r = 0.f;
+    if (pos_inside(pos, c->dims)) {
+        float acc = 0.f;
+        FOR_WINDOW(pos, q, {
+#if WITH_WS
+            const float n = ws[tensor_off(&c->ws, q)];
+#else
+            const float n = norm_of(src, c, q, k, as);
+#endif
+            const float x = LOAD(SRC_DT, src, tensor_off(&c->src, q));
+            const float g = LOAD(DIFF_DST_DT, diff_dst, tensor_off(&c->dd, q));
+            acc += g * x * pow(n, -beta - 1.f);
+        });
+#if WITH_WS
+        const float nm = ws[tensor_off(&c->ws, pos)];
+#else
+        const float nm = norm_of(src, c, pos, k, as);
+#endif
+        const float xm = LOAD(SRC_DT, src, tensor_off(&c->src, pos));
+        const float gm = LOAD(DIFF_DST_DT, diff_dst, tensor_off(&c->dd, pos));
+        r = gm * pow(nm, -beta) - 2.f * as * beta * xm * acc;
+    }
+    STORE(DIFF_SRC_DT, diff_src, tensor_off(&c->out, pos), r);
+}
+#endif
