@@ -79,6 +79,7 @@ struct cfg_t {
     bool src_zp = false, wei_zp = false;
     int dst_zp_mask = -1;
     std::vector<po_t> post_ops;
+    bool user_scratchpad = false;
     double rel = 0; // extra relative tolerance (transcendental post-ops)
     const char *impl = nullptr; // expected substring of the impl name
 };
@@ -210,6 +211,7 @@ std::string run_case(const cfg_t &c) {
         ops.push_back(r);
     }
     attr.set_post_ops(po);
+    if (c.user_scratchpad) attr.set_scratchpad_mode(scratchpad_mode::user);
 
     matmul::primitive_desc pd =
             c.bias.empty()
@@ -219,6 +221,8 @@ std::string run_case(const cfg_t &c) {
     if (c.impl) {
         EXPECT_NE(impl.find(c.impl), std::string::npos) << impl;
     }
+    if (c.user_scratchpad)
+        args[DNNL_ARG_SCRATCHPAD] = memory(pd.scratchpad_desc(), gpu());
     stream s(gpu());
     matmul(pd).execute(s, args);
     s.wait();
@@ -312,6 +316,9 @@ TEST(OclMatmul, TiledKernelAndSplitK) {
         k.wei_scale_mask = 4; // per N of a 3D problem
         k.tw = true;
         run_case(k);
+        k.user_scratchpad = true; // the workspace in the user's scratchpad
+        run_case(k);
+        k.user_scratchpad = false;
         k = cfg2d(17, 21, 100);
         k.sdt = dt::u8;
         k.wdt = dt::s8;

@@ -8,6 +8,7 @@
 
 #include "common/utils.hpp"
 #include "common/verbose.hpp"
+#include "gpu/ocl/ocl_stream.hpp"
 #include "gpu/ocl/ocl_types.hpp"
 #include "oneapi/dnnl/dnnl_debug.h"
 
@@ -172,6 +173,51 @@ dim_t gemm_exec_t::batch() const {
     dim_t n = 1;
     for (dim_t d : bdims) n *= d;
     return n;
+}
+
+gemm_workspace_pool_t::~gemm_workspace_pool_t() {
+    for (auto &e : entries_) {
+        if (e->mem) clReleaseMemObject(e->mem);
+        clReleaseCommandQueue(e->queue);
+    }
+}
+
+cl_mem gemm_workspace_pool_t::acquire(cl_command_queue queue, size_t bytes,
+        std::unique_lock<std::mutex> &lock) {
+    cl_command_queue_properties props = 0;
+    if (clGetCommandQueueInfo(
+                queue, CL_QUEUE_PROPERTIES, sizeof(props), &props, nullptr)
+                    != CL_SUCCESS
+            || (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
+        return nullptr;
+    entry_t *e = nullptr;
+    {
+        std::lock_guard<std::mutex> g(mutex_);
+        for (auto &x : entries_)
+            if (x->queue == queue) e = x.get();
+        if (!e) {
+            entries_.emplace_back(new entry_t);
+            e = entries_.back().get();
+            e->queue = queue;
+            clRetainCommandQueue(queue);
+        }
+    }
+    lock = std::unique_lock<std::mutex>(e->mutex);
+    if (e->size < bytes) {
+        cl_context ctx = nullptr;
+        clGetCommandQueueInfo(
+                queue, CL_QUEUE_CONTEXT, sizeof(ctx), &ctx, nullptr);
+        cl_int err = CL_SUCCESS;
+        cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, nullptr, &err);
+        if (err != CL_SUCCESS) {
+            lock.unlock();
+            return nullptr;
+        }
+        if (e->mem) clReleaseMemObject(e->mem);
+        e->mem = m;
+        e->size = bytes;
+    }
+    return e->mem;
 }
 
 status_t check_buffer(cl_mem m, const memory_desc_t &md, const char *what) {
@@ -356,12 +402,34 @@ status_t gemm_kernels_t::execute(
     }
     const bool split = nsplit > 1;
     const dim_t mn = e.M * e.N;
-    if (split
-            && (!e.workspace
-                    || (size_t)nsplit * mn * nb * 4 > plan_.workspace)) {
-        verbose_error("ocl", "gemm: split-K workspace missing or too small");
+    const size_t ws_bytes = (size_t)nsplit * mn * nb * 4;
+    if (split && ws_bytes > plan_.workspace) {
+        verbose_error("ocl", "gemm: split-K workspace beyond the plan's");
         return dnnl_invalid_arguments;
     }
+    // The workspace: the user's scratchpad, the pool's for this queue, or
+    // one for this execution (out-of-order queues).
+    cl_mem ws = e.workspace;
+    std::unique_lock<std::mutex> ws_lock;
+    cl_mem ws_owned = nullptr;
+    if (split && !ws) {
+        ocl_stream_t *st = as_ocl_stream(ctx.stream());
+        if (!st) return dnnl_invalid_arguments;
+        ws = pool_.acquire(st->queue(), ws_bytes, ws_lock);
+        if (!ws) {
+            cl_context c = nullptr;
+            clGetCommandQueueInfo(
+                    st->queue(), CL_QUEUE_CONTEXT, sizeof(c), &c, nullptr);
+            cl_int err = CL_SUCCESS;
+            ws_owned = clCreateBuffer(
+                    c, CL_MEM_READ_WRITE, ws_bytes, nullptr, &err);
+            if (err != CL_SUCCESS) return dnnl_out_of_memory;
+            ws = ws_owned;
+        }
+    }
+    // Released once enqueued: OpenCL frees it after the kernels using it.
+    std::unique_ptr<_cl_mem, decltype(&clReleaseMemObject)> ws_guard(
+            ws_owned, &clReleaseMemObject);
 
     // Split: C is the workspace [slice][batch][m][n].
     dim_t c_bs[gemm_max_batch_dims];
@@ -382,7 +450,7 @@ status_t gemm_kernels_t::execute(
             .i64(e.b_off)
             .i64(e.b_sk)
             .i64(e.b_sn)
-            .mem(split ? e.workspace : e.c)
+            .mem(split ? ws : e.c)
             .i64(split ? 0 : e.c_off)
             .i64(split ? e.N : e.c_sm)
             .i64(split ? 1 : e.c_sn)
@@ -426,7 +494,7 @@ status_t gemm_kernels_t::execute(
     if (!split) return dnnl_success;
 
     kernel_args_t r;
-    r.mem(e.workspace)
+    r.mem(ws)
             .i64(mn * nb)
             .i32(nsplit)
             .mem(e.c)

@@ -150,7 +150,10 @@ status_t ocl_inner_product_t::pd_t::init(engine_t *engine) {
     if (shape.M > INT_MAX || shape.N > INT_MAX || shape.K > INT_MAX)
         return dnnl_unimplemented;
     plan = plan_gemm(device_info_of(engine), conf, &shape);
-    book_scratchpad(plan.workspace);
+    // The kernels keep split-K workspaces of their own unless the user
+    // provides the scratchpad.
+    if (attr_.scratchpad_mode == dnnl_scratchpad_mode_user)
+        book_scratchpad(plan.workspace);
     return dnnl_success;
 }
 

@@ -251,7 +251,10 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     gemm_shape_t shape;
     shape.M = e.M, shape.N = e.N, shape.K = e.K, shape.batch = e.batch();
     plan = plan_gemm(dev, conf, &shape);
-    book_scratchpad(plan.workspace);
+    // The kernels keep split-K workspaces of their own unless the user
+    // provides the scratchpad.
+    if (attr_.scratchpad_mode == dnnl_scratchpad_mode_user)
+        book_scratchpad(plan.workspace);
     return dnnl_success;
 }
 
