@@ -1,0 +1,137 @@
+// Strided views and unit geometry (see ocl_unit_plan.hpp).
+#include "gpu/ocl/ocl_unit_plan.hpp"
+
+#include <algorithm>
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+
+size_t pow2_ceil(int64_t v) {
+    size_t p = 1;
+    while ((int64_t)p < v) p <<= 1;
+    return p;
+}
+
+size_t pow2_floor(size_t v) {
+    size_t p = 1;
+    while (p * 2 <= v) p <<= 1;
+    return p;
+}
+
+int64_t div_up(int64_t a, int64_t b) {
+    return (a + b - 1) / b;
+}
+
+} // namespace
+
+bool merged_stride(const memory_desc_t &md, int d0, int d1, int64_t &stride) {
+    if (md.format_kind != dnnl_blocked
+            || md.format_desc.blocking.inner_nblks != 0
+            || md_has_runtime_dims_or_strides(md))
+        return false;
+    const auto &s = md.format_desc.blocking.strides;
+    stride = 0;
+    int64_t expect = -1; // stride the next outer non-unit dim must have
+    for (int d = d1 - 1; d >= d0; --d) {
+        if (md.padded_dims[d] != md.dims[d] || md.padded_offsets[d] != 0)
+            return false;
+        if (md.dims[d] == 1) continue;
+        if (expect < 0)
+            stride = s[d];
+        else if (s[d] != expect)
+            return false;
+        expect = s[d] * md.dims[d];
+    }
+    return true;
+}
+
+int64_t dims_product(const memory_desc_t &md, int d0, int d1) {
+    int64_t p = 1;
+    for (int d = d0; d < d1; ++d)
+        p *= md.dims[d];
+    return p;
+}
+
+bool make_view3(const memory_desc_t &md, int d1, int d2, view3_t &v) {
+    v.off0 = 0;
+    return merged_stride(md, 0, d1, v.s[0]) && merged_stride(md, d1, d2, v.s[1])
+            && merged_stride(md, d2, md.ndims, v.s[2]);
+}
+
+dims6_t make_dims6(const memory_desc_t &md) {
+    dims6_t r;
+    for (int d = 0; d < 6; ++d)
+        r.d[d] = d < md.ndims ? md.dims[d] : 1;
+    return r;
+}
+
+nd_range_t unit_geom_t::range() const {
+    const size_t groups = (size_t)div_up(sp.units, (int64_t)lu);
+    const size_t q = (size_t)chunks();
+    if (units_inner) return nd_range_t({groups * lu, lr, q}, {lu, lr, 1});
+    return nd_range_t({lr, groups * lu, q}, {lr, lu, 1});
+}
+
+size_t unit_group_limit(const device_info_t &dev, size_t kernel_max) {
+    size_t wg = std::min<size_t>(256, dev.max_wg_size);
+    if (kernel_max) wg = std::min(wg, kernel_max);
+    return pow2_floor(std::max<size_t>(wg, 1));
+}
+
+bool single_lane_units(const device_info_t &dev, int64_t elems) {
+    return !dev.is_gpu() && elems < 1024;
+}
+
+void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single) {
+    opts.define("UNITS_INNER", units_inner ? 1 : 0);
+    opts.define("UL_LANES", single ? 1 : 0);
+}
+
+unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
+        bool single, size_t max_wg, const device_info_t &dev, bool split) {
+    unit_geom_t g;
+    g.units_inner = units_inner;
+    g.single_lane = single;
+    g.sp = {units, std::max<int64_t>(o, 1), std::max<int64_t>(i, 1), 1, 1};
+    const size_t wg = pow2_floor(std::max<size_t>(max_wg, 1));
+    const int64_t elems = g.sp.o * g.sp.i;
+    // About four elements per lane before the tree.
+    const size_t lanes_wanted = pow2_ceil(std::max<int64_t>(1, elems / 4));
+    if (single) {
+        g.lu = std::min<size_t>(16, wg);
+        g.lr = 1;
+    } else if (!dev.is_gpu()) {
+        // CPU devices (PoCL) compile a kernel again for every new local
+        // size, and gain nothing from wide groups: one shape per kernel.
+        g.lu = units_inner ? std::min<size_t>(16, wg) : 1;
+        g.lr = std::min<size_t>(16, wg / g.lu);
+    } else if (units_inner) {
+        g.lu = std::min({wg, (size_t)32, pow2_ceil(std::max<int64_t>(units, 1))});
+        g.lr = std::min(wg / g.lu, lanes_wanted);
+    } else {
+        g.lr = std::min(wg, lanes_wanted);
+        g.lu = std::min(wg / g.lr, pow2_ceil(std::max<int64_t>(units, 1)));
+    }
+    if (!split || units <= 0) return g;
+    // Enough groups to fill the device a few times over; a chunk keeps at
+    // least four elements per lane.
+    const int64_t groups = div_up(units, (int64_t)g.lu);
+    const int64_t target = 4 * (int64_t)std::max(dev.compute_units, 1);
+    if (groups >= target) return g;
+    int64_t q = div_up(target, groups);
+    q = std::min<int64_t>(q, std::max<int64_t>(1, elems / (4 * (int64_t)g.lr)));
+    if (q <= 1) return g;
+    g.sp.qo = std::min<int64_t>(q, g.sp.o);
+    g.sp.qi = std::min<int64_t>(div_up(q, g.sp.qo),
+            std::max<int64_t>(1, g.sp.i / (int64_t)g.lr));
+    return g;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,98 @@
+// Host side of ocl_unit_loop.clh: how the unit kernels (softmax,
+// normalizations, reduction) see tensors and split work.
+//  - Strided views: groups of consecutive logical dims merged into one
+//    stride each ([outer, axis, inner], [N, C, spatial], ...); plain
+//    layouts whose dims merge are addressed natively, others go through
+//    a dense copy (ocl_staging.hpp).
+//  - Unit geometry: the work-group shape (unit slots x lanes) and the
+//    number of chunks per unit, chosen from the device facts so that
+//    short units share a group and long ones with few siblings are split
+//    across groups (their partial results are then combined by a second
+//    kernel).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "common/memory_desc.hpp"
+#include "gpu/ocl/ocl_device_info.hpp"
+#include "gpu/ocl/ocl_kernel.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+// Stride of logical dims [d0, d1) of `md` taken as one dim (row-major
+// over them), or false when they do not merge: inner blocks, padding,
+// runtime values, or strides that are not nested. Size-1 dims never
+// break a merge; an empty or all-ones range has stride 0.
+bool merged_stride(const memory_desc_t &md, int d0, int d1, int64_t &stride);
+
+// Product of dims [d0, d1).
+int64_t dims_product(const memory_desc_t &md, int d0, int d1);
+
+// Twin of view3_t in ocl_unit_loop.clh: a tensor as three merged dims
+// [0, d1), [d1, d2), [d2, ndims); off0 is filled at execution (the
+// buffer's origin, see ocl_staging.hpp).
+struct view3_t {
+    int64_t off0;
+    int64_t s[3];
+};
+// False when one of the three groups does not merge.
+bool make_view3(const memory_desc_t &md, int d1, int d2, view3_t &v);
+
+// Twin of dims6_t in ocl_unit_loop.clh (unused dims are 1).
+struct dims6_t {
+    int64_t d[6];
+};
+dims6_t make_dims6(const memory_desc_t &md);
+
+// Twin of unit_space_t in ocl_unit_loop.clh.
+struct unit_space_t {
+    int64_t units;
+    int64_t o, i;
+    int64_t qo, qi;
+};
+
+struct unit_geom_t {
+    bool units_inner = false; // unit slots along local dimension 0
+    bool single_lane = false; // compiled with UL_LANES 1
+    size_t lu = 1, lr = 1; // unit slots and lanes per work-group
+    unit_space_t sp = {0, 1, 1, 1, 1};
+
+    int64_t chunks() const { return sp.qo * sp.qi; }
+    size_t group_size() const { return lu * lr; }
+    // Local memory of `floats_per_item` floats per work-item.
+    size_t local_bytes(int floats_per_item) const {
+        return group_size() * floats_per_item * sizeof(float);
+    }
+    nd_range_t range() const;
+};
+
+// Whether kernels for units of `elems` elements on `dev` are compiled
+// single-lane (UL_LANES 1): on CPU devices (PoCL) for short units, where
+// a lane per unit loses nothing and barrier-free kernels build several
+// times faster. GPUs always take the lane count at run time, so new
+// shapes reuse their programs.
+bool single_lane_units(const device_info_t &dev, int64_t elems);
+
+// Defines UNITS_INNER and UL_LANES.
+void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single);
+
+// Geometry for `units` units of o x i elements each. `max_wg` bounds the
+// group (the kernel's limit); `split` allows chunks (the caller then
+// combines partial results). Units go along dimension 0 when
+// `units_inner` (their elements are apart, neighbouring units adjacent).
+// `single`: the kernel was compiled single-lane.
+unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
+        bool single, size_t max_wg, const device_info_t &dev, bool split);
+
+// The work-group size kernels of a device should use: its limit and the
+// kernel's, at most 256, a power of two.
+size_t unit_group_limit(const device_info_t &dev, size_t kernel_max);
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl
