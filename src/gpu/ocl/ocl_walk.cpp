@@ -160,6 +160,24 @@ bool lanes_contiguous(const memory_desc_t &md, int dim, int w) {
     return true;
 }
 
+int channel_lanes(const memory_desc_t &out,
+        const std::vector<const memory_desc_t *> &all) {
+    int dim = 0;
+    dim_t ext = 0, step = 0;
+    walk_innermost(out, dim, ext, step);
+    if (dim != 1 || step != 1) return 1;
+    size_t esz = 1;
+    for (const memory_desc_t *m : all)
+        esz = std::max(esz, data_type_size(m->data_type));
+    const int max_w = (int)std::min<size_t>(8, 16 / esz);
+    return pick_vec(max_w, [&](int w) {
+        if (ext % w != 0) return false;
+        for (const memory_desc_t *m : all)
+            if (!lanes_contiguous(*m, 1, w)) return false;
+        return true;
+    });
+}
+
 bool offsets_fit_int32(const memory_desc_t &md) {
     const blocking_desc_t &b = md.format_desc.blocking;
     dim_t blk[max_ndims];

@@ -75,6 +75,12 @@ int pick_vec(int max_w, F ok) {
 // stride, block stride and offset0 is a multiple of w (so w-wide vector
 // accesses stay aligned).
 bool lanes_contiguous(const memory_desc_t &md, int dim, int w);
+// Channels (dim 1) as vector lanes: the largest width w <= 8 with w times
+// the largest element size <= 16 bytes such that `out`'s innermost walk
+// part is its channels, a multiple of w of them, and every tensor of
+// `all` passes lanes_contiguous(md, 1, w); else 1.
+int channel_lanes(const memory_desc_t &out,
+        const std::vector<const memory_desc_t *> &all);
 // True when every element offset and the padded volume of md fit 31 bits
 // (kernels then index with 32-bit arithmetic).
 bool offsets_fit_int32(const memory_desc_t &md);

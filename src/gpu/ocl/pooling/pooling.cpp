@@ -139,23 +139,8 @@ void ocl_pooling_t::pd_t::init_conf() {
     for (const memory_desc_t *m : all)
         generic = generic || !fast_offsets_ok(*m) || !spatial_unblocked(*m);
 
-    // Channels as vector lanes: the written tensor's innermost part is C
-    // and every tensor holds aligned runs of them.
-    int in_dim = 0;
-    dim_t in_ext = 0, in_step = 0;
-    walk_innermost(out, in_dim, in_ext, in_step);
-    size_t esz = 1;
-    for (const memory_desc_t *m : all)
-        esz = std::max(esz, data_type_size(m->data_type));
-    const bool lanes_ok =
-            !generic && in_dim == 1 && in_step == 1 && s.data_type != dnnl_s32;
-    vec = !lanes_ok ? 1
-                    : pick_vec((int)std::min<size_t>(8, 16 / esz), [&](int v) {
-                          if (in_ext % v != 0) return false;
-                          for (const memory_desc_t *m : all)
-                              if (!lanes_contiguous(*m, 1, v)) return false;
-                          return true;
-                      });
+    // Channels as vector lanes (exact s32 maxima are scalar).
+    vec = generic || s.data_type == dnnl_s32 ? 1 : channel_lanes(out, all);
 
     walk_t walk;
     make_walk(out, walk, vec);
