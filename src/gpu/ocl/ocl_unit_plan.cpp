@@ -92,7 +92,8 @@ void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single) {
 }
 
 unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
-        bool single, size_t max_wg, const device_info_t &dev, bool split) {
+        bool single, size_t max_wg, const device_info_t &dev, bool split,
+        int64_t max_chunks) {
     unit_geom_t g;
     g.units_inner = units_inner;
     g.single_lane = single;
@@ -124,10 +125,13 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
     if (groups >= target) return g;
     int64_t q = div_up(target, groups);
     q = std::min<int64_t>(q, std::max<int64_t>(1, elems / (4 * (int64_t)g.lr)));
+    q = std::min(q, max_chunks);
     if (q <= 1) return g;
     g.sp.qo = std::min<int64_t>(q, g.sp.o);
     g.sp.qi = std::min<int64_t>(div_up(q, g.sp.qo),
             std::max<int64_t>(1, g.sp.i / (int64_t)g.lr));
+    while (g.sp.qi > 1 && g.sp.qo * g.sp.qi > max_chunks)
+        --g.sp.qi;
     return g;
 }
 

@@ -84,9 +84,11 @@ void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single);
 // group (the kernel's limit); `split` allows chunks (the caller then
 // combines partial results). Units go along dimension 0 when
 // `units_inner` (their elements are apart, neighbouring units adjacent).
-// `single`: the kernel was compiled single-lane.
+// `single`: the kernel was compiled single-lane. At most `max_chunks`
+// chunks (the partial results the caller has room for).
 unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
-        bool single, size_t max_wg, const device_info_t &dev, bool split);
+        bool single, size_t max_wg, const device_info_t &dev, bool split,
+        int64_t max_chunks = INT64_MAX);
 
 // The work-group size kernels of a device should use: its limit and the
 // kernel's, at most 256, a power of two.

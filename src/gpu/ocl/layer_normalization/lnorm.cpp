@@ -1,0 +1,249 @@
+// Layer normalization on the gpu engine: checks, staging, kernels,
+// launches and the implementation list.
+#include "gpu/ocl/layer_normalization/lnorm.hpp"
+
+#include <algorithm>
+
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_impl_lists.hpp"
+#include "gpu/ocl/ocl_layout.hpp"
+#include "gpu/ocl/ocl_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+
+bool float_dt(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+}
+
+enum { f_global = 1, f_save = 2, f_rms = 4 };
+
+// The views the kernels take: data tensors as [rows, C], statistics as
+// [rows].
+bool data_view(const memory_desc_t &md, view3_t &v) {
+    return make_view3(md, md.ndims - 1, md.ndims, v);
+}
+bool stat_view(const memory_desc_t &md, view3_t &v) {
+    return make_view3(md, md.ndims, md.ndims, v);
+}
+
+} // namespace
+
+status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
+    const primitive_attr_t &a = *attr();
+    if (!a.post_ops.entries.empty() || !a.scales.empty()
+            || !a.zero_points.empty()) {
+        verbose_check("lnorm", "gpu: attributes not supported");
+        return dnnl_unimplemented;
+    }
+    const bool fwd = is_fwd();
+    if (!float_dt(src_md()->data_type)
+            || (fwd && !float_dt(dst_md()->data_type))
+            || (!fwd
+                    && (!float_dt(diff_src_md()->data_type)
+                            || !float_dt(diff_dst_md()->data_type)))) {
+        verbose_check("lnorm", "gpu: data types not supported");
+        return dnnl_unimplemented;
+    }
+    DNNL_CHECK(init_formats());
+    if (stat_md()->data_type != dnnl_f32) {
+        verbose_check("lnorm", "gpu: statistics must be f32");
+        return dnnl_unimplemented;
+    }
+    struct tensor_t {
+        int arg;
+        const memory_desc_t *md;
+        bool out;
+    };
+    const tensor_t fwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
+            {DNNL_ARG_DST, dst_md(), true}};
+    const tensor_t bwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
+            {DNNL_ARG_DIFF_DST, diff_dst_md(), false},
+            {DNNL_ARG_DIFF_SRC, diff_src_md(), true}};
+    for (int k = 0; k < (fwd ? 2 : 3); ++k) {
+        const tensor_t &t = fwd ? fwd_t[k] : bwd_t[k];
+        view3_t v;
+        const bool native = data_view(*t.md, v);
+        if (!native && !layout_supported(*t.md)) {
+            verbose_check("lnorm", "gpu: layout not supported");
+            return dnnl_unimplemented;
+        }
+        staging.add(t.arg, *t.md, !t.out, t.out, native);
+    }
+    if (stats_in() || stats_out()) {
+        view3_t v;
+        const bool native = stat_view(*stat_md(), v);
+        if (!native && !layout_supported(*stat_md())) {
+            verbose_check("lnorm", "gpu: statistics layout not supported");
+            return dnnl_unimplemented;
+        }
+        if (!rms())
+            mean_k = staging.add(DNNL_ARG_MEAN, *stat_md(), stats_in(),
+                    stats_out(), native);
+        var_k = staging.add(DNNL_ARG_VARIANCE, *stat_md(), stats_in(),
+                stats_out(), native);
+    }
+    const memory_desc_t &m0 = staging.kernel_md(0);
+    rows = dims_product(m0, 0, m0.ndims - 1);
+    c = m0.dims[m0.ndims - 1];
+    view3_t v0;
+    data_view(m0, v0);
+    // Rows in neighbouring work-items only when they are adjacent and a
+    // row's elements apart (a transposed layout).
+    rows_inner = v0.s[0] == 1 && v0.s[1] != 1 && rows >= 16;
+    const device_info_t &dev = device_info_of(engine);
+    single_lane = single_lane_units(dev, c);
+    if (desc()->prop_kind == dnnl_backward && (use_scale() || use_shift())) {
+        ss_units_inner = !rows_inner;
+        ss_single = single_lane_units(dev, rows);
+        const unit_geom_t g = plan_units(c, rows, 1, ss_units_inner,
+                ss_single, unit_group_limit(dev, 0), dev, true);
+        ss_chunks = g.chunks();
+        if (ss_chunks > 1)
+            partial_off = staging.reserve(
+                    (size_t)(2 * ss_chunks * c) * sizeof(float));
+    }
+    book_scratchpad(staging.scratch_bytes());
+    return dnnl_success;
+}
+
+status_t ocl_lnorm_t::init(engine_t *engine) {
+    const pd_t *pd = pd_();
+    const bool fwd = pd->is_fwd();
+    const device_info_t &dev = device_info_of(engine);
+    auto types = [&](kernel_options_t &o) {
+        define_data_type(o, "SRC", pd->src_md()->data_type);
+        if (fwd) {
+            define_data_type(o, "DST", pd->dst_md()->data_type);
+        } else {
+            define_data_type(o, "DD", pd->diff_dst_md()->data_type);
+            define_data_type(o, "DS", pd->diff_src_md()->data_type);
+        }
+    };
+    kernel_options_t opts;
+    define_unit_geom(opts, pd->rows_inner, pd->single_lane);
+    opts.define("LN_KERNEL", fwd ? 1 : 2);
+    types(opts);
+    DNNL_CHECK(create_kernel(engine, "layer_normalization/lnorm.cl", opts,
+            fwd ? "lnorm_fwd" : "lnorm_bwd", rows_));
+    geom_ = plan_units(pd->rows, 1, pd->c, pd->rows_inner, pd->single_lane,
+            unit_group_limit(dev, rows_.max_wg_size()), dev, false);
+    if (!fwd && pd->desc()->prop_kind == dnnl_backward
+            && (pd->use_scale() || pd->use_shift())) {
+        kernel_options_t o;
+        define_unit_geom(o, pd->ss_units_inner, pd->ss_single);
+        o.define("LN_KERNEL", 3);
+        types(o);
+        std::vector<ocl_kernel_t> ks;
+        DNNL_CHECK(create_kernels(engine, "layer_normalization/lnorm.cl", o,
+                {"lnorm_bwd_ss", "lnorm_bwd_ss_final"}, ks));
+        ss_ = ks[0];
+        ss_final_ = ks[1];
+        ss_geom_ = plan_units(pd->c, pd->rows, 1, pd->ss_units_inner,
+                pd->ss_single, unit_group_limit(dev, ss_.max_wg_size()), dev,
+                true, pd->ss_chunks);
+    }
+    return staging_.init(engine, pd->staging);
+}
+
+namespace {
+
+// The buffer and view of staging entry k (null mem for k < 0).
+status_t tensor_arg(const exec_ctx_t &ctx, const staging_t &st, int k,
+        bool data, cl_mem &mem, view3_t &v) {
+    mem = nullptr;
+    v = {0, {0, 0, 0}};
+    if (k < 0) return dnnl_success;
+    const tensor_buf_t b = st.buffer(ctx, k);
+    if (!b.mem) {
+        verbose_error("lnorm", "argument %d has no gpu buffer", st.at(k).arg);
+        return dnnl_invalid_arguments;
+    }
+    if (data)
+        data_view(st.kernel_md(k), v);
+    else
+        stat_view(st.kernel_md(k), v);
+    v.off0 = b.off0;
+    mem = b.mem;
+    return dnnl_success;
+}
+
+status_t optional_arg(
+        const exec_ctx_t &ctx, int arg, bool needed, cl_mem &mem) {
+    mem = needed ? mem_of(ctx, arg) : nullptr;
+    if (needed && !mem) {
+        verbose_error("lnorm", "argument %d has no gpu buffer", arg);
+        return dnnl_invalid_arguments;
+    }
+    return dnnl_success;
+}
+
+} // namespace
+
+status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    if (pd->rows * pd->c == 0) return dnnl_success;
+    const staging_t &st = pd->staging;
+    const bool fwd = pd->is_fwd();
+    cl_mem data[3], mean, var, scale, shift;
+    view3_t dv[3], mv, vv;
+    for (int k = 0; k < (fwd ? 2 : 3); ++k)
+        DNNL_CHECK(tensor_arg(ctx, st, k, true, data[k], dv[k]));
+    DNNL_CHECK(tensor_arg(ctx, st, pd->mean_k, false, mean, mv));
+    DNNL_CHECK(tensor_arg(ctx, st, pd->var_k, false, var, vv));
+    DNNL_CHECK(optional_arg(ctx, DNNL_ARG_SCALE, pd->use_scale(), scale));
+    DNNL_CHECK(optional_arg(
+            ctx, DNNL_ARG_SHIFT, fwd && pd->use_shift(), shift));
+    const int flags = (pd->global_stats() ? f_global : 0)
+            | (pd->stats_out() ? f_save : 0) | (pd->rms() ? f_rms : 0);
+    const float eps = pd->desc()->epsilon;
+    DNNL_CHECK(staging_.gather(ctx, st));
+    if (!fwd && ss_.valid()) {
+        cl_mem dscale, dshift;
+        DNNL_CHECK(optional_arg(
+                ctx, DNNL_ARG_DIFF_SCALE, pd->use_scale(), dscale));
+        DNNL_CHECK(optional_arg(
+                ctx, DNNL_ARG_DIFF_SHIFT, pd->use_shift(), dshift));
+        const cl_mem scratch = scratchpad_of(ctx);
+        const int64_t poff = (int64_t)(pd->partial_off / sizeof(float));
+        kernel_args_t a;
+        a.mem(data[0]).value(dv[0]).mem(data[1]).value(dv[1]);
+        a.mem(mean).value(mv).mem(var).value(vv);
+        a.value(ss_geom_.sp).f32(eps).i32(flags);
+        a.mem(scratch).i64(poff).mem(dscale).mem(dshift);
+        a.local(ss_geom_.local_bytes(2));
+        DNNL_CHECK(ss_.enqueue(ctx, ss_geom_.range(), a));
+        if (ss_geom_.chunks() > 1) {
+            kernel_args_t f;
+            f.mem(scratch).i64(poff).i64(pd->c).i64(ss_geom_.chunks());
+            f.mem(dscale).mem(dshift);
+            DNNL_CHECK(ss_final_.enqueue(
+                    ctx, nd_range_t({(size_t)pd->c}, {64}), f));
+        }
+    }
+    kernel_args_t a;
+    for (int k = 0; k < (fwd ? 2 : 3); ++k)
+        a.mem(data[k]).value(dv[k]);
+    a.mem(mean).value(mv).mem(var).value(vv).mem(scale);
+    if (fwd) a.mem(shift);
+    a.value(geom_.sp).f32(eps).i32(flags).local(geom_.local_bytes(fwd ? 3 : 2));
+    DNNL_CHECK(rows_.enqueue(ctx, geom_.range(), a));
+    return staging_.scatter(ctx, st);
+}
+
+const impl_list_item_t *layer_normalization_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<ocl_lnorm_t::pd_t, layer_normalization_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,252 @@
+// Layer normalization on the gpu engine against tests/reference/lnorm_ref:
+// forward training (statistics saved) and inference with global
+// statistics, scale / shift / RMS flags, backward data and backward with
+// diff scale / shift (chunked over many rows), plain, transposed and
+// staged (non-merging) layouts, f32 / bf16 / f16 data, in-place, long
+// rows, queries and rejected parameters.
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../primitives/tensor_glue.hpp"
+#include "oneapi/dnnl/dnnl.hpp"
+#include "reference/lnorm_ref.hpp"
+
+using namespace dnnl;
+using namespace tensor_glue;
+
+namespace {
+
+using nf = normalization_flags;
+
+engine &gpu() {
+    static engine eng(engine::kind::gpu, 0);
+    return eng;
+}
+
+struct case_t {
+    memory::dims dims;
+    nf flags = nf::none;
+    tag data_tag = tag::undef; // undef: plain
+    dt src_dt = dt::f32, dst_dt = dt::f32;
+    prop_kind bprop = prop_kind::backward;
+    tag stat_tag = tag::undef; // undef: plain
+    bool in_place = false;
+};
+
+std::vector<float> as_f32(const std::vector<double> &v) {
+    return std::vector<float>(v.begin(), v.end());
+}
+
+void run(const case_t &c, unsigned seed = 1) {
+    stream strm(gpu());
+    std::mt19937 gen(seed);
+    const auto dims = c.dims;
+    const int nd = (int)dims.size();
+    const int64_t C = dims.back();
+    const int64_t R = count(std::vector<int64_t>(dims.begin(), dims.end() - 1));
+    const size_t n = (size_t)(R * C);
+    const tag t = c.data_tag == tag::undef ? plain_tag(nd) : c.data_tag;
+    const memory::desc src_md(dims, c.src_dt, t), dst_md(dims, c.dst_dt, t);
+    const memory::dims sd(dims.begin(), dims.end() - 1);
+    const memory::desc stat_md(sd, dt::f32,
+            c.stat_tag == tag::undef ? plain_tag(nd - 1) : c.stat_tag);
+    SCOPED_TRACE(describe(src_md) + " -> " + describe(dst_md) + " stats "
+            + describe(stat_md));
+    const bool gs = (c.flags & nf::use_global_stats) != nf::none;
+    const bool sc = (c.flags & nf::use_scale) != nf::none;
+    const bool sh = (c.flags & nf::use_shift) != nf::none;
+    const bool rms = (c.flags & nf::rms_norm) != nf::none;
+    const prop_kind fprop
+            = gs ? prop_kind::forward_inference : prop_kind::forward_training;
+    layer_normalization_forward::primitive_desc fpd(
+            gpu(), fprop, src_md, dst_md, stat_md, 1e-3f, c.flags);
+
+    const auto sv = random_values((int64_t)n, c.src_dt, gen);
+    const auto scv = random_values(C, dt::f32, gen, 0.5, 2);
+    const auto shv = random_values(C, dt::f32, gen, -2, 2);
+    const auto mv = random_values(R, dt::f32, gen, -2, 2);
+    const auto vv = random_values(R, dt::f32, gen, 0.5, 3);
+    memory src = to_memory(gpu(), src_md, sv);
+    memory dst = c.in_place ? src : to_memory(gpu(), dst_md,
+                         std::vector<double>(n, 5.0), 0x3c);
+    const memory::desc cmd({C}, dt::f32, tag::x);
+    memory scale = to_memory(gpu(), cmd, scv), shift = to_memory(gpu(), cmd, shv);
+    memory mean = to_memory(gpu(), stat_md, mv), var = to_memory(gpu(), stat_md, vv);
+    layer_normalization_forward(fpd).execute(strm,
+            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
+                    {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_MEAN, mean},
+                    {DNNL_ARG_VARIANCE, var}});
+    strm.wait();
+    lnorm_ref::desc_t rd;
+    rd.rows = R;
+    rd.c = C;
+    rd.eps = 1e-3;
+    rd.global_stats = gs;
+    rd.scale = sc;
+    rd.shift = sh;
+    rd.rms = rms;
+    const auto sf = as_f32(sv), scf = as_f32(scv), shf = as_f32(shv),
+               mf = as_f32(mv), vf = as_f32(vv);
+    std::vector<double> rdst(n), rmean(R), rvar(R);
+    lnorm_ref::forward(rd, sf.data(), scf.data(), shf.data(), mf.data(),
+            vf.data(), rdst.data(), rmean.data(), rvar.data());
+    EXPECT_TRUE(matches(from_memory(dst), rdst, c.dst_dt,
+            tol_for(c.dst_dt, 2e-5, 2e-5)))
+            << "dst " << fpd.impl_info_str();
+    if (!gs) {
+        if (!rms)
+            EXPECT_TRUE(matches(from_memory(mean), rmean, dt::f32,
+                    tol_for(dt::f32, 1e-5, 1e-5)))
+                    << "mean";
+        EXPECT_TRUE(matches(from_memory(var), rvar, dt::f32,
+                tol_for(dt::f32, 1e-5, 1e-5)))
+                << "variance";
+    }
+
+    // Backward from the statistics now in mean / var and the original src.
+    auto mvals = as_f32(from_memory(mean)), vvals = as_f32(from_memory(var));
+    if (rms) std::fill(mvals.begin(), mvals.end(), 0.f);
+    const dt gdt = c.dst_dt, ddt = c.src_dt;
+    const memory::desc dd_md(dims, gdt, t), ds_md(dims, ddt, t);
+    const auto ddv = random_values((int64_t)n, gdt, gen, -2, 2);
+    memory src2 = to_memory(gpu(), src_md, sv);
+    memory ddst = to_memory(gpu(), dd_md, ddv);
+    memory dsrc = c.in_place && gdt == ddt ? ddst : memory(ds_md, gpu());
+    memory dscale(cmd, gpu()), dshift(cmd, gpu());
+    layer_normalization_forward::primitive_desc hint(gpu(),
+            prop_kind::forward_training, src_md, dst_md, stat_md, 1e-3f,
+            c.flags);
+    layer_normalization_backward::primitive_desc bpd(gpu(), c.bprop, ds_md,
+            dd_md, src_md, stat_md, 1e-3f, c.flags, hint);
+    layer_normalization_backward(bpd).execute(strm,
+            {{DNNL_ARG_SRC, src2}, {DNNL_ARG_DIFF_DST, ddst},
+                    {DNNL_ARG_DIFF_SRC, dsrc}, {DNNL_ARG_SCALE, scale},
+                    {DNNL_ARG_MEAN, mean}, {DNNL_ARG_VARIANCE, var},
+                    {DNNL_ARG_DIFF_SCALE, dscale},
+                    {DNNL_ARG_DIFF_SHIFT, dshift}});
+    strm.wait();
+    std::vector<double> rds(n), rdsc(C), rdsh(C);
+    const auto ddf = as_f32(ddv);
+    lnorm_ref::backward(rd, sf.data(), mvals.data(), vvals.data(), ddf.data(),
+            scf.data(), rds.data(), rdsc.data(), rdsh.data());
+    EXPECT_TRUE(matches(from_memory(dsrc), rds, ddt, tol_for(ddt, 1e-4, 1e-4)))
+            << "diff_src " << bpd.impl_info_str();
+    if (c.bprop == prop_kind::backward) {
+        if (sc)
+            EXPECT_TRUE(matches(from_memory(dscale), rdsc, dt::f32,
+                    tol_for(dt::f32, 1e-4, 1e-4)))
+                    << "diff_scale";
+        if (sh)
+            EXPECT_TRUE(matches(from_memory(dshift), rdsh, dt::f32,
+                    tol_for(dt::f32, 1e-4, 1e-4)))
+                    << "diff_shift";
+    }
+}
+
+class ocl_lnorm : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (dnnl_engine_get_count(dnnl_gpu) == 0)
+            GTEST_SKIP() << "no OpenCL device";
+    }
+};
+
+case_t mk(memory::dims d, nf f) {
+    case_t c;
+    c.dims = d;
+    c.flags = f;
+    return c;
+}
+
+} // namespace
+
+TEST_F(ocl_lnorm, flags_and_shapes) {
+    run(mk({2, 3, 16}, nf::use_scale | nf::use_shift), 1);
+    run(mk({5, 33}, nf::none), 2);
+    run(mk({2, 2, 3, 8}, nf::use_global_stats | nf::use_scale), 3);
+    run(mk({4, 20}, nf::rms_norm | nf::use_scale | nf::use_shift), 4);
+    run(mk({2, 3, 2, 2, 7}, nf::use_shift), 5);
+    auto bd = mk({3, 12}, nf::use_scale | nf::use_shift);
+    bd.bprop = prop_kind::backward_data;
+    run(bd, 6);
+    // Long rows (many elements per lane), many short rows (diff scale and
+    // shift split over chunks of rows).
+    run(mk({3, 3000}, nf::use_scale | nf::use_shift), 7);
+    run(mk({700, 5}, nf::use_scale | nf::use_shift), 8);
+    run(mk({3, 1500}, nf::rms_norm | nf::use_global_stats | nf::use_scale), 9);
+}
+
+TEST_F(ocl_lnorm, layouts) {
+    // Transposed rows (rows adjacent), rows that do not merge (staged),
+    // statistics in another layout (staged).
+    case_t t = mk({40, 24}, nf::use_scale | nf::use_shift);
+    t.data_tag = tag::ba;
+    run(t, 11);
+    case_t s = mk({3, 5, 9}, nf::use_scale);
+    s.data_tag = tag::acb;
+    run(s, 12);
+    case_t st = mk({3, 5, 9}, nf::use_shift);
+    st.stat_tag = tag::ba;
+    run(st, 13);
+}
+
+TEST_F(ocl_lnorm, data_types_and_in_place) {
+    case_t b = mk({4, 37}, nf::use_scale | nf::use_shift);
+    b.src_dt = b.dst_dt = dt::bf16;
+    run(b, 21);
+    case_t h = mk({2, 3, 19}, nf::use_scale);
+    h.src_dt = dt::f16;
+    run(h, 22);
+    case_t ip = mk({6, 40}, nf::use_scale | nf::use_shift);
+    ip.in_place = true;
+    run(ip, 23);
+}
+
+TEST_F(ocl_lnorm, queries_and_bad_parameters) {
+    const memory::desc md({2, 3, 8}, dt::f32, tag::abc);
+    layer_normalization_forward::primitive_desc fpd(gpu(),
+            prop_kind::forward_training, md, memory::desc({2, 3, 8}, dt::f32,
+                    tag::any), 1e-5f, nf::use_scale | nf::use_shift);
+    EXPECT_EQ(fpd.dst_desc(), md);
+    EXPECT_EQ(fpd.mean_desc().get_dims(), memory::dims({2, 3}));
+    EXPECT_EQ(fpd.variance_desc(), fpd.mean_desc());
+    EXPECT_EQ(fpd.weights_desc().get_dims(), memory::dims({8}));
+    EXPECT_EQ(fpd.get_epsilon(), 1e-5f);
+    EXPECT_EQ(std::string(fpd.impl_info_str()), "ocl:lnorm:rows");
+    EXPECT_EQ(fpd.scratchpad_desc().get_size(), 0u);
+    // Integer data is not normalized here.
+    const memory::desc s8({2, 3, 8}, dt::s8, tag::abc);
+    EXPECT_EQ(status_of([&] {
+        layer_normalization_forward::primitive_desc(gpu(),
+                prop_kind::forward_training, s8, md, 1e-5f, nf::none);
+    }),
+            dnnl_unimplemented);
+    // Statistics other than f32.
+    const memory::desc f16_stats({2, 3}, dt::f16, tag::ab);
+    EXPECT_EQ(status_of([&] {
+        layer_normalization_forward::primitive_desc(gpu(),
+                prop_kind::forward_training, md, md, f16_stats, 1e-5f,
+                nf::none);
+    }),
+            dnnl_unimplemented);
+    // A missing statistics buffer at execution.
+    stream strm(gpu());
+    memory a(md, gpu()), b(md, gpu());
+    layer_normalization_forward::primitive_desc gpd(gpu(),
+            prop_kind::forward_inference, md, md, 1e-5f,
+            nf::use_global_stats);
+    EXPECT_EQ(status_of([&] {
+        layer_normalization_forward(gpd).execute(
+                strm, {{DNNL_ARG_SRC, a}, {DNNL_ARG_DST, b}});
+        strm.wait();
+    }),
+            dnnl_invalid_arguments);
+}
+
+#endif
