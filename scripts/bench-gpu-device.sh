@@ -11,6 +11,8 @@
 #                "miss" figure runs with the program already cached) and,
 #                with ONEDNN_KERNEL_CACHE_CAPACITY=0 and the driver's disk
 #                cache off, full compiles
+#   engine.txt   gpu engine creation, first and again
+#   test_ocl.txt the OpenCL test binary run on the GPU
 # Usage: scripts/bench-gpu-device.sh [quick]
 set -euo pipefail
 root=$(pwd)
@@ -23,18 +25,16 @@ export LD_LIBRARY_PATH=$carry/lib:${LD_LIBRARY_PATH:-}
 # compiles.
 export CUDA_CACHE_DISABLE=1
 
-prefix=$root/build-dev/prefix
+# One build with the tests on: the library, the benchmark driver and the
+# OpenCL test binary (GoogleTest from carry/).
 cmake -S . -B build-dev/lib -DCMAKE_BUILD_TYPE=Release \
-    -DONEDNN_BUILD_TESTS=OFF -DONEDNN_BUILD_EXAMPLES=OFF -DONEDNN_GPU_RUNTIME=OCL \
+    -DONEDNN_BUILD_TESTS=ON -DONEDNN_BUILD_EXAMPLES=OFF -DONEDNN_GPU_RUNTIME=OCL \
     -DXBYAK_INCLUDE_DIR="$carry/include" -DOpenCL_INCLUDE_DIR="$carry/include" \
-    -DOpenCL_LIBRARY="$carry/lib/libOpenCL.so.1" -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DOpenCL_LIBRARY="$carry/lib/libOpenCL.so.1" -DGTEST_ROOT="$carry" \
     > "$out/build.log" 2>&1
-cmake --build build-dev/lib -j"$(nproc)" >> "$out/build.log" 2>&1
-cmake --install build-dev/lib >> "$out/build.log" 2>&1
-cmake -S tests/benchdnn -B build-dev/bench -DCMAKE_BUILD_TYPE=Release \
-    -DBENCHDNN_DNNL_ROOT="$prefix" >> "$out/build.log" 2>&1
-cmake --build build-dev/bench -j"$(nproc)" >> "$out/build.log" 2>&1
-bench=build-dev/bench/benchdnn
+cmake --build build-dev/lib -j"$(nproc)" --target dnnl benchdnn test_ocl \
+    >> "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+bench=build-dev/lib/tests/benchdnn/benchdnn
 echo "built; devices:"
 $bench --engine=gpu --mode=L --eltwise 1x1 >/dev/null && echo ok
 
@@ -56,8 +56,9 @@ for m, n, k in [(2048,2048,2048),(4096,4096,4096),(8192,8192,8192),(384,3072,768
 PY
 cat "$out/copy.txt"
 
-g++ -O2 -I"$prefix/include" tools/bench_gpu_engine.cpp -L"$prefix/lib" -ldnnl \
-    -Wl,-rpath,"$prefix/lib" -o build-dev/bench_gpu_engine
+g++ -O2 -Iinclude -Ibuild-dev/lib/include tools/bench_gpu_engine.cpp \
+    -Lbuild-dev/lib/src -ldnnl -Wl,-rpath,"$root/build-dev/lib/src" \
+    -o build-dev/bench_gpu_engine
 build-dev/bench_gpu_engine | tee "$out/engine.txt"
 
 P="--engine=gpu --mode=P --max-ms-per-prb=1000"
@@ -68,6 +69,11 @@ P="--engine=gpu --mode=P --max-ms-per-prb=1000"
     $bench $P --reorder --sdt=f32 --ddt=bf16 64x256x56x56
     $bench $P --matmul 2048x2048:2048x2048 4096x4096:4096x4096 8192x8192:8192x8192 384x768:768x3072 128x4096:4096x11008
     $bench $P --conv mb32ic64ih56oc64oh56kh3ph1 mb32ic256ih56oc64oh56kh1ph0
+    $bench $P --softmax --dir=FWD_I --axis=1 4096x16384
+    $bench $P --lnorm --dir=FWD_I --flags=CH 16384x4096
+    $bench $P --bnorm --dir=FWD_I --flags=GCH mb64ic256ih56
+    $bench $P --pool --dir=FWD_I --tag=abx,axb --alg=max mb64ic256ih56oh28kh3sh2ph1
+    $bench $P --batch=tests/benchdnn/inputs/softmax --batch=tests/benchdnn/inputs/lnorm
 } 2>&1 | grep -E "^perf|FAILED|SKIPPED" | tee "$out/perf.csv"
 {
     $bench --engine=gpu --mode=I --eltwise 64x256x56x56 64x256x56x57
@@ -77,3 +83,8 @@ P="--engine=gpu --mode=P --max-ms-per-prb=1000"
     ONEDNN_KERNEL_CACHE_CAPACITY=0 $bench --engine=gpu --mode=I \
         --max-ms-per-prb=2000 --matmul 384x768:768x3072
 } 2>&1 | grep -E "^create|FAILED|SKIPPED" | tee "$out/create.csv"
+
+# Last, with what time is left: the OpenCL tests on the real GPU.
+timeout "${TEST_SECONDS:-150}" build-dev/lib/tests/test_ocl > "$out/test_ocl.txt" 2>&1 \
+    || echo "test_ocl: exit $? (124: out of time)"
+grep -E "^\[  (PASSED|FAILED) |^\[==========\]" "$out/test_ocl.txt" | tail -15
