@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "primitives/post_op_glue.hpp"
 #include "primitives/tensor_glue.hpp"
@@ -28,17 +29,7 @@ using namespace dnnl;
 using namespace tensor_glue;
 namespace br = binary_ref;
 
-class ocl_binary_test : public ::testing::Test {
-protected:
-    void SetUp() override {
-        if (engine::get_count(engine::kind::gpu) == 0)
-            GTEST_SKIP() << "no OpenCL device";
-        eng = engine(engine::kind::gpu, 0);
-        strm = stream(eng);
-    }
-    engine eng;
-    stream strm;
-};
+using ocl_binary_test = gpu_primitive_test;
 
 struct alg_pair_t {
     algorithm lib;
@@ -368,6 +359,28 @@ TEST_F(ocl_binary_test, windows_of_a_larger_tensor) {
                     from_memory(pdst), expected, dt::f32, tol_for(dt::f32)));
         });
     }
+}
+
+TEST_F(ocl_binary_test, new_shapes_reuse_the_programs) {
+    // Shapes travel as kernel arguments: a per-channel add of another
+    // shape (same vector width and broadcast pattern) builds nothing new,
+    // on either implementation.
+    auto run = [&](const memory::dims &d) {
+        memory::dims c = {1, d[1], 1, 1};
+        check(eng, strm,
+                make(algorithm::binary_add, d, dt::f32, tag::nchw, c, dt::f32,
+                        tag::nchw, d, dt::f32, tag::nchw));
+    };
+    run({2, 16, 4, 4});
+    const int64_t built = programs_built();
+    run({3, 40, 8, 6});
+    run({1, 5, 2, 10});
+    EXPECT_EQ(programs_built(), built);
+    // The counter does see builds: a configuration no test had.
+    check(eng, strm,
+            make(algorithm::binary_ne, {2, 3}, dt::s32, tag::ab, {2, 3},
+                    dt::s32, tag::ab, {2, 3}, dt::s32, tag::ab));
+    EXPECT_GT(programs_built(), built);
 }
 
 TEST_F(ocl_binary_test, zero_sized_tensors) {

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "primitives/tensor_glue.hpp"
 #include "reference/concat_ref.hpp"
@@ -25,15 +26,8 @@ namespace {
 using namespace dnnl;
 using namespace tensor_glue;
 
-class ocl_concat_test : public ::testing::Test {
+class ocl_concat_test : public gpu_primitive_test {
 protected:
-    void SetUp() override {
-        if (engine::get_count(engine::kind::gpu) == 0)
-            GTEST_SKIP() << "no OpenCL device";
-        eng = engine(engine::kind::gpu, 0);
-        strm = stream(eng);
-    }
-
     // Runs every implementation (dst null: inferred); scales 0: none.
     std::vector<std::string> check(const std::vector<memory::desc> &srcs,
             int axis, const memory::desc *dst,
@@ -86,9 +80,6 @@ protected:
         });
         return names;
     }
-
-    engine eng;
-    stream strm;
 };
 
 memory::desc with_axis(memory::dims d, int axis, memory::dim n, dt t, tag g) {
@@ -158,6 +149,18 @@ TEST_F(ocl_concat_test, data_types_and_scales) {
         const memory::desc dst({4, 32, 2, 2}, x.d, tag::nhwc);
         check(srcs, 1, &dst, {x.s == x.d ? 0.f : 2.f, 0.f}, 3);
     }
+}
+
+TEST_F(ocl_concat_test, new_shapes_reuse_the_programs) {
+    auto run = [&](const memory::dims &d) {
+        check({with_axis(d, 1, 8, dt::f32, tag::nchw),
+                      with_axis(d, 1, 4, dt::f32, tag::nchw)},
+                1, nullptr);
+    };
+    run({2, 0, 4, 4});
+    const int64_t built = programs_built();
+    run({3, 0, 2, 6});
+    EXPECT_EQ(programs_built(), built);
 }
 
 TEST_F(ocl_concat_test, bad_inputs_give_a_status) {

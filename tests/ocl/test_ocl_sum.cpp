@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "primitives/tensor_glue.hpp"
 #include "reference/sum_ref.hpp"
@@ -24,15 +25,8 @@ namespace {
 using namespace dnnl;
 using namespace tensor_glue;
 
-class ocl_sum_test : public ::testing::Test {
+class ocl_sum_test : public gpu_primitive_test {
 protected:
-    void SetUp() override {
-        if (engine::get_count(engine::kind::gpu) == 0)
-            GTEST_SKIP() << "no OpenCL device";
-        eng = engine(engine::kind::gpu, 0);
-        strm = stream(eng);
-    }
-
     // Runs every implementation of the sum of `srcs` (dst null: inferred)
     // and compares with the reference; returns the implementation names.
     std::vector<std::string> check(const std::vector<memory::desc> &srcs,
@@ -77,9 +71,6 @@ protected:
         });
         return names;
     }
-
-    engine eng;
-    stream strm;
 };
 
 std::vector<float> scales_for(int n) {
@@ -144,6 +135,17 @@ TEST_F(ocl_sum_test, in_place) {
         const std::vector<memory::desc> srcs(n, md);
         check(srcs, scales_for(n), &md, true, 9);
     }
+}
+
+TEST_F(ocl_sum_test, new_shapes_reuse_the_programs) {
+    auto run = [&](const memory::dims &d) {
+        const memory::desc md(d, dt::f32, tag::abcd);
+        check({md, md, md}, {1.f, -1.f, 0.5f}, &md);
+    };
+    run({2, 4, 4, 4});
+    const int64_t built = programs_built();
+    run({3, 8, 2, 6});
+    EXPECT_EQ(programs_built(), built);
 }
 
 TEST_F(ocl_sum_test, bad_inputs_give_a_status) {
