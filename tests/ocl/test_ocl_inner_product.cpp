@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -298,17 +299,19 @@ TEST(OclInnerProduct, ForwardDataTypesAndScales) {
     p.src_scale = p.dst_scale = true;
     p.wei_scale_mask = 1;
     run_fwd(p);
-    for (dt s : {dt::u8, dt::s8})
-        for (dt d : {dt::s8, dt::f32, dt::s32}) {
-            ip_t q = ip2d(6, 21, 11);
-            q.sdt = s;
-            q.wdt = dt::s8;
-            q.ddt = d;
-            q.bias = true;
-            q.src_scale = d != dt::s32;
-            q.wei_scale_mask = d != dt::s32 ? 1 : -1;
-            run_fwd(q);
-        }
+    const std::pair<dt, dt> int8_cases[] = {
+            {dt::u8, dt::s8}, {dt::s8, dt::f32}, {dt::u8, dt::s32}};
+    for (const auto &sd : int8_cases) {
+        const dt d = sd.second;
+        ip_t q = ip2d(6, 21, 11);
+        q.sdt = sd.first;
+        q.wdt = dt::s8;
+        q.ddt = d;
+        q.bias = true;
+        q.src_scale = d != dt::s32;
+        q.wei_scale_mask = d != dt::s32 ? 1 : -1;
+        run_fwd(q);
+    }
 }
 
 TEST(OclInnerProduct, ForwardPostOps) {
