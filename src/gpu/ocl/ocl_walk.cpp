@@ -18,9 +18,9 @@ struct part_t {
     dim_t extent, mult, stride;
 };
 
-// Parts of md's padded positions, outermost first; parts of extent 1 are
-// left out (at least one part is kept).
-std::vector<part_t> parts_of(const memory_desc_t &md) {
+// Parts of md's padded positions, outermost first, of the dims in `mask`;
+// parts of extent 1 are left out (at least one part is kept).
+std::vector<part_t> parts_of(const memory_desc_t &md, unsigned mask = ~0u) {
     const blocking_desc_t &b = md.format_desc.blocking;
     dim_t blk[max_ndims];
     for (int d = 0; d < md.ndims; ++d) blk[d] = 1;
@@ -32,7 +32,8 @@ std::vector<part_t> parts_of(const memory_desc_t &md) {
     std::vector<part_t> outer;
     for (int d = 0; d < md.ndims; ++d) {
         const dim_t ext = md.padded_dims[d] / blk[d];
-        if (ext > 1) outer.push_back({d, ext, blk[d], b.strides[d]});
+        if (ext > 1 && (mask >> d & 1u))
+            outer.push_back({d, ext, blk[d], b.strides[d]});
     }
     // Larger strides first; equal strides keep the logical order.
     std::stable_sort(
@@ -46,7 +47,7 @@ std::vector<part_t> parts_of(const memory_desc_t &md) {
         dim_t within = 1; // the same dim's blocks after this one
         for (int j = k + 1; j < b.inner_nblks; ++j)
             if (b.inner_idxs[j] == b.inner_idxs[k]) within *= b.inner_blks[j];
-        if (b.inner_blks[k] > 1)
+        if (b.inner_blks[k] > 1 && (mask >> b.inner_idxs[k] & 1u))
             parts.push_back(
                     {(int)b.inner_idxs[k], b.inner_blks[k], within, after});
     }
@@ -57,8 +58,13 @@ std::vector<part_t> parts_of(const memory_desc_t &md) {
 } // namespace
 
 bool make_walk(const memory_desc_t &md, walk_t &w, int vec) {
+    return make_walk_of_dims(md, ~0u, w, vec);
+}
+
+bool make_walk_of_dims(
+        const memory_desc_t &md, unsigned mask, walk_t &w, int vec) {
     std::memset(&w, 0, sizeof(w));
-    const std::vector<part_t> parts = parts_of(md);
+    const std::vector<part_t> parts = parts_of(md, mask);
     if ((int)parts.size() > walk_max_parts) return false;
     w.nparts = (int64_t)parts.size();
     w.volume = 1;

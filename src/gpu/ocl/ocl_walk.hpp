@@ -48,6 +48,10 @@ struct walk_t {
 // vec: a work-item covers vec consecutive positions of that part. False
 // when md has more parts than walk_max_parts.
 bool make_walk(const memory_desc_t &md, walk_t &w, int vec = 1);
+// The walk of the dims in `mask` (bit d: dim d) only; the others stay at
+// position 0.
+bool make_walk_of_dims(
+        const memory_desc_t &md, unsigned mask, walk_t &w, int vec = 1);
 // The innermost part of md's walk: its dim, extent and position step.
 void walk_innermost(
         const memory_desc_t &md, int &dim, dim_t &extent, dim_t &step);

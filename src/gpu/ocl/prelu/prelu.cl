@@ -1,0 +1,187 @@
+// PReLU on the gpu engine. Weights broadcast along the dims whose bit is
+// set in `wmask` (their positions read as 0), so one description serves a
+// scalar, per-channel, any-subset or full weights tensor.
+//
+// prelu_fwd / prelu_bwd_data: one work-item per element of the written
+// tensor (dst / diff_src) in its memory order, or VEC consecutive elements
+// of its innermost part when every tensor holds them contiguously (the
+// weights may instead broadcast along that part: W_LANES 0).
+//   dst      = src > 0 ? src : w * src
+//   diff_src = src > 0 ? diff_dst : w * diff_dst
+//
+// diff_weights = sum over the reduced dims (those where diff_weights has
+// size 1) of (src > 0 ? 0 : src * diff_dst):
+//   prelu_dw_tree: work-group (w, chunk) strides over its share of the
+//       reduced positions (in src's memory order), then adds its
+//       work-items' sums with a tree in local memory; one chunk per w
+//       stores diff_weights, several store partial sums that
+//   prelu_dw_final adds (one work-item per w);
+//   prelu_dw_serial: one work-item per w adds every reduced position
+//       (few of them: tiny reductions).
+#include "ocl_vec_io.clh"
+#include "ocl_walk.clh"
+
+typedef struct {
+    walk_t walk; // over the written tensor
+    tensor_t src, wei, out, dd; // out: dst or diff_src; dd: diff_dst
+    long dims[WALK_NDIMS]; // logical dims of src
+    long wmask; // bit d: the weights broadcast along dim d
+} prelu_conf_t;
+
+typedef struct {
+    walk_t wwalk; // over diff_weights (padded)
+    walk_t rwalk; // over the reduced dims of src (padded)
+    tensor_t src, dd, dw;
+    long dims[WALK_NDIMS]; // src
+    long wdims[WALK_NDIMS]; // diff_weights
+    long groups; // chunks per diff_weights element (tree kernel)
+} prelu_dw_conf_t;
+
+inline void masked_pos(const widx_t *pos, long mask, widx_t *out) {
+#pragma unroll
+    for (int d = 0; d < WALK_NDIMS; ++d)
+        out[d] = (mask >> d & 1) ? 0 : pos[d];
+}
+
+// Weights of the VEC lanes at `pos`.
+inline void load_weights(__global const WEI_T *wei, __constant prelu_conf_t *c,
+        const widx_t *pos, float *w) {
+    widx_t pw[WALK_NDIMS];
+    masked_pos(pos, c->wmask, pw);
+    const widx_t off = tensor_off(&c->wei, pw);
+#if W_LANES
+    VLOAD(WEI_DT, wei, off, w);
+#else
+    const float v = LOAD(WEI_DT, wei, off);
+    for (int l = 0; l < VEC; ++l)
+        w[l] = v;
+#endif
+}
+
+// Lane l of the work-item at `pos` lies inside the tensor's dims.
+inline bool lane_inside(__constant prelu_conf_t *c, const widx_t *pos, int l) {
+    widx_t p[WALK_NDIMS];
+#pragma unroll
+    for (int d = 0; d < WALK_NDIMS; ++d)
+        p[d] = pos[d] + (d == c->walk.lane_dim ? l * c->walk.lane_step : 0);
+    return pos_inside(p, c->dims);
+}
+
+#if IS_FWD
+__kernel void prelu_fwd(__global const SRC_T *src, __global const WEI_T *wei,
+        __global DST_T *dst, __constant prelu_conf_t *c) {
+    const widx_t id = get_global_id(0);
+    if (id >= c->walk.volume) return;
+    widx_t pos[WALK_NDIMS];
+    walk_pos(&c->walk, id, pos);
+    float r[VEC];
+    for (int l = 0; l < VEC; ++l)
+        r[l] = 0.f;
+    if (pos_inside(pos, c->dims)) {
+        float x[VEC], w[VEC];
+        VLOAD(SRC_DT, src, tensor_off(&c->src, pos), x);
+        load_weights(wei, c, pos, w);
+        for (int l = 0; l < VEC; ++l) {
+            r[l] = x[l] > 0.f ? x[l] : w[l] * x[l];
+            if (VEC > 1 && !lane_inside(c, pos, l)) r[l] = 0.f;
+        }
+    }
+    VSTORE(DST_DT, dst, tensor_off(&c->out, pos), r);
+}
+
+#else
+__kernel void prelu_bwd_data(__global const SRC_T *src,
+        __global const WEI_T *wei, __global const DIFF_DST_T *diff_dst,
+        __global DIFF_SRC_T *diff_src, __constant prelu_conf_t *c) {
+    const widx_t id = get_global_id(0);
+    if (id >= c->walk.volume) return;
+    widx_t pos[WALK_NDIMS];
+    walk_pos(&c->walk, id, pos);
+    float r[VEC];
+    for (int l = 0; l < VEC; ++l)
+        r[l] = 0.f;
+    if (pos_inside(pos, c->dims)) {
+        float x[VEC], w[VEC], g[VEC];
+        VLOAD(SRC_DT, src, tensor_off(&c->src, pos), x);
+        VLOAD(DIFF_DST_DT, diff_dst, tensor_off(&c->dd, pos), g);
+        load_weights(wei, c, pos, w);
+        for (int l = 0; l < VEC; ++l) {
+            r[l] = x[l] > 0.f ? g[l] : w[l] * g[l];
+            if (VEC > 1 && !lane_inside(c, pos, l)) r[l] = 0.f;
+        }
+    }
+    VSTORE(DIFF_SRC_DT, diff_src, tensor_off(&c->out, pos), r);
+}
+
+// The contribution of reduced position r to the diff_weights element at
+// pos_w.
+inline float dw_term(__global const SRC_T *src,
+        __global const DIFF_DST_T *diff_dst, __constant prelu_dw_conf_t *c,
+        const widx_t *pos_w, widx_t r) {
+    widx_t pos[WALK_NDIMS];
+    walk_pos(&c->rwalk, r, pos);
+#pragma unroll
+    for (int d = 0; d < WALK_NDIMS; ++d)
+        pos[d] += pos_w[d];
+    if (!pos_inside(pos, c->dims)) return 0.f;
+    const float x = LOAD(SRC_DT, src, tensor_off(&c->src, pos));
+    const float g = LOAD(DIFF_DST_DT, diff_dst, tensor_off(&c->dd, pos));
+    return x > 0.f ? 0.f : x * g;
+}
+
+__kernel void prelu_dw_tree(__global const SRC_T *src,
+        __global const DIFF_DST_T *diff_dst, __global DIFF_WEI_T *dw,
+        __global float *partial, __constant prelu_dw_conf_t *c,
+        __local float *sums) {
+    const widx_t groups = (widx_t)c->groups;
+    const widx_t gid = get_group_id(0);
+    const widx_t w = gid / groups, chunk = gid % groups;
+    const int lid = get_local_id(0), lws = get_local_size(0);
+    widx_t pos_w[WALK_NDIMS];
+    walk_pos(&c->wwalk, w, pos_w);
+    const bool inside = pos_inside(pos_w, c->wdims);
+    float acc = 0.f;
+    if (inside) {
+        const widx_t n = (widx_t)c->rwalk.volume, step = groups * lws;
+        for (widx_t r = chunk * lws + lid; r < n; r += step)
+            acc += dw_term(src, diff_dst, c, pos_w, r);
+    }
+    sums[lid] = acc;
+    for (int s = lws / 2; s > 0; s /= 2) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < s) sums[lid] += sums[lid + s];
+    }
+    if (lid != 0) return;
+    if (groups == 1)
+        STORE(DIFF_WEI_DT, dw, tensor_off(&c->dw, pos_w), sums[0]);
+    else
+        partial[gid] = sums[0];
+}
+
+__kernel void prelu_dw_final(__global DIFF_WEI_T *dw,
+        __global const float *partial, __constant prelu_dw_conf_t *c) {
+    const widx_t w = get_global_id(0);
+    if (w >= c->wwalk.volume) return;
+    widx_t pos_w[WALK_NDIMS];
+    walk_pos(&c->wwalk, w, pos_w);
+    float acc = 0.f;
+    for (widx_t k = 0; k < (widx_t)c->groups; ++k)
+        acc += partial[w * (widx_t)c->groups + k];
+    STORE(DIFF_WEI_DT, dw, tensor_off(&c->dw, pos_w),
+            pos_inside(pos_w, c->wdims) ? acc : 0.f);
+}
+
+__kernel void prelu_dw_serial(__global const SRC_T *src,
+        __global const DIFF_DST_T *diff_dst, __global DIFF_WEI_T *dw,
+        __constant prelu_dw_conf_t *c) {
+    const widx_t w = get_global_id(0);
+    if (w >= c->wwalk.volume) return;
+    widx_t pos_w[WALK_NDIMS];
+    walk_pos(&c->wwalk, w, pos_w);
+    float acc = 0.f;
+    if (pos_inside(pos_w, c->wdims))
+        for (widx_t r = 0; r < (widx_t)c->rwalk.volume; ++r)
+            acc += dw_term(src, diff_dst, c, pos_w, r);
+    STORE(DIFF_WEI_DT, dw, tensor_off(&c->dw, pos_w), acc);
+}
+#endif
