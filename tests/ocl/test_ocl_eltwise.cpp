@@ -25,9 +25,11 @@ bool have_gpu() {
     return dnnl_engine_get_count(dnnl_gpu) > 0;
 }
 
+// The engine of the running test (a static one would keep the device's
+// default context alive for the whole binary).
+engine g_engine;
 engine &gpu() {
-    static engine eng(engine::kind::gpu, 0);
-    return eng;
+    return g_engine;
 }
 
 struct alg_case_t {
@@ -171,7 +173,9 @@ class ocl_eltwise : public ::testing::Test {
 protected:
     void SetUp() override {
         if (!have_gpu()) GTEST_SKIP() << "no OpenCL device";
+        g_engine = engine(engine::kind::gpu, 0);
     }
+    void TearDown() override { g_engine = engine(); }
 };
 
 } // namespace
