@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "../primitives/tensor_glue.hpp"
+#include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ext.h"
 #include "reference/ip_ref.hpp"
@@ -27,17 +28,21 @@ namespace por = post_ops_ref;
 
 namespace {
 
-bool have_gpu() {
-    return engine::get_count(engine::kind::gpu) > 0;
-}
+// The engine of the running test (the fixture's: no engine outlives a
+// suite, see gpu_primitive_fixture.hpp).
+engine *g_eng = nullptr;
 
 engine &gpu() {
-    static engine eng(engine::kind::gpu, 0);
-    return eng;
+    return *g_eng;
 }
 
-#define NEED_GPU()                                                             \
-    if (!have_gpu()) GTEST_SKIP() << "no gpu engine"
+class OclInnerProduct : public gpu_primitive_test {
+protected:
+    void SetUp() override {
+        gpu_primitive_test::SetUp();
+        g_eng = &eng;
+    }
+};
 
 std::vector<float> to_f32(const std::vector<double> &v) {
     return std::vector<float>(v.begin(), v.end());
@@ -270,8 +275,7 @@ std::vector<ip_t> spatial_cases() {
 const memory::dim shapes[][3] = {
         {1, 1, 1}, {3, 5, 7}, {17, 33, 9}, {64, 130, 48}, {2, 200, 3}};
 
-TEST(OclInnerProduct, Forward) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, Forward) {
     for (const auto &s : shapes)
         for (bool bias : {false, true}) {
             ip_t p = ip2d(s[0], s[1], s[2]);
@@ -284,8 +288,7 @@ TEST(OclInnerProduct, Forward) {
     }
 }
 
-TEST(OclInnerProduct, ForwardDataTypesAndScales) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, ForwardDataTypesAndScales) {
     ip_t p = ip2d(6, 21, 11);
     p.bias = true;
     for (dt t : {dt::bf16, dt::f16}) {
@@ -314,8 +317,7 @@ TEST(OclInnerProduct, ForwardDataTypesAndScales) {
     }
 }
 
-TEST(OclInnerProduct, ForwardPostOps) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, ForwardPostOps) {
     using K = por::post_op_t;
     ip_t p = ip2d(9, 13, 10);
     p.bias = true;
@@ -325,8 +327,7 @@ TEST(OclInnerProduct, ForwardPostOps) {
     run_fwd(p);
 }
 
-TEST(OclInnerProduct, BackwardData) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, BackwardData) {
     for (const auto &s : shapes) run_bwd_d(ip2d(s[0], s[1], s[2]));
     for (const ip_t &p : spatial_cases()) run_bwd_d(p);
     ip_t p = ip2d(7, 9, 5);
@@ -336,8 +337,7 @@ TEST(OclInnerProduct, BackwardData) {
     run_bwd_d(p);
 }
 
-TEST(OclInnerProduct, BackwardWeights) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, BackwardWeights) {
     for (const auto &s : shapes)
         for (bool bias : {false, true}) {
             ip_t p = ip2d(s[0], s[1], s[2]);
@@ -356,8 +356,7 @@ TEST(OclInnerProduct, BackwardWeights) {
 }
 
 // The tiled kernel and split-K on every device.
-TEST(OclInnerProduct, TiledKernelAndSplitK) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, TiledKernelAndSplitK) {
     set_primitive_cache_capacity(0);
     setenv("ONEDNN_OCL_GEMM_KERNEL", "tiled", 1);
     ip_t p = ip2d(37, 45, 29);
@@ -380,8 +379,7 @@ TEST(OclInnerProduct, TiledKernelAndSplitK) {
     set_primitive_cache_capacity(1024);
 }
 
-TEST(OclInnerProduct, KernelCacheServesNewMinibatch) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, KernelCacheServesNewMinibatch) {
     ip_t p = ip2d(8, 24, 16);
     p.bias = true;
     run_fwd(p);
@@ -394,8 +392,7 @@ TEST(OclInnerProduct, KernelCacheServesNewMinibatch) {
     EXPECT_EQ(after.misses, before.misses);
 }
 
-TEST(OclInnerProduct, BadInputsGiveStatus) {
-    NEED_GPU();
+TEST_F(OclInnerProduct, BadInputsGiveStatus) {
     memory::desc s({4, 6}, dt::f32, tag::ab), w({5, 6}, dt::f32, tag::ab),
             d({4, 5}, dt::f32, tag::ab);
     inner_product_forward prim(inner_product_forward::primitive_desc(

@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "../primitives/tensor_glue.hpp"
+#include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ext.h"
 #include "oneapi/dnnl/dnnl_ocl.hpp"
@@ -28,17 +29,21 @@ namespace por = post_ops_ref;
 
 namespace {
 
-bool have_gpu() {
-    return engine::get_count(engine::kind::gpu) > 0;
-}
+// The engine of the running test (the fixture's: no engine outlives a
+// suite, see gpu_primitive_fixture.hpp).
+engine *g_eng = nullptr;
 
 engine &gpu() {
-    static engine eng(engine::kind::gpu, 0);
-    return eng;
+    return *g_eng;
 }
 
-#define NEED_GPU()                                                             \
-    if (!have_gpu()) GTEST_SKIP() << "no gpu engine"
+class OclMatmul : public gpu_primitive_test {
+protected:
+    void SetUp() override {
+        gpu_primitive_test::SetUp();
+        g_eng = &eng;
+    }
+};
 
 // Dense strides, the last two dims swapped in memory when `trans`; `pad`
 // elements added to the leading dimension's stride.
@@ -259,8 +264,7 @@ struct forced_t {
 const memory::dim shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {17, 33, 9},
         {64, 48, 130}, {1, 100, 37}, {70, 1, 65}, {13, 70, 1}};
 
-TEST(OclMatmul, F32ShapesAndTransposes) {
-    NEED_GPU();
+TEST_F(OclMatmul, F32ShapesAndTransposes) {
     for (const auto &sh : shapes)
         for (int t = 0; t < 4; ++t) {
             cfg_t c = cfg2d(sh[0], sh[1], sh[2]);
@@ -278,8 +282,7 @@ TEST(OclMatmul, F32ShapesAndTransposes) {
 
 // The work-group-tiled kernel and split-K on every device: tails in M, N
 // and K, every transposition, unaligned rows, batches.
-TEST(OclMatmul, TiledKernelAndSplitK) {
-    NEED_GPU();
+TEST_F(OclMatmul, TiledKernelAndSplitK) {
     forced_t f("tiled", nullptr);
     for (const auto &sh : shapes)
         for (int t = 0; t < 4; ++t) {
@@ -328,8 +331,7 @@ TEST(OclMatmul, TiledKernelAndSplitK) {
     }
 }
 
-TEST(OclMatmul, BatchedBroadcast) {
-    NEED_GPU();
+TEST_F(OclMatmul, BatchedBroadcast) {
     struct bc_t {
         memory::dims src, wei, dst, bias;
     };
@@ -356,8 +358,7 @@ TEST(OclMatmul, BatchedBroadcast) {
         }
 }
 
-TEST(OclMatmul, BiasShapesAndTypes) {
-    NEED_GPU();
+TEST_F(OclMatmul, BiasShapesAndTypes) {
     for (auto b :
             std::vector<memory::dims>{{1, 1}, {1, 24}, {15, 1}, {15, 24}}) {
         cfg_t c = cfg2d(15, 24, 10);
@@ -377,8 +378,7 @@ TEST(OclMatmul, BiasShapesAndTypes) {
     run_case(c);
 }
 
-TEST(OclMatmul, Int8ScalesAndZeroPoints) {
-    NEED_GPU();
+TEST_F(OclMatmul, Int8ScalesAndZeroPoints) {
     for (dt s : {dt::u8, dt::s8})
         for (dt d : {dt::s32, dt::s8, dt::f32}) {
             cfg_t c = cfg2d(9, 19, 23);
@@ -394,8 +394,7 @@ TEST(OclMatmul, Int8ScalesAndZeroPoints) {
         }
 }
 
-TEST(OclMatmul, F32Scales) {
-    NEED_GPU();
+TEST_F(OclMatmul, F32Scales) {
     cfg_t c = cfg2d(11, 13, 17);
     c.src_scale = true;
     c.wei_scale_mask = 2;
@@ -406,8 +405,7 @@ TEST(OclMatmul, F32Scales) {
     run_case(c);
 }
 
-TEST(OclMatmul, PostOps) {
-    NEED_GPU();
+TEST_F(OclMatmul, PostOps) {
     using K = por::post_op_t;
     cfg_t c = cfg2d(21, 18, 11);
     c.bias = {1, 18};
@@ -432,8 +430,7 @@ TEST(OclMatmul, PostOps) {
     run_case(c);
 }
 
-TEST(OclMatmul, RuntimeDims) {
-    NEED_GPU();
+TEST_F(OclMatmul, RuntimeDims) {
     const memory::dim R = DNNL_RUNTIME_DIM_VAL;
     memory::desc s({R, R}, dt::f32, memory::format_tag::ab),
             w({R, R}, dt::f32, memory::format_tag::ba),
@@ -472,8 +469,7 @@ TEST(OclMatmul, RuntimeDims) {
 
 // A matmul of a new shape with the configuration of an earlier one builds
 // no program: the kernel cache serves it.
-TEST(OclMatmul, KernelCacheServesNewShapes) {
-    NEED_GPU();
+TEST_F(OclMatmul, KernelCacheServesNewShapes) {
     cfg_t c = cfg2d(26, 31, 19);
     c.bias = {1, 31};
     c.post_ops = {{por::post_op_t::eltwise, algorithm::eltwise_relu}};
@@ -491,8 +487,7 @@ TEST(OclMatmul, KernelCacheServesNewShapes) {
     EXPECT_GT(after.hits, before.hits);
 }
 
-TEST(OclMatmul, BadInputsGiveStatus) {
-    NEED_GPU();
+TEST_F(OclMatmul, BadInputsGiveStatus) {
     memory::desc a({8, 6}, dt::f32, memory::format_tag::ab),
             b({6, 5}, dt::f32, memory::format_tag::ab),
             c({8, 5}, dt::f32, memory::format_tag::ab);
