@@ -97,7 +97,9 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
     unit_geom_t g;
     g.units_inner = units_inner;
     g.single_lane = single;
-    g.sp = {units, std::max<int64_t>(o, 1), std::max<int64_t>(i, 1), 1, 1};
+    // Empty units (o or i zero) stay empty: kernels still visit them
+    // (statistics of nothing, sums of nothing).
+    g.sp = {units, std::max<int64_t>(o, 0), std::max<int64_t>(i, 0), 1, 1};
     const size_t wg = pow2_floor(std::max<size_t>(max_wg, 1));
     const int64_t elems = g.sp.o * g.sp.i;
     // About four elements per lane before the tree.
@@ -127,7 +129,7 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
     q = std::min<int64_t>(q, std::max<int64_t>(1, elems / (4 * (int64_t)g.lr)));
     q = std::min(q, max_chunks);
     if (q <= 1) return g;
-    g.sp.qo = std::min<int64_t>(q, g.sp.o);
+    g.sp.qo = std::min<int64_t>(q, std::max<int64_t>(g.sp.o, 1));
     g.sp.qi = std::min<int64_t>(div_up(q, g.sp.qo),
             std::max<int64_t>(1, g.sp.i / (int64_t)g.lr));
     while (g.sp.qi > 1 && g.sp.qo * g.sp.qi > max_chunks)

@@ -1,0 +1,235 @@
+// Group normalization kernels. Tensors are [N, C, spatial] (view3_t with
+// the spatial dims merged); a unit is (n, g), the cpg x S elements of its
+// channel group, walked as an O x I space whose inner part is the
+// contiguous one: spatial points (nchw: o = channel j, i = point) or
+// channels (nhwc and 2-D: o = point, i = j), `ch_inner` telling which.
+// Statistics are the dense N x G f32 tensors oneDNN fixes (index = unit).
+//
+// GN_KERNEL 1 (forward; rows geometry):
+//  gnorm_fwd, phase 0: one work-group per unit: statistics (Welford,
+//     merged across lanes) unless given, saved when training, then
+//     dst = src_scale * (scale * (x - mean) / sqrt(var + eps) + shift),
+//     post-ops, / dst_scale;
+//  phase 1: chunks of long units write partial statistics, which
+//     gnorm_stats_final merges (Chan) into mean / variance;
+//  phase 2: chunks apply the normalization from those statistics.
+// GN_KERNEL 2 (backward sums): gnorm_bwd_nc: per (n, c) over the points,
+//     A = sum diff_dst, B = sum diff_dst * (x - mean); chunks' partials
+//     added by gnorm_bwd_nc_final.
+// GN_KERNEL 3 (backward finish, rows geometry): gnorm_bwd_dss (diff
+//     scale / shift from A and B), gnorm_bwd_unit (per unit sums of
+//     scale * A and scale * B) and gnorm_bwd_apply (diff_src).
+#include "ocl_types.clh"
+#include "ocl_unit_loop.clh"
+#if GN_KERNEL == 1
+#include "ocl_post_ops.clh"
+#endif
+
+#define F_GLOBAL 1
+#define F_SAVE 2
+
+// The base of unit (n, g) and the strides of its O x I space.
+typedef struct {
+    long off0, sn, sg, so, si;
+} gn_view_t;
+
+inline long gn_base(const gn_view_t *v, long n, long g) {
+    return v->off0 + n * v->sn + g * v->sg;
+}
+
+#if GN_KERNEL == 1
+__kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
+        __global DST_T *dst, gn_view_t dv, __global float *mean,
+        long mean_off, __global float *var, long var_off,
+        __global const float *scale,
+        __global const float *shift, unit_space_t sp, long groups, long cpg,
+        int ch_inner, float eps, int flags, int phase,
+        __global float *partial, long partial_off,
+        __global const SSC_T *src_scale, __global const DSC_T *dst_scale,
+        dims6_t dims, int ndims, __local float *buf POST_OP_ARGS) {
+    const long u = ul_unit();
+    const bool valid = u < sp.units;
+    const long n = valid ? u / groups : 0, g = valid ? u % groups : 0;
+    const long sb = gn_base(&sv, n, g), db = gn_base(&dv, n, g);
+    long o0, o1, i0, i1;
+    ul_chunk(&sp, &o0, &o1, &i0, &i1);
+
+    float m = 0.f, v = 0.f;
+    if (phase == 2 || (flags & F_GLOBAL)) {
+        if (valid) {
+            m = mean[mean_off + u];
+            v = var[var_off + u];
+        }
+    } else {
+        stats_t st = stats_zero();
+        if (valid)
+            UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+                stats_add(&st,
+                        LOAD(SRC_DT, src, sb + o * sv.so + i * sv.si));
+            });
+        st = wg_stats(st, buf);
+        if (phase == 1) {
+            if (valid && ul_lane() == 0) {
+                __global float *p = partial + partial_off
+                        + 3 * (ul_chunk_id() * sp.units + u);
+                p[0] = st.n;
+                p[1] = st.mean;
+                p[2] = st.m2;
+            }
+            return;
+        }
+        m = st.mean;
+        v = st.n > 0.f ? st.m2 / st.n : 0.f;
+        if (valid && (flags & F_SAVE) && ul_lane() == 0) {
+            mean[mean_off + u] = m;
+            var[var_off + u] = v;
+        }
+    }
+    if (!valid) return;
+    const float inv = 1.f / sqrt(v + eps);
+    // Absent scales come as null buffers.
+    const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
+    const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
+    long idx[6] = {n, 0, 0, 0, 0, 0};
+    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        const long c = g * cpg + (ch_inner ? i : o);
+        float y = (LOAD(SRC_DT, src, sb + o * sv.so + i * sv.si) - m) * inv;
+        if (scale) y *= scale[c];
+        if (shift) y += shift[c];
+        y *= ss;
+#if PO_COUNT
+        idx[1] = c;
+        ul_unravel(&dims, ch_inner ? o : i, 2, ndims, idx);
+        const float prev = 0.f;
+        APPLY_POST_OPS(y, prev, idx);
+#endif
+        STORE(DST_DT, dst, db + o * dv.so + i * dv.si, y * rds);
+    });
+}
+
+// One work-item per unit: merges the chunks' statistics.
+__kernel void gnorm_stats_final(__global const float *partial,
+        long partial_off, long units, long chunks, __global float *mean,
+        long mean_off, __global float *var, long var_off) {
+    const long u = get_global_id(0);
+    if (u >= units) return;
+    stats_t s = stats_zero();
+    for (long q = 0; q < chunks; ++q) {
+        __global const float *p = partial + partial_off + 3 * (q * units + u);
+        stats_t b = {p[0], p[1], p[2]};
+        s = stats_merge(s, b);
+    }
+    mean[mean_off + u] = s.mean;
+    var[var_off + u] = s.n > 0.f ? s.m2 / s.n : 0.f;
+}
+
+#elif GN_KERNEL == 2
+// Unit (n, c) over the points ([N, C, S] views). The sums of chunk q go
+// to ab[ab_off + 2 * (q * units + u)].
+__kernel void gnorm_bwd_nc(__global const SRC_T *src, view3_t sv,
+        __global const DD_T *dd, view3_t ddv, __global const float *mean,
+        unit_space_t sp, long channels, long cpg, __global float *ab,
+        long ab_off, __local float *buf) {
+    const long u = ul_unit();
+    const bool valid = u < sp.units;
+    const long n = valid ? u / channels : 0, c = valid ? u % channels : 0;
+    long o0, o1, i0, i1;
+    ul_chunk(&sp, &o0, &o1, &i0, &i1);
+    float2 acc = (float2)(0.f, 0.f);
+    if (valid) {
+        const float m = mean[n * (channels / cpg) + c / cpg];
+        const long sb = v3_off(&sv, n, c, 0), gb = v3_off(&ddv, n, c, 0);
+        UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+            const float g = LOAD(DD_DT, dd, gb + i * ddv.s2);
+            acc.x += g;
+            acc.y += g * (LOAD(SRC_DT, src, sb + i * sv.s2) - m);
+        });
+    }
+    acc = wg_sum2(acc, buf);
+    if (!valid || ul_lane() != 0) return;
+    __global float *p = ab + ab_off + 2 * (ul_chunk_id() * sp.units + u);
+    p[0] = acc.x;
+    p[1] = acc.y;
+}
+
+// One work-item per (n, c): adds the chunks' sums into chunk 0's place.
+__kernel void gnorm_bwd_nc_final(
+        __global float *ab, long ab_off, long units, long chunks) {
+    const long u = get_global_id(0);
+    if (u >= units) return;
+    float a = 0.f, b = 0.f;
+    for (long q = 0; q < chunks; ++q) {
+        a += ab[ab_off + 2 * (q * units + u)];
+        b += ab[ab_off + 2 * (q * units + u) + 1];
+    }
+    ab[ab_off + 2 * u] = a;
+    ab[ab_off + 2 * u + 1] = b;
+}
+
+#else
+// One work-item per channel.
+__kernel void gnorm_bwd_dss(__global const float *ab, long ab_off,
+        __global const float *var, long batch, long channels, long cpg,
+        float eps, __global float *dscale, __global float *dshift) {
+    const long c = get_global_id(0);
+    if (c >= channels) return;
+    const long groups = channels / cpg;
+    float a = 0.f, b = 0.f;
+    for (long n = 0; n < batch; ++n) {
+        const float inv = 1.f / sqrt(var[n * groups + c / cpg] + eps);
+        a += ab[ab_off + 2 * (n * channels + c)];
+        b += ab[ab_off + 2 * (n * channels + c) + 1] * inv;
+    }
+    if (dscale) dscale[c] = b;
+    if (dshift) dshift[c] = a;
+}
+
+// One work-item per unit (n, g): sums of scale * A and scale * B.
+__kernel void gnorm_bwd_unit(__global float *ab, long ab_off,
+        __global const float *scale, long units, long channels, long cpg,
+        long us_off) {
+    const long u = get_global_id(0);
+    if (u >= units) return;
+    const long groups = channels / cpg, n = u / groups, g = u % groups;
+    float s1 = 0.f, s2 = 0.f;
+    for (long j = 0; j < cpg; ++j) {
+        const long c = g * cpg + j;
+        const float w = scale ? scale[c] : 1.f;
+        s1 += w * ab[ab_off + 2 * (n * channels + c)];
+        s2 += w * ab[ab_off + 2 * (n * channels + c) + 1];
+    }
+    ab[us_off + 2 * u] = s1;
+    ab[us_off + 2 * u + 1] = s2;
+}
+
+// diff_src over the units' (chunked) O x I spaces.
+__kernel void gnorm_bwd_apply(__global const SRC_T *src, gn_view_t sv,
+        __global const DD_T *dd, gn_view_t ddv, __global DS_T *ds,
+        gn_view_t dsv, __global const float *mean, __global const float *var,
+        __global const float *scale, __global const float *us, long us_off,
+        unit_space_t sp, long groups, long cpg, int ch_inner, float eps,
+        int flags) {
+    const long u = ul_unit();
+    if (u >= sp.units) return;
+    const long n = u / groups, g = u % groups;
+    long o0, o1, i0, i1;
+    ul_chunk(&sp, &o0, &o1, &i0, &i1);
+    const float m = mean[u], inv = 1.f / sqrt(var[u] + eps);
+    const float cnt = (float)(sp.o * sp.i);
+    float k1 = 0.f, k2 = 0.f;
+    if (!(flags & F_GLOBAL)) {
+        k1 = us[us_off + 2 * u] / cnt;
+        k2 = us[us_off + 2 * u + 1] * inv * inv / cnt;
+    }
+    const long sb = gn_base(&sv, n, g), gb = gn_base(&ddv, n, g),
+               db = gn_base(&dsv, n, g);
+    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        const long c = g * cpg + (ch_inner ? i : o);
+        float gr = LOAD(DD_DT, dd, gb + o * ddv.so + i * ddv.si);
+        if (scale) gr *= scale[c];
+        const float x = LOAD(SRC_DT, src, sb + o * sv.so + i * sv.si);
+        STORE(DS_DT, ds, db + o * dsv.so + i * dsv.si,
+                inv * (gr - k1 - (x - m) * k2));
+    });
+}
+#endif

@@ -1,0 +1,339 @@
+// Group normalization on the gpu engine: checks, staging, kernels,
+// launches and the implementation list.
+#include "gpu/ocl/group_normalization/gnorm.hpp"
+
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_impl_lists.hpp"
+#include "gpu/ocl/ocl_layout.hpp"
+#include "gpu/ocl/ocl_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+
+enum { f_global = 1, f_save = 2 };
+
+bool fwd_dt(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
+            || dt == dnnl_s8 || dt == dnnl_u8;
+}
+bool bwd_dt(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+}
+
+data_type_t scale_dt(const group_normalization_pd_t &pd, int arg) {
+    return pd.with_scale(arg) ? pd.attr()->scales.get(arg)->data_type
+                              : dnnl_f32;
+}
+
+bool nc_view(const memory_desc_t &md, view3_t &v) {
+    return make_view3(md, 1, 2, v);
+}
+
+cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
+    if (!needed) return nullptr;
+    cl_mem m = mem_of(ctx, arg);
+    if (!m) {
+        verbose_error("gnorm", "argument %d has no gpu buffer", arg);
+        ok = false;
+    }
+    return m;
+}
+
+} // namespace
+
+status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
+    const bool fwd = is_fwd();
+    const primitive_attr_t &a = *attr();
+    if (!a.zero_points.empty() || !a.rounding_modes.empty()
+            || (!fwd && !a.has_default_values())) {
+        verbose_check("gnorm", "gpu: unsupported attributes");
+        return dnnl_unimplemented;
+    }
+    DNNL_CHECK(init_formats());
+    if (fwd) {
+        if (!fwd_dt(src_md()->data_type) || !fwd_dt(dst_md()->data_type)) {
+            verbose_check("gnorm", "gpu: data types not supported");
+            return dnnl_unimplemented;
+        }
+        for (const auto &it : a.scales.items)
+            if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
+                    || it.e.mask != 0 || !kernel_supports(it.e.data_type)) {
+                verbose_check("gnorm", "gpu: scales not supported");
+                return dnnl_unimplemented;
+            }
+        DNNL_CHECK(post_ops.init(a.post_ops, *dst_md(), "gnorm"));
+    } else if (!bwd_dt(src_md()->data_type)
+            || !bwd_dt(diff_dst_md()->data_type)
+            || !bwd_dt(diff_src_md()->data_type)) {
+        verbose_check("gnorm", "gpu: data types not supported");
+        return dnnl_unimplemented;
+    }
+    struct tensor_t {
+        int arg;
+        const memory_desc_t *md;
+        bool out;
+    };
+    const tensor_t fwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
+            {DNNL_ARG_DST, dst_md(), true}};
+    const tensor_t bwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
+            {DNNL_ARG_DIFF_DST, diff_dst_md(), false},
+            {DNNL_ARG_DIFF_SRC, diff_src_md(), true}};
+    for (int k = 0; k < (fwd ? 2 : 3); ++k) {
+        const tensor_t &t = fwd ? fwd_t[k] : bwd_t[k];
+        view3_t v;
+        const bool native = nc_view(*t.md, v);
+        if (!native && !layout_supported(*t.md)) {
+            verbose_check("gnorm", "gpu: layout not supported");
+            return dnnl_unimplemented;
+        }
+        staging.add(t.arg, *t.md, !t.out, t.out, native);
+    }
+    const memory_desc_t &m0 = staging.kernel_md(0);
+    n = m0.dims[0];
+    c = m0.dims[1];
+    sp = dims_product(m0, 2, m0.ndims);
+    g = groups();
+    cpg = c / g;
+    view3_t v0;
+    nc_view(m0, v0);
+    ch_inner = sp == 1 || v0.s[1] < v0.s[2];
+    const device_info_t &dev = device_info_of(engine);
+    const size_t wg = unit_group_limit(dev, 0);
+    single_lane = single_lane_units(dev, cpg * sp);
+    const int64_t units = n * g;
+    if (fwd) {
+        const unit_geom_t geom = plan_units(units, ch_inner ? sp : cpg,
+                ch_inner ? cpg : sp, false, single_lane, wg, dev, true);
+        chunks = geom.chunks();
+        if (chunks > 1 && !global_stats()) {
+            partial_off = staging.reserve(
+                    (size_t)(3 * chunks * units) * sizeof(float));
+            if (!stats_out())
+                stats_off = staging.reserve(
+                        (size_t)(2 * units) * sizeof(float));
+        }
+    } else {
+        nc_units_inner = v0.s[1] == 1 && sp > 1;
+        nc_single = single_lane_units(dev, sp);
+        const unit_geom_t geom = plan_units(
+                n * c, 1, sp, nc_units_inner, nc_single, wg, dev, true);
+        nc_chunks = geom.chunks();
+        ab_off = staging.reserve(
+                (size_t)(2 * nc_chunks * n * c) * sizeof(float));
+        us_off = staging.reserve((size_t)(2 * units) * sizeof(float));
+    }
+    book_scratchpad(staging.scratch_bytes());
+    return dnnl_success;
+}
+
+status_t ocl_gnorm_t::init(engine_t *engine) {
+    const pd_t *pd = pd_();
+    const device_info_t &dev = device_info_of(engine);
+    const char *src = "group_normalization/gnorm.cl";
+    const int64_t units = pd->n * pd->g;
+    const int64_t o = pd->ch_inner ? pd->sp : pd->cpg,
+                  i = pd->ch_inner ? pd->cpg : pd->sp;
+    if (pd->is_fwd()) {
+        kernel_options_t opts;
+        define_unit_geom(opts, false, pd->single_lane);
+        opts.define("GN_KERNEL", 1);
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
+        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
+        pd->post_ops.define(opts);
+        std::vector<ocl_kernel_t> ks;
+        DNNL_CHECK(create_kernels(
+                engine, src, opts, {"gnorm_fwd", "gnorm_stats_final"}, ks));
+        fwd_ = ks[0];
+        stats_final_ = ks[1];
+        geom_ = plan_units(units, o, i, false, pd->single_lane,
+                unit_group_limit(dev, fwd_.max_wg_size()), dev, true,
+                pd->global_stats() ? INT64_MAX : pd->chunks);
+    } else {
+        auto types = [&](kernel_options_t &opts) {
+            define_data_type(opts, "SRC", pd->src_md()->data_type);
+            define_data_type(opts, "DD", pd->diff_dst_md()->data_type);
+            define_data_type(opts, "DS", pd->diff_src_md()->data_type);
+        };
+        kernel_options_t o2;
+        define_unit_geom(o2, pd->nc_units_inner, pd->nc_single);
+        o2.define("GN_KERNEL", 2);
+        types(o2);
+        std::vector<ocl_kernel_t> ks;
+        DNNL_CHECK(create_kernels(
+                engine, src, o2, {"gnorm_bwd_nc", "gnorm_bwd_nc_final"}, ks));
+        nc_ = ks[0];
+        nc_final_ = ks[1];
+        nc_geom_ = plan_units(pd->n * pd->c, 1, pd->sp, pd->nc_units_inner,
+                pd->nc_single, unit_group_limit(dev, nc_.max_wg_size()), dev,
+                true, pd->nc_chunks);
+        kernel_options_t o3;
+        define_unit_geom(o3, false, pd->single_lane);
+        o3.define("GN_KERNEL", 3);
+        types(o3);
+        DNNL_CHECK(create_kernels(engine, src, o3,
+                {"gnorm_bwd_dss", "gnorm_bwd_unit", "gnorm_bwd_apply"}, ks));
+        dss_ = ks[0];
+        unit_ = ks[1];
+        apply_ = ks[2];
+        geom_ = plan_units(units, o, i, false, pd->single_lane,
+                unit_group_limit(dev, apply_.max_wg_size()), dev, true);
+    }
+    return staging_.init(engine, pd->staging);
+}
+
+gn_view_t ocl_gnorm_t::unit_view(int k, int64_t off0) const {
+    const pd_t *pd = pd_();
+    view3_t v;
+    nc_view(pd->staging.kernel_md(k), v);
+    gn_view_t r;
+    r.off0 = off0;
+    r.sn = v.s[0];
+    r.sg = pd->cpg * v.s[1];
+    r.so = pd->ch_inner ? v.s[2] : v.s[1];
+    r.si = pd->ch_inner ? v.s[1] : v.s[2];
+    return r;
+}
+
+status_t ocl_gnorm_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    if (pd->n * pd->g == 0) return dnnl_success;
+    DNNL_CHECK(staging_.gather(ctx, pd->staging));
+    DNNL_CHECK(pd->is_fwd() ? execute_fwd(ctx) : execute_bwd(ctx));
+    return staging_.scatter(ctx, pd->staging);
+}
+
+status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    const staging_t &st = pd->staging;
+    const tensor_buf_t src = st.buffer(ctx, 0), dst = st.buffer(ctx, 1);
+    // Empty tensors may come without buffers (never read).
+    bool ok = (src.mem && dst.mem) || pd->sp * pd->c == 0;
+    if (!ok) verbose_error("gnorm", "src or dst has no gpu buffer");
+    const bool user_stats = pd->stats_in() || pd->stats_out();
+    cl_mem mean = required(ctx, DNNL_ARG_MEAN, user_stats, ok);
+    cl_mem var = required(ctx, DNNL_ARG_VARIANCE, user_stats, ok);
+    cl_mem scale = required(ctx, DNNL_ARG_SCALE, pd->use_scale(), ok);
+    cl_mem shift = required(ctx, DNNL_ARG_SHIFT, pd->use_shift(), ok);
+    cl_mem ssc = required(ctx, DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC,
+            pd->with_scale(DNNL_ARG_SRC), ok);
+    cl_mem dsc = required(ctx, DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST,
+            pd->with_scale(DNNL_ARG_DST), ok);
+    if (!ok) return dnnl_invalid_arguments;
+    const cl_mem scratch = scratchpad_of(ctx);
+    const int64_t units = pd->n * pd->g;
+    const int64_t poff = (int64_t)(pd->partial_off / sizeof(float));
+    const bool chunked = geom_.chunks() > 1;
+    // Where phase 2 finds the statistics.
+    cl_mem smean = mean, svar = var;
+    int64_t moff = 0, voff = 0;
+    if (!user_stats) {
+        smean = svar = scratch;
+        moff = (int64_t)(pd->stats_off / sizeof(float));
+        voff = moff + units;
+    }
+    auto launch = [&](int phase, int flags) {
+        kernel_args_t a;
+        a.mem(src.mem).value(unit_view(0, src.off0));
+        a.mem(dst.mem).value(unit_view(1, dst.off0));
+        a.mem(smean).i64(moff).mem(svar).i64(voff);
+        a.mem(scale).mem(shift).value(geom_.sp).i64(pd->g).i64(pd->cpg);
+        a.i32(pd->ch_inner ? 1 : 0).f32(pd->desc()->epsilon).i32(flags);
+        a.i32(phase).mem(scratch).i64(poff).mem(ssc).mem(dsc);
+        a.value(make_dims6(*pd->dst_md())).i32(pd->dst_md()->ndims);
+        a.local(geom_.local_bytes(3));
+        pd->post_ops.set_args(a, ctx);
+        return fwd_.enqueue(ctx, geom_.range(), a);
+    };
+    if (pd->global_stats()) return launch(2, f_global);
+    if (!chunked) return launch(0, pd->stats_out() ? f_save : 0);
+    DNNL_CHECK(launch(1, 0));
+    kernel_args_t f;
+    f.mem(scratch).i64(poff).i64(units).i64(geom_.chunks());
+    f.mem(smean).i64(moff).mem(svar).i64(voff);
+    DNNL_CHECK(stats_final_.enqueue(ctx, nd_range_t({(size_t)units}, {64}), f));
+    return launch(2, 0);
+}
+
+status_t ocl_gnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    const staging_t &st = pd->staging;
+    tensor_buf_t t[3];
+    bool ok = true;
+    for (int k = 0; k < 3; ++k) {
+        t[k] = st.buffer(ctx, k);
+        ok = ok && (t[k].mem || pd->sp * pd->c == 0);
+    }
+    if (!ok) verbose_error("gnorm", "a data tensor has no gpu buffer");
+    const bool full = pd->desc()->prop_kind == dnnl_backward;
+    cl_mem mean = required(ctx, DNNL_ARG_MEAN, true, ok);
+    cl_mem var = required(ctx, DNNL_ARG_VARIANCE, true, ok);
+    cl_mem scale = required(ctx, DNNL_ARG_SCALE, pd->use_scale(), ok);
+    cl_mem dscale = required(
+            ctx, DNNL_ARG_DIFF_SCALE, full && pd->use_scale(), ok);
+    cl_mem dshift = required(
+            ctx, DNNL_ARG_DIFF_SHIFT, full && pd->use_shift(), ok);
+    if (!ok) return dnnl_invalid_arguments;
+    const cl_mem scratch = scratchpad_of(ctx);
+    const int64_t units = pd->n * pd->g, nc = pd->n * pd->c;
+    const int64_t ab = (int64_t)(pd->ab_off / sizeof(float)),
+                  us = (int64_t)(pd->us_off / sizeof(float));
+    const float eps = pd->desc()->epsilon;
+    const bool need_sums = !pd->global_stats() || dscale || dshift;
+    if (need_sums) {
+        kernel_args_t a;
+        view3_t v;
+        nc_view(st.kernel_md(0), v);
+        v.off0 = t[0].off0;
+        a.mem(t[0].mem).value(v);
+        nc_view(st.kernel_md(1), v);
+        v.off0 = t[1].off0;
+        a.mem(t[1].mem).value(v).mem(mean).value(nc_geom_.sp);
+        a.i64(pd->c).i64(pd->cpg).mem(scratch).i64(ab);
+        a.local(nc_geom_.local_bytes(2));
+        DNNL_CHECK(nc_.enqueue(ctx, nc_geom_.range(), a));
+        if (nc_geom_.chunks() > 1) {
+            kernel_args_t f;
+            f.mem(scratch).i64(ab).i64(nc).i64(nc_geom_.chunks());
+            DNNL_CHECK(nc_final_.enqueue(
+                    ctx, nd_range_t({(size_t)nc}, {64}), f));
+        }
+    }
+    if (dscale || dshift) {
+        kernel_args_t a;
+        a.mem(scratch).i64(ab).mem(var).i64(pd->n).i64(pd->c).i64(pd->cpg);
+        a.f32(eps).mem(dscale).mem(dshift);
+        DNNL_CHECK(dss_.enqueue(ctx, nd_range_t({(size_t)pd->c}, {64}), a));
+    }
+    if (!pd->global_stats()) {
+        kernel_args_t a;
+        a.mem(scratch).i64(ab).mem(scale).i64(units).i64(pd->c).i64(pd->cpg);
+        a.i64(us);
+        DNNL_CHECK(unit_.enqueue(ctx, nd_range_t({(size_t)units}, {64}), a));
+    }
+    kernel_args_t a;
+    for (int k = 0; k < 3; ++k)
+        a.mem(t[k].mem).value(unit_view(k, t[k].off0));
+    a.mem(mean).mem(var).mem(scale).mem(scratch).i64(us).value(geom_.sp);
+    a.i64(pd->g).i64(pd->cpg).i32(pd->ch_inner ? 1 : 0).f32(eps);
+    a.i32(pd->global_stats() ? f_global : 0);
+    return apply_.enqueue(ctx, geom_.range(), a);
+}
+
+const impl_list_item_t *group_normalization_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<ocl_gnorm_t::pd_t, group_normalization_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

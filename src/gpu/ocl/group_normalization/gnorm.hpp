@@ -1,0 +1,67 @@
+// Group normalization on the gpu engine: forward training / inference
+// (statistics computed or given; src / dst scales of 8-bit data; eltwise
+// and binary post-ops), backward data and backward with diff scale /
+// shift; f32 / bf16 / f16 / s8 / u8 forward, floating-point backward.
+// Tensors are [N, C, spatial] views; a unit (ocl_unit_loop.clh) is one
+// (n, group). Units with few siblings are split into chunks: partial
+// statistics merged by a second kernel, then the normalization applied by
+// chunks. Backward sums per (n, channel) first, derives diff scale /
+// shift and per-unit sums from them, then writes diff_src. Layouts that
+// do not merge into the views go through dense copies (ocl_staging.hpp).
+#pragma once
+
+#include "common/group_normalization_pd.hpp"
+#include "gpu/ocl/ocl_post_ops.hpp"
+#include "gpu/ocl/ocl_primitive.hpp"
+#include "gpu/ocl/ocl_staging.hpp"
+#include "gpu/ocl/ocl_unit_plan.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+// Twin of gn_view_t in gnorm.cl.
+struct gn_view_t {
+    int64_t off0, sn, sg, so, si;
+};
+
+struct ocl_gnorm_t : public primitive_t {
+    struct pd_t : public ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t> {
+        using ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t>::ocl_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override { return "ocl:gnorm:units"; }
+
+        // fwd: src, dst; bwd: src, diff_dst, diff_src.
+        staging_t staging;
+        post_ops_conf_t post_ops;
+        int64_t n = 0, c = 0, sp = 0, g = 0, cpg = 0;
+        bool ch_inner = false; // a unit's inner part is its channels
+        bool single_lane = false; // units of (n, group)
+        int64_t chunks = 1; // fwd statistics
+        size_t partial_off = 0, stats_off = 0; // fwd scratchpad regions
+        // Backward sums per (n, c).
+        bool nc_units_inner = false, nc_single = false;
+        int64_t nc_chunks = 1;
+        size_t ab_off = 0, us_off = 0;
+    };
+
+    using primitive_t::primitive_t;
+    status_t init(engine_t *engine) override;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    status_t execute_fwd(const exec_ctx_t &ctx) const;
+    status_t execute_bwd(const exec_ctx_t &ctx) const;
+    gn_view_t unit_view(int k, int64_t off0) const;
+    ocl_kernel_t fwd_, stats_final_; // fwd
+    ocl_kernel_t nc_, nc_final_, dss_, unit_, apply_; // bwd
+    staging_kernels_t staging_;
+    unit_geom_t geom_, nc_geom_;
+};
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl
