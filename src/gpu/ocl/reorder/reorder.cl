@@ -30,6 +30,7 @@ typedef struct {
     long ext[PLAN_MAX_FACTORS], sstr[PLAN_MAX_FACTORS], dstr[PLAN_MAX_FACTORS];
     long dim[PLAN_MAX_FACTORS], lm[PLAN_MAX_FACTORS];
     long dims[PLAN_MAX_DIMS], dpad[PLAN_MAX_DIMS];
+    long qmask[4]; // src scale, dst scale, src zp, dst zp
 } plan_t;
 
 // Quantization arrays (buffer and element offset each), then beta.
@@ -71,9 +72,18 @@ typedef struct {
 #define QUANT_ARGS SS_ARG DS_ARG SZ_ARG DZ_ARG SUM_ARG
 #define QUANT_FWD SS_FWD DS_FWD SZ_FWD DZ_FWD SUM_FWD
 
-// Logical positions are needed for per-dim quantization always, and for
-// padding when the plan has some.
-#define QUANT_BY_POS ((SS_MASK | DS_MASK | SZ_MASK | DZ_MASK) != 0)
+// Row-major index over the tracked dims in `mask`.
+inline IDX_T qindex(long mask, const IDX_T *idx, const plan_t *p) {
+    IDX_T q = 0;
+    for (int d = 0; d < p->ndims; ++d)
+        if ((mask >> d) & 1) q = q * (IDX_T)p->dims[d] + idx[d];
+    return q;
+}
+
+// Logical positions are needed for padding and per-dim quantization.
+inline bool needs_pos(const plan_t *p, int has_pad) {
+    return has_pad || (p->qmask[0] | p->qmask[1] | p->qmask[2] | p->qmask[3]);
+}
 
 // idx[dim] += v, written so that idx stays in registers.
 inline void pos_add(IDX_T *idx, long dim, IDX_T v) {
@@ -82,29 +92,23 @@ inline void pos_add(IDX_T *idx, long dim, IDX_T v) {
         if (dim == d) idx[d] += v;
 }
 
-// Row-major index over the dims of `mask` (a compile-time constant).
-inline IDX_T qindex(int mask, const IDX_T *idx, const plan_t *p) {
-    IDX_T q = 0;
-#pragma unroll
-    for (int d = 0; d < PLAN_MAX_DIMS; ++d)
-        if ((mask >> d) & 1) q = q * (IDX_T)p->dims[d] + idx[d];
-    return q;
-}
-
+// The quantization values at position idx; p null: per-tensor values.
 inline qv_t load_qv(const IDX_T *idx, const plan_t *p QUANT_ARGS) {
     qv_t q = {1.f, 1.f, 0.f, 0, 0};
+#define QIDX(k) (p ? qindex(p->qmask[k], idx, p) : 0)
 #if WITH_SS
-    q.ss = LOAD_SCALE(SS_DT, ss, ss_off + qindex(SS_MASK, idx, p));
+    q.ss = LOAD_SCALE(SS_DT, ss, ss_off + QIDX(0));
 #endif
 #if WITH_DS
-    q.ds = LOAD_SCALE(DS_DT, ds, ds_off + qindex(DS_MASK, idx, p));
+    q.ds = LOAD_SCALE(DS_DT, ds, ds_off + QIDX(1));
 #endif
 #if WITH_SZ
-    q.sz = LOAD_ZP(sz, sz_off + qindex(SZ_MASK, idx, p));
+    q.sz = LOAD_ZP(sz, sz_off + QIDX(2));
 #endif
 #if WITH_DZ
-    q.dz = LOAD_ZP(dz, dz_off + qindex(DZ_MASK, idx, p));
+    q.dz = LOAD_ZP(dz, dz_off + QIDX(3));
 #endif
+#undef QIDX
 #if WITH_SUM
     q.beta = beta;
 #endif
@@ -141,8 +145,8 @@ __kernel void reorder_linear(__global const SRC_RAW *src,
     const IDX_T i = (IDX_T)get_global_id(0) * VEC;
     if (i >= n) return;
     const IDX_T idx[PLAN_MAX_DIMS] = {0, 0, 0, 0, 0, 0};
-    const plan_t *none = 0;
-    const qv_t q = load_qv(idx, none QUANT_FWD);
+    const plan_t *per_tensor = 0;
+    const qv_t q = load_qv(idx, per_tensor QUANT_FWD);
     if (aligned && i + VEC <= n) {
         // s0 and d0 are multiples of VEC: whole vectors.
         SRC_RAW a[VEC];
@@ -167,7 +171,7 @@ __kernel void reorder_generic(__global const SRC_RAW *src,
     if (g >= work) return;
     IDX_T so = (IDX_T)p.s0, o = (IDX_T)p.d0;
     IDX_T idx[PLAN_MAX_DIMS] = {0, 0, 0, 0, 0, 0};
-    const bool by_pos = QUANT_BY_POS || has_pad;
+    const bool by_pos = needs_pos(&p, has_pad);
     for (int f = 0; f < p.nf; ++f) {
         const IDX_T e = (IDX_T)p.ext[f];
         const IDX_T k = g % e;
@@ -229,7 +233,7 @@ __kernel void reorder_tiled(__global const SRC_RAW *src,
     g /= nty;
     IDX_T so = (IDX_T)p.s0, o = (IDX_T)p.d0;
     IDX_T base[PLAN_MAX_DIMS] = {0, 0, 0, 0, 0, 0};
-    const bool by_pos = QUANT_BY_POS || has_pad;
+    const bool by_pos = needs_pos(&p, has_pad);
     for (int f = 2; f < p.nf; ++f) {
         const IDX_T e = (IDX_T)p.ext[f];
         const IDX_T k = g % e;
@@ -245,6 +249,8 @@ __kernel void reorder_tiled(__global const SRC_RAW *src,
     const int lid = get_local_id(0), nl = get_local_size(0);
 
     // Read: consecutive work-items take consecutive y (source-contiguous).
+    // Unrolled so that a work-item's loads are in flight together.
+#pragma unroll 4
     for (int e = lid; e < tx * ty; e += nl) {
         const int x = e >> ly, y = e & (ty - 1);
         const IDX_T X = x0 + x, Y = y0 + y;
@@ -263,6 +269,7 @@ __kernel void reorder_tiled(__global const SRC_RAW *src,
 
     // Write: consecutive work-items take consecutive x (destination-
     // contiguous).
+#pragma unroll 4
     for (int e = lid; e < tx * ty; e += nl) {
         const int x = e & (tx - 1), y = e >> lx;
         const IDX_T X = x0 + x, Y = y0 + y;

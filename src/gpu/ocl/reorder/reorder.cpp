@@ -99,6 +99,8 @@ status_t ocl_reorder_t::pd_t::init(engine_t *) {
         book_scratchpad(host_bytes);
     }
     quant.map_masks(plan.dim_map, s.ndims);
+    for (int i = 0; i < reorder_quant_t::count; ++i)
+        plan.args.qmask[i] = quant.kernel_mask[i];
     // 16 bytes of the narrower type a work-item: fixed by the types alone,
     // so that every plan of one type pair shares a program.
     vec = (int)(16 / std::min(es, data_type_size(d.data_type)));

@@ -34,6 +34,10 @@ struct plan_args_t {
     int64_t lm[plan_max_factors]; // logical step of that dim per unit
     int64_t dims[plan_max_dims]; // logical extent of each tracked dim
     int64_t dpad[plan_max_dims]; // destination's padded extent
+    // Tracked dims each quantization array varies over (src scale, dst
+    // scale, src zero point, dst zero point): arguments, not defines, so
+    // that masks do not multiply programs.
+    int64_t qmask[4];
 };
 
 enum class plan_kind_t {

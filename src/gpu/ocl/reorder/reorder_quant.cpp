@@ -132,7 +132,6 @@ void reorder_quant_t::define(
     for (int i = 0; i < count; ++i) {
         const std::string n = names[i];
         opts.define(("WITH_" + n).c_str(), with[i] ? 1 : 0);
-        opts.define((n + "_MASK").c_str(), with[i] ? kernel_mask[i] : 0);
         if (with[i]) define_raw_type(opts, n.c_str(), dt[i]);
     }
     // Division by dst scales rounded correctly (through double, which is
