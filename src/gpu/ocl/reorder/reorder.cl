@@ -28,9 +28,10 @@
 typedef struct {
     long nf, ndims, s0, d0;
     long ext[PLAN_MAX_FACTORS], sstr[PLAN_MAX_FACTORS], dstr[PLAN_MAX_FACTORS];
-    long dim[PLAN_MAX_FACTORS], lm[PLAN_MAX_FACTORS];
+    long lm[PLAN_MAX_FACTORS];
     long dims[PLAN_MAX_DIMS], dpad[PLAN_MAX_DIMS];
-    long qmask[4]; // src scale, dst scale, src zp, dst zp
+    int dim[PLAN_MAX_FACTORS];
+    int qmask[4]; // src scale, dst scale, src zp, dst zp
 } plan_t;
 
 // Quantization arrays (buffer and element offset each), then beta.
@@ -73,7 +74,7 @@ typedef struct {
 #define QUANT_FWD SS_FWD DS_FWD SZ_FWD DZ_FWD SUM_FWD
 
 // Row-major index over the tracked dims in `mask`.
-inline IDX_T qindex(long mask, const IDX_T *idx, const plan_t *p) {
+inline IDX_T qindex(int mask, const IDX_T *idx, const plan_t *p) {
     IDX_T q = 0;
     for (int d = 0; d < p->ndims; ++d)
         if ((mask >> d) & 1) q = q * (IDX_T)p->dims[d] + idx[d];
@@ -86,7 +87,7 @@ inline bool needs_pos(const plan_t *p, int has_pad) {
 }
 
 // idx[dim] += v, written so that idx stays in registers.
-inline void pos_add(IDX_T *idx, long dim, IDX_T v) {
+inline void pos_add(IDX_T *idx, int dim, IDX_T v) {
 #pragma unroll
     for (int d = 0; d < PLAN_MAX_DIMS; ++d)
         if (dim == d) idx[d] += v;

@@ -21,8 +21,11 @@ namespace ocl {
 constexpr int plan_max_factors = 12;
 constexpr int plan_max_dims = 6;
 
-// Mirrors plan_t of reorder.cl field by field. Factor 0 is the innermost
-// (fastest varying) one. Offsets are in elements.
+// Mirrors plan_t of reorder.cl field by field (64-bit fields first, then
+// 32-bit ones: no padding on either side). Factor 0 is the innermost
+// (fastest varying) one. Offsets are in elements. Kept small: it shares
+// the kernel's argument space (1024 bytes guaranteed by OpenCL) with a
+// layout_t in by_layout plans.
 struct plan_args_t {
     int64_t nf; // number of factors
     int64_t ndims; // dims the kernel tracks positions of
@@ -30,15 +33,17 @@ struct plan_args_t {
     int64_t ext[plan_max_factors]; // extent of each factor
     int64_t sstr[plan_max_factors]; // source stride (0 in by_layout plans)
     int64_t dstr[plan_max_factors]; // destination stride
-    int64_t dim[plan_max_factors]; // tracked dim it moves, or -1
-    int64_t lm[plan_max_factors]; // logical step of that dim per unit
+    int64_t lm[plan_max_factors]; // logical step of its dim per unit
     int64_t dims[plan_max_dims]; // logical extent of each tracked dim
     int64_t dpad[plan_max_dims]; // destination's padded extent
+    int32_t dim[plan_max_factors]; // tracked dim a factor moves, or -1
     // Tracked dims each quantization array varies over (src scale, dst
     // scale, src zero point, dst zero point): arguments, not defines, so
     // that masks do not multiply programs.
-    int64_t qmask[4];
+    int32_t qmask[4];
 };
+static_assert(sizeof(plan_args_t) == 64 * 8 + 16 * 4,
+        "plan_args_t must match plan_t of reorder.cl without padding");
 
 enum class plan_kind_t {
     empty, // nothing to do (a zero dim)
