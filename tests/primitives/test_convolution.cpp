@@ -1360,7 +1360,9 @@ TEST(Convolution, MissingExecutionArgumentsRejected)
             dnnl_invalid_arguments);
 }
 
-TEST(Convolution, GpuEngineUnimplemented)
+// The gpu engine has convolutions (tests/ocl/test_ocl_convolution.cpp),
+// but no Winograd algorithm.
+TEST(Convolution, GpuEngineWinogradUnimplemented)
 {
     if (dnnl_engine_get_count(dnnl_gpu) == 0) GTEST_SKIP();
     dnnl_engine_t g = nullptr;
@@ -1368,6 +1370,10 @@ TEST(Convolution, GpuEngineUnimplemented)
     const memory::dims s = {1, 4, 5, 5}, w = {6, 4, 3, 3}, d = {1, 6, 5, 5};
     EXPECT_EQ(try_fwd(s, w, {6}, d, {1, 1}, {0, 0}, {1, 1}, {1, 1},
                       dnnl_convolution_direct, dt::f32, dt::f32, dt::f32,
+                      nullptr, g),
+            dnnl_success);
+    EXPECT_EQ(try_fwd(s, w, {6}, d, {1, 1}, {0, 0}, {1, 1}, {1, 1},
+                      dnnl_convolution_winograd, dt::f32, dt::f32, dt::f32,
                       nullptr, g),
             dnnl_unimplemented);
     dnnl_engine_destroy(g);

@@ -1,0 +1,216 @@
+// Building and launching the implicit-GEMM convolution kernels.
+#include "gpu/ocl/convolution/conv_gemm.hpp"
+
+#include <algorithm>
+
+#include "gpu/ocl/convolution/conv_layout.hpp"
+#include "gpu/ocl/ocl_layout.hpp"
+#include "gpu/ocl/ocl_primitive.hpp"
+#include "gpu/ocl/ocl_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+constexpr int bias_wg = 256;           // BIAS_WG of conv_reduce.cl
+constexpr size_t max_groups_z = 65535; // grid limit of some devices
+
+// Mirrors conv_dims_t of conv_zero_pad.cl.
+struct conv_dims_t {
+    int64_t d[layout_max_ndims];
+};
+
+// An activation's form in the GEMM kernel's arguments.
+void add_act(kernel_args_t &a, const memory_desc_t &md, bool generic) {
+    if (generic)
+        a.value(conv_blocked(md));
+    else
+        a.value(conv_act_strides(md));
+}
+
+// An optional input of the execution: null when the configuration does
+// not use it; dnnl_invalid_arguments when it uses it and it is missing.
+status_t input(const exec_ctx_t &ctx, bool need, int arg, cl_mem &m) {
+    m = need ? mem_of(ctx, arg) : nullptr;
+    return need && !m ? dnnl_invalid_arguments : dnnl_success;
+}
+
+size_t div_up(int64_t a, int64_t b) {
+    return (size_t)((a + b - 1) / b);
+}
+} // namespace
+
+status_t conv_gemm_t::init(engine_t *engine, const conv_gemm_conf_t &c) {
+    const conv_problem_t &p = c.prb;
+    const bool bwd_w = p.role == conv_role_t::bwd_w;
+    kernel_options_t o;
+    o.define("ROLE", (int64_t)p.role);
+    o.define("LX", c.lx);
+    o.define("LY", c.ly);
+    o.define("TM", c.tm);
+    o.define("TN", c.tn);
+    o.define("KB", 16);
+    o.define("CONV_UNROLL", device_info_of(engine).is_gpu() ? 1 : 0);
+    o.define("A_MFAST", c.a_mfast ? 1 : 0);
+    o.define("B_NFAST", c.b_nfast ? 1 : 0);
+    define_data_type(o, "SRC", p.src.data_type);
+    // bwd_w writes the weights in conv_reduce.cl, not here.
+    define_data_type(o, "WEI", bwd_w ? dnnl_f32 : p.wei.data_type);
+    define_data_type(o, "DST", p.dst.data_type);
+    define_data_type(
+            o, "BIA", p.with_bias && !bwd_w ? p.bias.data_type : dnnl_f32);
+    if (c.acc_int) o.define("ACC_INT");
+    o.define("SRC_GENERIC", c.src_generic ? 1 : 0);
+    o.define("WEI_GENERIC", c.wei_generic && !bwd_w ? 1 : 0);
+    o.define("DST_GENERIC", c.dst_generic ? 1 : 0);
+    o.define("A_ZP", c.a_zp);
+    c.post_ops.define(o);
+    const bool sum = c.sum_dt != dnnl_data_type_undef;
+    o.define("WITH_SUM", sum ? 1 : 0);
+    define_data_type(o, "SUM", sum ? c.sum_dt : dnnl_f32);
+    DNNL_CHECK(create_kernel(
+            engine, "convolution/conv_gemm.cl", o, "conv_gemm", gemm_));
+
+    if (bwd_w) {
+        kernel_options_t r;
+        r.define("WEI_REDUCE", 1);
+        define_data_type(r, "WEI", p.wei.data_type);
+        r.define("WEI_GENERIC", c.wei_generic ? 1 : 0);
+        r.define("BIAS_REDUCE", p.with_bias ? 1 : 0);
+        std::vector<const char *> names = {"conv_wei_reduce"};
+        if (p.with_bias) {
+            const memory_desc_t &x = p.bias_from_src ? p.src : p.dst;
+            define_data_type(r, "X", x.data_type);
+            r.define("X_GENERIC", conv_is_strided(x) ? 0 : 1);
+            define_data_type(r, "BIA", p.bias.data_type);
+            r.define("BIAS_WG", bias_wg);
+            names.push_back("conv_bias_reduce");
+        }
+        std::vector<ocl_kernel_t> ks;
+        DNNL_CHECK(create_kernels(
+                engine, "convolution/conv_reduce.cl", r, names, ks));
+        wei_reduce_ = ks[0];
+        if (p.with_bias) bias_reduce_ = ks[1];
+    }
+    if (c.zero_pad_out) {
+        kernel_options_t z;
+        define_data_type(
+                z, "Z", bwd_w ? p.wei.data_type : c.out_md().data_type);
+        DNNL_CHECK(create_kernel(engine, "convolution/conv_zero_pad.cl", z,
+                "conv_zero_pad", zero_pad_));
+    }
+    return dnnl_success;
+}
+
+status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
+        const conv_mems_t &m) const {
+    const conv_problem_t &p = c.prb;
+    const conv_geom_t &g = p.geom;
+    const bool bwd_w = p.role == conv_role_t::bwd_w;
+    // Nothing to compute (and possibly no buffers): an empty output.
+    if (!bwd_w && g.M == 0) return dnnl_success;
+
+    const bool bias = p.with_bias && !bwd_w;
+    const memory_desc_t &out = bwd_w ? p.wei : c.out_md();
+    const cl_mem out_mem = bwd_w                        ? m.wei
+                           : p.role == conv_role_t::fwd ? m.dst
+                                                        : m.src;
+    // Tensors without elements (zero batch for bwd_w) may have no buffer.
+    auto missing = [](cl_mem mem, const memory_desc_t &md) {
+        return !mem && md_nelems(md) > 0;
+    };
+    if (missing(m.src, p.src) || missing(m.wei, p.wei) || missing(m.dst, p.dst)
+            || (p.with_bias && !m.bias))
+        return dnnl_invalid_arguments;
+    cl_mem ss, wsc, dsc, szp, dzp;
+    DNNL_CHECK(
+            input(ctx, c.src_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, ss));
+    DNNL_CHECK(input(
+            ctx, c.wei_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, wsc));
+    DNNL_CHECK(
+            input(ctx, c.dst_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST, dsc));
+    DNNL_CHECK(input(
+            ctx, c.a_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, szp));
+    DNNL_CHECK(input(
+            ctx, c.dst_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST, dzp));
+    const cl_mem ws = c.ws_bytes ? scratchpad_of(ctx) : nullptr;
+    if (c.ws_bytes && !ws) return dnnl_invalid_arguments;
+
+    kernel_args_t a;
+    a.mem(m.src);
+    add_act(a, p.src, c.src_generic);
+    a.mem(m.wei);
+    if (bwd_w)
+        a.value(conv_strides_t{}); // unused: conv_reduce.cl writes weights
+    else if (c.wei_generic)
+        a.value(conv_blocked(p.wei));
+    else
+        a.value(conv_wei_strides(p.wei, p.with_groups));
+    a.mem(m.dst);
+    add_act(a, p.dst, c.dst_generic);
+    a.mem(ws).value(g);
+    a.mem(bias ? m.bias : nullptr)
+            .i64(p.bias.offset0)
+            .i64(p.with_bias ? p.bias.format_desc.blocking.strides[0] : 0);
+    a.mem(ss).mem(wsc).mem(dsc).mem(szp).mem(dzp);
+    // The CONV_*_PER_C bits of conv_epilogue.clh.
+    a.i32((c.wei_scale_per_c ? 1 : 0) | (c.dst_scale_per_c ? 2 : 0)
+            | (c.dst_zp == 2 ? 4 : 0));
+    c.post_ops.set_args(a, ctx);
+    const size_t groups_z =
+            std::min<size_t>((size_t)g.g * g.nsplit, max_groups_z);
+    DNNL_CHECK(gemm_.enqueue(ctx,
+            nd_range_t({div_up(g.M, c.bm()) * c.nt(), div_up(g.N, c.bn()),
+                               groups_z},
+                    {(size_t)c.nt(), 1, 1}),
+            a));
+
+    if (bwd_w) {
+        kernel_args_t r;
+        r.mem(ws).mem(m.wei);
+        if (c.wei_generic)
+            r.value(make_layout(p.wei));
+        else
+            r.value(conv_wei_strides(p.wei, p.with_groups));
+        r.value(g);
+        const size_t n = (size_t)g.g * g.ocg * g.icg * g.kd * g.kh * g.kw;
+        DNNL_CHECK(wei_reduce_.enqueue(ctx, nd_range_t({n}, {64}), r));
+    }
+    if (bwd_w && p.with_bias) {
+        const memory_desc_t &x = p.bias_from_src ? p.src : p.dst;
+        const bool from_src = p.bias_from_src;
+        kernel_args_t b;
+        b.mem(from_src ? m.src : m.dst);
+        if (conv_is_strided(x))
+            b.value(conv_act_strides(x));
+        else
+            b.value(make_layout(x));
+        b.mem(m.bias)
+                .i64(p.bias.offset0)
+                .i64(p.bias.format_desc.blocking.strides[0])
+                .i32(g.mb)
+                .i32(from_src ? g.id : g.od)
+                .i32(from_src ? g.ih : g.oh)
+                .i32(from_src ? g.iw : g.ow);
+        const size_t channels = (size_t)g.g * (from_src ? g.icg : g.ocg);
+        DNNL_CHECK(bias_reduce_.enqueue(
+                ctx, nd_range_t({channels * bias_wg}, {(size_t)bias_wg}), b));
+    }
+    if (c.zero_pad_out) {
+        conv_dims_t pd;
+        for (int d = 0; d < layout_max_ndims; ++d)
+            pd.d[d] = d < out.ndims ? out.padded_dims[d] : 1;
+        const int64_t n = md_nelems(out, true);
+        kernel_args_t z;
+        z.mem(out_mem).value(make_layout(out)).value(pd).i64(n);
+        DNNL_CHECK(zero_pad_.enqueue(ctx, nd_range_t({(size_t)n}, {64}), z));
+    }
+    return dnnl_success;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

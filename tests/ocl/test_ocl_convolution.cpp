@@ -1,0 +1,316 @@
+// Convolution on the gpu engine against the naive reference: a shape
+// sweep (tails, strides, dilation, asymmetric padding, groups, depthwise,
+// 1x1, 1D, 3D) for each propagation kind in plain, channels-last and
+// `any` layouts, blocked layouts, post-op chains, bf16 / f16, int8 with
+// scales and zero points, zero batch, queries, errors, and the kernel
+// cache serving a convolution that differs only in spatial size.
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
+#include <utility>
+
+#include "ocl_conv_glue.hpp"
+#include "oneapi/dnnl/dnnl_ext.h"
+
+namespace {
+
+using namespace ocl_conv_glue;
+using dt = memory::data_type;
+
+std::vector<shape_t> sweep() {
+    return {
+            shp("2d_tails", 2, 1, 3, 5, {7, 6}, {3, 3}, {}, {}, {1, 1}),
+            shp("2d_1x1", 2, 1, 8, 19, {5, 5}, {1, 1}),
+            shp("2d_stride_asym_pad", 1, 1, 4, 6, {9, 8}, {3, 3}, {2, 2}, {},
+                    {1, 0}, {0, 1}),
+            shp("2d_dilated", 1, 1, 3, 4, {9, 9}, {3, 3}, {1, 1}, {1, 2},
+                    {2, 2}),
+            shp("2d_groups", 2, 2, 6, 10, {6, 5}, {3, 2}, {1, 1}, {}, {1, 0}),
+            shp("2d_depthwise_s2", 1, 5, 5, 5, {8, 9}, {3, 3}, {2, 2}, {},
+                    {1, 1}, {0, 1}),
+            shp("1d", 2, 1, 5, 3, {11}, {3}, {2}, {1}, {1}),
+            shp("3d", 1, 1, 3, 4, {4, 5, 5}, {2, 3, 3}, {1, 2, 1}, {},
+                    {0, 1, 1}),
+            // More than one tile of rows and of columns, a K loop of
+            // several steps.
+            shp("2d_tiles", 2, 1, 24, 40, {9, 10}, {3, 3}, {1, 1}, {}, {1, 1}),
+    };
+}
+
+void sweep_kind(kind_t kind, fmt_t act, fmt_t wei) {
+    for (const shape_t &s : sweep()) {
+        case_t c;
+        c.sh = s;
+        c.kind = kind;
+        c.act = act;
+        c.wei = wei;
+        run_case(c);
+    }
+}
+
+TEST(OclConvolution, ForwardPlain) {
+    SKIP_WITHOUT_GPU();
+    sweep_kind(kind_t::fwd, fmt_t::plain, fmt_t::plain);
+}
+
+TEST(OclConvolution, ForwardChannelsLast) {
+    SKIP_WITHOUT_GPU();
+    sweep_kind(kind_t::fwd, fmt_t::cl, fmt_t::cl);
+}
+
+TEST(OclConvolution, ForwardAny) {
+    SKIP_WITHOUT_GPU();
+    sweep_kind(kind_t::fwd, fmt_t::any, fmt_t::any);
+}
+
+TEST(OclConvolution, BackwardDataPlain) {
+    SKIP_WITHOUT_GPU();
+    sweep_kind(kind_t::bwd_d, fmt_t::plain, fmt_t::plain);
+}
+
+TEST(OclConvolution, BackwardDataChannelsLast) {
+    SKIP_WITHOUT_GPU();
+    sweep_kind(kind_t::bwd_d, fmt_t::cl, fmt_t::cl);
+}
+
+TEST(OclConvolution, BackwardWeightsPlain) {
+    SKIP_WITHOUT_GPU();
+    sweep_kind(kind_t::bwd_w, fmt_t::plain, fmt_t::plain);
+}
+
+TEST(OclConvolution, BackwardWeightsChannelsLast) {
+    SKIP_WITHOUT_GPU();
+    sweep_kind(kind_t::bwd_w, fmt_t::cl, fmt_t::cl);
+}
+
+// Blocked activations and weights go through the generic layout form;
+// outputs get zeros in their padding.
+TEST(OclConvolution, BlockedLayouts) {
+    SKIP_WITHOUT_GPU();
+    for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w})
+        for (const shape_t &s : {sweep()[0], sweep()[4]}) {
+            case_t c;
+            c.sh = s;
+            c.kind = kind;
+            c.act = c.wei = fmt_t::blocked;
+            run_case(c);
+        }
+}
+
+TEST(OclConvolution, MixedLayouts) {
+    SKIP_WITHOUT_GPU();
+    case_t c;
+    c.sh = sweep()[0];
+    c.act = fmt_t::plain;
+    c.wei = fmt_t::cl;
+    run_case(c);
+    c.act = fmt_t::cl;
+    c.wei = fmt_t::plain;
+    c.kind = kind_t::bwd_d;
+    run_case(c);
+}
+
+TEST(OclConvolution, PostOpChains) {
+    SKIP_WITHOUT_GPU();
+    po_t relu, sum, bin_c, bin_full, tanh_;
+    relu.alpha = 0.25f;
+    sum.what = po_t::sum;
+    sum.scale = 0.5f;
+    bin_c.what = bin_full.what = po_t::binary;
+    bin_c.alg = algorithm::binary_mul;
+    bin_c.mask = 2; // per channel
+    bin_full.alg = algorithm::binary_add;
+    bin_full.mask = -1; // the whole destination
+    tanh_.alg = algorithm::eltwise_tanh;
+    for (fmt_t f : {fmt_t::plain, fmt_t::cl}) {
+        case_t c;
+        c.sh = sweep()[2];
+        c.act = c.wei = f;
+        c.po = {relu, sum, bin_c, bin_full, tanh_};
+        run_case(c);
+    }
+    case_t c;
+    c.sh = sweep()[7]; // 3D
+    c.po = {sum, bin_full, relu};
+    run_case(c);
+}
+
+// bf16 keeps 16-bit outputs, f16 writes f32 ones (forward dst, backward
+// diff_src, backward-weights diff weights and bias).
+TEST(OclConvolution, LowPrecision) {
+    SKIP_WITHOUT_GPU();
+    for (dt d : {dt::bf16, dt::f16})
+        for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w}) {
+            case_t c;
+            c.sh = sweep()[4];
+            c.kind = kind;
+            c.act = c.wei = fmt_t::cl;
+            c.src = c.weights = c.dst = c.bias_dt = d;
+            if (d == dt::f16 && kind == kind_t::fwd) c.dst = dt::f32;
+            if (d == dt::f16 && kind == kind_t::bwd_d) c.src = dt::f32;
+            if (d == dt::f16 && kind == kind_t::bwd_w)
+                c.weights = c.bias_dt = dt::f32;
+            run_case(c);
+        }
+}
+
+TEST(OclConvolution, Int8) {
+    SKIP_WITHOUT_GPU();
+    const std::pair<dt, dt> types[] = {{dt::u8, dt::s8}, {dt::s8, dt::u8},
+            {dt::u8, dt::s32}, {dt::s8, dt::f32}};
+    for (const auto &sd : types) {
+        case_t c;
+        c.sh = sweep()[0];
+        c.src = sd.first;
+        c.weights = dt::s8;
+        c.dst = sd.second;
+        c.act = fmt_t::cl;
+        c.wei = fmt_t::any;
+        c.q.src_scale = 0.5f;
+        c.q.wei_scale = {0.25f};
+        c.q.dst_scale = {2.f};
+        run_case(c);
+    }
+}
+
+// Per-channel weights scales, destination scales and zero points, per
+// channel source zero points (plain layouts); then common ones, a source
+// zero point the source type cannot hold and a sum with a zero point
+// (channels-last).
+TEST(OclConvolution, Int8ScalesZeroPointsAndSum) {
+    SKIP_WITHOUT_GPU();
+    for (const shape_t &s : {sweep()[4], sweep()[5]}) {
+        case_t c;
+        c.sh = s;
+        c.src = dt::u8;
+        c.weights = dt::s8;
+        c.dst = dt::s8;
+        c.bias_dt = dt::s32;
+        c.act = c.wei = fmt_t::plain;
+        c.q.src_scale = 1.5f;
+        for (int64_t o = 0; o < s.oc; ++o)
+            c.q.wei_scale.push_back(0.125f * (1 + o % 3));
+        for (int64_t i = 0; i < s.ic; ++i)
+            c.q.src_zp.push_back((int32_t)(i % 4));
+        for (int64_t o = 0; o < s.oc; ++o) {
+            c.q.dst_zp.push_back((int32_t)(o % 3) - 1);
+            c.q.dst_scale.push_back(0.5f + 0.25f * (o % 2));
+        }
+        run_case(c);
+        c.act = c.wei = fmt_t::cl;
+        c.q.src_zp = {300};
+        c.q.dst_zp = {2};
+        c.q.dst_scale = {2.f};
+        po_t sum;
+        sum.what = po_t::sum;
+        sum.scale = 0.5f;
+        sum.zp = 1;
+        c.po = {sum};
+        c.dst = dt::u8;
+        run_case(c);
+    }
+}
+
+TEST(OclConvolution, ZeroBatch) {
+    SKIP_WITHOUT_GPU();
+    for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w}) {
+        case_t c;
+        c.sh = sweep()[0];
+        c.sh.mb = 0;
+        c.kind = kind;
+        run_case(c); // bwd_w: zero diff weights and bias
+    }
+}
+
+TEST(OclConvolution, AnyResolvesToChannelsLast) {
+    SKIP_WITHOUT_GPU();
+    const memory::dims s = {2, 4, 7, 7}, w = {8, 4, 3, 3}, d = {2, 8, 7, 7};
+    dnnl::convolution_forward::primitive_desc pd(gpu(),
+            prop_kind::forward_inference, algorithm::convolution_auto,
+            memory::desc(s, dt::f32, tag::any),
+            memory::desc(w, dt::f32, tag::any),
+            memory::desc({8}, dt::f32, tag::any),
+            memory::desc(d, dt::f32, tag::any), {1, 1}, {1, 1}, {1, 1});
+    EXPECT_EQ(pd.src_desc(), memory::desc(s, dt::f32, tag::nhwc));
+    EXPECT_EQ(pd.dst_desc(), memory::desc(d, dt::f32, tag::nhwc));
+    EXPECT_EQ(pd.weights_desc(), memory::desc(w, dt::f32, tag::hwio));
+    EXPECT_EQ(pd.bias_desc(), memory::desc({8}, dt::f32, tag::a));
+    EXPECT_EQ(pd.get_algorithm(), algorithm::convolution_direct);
+    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:igemm");
+    // A plain source keeps `any` weights and destination plain.
+    dnnl::convolution_forward::primitive_desc pd2(gpu(),
+            prop_kind::forward_inference, algorithm::convolution_direct,
+            memory::desc(s, dt::f32, tag::nchw),
+            memory::desc(w, dt::f32, tag::any),
+            memory::desc(d, dt::f32, tag::any), {1, 1}, {1, 1}, {1, 1});
+    EXPECT_EQ(pd2.dst_desc(), memory::desc(d, dt::f32, tag::nchw));
+    EXPECT_EQ(pd2.weights_desc(), memory::desc(w, dt::f32, tag::oihw));
+}
+
+TEST(OclConvolution, UnsupportedRequestsAreUnimplemented) {
+    SKIP_WITHOUT_GPU();
+    const memory::dims s = {1, 4, 5, 5}, w = {6, 4, 3, 3}, d = {1, 6, 5, 5};
+    auto status = [&](algorithm alg, const dnnl::primitive_attr &attr) {
+        return status_of([&] {
+            dnnl::convolution_forward::primitive_desc(gpu(),
+                    prop_kind::forward_inference, alg,
+                    memory::desc(s, dt::f32, tag::nchw),
+                    memory::desc(w, dt::f32, tag::any),
+                    memory::desc(d, dt::f32, tag::nchw), {1, 1}, {1, 1}, {1, 1},
+                    attr);
+        });
+    };
+    EXPECT_EQ(status(algorithm::convolution_winograd, {}), dnnl_unimplemented);
+    dnnl::primitive_attr prelu;
+    dnnl::post_ops po;
+    po.append_prelu(0);
+    prelu.set_post_ops(po);
+    EXPECT_EQ(status(algorithm::convolution_direct, prelu), dnnl_unimplemented);
+    // f32 weights with a bf16 source: no such CPU combination either.
+    case_t c;
+    c.sh = sweep()[0];
+    c.src = dt::bf16;
+    EXPECT_EQ(create_status(c), dnnl_unimplemented);
+}
+
+TEST(OclConvolution, MissingArgumentsRejected) {
+    SKIP_WITHOUT_GPU();
+    const memory::dims s = {1, 4, 5, 5}, w = {6, 4, 3, 3}, d = {1, 6, 5, 5};
+    dnnl::convolution_forward::primitive_desc pd(gpu(),
+            prop_kind::forward_inference, algorithm::convolution_direct,
+            memory::desc(s, dt::f32, tag::nchw),
+            memory::desc(w, dt::f32, tag::oihw),
+            memory::desc({6}, dt::f32, tag::a),
+            memory::desc(d, dt::f32, tag::nchw), {1, 1}, {1, 1}, {1, 1});
+    dnnl::convolution_forward prim(pd);
+    memory src(pd.src_desc(), gpu()), wei(pd.weights_desc(), gpu()),
+            dst(pd.dst_desc(), gpu());
+    // No bias.
+    EXPECT_EQ(status_of([&] {
+        prim.execute(
+                gpu_stream(), {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wei},
+                                      {DNNL_ARG_DST, dst}});
+    }),
+            dnnl_invalid_arguments);
+}
+
+// Shapes travel as kernel arguments: a convolution that differs only in
+// spatial size reuses the built programs (kernel cache hits, no misses).
+TEST(OclConvolution, NewSpatialSizeBuildsNoProgram) {
+    SKIP_WITHOUT_GPU();
+    case_t c;
+    c.sh = shp("first", 1, 1, 3, 8, {7, 6}, {3, 3}, {}, {}, {1, 1});
+    c.act = c.wei = fmt_t::cl;
+    run_case(c);
+    dnnl_ext_kernel_cache_stats_t before{}, after{};
+    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
+    c.sh = shp("second", 1, 1, 3, 8, {12, 9}, {3, 3}, {}, {}, {1, 1});
+    run_case(c);
+    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&after), dnnl_success);
+    EXPECT_EQ(after.misses, before.misses);
+    EXPECT_GT(after.hits, before.hits);
+}
+
+} // namespace
+
+#endif
