@@ -441,6 +441,14 @@ TEST_F(ocl_pooling, rejects_unsupported_and_bad_arguments) {
                 z, hint);
     }),
             dnnl_unimplemented);
+    // A sum post-op reading the destination as another type.
+    post_ops ps;
+    ps.append_sum(1.f, 0, dt::u8);
+    primitive_attr psa;
+    psa.set_post_ops(ps);
+    const memory::desc s8o({1, 4, 2, 2}, dt::s8, tag::nchw);
+    EXPECT_EQ(
+            fwd(prop_kind::forward_inference, s, s8o, psa), dnnl_unimplemented);
     // A missing workspace at execution is an error, not a crash.
     pooling_forward::primitive_desc mpd(gpu(), prop_kind::forward_training,
             algorithm::pooling_max, s, d, st, k, z, z, z);

@@ -12,8 +12,8 @@ namespace impl {
 namespace gpu {
 namespace ocl {
 
-status_t post_ops_conf_t::init(const dnnl_post_ops &po,
-        const memory_desc_t &dst_md, const char *who) {
+status_t post_ops_conf_t::init(
+        const dnnl_post_ops &po, const memory_desc_t &dst_md, const char *who) {
     entries_.clear();
     has_sum_ = false;
     if (po.entries.empty()) return dnnl_success;
@@ -26,34 +26,42 @@ status_t post_ops_conf_t::init(const dnnl_post_ops &po,
         entry_t e;
         e.op = op;
         switch (op.kind) {
-            case post_op_kind_t::eltwise: break;
-            case post_op_kind_t::sum: has_sum_ = true; break;
-            case post_op_kind_t::binary: {
-                const memory_desc_t &s1 = op.src1_md;
-                if (op.alg == dnnl_binary_select || s1.ndims != dst_md.ndims
-                        || s1.format_kind != dnnl_blocked
-                        || s1.format_desc.blocking.inner_nblks != 0
-                        || !kernel_supports(s1.data_type)) {
-                    verbose_check(who,
-                            "gpu: binary post-op with a blocked, "
-                            "mis-shaped or unsupported second source");
+        case post_op_kind_t::eltwise:
+            break;
+        case post_op_kind_t::sum:
+            // Kernels read the previous destination in its own type.
+            if (op.sum_dt != dnnl_data_type_undef
+                    && op.sum_dt != dst_md.data_type) {
+                verbose_check(who, "gpu: sum post-op of another type");
+                return dnnl_unimplemented;
+            }
+            has_sum_ = true;
+            break;
+        case post_op_kind_t::binary: {
+            const memory_desc_t &s1 = op.src1_md;
+            if (op.alg == dnnl_binary_select || s1.ndims != dst_md.ndims
+                    || s1.format_kind != dnnl_blocked
+                    || s1.format_desc.blocking.inner_nblks != 0
+                    || !kernel_supports(s1.data_type)) {
+                verbose_check(who, "gpu: binary post-op with a blocked, "
+                                   "mis-shaped or unsupported second source");
+                return dnnl_unimplemented;
+            }
+            for (int d = 0; d < s1.ndims; ++d) {
+                if (s1.dims[d] != 1 && s1.dims[d] != dst_md.dims[d]) {
+                    verbose_check(who, "gpu: binary post-op shape");
                     return dnnl_unimplemented;
                 }
-                for (int d = 0; d < s1.ndims; ++d) {
-                    if (s1.dims[d] != 1 && s1.dims[d] != dst_md.dims[d]) {
-                        verbose_check(who, "gpu: binary post-op shape");
-                        return dnnl_unimplemented;
-                    }
-                    e.strides[d] = s1.dims[d] == 1
-                            ? 0
-                            : s1.format_desc.blocking.strides[d];
-                }
-                break;
+                e.strides[d] = s1.dims[d] == 1
+                                       ? 0
+                                       : s1.format_desc.blocking.strides[d];
             }
-            default:
-                verbose_check(who, "gpu: only eltwise, sum and binary "
-                                   "post-ops are fused");
-                return dnnl_unimplemented;
+            break;
+        }
+        default:
+            verbose_check(who, "gpu: only eltwise, sum and binary "
+                               "post-ops are fused");
+            return dnnl_unimplemented;
         }
         entries_.push_back(e);
     }
@@ -66,7 +74,7 @@ void post_ops_conf_t::define(kernel_options_t &opts) const {
         const post_op_t &op = entries_[i].op;
         const std::string p = "PO_" + std::to_string(i) + "_";
         int kind = op.kind == post_op_kind_t::eltwise ? 1
-                : op.kind == post_op_kind_t::sum      ? 2
+                   : op.kind == post_op_kind_t::sum   ? 2
                                                       : 3;
         opts.define((p + "KIND").c_str(), kind);
         opts.define((p + "ALG").c_str(), (int64_t)op.alg);
@@ -92,7 +100,8 @@ void post_ops_conf_t::set_args(
     for (size_t i = 0; i < entries_.size(); ++i) {
         cl_mem m = nullptr;
         if (entries_[i].op.kind == post_op_kind_t::binary)
-            m = mem_of(ctx, DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1);
+            m = mem_of(ctx,
+                    DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1);
         args.mem(m);
     }
 }
