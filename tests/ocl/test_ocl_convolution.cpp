@@ -87,14 +87,13 @@ TEST(OclConvolution, BackwardWeightsChannelsLast) {
 // outputs get zeros in their padding.
 TEST(OclConvolution, BlockedLayouts) {
     SKIP_WITHOUT_GPU();
-    for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w})
-        for (const shape_t &s : {sweep()[0], sweep()[4]}) {
-            case_t c;
-            c.sh = s;
-            c.kind = kind;
-            c.act = c.wei = fmt_t::blocked;
-            run_case(c);
-        }
+    for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w}) {
+        case_t c;
+        c.sh = sweep()[4]; // 6 and 10 channels: padded blocks of 8
+        c.kind = kind;
+        c.act = c.wei = fmt_t::blocked;
+        run_case(c);
+    }
 }
 
 TEST(OclConvolution, MixedLayouts) {
@@ -122,42 +121,39 @@ TEST(OclConvolution, PostOpChains) {
     bin_full.alg = algorithm::binary_add;
     bin_full.mask = -1; // the whole destination
     tanh_.alg = algorithm::eltwise_tanh;
-    for (fmt_t f : {fmt_t::plain, fmt_t::cl}) {
-        case_t c;
-        c.sh = sweep()[2];
-        c.act = c.wei = f;
-        c.po = {relu, sum, bin_c, bin_full, tanh_};
-        run_case(c);
-    }
     case_t c;
+    c.sh = sweep()[2];
+    c.po = {relu, sum, bin_c, bin_full, tanh_};
+    run_case(c);
     c.sh = sweep()[7]; // 3D
+    c.act = c.wei = fmt_t::cl;
     c.po = {sum, bin_full, relu};
     run_case(c);
 }
 
-// bf16 keeps 16-bit outputs, f16 writes f32 ones (forward dst, backward
-// diff_src, backward-weights diff weights and bias).
+// 16-bit data in and out, and into f32 outputs (backward data of f16,
+// f32 diff weights and bias from bf16).
 TEST(OclConvolution, LowPrecision) {
     SKIP_WITHOUT_GPU();
-    for (dt d : {dt::bf16, dt::f16})
-        for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w}) {
-            case_t c;
-            c.sh = sweep()[4];
-            c.kind = kind;
-            c.act = c.wei = fmt_t::cl;
-            c.src = c.weights = c.dst = c.bias_dt = d;
-            if (d == dt::f16 && kind == kind_t::fwd) c.dst = dt::f32;
-            if (d == dt::f16 && kind == kind_t::bwd_d) c.src = dt::f32;
-            if (d == dt::f16 && kind == kind_t::bwd_w)
-                c.weights = c.bias_dt = dt::f32;
-            run_case(c);
-        }
+    const std::pair<dt, kind_t> cases[] = {{dt::bf16, kind_t::fwd},
+            {dt::f16, kind_t::fwd}, {dt::f16, kind_t::bwd_d},
+            {dt::bf16, kind_t::bwd_w}};
+    for (const auto &dk : cases) {
+        case_t c;
+        c.sh = sweep()[4];
+        c.kind = dk.second;
+        c.act = c.wei = fmt_t::cl;
+        c.src = c.weights = c.dst = c.bias_dt = dk.first;
+        if (c.kind == kind_t::bwd_d) c.src = dt::f32;
+        if (c.kind == kind_t::bwd_w) c.weights = c.bias_dt = dt::f32;
+        run_case(c);
+    }
 }
 
 TEST(OclConvolution, Int8) {
     SKIP_WITHOUT_GPU();
-    const std::pair<dt, dt> types[] = {{dt::u8, dt::s8}, {dt::s8, dt::u8},
-            {dt::u8, dt::s32}, {dt::s8, dt::f32}};
+    const std::pair<dt, dt> types[] = {
+            {dt::u8, dt::s8}, {dt::s8, dt::s32}, {dt::s8, dt::f32}};
     for (const auto &sd : types) {
         case_t c;
         c.sh = sweep()[0];
@@ -174,12 +170,13 @@ TEST(OclConvolution, Int8) {
 }
 
 // Per-channel weights scales, destination scales and zero points, per
-// channel source zero points (plain layouts); then common ones, a source
-// zero point the source type cannot hold and a sum with a zero point
-// (channels-last).
+// channel source zero points (grouped, plain layouts); then common ones, a
+// source zero point the source type cannot hold and a sum with a zero
+// point (depthwise, channels-last).
 TEST(OclConvolution, Int8ScalesZeroPointsAndSum) {
     SKIP_WITHOUT_GPU();
-    for (const shape_t &s : {sweep()[4], sweep()[5]}) {
+    {
+        const shape_t s = sweep()[4];
         case_t c;
         c.sh = s;
         c.src = dt::u8;
@@ -197,7 +194,16 @@ TEST(OclConvolution, Int8ScalesZeroPointsAndSum) {
             c.q.dst_scale.push_back(0.5f + 0.25f * (o % 2));
         }
         run_case(c);
+    }
+    {
+        case_t c;
+        c.sh = sweep()[5];
+        c.src = dt::u8;
+        c.weights = dt::s8;
+        c.bias_dt = dt::s32;
         c.act = c.wei = fmt_t::cl;
+        c.q.src_scale = 1.5f;
+        c.q.wei_scale = {0.25f};
         c.q.src_zp = {300};
         c.q.dst_zp = {2};
         c.q.dst_scale = {2.f};

@@ -6,6 +6,8 @@
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
+#include <utility>
+
 #include "ocl_conv_glue.hpp"
 
 namespace {
@@ -99,39 +101,42 @@ TEST(OclDeconvolution, ForwardPostOps) {
 
 TEST(OclDeconvolution, LowPrecision) {
     SKIP_WITHOUT_GPU();
-    for (dt d : {dt::bf16, dt::f16})
-        for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w}) {
-            case_t c;
-            c.deconv = true;
-            c.sh = sweep()[3];
-            c.kind = kind;
-            c.act = c.wei = fmt_t::cl;
-            c.src = c.weights = c.dst = c.bias_dt = d;
-            run_case(c);
-        }
+    const std::pair<dt, kind_t> cases[] = {{dt::bf16, kind_t::fwd},
+            {dt::f16, kind_t::bwd_d}, {dt::bf16, kind_t::bwd_w}};
+    for (const auto &dk : cases) {
+        case_t c;
+        c.deconv = true;
+        c.sh = sweep()[3];
+        c.kind = dk.second;
+        c.act = c.wei = fmt_t::cl;
+        c.src = c.weights = c.dst = c.bias_dt = dk.first;
+        run_case(c);
+    }
 }
 
+// u8 source into s8 (plain), s8 into f32 (grouped), with per-channel
+// weights scales and source zero points.
 TEST(OclDeconvolution, Int8) {
     SKIP_WITHOUT_GPU();
-    for (const shape_t &s : {sweep()[0], sweep()[3]})
-        for (dt sdt : {dt::u8, dt::s8}) {
-            case_t c;
-            c.deconv = true;
-            c.sh = s;
-            c.src = sdt;
-            c.weights = dt::s8;
-            c.dst = sdt == dt::u8 ? dt::s8 : dt::f32;
-            c.act = fmt_t::cl;
-            c.wei = fmt_t::any;
-            c.q.src_scale = 0.5f;
-            for (int64_t o = 0; o < s.oc; ++o)
-                c.q.wei_scale.push_back(0.25f * (1 + o % 2));
-            c.q.dst_scale = {2.f};
-            for (int64_t i = 0; i < s.ic; ++i)
-                c.q.src_zp.push_back((int32_t)(i % 3));
-            c.q.dst_zp = {1};
-            run_case(c);
-        }
+    for (const shape_t &s : {sweep()[0], sweep()[3]}) {
+        const bool grouped = s.g > 1;
+        case_t c;
+        c.deconv = true;
+        c.sh = s;
+        c.src = grouped ? dt::s8 : dt::u8;
+        c.weights = dt::s8;
+        c.dst = grouped ? dt::f32 : dt::s8;
+        c.act = fmt_t::cl;
+        c.wei = fmt_t::any;
+        c.q.src_scale = 0.5f;
+        for (int64_t o = 0; o < s.oc; ++o)
+            c.q.wei_scale.push_back(0.25f * (1 + o % 2));
+        c.q.dst_scale = {2.f};
+        for (int64_t i = 0; i < s.ic; ++i)
+            c.q.src_zp.push_back((int32_t)(i % 3));
+        c.q.dst_zp = {1};
+        run_case(c);
+    }
 }
 
 TEST(OclDeconvolution, WinogradUnimplemented) {
