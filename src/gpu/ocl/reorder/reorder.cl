@@ -251,7 +251,7 @@ __kernel void reorder_tiled(__global const SRC_RAW *src,
 
     // Read: consecutive work-items take consecutive y (source-contiguous).
     // Unrolled so that a work-item's loads are in flight together.
-#pragma unroll 4
+#pragma unroll 8
     for (int e = lid; e < tx * ty; e += nl) {
         const int x = e >> ly, y = e & (ty - 1);
         const IDX_T X = x0 + x, Y = y0 + y;
@@ -270,7 +270,7 @@ __kernel void reorder_tiled(__global const SRC_RAW *src,
 
     // Write: consecutive work-items take consecutive x (destination-
     // contiguous).
-#pragma unroll 4
+#pragma unroll 8
     for (int e = lid; e < tx * ty; e += nl) {
         const int x = e & (tx - 1), y = e >> lx;
         const IDX_T X = x0 + x, Y = y0 + y;

@@ -99,7 +99,10 @@ int log2_ceil(dim_t v) {
 }
 
 // Tiles for a transpose: X (factor 0) is contiguous in the destination, Y
-// (moved to factor 1) in the source. Tiles hold up to 1024 elements.
+// (moved to factor 1) in the source. Tiles hold up to 2048 elements (8 a
+// work-item of 256, which pays for the work-group's index arithmetic and
+// keeps several loads in flight): X takes up to 32, Y what is left, and X
+// grows again when Y is short.
 bool try_tiles(std::vector<factor_t> &f, reorder_plan_t &plan) {
     if (f.size() < 2 || f[0].dstr != 1) return false;
     size_t y = 0;
@@ -107,8 +110,8 @@ bool try_tiles(std::vector<factor_t> &f, reorder_plan_t &plan) {
         if (f[i].sstr == 1) y = i;
     if (y == 0) return false;
     int lx = std::min(log2_ceil(f[0].ext), 5);
-    const int ly = std::min(log2_ceil(f[y].ext), 10 - lx);
-    lx = std::min(log2_ceil(f[0].ext), 10 - ly);
+    const int ly = std::min(log2_ceil(f[y].ext), 11 - lx);
+    lx = std::min(log2_ceil(f[0].ext), 11 - ly);
     if (lx + ly < 8) return false; // too small to fill a work-group
     const factor_t fy = f[y];
     f.erase(f.begin() + y);
