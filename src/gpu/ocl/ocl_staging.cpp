@@ -19,8 +19,8 @@ size_t align_up(size_t v) {
 }
 } // namespace
 
-int staging_t::add(int arg, const memory_desc_t &md, bool in, bool out,
-        bool native) {
+int staging_t::add(
+        int arg, const memory_desc_t &md, bool in, bool out, bool native) {
     entry_t e;
     e.arg = arg;
     e.user_md = md;
@@ -96,11 +96,14 @@ status_t staging_kernels_t::gather(
             verbose_error("ocl", "argument %d has no gpu buffer", e.arg);
             return dnnl_invalid_arguments;
         }
-        const int64_t off
-                = (int64_t)(e.offset / data_type_size(e.user_md.data_type));
+        const int64_t off =
+                (int64_t)(e.offset / data_type_size(e.user_md.data_type));
         kernel_args_t args;
-        args.mem(user).value(make_layout(e.user_md)).mem(scratch).i64(off).i64(
-                n);
+        args.mem(user)
+                .value(make_layout(e.user_md))
+                .mem(scratch)
+                .i64(off)
+                .i64(n);
         DNNL_CHECK(gather_[slot(data_type_size(e.user_md.data_type))].enqueue(
                 ctx, nd_range_t({(size_t)n}, {64}), args));
     }
@@ -119,11 +122,14 @@ status_t staging_kernels_t::scatter(
             verbose_error("ocl", "argument %d has no gpu buffer", e.arg);
             return dnnl_invalid_arguments;
         }
-        const int64_t off
-                = (int64_t)(e.offset / data_type_size(e.user_md.data_type));
+        const int64_t off =
+                (int64_t)(e.offset / data_type_size(e.user_md.data_type));
         kernel_args_t args;
-        args.mem(scratch).i64(off).mem(user).value(make_layout(e.user_md)).i64(
-                n);
+        args.mem(scratch)
+                .i64(off)
+                .mem(user)
+                .value(make_layout(e.user_md))
+                .i64(n);
         DNNL_CHECK(scatter_[slot(data_type_size(e.user_md.data_type))].enqueue(
                 ctx, nd_range_t({(size_t)n}, {64}), args));
     }

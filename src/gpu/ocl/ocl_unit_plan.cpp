@@ -10,6 +10,9 @@ namespace ocl {
 
 namespace {
 
+// Lanes per unit of multi-lane kernels on CPU devices.
+constexpr size_t cpu_lanes = 16;
+
 size_t pow2_ceil(int64_t v) {
     size_t p = 1;
     while ((int64_t)p < v) p <<= 1;
@@ -51,21 +54,19 @@ bool merged_stride(const memory_desc_t &md, int d0, int d1, int64_t &stride) {
 
 int64_t dims_product(const memory_desc_t &md, int d0, int d1) {
     int64_t p = 1;
-    for (int d = d0; d < d1; ++d)
-        p *= md.dims[d];
+    for (int d = d0; d < d1; ++d) p *= md.dims[d];
     return p;
 }
 
 bool make_view3(const memory_desc_t &md, int d1, int d2, view3_t &v) {
     v.off0 = 0;
     return merged_stride(md, 0, d1, v.s[0]) && merged_stride(md, d1, d2, v.s[1])
-            && merged_stride(md, d2, md.ndims, v.s[2]);
+           && merged_stride(md, d2, md.ndims, v.s[2]);
 }
 
 dims6_t make_dims6(const memory_desc_t &md) {
     dims6_t r;
-    for (int d = 0; d < 6; ++d)
-        r.d[d] = d < md.ndims ? md.dims[d] : 1;
+    for (int d = 0; d < 6; ++d) r.d[d] = d < md.ndims ? md.dims[d] : 1;
     return r;
 }
 
@@ -86,9 +87,10 @@ bool single_lane_units(const device_info_t &dev, int64_t elems) {
     return !dev.is_gpu() && elems < 1024;
 }
 
-void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single) {
+void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single,
+        const device_info_t &dev) {
     opts.define("UNITS_INNER", units_inner ? 1 : 0);
-    opts.define("UL_LANES", single ? 1 : 0);
+    opts.define("UL_LANES", single ? 1 : dev.is_gpu() ? 0 : cpu_lanes);
 }
 
 unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
@@ -109,11 +111,15 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
         g.lr = 1;
     } else if (!dev.is_gpu()) {
         // CPU devices (PoCL) compile a kernel again for every new local
-        // size, and gain nothing from wide groups: one shape per kernel.
-        g.lu = units_inner ? std::min<size_t>(16, wg) : 1;
-        g.lr = std::min<size_t>(16, wg / g.lu);
+        // size, and gain nothing from wide groups: one shape per kernel,
+        // its lane count compiled in (define_unit_geom).
+        g.lr = cpu_lanes;
+        g.lu = units_inner
+                       ? std::max<size_t>(1, std::min<size_t>(16, wg / g.lr))
+                       : 1;
     } else if (units_inner) {
-        g.lu = std::min({wg, (size_t)32, pow2_ceil(std::max<int64_t>(units, 1))});
+        g.lu = std::min(
+                {wg, (size_t)32, pow2_ceil(std::max<int64_t>(units, 1))});
         g.lr = std::min(wg / g.lu, lanes_wanted);
     } else {
         g.lr = std::min(wg, lanes_wanted);
@@ -130,10 +136,9 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
     q = std::min(q, max_chunks);
     if (q <= 1) return g;
     g.sp.qo = std::min<int64_t>(q, std::max<int64_t>(g.sp.o, 1));
-    g.sp.qi = std::min<int64_t>(div_up(q, g.sp.qo),
-            std::max<int64_t>(1, g.sp.i / (int64_t)g.lr));
-    while (g.sp.qi > 1 && g.sp.qo * g.sp.qi > max_chunks)
-        --g.sp.qi;
+    g.sp.qi = std::min<int64_t>(
+            div_up(q, g.sp.qo), std::max<int64_t>(1, g.sp.i / (int64_t)g.lr));
+    while (g.sp.qi > 1 && g.sp.qo * g.sp.qi > max_chunks) --g.sp.qi;
     return g;
 }
 

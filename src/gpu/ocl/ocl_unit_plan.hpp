@@ -58,7 +58,7 @@ struct unit_space_t {
 struct unit_geom_t {
     bool units_inner = false; // unit slots along local dimension 0
     bool single_lane = false; // compiled with UL_LANES 1
-    size_t lu = 1, lr = 1; // unit slots and lanes per work-group
+    size_t lu = 1, lr = 1;    // unit slots and lanes per work-group
     unit_space_t sp = {0, 1, 1, 1, 1};
 
     int64_t chunks() const { return sp.qo * sp.qi; }
@@ -77,8 +77,11 @@ struct unit_geom_t {
 // shapes reuse their programs.
 bool single_lane_units(const device_info_t &dev, int64_t elems);
 
-// Defines UNITS_INNER and UL_LANES.
-void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single);
+// Defines UNITS_INNER and UL_LANES: 1 for single-lane kernels, the lane
+// count CPU devices always use (their tree loops then unroll, which PoCL
+// builds much faster), or 0 (GPUs: lanes from the local range).
+void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single,
+        const device_info_t &dev);
 
 // Geometry for `units` units of o x i elements each. `max_wg` bounds the
 // group (the kernel's limit); `split` allows chunks (the caller then

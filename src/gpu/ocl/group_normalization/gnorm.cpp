@@ -17,8 +17,8 @@ namespace {
 enum { f_global = 1, f_save = 2 };
 
 bool fwd_dt(data_type_t dt) {
-    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
-            || dt == dnnl_s8 || dt == dnnl_u8;
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16 || dt == dnnl_s8
+           || dt == dnnl_u8;
 }
 bool bwd_dt(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
@@ -66,9 +66,8 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
                 return dnnl_unimplemented;
             }
         DNNL_CHECK(post_ops.init(a.post_ops, *dst_md(), "gnorm"));
-    } else if (!bwd_dt(src_md()->data_type)
-            || !bwd_dt(diff_dst_md()->data_type)
-            || !bwd_dt(diff_src_md()->data_type)) {
+    } else if (!bwd_dt(src_md()->data_type) || !bwd_dt(diff_dst_md()->data_type)
+               || !bwd_dt(diff_src_md()->data_type)) {
         verbose_check("gnorm", "gpu: data types not supported");
         return dnnl_unimplemented;
     }
@@ -77,8 +76,8 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
         const memory_desc_t *md;
         bool out;
     };
-    const tensor_t fwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
-            {DNNL_ARG_DST, dst_md(), true}};
+    const tensor_t fwd_t[] = {
+            {DNNL_ARG_SRC, src_md(), false}, {DNNL_ARG_DST, dst_md(), true}};
     const tensor_t bwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
             {DNNL_ARG_DIFF_DST, diff_dst_md(), false},
             {DNNL_ARG_DIFF_SRC, diff_src_md(), true}};
@@ -113,8 +112,8 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
             partial_off = staging.reserve(
                     (size_t)(3 * chunks * units) * sizeof(float));
             if (!stats_out())
-                stats_off = staging.reserve(
-                        (size_t)(2 * units) * sizeof(float));
+                stats_off =
+                        staging.reserve((size_t)(2 * units) * sizeof(float));
         }
     } else {
         nc_units_inner = v0.s[1] == 1 && sp > 1;
@@ -139,7 +138,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                   i = pd->ch_inner ? pd->cpg : pd->sp;
     if (pd->is_fwd()) {
         kernel_options_t opts;
-        define_unit_geom(opts, false, pd->single_lane);
+        define_unit_geom(opts, false, pd->single_lane, device_info_of(engine));
         opts.define("GN_KERNEL", 1);
         define_data_type(opts, "SRC", pd->src_md()->data_type);
         define_data_type(opts, "DST", pd->dst_md()->data_type);
@@ -161,7 +160,8 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
             define_data_type(opts, "DS", pd->diff_src_md()->data_type);
         };
         kernel_options_t o2;
-        define_unit_geom(o2, pd->nc_units_inner, pd->nc_single);
+        define_unit_geom(
+                o2, pd->nc_units_inner, pd->nc_single, device_info_of(engine));
         o2.define("GN_KERNEL", 2);
         types(o2);
         std::vector<ocl_kernel_t> ks;
@@ -173,7 +173,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                 pd->nc_single, unit_group_limit(dev, nc_.max_wg_size()), dev,
                 true, pd->nc_chunks);
         kernel_options_t o3;
-        define_unit_geom(o3, false, pd->single_lane);
+        define_unit_geom(o3, false, pd->single_lane, device_info_of(engine));
         o3.define("GN_KERNEL", 3);
         types(o3);
         DNNL_CHECK(create_kernels(engine, src, o3,
@@ -274,10 +274,10 @@ status_t ocl_gnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
     cl_mem mean = required(ctx, DNNL_ARG_MEAN, true, ok);
     cl_mem var = required(ctx, DNNL_ARG_VARIANCE, true, ok);
     cl_mem scale = required(ctx, DNNL_ARG_SCALE, pd->use_scale(), ok);
-    cl_mem dscale = required(
-            ctx, DNNL_ARG_DIFF_SCALE, full && pd->use_scale(), ok);
-    cl_mem dshift = required(
-            ctx, DNNL_ARG_DIFF_SHIFT, full && pd->use_shift(), ok);
+    cl_mem dscale =
+            required(ctx, DNNL_ARG_DIFF_SCALE, full && pd->use_scale(), ok);
+    cl_mem dshift =
+            required(ctx, DNNL_ARG_DIFF_SHIFT, full && pd->use_shift(), ok);
     if (!ok) return dnnl_invalid_arguments;
     const cl_mem scratch = scratchpad_of(ctx);
     const int64_t units = pd->n * pd->g, nc = pd->n * pd->c;
@@ -300,8 +300,8 @@ status_t ocl_gnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
         if (nc_geom_.chunks() > 1) {
             kernel_args_t f;
             f.mem(scratch).i64(ab).i64(nc).i64(nc_geom_.chunks());
-            DNNL_CHECK(nc_final_.enqueue(
-                    ctx, nd_range_t({(size_t)nc}, {64}), f));
+            DNNL_CHECK(
+                    nc_final_.enqueue(ctx, nd_range_t({(size_t)nc}, {64}), f));
         }
     }
     if (dscale || dshift) {
@@ -317,8 +317,7 @@ status_t ocl_gnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
         DNNL_CHECK(unit_.enqueue(ctx, nd_range_t({(size_t)units}, {64}), a));
     }
     kernel_args_t a;
-    for (int k = 0; k < 3; ++k)
-        a.mem(t[k].mem).value(unit_view(k, t[k].off0));
+    for (int k = 0; k < 3; ++k) a.mem(t[k].mem).value(unit_view(k, t[k].off0));
     a.mem(mean).mem(var).mem(scale).mem(scratch).i64(us).value(geom_.sp);
     a.i64(pd->g).i64(pd->cpg).i32(pd->ch_inner ? 1 : 0).f32(eps);
     a.i32(pd->global_stats() ? f_global : 0);

@@ -59,8 +59,8 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
         const memory_desc_t *md;
         bool out;
     };
-    const tensor_t fwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
-            {DNNL_ARG_DST, dst_md(), true}};
+    const tensor_t fwd_t[] = {
+            {DNNL_ARG_SRC, src_md(), false}, {DNNL_ARG_DST, dst_md(), true}};
     const tensor_t bwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
             {DNNL_ARG_DIFF_DST, diff_dst_md(), false},
             {DNNL_ARG_DIFF_SRC, diff_src_md(), true}};
@@ -82,10 +82,10 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
             return dnnl_unimplemented;
         }
         if (!rms())
-            mean_k = staging.add(DNNL_ARG_MEAN, *stat_md(), stats_in(),
-                    stats_out(), native);
-        var_k = staging.add(DNNL_ARG_VARIANCE, *stat_md(), stats_in(),
-                stats_out(), native);
+            mean_k = staging.add(
+                    DNNL_ARG_MEAN, *stat_md(), stats_in(), stats_out(), native);
+        var_k = staging.add(
+                DNNL_ARG_VARIANCE, *stat_md(), stats_in(), stats_out(), native);
     }
     const memory_desc_t &m0 = staging.kernel_md(0);
     rows = dims_product(m0, 0, m0.ndims - 1);
@@ -100,8 +100,8 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     if (desc()->prop_kind == dnnl_backward && (use_scale() || use_shift())) {
         ss_units_inner = !rows_inner;
         ss_single = single_lane_units(dev, rows);
-        const unit_geom_t g = plan_units(c, rows, 1, ss_units_inner,
-                ss_single, unit_group_limit(dev, 0), dev, true);
+        const unit_geom_t g = plan_units(c, rows, 1, ss_units_inner, ss_single,
+                unit_group_limit(dev, 0), dev, true);
         ss_chunks = g.chunks();
         if (ss_chunks > 1)
             partial_off = staging.reserve(
@@ -125,7 +125,8 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
         }
     };
     kernel_options_t opts;
-    define_unit_geom(opts, pd->rows_inner, pd->single_lane);
+    define_unit_geom(
+            opts, pd->rows_inner, pd->single_lane, device_info_of(engine));
     opts.define("LN_KERNEL", fwd ? 1 : 2);
     types(opts);
     DNNL_CHECK(create_kernel(engine, "layer_normalization/lnorm.cl", opts,
@@ -135,7 +136,8 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
     if (!fwd && pd->desc()->prop_kind == dnnl_backward
             && (pd->use_scale() || pd->use_shift())) {
         kernel_options_t o;
-        define_unit_geom(o, pd->ss_units_inner, pd->ss_single);
+        define_unit_geom(
+                o, pd->ss_units_inner, pd->ss_single, device_info_of(engine));
         o.define("LN_KERNEL", 3);
         types(o);
         std::vector<ocl_kernel_t> ks;
@@ -196,10 +198,11 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
     DNNL_CHECK(tensor_arg(ctx, st, pd->mean_k, false, mean, mv));
     DNNL_CHECK(tensor_arg(ctx, st, pd->var_k, false, var, vv));
     DNNL_CHECK(optional_arg(ctx, DNNL_ARG_SCALE, pd->use_scale(), scale));
-    DNNL_CHECK(optional_arg(
-            ctx, DNNL_ARG_SHIFT, fwd && pd->use_shift(), shift));
+    DNNL_CHECK(
+            optional_arg(ctx, DNNL_ARG_SHIFT, fwd && pd->use_shift(), shift));
     const int flags = (pd->global_stats() ? f_global : 0)
-            | (pd->stats_out() ? f_save : 0) | (pd->rms() ? f_rms : 0);
+                      | (pd->stats_out() ? f_save : 0)
+                      | (pd->rms() ? f_rms : 0);
     const float eps = pd->desc()->epsilon;
     DNNL_CHECK(staging_.gather(ctx, st));
     if (!fwd && ss_.valid()) {
@@ -226,8 +229,7 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
         }
     }
     kernel_args_t a;
-    for (int k = 0; k < (fwd ? 2 : 3); ++k)
-        a.mem(data[k]).value(dv[k]);
+    for (int k = 0; k < (fwd ? 2 : 3); ++k) a.mem(data[k]).value(dv[k]);
     a.mem(mean).value(mv).mem(var).value(vv).mem(scale);
     if (fwd) a.mem(shift);
     a.value(geom_.sp).f32(eps).i32(flags).local(geom_.local_bytes(fwd ? 3 : 2));

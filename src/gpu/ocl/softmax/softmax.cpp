@@ -47,8 +47,8 @@ status_t ocl_softmax_t::pd_t::init(engine_t *engine) {
         const memory_desc_t *md;
         bool out;
     };
-    const tensor_t fwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
-            {DNNL_ARG_DST, dst_md(), true}};
+    const tensor_t fwd_t[] = {
+            {DNNL_ARG_SRC, src_md(), false}, {DNNL_ARG_DST, dst_md(), true}};
     const tensor_t bwd_t[] = {{DNNL_ARG_DST, dst_md(), false},
             {DNNL_ARG_DIFF_DST, diff_dst_md(), false},
             {DNNL_ARG_DIFF_SRC, diff_src_md(), true}};
@@ -81,7 +81,8 @@ status_t ocl_softmax_t::init(engine_t *engine) {
     const pd_t *pd = pd_();
     const bool fwd = pd->is_fwd();
     kernel_options_t opts;
-    define_unit_geom(opts, pd->units_inner, pd->single_lane);
+    define_unit_geom(
+            opts, pd->units_inner, pd->single_lane, device_info_of(engine));
     opts.define("IS_FWD", fwd ? 1 : 0);
     if (fwd) {
         define_data_type(opts, "SRC", pd->src_md()->data_type);
@@ -98,11 +99,10 @@ status_t ocl_softmax_t::init(engine_t *engine) {
     DNNL_CHECK(create_kernel(engine, "softmax/softmax.cl", opts,
             fwd ? "softmax_fwd" : "softmax_bwd", kernel_));
     DNNL_CHECK(staging_.init(engine, pd->staging));
-    const size_t wg
-            = unit_group_limit(device_info_of(engine), kernel_.max_wg_size());
-    geom_ = plan_units(pd->outer * pd->inner, 1, pd->axis_len,
-            pd->units_inner, pd->single_lane, wg, device_info_of(engine),
-            false);
+    const size_t wg =
+            unit_group_limit(device_info_of(engine), kernel_.max_wg_size());
+    geom_ = plan_units(pd->outer * pd->inner, 1, pd->axis_len, pd->units_inner,
+            pd->single_lane, wg, device_info_of(engine), false);
     return dnnl_success;
 }
 
@@ -116,8 +116,8 @@ status_t ocl_softmax_t::execute(const exec_ctx_t &ctx) const {
     for (int k = 0; k < n; ++k) {
         const tensor_buf_t b = st.buffer(ctx, k);
         if (!b.mem) {
-            verbose_error("softmax", "argument %d has no gpu buffer",
-                    st.at(k).arg);
+            verbose_error(
+                    "softmax", "argument %d has no gpu buffer", st.at(k).arg);
             return dnnl_invalid_arguments;
         }
         view3_t v;

@@ -1,0 +1,195 @@
+// Batch normalization kernels. A unit is one channel: its N x S elements,
+// walked as an O x I space (bn_view_t: the channel's base, then the
+// strides of O and I). nchw: rows geometry, o = image, i = point
+// (contiguous); nhwc and 2-D: units in neighbouring work-items, o = every
+// (image, point), i empty. Channels with few siblings are split into
+// chunks (dimension 2 of the range).
+//  bnorm_fwd   phase 0: statistics of the whole channel in one group
+//              (Welford, merged across lanes) unless given, saved when
+//              asked, then dst = scale * (x - mean) / sqrt(var + eps)
+//              + shift (+ src_1), ReLU with its workspace when fused;
+//              phase 1: partial statistics of a chunk, merged by
+//              bnorm_stats_final; phase 2: normalization of a chunk
+//              from given statistics.
+//  bnorm_bwd   phase 0: per-channel sums of g (diff_dst, zero where the
+//              workspace says the ReLU was off) and of g * (x - mean),
+//              diff scale / shift, then diff_src (and diff_src_1 = g);
+//              phase 1: partial sums of a chunk, added by bnorm_sums_final
+//              (which also writes diff scale / shift); phase 2: diff_src
+//              of a chunk from those sums.
+#include "ocl_types.clh"
+#include "ocl_unit_loop.clh"
+
+#define F_GLOBAL 1
+#define F_SAVE 2
+#define F_RELU 4
+
+typedef struct {
+    long off0, sc, so, si;
+} bn_view_t;
+
+inline long bn_off(const bn_view_t *v, long c, long o, long i) {
+    return v->off0 + c * v->sc + o * v->so + i * v->si;
+}
+
+#if IS_FWD
+__kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
+        __global DST_T *dst, bn_view_t dv, __global const DST_T *src1,
+        bn_view_t s1v, __global uchar *ws, bn_view_t wv,
+        __global float *mean, long mean_off, __global float *var,
+        long var_off, __global const float *scale,
+        __global const float *shift, unit_space_t sp, float eps, int flags,
+        int phase, __global float *partial, long partial_off,
+        __local float *buf) {
+    const long c = ul_unit();
+    const bool valid = c < sp.units;
+    long o0, o1, i0, i1;
+    ul_chunk(&sp, &o0, &o1, &i0, &i1);
+    float m = 0.f, v = 0.f;
+    if (phase == 2 || (flags & F_GLOBAL)) {
+        if (valid) {
+            m = mean[mean_off + c];
+            v = var[var_off + c];
+        }
+    } else {
+        stats_t st = stats_zero();
+        if (valid)
+            UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+                stats_add(&st, LOAD(DATA_DT, src, bn_off(&sv, c, o, i)));
+            });
+        st = wg_stats(st, buf);
+        if (phase == 1) {
+            if (valid && ul_lane() == 0) {
+                __global float *p = partial + partial_off
+                        + 3 * (ul_chunk_id() * sp.units + c);
+                p[0] = st.n;
+                p[1] = st.mean;
+                p[2] = st.m2;
+            }
+            return;
+        }
+        m = st.mean;
+        v = st.n > 0.f ? st.m2 / st.n : 0.f;
+        if (valid && (flags & F_SAVE) && ul_lane() == 0) {
+            mean[mean_off + c] = m;
+            var[var_off + c] = v;
+        }
+    }
+    if (!valid) return;
+    const float inv = 1.f / sqrt(v + eps);
+    const float a = (scale ? scale[c] : 1.f) * inv;
+    const float b = shift ? shift[c] : 0.f;
+    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        float y = a * (LOAD(DATA_DT, src, bn_off(&sv, c, o, i)) - m) + b;
+        if (src1) y += LOAD(DST_DT, src1, bn_off(&s1v, c, o, i));
+        if (flags & F_RELU) {
+            if (ws) ws[bn_off(&wv, c, o, i)] = y > 0.f ? 1 : 0;
+            y = y > 0.f ? y : 0.f;
+        }
+        STORE(DST_DT, dst, bn_off(&dv, c, o, i), y);
+    });
+}
+
+// One work-item per channel: merges the chunks' statistics.
+__kernel void bnorm_stats_final(__global const float *partial,
+        long partial_off, long units, long chunks, __global float *mean,
+        long mean_off, __global float *var, long var_off) {
+    const long c = get_global_id(0);
+    if (c >= units) return;
+    stats_t s = stats_zero();
+    for (long q = 0; q < chunks; ++q) {
+        __global const float *p = partial + partial_off + 3 * (q * units + c);
+        stats_t b = {p[0], p[1], p[2]};
+        s = stats_merge(s, b);
+    }
+    mean[mean_off + c] = s.mean;
+    var[var_off + c] = s.n > 0.f ? s.m2 / s.n : 0.f;
+}
+
+#else
+inline float bn_grad(__global const DD_T *dd, const bn_view_t *ddv,
+        __global const uchar *ws, const bn_view_t *wv, long c, long o,
+        long i) {
+    const float g = LOAD(DD_DT, dd, bn_off(ddv, c, o, i));
+    return ws && ws[bn_off(wv, c, o, i)] == 0 ? 0.f : g;
+}
+
+// sums: the two per-channel sums (sum g, sum g * (x - mean)) of phase 2,
+// at sums[sums_off + 2 * c].
+__kernel void bnorm_bwd(__global const DATA_T *src, bn_view_t sv,
+        __global const DD_T *dd, bn_view_t ddv, __global DS_T *ds,
+        bn_view_t dsv, __global DS_T *ds1, bn_view_t ds1v,
+        __global const uchar *ws, bn_view_t wv, __global const float *mean,
+        __global const float *var, __global const float *scale,
+        __global float *dscale, __global float *dshift, unit_space_t sp,
+        float eps, int flags, int phase, __global float *partial,
+        long partial_off, long sums_off, __local float *buf) {
+    const long c = ul_unit();
+    const bool valid = c < sp.units;
+    long o0, o1, i0, i1;
+    ul_chunk(&sp, &o0, &o1, &i0, &i1);
+    float m = 0.f, inv = 0.f;
+    if (valid) {
+        m = mean[c];
+        inv = 1.f / sqrt(var[c] + eps);
+    }
+    float2 acc = (float2)(0.f, 0.f);
+    if (phase == 2) {
+        if (valid)
+            acc = (float2)(partial[sums_off + 2 * c],
+                    partial[sums_off + 2 * c + 1]);
+    } else {
+        if (valid)
+            UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+                const float g = bn_grad(dd, &ddv, ws, &wv, c, o, i);
+                acc.x += g;
+                acc.y += g * (LOAD(DATA_DT, src, bn_off(&sv, c, o, i)) - m);
+            });
+        acc = wg_sum2(acc, buf);
+        if (phase == 1) {
+            if (valid && ul_lane() == 0) {
+                __global float *p = partial + partial_off
+                        + 2 * (ul_chunk_id() * sp.units + c);
+                p[0] = acc.x;
+                p[1] = acc.y;
+            }
+            return;
+        }
+        if (valid && ul_lane() == 0) {
+            if (dscale) dscale[c] = acc.y * inv;
+            if (dshift) dshift[c] = acc.x;
+        }
+    }
+    if (!valid) return;
+    const float cnt = (float)(sp.o * sp.i);
+    const float sc = scale ? scale[c] : 1.f;
+    const bool gs = flags & F_GLOBAL;
+    const float ka = sc * inv;
+    const float kb = gs ? 0.f : -sc * inv * inv * inv * acc.y / cnt;
+    const float kc = gs ? 0.f : -sc * inv * acc.x / cnt;
+    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        const float g = bn_grad(dd, &ddv, ws, &wv, c, o, i);
+        const float x = LOAD(DATA_DT, src, bn_off(&sv, c, o, i));
+        if (ds1) STORE(DS_DT, ds1, bn_off(&ds1v, c, o, i), g);
+        STORE(DS_DT, ds, bn_off(&dsv, c, o, i), ka * g + kb * (x - m) + kc);
+    });
+}
+
+// One work-item per channel: adds the chunks' sums into the sums region
+// and writes diff scale / shift.
+__kernel void bnorm_sums_final(__global float *partial, long partial_off,
+        long units, long chunks, long sums_off, __global const float *var,
+        float eps, __global float *dscale, __global float *dshift) {
+    const long c = get_global_id(0);
+    if (c >= units) return;
+    float a = 0.f, b = 0.f;
+    for (long q = 0; q < chunks; ++q) {
+        a += partial[partial_off + 2 * (q * units + c)];
+        b += partial[partial_off + 2 * (q * units + c) + 1];
+    }
+    partial[sums_off + 2 * c] = a;
+    partial[sums_off + 2 * c + 1] = b;
+    if (dscale) dscale[c] = b / sqrt(var[c] + eps);
+    if (dshift) dshift[c] = a;
+}
+#endif

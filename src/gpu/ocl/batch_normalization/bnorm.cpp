@@ -1,0 +1,266 @@
+// Batch normalization on the gpu engine: checks, staging, kernels,
+// launches and the implementation list.
+#include "gpu/ocl/batch_normalization/bnorm.hpp"
+
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_impl_lists.hpp"
+#include "gpu/ocl/ocl_layout.hpp"
+#include "gpu/ocl/ocl_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+namespace {
+
+enum { f_global = 1, f_save = 2, f_relu = 4 };
+
+bool float_dt(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+}
+
+bool nc_view(const memory_desc_t &md, view3_t &v) {
+    return make_view3(md, 1, 2, v);
+}
+
+cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
+    if (!needed) return nullptr;
+    cl_mem m = mem_of(ctx, arg);
+    if (!m) {
+        verbose_error("bnorm", "argument %d has no gpu buffer", arg);
+        ok = false;
+    }
+    return m;
+}
+
+} // namespace
+
+status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
+    if (!attr()->has_default_values()) {
+        verbose_check("bnorm", "gpu: attributes not supported");
+        return dnnl_unimplemented;
+    }
+    const bool fwd = is_fwd();
+    if (!float_dt(src_md()->data_type)
+            || (fwd && !float_dt(dst_md()->data_type))
+            || (!fwd
+                    && (!float_dt(diff_src_md()->data_type)
+                            || !float_dt(diff_dst_md()->data_type)))) {
+        verbose_check("bnorm", "gpu: data types not supported");
+        return dnnl_unimplemented;
+    }
+    DNNL_CHECK(init_formats());
+    struct tensor_t {
+        int slot, arg;
+        const memory_desc_t *md;
+        bool out, used;
+    };
+    const tensor_t fwd_t[] = {{src, DNNL_ARG_SRC, src_md(), false, true},
+            {dst, DNNL_ARG_DST, dst_md(), true, true},
+            {src1, DNNL_ARG_SRC_1, dst_md(), false, fuse_add_relu()},
+            {ws, DNNL_ARG_WORKSPACE, ws_md(), true, has_ws()}};
+    const tensor_t bwd_t[] = {{src, DNNL_ARG_SRC, src_md(), false, true},
+            {diff_dst, DNNL_ARG_DIFF_DST, diff_dst_md(), false, true},
+            {diff_src, DNNL_ARG_DIFF_SRC, diff_src_md(), true, true},
+            {ws, DNNL_ARG_WORKSPACE, ws_md(), false, has_ws()},
+            {diff_src1, DNNL_ARG_DIFF_SRC_1, diff_src_md(), true,
+                    fuse_add_relu()}};
+    const int nt = fwd ? 4 : 5;
+    for (int i = 0; i < nt; ++i) {
+        const tensor_t &t = fwd ? fwd_t[i] : bwd_t[i];
+        if (!t.used) continue;
+        view3_t v;
+        const bool native = nc_view(*t.md, v);
+        if (!native && !layout_supported(*t.md)) {
+            verbose_check("bnorm", "gpu: layout not supported");
+            return dnnl_unimplemented;
+        }
+        k[t.slot] = staging.add(t.arg, *t.md, !t.out, t.out, native);
+    }
+    const memory_desc_t &m0 = staging.kernel_md(k[src]);
+    n = m0.dims[0];
+    c = m0.dims[1];
+    sp = dims_product(m0, 2, m0.ndims);
+    view3_t v0;
+    nc_view(m0, v0);
+    units_inner = v0.s[1] == 1 && c > 1;
+    merge_n = units_inner;
+    for (int i = 0; i < staging.size() && merge_n; ++i) {
+        view3_t v;
+        nc_view(staging.kernel_md(i), v);
+        merge_n = n == 1 || sp == 1 || v.s[0] == sp * v.s[2];
+    }
+    const device_info_t &dev = device_info_of(engine);
+    single_lane = single_lane_units(dev, n * sp);
+    const unit_geom_t g = plan_units(c, merge_n ? n * sp : n, merge_n ? 1 : sp,
+            units_inner, single_lane, unit_group_limit(dev, 0), dev, true);
+    chunks = g.chunks();
+    if (chunks > 1 && (!fwd || !global_stats())) {
+        const int per = fwd ? 3 : 2;
+        partial_off =
+                staging.reserve((size_t)(per * chunks * c) * sizeof(float));
+        if (!fwd || !stats_out())
+            stats_off = staging.reserve((size_t)(2 * c) * sizeof(float));
+    }
+    book_scratchpad(staging.scratch_bytes());
+    return dnnl_success;
+}
+
+status_t ocl_bnorm_t::init(engine_t *engine) {
+    const pd_t *pd = pd_();
+    const bool fwd = pd->is_fwd();
+    kernel_options_t opts;
+    define_unit_geom(
+            opts, pd->units_inner, pd->single_lane, device_info_of(engine));
+    opts.define("IS_FWD", fwd ? 1 : 0);
+    define_data_type(opts, "DATA", pd->src_md()->data_type);
+    if (fwd) {
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+    } else {
+        define_data_type(opts, "DD", pd->diff_dst_md()->data_type);
+        define_data_type(opts, "DS", pd->diff_src_md()->data_type);
+    }
+    std::vector<ocl_kernel_t> ks;
+    DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", opts,
+            {fwd ? "bnorm_fwd" : "bnorm_bwd",
+                    fwd ? "bnorm_stats_final" : "bnorm_sums_final"},
+            ks));
+    main_ = ks[0];
+    final_ = ks[1];
+    const device_info_t &dev = device_info_of(engine);
+    const bool fixed = !fwd || !pd->global_stats();
+    geom_ = plan_units(pd->c, pd->merge_n ? pd->n * pd->sp : pd->n,
+            pd->merge_n ? 1 : pd->sp, pd->units_inner, pd->single_lane,
+            unit_group_limit(dev, main_.max_wg_size()), dev, true,
+            fixed ? pd->chunks : INT64_MAX);
+    return staging_.init(engine, pd->staging);
+}
+
+bn_view_t ocl_bnorm_t::view(int k, int64_t off0) const {
+    const pd_t *pd = pd_();
+    if (k < 0) return {0, 0, 0, 0};
+    view3_t v;
+    nc_view(pd->staging.kernel_md(k), v);
+    if (pd->merge_n) return {off0, v.s[1], pd->sp == 1 ? v.s[0] : v.s[2], 0};
+    return {off0, v.s[1], v.s[0], v.s[2]};
+}
+
+status_t ocl_bnorm_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    if (pd->c == 0) return dnnl_success;
+    DNNL_CHECK(staging_.gather(ctx, pd->staging));
+    DNNL_CHECK(pd->is_fwd() ? execute_fwd(ctx) : execute_bwd(ctx));
+    return staging_.scatter(ctx, pd->staging);
+}
+
+status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    const staging_t &st = pd->staging;
+    const bool empty = pd->n * pd->sp == 0;
+    bool ok = true;
+    tensor_buf_t b[pd_t::count];
+    for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws}) {
+        if (pd->k[s] < 0) continue;
+        b[s] = st.buffer(ctx, pd->k[s]);
+        if (!b[s].mem && !empty) {
+            verbose_error("bnorm", "argument %d has no gpu buffer",
+                    st.at(pd->k[s]).arg);
+            ok = false;
+        }
+    }
+    const bool user_stats = pd->stats_in() || pd->stats_out();
+    cl_mem mean = required(ctx, DNNL_ARG_MEAN, user_stats, ok);
+    cl_mem var = required(ctx, DNNL_ARG_VARIANCE, user_stats, ok);
+    cl_mem scale = required(ctx, DNNL_ARG_SCALE, pd->use_scale(), ok);
+    cl_mem shift = required(ctx, DNNL_ARG_SHIFT, pd->use_shift(), ok);
+    if (!ok) return dnnl_invalid_arguments;
+    const cl_mem scratch = scratchpad_of(ctx);
+    const int64_t poff = (int64_t)(pd->partial_off / sizeof(float));
+    cl_mem smean = mean, svar = var;
+    int64_t moff = 0, voff = 0;
+    if (!user_stats) {
+        smean = svar = scratch;
+        moff = (int64_t)(pd->stats_off / sizeof(float));
+        voff = moff + pd->c;
+    }
+    const int relu = pd->any_relu() ? f_relu : 0;
+    auto launch = [&](int phase, int flags) {
+        kernel_args_t a;
+        for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws})
+            a.mem(b[s].mem).value(view(pd->k[s], b[s].off0));
+        a.mem(smean).i64(moff).mem(svar).i64(voff).mem(scale).mem(shift);
+        a.value(geom_.sp).f32(pd->desc()->epsilon).i32(flags | relu);
+        a.i32(phase).mem(scratch).i64(poff).local(geom_.local_bytes(3));
+        return main_.enqueue(ctx, geom_.range(), a);
+    };
+    if (pd->global_stats()) return launch(2, f_global);
+    if (geom_.chunks() == 1) return launch(0, pd->stats_out() ? f_save : 0);
+    DNNL_CHECK(launch(1, 0));
+    kernel_args_t f;
+    f.mem(scratch).i64(poff).i64(pd->c).i64(geom_.chunks());
+    f.mem(smean).i64(moff).mem(svar).i64(voff);
+    DNNL_CHECK(final_.enqueue(ctx, nd_range_t({(size_t)pd->c}, {64}), f));
+    return launch(2, 0);
+}
+
+status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    const staging_t &st = pd->staging;
+    const bool empty = pd->n * pd->sp == 0;
+    bool ok = true;
+    tensor_buf_t b[pd_t::count];
+    const int slots[] = {pd_t::src, pd_t::diff_dst, pd_t::diff_src,
+            pd_t::diff_src1, pd_t::ws};
+    for (int s : slots) {
+        if (pd->k[s] < 0) continue;
+        b[s] = st.buffer(ctx, pd->k[s]);
+        if (!b[s].mem && !empty) {
+            verbose_error("bnorm", "argument %d has no gpu buffer",
+                    st.at(pd->k[s]).arg);
+            ok = false;
+        }
+    }
+    const bool full = pd->desc()->prop_kind == dnnl_backward;
+    cl_mem mean = required(ctx, DNNL_ARG_MEAN, true, ok);
+    cl_mem var = required(ctx, DNNL_ARG_VARIANCE, true, ok);
+    cl_mem scale = required(ctx, DNNL_ARG_SCALE, pd->use_scale(), ok);
+    cl_mem dscale =
+            required(ctx, DNNL_ARG_DIFF_SCALE, full && pd->use_scale(), ok);
+    cl_mem dshift =
+            required(ctx, DNNL_ARG_DIFF_SHIFT, full && pd->use_shift(), ok);
+    if (!ok) return dnnl_invalid_arguments;
+    const cl_mem scratch = scratchpad_of(ctx);
+    const int64_t poff = (int64_t)(pd->partial_off / sizeof(float)),
+                  soff = (int64_t)(pd->stats_off / sizeof(float));
+    const float eps = pd->desc()->epsilon;
+    auto launch = [&](int phase) {
+        kernel_args_t a;
+        for (int s : slots) a.mem(b[s].mem).value(view(pd->k[s], b[s].off0));
+        a.mem(mean).mem(var).mem(scale).mem(dscale).mem(dshift);
+        a.value(geom_.sp).f32(eps).i32(pd->global_stats() ? f_global : 0);
+        a.i32(phase).mem(scratch).i64(poff).i64(soff);
+        a.local(geom_.local_bytes(2));
+        return main_.enqueue(ctx, geom_.range(), a);
+    };
+    if (geom_.chunks() == 1) return launch(0);
+    DNNL_CHECK(launch(1));
+    kernel_args_t f;
+    f.mem(scratch).i64(poff).i64(pd->c).i64(geom_.chunks()).i64(soff);
+    f.mem(var).f32(eps).mem(dscale).mem(dshift);
+    DNNL_CHECK(final_.enqueue(ctx, nd_range_t({(size_t)pd->c}, {64}), f));
+    return launch(2);
+}
+
+const impl_list_item_t *batch_normalization_impl_list() {
+    static const impl_list_item_t list[] = {
+            {create_pd<ocl_bnorm_t::pd_t, batch_normalization_desc_t>},
+            {nullptr},
+    };
+    return list;
+}
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,65 @@
+// Batch normalization on the gpu engine: forward training / inference
+// (statistics computed or given; fused ReLU and add + ReLU with the
+// workspace the backward pass masks with), backward data and backward
+// with diff scale / shift; f32 / bf16 / f16 data. A unit
+// (ocl_unit_loop.clh) is one channel over N x spatial; channels with few
+// siblings are split into chunks whose partial statistics (Chan merge)
+// or sums a second kernel combines before a third applies them, so long
+// reductions fill the device without atomics. Layouts that do not merge
+// into [N, C, spatial] views go through dense copies (ocl_staging.hpp).
+#pragma once
+
+#include "common/batch_normalization_pd.hpp"
+#include "gpu/ocl/ocl_primitive.hpp"
+#include "gpu/ocl/ocl_staging.hpp"
+#include "gpu/ocl/ocl_unit_plan.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace gpu {
+namespace ocl {
+
+// Twin of bn_view_t in bnorm.cl.
+struct bn_view_t {
+    int64_t off0, sc, so, si;
+};
+
+struct ocl_bnorm_t : public primitive_t {
+    struct pd_t : public ocl_pd_t<batch_normalization_pd_t, ocl_bnorm_t> {
+        using ocl_pd_t<batch_normalization_pd_t, ocl_bnorm_t>::ocl_pd_t;
+        status_t init(engine_t *engine);
+        const char *name() const override {
+            return units_inner ? "ocl:bnorm:lanes" : "ocl:bnorm:rows";
+        }
+
+        // Staging indices of the tensors (-1: not used).
+        enum { src, dst, src1, ws, diff_dst, diff_src, diff_src1, count };
+        int k[count] = {-1, -1, -1, -1, -1, -1, -1};
+        staging_t staging;
+        int64_t n = 0, c = 0, sp = 0;
+        bool units_inner = false; // channels in neighbouring work-items
+        bool merge_n = false; // o runs over (image, point) together
+        bool single_lane = false;
+        int64_t chunks = 1;
+        size_t partial_off = 0, stats_off = 0;
+    };
+
+    using primitive_t::primitive_t;
+    status_t init(engine_t *engine) override;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    // The view of staging entry `k` (zero for an unused one).
+    bn_view_t view(int k, int64_t off0) const;
+    status_t execute_fwd(const exec_ctx_t &ctx) const;
+    status_t execute_bwd(const exec_ctx_t &ctx) const;
+    ocl_kernel_t main_, final_;
+    staging_kernels_t staging_;
+    unit_geom_t geom_;
+};
+
+} // namespace ocl
+} // namespace gpu
+} // namespace impl
+} // namespace dnnl

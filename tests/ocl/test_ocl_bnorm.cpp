@@ -1,0 +1,259 @@
+// Batch normalization on the gpu engine against tests/reference/bnorm_ref:
+// forward training / inference and backward (diff scale / shift, backward
+// data) with scale, shift, global statistics, fused ReLU and add + ReLU
+// (workspace masks, diff_src_1), few channels over many points (chunked
+// statistics and sums), nchw / nhwc / 2-D / blocked (staged) layouts,
+// f32 / bf16 / f16, in-place, queries and rejected parameters.
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../primitives/tensor_glue.hpp"
+#include "oneapi/dnnl/dnnl.hpp"
+#include "reference/bnorm_ref.hpp"
+
+using namespace dnnl;
+using namespace tensor_glue;
+
+namespace {
+
+using nf = normalization_flags;
+const nf CH = nf::use_scale | nf::use_shift;
+
+engine &gpu() {
+    static engine eng(engine::kind::gpu, 0);
+    return eng;
+}
+
+struct cfg_t {
+    memory::dims dims;
+    nf flags = nf::none;
+    tag t = tag::undef; // undef: plain
+    dt data_dt = dt::f32;
+    bool in_place = false;
+    prop_kind bprop = prop_kind::backward;
+};
+
+std::vector<float> as_f32(const std::vector<double> &v) {
+    return std::vector<float>(v.begin(), v.end());
+}
+
+void run(const cfg_t &cf, unsigned seed = 1) {
+    stream strm(gpu());
+    std::mt19937 gen(seed);
+    const auto &dims = cf.dims;
+    const int64_t N = dims[0], C = dims[1];
+    int64_t SP = 1;
+    for (size_t i = 2; i < dims.size(); ++i)
+        SP *= dims[i];
+    const size_t n = (size_t)(N * C * SP);
+    const tag t = cf.t == tag::undef ? plain_tag(dims.size()) : cf.t;
+    const memory::desc md(dims, cf.data_dt, t);
+    SCOPED_TRACE(describe(md));
+    const bool gs = (cf.flags & nf::use_global_stats) != nf::none;
+    const bool sc = (cf.flags & nf::use_scale) != nf::none;
+    const bool sh = (cf.flags & nf::use_shift) != nf::none;
+    const bool relu = (cf.flags & nf::fuse_norm_relu) != nf::none;
+    const bool add_relu = (cf.flags & nf::fuse_norm_add_relu) != nf::none;
+    const float eps = 1e-3f;
+    batch_normalization_forward::primitive_desc fpd(gpu(),
+            prop_kind::forward_training, md, md, eps, cf.flags);
+    EXPECT_EQ(fpd.workspace_desc().get_size() != 0, relu || add_relu);
+
+    const auto sv = random_values((int64_t)n, cf.data_dt, gen, -4, 4);
+    const auto s1v = random_values((int64_t)n, cf.data_dt, gen, -2, 2);
+    const auto scv = random_values(C, dt::f32, gen, 0.5, 2);
+    const auto shv = random_values(C, dt::f32, gen, -2, 2);
+    const auto mv = random_values(C, dt::f32, gen, -2, 2);
+    const auto vv = random_values(C, dt::f32, gen, 0.5, 3);
+    memory src = to_memory(gpu(), md, sv);
+    memory dst = cf.in_place ? src : memory(md, gpu());
+    if (!cf.in_place) fill_padding(dst, 3);
+    const memory::desc cmd({C}, dt::f32, tag::x);
+    memory scale = to_memory(gpu(), cmd, scv), shift = to_memory(gpu(), cmd, shv);
+    memory mean = to_memory(gpu(), fpd.mean_desc(), mv),
+           var = to_memory(gpu(), fpd.variance_desc(), vv);
+    memory ws(fpd.workspace_desc(), gpu());
+    std::unordered_map<int, memory> args {{DNNL_ARG_SRC, src},
+            {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
+            {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_MEAN, mean},
+            {DNNL_ARG_VARIANCE, var}, {DNNL_ARG_WORKSPACE, ws}};
+    if (add_relu) args[DNNL_ARG_SRC_1] = to_memory(gpu(), md, s1v);
+    batch_normalization_forward(fpd).execute(strm, args);
+    strm.wait();
+
+    bnorm_ref::desc_t rd;
+    rd.mb = N;
+    rd.c = C;
+    rd.sp = SP;
+    rd.eps = eps;
+    rd.global_stats = gs;
+    rd.scale = sc;
+    rd.shift = sh;
+    rd.relu = relu;
+    rd.add_relu = add_relu;
+    const auto sf = as_f32(sv), s1f = as_f32(s1v), scf = as_f32(scv),
+               shf = as_f32(shv), mf = as_f32(mv), vf = as_f32(vv);
+    std::vector<double> rdst(n), rmean(C), rvar(C);
+    bnorm_ref::forward(rd, sf.data(), s1f.data(), scf.data(), shf.data(),
+            mf.data(), vf.data(), rdst.data(), rmean.data(), rvar.data());
+    EXPECT_TRUE(matches(from_memory(dst), rdst, cf.data_dt,
+            tol_for(cf.data_dt, 2e-5, 2e-5)))
+            << "dst " << fpd.impl_info_str();
+    EXPECT_TRUE(padding_is_zero(dst));
+    if (!gs) {
+        EXPECT_TRUE(matches(from_memory(mean), rmean, dt::f32,
+                tol_for(dt::f32, 1e-5, 1e-5)))
+                << "mean";
+        EXPECT_TRUE(matches(from_memory(var), rvar, dt::f32,
+                tol_for(dt::f32, 1e-5, 1e-5)))
+                << "variance";
+    }
+
+    // Backward; with a fused ReLU the gradient passes where dst > 0.
+    const auto mvals = as_f32(from_memory(mean)),
+               vvals = as_f32(from_memory(var));
+    const auto out = from_memory(dst);
+    auto ddv = random_values((int64_t)n, cf.data_dt, gen, -2, 2);
+    memory ddst = to_memory(gpu(), md, ddv);
+    memory dsrc = cf.in_place ? ddst : memory(md, gpu());
+    if (!cf.in_place) fill_padding(dsrc, 3);
+    memory dsrc1(md, gpu());
+    memory src2 = to_memory(gpu(), md, sv);
+    memory dscale(cmd, gpu()), dshift(cmd, gpu());
+    batch_normalization_backward::primitive_desc bpd(
+            gpu(), cf.bprop, md, md, md, eps, cf.flags, fpd);
+    std::unordered_map<int, memory> bargs {{DNNL_ARG_SRC, src2},
+            {DNNL_ARG_DIFF_DST, ddst}, {DNNL_ARG_DIFF_SRC, dsrc},
+            {DNNL_ARG_SCALE, scale}, {DNNL_ARG_MEAN, mean},
+            {DNNL_ARG_VARIANCE, var}, {DNNL_ARG_DIFF_SCALE, dscale},
+            {DNNL_ARG_DIFF_SHIFT, dshift}, {DNNL_ARG_WORKSPACE, ws}};
+    if (add_relu) bargs[DNNL_ARG_DIFF_SRC_1] = dsrc1;
+    batch_normalization_backward(bpd).execute(strm, bargs);
+    strm.wait();
+    if (relu || add_relu)
+        for (size_t i = 0; i < n; ++i)
+            if (!(out[i] > 0)) ddv[i] = 0;
+    std::vector<double> rds(n), rdsc(C), rdsh(C);
+    const auto ddf = as_f32(ddv);
+    bnorm_ref::backward(rd, sf.data(), mvals.data(), vvals.data(), ddf.data(),
+            scf.data(), rds.data(), rdsc.data(), rdsh.data());
+    EXPECT_TRUE(matches(from_memory(dsrc), rds, cf.data_dt,
+            tol_for(cf.data_dt, 1e-4, 1e-4)))
+            << "diff_src " << bpd.impl_info_str();
+    EXPECT_TRUE(padding_is_zero(dsrc));
+    if (add_relu)
+        EXPECT_TRUE(matches(from_memory(dsrc1), ddv, cf.data_dt,
+                tol_for(cf.data_dt, 0, 0)))
+                << "diff_src_1";
+    if (cf.bprop == prop_kind::backward) {
+        const double abs_tol = 2e-6 * (double)(N * SP) + 1e-5;
+        if (sc)
+            EXPECT_TRUE(matches(from_memory(dscale), rdsc, dt::f32,
+                    tol_for(dt::f32, 1e-4, abs_tol)))
+                    << "diff_scale";
+        if (sh)
+            EXPECT_TRUE(matches(from_memory(dshift), rdsh, dt::f32,
+                    tol_for(dt::f32, 1e-4, abs_tol)))
+                    << "diff_shift";
+    }
+}
+
+cfg_t mk(memory::dims d, nf f, tag t = tag::undef) {
+    cfg_t c;
+    c.dims = d;
+    c.flags = f;
+    c.t = t;
+    return c;
+}
+
+class ocl_bnorm : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (dnnl_engine_get_count(dnnl_gpu) == 0)
+            GTEST_SKIP() << "no OpenCL device";
+    }
+};
+
+} // namespace
+
+TEST_F(ocl_bnorm, flags_and_shapes) {
+    run(mk({2, 5, 4, 3}, CH), 1);
+    run(mk({3, 4, 7}, nf::none), 2);
+    run(mk({2, 3, 2, 2, 3}, nf::use_global_stats | nf::use_scale), 3);
+    run(mk({8, 6}, nf::use_shift), 4);
+    cfg_t bd = mk({2, 5, 4, 3}, CH);
+    bd.bprop = prop_kind::backward_data;
+    run(bd, 5);
+    // Few channels over many points: statistics and sums in chunks.
+    run(mk({2, 3, 50, 60}, CH), 6);
+    run(mk({4, 3, 30, 40}, CH, tag::nhwc), 7);
+}
+
+TEST_F(ocl_bnorm, fused_relu_and_add_relu) {
+    run(mk({2, 4, 5, 5}, nf::fuse_norm_relu | nf::use_scale), 11);
+    run(mk({2, 4, 5, 5}, nf::fuse_norm_add_relu | CH, tag::nhwc), 12);
+    run(mk({2, 19, 3, 3}, nf::fuse_norm_relu | CH, tag::nChw16c), 13);
+    run(mk({1, 3, 2000}, nf::fuse_norm_add_relu | nf::use_global_stats), 14);
+}
+
+TEST_F(ocl_bnorm, layouts_data_types_and_in_place) {
+    run(mk({2, 19, 4, 3}, CH, tag::nChw16c), 21);
+    run(mk({3, 6, 4, 5}, CH, tag::nhwc), 22);
+    cfg_t b = mk({2, 5, 4, 3}, CH);
+    b.data_dt = dt::bf16;
+    run(b, 23);
+    cfg_t h = mk({2, 5, 4, 3}, CH, tag::nhwc);
+    h.data_dt = dt::f16;
+    run(h, 24);
+    cfg_t ip = mk({2, 3, 4, 4}, CH);
+    ip.in_place = true;
+    run(ip, 25);
+}
+
+TEST_F(ocl_bnorm, queries_and_bad_parameters) {
+    const memory::desc md({2, 3, 4, 4}, dt::f32, tag::nhwc),
+            any({2, 3, 4, 4}, dt::f32, tag::any);
+    batch_normalization_forward::primitive_desc pd(gpu(),
+            prop_kind::forward_inference, md, any, 1e-5f,
+            nf::use_global_stats | nf::fuse_norm_relu);
+    EXPECT_EQ(pd.dst_desc(), md);
+    EXPECT_EQ(pd.mean_desc().get_dims(), memory::dims({3}));
+    EXPECT_EQ(pd.workspace_desc().get_size(), 0u);
+    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:bnorm:lanes");
+    const memory::desc s8({2, 3, 4, 4}, dt::s8, tag::nchw);
+    EXPECT_EQ(status_of([&] {
+        batch_normalization_forward::primitive_desc(gpu(),
+                prop_kind::forward_inference, s8, s8, 1e-5f,
+                nf::use_global_stats);
+    }),
+            dnnl_unimplemented);
+    // Missing workspace at execution of a fused ReLU backward.
+    const memory::desc nchw({2, 3, 4, 4}, dt::f32, tag::nchw);
+    batch_normalization_forward::primitive_desc fpd(gpu(),
+            prop_kind::forward_training, nchw, nchw, 1e-5f,
+            nf::fuse_norm_relu);
+    EXPECT_EQ(std::string(fpd.impl_info_str()), "ocl:bnorm:rows");
+    batch_normalization_backward::primitive_desc bpd(gpu(),
+            prop_kind::backward_data, nchw, nchw, nchw, 1e-5f,
+            nf::fuse_norm_relu, fpd);
+    stream strm(gpu());
+    memory a(nchw, gpu()), b(nchw, gpu()), c(nchw, gpu());
+    memory m(fpd.mean_desc(), gpu()), v(fpd.variance_desc(), gpu());
+    EXPECT_EQ(status_of([&] {
+        batch_normalization_backward(bpd).execute(strm,
+                {{DNNL_ARG_SRC, a}, {DNNL_ARG_DIFF_DST, b},
+                        {DNNL_ARG_DIFF_SRC, c}, {DNNL_ARG_MEAN, m},
+                        {DNNL_ARG_VARIANCE, v}});
+        strm.wait();
+    }),
+            dnnl_invalid_arguments);
+}
+
+#endif
