@@ -652,6 +652,31 @@ TEST(OclReorder, RandomLayoutsAndAttributes) {
     }
 }
 
+// Up to twelve dims: only padded or quantized dims are tracked (at most
+// six), the others merge.
+TEST(OclReorder, HighRank) {
+    SKIP_WITHOUT_GPU();
+    std::mt19937 gen(17);
+    const memory::dims d8 = {2, 3, 2, 3, 2, 3, 2, 2};
+    for (sides_t sides : {sides_t::gpu_gpu, sides_t::cpu_gpu}) {
+        problem_t p;
+        p.sides = sides;
+        p.src = random_strided(gen, d8, dt::f32);
+        p.dst = random_strided(gen, d8, dt::s8);
+        run_and_check(p);
+        // A per-channel scale over two of the eight dims.
+        p.quant.src_scale = true;
+        p.quant.q.src_scale_mask = (1 << 1) | (1 << 6);
+        p.quant.q.src_scales = random_scales(gen, 6, true);
+        run_and_check(p, 2);
+    }
+    const memory::dims d12 = {2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3};
+    problem_t p;
+    p.src = random_strided(gen, d12, dt::f32);
+    p.dst = random_strided(gen, d12, dt::f32);
+    run_and_check(p);
+}
+
 // ---- the fast paths are taken, and handle tails ----
 
 TEST(OclReorder, FastPathsAndTails) {

@@ -161,7 +161,6 @@ status_t make_plan(const memory_desc_t &src, const memory_desc_t &dst,
         if (src.dims[d] == 0) return dnnl_success; // empty
 
     std::vector<factor_t> f;
-    std::vector<bool> needed;
     bool by_layout = false;
     for (;; by_layout = true) {
         if (by_layout && (nd > plan_max_dims || !layout_supported(src))) {
@@ -172,7 +171,6 @@ status_t make_plan(const memory_desc_t &src, const memory_desc_t &dst,
             return dnnl_unimplemented;
         }
         f.clear();
-        needed.clear();
         plan.has_pad = false;
         bool nested = true;
         int nt = 0;
@@ -180,9 +178,17 @@ status_t make_plan(const memory_desc_t &src, const memory_desc_t &dst,
             const dim_t dpad = dst.padded_dims[d];
             plan.dim_map[d] = -1;
             if (!by_layout && dpad <= 1) continue; // index always 0
+            const size_t first = f.size();
+            bool overrun = false;
+            nested = refine_dim(src, dst, d, -1, dpad, by_layout, f, overrun);
+            const bool pad = overrun || src.dims[d] < dpad;
+            plan.has_pad = plan.has_pad || pad;
+            // Only dims whose positions matter are tracked (padding checks,
+            // quantization indices); the others merge freely.
+            if (!(by_layout || pad || ((quant_dims >> d) & 1))) continue;
             if (nt == plan_max_dims) {
                 verbose_check("reorder",
-                        "gpu: more than %d dims of size above one",
+                        "gpu: more than %d padded or quantized dims",
                         plan_max_dims);
                 return dnnl_unimplemented;
             }
@@ -190,11 +196,8 @@ status_t make_plan(const memory_desc_t &src, const memory_desc_t &dst,
             plan.dim_map[d] = t;
             plan.args.dims[t] = src.dims[d];
             plan.args.dpad[t] = dpad;
-            bool overrun = false;
-            nested = refine_dim(src, dst, d, t, dpad, by_layout, f, overrun);
-            const bool pad = overrun || src.dims[d] < dpad;
-            plan.has_pad = plan.has_pad || pad;
-            needed.push_back(by_layout || pad || ((quant_dims >> d) & 1));
+            for (size_t i = first; i < f.size(); ++i)
+                f[i].dim = t;
         }
         plan.args.ndims = nt;
         if (nested) break;
@@ -208,7 +211,8 @@ status_t make_plan(const memory_desc_t &src, const memory_desc_t &dst,
             verbose_check("reorder", "gpu: destination positions alias");
             return dnnl_unimplemented;
         }
-    auto is_needed = [&](int t) { return t >= 0 && needed[t]; };
+    // Neighbours contiguous in both merge: within a tracked dim when their
+    // logical steps continue each other, across untracked dims always.
     std::vector<factor_t> m;
     for (const factor_t &b : f) {
         if (!m.empty()) {
@@ -216,7 +220,7 @@ status_t make_plan(const memory_desc_t &src, const memory_desc_t &dst,
             const bool same_dim
                     = a.dim == b.dim && a.dim >= 0 && a.lm == b.ext * b.lm;
             if (a.dstr == b.ext * b.dstr && a.sstr == b.ext * b.sstr
-                    && (same_dim || (!is_needed(a.dim) && !is_needed(b.dim)))) {
+                    && (same_dim || (a.dim < 0 && b.dim < 0))) {
                 a = {a.ext * b.ext, b.sstr, b.dstr, same_dim ? a.dim : -1,
                         b.lm};
                 continue;

@@ -60,7 +60,8 @@ struct reorder_plan_t {
     bool has_pad = false; // destination padding (or over-run) to check
     bool idx_long = false; // offsets or counts beyond 32 bits
     int64_t work = 0; // elements (linear) or work-items (generic, tiled)
-    // Original dim -> tracked dim (-1: a unit dim nobody needs).
+    // Original dim -> tracked dim (-1: a dim whose positions no check or
+    // quantization index needs).
     int dim_map[DNNL_MAX_NDIMS] = {};
     int tile_x_log2 = 0, tile_y_log2 = 0; // tiled: tile shape
     int64_t tiles_x = 0, tiles_y = 0;
