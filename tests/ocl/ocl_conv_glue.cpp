@@ -102,6 +102,8 @@ std::vector<double> values(int64_t n, dt t, std::mt19937 &gen) {
 dnnl::primitive_attr build_attr(
         const case_t &c, const memory::dims &dd, std::vector<memory::dims> &b) {
     dnnl::primitive_attr attr;
+    if (c.user_scratchpad)
+        attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     const quant_t &q = c.q;
     const int per_oc_wei = c.sh.g > 1 ? 3 : 1;
     if (q.src_scale != 0.f) attr.set_scales_mask(DNNL_ARG_SRC, 0);
@@ -195,6 +197,15 @@ dnnl::primitive_desc make_pd(
             dnnl::convolution_forward::primitive_desc(hint.get()));
 }
 
+// Runs `pd` with `args` and the scratchpad it asks for, if any.
+void execute(
+        const dnnl::primitive_desc &pd, std::unordered_map<int, memory> args) {
+    const memory::desc sp = pd.scratchpad_desc();
+    if (sp.get_size() > 0) args[DNNL_ARG_SCRATCHPAD] = memory(sp, gpu());
+    dnnl::primitive(pd).execute(gpu_stream(), args);
+    gpu_stream().wait();
+}
+
 memory vec(const std::vector<double> &v, dt t) {
     return to_memory(gpu(), memory::desc({(int64_t)v.size()}, t, tag::a), v);
 }
@@ -277,8 +288,7 @@ void run_fwd(const case_t &c, const problem_t &p,
         rpo.push_back(x);
     }
 
-    dnnl::primitive(pd).execute(gpu_stream(), args);
-    gpu_stream().wait();
+    execute(pd, args);
 
     std::vector<double> shifted = src_v;
     if (!q.src_zp.empty())
@@ -305,16 +315,14 @@ void run_bwd_d(
     const auto wei_v = values(r.wei_size(), c.weights, gen);
     memory ds(pd.query_md(dnnl::query::diff_src_md), gpu());
     fill_padding(ds, 7); // must come back as zeros
-    dnnl::primitive(pd).execute(gpu_stream(),
-            {{DNNL_ARG_DIFF_DST,
-                     to_memory(gpu(), pd.query_md(dnnl::query::diff_dst_md),
-                             dd_v)},
-                    {DNNL_ARG_WEIGHTS,
-                            to_memory(gpu(),
-                                    pd.query_md(dnnl::query::weights_md),
-                                    wei_v)},
-                    {DNNL_ARG_DIFF_SRC, ds}});
-    gpu_stream().wait();
+    execute(pd, {{DNNL_ARG_DIFF_DST,
+                         to_memory(gpu(), pd.query_md(dnnl::query::diff_dst_md),
+                                 dd_v)},
+                        {DNNL_ARG_WEIGHTS,
+                                to_memory(gpu(),
+                                        pd.query_md(dnnl::query::weights_md),
+                                        wei_v)},
+                        {DNNL_ARG_DIFF_SRC, ds}});
     std::vector<double> expect;
     if (c.deconv)
         conv_ref::deconv_bwd_data(r, dd_v, wei_v, expect);
@@ -342,8 +350,7 @@ void run_bwd_w(
         db = memory(pd.query_md(dnnl::query::diff_weights_md, 1), gpu());
         args[DNNL_ARG_DIFF_BIAS] = db;
     }
-    dnnl::primitive(pd).execute(gpu_stream(), args);
-    gpu_stream().wait();
+    execute(pd, args);
     std::vector<double> expect_w, expect_b;
     if (c.deconv)
         conv_ref::deconv_bwd_weights(

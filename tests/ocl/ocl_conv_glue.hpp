@@ -95,6 +95,7 @@ struct case_t {
     bool bias = true;
     quant_t q;
     std::vector<po_t> po;
+    bool user_scratchpad = false; // pass the pd's scratchpad as an argument
 };
 
 // Spatial sizes of the destination.

@@ -217,6 +217,17 @@ TEST(OclConvolution, Int8ScalesZeroPointsAndSum) {
     }
 }
 
+// The split-K workspace of backward weights in the user's scratchpad (in
+// library mode the primitive keeps one per queue).
+TEST(OclConvolution, BackwardWeightsUserScratchpad) {
+    SKIP_WITHOUT_GPU();
+    case_t c;
+    c.sh = sweep()[8];
+    c.kind = kind_t::bwd_w;
+    c.user_scratchpad = true;
+    run_case(c);
+}
+
 TEST(OclConvolution, ZeroBatch) {
     SKIP_WITHOUT_GPU();
     for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w}) {

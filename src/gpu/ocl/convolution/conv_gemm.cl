@@ -21,8 +21,8 @@
 // stores of C); the data types SRC/WEI/DST/BIA (_DT, _T) and ACC_INT (s32
 // accumulation of int8 data); <T>_GENERIC per tensor (conv_addr.clh);
 // A_ZP (zero point of the gathered activation: 0, 1 common, 2 per
-// channel); the post-op chain's (ocl_post_ops.clh), WITH_SUM with SUM_DT /
-// SUM_T. Bias, scales and zero points of the output are arguments
+// channel); the post-op chain's (ocl_post_ops.clh) and WITH_SUM (the
+// chain reads the previous output, in the output's type). Bias, scales and zero points of the output are arguments
 // (conv_epilogue.clh).
 #include "convolution/conv_addr.clh"
 #include "convolution/conv_epilogue.clh"
@@ -265,7 +265,7 @@ __attribute__((reqd_work_group_size(NT, 1, 1))) kernel void conv_gemm(
 #if PO_COUNT > 0
                 float prev = 0.f;
 #if WITH_SUM
-                prev = LOAD(SUM_DT, (global SUM_T *)OUT_PTR(x), off);
+                prev = LOAD(OUT_DT, OUT_PTR(x), off);
 #endif
                 APPLY_POST_OPS(v, prev, idx);
 #endif

@@ -2,10 +2,12 @@
 #include "gpu/ocl/convolution/conv_gemm.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "gpu/ocl/convolution/conv_layout.hpp"
 #include "gpu/ocl/ocl_layout.hpp"
 #include "gpu/ocl/ocl_primitive.hpp"
+#include "gpu/ocl/ocl_stream.hpp"
 #include "gpu/ocl/ocl_types.hpp"
 
 namespace dnnl {
@@ -67,9 +69,7 @@ status_t conv_gemm_t::init(engine_t *engine, const conv_gemm_conf_t &c) {
     o.define("DST_GENERIC", c.dst_generic ? 1 : 0);
     o.define("A_ZP", c.a_zp);
     c.post_ops.define(o);
-    const bool sum = c.sum_dt != dnnl_data_type_undef;
-    o.define("WITH_SUM", sum ? 1 : 0);
-    define_data_type(o, "SUM", sum ? c.sum_dt : dnnl_f32);
+    o.define("WITH_SUM", c.post_ops.has_sum() ? 1 : 0);
     DNNL_CHECK(create_kernel(
             engine, "convolution/conv_gemm.cl", o, "conv_gemm", gemm_));
 
@@ -104,6 +104,28 @@ status_t conv_gemm_t::init(engine_t *engine, const conv_gemm_conf_t &c) {
     return dnnl_success;
 }
 
+status_t conv_gemm_t::workspace(const exec_ctx_t &ctx,
+        const conv_gemm_conf_t &c, cl_mem &ws, cl_mem &owned,
+        std::unique_lock<std::mutex> &lock) const {
+    if (c.ws_in_scratchpad) {
+        ws = scratchpad_of(ctx);
+        return ws ? dnnl_success : dnnl_invalid_arguments;
+    }
+    ocl_stream_t *st = as_ocl_stream(ctx.stream());
+    if (!st) return dnnl_invalid_arguments;
+    ws = pool_.acquire(st->queue(), c.ws_bytes, lock);
+    if (ws) return dnnl_success;
+    // An out-of-order queue (or a failed allocation): a buffer of its own.
+    cl_context context = nullptr;
+    clGetCommandQueueInfo(
+            st->queue(), CL_QUEUE_CONTEXT, sizeof(context), &context, nullptr);
+    cl_int err = CL_SUCCESS;
+    owned = clCreateBuffer(
+            context, CL_MEM_READ_WRITE, c.ws_bytes, nullptr, &err);
+    ws = owned;
+    return err == CL_SUCCESS ? dnnl_success : dnnl_out_of_memory;
+}
+
 status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
         const conv_mems_t &m) const {
     const conv_problem_t &p = c.prb;
@@ -135,8 +157,11 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
             ctx, c.a_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, szp));
     DNNL_CHECK(input(
             ctx, c.dst_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST, dzp));
-    const cl_mem ws = c.ws_bytes ? scratchpad_of(ctx) : nullptr;
-    if (c.ws_bytes && !ws) return dnnl_invalid_arguments;
+    cl_mem ws = nullptr, ws_owned = nullptr;
+    std::unique_lock<std::mutex> ws_lock;
+    if (c.ws_bytes) DNNL_CHECK(workspace(ctx, c, ws, ws_owned, ws_lock));
+    std::unique_ptr<_cl_mem, decltype(&clReleaseMemObject)> ws_guard(
+            ws_owned, &clReleaseMemObject);
 
     kernel_args_t a;
     a.mem(m.src);

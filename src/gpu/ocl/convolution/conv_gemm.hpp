@@ -11,10 +11,12 @@
 #pragma once
 
 #include <cstddef>
+#include <mutex>
 
 #include "common/exec_ctx.hpp"
 #include "common/primitive_attr.hpp"
 #include "gpu/ocl/convolution/conv_problem.hpp"
+#include "gpu/ocl/gemm/gemm_kernel.hpp"
 #include "gpu/ocl/ocl_kernel.hpp"
 #include "gpu/ocl/ocl_post_ops.hpp"
 
@@ -35,11 +37,14 @@ struct conv_gemm_conf_t {
     int dst_zp = 0;
     bool src_scale = false, wei_scale = false, wei_scale_per_c = false;
     bool dst_scale = false, dst_scale_per_c = false;
-    data_type_t sum_dt = dnnl_data_type_undef; // undef: no sum post-op
     post_ops_conf_t post_ops;
     // Outputs whose padding (blocked layouts) needs zeroing.
     bool zero_pad_out = false;
-    size_t ws_bytes = 0; // bwd_w K-slice partial sums (scratchpad)
+    // bwd_w K-slice partial sums: in the scratchpad in user scratchpad
+    // mode, else a buffer the primitive keeps per queue (one made and freed
+    // per execution costs NVIDIA's runtime a device synchronisation).
+    size_t ws_bytes = 0;
+    bool ws_in_scratchpad = false;
 
     // dnnl_unimplemented (with a create:check line naming `who`) when the
     // kernels cannot run the problem; `attr` supplies the epilogue.
@@ -69,7 +74,17 @@ public:
             const conv_mems_t &mems) const;
 
 private:
+    // The bwd_w workspace of an execution: the user's scratchpad, the
+    // pool's buffer for the stream's queue (held through `lock` until every
+    // launch using it is enqueued), or one of its own (`owned`, released by
+    // the caller once enqueued: OpenCL keeps it until the kernels finish).
+    status_t workspace(const exec_ctx_t &ctx, const conv_gemm_conf_t &conf,
+            cl_mem &ws, cl_mem &owned,
+            std::unique_lock<std::mutex> &lock) const;
+
     ocl_kernel_t gemm_, wei_reduce_, bias_reduce_, zero_pad_;
+    // The gemm family's per-queue workspaces.
+    mutable gemm_workspace_pool_t pool_;
 };
 
 } // namespace ocl

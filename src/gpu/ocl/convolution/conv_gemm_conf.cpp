@@ -141,6 +141,7 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
         g.kchunk = (int32_t)chunk;
         g.nsplit = (int32_t)std::max<int64_t>((K + chunk - 1) / chunk, 1);
         ws_bytes = (size_t)g.nsplit * slice_bytes;
+        ws_in_scratchpad = attr.scratchpad_mode == dnnl_scratchpad_mode_user;
     }
 
     // Epilogue of the forward roles (backward passes take no attributes).
@@ -163,15 +164,6 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
             return dnnl_unimplemented;
         }
         DNNL_CHECK(post_ops.init(attr.post_ops, out_md(), who));
-        const int s = attr.post_ops.find(post_op_kind_t::sum);
-        if (s >= 0) {
-            sum_dt = attr.post_ops.entries[s].sum_dt;
-            if (sum_dt == dnnl_data_type_undef) sum_dt = out_md().data_type;
-            if (!kernel_supports(sum_dt)) {
-                verbose_check(who, "gpu: sum post-op data type");
-                return dnnl_unimplemented;
-            }
-        }
     }
     zero_pad_out = has_padding(bwd_w ? p.wei : out_md());
 

@@ -45,7 +45,7 @@ status_t ocl_convolution_t::pd_t::init(engine_t *engine) {
     p.bias = bias_md_;
     p.with_bias = with_bias();
     DNNL_CHECK(conf.init(p, *attr(), engine, "convolution"));
-    book_scratchpad(conf.ws_bytes);
+    if (conf.ws_in_scratchpad) book_scratchpad(conf.ws_bytes);
     return dnnl_success;
 }
 

@@ -66,7 +66,7 @@ status_t ocl_deconvolution_t::pd_t::init(engine_t *engine) {
     p.with_bias = with_bias();
     p.bias_from_src = is_bwd_w();
     DNNL_CHECK(conf.init(p, *attr(), engine, "deconvolution"));
-    book_scratchpad(conf.ws_bytes);
+    if (conf.ws_in_scratchpad) book_scratchpad(conf.ws_bytes);
     return dnnl_success;
 }
 
