@@ -41,6 +41,10 @@ struct walk_t {
     int64_t extent[walk_max_parts]; // outermost first
     int64_t dim[walk_max_parts];
     int64_t mult[walk_max_parts]; // position step of one index of the part
+    // Division by extent[p] without a divide (32-bit walks, indices below
+    // 2^31): q = (mul_hi(i, magic[p]) + i) >> shift[p].
+    int64_t magic[walk_max_parts];
+    int64_t shift[walk_max_parts];
 };
 
 // The walk of md's padded positions in memory order. With vec > 1 the

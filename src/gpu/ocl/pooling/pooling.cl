@@ -58,6 +58,18 @@ inline pool_dim_t pool_dim(__constant pool_conf_t *c, int s) {
     return g;
 }
 
+// Kernel positions [*lo, *hi) of dim g whose taps from x0 fall inside the
+// source (empty when *hi <= *lo).
+inline void tap_range(pool_dim_t g, widx_t x0, widx_t *lo, widx_t *hi) {
+    if (g.step == 1) {
+        *lo = max(-x0, (widx_t)0);
+        *hi = min(g.k, g.in - x0);
+        return;
+    }
+    *lo = x0 >= 0 ? 0 : (-x0 + g.step - 1) / g.step;
+    *hi = x0 >= g.in ? 0 : min(g.k, (g.in - x0 + g.step - 1) / g.step);
+}
+
 #if IS_FWD
 // Integer sources keep exact maxima (and sums) in integers.
 #if SRC_DT == DT_S32
@@ -105,7 +117,6 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
             acc[l] = ALG == POOL_MAX ? ACC_LOWEST : 0;
             arg[l] = 0;
         }
-        int cnt = 0;
 #if WALK_GENERIC
         const widx_t base = 0;
 #else
@@ -114,28 +125,31 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
         const widx_t d0 = pos[2] * gd.stride - gd.pad,
                      h0 = pos[3] * gh.stride - gh.pad,
                      w0 = pos[4] * gw.stride - gw.pad;
-        for (int kd = 0; kd < gd.k; ++kd) {
+        // Only the taps inside the source: no bounds checks in the loops.
+        widx_t dlo, dhi, hlo, hhi, wlo, whi;
+        tap_range(gd, d0, &dlo, &dhi);
+        tap_range(gh, h0, &hlo, &hhi);
+        tap_range(gw, w0, &wlo, &whi);
+        const int cnt = (int)(max(dhi - dlo, (widx_t)0) * max(hhi - hlo, (widx_t)0)
+                * max(whi - wlo, (widx_t)0));
+        for (widx_t kd = dlo; kd < dhi; ++kd) {
             const widx_t sd = d0 + kd * gd.step;
-            if (sd < 0 || sd >= gd.in) continue;
-            for (int kh = 0; kh < gh.k; ++kh) {
+            for (widx_t kh = hlo; kh < hhi; ++kh) {
                 const widx_t sh = h0 + kh * gh.step;
-                if (sh < 0 || sh >= gh.in) continue;
-                for (int kw = 0; kw < gw.k; ++kw) {
+                for (widx_t kw = wlo; kw < whi; ++kw) {
                     const widx_t sw = w0 + kw * gw.step;
-                    if (sw < 0 || sw >= gw.in) continue;
                     ACC_T v[VEC];
                     LOAD_TAP(tap_off(&c->src, base, pos, sd, sh, sw), v);
                     for (int l = 0; l < VEC; ++l) {
 #if ALG == POOL_MAX
                         if (v[l] > acc[l]) {
                             acc[l] = v[l];
-                            arg[l] = (kd * gh.k + kh) * gw.k + kw;
+                            arg[l] = (int)((kd * gh.k + kh) * gw.k + kw);
                         }
 #else
                         acc[l] += v[l];
 #endif
                     }
-                    ++cnt;
                 }
             }
         }
@@ -185,10 +199,9 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
 
 // Kernel positions of dim g inside the source for output o.
 inline widx_t taps_inside(pool_dim_t g, widx_t o) {
-    const widx_t start = o * g.stride - g.pad;
-    const widx_t lo = start >= 0 ? 0 : (-start + g.step - 1) / g.step;
-    const widx_t hi = min((g.in - 1 - start) / g.step, g.k - 1);
-    return hi - lo + 1;
+    widx_t lo, hi;
+    tap_range(g, o * g.stride - g.pad, &lo, &hi);
+    return hi - lo;
 }
 
 // Outputs of dim g whose windows may hold input i: [*lo, *hi].
