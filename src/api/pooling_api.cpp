@@ -82,8 +82,10 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
     pd.diff_dst_desc = zero_md();
     // Forward takes eltwise, binary and sum post-ops (implementations that
     // cannot fuse them decline); no scales or zero points, as in oneDNN.
-    if (attr && (!attr->scales.empty() || !attr->zero_points.empty()))
+    if (attr && (!attr->scales.empty() || !attr->zero_points.empty())) {
+        verbose_check("pooling", "scales and zero points are not supported");
         return dnnl_unimplemented;
+    }
     if (attr
             && po_check::check(attr->post_ops, *dst_desc,
                        po_check::eltwise | po_check::binary | po_check::sum)
@@ -120,7 +122,9 @@ dnnl_status_t dnnl_pooling_backward_primitive_desc_create(
     pd.diff_src_desc = *diff_src_desc;
     pd.diff_dst_desc = *diff_dst_desc;
     if (attr && (!attr->post_ops.entries.empty() || !attr->scales.empty()
-                        || !attr->zero_points.empty()))
+                        || !attr->zero_points.empty())) {
+        verbose_check("pooling", "backward takes no post-ops, scales or zero points");
         return dnnl_unimplemented;
+    }
     return dnnl_primitive_desc::create(primitive_desc, pd, attr, engine, hint_fwd_pd);
 }
