@@ -58,7 +58,8 @@ inline void load_weights(__global const WEI_T *wei, __constant prelu_conf_t *c,
 #endif
 }
 
-// Lane l of the work-item at `pos` lies inside the tensor's dims.
+// Lane l of the work-item at `pos` lies inside the tensor's dims (checked
+// only where the lanes' dim has block padding: LANE_PAD).
 inline bool lane_inside(__constant prelu_conf_t *c, const widx_t *pos, int l) {
     widx_t p[WALK_NDIMS];
 #pragma unroll
@@ -83,7 +84,9 @@ __kernel void prelu_fwd(__global const SRC_T *src, __global const WEI_T *wei,
         load_weights(wei, c, pos, w);
         for (int l = 0; l < VEC; ++l) {
             r[l] = x[l] > 0.f ? x[l] : w[l] * x[l];
-            if (VEC > 1 && !lane_inside(c, pos, l)) r[l] = 0.f;
+#if LANE_PAD
+            if (!lane_inside(c, pos, l)) r[l] = 0.f;
+#endif
         }
     }
     VSTORE(DST_DT, dst, tensor_off(&c->out, pos), r);
@@ -107,7 +110,9 @@ __kernel void prelu_bwd_data(__global const SRC_T *src,
         load_weights(wei, c, pos, w);
         for (int l = 0; l < VEC; ++l) {
             r[l] = x[l] > 0.f ? g[l] : w[l] * g[l];
-            if (VEC > 1 && !lane_inside(c, pos, l)) r[l] = 0.f;
+#if LANE_PAD
+            if (!lane_inside(c, pos, l)) r[l] = 0.f;
+#endif
         }
     }
     VSTORE(DIFF_SRC_DT, diff_src, tensor_off(&c->out, pos), r);

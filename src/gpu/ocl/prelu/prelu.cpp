@@ -100,6 +100,7 @@ void ocl_prelu_t::pd_t::init_data_conf() {
     walk_t walk;
     make_walk(out, walk, vec);
     work = layout::has_zero_dim(out) ? 0 : walk.volume;
+    lane_pad = vec > 1 && out.dims[ld] != out.padded_dims[ld];
 
     conf_t c;
     c.put(walk).put_tensor(src_md_, generic).put_tensor(weights_md_, generic);
@@ -160,6 +161,7 @@ status_t ocl_prelu_t::init(engine_t *engine) {
     opts.define("IS_FWD", pd->is_fwd() ? 1 : 0);
     opts.define("VEC", pd->vec);
     opts.define("W_LANES", pd->w_lanes ? 1 : 0);
+    opts.define("LANE_PAD", pd->lane_pad ? 1 : 0);
     define_walk(opts, pd->generic, pd->int32);
     define_data_type(opts, "SRC", pd->src_md()->data_type);
     define_data_type(opts, "WEI", pd->weights_md()->data_type);

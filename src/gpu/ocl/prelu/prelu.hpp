@@ -27,6 +27,7 @@ struct ocl_prelu_t : public primitive_t {
         bool int32 = false;        // 32-bit index arithmetic
         int vec = 1;               // elements per work-item (data kernels)
         bool w_lanes = false;      // weights vary along the vector lanes
+        bool lane_pad = false;     // lanes may fall in block padding
         int64_t work = 0;          // work-items of the data kernel
         std::vector<int64_t> conf; // prelu_conf_t of prelu.cl
         // Backward diff_weights.
