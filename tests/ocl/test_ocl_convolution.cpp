@@ -20,7 +20,7 @@ using dt = memory::data_type;
 std::vector<shape_t> sweep() {
     return {
             shp("2d_tails", 2, 1, 3, 5, {7, 6}, {3, 3}, {}, {}, {1, 1}),
-            shp("2d_1x1", 2, 1, 8, 19, {5, 5}, {1, 1}),
+            shp("2d_1x1", 2, 1, 20, 19, {5, 5}, {1, 1}),
             shp("2d_stride_asym_pad", 1, 1, 4, 6, {9, 8}, {3, 3}, {2, 2}, {},
                     {1, 0}, {0, 1}),
             shp("2d_dilated", 1, 1, 3, 4, {9, 9}, {3, 3}, {1, 1}, {1, 2},
@@ -31,9 +31,9 @@ std::vector<shape_t> sweep() {
             shp("1d", 2, 1, 5, 3, {11}, {3}, {2}, {1}, {1}),
             shp("3d", 1, 1, 3, 4, {4, 5, 5}, {2, 3, 3}, {1, 2, 1}, {},
                     {0, 1, 1}),
-            // More than one tile of rows and of columns, a K loop of
-            // several steps.
-            shp("2d_tiles", 2, 1, 24, 40, {9, 10}, {3, 3}, {1, 1}, {}, {1, 1}),
+            // More than one tile of rows and of columns (of the largest
+            // tiles), a K loop of many steps.
+            shp("2d_tiles", 2, 1, 70, 136, {9, 10}, {3, 3}, {1, 1}, {}, {1, 1}),
     };
 }
 

@@ -36,17 +36,20 @@ bool has_padding(const memory_desc_t &md) {
 }
 
 // Tile shapes, all of 256 work-items: tall ones for GEMMs with few
-// columns (depthwise, few channels per group), square otherwise. Every
-// role puts the long side of its GEMM in the rows.
+// columns (depthwise, few channels per group), square ones otherwise, with
+// 8 x 8 register tiles (four products per local-memory read) once the
+// columns fill 128. Every role puts the long side of its GEMM in the rows.
 void choose_tile(conv_gemm_conf_t &c, int64_t N) {
     struct tile_t {
         int lx, ly, tm, tn;
     };
-    tile_t t{16, 16, 4, 4}; // 64 x 64
+    tile_t t{16, 16, 8, 8}; // 128 x 128
     if (N <= 4)
         t = {4, 64, 4, 1}; // 256 x 4
     else if (N <= 16)
         t = {16, 16, 8, 1}; // 128 x 16
+    else if (N <= 64)
+        t = {16, 16, 4, 4}; // 64 x 64
     c.lx = t.lx, c.ly = t.ly, c.tm = t.tm, c.tn = t.tn;
 }
 
