@@ -73,11 +73,16 @@ typedef struct {
 #define QUANT_ARGS SS_ARG DS_ARG SZ_ARG DZ_ARG SUM_ARG
 #define QUANT_FWD SS_FWD DS_FWD SZ_FWD DZ_FWD SUM_FWD
 
+// Loops over positions run over all PLAN_MAX_DIMS entries, unrolled, so
+// that idx[] is indexed by constants and stays in registers.
+
 // Row-major index over the tracked dims in `mask`.
 inline IDX_T qindex(int mask, const IDX_T *idx, const plan_t *p) {
     IDX_T q = 0;
-    for (int d = 0; d < p->ndims; ++d)
-        if ((mask >> d) & 1) q = q * (IDX_T)p->dims[d] + idx[d];
+#pragma unroll
+    for (int d = 0; d < PLAN_MAX_DIMS; ++d)
+        if (d < p->ndims && ((mask >> d) & 1))
+            q = q * (IDX_T)p->dims[d] + idx[d];
     return q;
 }
 
@@ -86,7 +91,7 @@ inline bool needs_pos(const plan_t *p, int has_pad) {
     return has_pad || (p->qmask[0] | p->qmask[1] | p->qmask[2] | p->qmask[3]);
 }
 
-// idx[dim] += v, written so that idx stays in registers.
+// idx[dim] += v.
 inline void pos_add(IDX_T *idx, int dim, IDX_T v) {
 #pragma unroll
     for (int d = 0; d < PLAN_MAX_DIMS; ++d)
@@ -119,7 +124,9 @@ inline qv_t load_qv(const IDX_T *idx, const plan_t *p QUANT_ARGS) {
 // 1: skip (past the padded dims), 2: padding (write zero), 0: an element.
 inline int pad_state(const IDX_T *idx, const plan_t *p) {
     int r = 0;
-    for (int d = 0; d < p->ndims; ++d) {
+#pragma unroll
+    for (int d = 0; d < PLAN_MAX_DIMS; ++d) {
+        if (d >= p->ndims) break;
         if (idx[d] >= p->dpad[d]) return 1;
         if (idx[d] >= p->dims[d]) r = 2;
     }
