@@ -309,6 +309,15 @@ TEST(OclConvolution, MissingArgumentsRejected) {
                                       {DNNL_ARG_DST, dst}});
     }),
             dnnl_invalid_arguments);
+    // A source buffer smaller than the descriptor's.
+    memory bias(pd.bias_desc(), gpu());
+    memory small(memory::desc({1, 4, 2, 2}, dt::f32, tag::nchw), gpu());
+    EXPECT_EQ(status_of([&] {
+        prim.execute(gpu_stream(),
+                {{DNNL_ARG_SRC, small}, {DNNL_ARG_WEIGHTS, wei},
+                        {DNNL_ARG_BIAS, bias}, {DNNL_ARG_DST, dst}});
+    }),
+            dnnl_invalid_arguments);
 }
 
 // Shapes travel as kernel arguments: a convolution that differs only in

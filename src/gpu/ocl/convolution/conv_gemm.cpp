@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "common/verbose.hpp"
 #include "gpu/ocl/convolution/conv_layout.hpp"
 #include "gpu/ocl/ocl_layout.hpp"
 #include "gpu/ocl/ocl_primitive.hpp"
@@ -32,11 +33,27 @@ void add_act(kernel_args_t &a, const memory_desc_t &md, bool generic) {
         a.value(conv_act_strides(md));
 }
 
-// An optional input of the execution: null when the configuration does
-// not use it; dnnl_invalid_arguments when it uses it and it is missing.
-status_t input(const exec_ctx_t &ctx, bool need, int arg, cl_mem &m) {
+// dnnl_invalid_arguments (with a verbose line) unless `m` holds `bytes`;
+// kernels must not read or write past a buffer.
+status_t check_size(cl_mem m, size_t bytes, const char *what) {
+    if (bytes == 0) return dnnl_success;
+    size_t size = 0;
+    if (!m
+            || clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof(size), &size, nullptr)
+                       != CL_SUCCESS
+            || size < bytes) {
+        verbose_error("convolution", "%s: missing or too small a buffer", what);
+        return dnnl_invalid_arguments;
+    }
+    return dnnl_success;
+}
+
+// An optional quantization input of `count` 4-byte values: null when the
+// configuration does not use it.
+status_t input(
+        const exec_ctx_t &ctx, bool need, int arg, dim_t count, cl_mem &m) {
     m = need ? mem_of(ctx, arg) : nullptr;
-    return need && !m ? dnnl_invalid_arguments : dnnl_success;
+    return check_size(m, need ? (size_t)count * 4 : 0, "scales/zero points");
 }
 
 size_t div_up(int64_t a, int64_t b) {
@@ -140,23 +157,27 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
                            : p.role == conv_role_t::fwd ? m.dst
                                                         : m.src;
     // Tensors without elements (zero batch for bwd_w) may have no buffer.
-    auto missing = [](cl_mem mem, const memory_desc_t &md) {
-        return !mem && md_nelems(md) > 0;
-    };
-    if (missing(m.src, p.src) || missing(m.wei, p.wei) || missing(m.dst, p.dst)
-            || (p.with_bias && !m.bias))
-        return dnnl_invalid_arguments;
+    DNNL_CHECK(check_size(m.src, md_size(p.src), "src"));
+    DNNL_CHECK(check_size(m.wei, md_size(p.wei), "weights"));
+    DNNL_CHECK(check_size(m.dst, md_size(p.dst), "dst"));
+    if (p.with_bias) DNNL_CHECK(check_size(m.bias, md_size(p.bias), "bias"));
+    // Per-channel values: one per output channel (per input channel for the
+    // gathered activation's zero points).
+    const bool bwd_d = p.role == conv_role_t::bwd_d;
+    const dim_t oc = (dim_t)g.g * (bwd_d ? g.icg : g.ocg);
+    const dim_t ac = (dim_t)g.g * (bwd_d ? g.ocg : g.icg);
     cl_mem ss, wsc, dsc, szp, dzp;
+    DNNL_CHECK(input(
+            ctx, c.src_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, 1, ss));
+    DNNL_CHECK(input(ctx, c.wei_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS,
+            c.wei_scale_per_c ? oc : 1, wsc));
+    DNNL_CHECK(input(ctx, c.dst_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST,
+            c.dst_scale_per_c ? oc : 1, dsc));
+    DNNL_CHECK(input(ctx, c.a_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC,
+            c.a_zp == 2 ? ac : 1, szp));
     DNNL_CHECK(
-            input(ctx, c.src_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, ss));
-    DNNL_CHECK(input(
-            ctx, c.wei_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, wsc));
-    DNNL_CHECK(
-            input(ctx, c.dst_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST, dsc));
-    DNNL_CHECK(input(
-            ctx, c.a_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, szp));
-    DNNL_CHECK(input(
-            ctx, c.dst_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST, dzp));
+            input(ctx, c.dst_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST,
+                    c.dst_zp == 2 ? oc : 1, dzp));
     cl_mem ws = nullptr, ws_owned = nullptr;
     std::unique_lock<std::mutex> ws_lock;
     if (c.ws_bytes) DNNL_CHECK(workspace(ctx, c, ws, ws_owned, ws_lock));
