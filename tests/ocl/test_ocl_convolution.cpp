@@ -264,6 +264,22 @@ TEST(OclConvolution, AnyResolvesToChannelsLast) {
     EXPECT_EQ(pd2.weights_desc(), memory::desc(w, dt::f32, tag::oihw));
 }
 
+// Forward depthwise runs the direct kernel; backward passes the GEMMs.
+TEST(OclConvolution, DepthwiseForwardIsDirect) {
+    SKIP_WITHOUT_GPU();
+    const memory::dims s = {1, 8, 6, 6}, w = {8, 1, 1, 3, 3}, d = {1, 8, 6, 6};
+    dnnl::convolution_forward::primitive_desc pd(gpu(),
+            prop_kind::forward_training, algorithm::convolution_direct,
+            memory::desc(s, dt::f32, tag::any),
+            memory::desc(w, dt::f32, tag::any),
+            memory::desc(d, dt::f32, tag::any), {1, 1}, {1, 1}, {1, 1});
+    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:dw:direct");
+    dnnl::convolution_backward_data::primitive_desc bd(gpu(),
+            algorithm::convolution_direct, pd.src_desc(), pd.weights_desc(),
+            pd.dst_desc(), {1, 1}, {1, 1}, {1, 1}, pd);
+    EXPECT_EQ(std::string(bd.impl_info_str()), "ocl:igemm");
+}
+
 TEST(OclConvolution, UnsupportedRequestsAreUnimplemented) {
     SKIP_WITHOUT_GPU();
     const memory::dims s = {1, 4, 5, 5}, w = {6, 4, 3, 3}, d = {1, 6, 5, 5};

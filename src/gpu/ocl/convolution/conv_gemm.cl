@@ -18,55 +18,10 @@
 // Defines: ROLE, LX, LY, TM, TN, KB, CONV_UNROLL; A_MFAST (work-items
 // adjacent along m gather A, else along k: whichever is contiguous in
 // memory), B_NFAST likewise (the geometry's c_mfast says the same for
-// stores of C); the data types SRC/WEI/DST/BIA (_DT, _T) and ACC_INT (s32
-// accumulation of int8 data); <T>_GENERIC per tensor (conv_addr.clh);
-// A_ZP (zero point of the gathered activation: 0, 1 common, 2 per
-// channel); the post-op chain's (ocl_post_ops.clh) and WITH_SUM (the
-// chain reads the previous output, in the output's type). Bias, scales and zero points of the output are arguments
-// (conv_epilogue.clh).
-#include "convolution/conv_addr.clh"
-#include "convolution/conv_epilogue.clh"
-#include "convolution/conv_index.clh"
-// The post-op chain (with every eltwise algorithm) only where there is one:
-// it is most of the program text.
-#if PO_COUNT > 0
-#include "ocl_post_ops.clh"
-#else
-#define POST_OP_ARGS
-#endif
-
-#define ROLE_FWD 0
-#define ROLE_BWD_D 1
-#define ROLE_BWD_W 2
-
-#ifdef ACC_INT
-#define COMP_T int
-#define LOAD_COMP(dt, p, i) ((int)(p)[i])
-#else
-#define COMP_T float
-#define LOAD_COMP(dt, p, i) LOAD(dt, p, i)
-#endif
-
-// Everything the index maps read, gathered once per work-item.
-typedef struct {
-    global SRC_T *src;
-    global WEI_T *wei;
-    global DST_T *dst;
-    SRC_DESC_T src_d;
-    WEI_DESC_T wei_d;
-    DST_DESC_T dst_d;
-    conv_geom_t p;
-    int g; // group of the tile in progress
-    const global int *a_zp;
-} conv_ctx_t;
-
-#if A_ZP == 1
-#define A_ZP_AT(x, c) ((x)->a_zp[0])
-#elif A_ZP == 2
-#define A_ZP_AT(x, c) ((x)->a_zp[c])
-#else
-#define A_ZP_AT(x, c) 0
-#endif
+// stores of C); those of conv_ctx.clh (data types, tensor forms, zero
+// point, post-ops). Bias, scales and zero points of the output are
+// arguments (conv_epilogue.clh).
+#include "convolution/conv_ctx.clh"
 
 #if ROLE == ROLE_FWD
 #include "convolution/conv_fwd.clh"
@@ -167,24 +122,12 @@ inline void conv_multiply(COMP_T acc[TM][TN], const local COMP_T *Ac,
 }
 
 __attribute__((reqd_work_group_size(NT, 1, 1))) kernel void conv_gemm(
-        global SRC_T *src, SRC_ARG_T src_d, global WEI_T *wei, WEI_ARG_T wei_d,
-        global DST_T *dst, DST_ARG_T dst_d, global float *ws, conv_geom_t p,
-        CONV_EPI_PARAMS POST_OP_ARGS) {
+        CONV_PARAMS) {
     local COMP_T As[2 * KB * LDA], Bs[2 * KB * LDB];
     local kinfo_t kt[2 * KB];
-
     conv_ctx_t x;
-    x.src = src;
-    x.wei = wei;
-    x.dst = dst;
-    x.src_d = CONV_UNPACK(SRC_GENERIC, src_d);
-    x.wei_d = CONV_UNPACK(WEI_GENERIC, wei_d);
-    x.dst_d = CONV_UNPACK(DST_GENERIC, dst_d);
-    x.p = p;
-    x.g = 0;
-    x.a_zp = src_zp;
     conv_epi_t e;
-    CONV_EPI_INIT(e);
+    CONV_CTX_INIT(x, e);
 
     const int t = get_local_id(0);
     const int ty = p.c_mfast ? t % LY : t / LX;
@@ -261,16 +204,7 @@ __attribute__((reqd_work_group_size(NT, 1, 1))) kernel void conv_gemm(
 #else
                 long c, idx[LAYOUT_MAX_NDIMS];
                 const long off = c_out(&x, &cr, nn, &c, idx);
-                float v = conv_epi_pre(&e, (float)acc[i][j], c);
-#if PO_COUNT > 0
-                float prev = 0.f;
-#if WITH_SUM
-                prev = LOAD(OUT_DT, OUT_PTR(x), off);
-#endif
-                APPLY_POST_OPS(v, prev, idx);
-#endif
-                v = conv_epi_post(&e, v, c);
-                STORE(OUT_DT, OUT_PTR(x), off, v);
+                CONV_STORE_OUT(e, OUT_DT, OUT_PTR(x), off, acc[i][j], c, idx);
 #endif
             }
         }

@@ -65,15 +65,18 @@ status_t conv_gemm_t::init(engine_t *engine, const conv_gemm_conf_t &c) {
     const conv_problem_t &p = c.prb;
     const bool bwd_w = p.role == conv_role_t::bwd_w;
     kernel_options_t o;
-    o.define("ROLE", (int64_t)p.role);
-    o.define("LX", c.lx);
-    o.define("LY", c.ly);
-    o.define("TM", c.tm);
-    o.define("TN", c.tn);
-    o.define("KB", 16);
-    o.define("CONV_UNROLL", device_info_of(engine).is_gpu() ? 1 : 0);
-    o.define("A_MFAST", c.a_mfast ? 1 : 0);
-    o.define("B_NFAST", c.b_nfast ? 1 : 0);
+    if (!c.dw_direct) {
+        o.define("ROLE", (int64_t)p.role);
+        o.define("LX", c.lx);
+        o.define("LY", c.ly);
+        o.define("TM", c.tm);
+        o.define("TN", c.tn);
+        o.define("KB", 16);
+        o.define("CONV_UNROLL", device_info_of(engine).is_gpu() ? 1 : 0);
+        o.define("A_MFAST", c.a_mfast ? 1 : 0);
+        o.define("B_NFAST", c.b_nfast ? 1 : 0);
+    }
+    // Those of conv_ctx.clh.
     define_data_type(o, "SRC", p.src.data_type);
     // bwd_w writes the weights in conv_reduce.cl, not here.
     define_data_type(o, "WEI", bwd_w ? dnnl_f32 : p.wei.data_type);
@@ -87,8 +90,12 @@ status_t conv_gemm_t::init(engine_t *engine, const conv_gemm_conf_t &c) {
     o.define("A_ZP", c.a_zp);
     c.post_ops.define(o);
     o.define("WITH_SUM", c.post_ops.has_sum() ? 1 : 0);
-    DNNL_CHECK(create_kernel(
-            engine, "convolution/conv_gemm.cl", o, "conv_gemm", gemm_));
+    if (c.dw_direct)
+        DNNL_CHECK(create_kernel(
+                engine, "convolution/conv_dw.cl", o, "conv_dw", gemm_));
+    else
+        DNNL_CHECK(create_kernel(
+                engine, "convolution/conv_gemm.cl", o, "conv_gemm", gemm_));
 
     if (bwd_w) {
         kernel_options_t r;
@@ -205,13 +212,18 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
     a.i32((c.wei_scale_per_c ? 1 : 0) | (c.dst_scale_per_c ? 2 : 0)
             | (c.dst_zp == 2 ? 4 : 0));
     c.post_ops.set_args(a, ctx);
-    const size_t groups_z =
-            std::min<size_t>((size_t)g.g * g.nsplit, max_groups_z);
-    DNNL_CHECK(gemm_.enqueue(ctx,
-            nd_range_t({div_up(g.M, c.bm()) * c.nt(), div_up(g.N, c.bn()),
-                               groups_z},
-                    {(size_t)c.nt(), 1, 1}),
-            a));
+    if (c.dw_direct) {
+        const size_t n = (size_t)g.M * g.g;
+        DNNL_CHECK(gemm_.enqueue(ctx, nd_range_t({n}, {128}), a));
+    } else {
+        const size_t groups_z =
+                std::min<size_t>((size_t)g.g * g.nsplit, max_groups_z);
+        DNNL_CHECK(gemm_.enqueue(ctx,
+                nd_range_t({div_up(g.M, c.bm()) * c.nt(), div_up(g.N, c.bn()),
+                                   groups_z},
+                        {(size_t)c.nt(), 1, 1}),
+                a));
+    }
 
     if (bwd_w) {
         kernel_args_t r;

@@ -5,9 +5,10 @@
 // forms, the epilogue and the scratchpad; conv_gemm_t, kept by a
 // primitive, builds the kernels once and launches them.
 //
-// Kernels (conv_gemm.cl, conv_reduce.cl, conv_zero_pad.cl) are specialised
-// by data types, tensor forms, tile shape and the epilogue; shapes travel
-// as arguments, so problems differing only in sizes share programs.
+// Kernels (conv_gemm.cl, conv_dw.cl, conv_reduce.cl, conv_zero_pad.cl) are
+// specialised by data types, tensor forms, tile shape and the epilogue;
+// shapes travel as arguments, so problems differing only in sizes share
+// programs.
 #pragma once
 
 #include <cstddef>
@@ -27,6 +28,9 @@ namespace ocl {
 
 struct conv_gemm_conf_t {
     conv_problem_t prb;
+    // Forward depthwise (one channel per group in and out): the direct
+    // kernel of conv_dw.cl instead of the GEMM.
+    bool dw_direct = false;
     // Tile: LX x LY work-items, each TM x TN results (conv_gemm.cl).
     int lx = 16, ly = 16, tm = 4, tn = 4;
     bool a_mfast = true, b_nfast = true; // (c_mfast, ic_inner: in geom)

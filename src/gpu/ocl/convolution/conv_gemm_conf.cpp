@@ -123,6 +123,7 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
     g.with_groups = p.with_groups;
     acc_int = !bwd_w && is_int8((fwd ? p.src : p.dst).data_type);
     choose_tile(*this, N);
+    dw_direct = fwd && g.icg == 1 && g.ocg == 1;
 
     // K slices for bwd_w: enough work-groups to fill the device, each
     // slice a few K steps long at least.
@@ -174,17 +175,20 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
     // the argument bytes (structs by value; generic layouts are large).
     const device_info_t &dev = device_info_of(engine);
     const size_t local_bytes =
-            2 * k_block * (size_t)(bm() + 1 + bn() + 1) * 4 + 2 * k_block * 24;
+            dw_direct ? 0
+                      : 2 * k_block * (size_t)(bm() + 1 + bn() + 1) * 4
+                                + 2 * k_block * 24;
+    const size_t wg_size = dw_direct ? 128 : (size_t)nt();
     size_t arg_bytes = sizeof(conv_geom_t) + 12 * 8 + 4 + 8 * post_ops.count();
     for (bool generic : {src_generic, wei_generic && !bwd_w, dst_generic})
         arg_bytes += generic ? sizeof(conv_blocked_t) : sizeof(conv_strides_t);
-    if (dev.max_wg_size < (size_t)nt()
+    if (dev.max_wg_size < wg_size
             || (dev.local_mem_size && dev.local_mem_size < local_bytes)
             || arg_bytes > max_arg_bytes) {
         verbose_check(who,
-                "gpu: device limits (work-group %d, local memory %zu bytes, "
+                "gpu: device limits (work-group %zu, local memory %zu bytes, "
                 "arguments %zu bytes)",
-                nt(), local_bytes, arg_bytes);
+                wg_size, local_bytes, arg_bytes);
         return dnnl_unimplemented;
     }
     return dnnl_success;

@@ -17,7 +17,9 @@ struct ocl_convolution_t : public primitive_t {
     struct pd_t : public ocl_pd_t<convolution_pd_t, ocl_convolution_t> {
         using ocl_pd_t<convolution_pd_t, ocl_convolution_t>::ocl_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override { return "ocl:igemm"; }
+        const char *name() const override {
+            return conf.dw_direct ? "ocl:dw:direct" : "ocl:igemm";
+        }
 
         conv_gemm_conf_t conf;
     };
