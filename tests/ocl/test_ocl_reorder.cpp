@@ -359,18 +359,18 @@ TEST(OclReorder, BlocksThatDoNotNest) {
 
 // ---- data types ----
 
-// Every pair once (each pair is one program to build), the layouts taking
-// turns so that every kernel converts several pairs.
+// Every pair once (each pair is one program to build) through the generic
+// kernel, the cheapest to compile (the conversions are shared by all
+// kernels; the others convert several pairs in the tests above), into a
+// padded blocked layout.
 TEST(OclReorder, AllDataTypePairs) {
     SKIP_WITHOUT_GPU();
-    const tag layouts[][2] = {{tag::nchw, tag::nchw}, {tag::nchw, tag::nhwc},
-            {tag::nhwc, tag::nChw16c}, {tag::nChw16c, tag::nChw4c}};
-    int k = 0;
     for (dt s : all_dts)
         for (dt d : all_dts) {
             SCOPED_TRACE(std::string(dt_name(s)) + "->" + dt_name(d));
-            const tag *l = layouts[k++ % 4];
-            run_and_check(plain_problem({2, 19, 5, 7}, s, l[0], d, l[1]));
+            EXPECT_EQ(run_and_check(plain_problem(
+                              {3, 19, 2, 2}, s, tag::nchw, d, tag::nChw16c)),
+                    "ocl:reorder:generic");
         }
 }
 
