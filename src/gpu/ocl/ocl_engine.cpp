@@ -216,6 +216,17 @@ void release_default_context(cl_device_id device, cl_context context) {
     default_contexts().erase(it);
 }
 
+void retire_default_context(cl_device_id device, cl_context context) {
+    std::lock_guard<std::mutex> lock(default_context_mutex());
+    auto it = default_contexts().find(device);
+    if (it == default_contexts().end() || it->second.context != context)
+        return;
+    // Engines still using it keep their own references; their release
+    // finds no entry for it and leaves the registry alone.
+    clReleaseContext(it->second.context);
+    default_contexts().erase(it);
+}
+
 } // namespace ocl
 
 size_t ocl_engine_count()

@@ -63,6 +63,11 @@ private:
 // reference for the caller, and its release by an engine that used it.
 status_t default_context(cl_device_id device, cl_context &context);
 void release_default_context(cl_device_id device, cl_context context);
+// Drops `context` as its device's default (if it is): a kernel fault left
+// it unusable (NVIDIA reports CL_INVALID_COMMAND_QUEUE from then on), so
+// engines made by index afterwards get a fresh one instead of inheriting
+// the failure.
+void retire_default_context(cl_device_id device, cl_context context);
 
 // The engine behind a dnnl_engine_t of the OpenCL runtime, else null.
 ocl_engine_t *as_ocl_engine(engine_t *engine);

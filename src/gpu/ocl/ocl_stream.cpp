@@ -1,6 +1,7 @@
 // The OpenCL stream.
 #include "gpu/ocl/ocl_stream.hpp"
 
+#include "gpu/ocl/ocl_engine.hpp"
 #include "gpu/ocl/ocl_utils.hpp"
 
 namespace dnnl {
@@ -15,7 +16,13 @@ ocl_stream_t::~ocl_stream_t()
 
 status_t ocl_stream_t::wait()
 {
-    OCL_CHECK(clFinish(queue_));
+    const cl_int err = clFinish(queue_);
+    if (err == CL_INVALID_COMMAND_QUEUE || err == CL_OUT_OF_RESOURCES) {
+        // Work on the queue faulted and took the context down with it.
+        if (ocl_engine_t *e = as_ocl_engine(engine()))
+            retire_default_context(e->device(), e->context());
+    }
+    OCL_CHECK(err);
     return dnnl_success;
 }
 

@@ -5,17 +5,36 @@
 // element's logical position, and padding positions get zero.
 #include "ocl_layout.clh"
 #include "ocl_post_ops.clh"
+#ifndef VEC
+#define VEC 1
+#endif
+#include "ocl_vec_io.clh"
 
 #if IS_FWD
 __kernel void eltwise_fwd_kernel(__global const SRC_T *src, __global DST_T *dst,
         long n, layout_t src_l, layout_t dst_l, float alpha, float beta
                 POST_OP_ARGS) {
+#if DENSE
+    // VEC elements a work-item: one wide access each way (offsets aligned
+    // by the host); the last work-item takes the tail one by one.
+    const long first = (long)get_global_id(0) * VEC;
+    if (first >= n) return;
+    const long o0 = first + src_l.offset0, o1 = first + dst_l.offset0;
+    if (first + VEC <= n) {
+        float v[VEC];
+        VLOAD(SRC_DT, src, o0, v);
+        for (int k = 0; k < VEC; ++k)
+            v[k] = eltwise_fwd(ALG, v[k], alpha, beta);
+        VSTORE(DST_DT, dst, o1, v);
+    } else {
+        for (long k = 0; first + k < n; ++k)
+            STORE(DST_DT, dst, o1 + k,
+                    eltwise_fwd(ALG, LOAD(SRC_DT, src, o0 + k), alpha, beta));
+    }
+}
+#else
     const long i = get_global_id(0);
     if (i >= n) return;
-#if DENSE
-    const long o0 = i + src_l.offset0, o1 = i + dst_l.offset0;
-    long idx[LAYOUT_MAX_NDIMS] = {0, 0, 0, 0, 0, 0};
-#else
     // Over dst's padded volume: padding positions are written as zero.
     long idx[LAYOUT_MAX_NDIMS];
     const bool inside = layout_unravel_padded(&dst_l, i, idx);
@@ -25,12 +44,12 @@ __kernel void eltwise_fwd_kernel(__global const SRC_T *src, __global DST_T *dst,
         return;
     }
     const long o0 = layout_off(&src_l, idx);
-#endif
     float v = eltwise_fwd(ALG, LOAD(SRC_DT, src, o0), alpha, beta);
     const float prev = 0.f;
     APPLY_POST_OPS(v, prev, idx);
     STORE(DST_DT, dst, o1, v);
 }
+#endif
 
 #else
 // `data` is src, or dst for the algorithms that differentiate from dst.

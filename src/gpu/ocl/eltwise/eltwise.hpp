@@ -24,7 +24,8 @@ struct ocl_eltwise_t : public primitive_t {
         }
 
         bool dense = false; // one dense layout: linear offsets
-        dim_t work = 0; // work-items: padded volume (dense) or elements
+        dim_t work = 0; // elements: the output's padded volume
+        int vec = 1; // elements a work-item on the dense forward path
         post_ops_conf_t post_ops;
     };
 
