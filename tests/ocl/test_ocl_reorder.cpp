@@ -875,6 +875,19 @@ TEST(OclReorder, BadRequestsGiveAStatus) {
     reorder::primitive_desc pd3(cpu(), a, gpu(), a);
     EXPECT_EQ(status_of([&] { reorder(pd3).execute(s, gg, gg); }),
             dnnl_invalid_arguments);
+    // A user buffer of the descriptor's size, which a sub-memory's offset
+    // takes the tensor past.
+    {
+        const memory::desc sub = memory::desc({10, 100}, dt::f32, tag::ab)
+                                         .submemory_desc({5, 100}, {5, 0});
+        memory raw({{(memory::dim)sub.get_size()}, dt::u8, tag::a}, gpu());
+        memory view(sub, gpu(), raw.get_data_handle());
+        memory out({{5, 100}, dt::f32, tag::ab}, gpu());
+        EXPECT_EQ(status_of([&] { reorder(view, out).execute(s, view, out); }),
+                dnnl_invalid_arguments);
+        EXPECT_EQ(status_of([&] { reorder(out, view).execute(s, out, view); }),
+                dnnl_invalid_arguments);
+    }
     // A cpu stream for a reorder on the gpu engine.
     stream cs(cpu());
     EXPECT_EQ(status_of([&] { reorder(pd3).execute(cs, hc, gg); }),

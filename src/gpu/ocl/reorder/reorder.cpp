@@ -34,6 +34,18 @@ const char *kernel_name(plan_kind_t k) {
     }
 }
 
+// dnnl_invalid_arguments when `buf` holds fewer than `need` bytes (a
+// user buffer smaller than its descriptor says), before any launch reads
+// or writes past it.
+status_t check_reach(cl_mem buf, size_t need, const char *what) {
+    size_t bytes = 0;
+    OCL_CHECK(get_info(clGetMemObjectInfo, buf, CL_MEM_SIZE, bytes));
+    if (bytes >= need) return dnnl_success;
+    verbose_error("reorder", "gpu: the %s buffer holds %zu bytes, %zu needed",
+            what, bytes, need);
+    return dnnl_invalid_arguments;
+}
+
 } // namespace
 
 const char *ocl_reorder_t::pd_t::name() const {
@@ -68,6 +80,9 @@ status_t ocl_reorder_t::pd_t::init(engine_t *) {
     if (plan.kind == plan_kind_t::empty) return dnnl_success;
 
     const size_t es = data_type_size(s.data_type);
+    src_reach = (size_t)md_touched_elems(s, s.dims) * es;
+    dst_reach = (size_t)md_touched_elems(d, d.padded_dims)
+            * data_type_size(d.data_type);
     if (xfer != xfer_t::none && plan.kind == plan_kind_t::copy) {
         // Same layout and type: the bytes go straight between the buffers.
         direct = true;
@@ -198,14 +213,16 @@ status_t ocl_reorder_t::execute(const exec_ctx_t &ctx) const {
     }
     cl_command_queue q = stream->queue();
     using xfer_t = pd_t::xfer_t;
-    if (pd->xfer == xfer_t::none)
-        return convert(ctx, q, mem_of(ctx, DNNL_ARG_FROM), mem_of(ctx, DNNL_ARG_TO));
+    const cl_mem src = mem_of(ctx, DNNL_ARG_FROM), dst = mem_of(ctx, DNNL_ARG_TO);
+    if (src) DNNL_CHECK(check_reach(src, pd->src_reach, "source"));
+    if (dst) DNNL_CHECK(check_reach(dst, pd->dst_reach, "destination"));
+    if (pd->xfer == xfer_t::none) return convert(ctx, q, src, dst);
 
     // One side is cpu memory: its host pointer and the gpu side's buffer.
     const bool to_gpu = pd->xfer == xfer_t::to_gpu;
     char *host = static_cast<char *>(
             ctx.host_ptr(to_gpu ? DNNL_ARG_FROM : DNNL_ARG_TO));
-    const cl_mem dev = mem_of(ctx, to_gpu ? DNNL_ARG_TO : DNNL_ARG_FROM);
+    const cl_mem dev = to_gpu ? dst : src;
     if (!host || !dev) {
         verbose_error("reorder",
                 "gpu: cross-engine reorder needs cpu memory on the %s side and "

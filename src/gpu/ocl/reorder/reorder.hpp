@@ -38,6 +38,9 @@ struct ocl_reorder_t : public primitive_t {
         size_t host_bytes = 0; // bytes moved between host and device
         size_t gpu_offset = 0; // bytes: direct copies' gpu-side start
         int vec = 1; // linear kernel: elements a work-item
+        // Bytes of a buffer the source and destination reach into
+        // (checked against the gpu buffers before every launch).
+        size_t src_reach = 0, dst_reach = 0;
     };
 
     using primitive_t::primitive_t;
