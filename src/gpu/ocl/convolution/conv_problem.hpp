@@ -53,13 +53,15 @@ bool conv_types_supported(bool fwd, bool bwd_d, data_type_t sdt,
 
 // True when every size, stride, dilation and padding of a
 // convolution-like pd, and the element counts of its tensors, fit the
-// 32-bit index arithmetic of the kernels (their offsets are 64-bit).
+// 32-bit index arithmetic of the kernels (their offsets are 64-bit): sizes
+// below 2^30 and parameters below 2^28 keep sums like
+// od * SD - PD + kd * DD below 2^31.
 template <typename PD>
 bool conv_geom_fits(const PD &pd) {
-    const int64_t lim = INT32_MAX / 2;
     for (const memory_desc_t *md :
             {&pd.data_src_md(), &pd.data_weights_md(), &pd.data_dst_md()})
-        if (md_nelems(*md, true) >= lim) return false;
+        if (md_nelems(*md, true) >= (int64_t(1) << 30)) return false;
+    const int64_t lim = int64_t(1) << 28;
     for (int i = 0; i < 3; ++i)
         if (pd.stride_sp(i) >= lim || pd.dilate_sp(i) >= lim
                 || pd.pad_l_sp(i) >= lim || pd.pad_r_sp(i) >= lim)
