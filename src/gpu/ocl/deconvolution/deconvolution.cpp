@@ -78,10 +78,10 @@ status_t ocl_deconvolution_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const bool fwd = pd->is_fwd();
     conv_mems_t m;
+    // The convolution's source is the deconvolution's destination (diff_dst
+    // for backward passes), its destination the deconvolution's source.
     m.src = mem_of(ctx, fwd ? DNNL_ARG_DST : DNNL_ARG_DIFF_DST);
-    m.dst = mem_of(ctx, fwd              ? DNNL_ARG_SRC
-                        : pd->is_bwd_d() ? DNNL_ARG_DIFF_SRC
-                                         : DNNL_ARG_SRC);
+    m.dst = mem_of(ctx, pd->is_bwd_d() ? DNNL_ARG_DIFF_SRC : DNNL_ARG_SRC);
     m.wei = mem_of(
             ctx, pd->is_bwd_w() ? DNNL_ARG_DIFF_WEIGHTS : DNNL_ARG_WEIGHTS);
     m.bias = mem_of(ctx, pd->is_bwd_w() ? DNNL_ARG_DIFF_BIAS : DNNL_ARG_BIAS);
