@@ -71,17 +71,24 @@
 #define B_NK (KB / B_TK)
 
 // Global -> registers: the tiles of the step whose k_info is in kt[buf].
+// Only gathering work-items read kt: the others' ak / bk run past KB
+// (the 256 x 4 tile gathers B with 64 of its 256 work-items, and bk goes
+// up to 63), and NVIDIA's devices fault on such a local read.
 #define GATHER_TILES(buf)                                                      \
     do {                                                                       \
-        UNROLL for (int j = 0; j < A_NK; ++j) {                                \
-            const kinfo_t ki = kt[(buf)*KB + ak + j * A_TK];                   \
-            UNROLL for (int i = 0; i < A_NM; ++i) ra[i][j] =                   \
-                    a_on ? a_val(&x, &ar[i], &ki) : 0;                         \
+        if (a_on) {                                                            \
+            UNROLL for (int j = 0; j < A_NK; ++j) {                            \
+                const kinfo_t ki = kt[(buf)*KB + ak + j * A_TK];               \
+                UNROLL for (int i = 0; i < A_NM; ++i) ra[i][j] =               \
+                        a_val(&x, &ar[i], &ki);                                \
+            }                                                                  \
         }                                                                      \
-        UNROLL for (int j = 0; j < B_NK; ++j) {                                \
-            const kinfo_t ki = kt[(buf)*KB + bk + j * B_TK];                   \
-            UNROLL for (int i = 0; i < B_NN; ++i) rb[j][i] =                   \
-                    b_on ? b_val(&x, &bc[i], &ki) : 0;                         \
+        if (b_on) {                                                            \
+            UNROLL for (int j = 0; j < B_NK; ++j) {                            \
+                const kinfo_t ki = kt[(buf)*KB + bk + j * B_TK];               \
+                UNROLL for (int i = 0; i < B_NN; ++i) rb[j][i] =               \
+                        b_val(&x, &bc[i], &ki);                                \
+            }                                                                  \
         }                                                                      \
     } while (0)
 
