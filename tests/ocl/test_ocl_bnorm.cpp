@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "../primitives/tensor_glue.hpp"
+#include "ocl_unit_geometry.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/bnorm_ref.hpp"
 
@@ -254,6 +255,13 @@ TEST_F(ocl_bnorm, queries_and_bad_parameters) {
         strm.wait();
     }),
             dnnl_invalid_arguments);
+}
+
+TEST_F(ocl_bnorm, gpu_geometry) {
+    gpu_geometry_t g;
+    run(mk({2, 3, 50, 60}, CH), 41);
+    run(mk({4, 3, 30, 40}, nf::fuse_norm_relu | CH, tag::nhwc), 42);
+    run(mk({8, 6}, nf::use_shift), 43);
 }
 
 #endif

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "../primitives/tensor_glue.hpp"
+#include "ocl_unit_geometry.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/gnorm_ref.hpp"
 
@@ -379,6 +380,13 @@ TEST_F(ocl_gnorm, queries_and_bad_parameters) {
         strm.wait();
     }),
             dnnl_invalid_arguments);
+}
+
+TEST_F(ocl_gnorm, gpu_geometry) {
+    gpu_geometry_t g;
+    run(mk({1, 4, 67, 61}, 2, CH), 41);
+    run(mk({2, 8, 5, 7}, 4, CH, tag::nhwc), 42);
+    run(mk({5, 12}, 3, CH), 43);
 }
 
 #endif

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "../primitives/tensor_glue.hpp"
+#include "ocl_unit_geometry.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/lnorm_ref.hpp"
 
@@ -247,6 +248,16 @@ TEST_F(ocl_lnorm, queries_and_bad_parameters) {
         strm.wait();
     }),
             dnnl_invalid_arguments);
+}
+
+TEST_F(ocl_lnorm, gpu_geometry) {
+    gpu_geometry_t g;
+    run(mk({3, 3000}, nf::use_scale | nf::use_shift), 41);
+    run(mk({40, 24}, nf::use_scale), 42);
+    run(mk({700, 5}, nf::use_scale | nf::use_shift), 43);
+    case_t t = mk({40, 24}, nf::use_shift);
+    t.data_tag = tag::ba;
+    run(t, 44);
 }
 
 #endif

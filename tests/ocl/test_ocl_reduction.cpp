@@ -17,6 +17,7 @@
 
 #include "../primitives/post_op_glue.hpp"
 #include "../primitives/tensor_glue.hpp"
+#include "ocl_unit_geometry.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/reduction_ref.hpp"
 
@@ -297,6 +298,21 @@ TEST_F(ocl_reduction, any_layouts_queries_and_bad_parameters) {
         strm.wait();
     }),
             dnnl_invalid_arguments);
+}
+
+TEST_F(ocl_reduction, gpu_geometry) {
+    gpu_geometry_t g;
+    const std::vector<std::pair<memory::dims, memory::dims>> shapes
+            = {{{100000}, {1}}, {{64, 2000}, {1, 2000}},
+                    {{64, 2000}, {64, 1}}, {{2, 19, 3, 5}, {1, 19, 1, 1}}};
+    for (const auto &s : shapes)
+        for (int ai : {0, 3, 6}) {
+            problem_t p;
+            p.alg = algs[ai];
+            p.src = memory::desc(s.first, dt::f32, plain_tag(s.first.size()));
+            p.dst = memory::desc(s.second, dt::f32, tag::any);
+            check(p, 41);
+        }
 }
 
 #endif

@@ -17,6 +17,7 @@
 
 #include "../primitives/post_op_glue.hpp"
 #include "../primitives/tensor_glue.hpp"
+#include "ocl_unit_geometry.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ext.h"
 #include "reference/softmax_ref.hpp"
@@ -361,6 +362,24 @@ TEST_F(ocl_softmax, bad_parameters_are_rejected) {
         strm.wait();
     }),
             dnnl_invalid_arguments);
+}
+
+TEST_F(ocl_softmax, gpu_geometry) {
+    gpu_geometry_t g;
+    for (algorithm alg :
+            {algorithm::softmax_accurate, algorithm::softmax_log}) {
+        // Long rows, short rows (several per group), lanes.
+        for (const auto &s : std::vector<std::pair<memory::dims, int>> {
+                     {{7, 1000}, 1}, {{64, 19}, 1}, {{2, 300, 20}, 1}}) {
+            fwd_problem_t p;
+            p.alg = alg;
+            p.axis = s.second;
+            p.src = p.dst = memory::desc(
+                    s.first, dt::f32, plain_tag(s.first.size()));
+            check_fwd(p, 41);
+            check_bwd(alg, p.src, p.src, p.src, p.axis, false, 42);
+        }
+    }
 }
 
 #endif

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "common/utils.hpp"
+
 namespace dnnl {
 namespace impl {
 namespace gpu {
@@ -83,14 +85,18 @@ size_t unit_group_limit(const device_info_t &dev, size_t kernel_max) {
     return pow2_floor(std::max<size_t>(wg, 1));
 }
 
+bool gpu_geometry(const device_info_t &dev) {
+    return dev.is_gpu() || getenv_string("ONEDNN_OCL_UNIT_GEOMETRY") == "gpu";
+}
+
 bool single_lane_units(const device_info_t &dev, int64_t elems) {
-    return !dev.is_gpu() && elems < 1024;
+    return !gpu_geometry(dev) && elems < 1024;
 }
 
 void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single,
         const device_info_t &dev) {
     opts.define("UNITS_INNER", units_inner ? 1 : 0);
-    opts.define("UL_LANES", single ? 1 : dev.is_gpu() ? 0 : cpu_lanes);
+    opts.define("UL_LANES", single ? 1 : gpu_geometry(dev) ? 0 : cpu_lanes);
 }
 
 unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
@@ -109,7 +115,7 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
     if (single) {
         g.lu = std::min<size_t>(16, wg);
         g.lr = 1;
-    } else if (!dev.is_gpu()) {
+    } else if (!gpu_geometry(dev)) {
         // CPU devices (PoCL) compile a kernel again for every new local
         // size, and gain nothing from wide groups: one shape per kernel,
         // its lane count compiled in (define_unit_geom).

@@ -70,6 +70,11 @@ struct unit_geom_t {
     nd_range_t range() const;
 };
 
+// Whether `dev` gets the geometry of GPUs: GPU devices, and any device
+// while ONEDNN_OCL_UNIT_GEOMETRY=gpu (so that tests on a CPU device run
+// the kernels exactly as GPUs compile and launch them).
+bool gpu_geometry(const device_info_t &dev);
+
 // Whether kernels for units of `elems` elements on `dev` are compiled
 // single-lane (UL_LANES 1): on CPU devices (PoCL) for short units, where
 // a lane per unit loses nothing and barrier-free kernels build several

@@ -45,35 +45,32 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
     const bool valid = c < sp.units;
     long o0, o1, i0, i1;
     ul_chunk(&sp, &o0, &o1, &i0, &i1);
-    float m = 0.f, v = 0.f;
-    if (phase == 2 || (flags & F_GLOBAL)) {
-        if (valid) {
-            m = mean[mean_off + c];
-            v = var[var_off + c];
+    // Every work-item reaches the tree, whatever the phase (PoCL
+    // mishandles barriers under run-time conditions, uniform or not).
+    const bool given = phase == 2 || (flags & F_GLOBAL);
+    stats_t st = stats_zero();
+    if (valid && !given)
+        UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+            stats_add(&st, LOAD(DATA_DT, src, bn_off(&sv, c, o, i)));
+        });
+    st = wg_stats(st, buf);
+    if (phase == 1) {
+        if (valid && ul_lane() == 0) {
+            __global float *p = partial + partial_off
+                    + 3 * (ul_chunk_id() * sp.units + c);
+            p[0] = st.n;
+            p[1] = st.mean;
+            p[2] = st.m2;
         }
-    } else {
-        stats_t st = stats_zero();
-        if (valid)
-            UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-                stats_add(&st, LOAD(DATA_DT, src, bn_off(&sv, c, o, i)));
-            });
-        st = wg_stats(st, buf);
-        if (phase == 1) {
-            if (valid && ul_lane() == 0) {
-                __global float *p = partial + partial_off
-                        + 3 * (ul_chunk_id() * sp.units + c);
-                p[0] = st.n;
-                p[1] = st.mean;
-                p[2] = st.m2;
-            }
-            return;
-        }
-        m = st.mean;
-        v = st.n > 0.f ? st.m2 / st.n : 0.f;
-        if (valid && (flags & F_SAVE) && ul_lane() == 0) {
-            mean[mean_off + c] = m;
-            var[var_off + c] = v;
-        }
+        return;
+    }
+    float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
+    if (given && valid) {
+        m = mean[mean_off + c];
+        v = var[var_off + c];
+    } else if (valid && (flags & F_SAVE) && ul_lane() == 0) {
+        mean[mean_off + c] = m;
+        var[var_off + c] = v;
     }
     if (!valid) return;
     const float inv = 1.f / sqrt(v + eps);
@@ -133,32 +130,29 @@ __kernel void bnorm_bwd(__global const DATA_T *src, bn_view_t sv,
         m = mean[c];
         inv = 1.f / sqrt(var[c] + eps);
     }
+    // Every work-item reaches the tree, whatever the phase (see bnorm_fwd).
     float2 acc = (float2)(0.f, 0.f);
-    if (phase == 2) {
-        if (valid)
-            acc = (float2)(partial[sums_off + 2 * c],
-                    partial[sums_off + 2 * c + 1]);
-    } else {
-        if (valid)
-            UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-                const float g = bn_grad(dd, &ddv, ws, &wv, c, o, i);
-                acc.x += g;
-                acc.y += g * (LOAD(DATA_DT, src, bn_off(&sv, c, o, i)) - m);
-            });
-        acc = wg_sum2(acc, buf);
-        if (phase == 1) {
-            if (valid && ul_lane() == 0) {
-                __global float *p = partial + partial_off
-                        + 2 * (ul_chunk_id() * sp.units + c);
-                p[0] = acc.x;
-                p[1] = acc.y;
-            }
-            return;
-        }
+    if (valid && phase != 2)
+        UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+            const float g = bn_grad(dd, &ddv, ws, &wv, c, o, i);
+            acc.x += g;
+            acc.y += g * (LOAD(DATA_DT, src, bn_off(&sv, c, o, i)) - m);
+        });
+    acc = wg_sum2(acc, buf);
+    if (phase == 1) {
         if (valid && ul_lane() == 0) {
-            if (dscale) dscale[c] = acc.y * inv;
-            if (dshift) dshift[c] = acc.x;
+            __global float *p = partial + partial_off
+                    + 2 * (ul_chunk_id() * sp.units + c);
+            p[0] = acc.x;
+            p[1] = acc.y;
         }
+        return;
+    }
+    if (phase == 2 && valid) {
+        acc = (float2)(partial[sums_off + 2 * c], partial[sums_off + 2 * c + 1]);
+    } else if (valid && ul_lane() == 0) {
+        if (dscale) dscale[c] = acc.y * inv;
+        if (dshift) dshift[c] = acc.x;
     }
     if (!valid) return;
     const float cnt = (float)(sp.o * sp.i);

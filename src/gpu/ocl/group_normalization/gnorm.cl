@@ -54,36 +54,32 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
     long o0, o1, i0, i1;
     ul_chunk(&sp, &o0, &o1, &i0, &i1);
 
-    float m = 0.f, v = 0.f;
-    if (phase == 2 || (flags & F_GLOBAL)) {
-        if (valid) {
-            m = mean[mean_off + u];
-            v = var[var_off + u];
+    // Every work-item reaches the tree, whatever the phase (PoCL
+    // mishandles barriers under run-time conditions, uniform or not).
+    const bool given = phase == 2 || (flags & F_GLOBAL);
+    stats_t st = stats_zero();
+    if (valid && !given)
+        UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+            stats_add(&st, LOAD(SRC_DT, src, sb + o * sv.so + i * sv.si));
+        });
+    st = wg_stats(st, buf);
+    if (phase == 1) {
+        if (valid && ul_lane() == 0) {
+            __global float *p = partial + partial_off
+                    + 3 * (ul_chunk_id() * sp.units + u);
+            p[0] = st.n;
+            p[1] = st.mean;
+            p[2] = st.m2;
         }
-    } else {
-        stats_t st = stats_zero();
-        if (valid)
-            UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-                stats_add(&st,
-                        LOAD(SRC_DT, src, sb + o * sv.so + i * sv.si));
-            });
-        st = wg_stats(st, buf);
-        if (phase == 1) {
-            if (valid && ul_lane() == 0) {
-                __global float *p = partial + partial_off
-                        + 3 * (ul_chunk_id() * sp.units + u);
-                p[0] = st.n;
-                p[1] = st.mean;
-                p[2] = st.m2;
-            }
-            return;
-        }
-        m = st.mean;
-        v = st.n > 0.f ? st.m2 / st.n : 0.f;
-        if (valid && (flags & F_SAVE) && ul_lane() == 0) {
-            mean[mean_off + u] = m;
-            var[var_off + u] = v;
-        }
+        return;
+    }
+    float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
+    if (given && valid) {
+        m = mean[mean_off + u];
+        v = var[var_off + u];
+    } else if (valid && (flags & F_SAVE) && ul_lane() == 0) {
+        mean[mean_off + u] = m;
+        var[var_off + u] = v;
     }
     if (!valid) return;
     const float inv = 1.f / sqrt(v + eps);

@@ -29,28 +29,25 @@ __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
     const bool rms = flags & F_RMS;
     const long sb = v3_off(&sv, u, 0, 0), db = v3_off(&dv, u, 0, 0),
                mo = v3_off(&mv, u, 0, 0), vo = v3_off(&vv, u, 0, 0);
-    float m = 0.f, v = 0.f;
-    if (flags & F_GLOBAL) {
-        if (valid) {
-            m = rms ? 0.f : mean[mo];
-            v = var[vo];
-        }
-    } else {
-        stats_t st = stats_zero();
-        if (valid)
-            UL_FOR_EACH(0, 1, 0, sp.i, o, c,
-                    { stats_add(&st, LOAD(SRC_DT, src, sb + c * sv.s1)); });
-        st = wg_stats(st, buf);
-        m = st.mean;
-        v = st.m2 / st.n;
-        if (rms) {
-            v += m * m;
-            m = 0.f;
-        }
-        if (valid && (flags & F_SAVE) && ul_lane() == 0) {
-            if (!rms) mean[mo] = m;
-            var[vo] = v;
-        }
+    // Every work-item reaches the tree, statistics given or not (PoCL
+    // mishandles barriers under run-time conditions, uniform or not).
+    const bool given = flags & F_GLOBAL;
+    stats_t st = stats_zero();
+    if (valid && !given)
+        UL_FOR_EACH(0, 1, 0, sp.i, o, c,
+                { stats_add(&st, LOAD(SRC_DT, src, sb + c * sv.s1)); });
+    st = wg_stats(st, buf);
+    float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
+    if (rms) {
+        v += m * m;
+        m = 0.f;
+    }
+    if (given && valid) {
+        m = rms ? 0.f : mean[mo];
+        v = var[vo];
+    } else if (valid && (flags & F_SAVE) && ul_lane() == 0) {
+        if (!rms) mean[mo] = m;
+        var[vo] = v;
     }
     if (!valid) return;
     const float inv = 1.f / sqrt(v + eps);

@@ -18,15 +18,24 @@ namespace {
 // The algorithm codes of reduction.cl.
 int alg_code(alg_kind_t alg) {
     switch (alg) {
-        case dnnl_reduction_max: return 0;
-        case dnnl_reduction_min: return 1;
-        case dnnl_reduction_sum: return 2;
-        case dnnl_reduction_mul: return 3;
-        case dnnl_reduction_mean: return 4;
-        case dnnl_reduction_norm_lp_max: return 5;
-        case dnnl_reduction_norm_lp_sum: return 6;
-        case dnnl_reduction_norm_lp_power_p_max: return 7;
-        default: return 8; // norm_lp_power_p_sum
+    case dnnl_reduction_max:
+        return 0;
+    case dnnl_reduction_min:
+        return 1;
+    case dnnl_reduction_sum:
+        return 2;
+    case dnnl_reduction_mul:
+        return 3;
+    case dnnl_reduction_mean:
+        return 4;
+    case dnnl_reduction_norm_lp_max:
+        return 5;
+    case dnnl_reduction_norm_lp_sum:
+        return 6;
+    case dnnl_reduction_norm_lp_power_p_max:
+        return 7;
+    default:
+        return 8; // norm_lp_power_p_sum
     }
 }
 
@@ -77,12 +86,11 @@ status_t ocl_reduction_t::pd_t::init(engine_t *engine) {
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, plan.o * plan.i);
     const unit_geom_t g = plan_units(plan.units, plan.o, plan.i,
-            plan.units_inner, single_lane, unit_group_limit(dev, 0), dev,
-            true);
+            plan.units_inner, single_lane, unit_group_limit(dev, 0), dev, true);
     chunks = g.chunks();
     if (chunks > 1)
-        partial_off = staging.reserve(
-                (size_t)(chunks * plan.units) * sizeof(float));
+        partial_off =
+                staging.reserve((size_t)(chunks * plan.units) * sizeof(float));
     book_scratchpad(staging.scratch_bytes());
     return dnnl_success;
 }
@@ -105,8 +113,7 @@ status_t ocl_reduction_t::init(engine_t *engine) {
     final_ = ks[1];
     geom_ = plan_units(pd->plan.units, pd->plan.o, pd->plan.i,
             pd->plan.units_inner, pd->single_lane,
-            unit_group_limit(dev, main_.max_wg_size()), dev, true,
-            pd->chunks);
+            unit_group_limit(dev, main_.max_wg_size()), dev, true, pd->chunks);
     return staging_.init(engine, pd->staging);
 }
 

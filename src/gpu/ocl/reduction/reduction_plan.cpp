@@ -16,7 +16,7 @@ namespace {
 
 bool plain(const memory_desc_t &md) {
     return layout::is_plain(md) && !layout::has_padding(md)
-            && !md_has_runtime_dims_or_strides(md);
+           && !md_has_runtime_dims_or_strides(md);
 }
 
 struct part_t {
@@ -40,7 +40,7 @@ bool build_red_plan(
     std::vector<part_t> parts;
     for (int d : order) {
         const bool kept = dst.dims[d] == src.dims[d];
-        part_t p {kept, src.dims[d], ss[d], kept ? ds[d] : 0, {d}};
+        part_t p{kept, src.dims[d], ss[d], kept ? ds[d] : 0, {d}};
         if (!parts.empty()) {
             part_t &q = parts.back();
             if (q.kept == kept && q.ss == p.ss * p.ext
@@ -57,8 +57,7 @@ bool build_red_plan(
     red_parts_t &r = plan.parts;
     std::memset(&r, 0, sizeof(r));
     std::vector<const part_t *> kept, red;
-    for (const auto &p : parts)
-        (p.kept ? kept : red).push_back(&p);
+    for (const auto &p : parts) (p.kept ? kept : red).push_back(&p);
     if ((int)kept.size() > red_max_parts || (int)red.size() > red_max_parts)
         return false;
     plan.units = 1;
@@ -68,8 +67,7 @@ bool build_red_plan(
         r.ks[r.nk] = p->ss;
         r.kd[r.nk] = p->ds;
         r.kmembers[r.nk] = (int64_t)p->dims.size();
-        for (int d : p->dims)
-            r.korder[m++] = d;
+        for (int d : p->dims) r.korder[m++] = d;
         plan.units *= p->ext;
         ++r.nk;
     }
@@ -86,8 +84,8 @@ bool build_red_plan(
             ++r.nro;
         }
     }
-    plan.units_inner
-            = r.is != 1 && r.nk > 0 && r.ks[r.nk - 1] == 1 && plan.units > 1;
+    plan.units_inner =
+            r.is != 1 && r.nk > 0 && r.ks[r.nk - 1] == 1 && plan.units > 1;
     return true;
 }
 

@@ -33,7 +33,7 @@ struct red_parts_t {
 
 struct red_plan_t {
     red_parts_t parts;
-    int64_t units = 0; // dst elements
+    int64_t units = 0;    // dst elements
     int64_t o = 1, i = 1; // elements per unit: outer x inner reduced
     // Neighbouring units adjacent in src and the reduced elements apart:
     // units go to neighbouring work-items.
