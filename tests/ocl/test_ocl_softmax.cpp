@@ -307,6 +307,30 @@ TEST_F(ocl_softmax, any_layouts_queries_and_names) {
             "ocl:softmax:rows");
 }
 
+TEST_F(ocl_softmax, user_scratchpad) {
+    // Staged (blocked) tensors in a scratchpad the user provides.
+    stream strm(gpu());
+    const memory::dims d = {2, 19, 3, 5};
+    const memory::desc md(d, dt::f32, tag::nChw16c);
+    primitive_attr attr;
+    attr.set_scratchpad_mode(scratchpad_mode::user);
+    softmax_forward::primitive_desc pd(gpu(), prop_kind::forward_inference,
+            algorithm::softmax_accurate, md, md, 1, attr);
+    ASSERT_GT(pd.scratchpad_desc().get_size(), 0u);
+    std::mt19937 gen(51);
+    const auto sv = random_values(count(dims_of(md)), dt::f32, gen);
+    memory src = to_memory(gpu(), md, sv), dst(md, gpu()),
+           scratch(pd.scratchpad_desc(), gpu());
+    softmax_forward(pd).execute(strm,
+            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                    {DNNL_ARG_SCRATCHPAD, scratch}});
+    strm.wait();
+    EXPECT_TRUE(matches(from_memory(dst),
+            softmax_ref::forward(sv, dims_of(md), 1, false), dt::f32,
+            tol_for(dt::f32, 2e-5, 2e-6)));
+    EXPECT_TRUE(padding_is_zero(dst));
+}
+
 TEST_F(ocl_softmax, new_shapes_reuse_the_program) {
     auto make = [](const memory::dims &d) {
         const memory::desc md(d, dt::f32, tag::ab);

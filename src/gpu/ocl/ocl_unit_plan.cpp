@@ -132,10 +132,11 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
         g.lu = std::min(wg / g.lr, pow2_ceil(std::max<int64_t>(units, 1)));
     }
     if (!split || units <= 0) return g;
-    // Enough groups to fill the device a few times over; a chunk keeps at
-    // least four elements per lane.
+    // Enough groups to fill the device (eight of up to 256 work-items per
+    // compute unit: what an H100 SM holds); a chunk keeps at least four
+    // elements per lane.
     const int64_t groups = div_up(units, (int64_t)g.lu);
-    const int64_t target = 4 * (int64_t)std::max(dev.compute_units, 1);
+    const int64_t target = 8 * (int64_t)std::max(dev.compute_units, 1);
     if (groups >= target) return g;
     int64_t q = div_up(target, groups);
     q = std::min<int64_t>(q, std::max<int64_t>(1, elems / (4 * (int64_t)g.lr)));
