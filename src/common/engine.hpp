@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "common/c_types.hpp"
 #include "common/utils.hpp"
@@ -67,6 +68,10 @@ struct dnnl_engine : public dnnl::impl::refcounted_t {
     virtual const dnnl::impl::impl_list_item_t *get_implementation_list(
             const dnnl::impl::op_desc_t &desc) const
             = 0;
+    // Bytes naming what compiled device code of this engine depends on
+    // (platform, device, driver), for cache blob ids; empty when the
+    // engine's primitives have no cache blobs (CPU, as in oneDNN).
+    virtual std::string cache_blob_device_id() const { return {}; }
 
 protected:
     ~dnnl_engine() override = default;

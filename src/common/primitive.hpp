@@ -13,6 +13,7 @@ namespace dnnl {
 namespace impl {
 
 struct exec_ctx_t;
+struct code_record_t; // common/cache/code_record.hpp
 
 struct resource_t {
     virtual ~resource_t() = default;
@@ -59,7 +60,18 @@ struct primitive_t {
     // Bytes of the most derived object, set by whoever creates it.
     void set_object_size(size_t bytes) { object_size_ = bytes; }
 
+    // The compiled code init() obtained (programs, nested primitives), in
+    // the order it asked for it: what a cache blob of this primitive holds.
+    // Set once by the creator, right after init().
+    const std::shared_ptr<const code_record_t> &code_record() const {
+        return code_record_;
+    }
+    void set_code_record(std::shared_ptr<const code_record_t> r) {
+        code_record_ = std::move(r);
+    }
+
 private:
+    std::shared_ptr<const code_record_t> code_record_;
     std::shared_ptr<const primitive_desc_t> pd_;
     size_t object_size_ = sizeof(primitive_t);
 };
