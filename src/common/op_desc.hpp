@@ -1,6 +1,7 @@
 // Operation descriptors: what a primitive computes, independent of how.
 // Every kind lists its fields once (`visit`); hash, equality and the printed
-// form in the cache key derive from that list through op_desc_impl_t.
+// form in the cache key, and the bytes of cache blob ids, derive from that
+// list through op_desc_impl_t.
 #pragma once
 
 #include <memory>
@@ -20,6 +21,8 @@ struct op_desc_t {
     virtual size_t hash() const = 0;
     virtual bool equal(const op_desc_t &other) const = 0;
     virtual std::unique_ptr<op_desc_t> clone() const = 0;
+    // Appends the kind and every field's bytes (cache blob ids).
+    virtual void append_bytes(std::string &out) const = 0;
     // Bytes of the object (for the cache's footprint statistics).
     virtual size_t size() const = 0;
 };
@@ -43,6 +46,11 @@ struct op_desc_impl_t : public op_desc_t {
                 new D(static_cast<const D &>(*this)));
     }
     size_t size() const override { return sizeof(D); }
+    void append_bytes(std::string &out) const override {
+        field_bytes_t b {out};
+        b.put(primitive_kind);
+        static_cast<const D &>(*this).visit(b);
+    }
 };
 
 // Reorder (also used internally by other primitives).

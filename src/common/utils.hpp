@@ -1,4 +1,5 @@
-// Small generic helpers: refcounting, field-list hashing/equality/printing.
+// Small generic helpers: refcounting, field-list hashing, equality and
+// serialization (cache blob ids).
 #pragma once
 
 #include <atomic>
@@ -143,6 +144,46 @@ bool field_equal_t::fields_equal(const T &a, const T &b) {
     pair_visitor_t<T> v {b, true, &a};
     a.visit(v);
     return v.equal;
+}
+
+// Appends the bytes of every field in list order (cache blob ids): plain
+// numbers as they lie in memory, vectors and partly used arrays preceded
+// by their length, so that two different field sets never give the same
+// bytes. Partly used arrays contribute their live part, as in hashing.
+struct field_bytes_t {
+    std::string &out;
+    template <typename T>
+    void operator()(const char *, const T &v) {
+        put(v);
+    }
+    template <typename T, size_t N>
+    void operator()(const char *, const T (&arr)[N], int live) {
+        const size_t n = live < 0 ? 0 : ((size_t)live < N ? (size_t)live : N);
+        put((uint64_t)n);
+        for (size_t i = 0; i < n; ++i) put(arr[i]);
+    }
+    template <typename T>
+    void put(const T &v) {
+        if constexpr (std::is_arithmetic<T>::value || std::is_enum<T>::value)
+            out.append(reinterpret_cast<const char *>(&v), sizeof(T));
+        else
+            v.visit(*this);
+    }
+    template <typename T, size_t N>
+    void put(const T (&arr)[N]) {
+        for (size_t i = 0; i < N; ++i) put(arr[i]);
+    }
+    template <typename T>
+    void put(const std::vector<T> &vec) {
+        put((uint64_t)vec.size());
+        for (const auto &e : vec) put(e);
+    }
+};
+
+template <typename T>
+void append_field_bytes(std::string &out, const T &v) {
+    field_bytes_t b {out};
+    v.visit(b);
 }
 
 template <typename T>
