@@ -388,7 +388,10 @@ size_t size_no_extra(const memory_desc_t &md) {
 
 memory_desc_t zero_md() {
     memory_desc_t md;
-    std::memset(&md, 0, sizeof(md));
+    // Zero every byte (padding included, for byte-wise blobs), then restore
+    // the base-class slot oneDNN keeps true in every descriptor.
+    std::memset(static_cast<void *>(&md), 0, sizeof(md));
+    md.base_initialized_slot = true;
     return md;
 }
 

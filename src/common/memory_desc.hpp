@@ -45,6 +45,12 @@ struct memory_extra_desc_t {
 } // namespace dnnl
 
 struct dnnl_memory_desc {
+    // oneDNN's descriptor derives from a base class holding one bool (an
+    // allocation flag, true in every live object); it puts ndims at offset 4.
+    // We keep the slot with the same value so that code compiled against
+    // oneDNN's struct reads every field of ours at its own offset. Nothing
+    // in the library reads it, and hash/equality/printing ignore it.
+    bool base_initialized_slot = true;
     int ndims;
     dnnl::impl::dims_t dims;
     dnnl::impl::data_type_t data_type;
