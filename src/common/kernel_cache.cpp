@@ -78,6 +78,14 @@ status_t set_capacity(int capacity) {
 #endif
 }
 
+void for_each_value(void (*use)(const std::shared_ptr<value_impl_t> &, void *),
+        void *ctx) {
+    cache().any_ready([&](const result_t &r) {
+        if (r.value) use(r.value, ctx);
+        return false;
+    });
+}
+
 stats_t get_stats() {
     return cache().stats();
 }

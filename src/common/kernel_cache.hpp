@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "common/c_types.hpp"
 #include "common/cache/cache_stats.hpp"
@@ -41,6 +42,10 @@ struct value_impl_t {
     virtual ~value_impl_t() = default;
     // Bytes the value holds, for the statistics.
     virtual size_t footprint() const { return 0; }
+    // Cache blobs: what names this value on any context of its device
+    // (empty when it cannot be saved), and its compiled bytes.
+    virtual std::string portable_id() const { return {}; }
+    virtual status_t binary(std::string &out) const { return dnnl_unimplemented; }
 };
 
 // A key and its hash, computed once.
@@ -70,6 +75,11 @@ int get_capacity();
 // Evicts down to `capacity`; 0 empties the cache and disables it. A
 // negative capacity is refused (invalid_arguments).
 status_t set_capacity(int capacity);
+
+// Calls `use` on every ready value (engine cache blobs), under a shared
+// lock: `use` must not call back into the cache.
+void for_each_value(void (*use)(const std::shared_ptr<value_impl_t> &, void *),
+        void *ctx);
 
 using stats_t = cache_stats_t;
 stats_t get_stats();

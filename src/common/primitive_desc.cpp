@@ -1,5 +1,6 @@
 // primitive_desc_t defaults: generic queries, verbose attribute string and
-// primitive creation through the global cache.
+// primitive creation through the global cache (and, on a miss, from a
+// cache blob or the disk cache when there is one: cache/blob_create.hpp).
 #include "common/primitive_desc.hpp"
 
 #include <string>
@@ -8,6 +9,8 @@
 #include "common/engine.hpp"
 #include "common/primitive.hpp"
 #include "common/primitive_cache.hpp"
+#include "common/cache/blob_create.hpp"
+#include "common/cache/code_record.hpp"
 #include "common/verbose.hpp"
 
 namespace dnnl {
@@ -232,13 +235,16 @@ namespace {
 struct create_ctx_t {
     const primitive_desc_t *pd;
     engine_t *engine;
+    const uint8_t *blob;
+    size_t blob_size;
+    bool top_level;
 };
 
 primitive_cache_t::result_t create_uncached(void *p) {
     auto *ctx = static_cast<create_ctx_t *>(p);
     primitive_cache_t::result_t r;
-    r.status = ctx->pd->make_primitive(r.primitive);
-    if (r.status == dnnl_success) r.status = r.primitive->init(ctx->engine);
+    r.status = create_recorded_primitive(r.primitive, *ctx->pd, ctx->engine,
+            ctx->blob, ctx->blob_size, ctx->top_level);
     if (r.status != dnnl_success) r.primitive.reset();
     return r;
 }
@@ -249,13 +255,21 @@ status_t primitive_desc_t::create_primitive(std::shared_ptr<primitive_t> &primit
     const double t0 = verbose_on(vflag_create_profile) ? verbose_now_ms() : 0;
     cache_key_t key = make_cache_key(*this, engine);
     key.owner_pd = this;
-    create_ctx_t ctx {this, engine};
+    // The code of a nested primitive is part of its outer primitive's
+    // record: restored from the outer blob's slice, noted in its record.
+    creation_frame_t *outer = creation_frame_t::current();
+    create_ctx_t ctx {this, engine, nullptr, 0, outer == nullptr};
+    if (outer && outer->restoring())
+        DNNL_CHECK(outer->next_nested(ctx.blob, ctx.blob_size));
+    else if (!outer)
+        restore_request_t::take(ctx.blob, ctx.blob_size);
     bool hit = false;
     auto r = primitive_cache_t::instance().get_or_create(
             key, create_uncached, &ctx, hit);
     if (cache_hit) *cache_hit = hit;
     if (r.status != dnnl_success) return r.status;
     primitive = r.primitive;
+    if (outer) outer->note_nested(primitive);
     if (verbose_on(vflag_create_profile))
         verbose_print_create(
                 *primitive->pd(), engine, hit, verbose_now_ms() - t0, nested);

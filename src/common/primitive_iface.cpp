@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "common/cache/blob_id.hpp"
 #include "common/exec_ctx.hpp"
 #include "common/primitive_cache.hpp"
 #include "common/verbose.hpp"
@@ -97,6 +98,7 @@ status_t dnnl_primitive_desc::next_impl() {
         pd_ = current;
         return dnnl_last_impl_reached;
     }
+    blob_id_.reset(); // another implementation, another id
     return dnnl_success;
 }
 
@@ -118,8 +120,32 @@ status_t dnnl_primitive_desc::query(query_t what, int index, void *result) const
             *(dnnl_engine_t *)result = e.get() ? e.get() : engine();
             return dnnl_success;
         }
+        case dnnl_query_cache_blob_id_size_s64:
+            *(dim_t *)result = (dim_t)blob_id().size();
+            return dnnl_success;
+        case dnnl_query_cache_blob_id:
+            // Empty (CPU): a null pointer, as oneDNN answers.
+            *(const uint8_t **)result = blob_id().empty()
+                    ? nullptr
+                    : reinterpret_cast<const uint8_t *>(blob_id().data());
+            return dnnl_success;
         default: return pd_->query(what, index, result);
     }
+}
+
+const std::string &dnnl_primitive_desc::blob_id() const {
+    auto id = std::atomic_load(&blob_id_);
+    if (!id) {
+        // Threads racing here make equal ids; the first stored one stays.
+        std::shared_ptr<const std::string> made
+                = std::make_shared<std::string>(
+                        blob::primitive_blob_id(*pd_, engine()));
+        std::shared_ptr<const std::string> none;
+        if (!std::atomic_compare_exchange_strong(&blob_id_, &none, made))
+            made = none;
+        id = made;
+    }
+    return *id;
 }
 
 status_t dnnl_primitive_desc::create_primitive(dnnl_primitive **out) const {

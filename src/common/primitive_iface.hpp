@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "common/engine.hpp"
@@ -60,6 +61,10 @@ private:
     const dnnl::impl::impl_list_item_t *list_ = nullptr;
     dnnl::impl::engine_ref_t reorder_src_engine_;
     dnnl::impl::engine_ref_t reorder_dst_engine_;
+    // The cache blob id (dnnl_query_cache_blob_id), made on first query;
+    // the query hands out a pointer into it, so it lives with the handle.
+    mutable std::shared_ptr<const std::string> blob_id_;
+    const std::string &blob_id() const;
 };
 
 struct dnnl_primitive {

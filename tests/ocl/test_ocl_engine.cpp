@@ -236,25 +236,6 @@ TEST(ocl_engine, interop_getters_reject_other_engines)
     dnnl_engine_destroy(gpu);
 }
 
-TEST(ocl_engine, cache_blob_functions_are_unimplemented)
-{
-    SKIP_WITHOUT_OPENCL_DEVICE();
-    dnnl_engine_t engine = nullptr;
-    ASSERT_EQ(dnnl_engine_create(&engine, dnnl_gpu, 0), dnnl_success);
-    size_t size = 0;
-    EXPECT_EQ(dnnl_ocl_interop_engine_get_cache_blob_id(
-                      engine_device(engine), &size, nullptr),
-            dnnl_unimplemented);
-    EXPECT_EQ(dnnl_ocl_interop_engine_get_cache_blob(engine, &size, nullptr),
-            dnnl_unimplemented);
-    dnnl_engine_t other = nullptr;
-    const uint8_t blob[1] = {0};
-    EXPECT_EQ(dnnl_ocl_interop_engine_create_from_cache_blob(&other,
-                      engine_device(engine), engine_context(engine), 1, blob),
-            dnnl_unimplemented);
-    dnnl_engine_destroy(engine);
-}
-
 // Runs in a child process whose ICD loader finds no driver at all (see
 // no_icd_means_no_engines); disabled so that ordinary runs skip it.
 TEST(ocl_engine_no_icd, DISABLED_child)

@@ -66,6 +66,13 @@ dnnl_status_t DNNL_API dnnl_ext_kernel_cache_get_stats(
 /** Resets the kernel cache's hits, misses and evictions to zero. */
 dnnl_status_t DNNL_API dnnl_ext_kernel_cache_reset_stats(void);
 
+/** Programs the OpenCL backend made in this process: `compiled` from
+ * source, `loaded` from the binaries of cache blobs (primitive and engine
+ * blobs, the disk cache). Either pointer may be null; both read 0 in a
+ * build without OpenCL. */
+dnnl_status_t DNNL_API dnnl_ext_ocl_get_program_counts(
+        int64_t *compiled, int64_t *loaded);
+
 #ifdef __cplusplus
 }
 #endif

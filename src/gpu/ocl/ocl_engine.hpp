@@ -45,6 +45,8 @@ public:
             void *handle, size_t size) override;
     const impl_list_item_t *get_implementation_list(
             const op_desc_t &desc) const override;
+    // Platform, device, driver and kernel sources (ocl_engine_blob.cpp).
+    std::string cache_blob_device_id() const override;
 
 protected:
     ~ocl_engine_t() override;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/cache/code_record.hpp"
 #include "common/kernel_cache.hpp"
 #include "common/utils.hpp"
 #include "common/verbose.hpp"
@@ -111,15 +112,36 @@ struct program_key_t : public kernel_cache::key_impl_t {
     }
 };
 
+// What names a program on any context of its device: source and options.
+std::string portable_id_of(const program_key_t &key) {
+    return key.source + '\n' + key.options;
+}
+
 struct program_value_t : public kernel_cache::value_impl_t {
-    explicit program_value_t(cl_program p, size_t bytes)
-        : program(p), binary_bytes(bytes) {}
+    program_value_t(cl_program p, size_t bytes, const program_key_t &key)
+        : program(p), binary_bytes(bytes), device(key.device),
+          id(portable_id_of(key)) {}
     ~program_value_t() override { clReleaseProgram(program); }
     size_t footprint() const override {
         return sizeof(*this) + binary_bytes;
     }
+    std::string portable_id() const override { return id; }
+    // The device's binary (CL_PROGRAM_BINARIES; one device per program).
+    status_t binary(std::string &out) const override {
+        size_t n = 0;
+        OCL_CHECK(clGetProgramInfo(
+                program, CL_PROGRAM_BINARY_SIZES, sizeof(n), &n, nullptr));
+        if (n == 0) return dnnl_unimplemented;
+        out.assign(n, '\0');
+        unsigned char *ptr = reinterpret_cast<unsigned char *>(&out[0]);
+        OCL_CHECK(clGetProgramInfo(
+                program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr, nullptr));
+        return dnnl_success;
+    }
     cl_program program;
     size_t binary_bytes;
+    cl_device_id device;
+    std::string id;
 };
 
 std::string build_log(cl_program program, cl_device_id device) {
@@ -145,10 +167,54 @@ std::string build_log(cl_program program, cl_device_id device) {
 
 struct build_ctx_t {
     const program_key_t *key;
+    // From a cache blob: the binary to load instead of compiling.
+    const uint8_t *binary = nullptr;
+    size_t binary_size = 0;
 };
 
+std::atomic<int64_t> g_program_loads {0};
+
+// The value of a built program (its size for the statistics).
+kernel_cache::result_t built_value(cl_program program, const program_key_t &key) {
+    kernel_cache::result_t r;
+    size_t binary_bytes = 0;
+    clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(binary_bytes),
+            &binary_bytes, nullptr);
+    r.value = std::make_shared<program_value_t>(program, binary_bytes, key);
+    return r;
+}
+
+// A program from a blob's binary (checked for framing and checksum by the
+// blob reader; the driver checks that it is a binary for this device).
+kernel_cache::result_t load_program(const build_ctx_t &ctx) {
+    const program_key_t &key = *ctx.key;
+    kernel_cache::result_t r;
+    const unsigned char *bin = ctx.binary;
+    const size_t len = ctx.binary_size;
+    cl_int bin_status = CL_SUCCESS, err = CL_SUCCESS;
+    cl_program program = clCreateProgramWithBinary(
+            key.context, 1, &key.device, &len, &bin, &bin_status, &err);
+    if (err == CL_SUCCESS && bin_status == CL_SUCCESS) {
+        ++g_program_loads;
+        err = clBuildProgram(program, 1, &key.device, key.options.c_str(),
+                nullptr, nullptr);
+    }
+    if (err != CL_SUCCESS || bin_status != CL_SUCCESS) {
+        verbose_error("cache_blob",
+                "the driver refused the binary of %s (OpenCL error %d, binary "
+                "status %d): not a program for this device",
+                key.source.c_str(), (int)err, (int)bin_status);
+        if (program) clReleaseProgram(program);
+        r.status = dnnl_invalid_arguments;
+        return r;
+    }
+    return built_value(program, key);
+}
+
 kernel_cache::result_t build_program(void *p) {
-    const program_key_t &key = *static_cast<build_ctx_t *>(p)->key;
+    const build_ctx_t &ctx = *static_cast<build_ctx_t *>(p);
+    if (ctx.binary) return load_program(ctx);
+    const program_key_t &key = *ctx.key;
     kernel_cache::result_t r;
     std::string text;
     r.status = expand_kernel_source(key.source, text);
@@ -175,15 +241,17 @@ kernel_cache::result_t build_program(void *p) {
                                                 : dnnl_runtime_error;
         return r;
     }
-    size_t binary_bytes = 0;
-    clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(binary_bytes),
-            &binary_bytes, nullptr);
-    r.value = std::make_shared<program_value_t>(program, binary_bytes);
-    if (!r.value) {
-        clReleaseProgram(program);
-        r.status = dnnl_out_of_memory;
-    }
-    return r;
+    return built_value(program, key);
+}
+
+std::shared_ptr<program_key_t> make_key(
+        ocl_engine_t *e, const std::string &source, const std::string &options) {
+    auto key = std::make_shared<program_key_t>();
+    key->source = source;
+    key->options = options;
+    key->device = e->device();
+    key->context = e->context();
+    return key;
 }
 
 } // namespace
@@ -258,20 +326,26 @@ status_t create_kernels(engine_t *engine, const char *source,
         std::vector<ocl_kernel_t> &kernels) {
     ocl_engine_t *e = as_ocl_engine(engine);
     if (!e) return dnnl_invalid_arguments;
-    auto key_impl = std::make_shared<program_key_t>();
-    key_impl->source = source;
     // Every program gets the same base options: OpenCL C 1.2 is what all
     // supported platforms compile.
-    key_impl->options = "-cl-std=CL1.2" + options.str();
-    key_impl->device = e->device();
-    key_impl->context = e->context();
+    auto key_impl = make_key(e, source, "-cl-std=CL1.2" + options.str());
     kernel_cache::key_t key(key_impl);
     build_ctx_t bctx {key_impl.get()};
+    // A primitive created from a cache blob takes this program's binary
+    // from the blob, in the order it asks for programs (or the program it
+    // already took); whatever it gets is noted in its code record.
+    creation_frame_t *frame = creation_frame_t::current();
+    kernel_cache::result_t r;
+    if (frame && frame->restoring())
+        DNNL_CHECK(frame->next_program(portable_id_of(*key_impl), bctx.binary,
+                bctx.binary_size, r.value));
     bool hit = false;
     const double t0 = verbose_now_ms();
-    kernel_cache::result_t r
-            = kernel_cache::get_or_create(key, build_program, &bctx, hit);
-    if (r.status != dnnl_success) return r.status;
+    if (!r.value) {
+        r = kernel_cache::get_or_create(key, build_program, &bctx, hit);
+        if (r.status != dnnl_success) return r.status;
+    }
+    if (frame) frame->note_program(r.value);
     verbose_print_kernel_create(hit, std::string(source) + ":" + key_impl->options,
             verbose_now_ms() - t0);
     cl_program program
@@ -310,6 +384,52 @@ status_t create_kernel(engine_t *engine, const char *source,
 
 int64_t program_builds() {
     return g_program_builds.load();
+}
+
+int64_t program_loads() {
+    return g_program_loads.load();
+}
+
+status_t restore_program(engine_t *engine, const std::string &portable_id,
+        const uint8_t *binary, size_t size) {
+    ocl_engine_t *e = as_ocl_engine(engine);
+    const size_t cut = portable_id.find('\n');
+    if (!e || cut == std::string::npos || !binary || size == 0)
+        return dnnl_invalid_arguments;
+    auto key_impl = make_key(
+            e, portable_id.substr(0, cut), portable_id.substr(cut + 1));
+    kernel_cache::key_t key(key_impl);
+    build_ctx_t bctx {key_impl.get(), binary, size};
+    bool hit = false;
+    return kernel_cache::get_or_create(key, build_program, &bctx, hit).status;
+}
+
+status_t saved_programs(engine_t *engine,
+        std::vector<std::pair<std::string, std::string>> &programs) {
+    ocl_engine_t *e = as_ocl_engine(engine);
+    if (!e) return dnnl_invalid_arguments;
+    struct ctx_t {
+        cl_device_id device;
+        std::vector<std::shared_ptr<kernel_cache::value_impl_t>> found;
+    } ctx {e->device(), {}};
+    // Collected under the cache's lock, read outside it.
+    kernel_cache::for_each_value(
+            [](const std::shared_ptr<kernel_cache::value_impl_t> &v, void *p) {
+                auto *c = static_cast<ctx_t *>(p);
+                auto *pv = dynamic_cast<program_value_t *>(v.get());
+                if (pv && pv->device == c->device) c->found.push_back(v);
+            },
+            &ctx);
+    programs.clear();
+    for (const auto &v : ctx.found) {
+        std::string id = v->portable_id(), bin;
+        bool seen = false; // the same program in several contexts
+        for (const auto &p : programs)
+            seen = seen || p.first == id;
+        if (seen || v->binary(bin) != dnnl_success) continue;
+        programs.emplace_back(std::move(id), std::move(bin));
+    }
+    return dnnl_success;
 }
 
 } // namespace ocl

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/c_types.hpp"
@@ -120,9 +121,22 @@ status_t create_kernel(engine_t *engine, const char *source,
         const kernel_options_t &options, const char *name,
         ocl_kernel_t &kernel);
 
-// Counters of program builds done by this process (not cache hits), for
-// tests that check that the kernel cache served a request.
+// Counters of program builds from source done by this process (not cache
+// hits), for tests that check that the kernel cache served a request, and
+// of programs loaded from cache blob binaries.
 int64_t program_builds();
+int64_t program_loads();
+
+// Cache blobs of engines. Puts the program named `portable_id` (source and
+// options, as a primitive blob names it), built from `binary`, into the
+// kernel cache for the engine's device and context (nothing happens when
+// the cache already holds it).
+status_t restore_program(engine_t *engine, const std::string &portable_id,
+        const uint8_t *binary, size_t size);
+// Every program the kernel cache holds for the engine's device, as
+// (portable id, binary), each once.
+status_t saved_programs(engine_t *engine,
+        std::vector<std::pair<std::string, std::string>> &programs);
 
 } // namespace ocl
 } // namespace gpu

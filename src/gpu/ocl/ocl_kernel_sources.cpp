@@ -66,6 +66,23 @@ status_t expand_kernel_source(const std::string &name, std::string &text) {
     return expand(name, text, seen);
 }
 
+uint64_t kernel_sources_digest() {
+    static const uint64_t digest = [] {
+        uint64_t h = 0xcbf29ce484222325ull; // FNV-1a over names and texts
+        auto mix = [&](const char *p, size_t n) {
+            for (size_t i = 0; i < n; ++i)
+                h = (h ^ (unsigned char)p[i]) * 0x100000001b3ull;
+            h = (h ^ 0xff) * 0x100000001b3ull; // separator
+        };
+        for (const embedded_source_t *s = embedded_sources; s->name; ++s) {
+            mix(s->name, strlen(s->name));
+            mix(s->text, s->size);
+        }
+        return h;
+    }();
+    return digest;
+}
+
 } // namespace ocl
 } // namespace gpu
 } // namespace impl
