@@ -1032,7 +1032,8 @@ TEST(MemoryDescQuery, MalformedBlobIsRejected) {
     ASSERT_EQ(dnnl_memory_desc_get_blob(blob.data(), &size, m.p),
             dnnl_success);
     int bad_ndims = 40;
-    std::memcpy(blob.data(), &bad_ndims, sizeof(bad_ndims)); // ndims is first
+    // ndims sits at offset 4, after oneDNN's 4-byte base-class slot.
+    std::memcpy(blob.data() + 4, &bad_ndims, sizeof(bad_ndims));
     md_ptr b;
     EXPECT_EQ(dnnl_memory_desc_create_with_blob(b.out(), blob.data()),
             dnnl_invalid_arguments);
