@@ -13,7 +13,9 @@
 #                cache off, full compiles
 #   engine.txt   gpu engine creation, first and again
 #   test_ocl.txt the OpenCL test binary run on the GPU
-# Usage: scripts/bench-gpu-device.sh [quick]
+# Usage: scripts/bench-gpu-device.sh [membound]
+#   membound: only the copy reference, the memory-bound suites and the
+#   OpenCL tests named by TEST_FILTER (a gtest filter, default all)
 set -euo pipefail
 root=$(pwd)
 carry=$root/carry
@@ -38,7 +40,9 @@ bench=build-dev/lib/tests/benchdnn/benchdnn
 echo "built; devices:"
 $bench --engine=gpu --mode=L --eltwise 1x1 >/dev/null && echo ok
 
-python3 - > "$out/copy.txt" <<'PY'
+mode=${1:-all}
+python3 - "$mode" > "$out/copy.txt" <<'PY'
+import sys
 import torch
 torch.backends.cuda.matmul.allow_tf32 = False
 def t(f, n=20):
@@ -50,11 +54,30 @@ def t(f, n=20):
     ts.sort(); return ts[len(ts) // 2]
 a = torch.empty(256 * 2**20, dtype=torch.float32, device='cuda'); b = torch.empty_like(a)
 ms = t(lambda: b.copy_(a)); print("copy 1 GiB: %.3f ms, %.0f GB/s (read+write)" % (ms, 2 * a.numel() * 4 / ms / 1e6))
-for m, n, k in [(2048,2048,2048),(4096,4096,4096),(8192,8192,8192),(384,3072,768),(128,11008,4096)]:
+for m, n, k in [] if sys.argv[1] == "membound" else [(2048,2048,2048),(4096,4096,4096),(8192,8192,8192),(384,3072,768),(128,11008,4096)]:
     x = torch.randn(m, k, device='cuda'); y = torch.randn(k, n, device='cuda')
     ms = t(lambda: x @ y); print("cublas f32 %dx%dx%d: %.3f ms, %.1f TFLOP/s" % (m, n, k, ms, 2*m*n*k/ms/1e9))
 PY
 cat "$out/copy.txt"
+
+if [ "$mode" = membound ]; then
+    P="--engine=gpu --mode=P --max-ms-per-prb=1000"
+    {
+        $bench $P --softmax --dir=FWD_I --axis=1 4096x16384 4096x1024
+        $bench $P --lnorm --dir=FWD_I --flags=CH 16384x4096
+        $bench $P --lnorm --dir=FWD_D --flags=CH 16384x4096
+        $bench $P --bnorm --dir=FWD_I --flags=GCH mb64ic256ih56
+        $bench $P --bnorm --dir=FWD_D --flags=CH mb64ic256ih56
+        $bench $P --bnorm --dir=FWD_I --flags=GCH --tag=axb mb64ic256ih56
+        $bench $P --pool --dir=FWD_I --tag=abx,axb --alg=max mb64ic256ih56oh28kh3sh2ph1
+        $bench $P --pool --dir=FWD_I --tag=abx --alg=avg_np mb64ic256ih56oh28kh3sh2ph1
+    } 2>&1 | grep -E "^perf|FAILED|SKIPPED" | tee "$out/perf.csv"
+    timeout "${TEST_SECONDS:-150}" build-dev/lib/tests/test_ocl \
+        --gtest_filter="${TEST_FILTER:-*}" > "$out/test_ocl.txt" 2>&1 \
+        || echo "test_ocl: exit $? (124: out of time)"
+    grep -E "^\[  (PASSED|FAILED) |^\[==========\]" "$out/test_ocl.txt" | tail -15
+    exit 0
+fi
 
 g++ -O2 -Iinclude -Ibuild-dev/lib/include tools/bench_gpu_engine.cpp \
     -Lbuild-dev/lib/src -ldnnl -Wl,-rpath,"$root/build-dev/lib/src" \

@@ -262,6 +262,15 @@ TEST_F(ocl_bnorm, gpu_geometry) {
     run(mk({2, 3, 50, 60}, CH), 41);
     run(mk({4, 3, 30, 40}, nf::fuse_norm_relu | CH, tag::nhwc), 42);
     run(mk({8, 6}, nf::use_shift), 43);
+    // Vectors along the points: given statistics with add + ReLU, bf16
+    // data in place, and points not a multiple of the vector (scalar).
+    run(mk({3, 5, 4, 8}, nf::use_global_stats | nf::fuse_norm_add_relu | CH),
+            44);
+    cfg_t b = mk({2, 4, 6, 6}, CH);
+    b.data_dt = dt::bf16;
+    b.in_place = true;
+    run(b, 45);
+    run(mk({2, 3, 5, 3}, nf::use_global_stats | CH), 46);
 }
 
 #endif

@@ -258,6 +258,14 @@ TEST_F(ocl_lnorm, gpu_geometry) {
     case_t t = mk({40, 24}, nf::use_shift);
     t.data_tag = tag::ba;
     run(t, 44);
+    // Vectors along C with other data types, given statistics, in place.
+    case_t v = mk({6, 2, 64}, nf::use_global_stats | nf::use_scale);
+    v.src_dt = dt::bf16;
+    v.dst_dt = dt::f16;
+    run(v, 45);
+    case_t w = mk({5, 1028}, nf::use_shift);
+    w.in_place = true;
+    run(w, 46);
 }
 
 #endif

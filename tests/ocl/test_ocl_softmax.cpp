@@ -392,9 +392,11 @@ TEST_F(ocl_softmax, gpu_geometry) {
     gpu_geometry_t g;
     for (algorithm alg :
             {algorithm::softmax_accurate, algorithm::softmax_log}) {
-        // Long rows, short rows (several per group), lanes.
+        // Long rows (vectors in registers), rows too long for registers,
+        // short rows (several per group, vectors or not), lanes.
         for (const auto &s : std::vector<std::pair<memory::dims, int>> {
-                     {{7, 1000}, 1}, {{64, 19}, 1}, {{2, 300, 20}, 1}}) {
+                     {{7, 1000}, 1}, {{3, 20000}, 1}, {{64, 19}, 1},
+                     {{33, 12}, 1}, {{2, 300, 20}, 1}}) {
             fwd_problem_t p;
             p.alg = alg;
             p.axis = s.second;
@@ -404,6 +406,23 @@ TEST_F(ocl_softmax, gpu_geometry) {
             check_bwd(alg, p.src, p.src, p.src, p.axis, false, 42);
         }
     }
+    // The vector row kernel with other data types, scales and post-ops.
+    fwd_problem_t p;
+    p.src = memory::desc({6, 256}, dt::bf16, tag::ab);
+    p.dst = memory::desc({6, 256}, dt::f16, tag::ab);
+    softmax_forward::primitive_desc pd(gpu(), prop_kind::forward_inference,
+            algorithm::softmax_accurate, p.src, p.dst, 1);
+    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:softmax:rows_vec");
+    check_fwd(p, 43);
+    p.src = p.dst = memory::desc({5, 64}, dt::f32, tag::ab);
+    p.alg = algorithm::softmax_log;
+    po_ref::entry_t lin;
+    lin.kind = po_ref::kind_t::eltwise;
+    lin.elt = po_ref::elt_t::linear;
+    lin.alpha = 2;
+    lin.beta = 1;
+    p.po = {lin};
+    check_fwd(p, 44);
 }
 
 #endif

@@ -79,6 +79,18 @@ nd_range_t unit_geom_t::range() const {
     return nd_range_t({lr, groups * lu, q}, {lr, lu, 1});
 }
 
+bool rows_vectorizable(
+        const memory_desc_t &md, const view3_t &v, int64_t len, int vec) {
+    return v.s[1] == 1 && len % vec == 0 && v.s[0] % vec == 0
+            && md.offset0 % vec == 0;
+}
+
+int unit_cache_vectors(const unit_geom_t &g, int64_t vectors, int max_per_lane) {
+    const int64_t per_lane = div_up(vectors, (int64_t)std::max<size_t>(g.lr, 1));
+    if (per_lane > max_per_lane) return 0;
+    return (int)pow2_ceil(std::max<int64_t>(per_lane, 1));
+}
+
 size_t unit_group_limit(const device_info_t &dev, size_t kernel_max) {
     size_t wg = std::min<size_t>(256, dev.max_wg_size);
     if (kernel_max) wg = std::min(wg, kernel_max);

@@ -98,6 +98,17 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
         bool single, size_t max_wg, const device_info_t &dev, bool split,
         int64_t max_chunks = INT64_MAX);
 
+// Whether a tensor seen as `v` ([outer, len, 1] after make_view3) can be
+// read as `vec`-wide vectors along its middle dim: contiguous there,
+// `len`, the outer stride and the origin multiples of `vec`.
+bool rows_vectorizable(
+        const memory_desc_t &md, const view3_t &v, int64_t len, int vec);
+
+// For kernels that keep a unit in registers: the vectors each lane holds
+// (a power of two) when units of `vectors` vectors spread over the lanes
+// of `g`, or 0 when that is more than `max_per_lane`.
+int unit_cache_vectors(const unit_geom_t &g, int64_t vectors, int max_per_lane);
+
 // The work-group size kernels of a device should use: its limit and the
 // kernel's, at most 256, a power of two.
 size_t unit_group_limit(const device_info_t &dev, size_t kernel_max);

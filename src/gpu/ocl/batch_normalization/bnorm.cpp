@@ -93,7 +93,18 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     }
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, n * sp);
-    const unit_geom_t g = plan_units(c, merge_n ? n * sp : n, merge_n ? 1 : sp,
+    if (fwd && !units_inner && !merge_n && gpu_geometry(dev)) {
+        bool aligned = true;
+        for (int i = 0; i < staging.size(); ++i) {
+            view3_t v;
+            const memory_desc_t &md = staging.kernel_md(i);
+            aligned = aligned && nc_view(md, v) && v.s[2] == 1
+                    && sp % 4 == 0 && v.s[0] % 4 == 0 && v.s[1] % 4 == 0
+                    && md.offset0 % 4 == 0 && !staging.at(i).staged;
+        }
+        vec = aligned ? 4 : 1;
+    }
+    const unit_geom_t g = plan_units(c, merge_n ? n * sp : n, merge_n ? 1 : points(),
             units_inner, single_lane, unit_group_limit(dev, 0), dev, true);
     chunks = g.chunks();
     if (chunks > 1 && (!fwd || !global_stats())) {
@@ -114,6 +125,7 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
     define_unit_geom(
             opts, pd->units_inner, pd->single_lane, device_info_of(engine));
     opts.define("IS_FWD", fwd ? 1 : 0);
+    opts.define("VEC", pd->vec);
     define_data_type(opts, "DATA", pd->src_md()->data_type);
     if (fwd) {
         define_data_type(opts, "DST", pd->dst_md()->data_type);
@@ -131,7 +143,7 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
     const device_info_t &dev = device_info_of(engine);
     const bool fixed = !fwd || !pd->global_stats();
     geom_ = plan_units(pd->c, pd->merge_n ? pd->n * pd->sp : pd->n,
-            pd->merge_n ? 1 : pd->sp, pd->units_inner, pd->single_lane,
+            pd->merge_n ? 1 : pd->points(), pd->units_inner, pd->single_lane,
             unit_group_limit(dev, main_.max_wg_size()), dev, true,
             fixed ? pd->chunks : INT64_MAX);
     return staging_.init(engine, pd->staging);

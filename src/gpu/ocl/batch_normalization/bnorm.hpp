@@ -29,7 +29,9 @@ struct ocl_bnorm_t : public primitive_t {
         using ocl_pd_t<batch_normalization_pd_t, ocl_bnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return units_inner ? "ocl:bnorm:lanes" : "ocl:bnorm:rows";
+            return units_inner ? "ocl:bnorm:lanes"
+                    : vec > 1  ? "ocl:bnorm:rows_vec"
+                               : "ocl:bnorm:rows";
         }
 
         // Staging indices of the tensors (-1: not used).
@@ -41,6 +43,10 @@ struct ocl_bnorm_t : public primitive_t {
         bool merge_n = false; // o runs over (image, point) together
         bool single_lane = false;
         int64_t chunks = 1;
+        // Forward: elements per vector along the points (1, or 4 when
+        // every tensor is contiguous and aligned there).
+        int vec = 1;
+        int64_t points() const { return sp / vec; }
         size_t partial_off = 0, stats_off = 0;
     };
 

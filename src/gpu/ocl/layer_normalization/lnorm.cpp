@@ -64,10 +64,14 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     const tensor_t bwd_t[] = {{DNNL_ARG_SRC, src_md(), false},
             {DNNL_ARG_DIFF_DST, diff_dst_md(), false},
             {DNNL_ARG_DIFF_SRC, diff_src_md(), true}};
+    bool all_vec = true; // forward tensors native and read as vectors
     for (int k = 0; k < (fwd ? 2 : 3); ++k) {
         const tensor_t &t = fwd ? fwd_t[k] : bwd_t[k];
         view3_t v;
         const bool native = data_view(*t.md, v);
+        all_vec = all_vec && native
+                && rows_vectorizable(
+                        *t.md, v, t.md->dims[t.md->ndims - 1], 4);
         if (!native && !layout_supported(*t.md)) {
             verbose_check("lnorm", "gpu: layout not supported");
             return dnnl_unimplemented;
@@ -97,6 +101,7 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     rows_inner = v0.s[0] == 1 && v0.s[1] != 1 && rows >= 16;
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, c);
+    vec = fwd && all_vec && !rows_inner && gpu_geometry(dev) ? 4 : 1;
     if (desc()->prop_kind == dnnl_backward && (use_scale() || use_shift())) {
         ss_units_inner = !rows_inner;
         ss_single = single_lane_units(dev, rows);
@@ -128,10 +133,12 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
     define_unit_geom(
             opts, pd->rows_inner, pd->single_lane, device_info_of(engine));
     opts.define("LN_KERNEL", fwd ? 1 : 2);
+    opts.define("VEC", pd->vec);
     types(opts);
     DNNL_CHECK(create_kernel(engine, "layer_normalization/lnorm.cl", opts,
             fwd ? "lnorm_fwd" : "lnorm_bwd", rows_));
-    geom_ = plan_units(pd->rows, 1, pd->c, pd->rows_inner, pd->single_lane,
+    geom_ = plan_units(pd->rows, 1, pd->c / pd->vec, pd->rows_inner,
+            pd->single_lane,
             unit_group_limit(dev, rows_.max_wg_size()), dev, false);
     if (!fwd && pd->desc()->prop_kind == dnnl_backward
             && (pd->use_scale() || pd->use_shift())) {
@@ -139,6 +146,7 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
         define_unit_geom(
                 o, pd->ss_units_inner, pd->ss_single, device_info_of(engine));
         o.define("LN_KERNEL", 3);
+        o.define("VEC", 1);
         types(o);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(engine, "layer_normalization/lnorm.cl", o,

@@ -23,13 +23,18 @@ struct ocl_lnorm_t : public primitive_t {
     struct pd_t : public ocl_pd_t<layer_normalization_pd_t, ocl_lnorm_t> {
         using ocl_pd_t<layer_normalization_pd_t, ocl_lnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override { return "ocl:lnorm:rows"; }
+        const char *name() const override {
+            return vec > 1 ? "ocl:lnorm:rows_vec" : "ocl:lnorm:rows";
+        }
 
         // Staging indices: data tensors (fwd: src, dst; bwd: src,
         // diff_dst, diff_src), then mean and variance (-1 when unused).
         staging_t staging;
         int mean_k = -1, var_k = -1;
         int64_t rows = 0, c = 0;
+        // Forward: elements per vector along C (1, or 4 when both tensors
+        // are contiguous and aligned there on GPUs).
+        int vec = 1;
         bool rows_inner = false; // rows kernels: units along dim 0
         bool single_lane = false;
         // Backward with diff scale / shift: one unit per channel.

@@ -12,6 +12,9 @@
 #if IS_FWD
 #include "ocl_post_ops.clh"
 #endif
+#if ROW_CACHE
+#include "ocl_vec_io.clh"
+#endif
 
 #if IS_FWD
 __kernel void softmax_fwd(__global const SRC_T *src, view3_t sv,
@@ -59,6 +62,73 @@ __kernel void softmax_fwd(__global const SRC_T *src, view3_t sv,
         STORE(DST_DT, dst, db + c * dv.s1, v);
     });
 }
+
+#if ROW_CACHE
+// Forward over contiguous rows read as VEC-wide vectors, the row held in
+// registers between the passes (ROW_CACHE vectors per lane: the host
+// picks it so that the row fits), so src is read from memory once. The
+// unit space counts vectors (sp.i = axis_len / VEC); inner is 1.
+__kernel void softmax_fwd_rows(__global const SRC_T *src, view3_t sv,
+        __global DST_T *dst, view3_t dv, unit_space_t sp, long inner,
+        int is_log, __local float *buf, __global const SSC_T *src_scale,
+        __global const DSC_T *dst_scale, dims6_t dims,
+        int axis POST_OP_ARGS) {
+    const long u = ul_unit();
+    const bool valid = u < sp.units;
+    const long sb = v3_off(&sv, valid ? u : 0, 0, 0);
+    const long db = v3_off(&dv, valid ? u : 0, 0, 0);
+    const int r = ul_lane(), l = ul_lanes();
+
+    float x[ROW_CACHE][VEC];
+    float m = -INFINITY;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k) {
+        const long v = r + (long)k * l;
+        if (valid && v < sp.i) {
+            VLOAD(SRC_DT, src, sb + v * VEC, x[k]);
+        } else {
+            for (int j = 0; j < VEC; ++j)
+                x[k][j] = -INFINITY;
+        }
+        for (int j = 0; j < VEC; ++j)
+            m = fmax(m, x[k][j]);
+    }
+    const float mx = wg_max(m, buf);
+    float s = 0.f;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k)
+        for (int j = 0; j < VEC; ++j) {
+            const float e = exp(x[k][j] - mx);
+            s += e;
+            if (!is_log) x[k][j] = e;
+        }
+    const float sum = wg_sum(s, buf);
+    if (!valid) return;
+
+    const float log_sum = log(sum), inv_sum = 1.f / sum;
+    const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
+    const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
+    long idx[6] = {0, 0, 0, 0, 0, 0};
+#if BINARY_PO
+    ul_unravel(&dims, u, 0, axis, idx);
+#endif
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k) {
+        const long v = r + (long)k * l;
+        if (v >= sp.i) break;
+        float y[VEC];
+        for (int j = 0; j < VEC; ++j) {
+            float t = is_log ? x[k][j] - mx - log_sum : x[k][j] * inv_sum;
+            t *= ss;
+            idx[axis] = v * VEC + j;
+            const float prev = 0.f;
+            APPLY_POST_OPS(t, prev, idx);
+            y[j] = t * rds;
+        }
+        VSTORE(DST_DT, dst, db + v * VEC, y);
+    }
+}
+#endif
 
 #else
 __kernel void softmax_bwd(__global const DST_T *dst, view3_t dv,

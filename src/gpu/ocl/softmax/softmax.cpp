@@ -53,6 +53,7 @@ status_t ocl_softmax_t::pd_t::init(engine_t *engine) {
             {DNNL_ARG_DIFF_DST, diff_dst_md(), false},
             {DNNL_ARG_DIFF_SRC, diff_src_md(), true}};
     const int a = axis();
+    bool all_vec = true; // every tensor native and read as vectors
     for (int k = 0; k < (fwd ? 2 : 3); ++k) {
         const tensor_t &t = fwd ? fwd_t[k] : bwd_t[k];
         view3_t v;
@@ -62,6 +63,8 @@ status_t ocl_softmax_t::pd_t::init(engine_t *engine) {
             return dnnl_unimplemented;
         }
         staging.add(t.arg, *t.md, !t.out, t.out, native);
+        all_vec = all_vec && native
+                && rows_vectorizable(*t.md, v, t.md->dims[a], row_vec);
     }
     const memory_desc_t &m0 = staging.kernel_md(0);
     outer = dims_product(m0, 0, a);
@@ -72,7 +75,14 @@ status_t ocl_softmax_t::pd_t::init(engine_t *engine) {
     view3_t v0;
     make_view3(staging.kernel_md(0), a, a + 1, v0);
     units_inner = inner >= 16 && v0.s[2] == 1 && v0.s[1] != 1;
-    single_lane = single_lane_units(device_info_of(engine), axis_len);
+    const device_info_t &dev = device_info_of(engine);
+    single_lane = single_lane_units(dev, axis_len);
+    // Contiguous rows that fit the lanes' registers (softmax_fwd_rows).
+    if (fwd && all_vec && !units_inner && inner == 1 && gpu_geometry(dev)) {
+        const unit_geom_t g = plan_units(outer, 1, axis_len / row_vec, false,
+                false, unit_group_limit(dev, 0), dev, false);
+        row_cache = unit_cache_vectors(g, axis_len / row_vec, max_row_cache);
+    }
     book_scratchpad(staging.scratch_bytes());
     return dnnl_success;
 }
@@ -84,6 +94,8 @@ status_t ocl_softmax_t::init(engine_t *engine) {
     define_unit_geom(
             opts, pd->units_inner, pd->single_lane, device_info_of(engine));
     opts.define("IS_FWD", fwd ? 1 : 0);
+    opts.define("ROW_CACHE", pd->row_cache);
+    if (pd->row_cache) opts.define("VEC", pd_t::row_vec);
     if (fwd) {
         define_data_type(opts, "SRC", pd->src_md()->data_type);
         define_data_type(opts, "DST", pd->dst_md()->data_type);
@@ -96,13 +108,27 @@ status_t ocl_softmax_t::init(engine_t *engine) {
         define_data_type(opts, "DD", pd->diff_dst_md()->data_type);
         define_data_type(opts, "DS", pd->diff_src_md()->data_type);
     }
-    DNNL_CHECK(create_kernel(engine, "softmax/softmax.cl", opts,
-            fwd ? "softmax_fwd" : "softmax_bwd", kernel_));
+    const char *name = pd->row_cache ? "softmax_fwd_rows"
+            : fwd                      ? "softmax_fwd"
+                                       : "softmax_bwd";
+    DNNL_CHECK(create_kernel(engine, "softmax/softmax.cl", opts, name, kernel_));
     DNNL_CHECK(staging_.init(engine, pd->staging));
-    const size_t wg =
-            unit_group_limit(device_info_of(engine), kernel_.max_wg_size());
+    const device_info_t &dev = device_info_of(engine);
+    const size_t wg = unit_group_limit(dev, kernel_.max_wg_size());
+    if (pd->row_cache) {
+        // The unit space counts vectors; the kernel's register budget
+        // must still hold a row with the lanes this kernel allows.
+        const int64_t vectors = pd->axis_len / pd_t::row_vec;
+        geom_ = plan_units(pd->outer, 1, vectors, false, false, wg, dev, false);
+        if (unit_cache_vectors(geom_, vectors, pd->row_cache) == 0) {
+            verbose_error("softmax", "gpu: row kernel allows %zu lanes only",
+                    kernel_.max_wg_size());
+            return dnnl_runtime_error;
+        }
+        return dnnl_success;
+    }
     geom_ = plan_units(pd->outer * pd->inner, 1, pd->axis_len, pd->units_inner,
-            pd->single_lane, wg, device_info_of(engine), false);
+            pd->single_lane, wg, dev, false);
     return dnnl_success;
 }
 
