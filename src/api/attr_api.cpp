@@ -1,6 +1,7 @@
 // C API: primitive attributes and post-op chains.
 #include <new>
 
+#include "api/c_enum.hpp"
 #include "common/primitive_attr.hpp"
 
 using namespace dnnl::impl;
@@ -82,16 +83,17 @@ dnnl_status_t dnnl_primitive_attr_get_fpmath_mode(
 
 dnnl_status_t dnnl_primitive_attr_set_fpmath_mode_v2(
         dnnl_primitive_attr_t attr, dnnl_fpmath_mode_t mode, int apply_to_int) {
-    if (!attr || mode < dnnl_fpmath_mode_strict || mode > dnnl_fpmath_mode_tf32)
-        return dnnl_invalid_arguments;
-    attr->fpmath_mode = mode;
+    if (!attr || !known(mode)) return dnnl_invalid_arguments;
+    attr->fpmath_mode = (dnnl_fpmath_mode_t)raw_value(mode);
     attr->fpmath_apply_to_int = apply_to_int ? 1 : 0;
     return dnnl_success;
 }
 
 dnnl_status_t dnnl_primitive_attr_set_fpmath_mode(
         dnnl_primitive_attr_t attr, dnnl_fpmath_mode_t mode) {
-    return dnnl_primitive_attr_set_fpmath_mode_v2(attr, mode, 0);
+    if (!known(mode)) return dnnl_invalid_arguments;
+    return dnnl_primitive_attr_set_fpmath_mode_v2(
+            attr, (dnnl_fpmath_mode_t)raw_value(mode), 0);
 }
 
 dnnl_status_t dnnl_primitive_attr_get_deterministic(
@@ -116,10 +118,8 @@ dnnl_status_t dnnl_primitive_attr_get_accumulation_mode(
 
 dnnl_status_t dnnl_primitive_attr_set_accumulation_mode(
         dnnl_primitive_attr_t attr, dnnl_accumulation_mode_t mode) {
-    if (!attr || mode < dnnl_accumulation_mode_strict
-            || mode > dnnl_accumulation_mode_f16)
-        return dnnl_invalid_arguments;
-    attr->acc_mode = mode;
+    if (!attr || !known(mode)) return dnnl_invalid_arguments;
+    attr->acc_mode = (dnnl_accumulation_mode_t)raw_value(mode);
     return dnnl_success;
 }
 
@@ -132,32 +132,35 @@ dnnl_status_t dnnl_primitive_attr_get_scratchpad_mode(
 
 dnnl_status_t dnnl_primitive_attr_set_scratchpad_mode(
         dnnl_primitive_attr_t attr, dnnl_scratchpad_mode_t mode) {
-    if (!attr
-            || (mode != dnnl_scratchpad_mode_library
-                    && mode != dnnl_scratchpad_mode_user))
-        return dnnl_invalid_arguments;
-    attr->scratchpad_mode = mode;
+    if (!attr || !known(mode)) return dnnl_invalid_arguments;
+    attr->scratchpad_mode = (dnnl_scratchpad_mode_t)raw_value(mode);
     return dnnl_success;
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales_v3(dnnl_primitive_attr_t attr,
         int arg, int mask, int ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type, int is_on_host, dnnl_quantization_mode_t qmode) {
-    if (!attr) return dnnl_invalid_arguments;
+        dnnl_data_type_t data_type_arg, int is_on_host, dnnl_quantization_mode_t qmode) {
+    const dnnl_data_type_t data_type
+            = checked(data_type_arg, dnnl_data_type_max);
+    if (!attr || !known(qmode)) return dnnl_invalid_arguments;
     return set_quant(attr->scales, arg, mask, ndims, group_dims, data_type,
-            is_on_host, (int)qmode);
+            is_on_host, raw_value(qmode));
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales_v2(dnnl_primitive_attr_t attr,
         int arg, int mask, int ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type, int is_on_host) {
+        dnnl_data_type_t data_type_arg, int is_on_host) {
+    const dnnl_data_type_t data_type
+            = checked(data_type_arg, dnnl_data_type_max);
     return dnnl_primitive_attr_set_scales_v3(attr, arg, mask, ndims, group_dims,
             data_type, is_on_host, dnnl_quantization_mode_static_sazp);
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales(dnnl_primitive_attr_t attr,
         int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type) {
+        dnnl_data_type_t data_type_arg) {
+    const dnnl_data_type_t data_type
+            = checked(data_type_arg, dnnl_data_type_max);
     return dnnl_primitive_attr_set_scales_v2(
             attr, arg, mask, group_ndims, group_dims, data_type, 0);
 }
@@ -169,7 +172,9 @@ dnnl_status_t dnnl_primitive_attr_set_scales_mask(
 
 dnnl_status_t dnnl_primitive_attr_set_zero_points_v2(dnnl_primitive_attr_t attr,
         int arg, int mask, int ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type, int is_on_host) {
+        dnnl_data_type_t data_type_arg, int is_on_host) {
+    const dnnl_data_type_t data_type
+            = checked(data_type_arg, dnnl_data_type_max);
     if (!attr) return dnnl_invalid_arguments;
     return set_quant(attr->zero_points, arg, mask, ndims, group_dims, data_type,
             is_on_host, 0);
@@ -177,7 +182,9 @@ dnnl_status_t dnnl_primitive_attr_set_zero_points_v2(dnnl_primitive_attr_t attr,
 
 dnnl_status_t dnnl_primitive_attr_set_zero_points(dnnl_primitive_attr_t attr,
         int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type) {
+        dnnl_data_type_t data_type_arg) {
+    const dnnl_data_type_t data_type
+            = checked(data_type_arg, dnnl_data_type_max);
     return dnnl_primitive_attr_set_zero_points_v2(
             attr, arg, mask, group_ndims, group_dims, data_type, 0);
 }
@@ -189,11 +196,8 @@ dnnl_status_t dnnl_primitive_attr_set_zero_points_mask(
 
 dnnl_status_t dnnl_primitive_attr_set_rounding(
         dnnl_primitive_attr_t attr, int arg, dnnl_rounding_mode_t mode) {
-    if (!attr
-            || (mode != dnnl_rounding_mode_environment
-                    && mode != dnnl_rounding_mode_stochastic))
-        return dnnl_invalid_arguments;
-    attr->set_rounding(arg, (int)mode);
+    if (!attr || !known(mode)) return dnnl_invalid_arguments;
+    attr->set_rounding(arg, raw_value(mode));
     return dnnl_success;
 }
 
@@ -258,7 +262,9 @@ dnnl_primitive_kind_t dnnl_post_ops_get_kind(const_dnnl_post_ops_t post_ops, int
 static const int max_post_ops = 32;
 
 dnnl_status_t dnnl_post_ops_append_sum(dnnl_post_ops_t post_ops, float scale,
-        int32_t zero_point, dnnl_data_type_t data_type) {
+        int32_t zero_point, dnnl_data_type_t data_type_arg) {
+    const dnnl_data_type_t data_type
+            = checked(data_type_arg, dnnl_data_type_max);
     if (!post_ops || (int)post_ops->entries.size() >= max_post_ops)
         return dnnl_invalid_arguments;
     if (data_type != dnnl_data_type_undef && !valid_dt(data_type))
@@ -283,7 +289,8 @@ dnnl_status_t dnnl_post_ops_get_params_sum(const_dnnl_post_ops_t post_ops,
 }
 
 dnnl_status_t dnnl_post_ops_append_eltwise(dnnl_post_ops_t post_ops,
-        dnnl_alg_kind_t alg_kind, float alpha, float beta) {
+        dnnl_alg_kind_t alg_kind_arg, float alpha, float beta) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!post_ops || !valid_eltwise_alg(alg_kind)
             || (int)post_ops->entries.size() >= max_post_ops)
         return dnnl_invalid_arguments;
@@ -307,11 +314,19 @@ dnnl_status_t dnnl_post_ops_get_params_eltwise(const_dnnl_post_ops_t post_ops,
 }
 
 dnnl_status_t dnnl_post_ops_append_dw(dnnl_post_ops_t post_ops,
-        dnnl_data_type_t weights_data_type, dnnl_data_type_t bias_data_type,
-        dnnl_data_type_t dst_data_type, dnnl_dim_t kernel_size,
+        dnnl_data_type_t weights_data_type_arg, dnnl_data_type_t bias_data_type_arg,
+        dnnl_data_type_t dst_data_type_arg, dnnl_dim_t kernel_size,
         dnnl_dim_t stride_size, dnnl_dim_t padding_l_size) {
+    const dnnl_data_type_t weights_data_type
+            = checked(weights_data_type_arg, dnnl_data_type_max);
+    const dnnl_data_type_t bias_data_type
+            = checked(bias_data_type_arg, dnnl_data_type_max);
+    const dnnl_data_type_t dst_data_type
+            = checked(dst_data_type_arg, dnnl_data_type_max);
     if (!post_ops || kernel_size <= 0 || stride_size <= 0 || padding_l_size < 0
             || !valid_dt(weights_data_type) || !valid_dt(dst_data_type)
+            || (bias_data_type != dnnl_data_type_undef
+                    && !valid_dt(bias_data_type))
             || (int)post_ops->entries.size() >= max_post_ops)
         return dnnl_invalid_arguments;
     post_op_t e;
@@ -343,7 +358,8 @@ dnnl_status_t dnnl_post_ops_get_params_dw(const_dnnl_post_ops_t post_ops,
 }
 
 dnnl_status_t dnnl_post_ops_append_binary(dnnl_post_ops_t post_ops,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src1_desc) {
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src1_desc) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!post_ops || !src1_desc || !valid_binary_alg(alg_kind)
             || alg_kind == dnnl_binary_select
             || (int)post_ops->entries.size() >= max_post_ops)

@@ -1,5 +1,6 @@
 // C API: batch normalization forward and backward primitive descriptor
 // creation with argument checks.
+#include "api/c_enum.hpp"
 #include "common/batch_normalization_pd.hpp"
 #include "common/engine.hpp"
 #include "common/primitive_iface.hpp"
@@ -40,7 +41,7 @@ status_t check(const memory_desc_t *a, const memory_desc_t *b, float eps, unsign
 
 dnnl_status_t dnnl_batch_normalization_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, float epsilon, unsigned flags,
         const_dnnl_primitive_attr_t attr) {
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
@@ -50,6 +51,8 @@ dnnl_status_t dnnl_batch_normalization_forward_primitive_desc_create(
     if (src_desc->format_kind == dnnl_format_kind_any) return dnnl_invalid_arguments;
     batch_normalization_desc_t d;
     d.prop_kind = prop_kind;
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     d.src_desc = *src_desc;
     d.dst_desc = *dst_desc;
     d.diff_src_desc = zero_md();
@@ -58,10 +61,12 @@ dnnl_status_t dnnl_batch_normalization_forward_primitive_desc_create(
     d.flags = flags;
     return dnnl_primitive_desc::create(primitive_desc, d, attr, engine, nullptr);
 }
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
 
 dnnl_status_t dnnl_batch_normalization_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc, const_dnnl_memory_desc_t src_desc,
         float epsilon, unsigned flags, const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr) {

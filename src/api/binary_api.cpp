@@ -2,6 +2,7 @@
 // three-source select through the _v2 creator). Shape errors are
 // dnnl_invalid_arguments; valid requests the library cannot serve
 // (runtime dims, unsupported attributes) are dnnl_unimplemented.
+#include "api/c_enum.hpp"
 #include "common/binary_pd.hpp"
 #include "common/engine.hpp"
 #include "common/math/eltwise_math.hpp"
@@ -96,9 +97,10 @@ status_t create(dnnl_primitive_desc_t *pd, dnnl_engine_t engine, alg_kind_t alg,
 
 dnnl_status_t dnnl_binary_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src0_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src0_desc,
         const_dnnl_memory_desc_t src1_desc, const_dnnl_memory_desc_t dst_desc,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (alg_kind == dnnl_binary_select) {
         verbose_check("binary", "select needs a condition source (_v2)");
         return dnnl_invalid_arguments;
@@ -109,9 +111,10 @@ dnnl_status_t dnnl_binary_primitive_desc_create(
 
 dnnl_status_t dnnl_binary_primitive_desc_create_v2(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src0_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src0_desc,
         const_dnnl_memory_desc_t src1_desc, const_dnnl_memory_desc_t src2_desc,
         const_dnnl_memory_desc_t dst_desc, const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     return create(primitive_desc, engine, alg_kind, src0_desc, src1_desc,
             src2_desc, dst_desc, attr);
 }

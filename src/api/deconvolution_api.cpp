@@ -3,6 +3,7 @@
 // in src/cpu/deconvolution.
 #include <new>
 
+#include "api/c_enum.hpp"
 #include "common/deconvolution_pd.hpp"
 #include "common/primitive_iface.hpp"
 
@@ -33,7 +34,7 @@ status_t create_deconv_pd(dnnl_primitive_desc_t *pd, engine_t *engine,
 
 dnnl_status_t dnnl_deconvolution_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
+        dnnl_prop_kind_t prop_kind_arg, dnnl_alg_kind_t alg_kind_arg,
         const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t weights_desc,
         const_dnnl_memory_desc_t bias_desc, const_dnnl_memory_desc_t dst_desc,
@@ -41,6 +42,9 @@ dnnl_status_t dnnl_deconvolution_forward_primitive_desc_create(
         const dnnl_dims_t padding_l, const dnnl_dims_t padding_r,
         const_dnnl_primitive_attr_t attr)
 {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (prop_kind != dnnl_forward_training
             && prop_kind != dnnl_forward_inference)
         return dnnl_invalid_arguments;
@@ -51,13 +55,14 @@ dnnl_status_t dnnl_deconvolution_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_deconvolution_backward_data_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t weights_desc,
         const_dnnl_memory_desc_t diff_dst_desc, const dnnl_dims_t strides,
         const dnnl_dims_t dilates, const dnnl_dims_t padding_l,
         const dnnl_dims_t padding_r, const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr)
 {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     return create_deconv_pd(primitive_desc, engine, dnnl_backward_data,
             alg_kind, diff_src_desc, weights_desc, nullptr, diff_dst_desc,
             strides, dilates, padding_l, padding_r, hint_fwd_pd, attr);
@@ -65,7 +70,7 @@ dnnl_status_t dnnl_deconvolution_backward_data_primitive_desc_create(
 
 dnnl_status_t dnnl_deconvolution_backward_weights_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t diff_weights_desc,
         const_dnnl_memory_desc_t diff_bias_desc,
         const_dnnl_memory_desc_t diff_dst_desc, const dnnl_dims_t strides,
@@ -73,6 +78,7 @@ dnnl_status_t dnnl_deconvolution_backward_weights_primitive_desc_create(
         const dnnl_dims_t padding_r, const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr)
 {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     return create_deconv_pd(primitive_desc, engine, dnnl_backward_weights,
             alg_kind, src_desc, diff_weights_desc, diff_bias_desc,
             diff_dst_desc, strides, dilates, padding_l, padding_r,

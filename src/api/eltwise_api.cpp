@@ -2,6 +2,7 @@
 // Validates the request as oneDNN does (bad arguments: invalid_arguments;
 // valid but unsupported requests: unimplemented), fills eltwise_desc_t and
 // walks the engine's implementation list.
+#include "api/c_enum.hpp"
 #include "common/engine.hpp"
 #include "common/math/eltwise_math.hpp"
 #include "common/op_desc.hpp"
@@ -104,9 +105,12 @@ status_t init_desc(eltwise_desc_t &ed, prop_kind_t prop, alg_kind_t alg,
 
 dnnl_status_t dnnl_eltwise_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
+        dnnl_prop_kind_t prop_kind_arg, dnnl_alg_kind_t alg_kind_arg,
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
         float alpha, float beta, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training
             && prop_kind != dnnl_forward_inference) {
@@ -124,11 +128,12 @@ dnnl_status_t dnnl_eltwise_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_eltwise_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc,
         const_dnnl_memory_desc_t data_desc, float alpha, float beta,
         const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         // The hint must describe an eltwise forward propagation.

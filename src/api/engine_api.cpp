@@ -2,6 +2,7 @@
 // which backends exist.
 #include <new>
 
+#include "api/c_enum.hpp"
 #include "common/engine.hpp"
 #include "common/stream.hpp"
 #include "common/verbose.hpp"
@@ -46,19 +47,16 @@ status_t engine_create(engine_t **engine, engine_kind_t kind, size_t index) {
 } // namespace impl
 } // namespace dnnl
 
-static bool valid_engine_kind(dnnl_engine_kind_t kind) {
-    return kind == dnnl_cpu || kind == dnnl_gpu || kind == dnnl_any_engine;
-}
-
-size_t dnnl_engine_get_count(dnnl_engine_kind_t kind) {
-    if (!valid_engine_kind(kind) || kind == dnnl_any_engine) return 0;
+size_t dnnl_engine_get_count(dnnl_engine_kind_t kind_arg) {
+    const dnnl_engine_kind_t kind = checked(kind_arg, dnnl_any_engine);
+    if (kind == dnnl_any_engine) return 0;
     return engine_count(kind);
 }
 
 dnnl_status_t dnnl_engine_create(
-        dnnl_engine_t *engine, dnnl_engine_kind_t kind, size_t index) {
-    if (!engine || !valid_engine_kind(kind) || kind == dnnl_any_engine)
-        return dnnl_invalid_arguments;
+        dnnl_engine_t *engine, dnnl_engine_kind_t kind_arg, size_t index) {
+    const dnnl_engine_kind_t kind = checked(kind_arg, dnnl_any_engine);
+    if (!engine || kind == dnnl_any_engine) return dnnl_invalid_arguments;
     return engine_create(engine, kind, index);
 }
 

@@ -1,5 +1,6 @@
 // C API: group normalization forward and backward primitive descriptor
 // creation with argument and attribute checks.
+#include "api/c_enum.hpp"
 #include "common/binary_pd.hpp"
 #include "common/engine.hpp"
 #include "common/float_convert.hpp"
@@ -92,9 +93,11 @@ status_t check_attr(const primitive_attr_t *attr, bool fwd,
 
 dnnl_status_t dnnl_group_normalization_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, dnnl_dim_t groups, float epsilon,
         unsigned flags, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     if (!primitive_desc || !engine || !src_desc || !dst_desc)
         return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training
@@ -120,11 +123,13 @@ dnnl_status_t dnnl_group_normalization_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_group_normalization_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc,
         const_dnnl_memory_desc_t src_desc, dnnl_dim_t groups, float epsilon,
         unsigned flags, const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     if (!primitive_desc || !engine || !src_desc || !diff_src_desc
             || !diff_dst_desc)
         return dnnl_invalid_arguments;

@@ -1,6 +1,7 @@
 // C API: inner product forward, backward data and backward weights
 // primitive descriptor creation (validation as in oneDNN, then the
 // engine's implementation list).
+#include "api/c_enum.hpp"
 #include "common/engine.hpp"
 #include "common/inner_product_pd.hpp"
 #include "common/primitive_attr.hpp"
@@ -41,9 +42,11 @@ status_t create(dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
 
 dnnl_status_t dnnl_inner_product_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t weights_desc, const_dnnl_memory_desc_t bias_desc,
         const_dnnl_memory_desc_t dst_desc, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference) {
         verbose_check("inner_product", "bad propagation kind");
         return dnnl_invalid_arguments;

@@ -1,5 +1,6 @@
 // C API: layer normalization forward and backward primitive descriptor
 // creation (v1 and v2) with argument checks.
+#include "api/c_enum.hpp"
 #include "common/engine.hpp"
 #include "common/layer_normalization_pd.hpp"
 #include "common/primitive_iface.hpp"
@@ -63,10 +64,14 @@ status_t init(layer_normalization_desc_t &d, prop_kind_t prop, const memory_desc
 
 dnnl_status_t dnnl_layer_normalization_forward_primitive_desc_create_v2(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, const_dnnl_memory_desc_t stat_desc,
-        dnnl_data_type_t scale_shift_data_type, float epsilon, unsigned flags,
+        dnnl_data_type_t scale_shift_data_type_arg, float epsilon, unsigned flags,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_data_type_t scale_shift_data_type
+            = checked(scale_shift_data_type_arg, dnnl_data_type_max);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference)
         return dnnl_invalid_arguments;
@@ -78,9 +83,11 @@ dnnl_status_t dnnl_layer_normalization_forward_primitive_desc_create_v2(
 
 dnnl_status_t dnnl_layer_normalization_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, const_dnnl_memory_desc_t stat_desc,
         float epsilon, unsigned flags, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     return dnnl_layer_normalization_forward_primitive_desc_create_v2(primitive_desc,
             engine, prop_kind, src_desc, dst_desc, stat_desc, dnnl_f32, epsilon, flags,
             attr);
@@ -88,11 +95,17 @@ dnnl_status_t dnnl_layer_normalization_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_layer_normalization_backward_primitive_desc_create_v2(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc, const_dnnl_memory_desc_t src_desc,
-        const_dnnl_memory_desc_t stat_desc, dnnl_data_type_t diff_scale_shift_data_type,
-        dnnl_data_type_t scale_shift_data_type, float epsilon, unsigned flags,
+        const_dnnl_memory_desc_t stat_desc, dnnl_data_type_t diff_scale_shift_data_type_arg,
+        dnnl_data_type_t scale_shift_data_type_arg, float epsilon, unsigned flags,
         const_dnnl_primitive_desc_t hint_fwd_pd, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_data_type_t diff_scale_shift_data_type
+            = checked(diff_scale_shift_data_type_arg, dnnl_data_type_max);
+    const dnnl_data_type_t scale_shift_data_type
+            = checked(scale_shift_data_type_arg, dnnl_data_type_max);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_backward && prop_kind != dnnl_backward_data)
         return dnnl_invalid_arguments;
@@ -110,10 +123,12 @@ dnnl_status_t dnnl_layer_normalization_backward_primitive_desc_create_v2(
 
 dnnl_status_t dnnl_layer_normalization_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t stat_desc, float epsilon, unsigned flags,
         const_dnnl_primitive_desc_t hint_fwd_pd, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     return dnnl_layer_normalization_backward_primitive_desc_create_v2(primitive_desc,
             engine, prop_kind, diff_src_desc, diff_dst_desc, src_desc, stat_desc,
             dnnl_f32, dnnl_f32, epsilon, flags, hint_fwd_pd, attr);

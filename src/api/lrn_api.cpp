@@ -1,6 +1,7 @@
 // C API: LRN forward and backward primitive descriptor creation, with
 // oneDNN's checks (bad arguments: dnnl_invalid_arguments; attributes,
 // runtime dims and what no implementation takes: dnnl_unimplemented).
+#include "api/c_enum.hpp"
 #include "common/engine.hpp"
 #include "common/lrn_pd.hpp"
 #include "common/primitive_iface.hpp"
@@ -75,10 +76,13 @@ status_t check_attr(const primitive_attr_t *attr) {
 
 dnnl_status_t dnnl_lrn_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
+        dnnl_prop_kind_t prop_kind_arg, dnnl_alg_kind_t alg_kind_arg,
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
         dnnl_dim_t local_size, float alpha, float beta, float k,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference) {
         verbose_check("lrn", "bad propagation kind");
@@ -101,10 +105,11 @@ dnnl_status_t dnnl_lrn_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_lrn_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc, const_dnnl_memory_desc_t src_desc,
         dnnl_dim_t local_size, float alpha, float beta, float k,
         const_dnnl_primitive_desc_t hint_fwd_pd, const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         const auto &hint = hint_fwd_pd->impl();

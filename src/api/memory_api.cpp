@@ -1,13 +1,16 @@
 // C API: memory objects.
 #include <new>
 
+#include "api/c_enum.hpp"
 #include "common/memory.hpp"
 #include "common/stream.hpp"
 #include "common/verbose.hpp"
 
 using namespace dnnl::impl;
 
-size_t dnnl_data_type_size(dnnl_data_type_t data_type) {
+size_t dnnl_data_type_size(dnnl_data_type_t data_type_arg) {
+    const dnnl_data_type_t data_type
+            = checked(data_type_arg, dnnl_data_type_max);
     return data_type_size(data_type);
 }
 

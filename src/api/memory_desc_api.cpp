@@ -4,6 +4,7 @@
 // arithmetic lives in common/memory_desc.cpp. Nothing here throws: every
 // allocation is nothrow and failures come back as status codes.
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "oneapi/dnnl/dnnl.h"
 
+#include "api/c_enum.hpp"
 #include "common/c_types.hpp"
 #include "common/memory_desc.hpp"
 
@@ -31,24 +33,8 @@ status_t create_md(memory_desc_t **out, F &&init) {
     return dnnl_success;
 }
 
-// The integer a caller passed as an enum. Read bytewise: C callers may pass
-// values outside the C++ enum's range, which must not be loaded as the enum.
-template <typename E>
-int raw_value(const E &e) {
-    static_assert(sizeof(E) == sizeof(int), "enums are int-sized");
-    int v;
-    std::memcpy(&v, &e, sizeof(v));
-    return v;
-}
-
 // Arguments as the internals may take them: values that cannot name a data
 // type or tag become ones the internals reject (undef / format_tag_last).
-data_type_t checked_dt(const data_type_t &dt) {
-    const int v = raw_value(dt);
-    return (v >= 0 && v <= (int)dnnl_data_type_max) ? (data_type_t)v
-                                                     : dnnl_data_type_undef;
-}
-
 format_tag_t checked_tag(const format_tag_t &tag) {
     const int v = raw_value(tag);
     return (v >= 0 && v <= (int)dnnl_format_tag_last) ? (format_tag_t)v
@@ -76,7 +62,8 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_tag(
         dnnl_data_type_t data_type, dnnl_format_tag_t tag) {
     return create_md(memory_desc, [&](memory_desc_t &md) {
         return md_init_by_tag(
-                md, ndims, dims, checked_dt(data_type), checked_tag(tag));
+                md, ndims, dims, checked(data_type, dnnl_data_type_undef),
+                checked_tag(tag));
     });
 }
 
@@ -85,7 +72,8 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_strides(
         dnnl_data_type_t data_type, const dnnl_dims_t strides) {
     return create_md(memory_desc, [&](memory_desc_t &md) {
         return md_init_by_strides(
-                md, ndims, dims, checked_dt(data_type), strides);
+                md, ndims, dims, checked(data_type, dnnl_data_type_undef),
+                strides);
     });
 }
 
@@ -126,7 +114,7 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_host_scalar(
     return create_md(memory_desc, [&](memory_desc_t &md) {
         // A single value passed by the host; only its data type matters.
         const dims_t one = {1};
-        const data_type_t dt = checked_dt(data_type);
+        const data_type_t dt = checked(data_type, dnnl_data_type_undef);
         memory_desc_t probe;
         DNNL_CHECK(md_init_by_strides(probe, 1, one, dt, nullptr));
         md.ndims = 1;
@@ -287,23 +275,19 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_blob(
         dnnl_memory_desc_t *memory_desc, const uint8_t *blob) {
     if (blob == nullptr) return dnnl_invalid_arguments;
     return create_md(memory_desc, [&](memory_desc_t &md) {
-        memory_desc_t tmp;
-        std::memcpy(&tmp, blob, sizeof(tmp));
-        // Reject blobs that cannot be a descriptor.
-        const int dt = raw_value(tmp.data_type);
-        if (tmp.ndims < 0 || tmp.ndims > max_ndims
-                || !known_format_kind(raw_value(tmp.format_kind)) || dt < 0
-                || dt > (int)dnnl_data_type_max)
+        // The base-class slot holds true in every descriptor written out
+        // (here and by oneDNN); anything else is not a descriptor, and its
+        // byte must not be read as a bool.
+        if (blob[offsetof(memory_desc_t, base_initialized_slot)] != 1)
             return dnnl_invalid_arguments;
-        if (tmp.format_kind == dnnl_blocked) {
-            const auto &b = tmp.format_desc.blocking;
-            if (b.inner_nblks < 0 || b.inner_nblks > max_ndims)
-                return dnnl_invalid_arguments;
-            for (int i = 0; i < b.inner_nblks; ++i)
-                if (b.inner_idxs[i] < 0 || b.inner_idxs[i] >= tmp.ndims
-                        || b.inner_blks[i] < 1)
-                    return dnnl_invalid_arguments;
-        }
+        memory_desc_t tmp;
+        std::memcpy(static_cast<void *>(&tmp), blob, sizeof(tmp));
+        // Enum fields are checked as integers before anything reads them
+        // as enums; then the blob passes the check every creator ends with.
+        if (!known_format_kind(raw_value(tmp.format_kind))
+                || !known(tmp.data_type) || !md_consistent(tmp))
+            return dnnl_invalid_arguments;
+        if (tmp.ndims == 0) tmp = zero_md(); // empty whatever else it holds
         md = tmp;
         return dnnl_success;
     });

@@ -1,7 +1,9 @@
 // C API: pooling forward and backward primitive descriptor creation, with
 // oneDNN's checks (bad arguments: dnnl_invalid_arguments; what no
 // implementation takes: dnnl_unimplemented).
+#include "api/c_enum.hpp"
 #include "common/binary_pd.hpp"
+#include "common/dim_math.hpp"
 #include "common/engine.hpp"
 #include "common/pooling_pd.hpp"
 #include "common/primitive_iface.hpp"
@@ -39,9 +41,10 @@ status_t init_desc(pooling_desc_t &pd, prop_kind_t prop, alg_kind_t alg,
             verbose_check("pooling", "bad kernel, strides, dilation or padding");
             return dnnl_invalid_arguments;
         }
-        const dim_t ext = (k - 1) * (d + 1) + 1;
-        const dim_t o = (src->dims[2 + i] + l + r - ext) / s + 1;
-        if (src->dims[2 + i] + l + r - ext < 0 || o != dst->dims[2 + i]) {
+        // The window must fit in the padded source (no negative length).
+        dim_t o = 0, slack = 0;
+        if (!window_out(src->dims[2 + i], k, d, l, r, s, o, &slack)
+                || slack < 0 || o != dst->dims[2 + i]) {
             verbose_check("pooling", "inconsistent output dimensions");
             return dnnl_invalid_arguments;
         }
@@ -60,11 +63,14 @@ status_t init_desc(pooling_desc_t &pd, prop_kind_t prop, alg_kind_t alg,
 
 dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
+        dnnl_prop_kind_t prop_kind_arg, dnnl_alg_kind_t alg_kind_arg,
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
         const dnnl_dims_t strides, const dnnl_dims_t kernel, const dnnl_dims_t dilation,
         const dnnl_dims_t padding_l, const dnnl_dims_t padding_r,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference) {
         verbose_check("pooling", "bad propagation kind");
@@ -98,11 +104,12 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_pooling_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc, const dnnl_dims_t strides,
         const dnnl_dims_t kernel, const dnnl_dims_t dilation,
         const dnnl_dims_t padding_l, const dnnl_dims_t padding_r,
         const_dnnl_primitive_desc_t hint_fwd_pd, const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         const auto &hint = hint_fwd_pd->impl();

@@ -1,5 +1,6 @@
 // C API: PReLU forward and backward primitive descriptor creation. PReLU
 // takes no attributes (anything non-default: dnnl_unimplemented).
+#include "api/c_enum.hpp"
 #include "common/engine.hpp"
 #include "common/prelu_pd.hpp"
 #include "common/primitive_iface.hpp"
@@ -66,9 +67,11 @@ status_t check(const memory_desc_t *const *mds, int n, const memory_desc_t &src,
 
 dnnl_status_t dnnl_prelu_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t weights_desc,
         const_dnnl_memory_desc_t dst_desc, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training
             && prop_kind != dnnl_forward_inference) {

@@ -1,6 +1,7 @@
 // C API: primitive descriptors (query, iterate, clone) and primitives.
 #include <new>
 
+#include "api/c_enum.hpp"
 #include "common/primitive_iface.hpp"
 #include "common/verbose.hpp"
 
@@ -31,13 +32,15 @@ dnnl_status_t dnnl_primitive_desc_destroy(dnnl_primitive_desc_t primitive_desc) 
 }
 
 dnnl_status_t dnnl_primitive_desc_query(const_dnnl_primitive_desc_t primitive_desc,
-        dnnl_query_t what, int index, void *result) {
+        dnnl_query_t what_arg, int index, void *result) {
+    const dnnl_query_t what = checked(what_arg, dnnl_query_undef);
     if (!primitive_desc || !result || index < 0) return dnnl_invalid_arguments;
     return primitive_desc->query(what, index, result);
 }
 
 const_dnnl_memory_desc_t dnnl_primitive_desc_query_md(
-        const_dnnl_primitive_desc_t primitive_desc, dnnl_query_t what, int index) {
+        const_dnnl_primitive_desc_t primitive_desc, dnnl_query_t what_arg, int index) {
+    const dnnl_query_t what = checked(what_arg, dnnl_query_undef);
     const bool md_query = (what >= dnnl_query_some_md && what <= dnnl_query_exec_arg_md)
             || what == dnnl_query_dst_md || what == dnnl_query_src_md;
     if (!primitive_desc || !md_query) return nullptr;
@@ -47,7 +50,8 @@ const_dnnl_memory_desc_t dnnl_primitive_desc_query_md(
 }
 
 int dnnl_primitive_desc_query_s32(
-        const_dnnl_primitive_desc_t primitive_desc, dnnl_query_t what, int index) {
+        const_dnnl_primitive_desc_t primitive_desc, dnnl_query_t what_arg, int index) {
+    const dnnl_query_t what = checked(what_arg, dnnl_query_undef);
     int v = 0;
     if (!primitive_desc) return 0;
     if (what != dnnl_query_num_of_inputs_s32 && what != dnnl_query_num_of_outputs_s32

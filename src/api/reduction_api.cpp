@@ -1,6 +1,7 @@
 // C API: reduction primitive descriptor creation with oneDNN's checks
 // (bad algorithm, shapes or p: dnnl_invalid_arguments; attributes other
 // than eltwise / sum / binary post-ops: dnnl_unimplemented).
+#include "api/c_enum.hpp"
 #include <cmath>
 
 #include "common/binary_pd.hpp"
@@ -13,9 +14,10 @@ using namespace dnnl::impl;
 
 dnnl_status_t dnnl_reduction_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, float p, float eps,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (!src_desc || !dst_desc) {
         verbose_check("reduction", "null memory descriptor");

@@ -2,6 +2,7 @@
 // with oneDNN's checks and its rule for a destination given only by
 // factors: dims = (dim_t)(src dim * factor) (truncated), the source's data
 // type, format `any`.
+#include "api/c_enum.hpp"
 #include <cmath>
 
 #include "common/binary_pd.hpp"
@@ -105,9 +106,12 @@ status_t check_attr(const primitive_attr_t *attr, const resampling_desc_t &rd) {
 
 dnnl_status_t dnnl_resampling_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind, const float *factors,
+        dnnl_prop_kind_t prop_kind_arg, dnnl_alg_kind_t alg_kind_arg, const float *factors,
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference) {
         verbose_check("resampling", "bad propagation kind");
@@ -121,9 +125,10 @@ dnnl_status_t dnnl_resampling_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_resampling_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const float *factors,
+        dnnl_alg_kind_t alg_kind_arg, const float *factors,
         const_dnnl_memory_desc_t diff_src_desc, const_dnnl_memory_desc_t diff_dst_desc,
         const_dnnl_primitive_desc_t hint_fwd_pd, const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         const auto &hint = hint_fwd_pd->impl();

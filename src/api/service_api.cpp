@@ -5,6 +5,7 @@
 
 #include "oneapi/dnnl/dnnl_ext.h"
 #include "oneapi/dnnl/dnnl_version_hash.h"
+#include "api/c_enum.hpp"
 #include "common/kernel_cache.hpp"
 #include "common/primitive_attr.hpp"
 #include "common/primitive_cache.hpp"
@@ -27,9 +28,8 @@ dnnl_status_t dnnl_get_default_fpmath_mode(dnnl_fpmath_mode_t *mode) {
 }
 
 dnnl_status_t dnnl_set_default_fpmath_mode(dnnl_fpmath_mode_t mode) {
-    if (mode < dnnl_fpmath_mode_strict || mode > dnnl_fpmath_mode_tf32)
-        return dnnl_invalid_arguments;
-    set_default_fpmath_mode(mode);
+    if (!known(mode)) return dnnl_invalid_arguments;
+    set_default_fpmath_mode((dnnl_fpmath_mode_t)raw_value(mode));
     return dnnl_success;
 }
 

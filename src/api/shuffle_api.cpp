@@ -1,5 +1,6 @@
 // C API: shuffle forward and backward primitive descriptor creation.
 // Shuffle takes no attributes (anything non-default: dnnl_unimplemented).
+#include "api/c_enum.hpp"
 #include "common/engine.hpp"
 #include "common/primitive_iface.hpp"
 #include "common/shuffle_pd.hpp"
@@ -64,9 +65,11 @@ status_t init_desc(shuffle_desc_t &sd, prop_kind_t prop,
 
 dnnl_status_t dnnl_shuffle_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, const_dnnl_memory_desc_t src_desc,
+        dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, int axis, dnnl_dim_t group_size,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training
             && prop_kind != dnnl_forward_inference) {

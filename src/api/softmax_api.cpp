@@ -2,6 +2,7 @@
 // oneDNN's checks (bad arguments: dnnl_invalid_arguments; attributes or
 // data types no implementation takes: dnnl_unimplemented). Unlike oneDNN,
 // tensors of different dims are rejected here as invalid arguments.
+#include "api/c_enum.hpp"
 #include "common/binary_pd.hpp"
 #include "common/engine.hpp"
 #include "common/primitive_iface.hpp"
@@ -108,9 +109,12 @@ status_t init_desc(softmax_desc_t &sd, prop_kind_t prop, alg_kind_t alg,
 
 dnnl_status_t dnnl_softmax_forward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_prop_kind_t prop_kind, dnnl_alg_kind_t alg_kind,
+        dnnl_prop_kind_t prop_kind_arg, dnnl_alg_kind_t alg_kind_arg,
         const_dnnl_memory_desc_t src_desc, const_dnnl_memory_desc_t dst_desc,
         int softmax_axis, const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training
             && prop_kind != dnnl_forward_inference) {
@@ -127,11 +131,12 @@ dnnl_status_t dnnl_softmax_forward_primitive_desc_create(
 
 dnnl_status_t dnnl_softmax_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
-        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t diff_src_desc,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t diff_src_desc,
         const_dnnl_memory_desc_t diff_dst_desc,
         const_dnnl_memory_desc_t dst_desc, int softmax_axis,
         const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {
         const auto &hint = hint_fwd_pd->impl();

@@ -1,6 +1,7 @@
 // Convolution descriptor construction and validation, attribute checks and
 // the verbose auxiliary string.
 #include "common/convolution_pd.hpp"
+#include "common/dim_math.hpp"
 
 #include "oneapi/dnnl/dnnl_debug.h"
 #include "common/verbose.hpp"
@@ -159,13 +160,14 @@ status_t conv_desc_init(convolution_desc_t &cd, prop_kind_t prop_kind,
         const dim_t str = strides[i];
         const dim_t dst = dst_desc->dims[2 + i];
         CONV_CHECK(str > 0, dnnl_invalid_arguments, "bad stride");
-        CONV_CHECK(dil >= 0 && pl >= 0 && pr + str > 0,
+        CONV_CHECK(dil >= 0 && pl >= 0 && pr > -str,
                 dnnl_invalid_arguments, "bad dilation or padding");
-        const dim_t ker_range = 1 + (ker - 1) * (dil + 1);
-        CONV_CHECK((src - ker_range + pl + pr) / str + 1 == dst,
-                dnnl_invalid_arguments,
+        dim_t out = 0;
+        CONV_CHECK(window_out(src, ker, dil, pl, pr, str, out),
+                dnnl_invalid_arguments, "spatial sizes overflow");
+        CONV_CHECK(out == dst, dnnl_invalid_arguments,
                 "inconsistent spatial sizes (src %lld, kernel %lld, dst %lld)",
-                (long long)src, (long long)ker_range, (long long)dst);
+                (long long)src, (long long)ker, (long long)dst);
     }
     return dnnl_success;
 }

@@ -1,5 +1,6 @@
 // Deconvolution descriptor construction, validation and attribute checks.
 #include "common/deconvolution_pd.hpp"
+#include "common/dim_math.hpp"
 
 #include "oneapi/dnnl/dnnl_debug.h"
 #include "common/verbose.hpp"
@@ -116,13 +117,15 @@ status_t deconv_desc_init(deconvolution_desc_t &dd, prop_kind_t prop_kind,
         const dim_t str = strides[i];
         const dim_t dst = dst_desc->dims[2 + i];
         DECONV_CHECK(str > 0, dnnl_invalid_arguments, "bad stride");
-        DECONV_CHECK(dil >= 0 && pl >= 0 && pr + str > 0,
+        DECONV_CHECK(dil >= 0 && pl >= 0 && pr > -str,
                 dnnl_invalid_arguments, "bad dilation or padding");
-        const dim_t ker_range = 1 + (ker - 1) * (dil + 1);
-        DECONV_CHECK((dst - ker_range + pl + pr) / str + 1 == src,
-                dnnl_invalid_arguments,
+        // Deconvolution is convolution's backward: dst plays the source.
+        dim_t out = 0;
+        DECONV_CHECK(window_out(dst, ker, dil, pl, pr, str, out),
+                dnnl_invalid_arguments, "spatial sizes overflow");
+        DECONV_CHECK(out == src, dnnl_invalid_arguments,
                 "inconsistent spatial sizes (src %lld, kernel %lld, dst %lld)",
-                (long long)src, (long long)ker_range, (long long)dst);
+                (long long)src, (long long)ker, (long long)dst);
     }
     dd = d;
     return dnnl_success;

@@ -123,14 +123,23 @@ void compute_blocks(const memory_desc_t &md, dim_t *blocks) {
     if (md.format_kind != dnnl_blocked) return;
     const auto &b = md.format_desc.blocking;
     for (int i = 0; i < b.inner_nblks; ++i)
-        blocks[b.inner_idxs[i]] *= b.inner_blks[i];
+        blocks[b.inner_idxs[i]]
+                = sat_mul(blocks[b.inner_idxs[i]], b.inner_blks[i]);
 }
 
+// Elements of one innermost block; saturates (as compute_blocks does) so
+// that a descriptor under validation cannot overflow it.
 dim_t inner_block_size(const blocking_desc_t &b) {
     dim_t s = 1;
     for (int i = 0; i < b.inner_nblks; ++i)
-        s *= b.inner_blks[i];
+        s = sat_mul(s, b.inner_blks[i]);
     return s;
+}
+
+// Outer blocks of a dim: padded_dims / blocks, rounded up (a sub-memory cut
+// inside one block still occupies that whole block).
+dim_t outer_extent(dim_t padded_dim, dim_t block) {
+    return padded_dim / block + (padded_dim % block != 0);
 }
 
 // Sub-byte elements share bytes: every dimension but unit ones must advance
@@ -153,20 +162,23 @@ bool sub_byte_strides_ok(const memory_desc_t &md) {
 
 // Strides must not make distinct elements overlap (stride 0, i.e.
 // broadcast, and unit dims excepted; a negative stride fails unless its dim
-// is a unit one); runtime values and empty tensors skip the check.
+// is a unit one); runtime values and empty tensors skip the check. Outer
+// strides of a blocked layout step over whole inner blocks.
 bool strides_ok(const memory_desc_t &md, const dim_t *strides) {
     const int nd = md.ndims;
     int order[max_ndims];
+    dim_t blocks[max_ndims], outer[max_ndims];
+    compute_blocks(md, blocks);
     for (int d = 0; d < nd; ++d) {
         if (md.padded_dims[d] == 0) return true; // empty tensor
         if (is_rt(strides[d]) || is_rt(md.padded_dims[d])) return true;
         order[d] = d;
+        outer[d] = outer_extent(md.padded_dims[d], blocks[d]);
     }
     // Sort dims by increasing stride (ties: smaller dim, then index).
     auto before = [&](int a, int b) {
         if (strides[a] != strides[b]) return strides[a] < strides[b];
-        if (md.padded_dims[a] != md.padded_dims[b])
-            return md.padded_dims[a] < md.padded_dims[b];
+        if (outer[a] != outer[b]) return outer[a] < outer[b];
         return a < b;
     };
     for (int i = 1; i < nd; ++i)
@@ -175,12 +187,14 @@ bool strides_ok(const memory_desc_t &md, const dim_t *strides) {
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    dim_t min_stride = 1;
+    dim_t min_stride = md.format_kind == dnnl_blocked
+            ? inner_block_size(md.format_desc.blocking)
+            : 1;
     for (int i = 0; i < nd; ++i) {
         const int d = order[i];
-        if (strides[d] == 0 || md.padded_dims[d] == 1) continue;
+        if (strides[d] == 0 || outer[d] == 1) continue;
         if (strides[d] < min_stride) return false;
-        min_stride = sat_mul(strides[d], md.padded_dims[d]);
+        min_stride = sat_mul(strides[d], outer[d]);
     }
     return true;
 }
@@ -308,7 +322,9 @@ memory_desc_t normalized(const memory_desc_t &md) {
         const auto &s = md.format_desc.blocking;
         auto &t = n.format_desc.blocking;
         for (int d = 0; d < nd; ++d)
-            t.strides[d] = (md.dims[d] == 1 && md.padded_dims[d] == 1)
+            // A runtime stride still makes the size unknown: it counts.
+            t.strides[d] = (md.dims[d] == 1 && md.padded_dims[d] == 1
+                                   && !is_rt(s.strides[d]))
                     ? 0
                     : s.strides[d];
         const int nb = s.inner_nblks < 0
@@ -337,7 +353,10 @@ size_t extra_buffer_size(const memory_desc_t &md) {
     auto masked = [&](int mask, size_t elem) {
         dim_t prod = 1;
         for (int d = 0; d < md.ndims; ++d)
-            if (mask & (1 << d)) prod *= md.padded_dims[d];
+            if (mask & (1 << d)) prod = sat_mul(prod, md.padded_dims[d]);
+        // Capped so that the sum below cannot wrap; such sizes fail
+        // md_consistent anyway.
+        if (prod > INT64_MAX / 16) prod = INT64_MAX / 16;
         return (size_t)prod * elem;
     };
     size_t s = 0;
@@ -350,21 +369,30 @@ size_t extra_buffer_size(const memory_desc_t &md) {
     return s;
 }
 
-// Elements spanned by a blocked descriptor (one past the largest offset,
-// offset0 not included).
+// Elements a blocked descriptor reports (offset0 not included): oneDNN's
+// measure, the largest outer extent times its stride, raised where needed
+// to one past the largest offset the strides reach (all-zero or
+// overlapping-free but unusual strides, pieces of a block), so that a
+// buffer of the reported size always holds every element.
 size_t blocked_span(const memory_desc_t &md) {
     dim_t blocks[max_ndims];
     compute_blocks(md, blocks);
     const auto &b = md.format_desc.blocking;
-    dim_t span = 0;
+    const dim_t inner = inner_block_size(b);
+    dim_t span = 0, reach = inner;
     for (int d = 0; d < md.ndims; ++d) {
         const dim_t outer = md.padded_dims[d] / blocks[d];
         const dim_t s = outer == 1 ? 1 : b.strides[d];
         const dim_t extent = sat_mul(outer, s);
         if (extent > span) span = extent;
+        const dim_t steps = outer_extent(md.padded_dims[d], blocks[d]) - 1;
+        if (steps > 0 && b.strides[d] > 0) {
+            const dim_t r = sat_mul(steps, b.strides[d]);
+            reach = r > INT64_MAX - reach ? INT64_MAX : reach + r;
+        }
     }
-    if (span == 1 && b.inner_nblks != 0) span = inner_block_size(b);
-    return (size_t)span;
+    if (span == 1 && b.inner_nblks != 0) span = inner;
+    return (size_t)(reach > span ? reach : span);
 }
 
 // Whether the bytes a blocked descriptor spans fit in size_t comfortably.
@@ -424,6 +452,68 @@ const char *format_tag_name(format_tag_t tag) {
     return tag_names[v];
 }
 
+// The one check every descriptor passes before it is handed out: what the
+// creators below build by construction, and all a blob reader can rely on.
+bool md_consistent(const memory_desc_t &md) {
+    if (md.ndims == 0) return true;
+    if (!sanity_check(md.ndims, md.dims, md.data_type, md.format_kind))
+        return false;
+    if (md.format_kind == dnnl_format_kind_host_scalar)
+        return md.ndims == 1 && md.dims[0] == 1;
+    if (md.format_kind != dnnl_format_kind_any
+            && md.format_kind != dnnl_blocked)
+        return false; // nothing here makes opaque or sparse descriptors
+    if (md.format_kind == dnnl_blocked) {
+        const auto &b = md.format_desc.blocking;
+        if (b.inner_nblks < 0 || b.inner_nblks > max_ndims) return false;
+        for (int i = 0; i < b.inner_nblks; ++i)
+            if (b.inner_idxs[i] < 0 || b.inner_idxs[i] >= md.ndims
+                    || b.inner_blks[i] < 1)
+                return false;
+        if (inner_block_size(b) > (dim_t(1) << 32)) return false;
+    }
+    dim_t blocks[max_ndims];
+    compute_blocks(md, blocks);
+    dim_t volume = 1; // of the non-empty padded dims: element counts fit
+    for (int d = 0; d < md.ndims; ++d) {
+        const dim_t dim = md.dims[d], pdim = md.padded_dims[d];
+        const dim_t poff = md.padded_offsets[d];
+        if (is_rt(dim)) {
+            if (pdim != dim || poff != 0) return false;
+            continue;
+        }
+        if (is_rt(pdim) || pdim < dim || poff < 0 || poff > pdim - dim)
+            return false;
+        if (pdim > 0 && __builtin_mul_overflow(volume, pdim, &volume))
+            return false;
+        if (md.format_kind == dnnl_format_kind_any) {
+            if (pdim != dim || poff != 0) return false;
+        } else if (pdim % blocks[d] != 0 && pdim >= blocks[d]) {
+            return false; // padding is whole blocks (or one piece of one)
+        }
+    }
+    if (md.format_kind == dnnl_format_kind_any)
+        return md.offset0 == 0 && md.extra.flags == 0;
+
+    if (!strides_ok(md, md.format_desc.blocking.strides)
+            || !sub_byte_strides_ok(md) || !span_fits(md))
+        return false;
+    if (md.offset0 < 0) return false;
+    if (!has_zero_dim(md) && !md_has_runtime_dims_or_strides(md)
+            && md.offset0 > INT64_MAX / 8 - (dim_t)blocked_span(md))
+        return false;
+    const uint64_t known_flags = compensation_conv_s8s8_flag
+            | scale_adjust_flag | rnn_u8s8_compensation_flag
+            | compensation_conv_asymmetric_src_flag;
+    const int all_dims = (1 << md.ndims) - 1;
+    const auto &x = md.extra;
+    if ((x.flags & ~known_flags) != 0 || x.compensation_mask < 0
+            || x.compensation_mask > all_dims || x.asymm_compensation_mask < 0
+            || x.asymm_compensation_mask > all_dims)
+        return false;
+    return extra_buffer_size(md) <= (size_t)(INT64_MAX / 8);
+}
+
 bool tag_layout(format_tag_t tag, tag_layout_t &layout) {
     const long long v = tag;
     if (v <= dnnl_format_tag_any || v >= dnnl_format_tag_last
@@ -453,10 +543,9 @@ status_t md_init_by_tag(memory_desc_t &md, int ndims, const dims_t dims,
         tag_layout_t layout;
         if (!tag_layout(tag, layout) || layout.ndims != ndims)
             return dnnl_invalid_arguments;
-        if (!apply_layout(tmp, layout) || !sub_byte_strides_ok(tmp)
-                || !span_fits(tmp))
-            return dnnl_invalid_arguments;
+        if (!apply_layout(tmp, layout)) return dnnl_invalid_arguments;
     }
+    if (!md_consistent(tmp)) return dnnl_invalid_arguments;
     md = tmp;
     return dnnl_success;
 }
@@ -494,8 +583,7 @@ status_t md_init_by_strides(memory_desc_t &md, int ndims, const dims_t dims,
     if (!strides_ok(tmp, strides)) return dnnl_invalid_arguments;
     for (int d = 0; d < ndims; ++d)
         tmp.format_desc.blocking.strides[d] = strides[d];
-    if (!sub_byte_strides_ok(tmp) || !span_fits(tmp))
-        return dnnl_invalid_arguments;
+    if (!md_consistent(tmp)) return dnnl_invalid_arguments;
     md = tmp;
     return dnnl_success;
 }
@@ -536,19 +624,21 @@ status_t md_init_submemory(memory_desc_t &md, const memory_desc_t &parent,
                 = at_end ? parent.padded_dims[d] - offsets[d] : dims[d];
         sub.offset0 += offsets[d] / blocks[d] * strides[d];
     }
+    if (!md_consistent(sub)) return dnnl_invalid_arguments;
     md = sub;
     return dnnl_success;
 }
 
 status_t md_reshape(memory_desc_t &out, const memory_desc_t &in, int ndims,
         const dims_t dims) {
-    // Product of dims, zeros counted as ones; runtime dims poison it.
+    // Product of dims, zeros counted as ones; runtime dims poison it, and
+    // so does a product past dim_t (INT64_MAX: no descriptor has it).
     auto volume = [](const dim_t *v, int n, bool &rt) {
         dim_t p = 1;
         rt = false;
         for (int i = 0; i < n; ++i) {
             if (is_rt(v[i])) rt = true;
-            p *= v[i] > 0 ? v[i] : 1;
+            p = sat_mul(p, v[i] > 0 ? v[i] : 1);
         }
         return p;
     };
@@ -562,7 +652,8 @@ status_t md_reshape(memory_desc_t &out, const memory_desc_t &in, int ndims,
         return dnnl_invalid_arguments;
     if (in.ndims == 0) return dnnl_invalid_arguments;
     bool in_rt = false, out_rt = false;
-    if (volume(in.dims, in.ndims, in_rt) != volume(dims, ndims, out_rt)
+    const dim_t in_volume = volume(in.dims, in.ndims, in_rt);
+    if (in_volume != volume(dims, ndims, out_rt) || in_volume == INT64_MAX
             || in_rt || out_rt)
         return dnnl_invalid_arguments;
     if (md_has_runtime_dims_or_strides(in)) return dnnl_invalid_arguments;
@@ -622,7 +713,7 @@ status_t md_reshape(memory_desc_t &out, const memory_desc_t &in, int ndims,
             if (i_end == in.ndims) {
                 s = inner_block_size(ib);
             } else {
-                s = ib.strides[i_end] * idims[i_end];
+                s = sat_mul(ib.strides[i_end], idims[i_end]);
                 for (int i = 0; i < ib.inner_nblks; ++i)
                     if (ib.inner_idxs[i] == i_end) s /= ib.inner_blks[i];
             }
@@ -656,7 +747,7 @@ status_t md_reshape(memory_desc_t &out, const memory_desc_t &in, int ndims,
                 // Split/merge: the input group must be dense, in order, not
                 // blocked and not padded.
                 for (int d = i_end - 1; d > i_beg; --d)
-                    if (idims[d] * ib.strides[d] != ib.strides[d - 1])
+                    if (sat_mul(idims[d], ib.strides[d]) != ib.strides[d - 1])
                         return dnnl_invalid_arguments;
                 for (int d = i_beg; d < i_end; ++d)
                     if (dim_has_block(d) || ipdims[d] != idims[d]
@@ -667,13 +758,14 @@ status_t md_reshape(memory_desc_t &out, const memory_desc_t &in, int ndims,
                     r.padded_dims[d] = r.dims[d];
                     r.padded_offsets[d] = 0;
                     ob.strides[d] = s;
-                    s *= r.dims[d];
+                    s = sat_mul(s, r.dims[d]);
                 }
             }
         }
         i_end = i_beg;
         o_end = o_beg;
     }
+    if (!md_consistent(r)) return dnnl_invalid_arguments;
     out = r;
     return dnnl_success;
 }
@@ -710,6 +802,7 @@ status_t md_permute_axes(
         for (int i = 0; i < ib.inner_nblks; ++i)
             r.format_desc.blocking.inner_idxs[i] = perm[ib.inner_idxs[i]];
     }
+    if (!md_consistent(r)) return dnnl_invalid_arguments;
     out = r;
     return dnnl_success;
 }

@@ -4,6 +4,7 @@
 // fallbacks of unimplemented_ocl_api.cpp until their issue lands.
 #include "oneapi/dnnl/dnnl_ocl.h"
 
+#include "api/c_enum.hpp"
 #include "common/memory.hpp"
 #include "common/primitive_iface.hpp"
 #include "common/verbose.hpp"
@@ -74,7 +75,8 @@ dnnl_status_t dnnl_ocl_interop_memory_create(dnnl_memory_t *memory,
         dnnl_ocl_interop_memory_kind_t memory_kind, void *handle)
 {
     if (!memory || !as_ocl_engine(engine)) return dnnl_invalid_arguments;
-    switch (memory_kind) {
+    // Read as an integer: a C caller may pass any value (api/c_enum.hpp).
+    switch (raw_value(memory_kind)) {
     case dnnl_ocl_interop_buffer:
         // The OpenCL engine's plain memory objects are buffer memory.
         return dnnl_memory_create(memory, memory_desc, engine, handle);

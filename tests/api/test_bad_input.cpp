@@ -1,0 +1,292 @@
+// Regression tests of the bad-input findings of issue 18 (fuzzing with
+// AddressSanitizer and UndefinedBehaviorSanitizer), each named after the
+// finding it pins: descriptors whose reported size must cover every element
+// their strides reach, blobs that must pass the check every creator ends
+// with, overflow-free argument checks, and enum arguments that C callers
+// may fill with any integer. Public API only.
+
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "api/c_enum_calls.h"
+#include "oneapi/dnnl/dnnl.h"
+#include "reference/md_reach.hpp"
+
+namespace {
+
+// Owns a descriptor handle; `out()` hands a marker-filled slot to a creator
+// so that a refusal can be seen to leave it alone.
+struct md_t {
+    dnnl_memory_desc_t p = nullptr;
+    md_t() = default;
+    md_t(const md_t &) = delete;
+    ~md_t() {
+        if (p != marker()) dnnl_memory_desc_destroy(p);
+    }
+    static dnnl_memory_desc_t marker() {
+        return reinterpret_cast<dnnl_memory_desc_t>(uintptr_t(0x10));
+    }
+    dnnl_memory_desc_t *out() {
+        if (p != marker()) dnnl_memory_desc_destroy(p);
+        p = marker();
+        return &p;
+    }
+    bool untouched() const { return p == marker(); }
+};
+
+std::vector<uint8_t> blob_of(const_dnnl_memory_desc_t md) {
+    size_t n = 0;
+    EXPECT_EQ(dnnl_memory_desc_get_blob(nullptr, &n, md), dnnl_success);
+    std::vector<uint8_t> b(n);
+    EXPECT_EQ(dnnl_memory_desc_get_blob(b.data(), &n, md), dnnl_success);
+    return b;
+}
+
+// Byte offset of a queried dims array inside the descriptor (and so in its
+// blob, which is the descriptor's bytes).
+size_t field_offset(const_dnnl_memory_desc_t md, dnnl_query_t what) {
+    const dnnl_dims_t *p = nullptr;
+    EXPECT_EQ(dnnl_memory_desc_query(md, what, &p), dnnl_success);
+    return (size_t)((const uint8_t *)&(*p)[0] - (const uint8_t *)md);
+}
+
+void patch(std::vector<uint8_t> &b, size_t off, int64_t v) {
+    std::memcpy(b.data() + off, &v, sizeof(v));
+}
+
+// Runs relu from `src` into a dense f32 `dst` of the same dims on buffers
+// of exactly the reported sizes (AddressSanitizer sees any overrun).
+void run_relu(const_dnnl_memory_desc_t src, const_dnnl_memory_desc_t dst) {
+    dnnl_engine_t eng;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    dnnl_stream_t s;
+    ASSERT_EQ(dnnl_stream_create(&s, eng, dnnl_stream_default_flags),
+            dnnl_success);
+    dnnl_primitive_desc_t pd;
+    ASSERT_EQ(dnnl_eltwise_forward_primitive_desc_create(&pd, eng,
+                      dnnl_forward_inference, dnnl_eltwise_relu, src, dst,
+                      0.f, 0.f, nullptr),
+            dnnl_success);
+    std::vector<uint8_t> sb(dnnl_memory_desc_get_size(src), 0);
+    std::vector<uint8_t> db(dnnl_memory_desc_get_size(dst), 0);
+    dnnl_memory_t ms, md;
+    ASSERT_EQ(dnnl_memory_create(&ms, src, eng, sb.data()), dnnl_success);
+    ASSERT_EQ(dnnl_memory_create(&md, dst, eng, db.data()), dnnl_success);
+    dnnl_primitive_t p;
+    ASSERT_EQ(dnnl_primitive_create(&p, pd), dnnl_success);
+    dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, ms}, {DNNL_ARG_DST, md}};
+    EXPECT_EQ(dnnl_primitive_execute(p, s, 2, args), dnnl_success);
+    EXPECT_EQ(dnnl_stream_wait(s), dnnl_success);
+    dnnl_primitive_destroy(p);
+    dnnl_memory_destroy(ms);
+    dnnl_memory_destroy(md);
+    dnnl_primitive_desc_destroy(pd);
+    dnnl_stream_destroy(s);
+    dnnl_engine_destroy(eng);
+}
+
+// Finding repro_zero_stride_size: all-zero strides report one element.
+TEST(BadInputFindings, ZeroStrideSizeCoversTheElement) {
+    const dnnl_dims_t d = {8}, zero = {0};
+    md_t src, dst;
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(
+                      src.out(), 1, d, dnnl_f32, zero),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_get_size(src.p), sizeof(float));
+    EXPECT_TRUE(md_reach::md_reach_ok(src.p));
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(dst.out(), 1, d, dnnl_f32,
+                      dnnl_a),
+            dnnl_success);
+    run_relu(src.p, dst.p);
+
+    // Broadcast in one dim of two: the other dim's extent still counts.
+    const dnnl_dims_t d2 = {3, 5}, s2 = {0, 1};
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(
+                      src.out(), 2, d2, dnnl_f32, s2),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_get_size(src.p), 5 * sizeof(float));
+}
+
+// Finding repro_blob_oob: a blob must describe a consistent descriptor.
+TEST(BadInputFindings, BlobWithInconsistentFieldsIsRefused) {
+    const dnnl_dims_t d = {4, 4};
+    md_t good, bad;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(good.out(), 2, d, dnnl_f32,
+                      dnnl_ab),
+            dnnl_success);
+    const size_t dims_off = field_offset(good.p, dnnl_query_dims);
+    const size_t pdims_off = field_offset(good.p, dnnl_query_padded_dims);
+    const size_t poffs_off = field_offset(good.p, dnnl_query_padded_offsets);
+    const size_t strides_off = field_offset(good.p, dnnl_query_strides);
+    struct patch_t {
+        size_t off;
+        int64_t v;
+    } patches[] = {
+            {pdims_off, 1}, // padded dims below dims
+            {dims_off, -4}, // negative dim
+            {strides_off, 1}, // rows overlap
+            {strides_off + 8, -1}, // negative stride on a non-unit dim
+            {poffs_off, 1}, // padded offset past the padding
+            {strides_off, INT64_MAX / 2}, // span does not fit
+    };
+    for (const auto &p : patches) {
+        auto blob = blob_of(good.p);
+        patch(blob, p.off, p.v);
+        EXPECT_EQ(dnnl_memory_desc_create_with_blob(bad.out(), blob.data()),
+                dnnl_invalid_arguments)
+                << "patch at " << p.off << " = " << p.v;
+        EXPECT_TRUE(bad.untouched());
+    }
+    // The unpatched blob round-trips.
+    auto blob = blob_of(good.p);
+    ASSERT_EQ(dnnl_memory_desc_create_with_blob(bad.out(), blob.data()),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_equal(good.p, bad.p), 1);
+}
+
+// Finding repro_blob_inner_blks_overflow: blocks must fit their dims.
+TEST(BadInputFindings, BlobWithHugeInnerBlockIsRefused) {
+    const dnnl_dims_t d = {32, 32};
+    md_t good, bad;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(good.out(), 2, d, dnnl_f32,
+                      dnnl_AB16b16a),
+            dnnl_success);
+    const size_t blks_off = field_offset(good.p, dnnl_query_inner_blks);
+    for (int64_t v : {INT64_MAX, (int64_t)1 << 40, (int64_t)3, (int64_t)0}) {
+        for (int i = 0; i < 2; ++i) {
+            auto blob = blob_of(good.p);
+            patch(blob, blks_off + 8 * i, v);
+            EXPECT_EQ(dnnl_memory_desc_create_with_blob(
+                              bad.out(), blob.data()),
+                    dnnl_invalid_arguments)
+                    << "inner_blks[" << i << "] = " << v;
+            EXPECT_TRUE(bad.untouched());
+        }
+    }
+}
+
+// Finding repro_submemory_size: a piece of a block (accepted, as oneDNN
+// accepts it) reports a size that covers the block it lies in.
+TEST(BadInputFindings, SubmemoryInsideABlockCoversTheBlock) {
+    const dnnl_dims_t d = {32, 32}, sub = {2, 2}, off = {0, 0};
+    md_t parent, child;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(parent.out(), 2, d, dnnl_f32,
+                      dnnl_AB16b16a),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_submemory(child.out(), parent.p, sub,
+                      off),
+            dnnl_success);
+    EXPECT_GE(dnnl_memory_desc_get_size(child.p), 16 * 16 * sizeof(float));
+    EXPECT_TRUE(md_reach::md_reach_ok(child.p));
+    // The same piece one block further in.
+    const dnnl_dims_t off2 = {16, 0};
+    ASSERT_EQ(dnnl_memory_desc_create_submemory(child.out(), parent.p, sub,
+                      off2),
+            dnnl_success);
+    EXPECT_TRUE(md_reach::md_reach_ok(child.p));
+}
+
+// Finding repro_reshape_overflow: requested dims whose product overflows.
+TEST(BadInputFindings, ReshapeWithOverflowingVolumeIsRefused) {
+    const dnnl_dims_t d = {4};
+    md_t md, out;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(md.out(), 1, d, dnnl_f32,
+                      dnnl_a),
+            dnnl_success);
+    const dnnl_dims_t nd = {(int64_t)1 << 62, (int64_t)1 << 62};
+    EXPECT_EQ(dnnl_memory_desc_reshape(out.out(), md.p, 2, nd),
+            dnnl_invalid_arguments);
+    EXPECT_TRUE(out.untouched());
+    // Wrap-around to the right volume (2^62 * 2^62 * 4 == 0 mod 2^64) too.
+    const dnnl_dims_t nd3 = {(int64_t)1 << 62, (int64_t)1 << 62, 4};
+    EXPECT_EQ(dnnl_memory_desc_reshape(out.out(), md.p, 3, nd3),
+            dnnl_invalid_arguments);
+    EXPECT_TRUE(out.untouched());
+}
+
+// Finding repro_pooling_overflow: window arithmetic is overflow-checked
+// (the same helper serves convolution and deconvolution).
+TEST(BadInputFindings, WindowArgumentsThatOverflowAreRefused) {
+    dnnl_engine_t eng;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    const dnnl_dims_t d = {1, 1, 4};
+    md_t src, dst, wei;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(src.out(), 3, d, dnnl_f32,
+                      dnnl_abc),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(dst.out(), 3, d, dnnl_f32,
+                      dnnl_abc),
+            dnnl_success);
+    const dnnl_dims_t wd = {1, 1, 2};
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(wei.out(), 3, wd, dnnl_f32,
+                      dnnl_abc),
+            dnnl_success);
+    const dnnl_dims_t one = {1}, ker = {2}, zero = {0}, huge = {INT64_MAX},
+                      big = {INT64_MAX - 1};
+    const dnnl_dim_t *cases[][4] = {// strides, dilation, pad_l, pad_r
+            {one, huge, zero, zero}, {one, zero, huge, zero},
+            {one, zero, zero, huge}, {one, zero, big, big},
+            {huge, huge, huge, huge}};
+    for (auto &c : cases) {
+        dnnl_primitive_desc_t pd = nullptr;
+        EXPECT_EQ(dnnl_pooling_forward_primitive_desc_create(&pd, eng,
+                          dnnl_forward_inference, dnnl_pooling_max, src.p,
+                          dst.p, c[0], ker, c[1], c[2], c[3], nullptr),
+                dnnl_invalid_arguments);
+        EXPECT_EQ(pd, nullptr);
+        EXPECT_EQ(dnnl_convolution_forward_primitive_desc_create(&pd, eng,
+                          dnnl_forward_inference, dnnl_convolution_direct,
+                          src.p, wei.p, nullptr, dst.p, c[0], c[1], c[2],
+                          c[3], nullptr),
+                dnnl_invalid_arguments);
+        EXPECT_EQ(pd, nullptr);
+        EXPECT_EQ(dnnl_deconvolution_forward_primitive_desc_create(&pd, eng,
+                          dnnl_forward_inference, dnnl_deconvolution_direct,
+                          src.p, wei.p, nullptr, dst.p, c[0], c[1], c[2],
+                          c[3], nullptr),
+                dnnl_invalid_arguments);
+        EXPECT_EQ(pd, nullptr);
+    }
+    dnnl_engine_destroy(eng);
+}
+
+// Finding repro_enum_ub: integers outside an enum's values are refused at
+// every entry point that takes one (run under UBSan in CI: no report).
+TEST(BadInputFindings, OutOfRangeEnumIntegersAreRefused) {
+    const int values[] = {INT_MIN, -1, 1000, 0x7ffe, 0x8000, INT_MAX};
+    for (int which = 0; which < c_enum_call_count(); ++which) {
+        for (int v : values) {
+            dnnl_status_t st = dnnl_success;
+            int touched = 0;
+            ASSERT_EQ(c_enum_call(which, v, &st, &touched), 1);
+            EXPECT_NE(st, dnnl_success)
+                    << c_enum_call_name(which) << " with " << v;
+            EXPECT_EQ(touched, 0) << c_enum_call_name(which) << " with " << v;
+        }
+    }
+}
+
+// Finding repro_equal_runtime_stride: equal descriptors have equal sizes.
+TEST(BadInputFindings, RuntimeStrideOnUnitDimIsNotEqualToDense) {
+    const dnnl_dims_t d = {1, 4}, s = {DNNL_RUNTIME_DIM_VAL, 1};
+    md_t a, b;
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(a.out(), 2, d, dnnl_f32, s),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(b.out(), 2, d, dnnl_f32,
+                      dnnl_ab),
+            dnnl_success);
+    EXPECT_NE(dnnl_memory_desc_get_size(a.p), dnnl_memory_desc_get_size(b.p));
+    EXPECT_EQ(dnnl_memory_desc_equal(a.p, b.p), 0);
+    auto blob = blob_of(a.p);
+    md_t c;
+    ASSERT_EQ(dnnl_memory_desc_create_with_blob(c.out(), blob.data()),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_equal(c.p, b.p), 0);
+    EXPECT_EQ(dnnl_memory_desc_equal(c.p, a.p), 1);
+}
+
+} // namespace
