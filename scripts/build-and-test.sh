@@ -3,9 +3,16 @@
 # dependencies and the reference oneDNN (a cached venv), configures with the
 # tests on, builds with every core and runs the whole CTest suite.
 # Exit status is non-zero when any step or any test fails.
+# Then (SANITIZE=1, the default) the hardening runs of doc/testing.md: the
+# unit tests and the fuzz targets (bounded, label `fuzz`) under
+# AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer, and the
+# concurrency (cache) tests under ThreadSanitizer, each in its own clang
+# build of only the targets it runs.
 # Usage: scripts/build-and-test.sh [extra cmake -D options...]
 # Env:   BUILD_DIR (default: build), JOBS (default: all cores),
-#        CTEST_ARGS (extra ctest arguments, e.g. "-j2" or "-R api").
+#        CTEST_ARGS (extra ctest arguments, e.g. "-j2" or "-R api"),
+#        SANITIZE (1: also the sanitizer runs; 0: skip them),
+#        FUZZ_SECONDS (per fuzz target in the ASan run, default 60).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,7 +37,13 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DONEDNN_BUILD_TESTS=ON -DONEDNN_BUILD_EXAMPLES=ON "$@"
 cmake --build "$build" -j "$jobs"
 
-cd "$build"
-# shellcheck disable=SC2086
-ctest --output-on-failure ${CTEST_ARGS:-}
+(
+    cd "$build"
+    # shellcheck disable=SC2086
+    ctest --output-on-failure ${CTEST_ARGS:-}
+)
 echo "build-and-test: all tests passed."
+
+if [ "${SANITIZE:-1}" = 1 ]; then
+    "$root/scripts/sanitize-and-test.sh"
+fi

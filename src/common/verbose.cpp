@@ -13,6 +13,7 @@
 #include "oneapi/dnnl/dnnl_debug.h"
 #include "oneapi/dnnl/dnnl_version.h"
 #include "common/engine.hpp"
+#include "common/env_parse.hpp"
 #include "common/primitive_desc.hpp"
 #include "common/utils.hpp"
 
@@ -21,43 +22,6 @@ namespace impl {
 
 namespace {
 
-// Parses a comma-separated ONEDNN_VERBOSE value into category flags.
-unsigned parse_verbose(const std::string &value) {
-    unsigned flags = vflag_error;
-    size_t pos = 0;
-    while (pos <= value.size()) {
-        size_t end = value.find(',', pos);
-        if (end == std::string::npos) end = value.size();
-        std::string tok = value.substr(pos, end - pos);
-        pos = end + 1;
-        if (tok.empty()) continue;
-        if (tok == "0" || tok == "none") flags = 0;
-        else if (tok == "1") flags |= vflag_error | vflag_exec_profile | vflag_warn;
-        else if (tok == "2")
-            flags |= vflag_error | vflag_exec_profile
-                    | vflag_create_profile | vflag_warn;
-        else if (tok == "all")
-            flags |= vflag_error | vflag_create_check
-                    | vflag_create_dispatch | vflag_create_profile
-                    | vflag_exec_profile | vflag_warn;
-        else if (tok == "error") flags |= vflag_error;
-        else if (tok == "warn") flags |= vflag_warn;
-        else if (tok == "check") flags |= vflag_create_check;
-        else if (tok == "dispatch") flags |= vflag_create_dispatch;
-        else if (tok == "profile_create") flags |= vflag_create_profile;
-        else if (tok == "profile_exec") flags |= vflag_exec_profile;
-        else if (tok == "profile")
-            flags |= vflag_create_profile | vflag_exec_profile;
-        else if (tok.compare(0, 10, "debuginfo=") == 0) {
-            // Debug detail level: accepted, no extra output in this library.
-        } else if (tok.find_first_not_of("0123456789") == std::string::npos) {
-            flags |= vflag_error | vflag_exec_profile
-                    | vflag_create_profile | vflag_warn;
-        }
-        if (end == value.size()) break;
-    }
-    return flags;
-}
 
 std::atomic<int> g_flags {-1};
 std::once_flag g_header_once;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "common/env_parse.hpp"
 #include "common/utils.hpp"
 #include "common/verbose.hpp"
 
@@ -15,13 +16,12 @@ int capacity_from_env(const char *cache, std::initializer_list<const char *> nam
     for (const char *name : names) {
         std::string v = getenv_string(name);
         if (v.empty()) continue;
-        char *end = nullptr;
-        long c = std::strtol(v.c_str(), &end, 10);
-        if (*end != '\0' || c < 0 || c > (1L << 30)) {
+        int c = 0;
+        if (!parse_capacity(v, c)) {
             verbose_warning("%s: ignoring malformed %s=%s", cache, name, v.c_str());
             continue;
         }
-        return (int)c;
+        return c;
     }
     return fallback;
 }
