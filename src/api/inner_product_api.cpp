@@ -34,7 +34,7 @@ status_t create(dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
     DNNL_CHECK(check_hint(hint));
     inner_product_desc_t d;
     DNNL_CHECK(ip_desc_init(d, prop, src, wei, bias, dst));
-    DNNL_CHECK(ip_attr_check(d, attr));
+    DNNL_CHECK(ip_attr_check(d, attr, engine->kind()));
     return dnnl_primitive_desc::create(primitive_desc, d, attr, engine, hint);
 }
 

@@ -138,7 +138,8 @@ status_t ip_desc_init(inner_product_desc_t &out, prop_kind_t prop,
     return dnnl_success;
 }
 
-status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *attr) {
+status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *attr,
+        engine_kind_t engine_kind) {
     if (!attr) return dnnl_success;
     const bool fwd = d.prop_kind == dnnl_forward_training
             || d.prop_kind == dnnl_forward_inference;
@@ -150,8 +151,19 @@ status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *at
         }
         return dnnl_success;
     }
-    if (!attr->zero_points.empty()) {
-        verbose_check("inner_product", "zero points are not supported");
+    if (!attr->zero_points.empty() || !attr->rounding_modes.empty()) {
+        verbose_check("inner_product", "zero points and rounding modes are not supported");
+        return dnnl_unimplemented;
+    }
+    // Scales belong to integer computations, as in oneDNN: an int8 source
+    // (on gpu also an integer destination); a floating-point inner product
+    // with scales is refused rather than silently given a meaning.
+    auto is_int8 = [](data_type_t dt) { return dt == dnnl_s8 || dt == dnnl_u8; };
+    const data_type_t ddt = d.dst_desc.data_type;
+    const bool int8 = is_int8(d.src_desc.data_type)
+            || (engine_kind == dnnl_gpu && (is_int8(ddt) || ddt == dnnl_s32));
+    if (!int8 && !attr->scales.empty()) {
+        verbose_check("inner_product", "scales need an int8 source");
         return dnnl_unimplemented;
     }
     for (const auto &it : attr->scales.items) {

@@ -52,10 +52,12 @@ status_t ip_desc_init(inner_product_desc_t &d, prop_kind_t prop,
         const memory_desc_t *bias, const memory_desc_t *dst);
 
 // Attributes an inner product may take at all (dnnl_unimplemented else):
-// forward: scales (src/dst per tensor, weights per tensor or per OC) and
+// forward: scales when the source is int8 (on gpu also an integer
+// destination; src/dst per tensor, weights per tensor or per OC) and
 // eltwise/sum/binary/prelu post-ops; backward: none beyond fpmath,
-// accumulation and scratchpad modes.
-status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *attr);
+// accumulation and scratchpad modes. oneDNN's rules.
+status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *attr,
+        engine_kind_t engine_kind);
 
 struct inner_product_pd_t : public primitive_desc_t {
     inner_product_pd_t(const inner_product_desc_t &d, const primitive_attr_t &attr);

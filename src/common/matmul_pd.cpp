@@ -250,9 +250,8 @@ status_t matmul_pd_t::query(query_t what, int index, void *result) const {
         return dnnl_success;
     };
     switch (what) {
-        case dnnl_query_prop_kind:
-            *(prop_kind_t *)result = dnnl_forward;
-            return dnnl_success;
+        // No propagation kind (as in oneDNN): the prop_kind query stays
+        // unimplemented, which the C++ wrappers read as `undef`.
         case dnnl_query_src_md:
             return ret_md(index == 0 ? &src_md_ : nullptr);
         case dnnl_query_weights_md:
