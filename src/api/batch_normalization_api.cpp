@@ -2,6 +2,7 @@
 // creation with argument checks.
 #include "api/c_enum.hpp"
 #include "common/batch_normalization_pd.hpp"
+#include "common/binary_pd.hpp"
 #include "common/engine.hpp"
 #include "common/primitive_iface.hpp"
 #include "common/verbose.hpp"
@@ -20,8 +21,8 @@ bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
     return true;
 }
 
-status_t check(const memory_desc_t *a, const memory_desc_t *b, float eps, unsigned flags,
-        const primitive_attr_t *attr) {
+status_t check(bool fwd, const memory_desc_t *a, const memory_desc_t *b, float eps,
+        unsigned flags, const primitive_attr_t *attr) {
     if (!a || !b) return dnnl_invalid_arguments;
     if (a->ndims < 2 || a->ndims > 5 || !same_dims(*a, *b) || !(eps >= 0)) {
         verbose_check("bnorm", "bad dimensions or epsilon");
@@ -31,9 +32,15 @@ status_t check(const memory_desc_t *a, const memory_desc_t *b, float eps, unsign
     if (flags & dnnl_rms_norm) return dnnl_unimplemented;
     if (md_has_runtime_dims_or_strides(*a) || md_has_runtime_dims_or_strides(*b))
         return dnnl_unimplemented;
-    if (attr && (!attr->post_ops.entries.empty() || !attr->scales.empty()
-                        || !attr->zero_points.empty()))
+    // oneDNN's rule: forward takes eltwise post-ops, nothing else does.
+    if (attr && (!attr->scales.empty() || !attr->zero_points.empty()
+                        || !attr->rounding_modes.empty()
+                        || (!fwd && !attr->post_ops.entries.empty())
+                        || po_check::check(attr->post_ops, *b, po_check::eltwise)
+                                != dnnl_success)) {
+        verbose_check("bnorm", "unsupported attribute");
         return dnnl_unimplemented;
+    }
     return dnnl_success;
 }
 
@@ -44,15 +51,15 @@ dnnl_status_t dnnl_batch_normalization_forward_primitive_desc_create(
         dnnl_prop_kind_t prop_kind_arg, const_dnnl_memory_desc_t src_desc,
         const_dnnl_memory_desc_t dst_desc, float epsilon, unsigned flags,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference)
         return dnnl_invalid_arguments;
-    DNNL_CHECK(check(src_desc, dst_desc, epsilon, flags, attr));
+    DNNL_CHECK(check(true, src_desc, dst_desc, epsilon, flags, attr));
     if (src_desc->format_kind == dnnl_format_kind_any) return dnnl_invalid_arguments;
     batch_normalization_desc_t d;
     d.prop_kind = prop_kind;
-    const dnnl_prop_kind_t prop_kind
-            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     d.src_desc = *src_desc;
     d.dst_desc = *dst_desc;
     d.diff_src_desc = zero_md();
@@ -61,8 +68,6 @@ dnnl_status_t dnnl_batch_normalization_forward_primitive_desc_create(
     d.flags = flags;
     return dnnl_primitive_desc::create(primitive_desc, d, attr, engine, nullptr);
 }
-    const dnnl_prop_kind_t prop_kind
-            = checked(prop_kind_arg, dnnl_prop_kind_undef);
 
 dnnl_status_t dnnl_batch_normalization_backward_primitive_desc_create(
         dnnl_primitive_desc_t *primitive_desc, dnnl_engine_t engine,
@@ -70,11 +75,13 @@ dnnl_status_t dnnl_batch_normalization_backward_primitive_desc_create(
         const_dnnl_memory_desc_t diff_dst_desc, const_dnnl_memory_desc_t src_desc,
         float epsilon, unsigned flags, const_dnnl_primitive_desc_t hint_fwd_pd,
         const_dnnl_primitive_attr_t attr) {
+    const dnnl_prop_kind_t prop_kind
+            = checked(prop_kind_arg, dnnl_prop_kind_undef);
     if (!primitive_desc || !engine) return dnnl_invalid_arguments;
     if (prop_kind != dnnl_backward && prop_kind != dnnl_backward_data)
         return dnnl_invalid_arguments;
     if (!src_desc) return dnnl_invalid_arguments;
-    DNNL_CHECK(check(diff_src_desc, diff_dst_desc, epsilon, flags, attr));
+    DNNL_CHECK(check(false, diff_src_desc, diff_dst_desc, epsilon, flags, attr));
     if (!same_dims(*src_desc, *diff_dst_desc)) return dnnl_invalid_arguments;
     if (src_desc->format_kind == dnnl_format_kind_any) return dnnl_invalid_arguments;
     if (hint_fwd_pd) {

@@ -1,6 +1,7 @@
 // C API: layer normalization forward and backward primitive descriptor
 // creation (v1 and v2) with argument checks.
 #include "api/c_enum.hpp"
+#include "common/binary_pd.hpp"
 #include "common/engine.hpp"
 #include "common/layer_normalization_pd.hpp"
 #include "common/primitive_iface.hpp"
@@ -18,6 +19,34 @@ bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
     for (int d = 0; d < a.ndims; ++d)
         if (a.dims[d] != b.dims[d]) return false;
     return true;
+}
+
+bool is_int8(data_type_t dt) { return dt == dnnl_s8 || dt == dnnl_u8; }
+
+// oneDNN's rules: forward takes eltwise and binary post-ops, and per-tensor
+// src/dst scales when src or dst is int8; backward takes none of them.
+status_t check_attr(bool fwd, const memory_desc_t &src, const memory_desc_t *dst,
+        const primitive_attr_t *attr) {
+    if (!attr) return dnnl_success;
+    if (!attr->zero_points.empty() || !attr->rounding_modes.empty()
+            || (!fwd && (!attr->post_ops.entries.empty() || !attr->scales.empty()))) {
+        verbose_check("lnorm", "unsupported attribute");
+        return dnnl_unimplemented;
+    }
+    if (!fwd) return dnnl_success;
+    const bool int8 = is_int8(src.data_type) || is_int8(dst->data_type);
+    for (const auto &it : attr->scales.items)
+        if (!int8 || (it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
+                || it.e.mask != 0) {
+            verbose_check("lnorm", "unsupported scales configuration");
+            return dnnl_unimplemented;
+        }
+    if (po_check::check(attr->post_ops, *dst, po_check::eltwise | po_check::binary)
+            != dnnl_success) {
+        verbose_check("lnorm", "unsupported post-op");
+        return dnnl_unimplemented;
+    }
+    return dnnl_success;
 }
 
 status_t init(layer_normalization_desc_t &d, prop_kind_t prop, const memory_desc_t *src,
@@ -44,9 +73,7 @@ status_t init(layer_normalization_desc_t &d, prop_kind_t prop, const memory_desc
     }
     if (flags & ~ln_flags) return dnnl_invalid_arguments;
     if (ss_dt != dnnl_f32 || dss_dt != dnnl_f32) return dnnl_unimplemented;
-    if (attr && (!attr->post_ops.entries.empty() || !attr->scales.empty()
-                        || !attr->zero_points.empty()))
-        return dnnl_unimplemented;
+    DNNL_CHECK(check_attr(fwd, *src, dst, attr));
     d.prop_kind = prop;
     d.src_desc = *src;
     d.dst_desc = dst ? *dst : zero_md();

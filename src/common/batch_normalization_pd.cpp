@@ -32,8 +32,12 @@ const memory_desc_t *batch_normalization_pd_t::arg_md(int arg) const {
             return fuse_add_relu() && !is_fwd() ? &diff_src_md_ : primitive_desc_t::arg_md(arg);
         case DNNL_ARG_DIFF_SRC: return &diff_src_md_;
         case DNNL_ARG_DIFF_DST: return &diff_dst_md_;
+        // As oneDNN: statistics neither read nor written (inference that
+        // computes them) have a zero descriptor.
         case DNNL_ARG_MEAN:
-        case DNNL_ARG_VARIANCE: return &stat_md_;
+        case DNNL_ARG_VARIANCE:
+            return (stats_in() || stats_out()) ? &stat_md_
+                                               : primitive_desc_t::arg_md(arg);
         case DNNL_ARG_SCALE:
         case DNNL_ARG_SHIFT:
         case DNNL_ARG_DIFF_SCALE:

@@ -32,9 +32,12 @@ const memory_desc_t *group_normalization_pd_t::arg_md(int arg) const {
         return &diff_src_md_;
     case DNNL_ARG_DIFF_DST:
         return &diff_dst_md_;
+    // As oneDNN: statistics neither read nor written (inference that
+    // computes them) have a zero descriptor.
     case DNNL_ARG_MEAN:
     case DNNL_ARG_VARIANCE:
-        return &stat_md_;
+        return (stats_in() || stats_out()) ? &stat_md_
+                                           : primitive_desc_t::arg_md(arg);
     case DNNL_ARG_SCALE:
     case DNNL_ARG_SHIFT:
     case DNNL_ARG_DIFF_SCALE:

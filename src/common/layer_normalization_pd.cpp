@@ -29,8 +29,12 @@ const memory_desc_t *layer_normalization_pd_t::arg_md(int arg) const {
         case DNNL_ARG_DST: return &dst_md_;
         case DNNL_ARG_DIFF_SRC: return &diff_src_md_;
         case DNNL_ARG_DIFF_DST: return &diff_dst_md_;
+        // As oneDNN: statistics neither read nor written (inference that
+        // computes them) have a zero descriptor.
         case DNNL_ARG_MEAN:
-        case DNNL_ARG_VARIANCE: return &stat_md_;
+        case DNNL_ARG_VARIANCE:
+            return (stats_in() || stats_out()) ? &stat_md_
+                                               : primitive_desc_t::arg_md(arg);
         case DNNL_ARG_SCALE:
         case DNNL_ARG_SHIFT: return &ss_md_;
         case DNNL_ARG_DIFF_SCALE:

@@ -1,7 +1,9 @@
 // CPU batch normalization, forward and backward, and its implementation
 // list. Tensors are viewed as dense row-major f32 [N, C, SP] (used in place
 // when already so, converted otherwise); one channel per OpenMP task, with
-// the shared row kernels (norm_kernels) over the spatial points.
+// the shared row kernels (norm_kernels) over the spatial points. Forward
+// applies eltwise post-ops after the fused relu and reads / writes s8 when
+// the statistics are given.
 #include <cmath>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/pooling/dense_io.hpp"
+#include "cpu/postops/postops.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -30,19 +33,25 @@ struct bnorm_t : public primitive_t {
         status_t b_init(batch_normalization_pd_t &) {
             if (this->is_fwd() != fwd) return dnnl_unimplemented;
             const auto &a = this->attr_;
-            if (!a.post_ops.entries.empty() || !a.scales.empty()
+            if ((!fwd && !a.post_ops.entries.empty()) || !a.scales.empty()
                     || !a.zero_points.empty())
                 return dnnl_unimplemented;
-            if (!io::float_dt(this->src_md_.data_type))
+            // s8 data as in oneDNN: src and dst both s8, statistics given.
+            const data_type_t sdt = this->src_md_.data_type;
+            const bool s8 = fwd && sdt == dnnl_s8
+                    && this->dst_md_.data_type == dnnl_s8
+                    && this->global_stats();
+            if (!io::float_dt(sdt) && !s8) return dnnl_unimplemented;
+            if (fwd && !io::float_dt(this->dst_md_.data_type) && !s8)
                 return dnnl_unimplemented;
-            if (fwd && !io::float_dt(this->dst_md_.data_type))
-                return dnnl_unimplemented;
+            if (fwd) DNNL_CHECK(po.init(a.post_ops, this->dst_md_));
             if (!fwd
                     && (!io::float_dt(this->diff_src_md_.data_type)
                             || !io::float_dt(this->diff_dst_md_.data_type)))
                 return dnnl_unimplemented;
             return this->init_formats();
         }
+        postops::postops_t po; // forward: eltwise post-ops (after relu)
     };
     using primitive_t::primitive_t;
     status_t execute(const exec_ctx_t &ctx) const override;
@@ -85,6 +94,14 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     const float eps = p->desc()->epsilon;
     const double cnt = (double)(N * SP);
     const norm::kernels_t &k = norm::select_kernels();
+    postops::postops_args_t pa;
+    DNNL_CHECK(pa.init(p->po, ctx));
+    // Eltwise post-ops only (the API refuses others): no coordinates needed.
+    const dims_t no_pos = {};
+    auto post = [&](float *y) {
+        if (!p->po.empty())
+            postops::apply(p->po, pa, y, SP, 1, SP, no_pos, -1, -1, nullptr, 0, 0);
+    };
 
     // Chunks taken one at a time: a thread the scheduler delays takes fewer.
     parallel_chunks(eltwise::nthr_for(N * C * SP, 16384), C,
@@ -119,6 +136,7 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
                         float *y = dst + base;
                         if (!relu) {
                             k.affine(x, y, SP, m, a, b);
+                            post(y);
                             continue;
                         }
                         for (dim_t i = 0; i < SP; ++i) {
@@ -129,6 +147,7 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
                                         r > 0 ? 1 : 0;
                             y[i] = r > 0 ? r : 0;
                         }
+                        post(y);
                     }
                 }
             });

@@ -3,7 +3,8 @@
 // OpenMP iteration through the shared row kernels (norm_kernels: blocked
 // float partial sums with double totals, so the statistics stay within a
 // few ULPs); diff scale/shift reduce over rows per channel in per-thread
-// accumulators.
+// accumulators. Forward applies src scale, eltwise/binary post-ops and dst
+// scale per row, and reads / writes int8 too.
 #include <omp.h>
 
 #include <cmath>
@@ -15,6 +16,7 @@
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/pooling/dense_io.hpp"
+#include "cpu/postops/dense_rows.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -29,21 +31,31 @@ struct lnorm_t : public primitive_t {
         status_t init(engine_t *) {
             if (this->is_fwd() != fwd) return dnnl_unimplemented;
             const auto &a = this->attr_;
-            if (!a.post_ops.entries.empty() || !a.scales.empty()
-                    || !a.zero_points.empty())
+            if (!a.zero_points.empty()) return dnnl_unimplemented;
+            if (!fwd && (!a.post_ops.entries.empty() || !a.scales.empty()))
                 return dnnl_unimplemented;
-            if (!io::float_dt(this->src_md_.data_type))
-                return dnnl_unimplemented;
-            if (fwd && !io::float_dt(this->dst_md_.data_type))
+            for (const auto &it : a.scales.items)
+                if (it.e.data_type != dnnl_f32 || it.e.mask != 0
+                        || it.e.is_on_host)
+                    return dnnl_unimplemented;
+            if (!io_dt(this->src_md_.data_type)) return dnnl_unimplemented;
+            if (fwd && !io_dt(this->dst_md_.data_type))
                 return dnnl_unimplemented;
             if (!fwd
                     && (!io::float_dt(this->diff_src_md_.data_type)
                             || !io::float_dt(this->diff_dst_md_.data_type)))
                 return dnnl_unimplemented;
             DNNL_CHECK(this->init_formats());
+            if (fwd) DNNL_CHECK(po.init(a.post_ops, this->dst_md_));
             return this->stat_md_.data_type == dnnl_f32 ? dnnl_success
                                                         : dnnl_unimplemented;
         }
+        // Forward also reads and writes int8 (converted through f32 with
+        // rounding and saturation), as oneDNN's does.
+        static bool io_dt(data_type_t dt) {
+            return io::float_dt(dt) || (fwd && (dt == dnnl_s8 || dt == dnnl_u8));
+        }
+        postops::postops_t po; // forward: eltwise and binary post-ops
     };
     using primitive_t::primitive_t;
     status_t execute(const exec_ctx_t &ctx) const override;
@@ -82,6 +94,26 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     const bool sdense = io::is_rowmajor_dense(st);
     const float eps = p->desc()->epsilon;
     const norm::kernels_t &k = norm::select_kernels();
+    // Epilogue in oneDNN's order: y * src_scale, post-ops, / dst_scale.
+    const auto *ss = ctx.input<float>(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC);
+    const auto *ds = ctx.input<float>(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST);
+    const bool with_ss = p->attr()->scales.has(DNNL_ARG_SRC),
+               with_ds = p->attr()->scales.has(DNNL_ARG_DST);
+    if ((with_ss && !ss) || (with_ds && !ds)) return dnnl_invalid_arguments;
+    postops::postops_args_t pa;
+    DNNL_CHECK(pa.init(p->po, ctx));
+    const float src_scale = with_ss ? ss[0] : 1.f;
+    const float inv_dst_scale = with_ds ? 1.f / ds[0] : 1.f;
+    auto epilogue = [&](float *y, dim_t r) {
+        if (p->po.empty()) {
+            if (src_scale * inv_dst_scale != 1.f)
+                k.affine(y, y, C, 0.f, src_scale * inv_dst_scale, 0.f);
+            return;
+        }
+        if (src_scale != 1.f) k.affine(y, y, C, 0.f, src_scale, 0.f);
+        postops::apply_dense_row(p->po, pa, y, *p->dst_md(), r);
+        if (inv_dst_scale != 1.f) k.affine(y, y, C, 0.f, inv_dst_scale, 0.f);
+    };
 
 #pragma omp parallel for schedule(static) if (R * C > 16384)
     for (dim_t r = 0; r < R; ++r) {
@@ -103,6 +135,7 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
             }
         }
         k.norm_row(x, y, C, m, 1.f / std::sqrt(v + eps), scale, shift);
+        epilogue(y, r);
     }
     io::commit(*p->dst_md(), dst_h, db, dst);
     return dnnl_success;

@@ -9,6 +9,7 @@
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/pooling/dense_io.hpp"
 #include "cpu/pooling/pooling_fast.hpp"
+#include "cpu/postops/dense_rows.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -37,8 +38,8 @@ void init_geom(const pooling_pd_t &pd, const memory_desc_t &s, const memory_desc
 template <bool fwd>
 status_t pooling_t<fwd>::pd_t::init(engine_t *) {
     if (this->is_fwd() != fwd) return dnnl_unimplemented;
-    if (!this->attr_.post_ops.entries.empty() || !this->attr_.scales.empty()
-            || !this->attr_.zero_points.empty())
+    if ((!fwd && !this->attr_.post_ops.entries.empty())
+            || !this->attr_.scales.empty() || !this->attr_.zero_points.empty())
         return dnnl_unimplemented;
     const memory_desc_t &s = fwd ? this->src_md_ : this->diff_src_md_;
     const memory_desc_t &d = fwd ? this->dst_md_ : this->diff_dst_md_;
@@ -48,6 +49,10 @@ status_t pooling_t<fwd>::pd_t::init(engine_t *) {
             && this->ws_md_.data_type != dnnl_s32)
         return dnnl_unimplemented;
     init_geom(*this, s, d, g);
+    if (fwd) {
+        DNNL_CHECK(po.init(this->attr_.post_ops, this->dst_md_));
+        if (po.has_sum()) return dnnl_unimplemented; // as oneDNN's pooling
+    }
     return dnnl_success;
 }
 
@@ -62,6 +67,8 @@ status_t pooling_t<true>::execute(const exec_ctx_t &ctx) const {
     float *dst = io::out_view(*p->dst_md(), dst_h, dbuf);
     void *ws = p->has_ws() ? ctx.host_ptr(DNNL_ARG_WORKSPACE) : nullptr;
     if (!src || !dst || (p->has_ws() && !ws)) return dnnl_invalid_arguments;
+    postops::postops_args_t pa;
+    DNNL_CHECK(pa.init(p->po, ctx));
     const memory_desc_t &wmd = *p->ws_md();
     const bool wdense = ws && io::is_rowmajor_dense(wmd);
     const bool wu8 = ws && wmd.data_type == dnnl_u8;
@@ -113,6 +120,7 @@ status_t pooling_t<true>::execute(const exec_ctx_t &ctx) const {
                     }
                 }
         }
+    postops::apply_dense(p->po, pa, dst, *p->dst_md());
     io::commit(*p->dst_md(), dst_h, dbuf, dst);
     return dnnl_success;
 }

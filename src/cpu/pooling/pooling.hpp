@@ -1,10 +1,12 @@
 // CPU pooling, forward and backward: any layout (dense row-major f32 used in
 // place, others converted through an f32 buffer), f32/bf16/f16, 1D-3D,
-// dilation, max (workspace: u8 or s32 kernel index) and average.
+// dilation, max (workspace: u8 or s32 kernel index) and average; forward
+// applies eltwise and binary post-ops.
 #pragma once
 
 #include "common/pooling_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
+#include "cpu/postops/postops.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -28,6 +30,7 @@ struct pooling_t : public primitive_t {
         status_t init(engine_t *engine);
         const char *name() const override { return "ref:any"; }
         geom_t g {};
+        postops::postops_t po; // forward: eltwise and binary post-ops
     };
 
     using primitive_t::primitive_t;
