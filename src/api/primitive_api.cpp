@@ -66,13 +66,20 @@ int dnnl_primitive_desc_query_s32(
 dnnl_status_t dnnl_primitive_create(
         dnnl_primitive_t *primitive, const_dnnl_primitive_desc_t primitive_desc) {
     if (!primitive || !primitive_desc) return dnnl_invalid_arguments;
-    return primitive_desc->create_primitive(primitive);
+    // An allocation that cannot succeed is a status, never an exception
+    // leaving the C API.
+    try {
+        return primitive_desc->create_primitive(primitive);
+    } catch (const std::bad_alloc &) { return dnnl_out_of_memory; }
 }
 
 dnnl_status_t dnnl_primitive_execute(const_dnnl_primitive_t primitive,
         dnnl_stream_t stream, int nargs, const dnnl_exec_arg_t *args) {
     if (!primitive || !stream) return dnnl_invalid_arguments;
-    return primitive->execute(stream, nargs, args);
+    // Staging buffers of huge tensors: out of memory, not an exception.
+    try {
+        return primitive->execute(stream, nargs, args);
+    } catch (const std::bad_alloc &) { return dnnl_out_of_memory; }
 }
 
 dnnl_status_t dnnl_primitive_get_primitive_desc(

@@ -840,9 +840,13 @@ TEST(Reorder, BadParametersAreRejected) {
         EXPECT_EQ(create(a, i8, attr.get()), dnnl_unimplemented);
     }
     {
+        // Runtime dims reorder (test_runtime_reorder.cpp); with
+        // quantization they are not implemented.
         memory::desc r({DNNL_RUNTIME_DIM_VAL, 3}, dt::f32, tag::ab);
         memory::desc r2({DNNL_RUNTIME_DIM_VAL, 3}, dt::f32, tag::ba);
-        EXPECT_EQ(create(r, r2, nullptr), dnnl_unimplemented);
+        primitive_attr attr;
+        attr.set_scales_mask(DNNL_ARG_SRC, 0);
+        EXPECT_EQ(create(r, r2, attr.get()), dnnl_unimplemented);
     }
     {
         memory::desc f64({2, 3}, dt::f64, tag::ab);

@@ -1,5 +1,6 @@
 // ref:any, the reorder that applies to every pair of blocked descriptors
-// the CPU supports (the last entry of the implementation list).
+// the CPU supports (the last entry of the implementation list), runtime
+// dims and strides included.
 #pragma once
 
 #include "common/exec_ctx.hpp"
@@ -20,6 +21,9 @@ struct ref_reorder_t : public primitive_t {
 
         quant_conf_t conf;
         ref_tables_t tables;
+        // Runtime dims or strides: conf and tables come per execution from
+        // the memories' descriptors.
+        bool runtime = false;
     };
 
     using primitive_t::primitive_t;

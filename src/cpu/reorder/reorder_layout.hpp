@@ -30,7 +30,10 @@ std::vector<factor_t> dim_factors(const memory_desc_t &md, int d, dim_t extent);
 
 // Conditions shared by the CPU reorders: blocked layouts, known sizes,
 // supported data types, no compensation buffers.
-bool reorder_mds_ok(const memory_desc_t &src, const memory_desc_t &dst);
+// `allow_runtime`: runtime dims and strides pass (their positions must
+// agree between src and dst; the actual descriptors come at execution).
+bool reorder_mds_ok(const memory_desc_t &src, const memory_desc_t &dst,
+        bool allow_runtime = false);
 
 bool has_zero_dim(const memory_desc_t &md);
 
