@@ -3,7 +3,8 @@
 // dozen gpu primitives, run them, print a digest of their outputs and the
 // program counts) in a fresh directory:
 //   1. two workers at once on an empty cache: same outputs;
-//   2. a third worker: compiles nothing, loads from the cache;
+//   2. a third worker: compiles nothing, loads from the cache; a worker of
+//      other shapes compiles less (the engine entry's programs);
 //   3. workers killed at several moments while writing, then a normal one:
 //      same outputs (no half-written entry is ever used);
 //   4. every entry damaged (cut, bytes flipped), stale temporary files:
@@ -42,7 +43,9 @@ uint64_t fnv(uint64_t h, const uint8_t *p, size_t n) {
 }
 
 // A dozen primitives of several families; the digest of their outputs.
-int worker() {
+// `shifted`: other shapes (the primitive entries miss, the engine entry
+// has their programs).
+int worker(bool shifted) {
     engine eng(engine::kind::gpu, 0);
     stream s(eng);
     uint64_t digest = 0xcbf29ce484222325ull;
@@ -69,7 +72,8 @@ int worker() {
     };
     using tag = memory::format_tag;
     const auto f32 = memory::data_type::f32;
-    memory::desc md({16, 48}, f32, tag::ab);
+    const memory::dim rows = shifted ? 23 : 16;
+    memory::desc md({rows, 48}, f32, tag::ab);
     for (algorithm alg : {algorithm::eltwise_relu, algorithm::eltwise_tanh,
                  algorithm::eltwise_exp, algorithm::eltwise_gelu_erf,
                  algorithm::eltwise_swish}) {
@@ -78,7 +82,7 @@ int worker() {
         run(eltwise_forward(pd), pd);
     }
     {
-        memory::desc b({48, 20}, f32, tag::ab), c({16, 20}, f32, tag::ab);
+        memory::desc b({48, 20}, f32, tag::ab), c({rows, 20}, f32, tag::ab);
         matmul::primitive_desc pd(eng, md, b, c);
         run(matmul(pd), pd);
     }
@@ -88,7 +92,7 @@ int worker() {
         run(softmax_forward(pd), pd);
     }
     {
-        memory::desc b({16, 48}, f32, tag::ba);
+        memory::desc b({rows, 48}, f32, tag::ba);
         binary::primitive_desc pd(eng, algorithm::binary_add, md, b, md);
         run(binary(pd), pd);
     }
@@ -143,7 +147,8 @@ struct child_t {
 };
 
 // Starts a worker with `env` added, its output into a file.
-child_t spawn(const std::vector<std::string> &env, const std::string &out) {
+child_t spawn(const std::vector<std::string> &env, const std::string &out,
+        const char *mode = "worker") {
     std::vector<std::string> envs(env);
     for (char **e = environ; *e; ++e) envs.push_back(*e);
     std::vector<char *> envp;
@@ -153,7 +158,7 @@ child_t spawn(const std::vector<std::string> &env, const std::string &out) {
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(
             &fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::string arg0 = self, arg1 = "worker";
+    std::string arg0 = self, arg1 = mode;
     char *argv[] = {&arg0[0], &arg1[0], nullptr};
     child_t c;
     c.out = out;
@@ -230,6 +235,18 @@ int driver() {
     CHECK(warm.compiled == 0 && warm.loaded > 0,
             "warm worker compiled %lld, loaded %lld", warm.compiled, warm.loaded);
 
+    // 2b. Other shapes: their primitive entries miss, but the engine entry
+    // (written when the first workers released their engines) holds the
+    // programs of the families whose programs do not depend on shapes.
+    const result_t ref_shifted = finish(spawn({}, out("ref_shifted"), "shifted"));
+    const result_t shifted
+            = finish(spawn({env_dir}, out("shifted"), "shifted"));
+    CHECK(shifted.ok && shifted.digest == ref_shifted.digest,
+            "worker of other shapes: %s", shifted.text.c_str());
+    CHECK(shifted.compiled < ref_shifted.compiled && shifted.loaded > 0,
+            "worker of other shapes compiled %lld (%lld without the cache)",
+            shifted.compiled, ref_shifted.compiled);
+
     // 3. Killed writers, on a cache of their own, at several moments.
     const std::string kdir = root + "/killed";
     const std::string env_kdir = "ONEDNN_DISK_CACHE_DIR=" + kdir;
@@ -302,7 +319,8 @@ int main(int argc, char **argv) {
         std::printf("no OpenCL device: nothing to check\n");
         return 0;
     }
-    if (argc > 1 && std::strcmp(argv[1], "worker") == 0) return worker();
+    if (argc > 1 && std::strcmp(argv[1], "worker") == 0) return worker(false);
+    if (argc > 1 && std::strcmp(argv[1], "shifted") == 0) return worker(true);
     char buf[4096];
     const ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
     if (n <= 0) return 1;

@@ -9,6 +9,7 @@
 
 #include "common/op_desc.hpp"
 #include "common/verbose.hpp"
+#include "gpu/ocl/ocl_disk_programs.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_memory_storage.hpp"
 #include "gpu/ocl/ocl_stream.hpp"
@@ -30,6 +31,7 @@ ocl_engine_t::ocl_engine_t(
 
 ocl_engine_t::~ocl_engine_t()
 {
+    disk_programs_save(this);
     if (service_queue_) clReleaseCommandQueue(service_queue_);
     if (uses_default_context_) release_default_context(device_, context_);
     clReleaseContext(context_);
@@ -82,6 +84,7 @@ status_t ocl_engine_t::create(engine_t **engine, cl_device_id device,
     }
     // Only now: a failed engine leaves the registration to its caller.
     e->uses_default_context_ = is_default_context;
+    disk_programs_load(e);
     *engine = e;
     return dnnl_success;
 }

@@ -10,6 +10,7 @@
 #include "common/kernel_cache.hpp"
 #include "common/utils.hpp"
 #include "common/verbose.hpp"
+#include "gpu/ocl/ocl_disk_programs.hpp"
 #include "gpu/ocl/ocl_engine.hpp"
 #include "gpu/ocl/ocl_kernel_sources.hpp"
 #include "gpu/ocl/ocl_stream.hpp"
@@ -215,6 +216,14 @@ kernel_cache::result_t build_program(void *p) {
     const build_ctx_t &ctx = *static_cast<build_ctx_t *>(p);
     if (ctx.binary) return load_program(ctx);
     const program_key_t &key = *ctx.key;
+    // The disk cache's engine entry may hold it (ocl_disk_programs.hpp).
+    if (auto bin = disk_programs_find(key.device, portable_id_of(key))) {
+        build_ctx_t from_disk {ctx.key,
+                reinterpret_cast<const uint8_t *>(bin->data()), bin->size()};
+        kernel_cache::result_t r = load_program(from_disk);
+        if (r.status == dnnl_success) return r;
+    }
+    disk_programs_note_compiled(key.device);
     kernel_cache::result_t r;
     std::string text;
     r.status = expand_kernel_source(key.source, text);
