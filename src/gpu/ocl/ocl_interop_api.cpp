@@ -1,7 +1,6 @@
 // C API of dnnl_ocl.h: engines from a user's device and context, streams on
 // a user's queue, buffer memory objects and execution with OpenCL events.
-// The engine cache blob functions keep the weak dnnl_unimplemented
-// fallbacks of unimplemented_ocl_api.cpp until their issue lands.
+// The engine cache blob functions are in ocl_engine_blob.cpp.
 #include "oneapi/dnnl/dnnl_ocl.h"
 
 #include "api/c_enum.hpp"
