@@ -10,7 +10,7 @@
 //   4. every entry damaged (cut, bytes flipped), stale temporary files:
 //      same outputs, entries rebuilt, the next worker compiles nothing;
 //   5. an unwritable directory: same outputs, one verbose warning;
-//   6. capacity 0: nothing stored.
+//   6. capacity 0: nothing stored; 7. a limit of 1 MiB is kept.
 // Exits 0 at once when there is no OpenCL device.
 #include <dirent.h>
 #include <fcntl.h>
@@ -305,6 +305,21 @@ int driver() {
             out("zero"));
     CHECK(zero.ok && zero.digest == ref.digest, "capacity 0: %s", zero.text.c_str());
     CHECK(list(zdir, ".blob").empty(), "capacity 0 kept entries");
+
+    // 7. A limit of 1 MiB: the least recently used entries go.
+    const std::string ldir = root + "/limited";
+    const result_t lim = run_worker({"ONEDNN_DISK_CACHE_DIR=" + ldir,
+                                            "ONEDNN_DISK_CACHE_CAPACITY_MB=1"},
+            out("limited"));
+    CHECK(lim.ok && lim.digest == ref.digest, "capacity 1 MiB: %s", lim.text.c_str());
+    long long total = 0;
+    const auto kept = list(ldir, ".blob");
+    for (const auto &name : kept) {
+        struct stat st;
+        if (stat((ldir + "/" + name).c_str(), &st) == 0) total += st.st_size;
+    }
+    CHECK(!kept.empty() && total <= (1 << 20), "%zu entries, %lld bytes kept",
+            kept.size(), total);
 
     std::string rm = "rm -rf " + root;
     if (std::system(rm.c_str()) != 0) std::printf("could not remove %s\n", root.c_str());

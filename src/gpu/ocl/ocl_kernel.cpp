@@ -348,7 +348,7 @@ status_t create_kernels(engine_t *engine, const char *source,
     if (frame && frame->restoring())
         DNNL_CHECK(frame->next_program(portable_id_of(*key_impl), bctx.binary,
                 bctx.binary_size, r.value));
-    bool hit = false;
+    bool hit = r.value != nullptr; // a program this creation already has
     const double t0 = verbose_now_ms();
     if (!r.value) {
         r = kernel_cache::get_or_create(key, build_program, &bctx, hit);
