@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "common/binary_pd.hpp" // layout::like
 #include "common/verbose.hpp"
 
 namespace dnnl {
@@ -46,6 +47,14 @@ status_t order_like(memory_desc_t &md, const memory_desc_t &ref) {
 
 bool plain(const memory_desc_t &md) {
     return md.format_kind == dnnl_blocked && md.format_desc.blocking.inner_nblks == 0;
+}
+
+// Whether an inner block of `md` splits dim `d`.
+bool blocked_along(const memory_desc_t &md, int d) {
+    const auto &b = md.format_desc.blocking;
+    for (int i = 0; i < b.inner_nblks; ++i)
+        if (b.inner_idxs[i] == d) return true;
+    return false;
 }
 
 } // namespace
@@ -294,7 +303,20 @@ std::string inner_product_pd_t::problem_str() const {
     return s + "oc" + std::to_string(OC());
 }
 
-status_t inner_product_pd_t::init_formats() {
+status_t inner_product_pd_t::init_formats(bool allow_blocked) {
+    if (allow_blocked
+            && (src_md_.format_kind == dnnl_format_kind_any)
+                    != (weights_md_.format_kind == dnnl_format_kind_any)) {
+        const bool src_any = src_md_.format_kind == dnnl_format_kind_any;
+        // One side given blocked: the other follows its blocking.
+        memory_desc_t &any = src_any ? src_md_ : weights_md_;
+        const memory_desc_t &given = src_any ? weights_md_ : src_md_;
+        if (!plain(given) && !blocked_along(given, 0)) {
+            memory_desc_t r;
+            DNNL_CHECK(layout::like(r, given, any.dims, any.data_type));
+            any = r;
+        }
+    }
     const bool src_any = src_md_.format_kind == dnnl_format_kind_any;
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
     if (src_any && !wei_any && plain(weights_md_)) {
@@ -318,9 +340,15 @@ status_t inner_product_pd_t::init_formats() {
     };
     DNNL_CHECK(plain_any(dst_md_));
     if (with_bias()) DNNL_CHECK(plain_any(bias_md_));
-    if (!plain(src_md_) || !plain(weights_md_) || !plain(dst_md_)
-            || (with_bias() && !plain(bias_md_)))
+    if (!plain(dst_md_) || (with_bias() && !plain(bias_md_)))
         return dnnl_unimplemented;
+    // Rows of src are read with one stride: src may not be blocked along
+    // the minibatch; weights may be blocked along OC too.
+    for (const memory_desc_t *md : {&src_md_, &weights_md_})
+        if (!plain(*md)
+                && (!allow_blocked || md->format_kind != dnnl_blocked
+                        || (md == &src_md_ && blocked_along(*md, 0))))
+            return dnnl_unimplemented;
     return dnnl_success;
 }
 

@@ -95,8 +95,10 @@ protected:
     // Replaces format `any`: src (or diff_src) plain row-major unless the
     // weights are given, weights ordered like src with OC outermost (or
     // plain), dst and bias plain. Unimplemented when the resolved layouts
-    // are not plain.
-    status_t init_formats();
+    // are not plain, unless `allow_blocked`: then src (not along MB) and
+    // weights may be blocked, and `any` follows the other's blocking
+    // (nCdhw16c src: weights blocked by 16 input channels, OC outermost).
+    status_t init_formats(bool allow_blocked = false);
 
     memory_desc_t src_md_;
     memory_desc_t weights_md_;

@@ -99,9 +99,34 @@ int k_order(const memory_desc_t &md, int *order) {
     return nd - 1;
 }
 
+bool has_blocks(const memory_desc_t &md) {
+    return md.format_desc.blocking.inner_nblks != 0;
+}
+
+// Offset (elements, offset0 excluded) of logical position `pos`.
+dim_t elem_off(const memory_desc_t &md, const dim_t *pos) {
+    return md_off_v(md, pos) - md.offset0;
+}
+
+// Blocked layouts: dims 1.. unpadded and their elements filling exactly
+// [0, K) of a row (the offset grows with every index, so the last
+// position's offset + 1 is the row's span).
+bool k_dense_blocked(const memory_desc_t &md) {
+    dims_t last = {};
+    dim_t K = 1;
+    for (int d = 1; d < md.ndims; ++d) {
+        if (md.padded_dims[d] != md.dims[d]) return false;
+        if (md.dims[d] == 0) return true;
+        last[d] = md.dims[d] - 1;
+        K *= md.dims[d];
+    }
+    return elem_off(md, last) + 1 == K;
+}
+
 // Dims 1.. of `md` are dense with unit innermost stride, so the flattened
 // index k of an element is its offset within a row.
 bool k_dense(const memory_desc_t &md) {
+    if (has_blocks(md)) return k_dense_blocked(md);
     int order[DNNL_MAX_NDIMS];
     const int n = k_order(md, order);
     const dim_t *st = strides(md);
@@ -121,28 +146,45 @@ bool k_dense(const memory_desc_t &md) {
 // being dense by k_dense of src).
 bool gemm_inner_product_t::pd_t::k_layout_ok() const {
     const dim_t *ss = strides(src_md_), *ws = strides(weights_md_);
+    if (has_blocks(src_md_) || has_blocks(weights_md_)) {
+        // Same inner blocks (none along OC) and outer strides over dims 1..
+        const auto &sb = src_md_.format_desc.blocking,
+                   &wb = weights_md_.format_desc.blocking;
+        if (sb.inner_nblks != wb.inner_nblks) return false;
+        for (int i = 0; i < sb.inner_nblks; ++i)
+            if (sb.inner_blks[i] != wb.inner_blks[i]
+                    || sb.inner_idxs[i] != wb.inner_idxs[i]
+                    || wb.inner_idxs[i] == 0)
+                return false;
+        for (int d = 1; d < ndims(); ++d)
+            if (ss[d] != ws[d] || weights_md_.padded_dims[d] != src_md_.dims[d])
+                return false;
+        return true;
+    }
     for (int d = 1; d < ndims(); ++d)
         if (src_md_.dims[d] != 1 && ss[d] != ws[d]) return false;
     return true;
 }
 
-// Offsets of the weights' elements in the order src enumerates k.
+// Offsets of the weights' elements in the order src enumerates k, and of
+// the weights' rows (any layouts: blocked offsets add up per dim).
 void gemm_inner_product_t::pd_t::init_k_offsets() {
-    int order[DNNL_MAX_NDIMS];
-    const int n = k_order(src_md_, order);
-    const dim_t *ws = strides(weights_md_);
+    const int nd = ndims();
     const dim_t K = IC_total();
     k_off_.assign(K, 0);
     dims_t pos = {};
     for (dim_t k = 0; k < K; ++k) {
-        dim_t off = 0;
-        for (int i = 0; i < n; ++i)
-            off += pos[i] * ws[order[i]];
-        k_off_[k] = off;
-        for (int i = n - 1; i >= 0; --i) {
-            if (++pos[i] < src_md_.dims[order[i]]) break;
-            pos[i] = 0;
+        k_off_[elem_off(src_md_, pos)] = elem_off(weights_md_, pos);
+        for (int d = nd - 1; d >= 1; --d) {
+            if (++pos[d] < src_md_.dims[d]) break;
+            pos[d] = 0;
         }
+    }
+    oc_off_.assign(OC(), 0);
+    dims_t opos = {};
+    for (dim_t oc = 0; oc < OC(); ++oc) {
+        opos[0] = oc;
+        oc_off_[oc] = elem_off(weights_md_, opos);
     }
 }
 
@@ -151,10 +193,17 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
     is_int8_ = one_of(src_md_.data_type, {dnnl_u8, dnnl_s8});
     if (!data_types_ok()) return dnnl_unimplemented;
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
-    DNNL_CHECK(init_formats());
+    DNNL_CHECK(init_formats(/* allow_blocked = */ true));
     // src (diff_src for backward data) defines the flattened K order; the
     // weights follow it directly or through a gather / scatter.
     if (!k_dense(src_md_)) return dnnl_unimplemented;
+    // Backward weights writes blocked diff weights only without padding
+    // (padding would have to be zeroed).
+    if (is_bwd_w() && has_blocks(weights_md_)) {
+        for (int d = 0; d < ndims(); ++d)
+            if (weights_md_.padded_dims[d] != weights_md_.dims[d])
+                return dnnl_unimplemented;
+    }
     wei_gather_ = !k_layout_ok();
     if (wei_gather_) init_k_offsets();
     if (wei_any && is_fwd()) DNNL_CHECK(init_packed_weights());
@@ -246,11 +295,11 @@ const char *gemm_inner_product_t::gather_weights(
     const pd_t &p = *pd();
     char *out = scratch + align64(p.acc_bytes()) + align64(p.ws_bytes());
     const dim_t OC = p.OC(), K = p.IC_total();
-    const dim_t w0 = strides(p.weights_md())[0];
     const dim_t *koff = p.k_offsets().data();
+    const dim_t *ocoff = p.oc_offsets().data();
 #pragma omp parallel for schedule(static) if (OC * K > 65536)
     for (dim_t oc = 0; oc < OC; ++oc) {
-        const char *src_row = wei + oc * w0 * wsz;
+        const char *src_row = wei + ocoff[oc] * wsz;
         char *dst_row = out + oc * K * wsz;
         if (wsz == 4)
             for (dim_t k = 0; k < K; ++k)
@@ -480,10 +529,11 @@ status_t gemm_inner_product_t::execute_bwd_w(const exec_ctx_t &ctx, char *scratc
                         return;
                     }
                     const dim_t *koff = p.k_offsets().data();
+                    const dim_t *ocoff = p.oc_offsets().data();
                     for (dim_t i = 0; i < m; ++i)
                         for (dim_t j = 0; j < n; ++j)
                             store_f32(wmd.data_type, cb[i * ldcb + j], diff_wei,
-                                    (r0 + m0 + i) * w0 + koff[n0 + j]);
+                                    ocoff[r0 + m0 + i] + koff[n0 + j]);
                 };
             }
             DNNL_CHECK(gemm::gemm_f32(g));

@@ -45,6 +45,8 @@ struct gemm_inner_product_t : public primitive_t {
         // a weights row of the k-th element in src's K order.
         bool wei_gather() const { return wei_gather_; }
         const std::vector<dim_t> &k_offsets() const { return k_off_; }
+        // With wei_gather(): offset of each weights row (OC index).
+        const std::vector<dim_t> &oc_offsets() const { return oc_off_; }
         // Forward weights in the GEMM core's pre-packed B layout
         // (ip_packed_weights.hpp), panels wei_packed_k() deep.
         bool wei_packed() const { return wei_packed_; }
@@ -62,7 +64,7 @@ struct gemm_inner_product_t : public primitive_t {
         bool wei_gather_ = false;
         dim_t chunk_ = 0;
         size_t acc_bytes_ = 0, ws_bytes_ = 0, gather_bytes_ = 0;
-        std::vector<dim_t> k_off_;
+        std::vector<dim_t> k_off_, oc_off_;
         postops::gemm_epilogue_t epi_;
         std::string name_;
     };
