@@ -189,9 +189,8 @@ TEST_F(ocl_cache_blob, reorder_round_trip) {
     });
 }
 
-TEST_F(ocl_cache_blob, staged_unit_kernels_round_trip) {
-    // Layer normalization on a blocked tensor: its kernels plus the
-    // staging helper's, several programs in one blob.
+TEST_F(ocl_cache_blob, layer_normalization_round_trip) {
+    // One of the unit-kernel families (ocl_unit_loop.clh).
     round_trip<layer_normalization_forward,
             layer_normalization_forward::primitive_desc>([&] {
         memory::desc md({4, 6, 32}, memory::data_type::f32,
