@@ -51,7 +51,11 @@ bool parse_capacity(const std::string &value, int &capacity) {
     errno = 0;
     char *end = nullptr;
     const long long c = std::strtoll(value.c_str(), &end, 10);
-    if (errno != 0 || *end != '\0' || c < 0 || c > (1LL << 30)) return false;
+    // The whole string must be the number: strtoll stops at an embedded
+    // NUL (fuzz_env found "\0" read as 0) and reads nothing from blanks.
+    if (errno != 0 || end == value.c_str()
+            || end != value.c_str() + value.size() || c < 0 || c > (1LL << 30))
+        return false;
     capacity = (int)c;
     return true;
 }
