@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <functional>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -208,6 +209,34 @@ TEST_F(ocl_cache_blob, creation_from_blob_hits_the_primitive_cache) {
     // Cached already: the request is served without reading the blob.
     eltwise_forward p2(pd, blob);
     EXPECT_EQ(p2.get_cache_blob(), blob);
+}
+
+TEST_F(ocl_cache_blob, threads_restore_at_once) {
+    // Creation frames are per thread: four threads restoring different
+    // primitives (and two the same one) at once each get their own code.
+    const memory::dim sizes[] = {21, 22, 23, 23};
+    std::vector<eltwise_forward::primitive_desc> pds;
+    std::vector<bytes_t> blobs, wants;
+    for (memory::dim n : sizes) {
+        pds.push_back(relu_pd(n));
+        eltwise_forward p(pds.back());
+        blobs.push_back(p.get_cache_blob());
+        wants.push_back(run(p, pds.back(), eng));
+    }
+    drop_caches();
+    const counts_t before = counts();
+    std::vector<bytes_t> got(pds.size());
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < pds.size(); ++i)
+        threads.emplace_back([&, i] {
+            eltwise_forward p(pds[i], blobs[i]);
+            got[i] = run(p, pds[i], eng);
+        });
+    for (auto &t : threads)
+        t.join();
+    EXPECT_EQ(counts().compiled, before.compiled);
+    for (size_t i = 0; i < pds.size(); ++i)
+        EXPECT_EQ(got[i], wants[i]) << i;
 }
 
 TEST_F(ocl_cache_blob, damaged_blobs_are_refused) {
