@@ -25,6 +25,10 @@ struct op_desc_t {
     virtual void append_bytes(std::string &out) const = 0;
     // Bytes of the object (for the cache's footprint statistics).
     virtual size_t size() const = 0;
+    // The memory descriptor field named `name` in the field list ("src",
+    // "diff_dst", "weights", ...) as the user gave it; null when none
+    // (verbose marks descriptors the user left `any`).
+    virtual const memory_desc_t *field_md(const char *name) const = 0;
 };
 
 // CRTP helper: a descriptor type D with a `visit` list gets hash, equality
@@ -50,6 +54,11 @@ struct op_desc_impl_t : public op_desc_t {
         field_bytes_t b {out};
         b.put(primitive_kind);
         static_cast<const D &>(*this).visit(b);
+    }
+    const memory_desc_t *field_md(const char *name) const override {
+        md_field_finder_t f {name};
+        static_cast<const D &>(*this).visit(f);
+        return f.found;
     }
 };
 

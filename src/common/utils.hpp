@@ -180,6 +180,20 @@ struct field_bytes_t {
     }
 };
 
+// Finds a memory descriptor field by name in a field list (fields of
+// other types, arrays and nested lists are passed over).
+struct md_field_finder_t {
+    const char *name;
+    const dnnl_memory_desc *found = nullptr;
+    void operator()(const char *n, const dnnl_memory_desc &md) {
+        if (!found && std::strcmp(n, name) == 0) found = &md;
+    }
+    template <typename T>
+    void operator()(const char *, const T &) {}
+    template <typename T, size_t N>
+    void operator()(const char *, const T (&)[N], int) {}
+};
+
 template <typename T>
 void append_field_bytes(std::string &out, const T &v) {
     field_bytes_t b {out};

@@ -127,11 +127,24 @@ void verbose_check(const char *primitive, const char *fmt, ...) {
 }
 
 // "f32::blocked:abcd::f0"-style description of one memory descriptor.
-static std::string md_str(const memory_desc_t &md) {
+// oneDNN's `dt:flags:format_kind:layout:strides:extra`. Flags: `a` the
+// user gave format `any`, `p` padded dims, `o` padding offsets, `0` a
+// non-zero offset0; strides only for layouts that are not dense.
+static std::string md_str(const memory_desc_t &md, bool user_any = false) {
     if (md.format_kind == dnnl_format_kind_undef)
         return std::string(dnnl_dt2str(md.data_type)) + "::undef:::";
     std::string s = dnnl_dt2str(md.data_type);
-    s += "::";
+    s += ":";
+    bool padded = false, offsets = false;
+    for (int d = 0; d < md.ndims; ++d) {
+        padded = padded || md.dims[d] != md.padded_dims[d];
+        offsets = offsets || md.padded_offsets[d] != 0;
+    }
+    if (user_any) s += "a";
+    if (padded) s += "p";
+    if (offsets) s += "o";
+    if (md.offset0 != 0) s += "0";
+    s += ":";
     s += dnnl_fmt_kind2str(md.format_kind);
     s += ":";
     if (md.format_kind == dnnl_blocked) {
@@ -155,7 +168,14 @@ static std::string md_str(const memory_desc_t &md) {
         for (int i = 0; i < b.inner_nblks; ++i)
             s += std::to_string(b.inner_blks[i]) + (char)('a' + b.inner_idxs[i]);
     }
-    s += "::f" + std::to_string((unsigned long long)md.extra.flags);
+    s += ":";
+    const bool dense = md_has_runtime_dims_or_strides(md)
+            || md.format_kind != dnnl_blocked || md.extra.flags != 0
+            || (size_t)md_nelems(md, true) * data_type_size(md.data_type)
+                    >= md_size(md);
+    for (int d = 0; !dense && d < md.ndims; ++d)
+        s += (d ? "x" : "") + std::to_string(md.format_desc.blocking.strides[d]);
+    s += ":f" + std::to_string((unsigned long long)md.extra.flags);
     return s;
 }
 
@@ -168,6 +188,21 @@ struct md_field_t {
     bool always = false;
 };
 
+// The op descriptor field that holds the user's descriptor of `arg`.
+const char *op_field_name(int arg) {
+    switch (arg) {
+        case DNNL_ARG_SRC: return "src";
+        case DNNL_ARG_DST: return "dst";
+        case DNNL_ARG_WEIGHTS: return "weights";
+        case DNNL_ARG_BIAS: return "bias";
+        case DNNL_ARG_DIFF_SRC: return "diff_src";
+        case DNNL_ARG_DIFF_DST: return "diff_dst";
+        case DNNL_ARG_DIFF_WEIGHTS: return "diff_weights";
+        case DNNL_ARG_DIFF_BIAS: return "diff_bias";
+        default: return "";
+    }
+}
+
 bool is_fwd_pd(const primitive_desc_t &pd) {
     prop_kind_t prop = dnnl_prop_kind_undef;
     pd.query(dnnl_query_prop_kind, 0, &prop);
@@ -179,10 +214,19 @@ bool is_fwd_pd(const primitive_desc_t &pd) {
 std::vector<md_field_t> md_fields(const primitive_desc_t &pd) {
     const bool fwd = is_fwd_pd(pd);
     switch (pd.kind()) {
-        case dnnl_eltwise:
-            if (fwd) return {{"data", DNNL_ARG_SRC}};
-            return {{"data", DNNL_ARG_SRC}, {"data", DNNL_ARG_DST},
-                    {"diff", DNNL_ARG_DIFF_SRC}};
+        case dnnl_eltwise: {
+            // The tensor the algorithm reads: dst for the *_use_dst_for_bwd
+            // ones.
+            const int data = pd.arg_usage(DNNL_ARG_SRC) != arg_usage_t::unused
+                    ? DNNL_ARG_SRC
+                    : DNNL_ARG_DST;
+            if (fwd) return {{"data", data}};
+            return {{"data", data}, {"diff", DNNL_ARG_DIFF_SRC}};
+        }
+        case dnnl_softmax:
+            if (fwd) return {{"src", DNNL_ARG_SRC}, {"dst", DNNL_ARG_DST}};
+            return {{"src", DNNL_ARG_DIFF_SRC}, {"dst", DNNL_ARG_DST},
+                    {"diff_dst", DNNL_ARG_DIFF_DST}};
         case dnnl_batch_normalization:
         case dnnl_shuffle:
             if (fwd) return {{"data", DNNL_ARG_SRC}};
@@ -244,8 +288,10 @@ std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) 
         const bool used = pd.arg_usage(f.arg) != arg_usage_t::unused;
         if (!f.always && (!used || !md || is_zero_md(*md))) continue;
         if (!mds.empty()) mds += " ";
+        const memory_desc_t *user = pd.op_desc()->field_md(op_field_name(f.arg));
+        const bool user_any = user && user->format_kind == dnnl_format_kind_any;
         mds += std::string(f.label) + ":"
-                + (md && used ? md_str(*md) : md_str(zero_md()));
+                + (md && used ? md_str(*md, user_any) : md_str(zero_md()));
     }
     s += mds;
     s += ",";

@@ -1,0 +1,90 @@
+// Verbose memory descriptor fields in oneDNN 3.13's form
+// `dt:flags:format_kind:layout:strides:extra` (flags: `a` the user left
+// `any`, `p` padded dims, `0` a non-zero offset0; strides of layouts that
+// are not dense) and the descriptors oneDNN prints for eltwise and softmax
+// backward.
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+
+namespace {
+
+using namespace dnnl;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+
+// The create lines printed while `f` runs.
+template <typename F>
+std::vector<std::string> create_lines(F f) {
+    set_verbose(2);
+    testing::internal::CaptureStdout();
+    f();
+    const std::string out = testing::internal::GetCapturedStdout();
+    set_verbose(0);
+    std::vector<std::string> lines;
+    std::istringstream in(out);
+    for (std::string l; std::getline(in, l);)
+        if (l.find(",create:cache") != std::string::npos) lines.push_back(l);
+    return lines;
+}
+
+// Field 8 (0-based) of a create line: the memory descriptors.
+std::string mds_of(const std::string &line) {
+    size_t pos = 0;
+    for (int i = 0; i < 8; ++i)
+        pos = line.find(',', pos) + 1;
+    return line.substr(pos, line.find(',', pos) - pos);
+}
+
+engine &eng() {
+    static engine e(engine::kind::cpu, 0);
+    return e;
+}
+
+TEST(VerboseFormats, AnyPaddingOffsetAndStrides) {
+    memory::desc md({2, 3, 4, 5}, dt::f32, tag::nchw);
+    auto l = create_lines([&] {
+        // Sum destination left `any`.
+        sum(sum::primitive_desc(eng(), {1.f, 1.f}, {md, md}));
+        // A padded blocked destination.
+        reorder(reorder::primitive_desc(eng(), md, eng(),
+                memory::desc({2, 3, 4, 5}, dt::f32, tag::nChw8c)));
+        // Non-dense strides and a non-zero offset0 (a sub-memory).
+        memory::desc big({2, 8}, dt::f32, tag::ab);
+        memory::desc sub = big.submemory_desc({2, 4}, {0, 2});
+        eltwise_forward(eltwise_forward::primitive_desc(eng(),
+                prop_kind::forward_inference, algorithm::eltwise_relu, sub,
+                sub, 0.f, 0.f));
+    });
+    ASSERT_EQ(l.size(), 3u);
+    EXPECT_EQ(mds_of(l[0]),
+            "src:f32::blocked:abcd::f0 src:f32::blocked:abcd::f0 "
+            "dst:f32:a:blocked:abcd::f0");
+    EXPECT_EQ(mds_of(l[1]),
+            "src:f32::blocked:abcd::f0 dst:f32:p:blocked:aBcd8b::f0");
+    EXPECT_EQ(mds_of(l[2]), "data:f32:0:blocked:ab:8x1:f0");
+}
+
+TEST(VerboseFormats, EltwiseAndSoftmaxBackwardDescriptors) {
+    memory::desc md({2, 16}, dt::f32, tag::ab);
+    auto l = create_lines([&] {
+        auto f = eltwise_forward::primitive_desc(eng(), prop_kind::forward_training,
+                algorithm::eltwise_relu_use_dst_for_bwd, md, md, 0.f, 0.f);
+        eltwise_backward(eltwise_backward::primitive_desc(eng(),
+                algorithm::eltwise_relu_use_dst_for_bwd, md, md, md, 0.f, 0.f, f));
+        auto sf = softmax_forward::primitive_desc(eng(), prop_kind::forward_training,
+                algorithm::softmax_accurate, md, md, 1);
+        softmax_backward(softmax_backward::primitive_desc(
+                eng(), algorithm::softmax_accurate, md, md, md, 1, sf));
+    });
+    ASSERT_EQ(l.size(), 2u);
+    const std::string f = "f32::blocked:ab::f0";
+    EXPECT_EQ(mds_of(l[0]), "data:" + f + " diff:" + f);
+    EXPECT_EQ(mds_of(l[1]), "src:" + f + " dst:" + f + " diff_dst:" + f);
+}
+
+} // namespace
