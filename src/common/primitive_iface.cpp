@@ -8,6 +8,7 @@
 
 #include "common/cache/blob_id.hpp"
 #include "common/exec_ctx.hpp"
+#include "common/host_scalar.hpp"
 #include "common/primitive_cache.hpp"
 #include "common/verbose.hpp"
 
@@ -195,6 +196,21 @@ struct aligned_buffer_t {
 };
 } // namespace
 
+namespace {
+// Whether `arg` is a scale or zero point the attributes declare host-side,
+// of the scalar's data type.
+bool host_scalar_arg_ok(
+        const primitive_desc_t &pd, int arg, const memory_desc_t &md) {
+    const primitive_attr_t &a = *pd.attr();
+    const quant_entry_t *e = nullptr;
+    if (arg & DNNL_ARG_ATTR_SCALES)
+        e = a.scales.get(arg & ~DNNL_ARG_ATTR_SCALES);
+    else if (arg & DNNL_ARG_ATTR_ZERO_POINTS)
+        e = a.zero_points.get(arg & ~DNNL_ARG_ATTR_ZERO_POINTS);
+    return e && e->is_on_host && e->data_type == md.data_type;
+}
+} // namespace
+
 status_t dnnl_primitive::execute(
         stream_t *stream, int nargs, const dnnl_exec_arg_t *args) const {
     if (!stream || nargs < 0 || (nargs > 0 && !args))
@@ -214,7 +230,15 @@ status_t dnnl_primitive::execute(
                 return dnnl_invalid_arguments;
             }
         memory_t *mem = args[i].memory;
-        if (mem && pd.arg_usage(args[i].arg) != arg_usage_t::unused) {
+        if (mem && is_host_scalar(mem->md())) {
+            // A host scalar (no engine) only where the attributes declare
+            // a host-side scale or zero point.
+            if (!host_scalar_arg_ok(pd, args[i].arg, mem->md())) {
+                verbose_error("primitive",
+                        "argument %d: unexpected host-scalar memory", args[i].arg);
+                return dnnl_invalid_arguments;
+            }
+        } else if (mem && pd.arg_usage(args[i].arg) != arg_usage_t::unused) {
             // Each argument belongs to the primitive's engine, except the
             // source and destination of a cpu <-> gpu reorder, which belong
             // to the engines the reorder was created between.

@@ -34,9 +34,10 @@ struct lnorm_t : public primitive_t {
             if (!a.zero_points.empty()) return dnnl_unimplemented;
             if (!fwd && (!a.post_ops.entries.empty() || !a.scales.empty()))
                 return dnnl_unimplemented;
+            // f32 per-tensor scales, in memory or host scalars (both read
+            // through the host pointer).
             for (const auto &it : a.scales.items)
-                if (it.e.data_type != dnnl_f32 || it.e.mask != 0
-                        || it.e.is_on_host)
+                if (it.e.data_type != dnnl_f32 || it.e.mask != 0)
                     return dnnl_unimplemented;
             if (!io_dt(this->src_md_.data_type)) return dnnl_unimplemented;
             if (fwd && !io_dt(this->dst_md_.data_type))
