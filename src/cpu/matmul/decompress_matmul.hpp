@@ -1,0 +1,66 @@
+// Matmul with weight decompression (oneDNN's weight-only quantization):
+// f32 / bf16 / f16 activations, s8 / u8 / s4 / u4 weights with scales and
+// zero points on the weights (per tensor, per dimension, or grouped along
+// K and N), enabled by fpmath_mode(..., apply_to_int = true). Each
+// execution decompresses the weights into f32 in the scratchpad,
+//   w(b..., k, n) = (q(b..., k, n) - zp[group]) * scale[group],
+// and runs the ordinary matmul on them as a nested primitive (rfcs/01),
+// which keeps every other attribute (source and destination scales,
+// post-ops).
+#pragma once
+
+#include <memory>
+
+#include "common/matmul_pd.hpp"
+#include "common/primitive.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace matmul {
+
+// Where one quantization parameter of the weights lives: a dense tensor
+// over the dims its mask selects, each divided by its group.
+struct wei_quant_t {
+    bool on = false;
+    data_type_t dt = dnnl_f32;
+    int ndims = 0;
+    dims_t group = {}; // per weights dim; 0 where the mask leaves it out
+    dims_t stride = {}; // element stride per weights dim (0: broadcast)
+    // Scale or zero point of weights position `pos`.
+    float value(const void *data, const dim_t *pos) const;
+};
+
+struct decompress_matmul_pd_t : public matmul_pd_t {
+    decompress_matmul_pd_t(const matmul_desc_t &d, const primitive_attr_t &attr,
+            const primitive_desc_t *)
+        : matmul_pd_t(d, attr) {}
+    const char *name() const override { return name_.c_str(); }
+    status_t init(engine_t *engine);
+    status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
+
+    std::shared_ptr<primitive_desc_t> nested_pd; // the f32-weights matmul
+    memory_desc_t f32_weights_md {};
+    wei_quant_t scale, zp;
+    size_t nested_scratch_offset = 0;
+    std::string name_;
+};
+
+struct decompress_matmul_t : public primitive_t {
+    using primitive_t::primitive_t;
+    status_t init(engine_t *engine) override;
+    status_t create_resource(
+            engine_t *engine, resource_mapper_t &mapper) const override;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const decompress_matmul_pd_t *pd_() const {
+        return static_cast<const decompress_matmul_pd_t *>(pd());
+    }
+    std::shared_ptr<primitive_t> nested_;
+};
+
+} // namespace matmul
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
