@@ -127,6 +127,11 @@ status_t md_reshape(memory_desc_t &out, const memory_desc_t &in, int ndims,
 status_t md_permute_axes(
         memory_desc_t &out, const memory_desc_t &in, const int *perm);
 
+// Whether `md` is a descriptor the library could have made (dims, padding,
+// blocks, strides and extras consistent, every size fits): every creator
+// above ends with it, and a descriptor read from a blob must pass it.
+bool md_consistent(const memory_desc_t &md);
+
 bool md_equal(const memory_desc_t &a, const memory_desc_t &b);
 size_t md_size(const memory_desc_t &md); // bytes incl. padding, 0 for zero md
 dim_t md_nelems(const memory_desc_t &md, bool with_padding = false);
