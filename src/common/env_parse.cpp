@@ -1,6 +1,7 @@
 // Parsers of environment variable values (see env_parse.hpp).
 #include "common/env_parse.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 
@@ -58,6 +59,24 @@ bool parse_capacity(const std::string &value, int &capacity) {
         return false;
     capacity = (int)c;
     return true;
+}
+
+bool parse_fpmath_mode(const std::string &value, int &mode) {
+    std::string v;
+    for (char c : value)
+        v += (char)std::tolower((unsigned char)c);
+    static const struct {
+        const char *name;
+        int mode;
+    } modes[] = {{"strict", dnnl_fpmath_mode_strict},
+            {"bf16", dnnl_fpmath_mode_bf16}, {"f16", dnnl_fpmath_mode_f16},
+            {"tf32", dnnl_fpmath_mode_tf32}, {"any", dnnl_fpmath_mode_any}};
+    for (const auto &m : modes)
+        if (v == m.name) {
+            mode = m.mode;
+            return true;
+        }
+    return false;
 }
 
 } // namespace impl

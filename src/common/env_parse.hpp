@@ -15,5 +15,9 @@ unsigned parse_verbose(const std::string &value);
 // A cache capacity: a decimal integer in [0, 2^30] and nothing else.
 bool parse_capacity(const std::string &value, int &capacity);
 
+// ONEDNN_DEFAULT_FPMATH_MODE: strict, bf16, f16, tf32 or any (any case);
+// false for anything else.
+bool parse_fpmath_mode(const std::string &value, int &mode);
+
 } // namespace impl
 } // namespace dnnl

@@ -1,14 +1,29 @@
 // Attribute containers: per-argument quantization maps, rounding modes and
-// the library-wide default fpmath mode.
+// the library-wide default fpmath mode (from the environment at load).
 #include "common/primitive_attr.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <string>
+
+#include "common/env_parse.hpp"
+#include "common/utils.hpp"
 
 namespace dnnl {
 namespace impl {
 
-static std::atomic<int> g_default_fpmath {(int)dnnl_fpmath_mode_strict};
+// The default of new attributes: ONEDNN_DEFAULT_FPMATH_MODE (or
+// DNNL_DEFAULT_FPMATH_MODE) read at load, strict without either (or for a
+// value that names no mode); dnnl_set_default_fpmath_mode overrides it.
+static int initial_fpmath_mode() {
+    int mode = dnnl_fpmath_mode_strict;
+    std::string v = getenv_string("ONEDNN_DEFAULT_FPMATH_MODE");
+    if (v.empty()) v = getenv_string("DNNL_DEFAULT_FPMATH_MODE");
+    if (!v.empty() && !parse_fpmath_mode(v, mode)) mode = dnnl_fpmath_mode_strict;
+    return mode;
+}
+
+static std::atomic<int> g_default_fpmath {initial_fpmath_mode()};
 
 fpmath_mode_t default_fpmath_mode() {
     return (fpmath_mode_t)g_default_fpmath.load();
