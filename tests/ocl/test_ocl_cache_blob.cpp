@@ -8,6 +8,7 @@
 
 #include <CL/cl.h>
 
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <thread>
@@ -72,7 +73,8 @@ bytes_t run(const primitive &p, const primitive_desc_base &pd,
     stream s(eng);
     std::unordered_map<int, memory> args;
     const int inputs[] = {DNNL_ARG_SRC, DNNL_ARG_SRC_1, DNNL_ARG_WEIGHTS,
-            DNNL_ARG_BIAS};
+            DNNL_ARG_BIAS, DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS,
+            DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_BIAS};
     for (int arg : inputs) {
         memory::desc md = pd.query_md(query::exec_arg_md, arg);
         if (md.get_size() == 0) continue;
@@ -170,6 +172,44 @@ TEST_F(ocl_cache_blob, convolution_round_trip) {
                 prop_kind::forward_inference, algorithm::convolution_direct,
                 src, wei, bia, dst, {1, 1}, {0, 0}, {0, 0});
     });
+}
+
+// Convolution with a depthwise post-op: two nested gpu convolutions, each
+// restored from its own slice of the outer blob.
+convolution_forward::primitive_desc conv_dw_pd(const engine &eng) {
+    using tag = memory::format_tag;
+    const auto f32 = memory::data_type::f32;
+    memory::desc src({1, 8, 12, 12}, f32, tag::nchw);
+    memory::desc wei({16, 8, 1, 1}, f32, tag::oihw);
+    memory::desc dst({1, 16, 12, 12}, f32, tag::nchw);
+    post_ops po;
+    po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    po.append_dw(memory::data_type::f32, memory::data_type::f32,
+            memory::data_type::f32, 3, 2, 1);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    return convolution_forward::primitive_desc(eng,
+            prop_kind::forward_inference, algorithm::convolution_direct, src,
+            wei, dst, {1, 1}, {0, 0}, {0, 0}, attr);
+}
+
+TEST_F(ocl_cache_blob, nested_primitives_round_trip) {
+    auto pd = conv_dw_pd(eng);
+    ASSERT_STREQ(pd.impl_info_str(), "fused:dw");
+    round_trip<convolution_forward, convolution_forward::primitive_desc>(
+            [&] { return conv_dw_pd(eng); });
+    // The values of the CPU engine's fused convolution, up to the order of
+    // summation (the inputs are small positive floats).
+    engine cpu(engine::kind::cpu, 0);
+    auto cpd = conv_dw_pd(cpu);
+    const bytes_t g = run(convolution_forward(pd), pd, eng);
+    const bytes_t c = run(convolution_forward(cpd), cpd, cpu);
+    ASSERT_EQ(g.size(), c.size());
+    std::vector<float> gf(g.size() / 4), cf(c.size() / 4);
+    std::memcpy(gf.data(), g.data(), g.size());
+    std::memcpy(cf.data(), c.data(), c.size());
+    for (size_t i = 0; i < gf.size(); ++i)
+        ASSERT_NEAR(gf[i], cf[i], 1e-5f * std::fabs(cf[i]) + 1e-30f) << i;
 }
 
 TEST_F(ocl_cache_blob, softmax_round_trip) {

@@ -239,7 +239,10 @@ TEST(ConvolutionFusedDw, BadParametersAreRejected) {
             error);
 }
 
-TEST(ConvolutionFusedDw, GpuEngineIsUnimplemented) {
+TEST(ConvolutionFusedDw, GpuEngineNestsGpuConvolutions) {
+    // The gpu engine lists the same implementation over gpu convolutions
+    // (results checked against the CPU's in tests/ocl/test_ocl_cache_blob);
+    // a user scratchpad cannot be carved for device buffers.
     if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP();
     engine g(engine::kind::gpu, 0);
     memory::desc src({1, 4, 6, 6}, dt::f32, tag::nchw);
@@ -249,6 +252,11 @@ TEST(ConvolutionFusedDw, GpuEngineIsUnimplemented) {
     po.append_dw(dt::f32, dt::undef, dt::f32, 3, 1, 1);
     primitive_attr attr;
     attr.set_post_ops(po);
+    auto pd = convolution_forward::primitive_desc(g,
+            prop_kind::forward_inference, algorithm::convolution_direct, src,
+            wei, memory::desc(), dst, {1, 1}, {0, 0}, {0, 0}, attr);
+    EXPECT_STREQ(pd.impl_info_str(), "fused:dw");
+    attr.set_scratchpad_mode(scratchpad_mode::user);
     try {
         convolution_forward::primitive_desc(g, prop_kind::forward_inference,
                 algorithm::convolution_direct, src, wei, memory::desc(), dst,

@@ -42,7 +42,15 @@ format_tag_t dw_dst_tag(const memory_desc_t &inter) {
 } // namespace
 
 status_t conv_fused_dw_pd_t::init(engine_t *engine) {
-    if (engine->kind() != dnnl_cpu || !is_fwd()) return dnnl_unimplemented;
+    if (!is_fwd()) return dnnl_unimplemented;
+    // On the gpu engine (listed by src/gpu/ocl/convolution) the nested
+    // primitives are the gpu's; device buffers cannot be carved out of one
+    // scratchpad like host memory, so the intermediate tensor and the
+    // nested scratchpads get buffers of their own at execution.
+    device_memory = engine->kind() != dnnl_cpu;
+    FUSED_CHECK(!device_memory
+                    || attr_.scratchpad_mode == dnnl_scratchpad_mode_library,
+            dnnl_unimplemented, "user scratchpad on a device engine");
     const auto &po = attr_.post_ops.entries;
     for (size_t i = 0; i < po.size(); ++i)
         if (po[i].kind == post_op_kind_t::dw_conv) {
@@ -111,7 +119,8 @@ status_t conv_fused_dw_pd_t::init(engine_t *engine) {
     base_scratch_offset = align64(md_size(inter));
     dw_scratch_offset
             = base_scratch_offset + align64(base_pd->scratchpad_size());
-    book_scratchpad(dw_scratch_offset + dw_pd->scratchpad_size());
+    if (!device_memory)
+        book_scratchpad(dw_scratch_offset + dw_pd->scratchpad_size());
     return dnnl_success;
 }
 
@@ -158,7 +167,7 @@ status_t conv_fused_dw_t::create_resource(
 status_t conv_fused_dw_t::execute(const exec_ctx_t &ctx) const {
     const conv_fused_dw_pd_t *pd = pd_();
     char *scratch = static_cast<char *>(ctx.scratchpad());
-    if (!scratch) return dnnl_invalid_arguments;
+    if (!scratch && !pd->device_memory) return dnnl_invalid_arguments;
 
     if (!ctx.host_ptr(DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS)
             || (pd->arg_usage(DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_BIAS)
@@ -169,9 +178,29 @@ status_t conv_fused_dw_t::execute(const exec_ctx_t &ctx) const {
     }
     const memory_desc_t &inter_md = *pd->base_pd->arg_md(DNNL_ARG_DST);
     engine_t *engine = ctx.stream()->engine();
-    std::unique_ptr<memory_storage_t> storage;
-    DNNL_CHECK(engine->create_memory_storage(
-            storage, scratch + pd->inter_offset, md_size(inter_md)));
+    std::unique_ptr<memory_storage_t> storage, base_scratch, dw_scratch;
+    void *base_sp = nullptr, *dw_sp = nullptr;
+    if (pd->device_memory) {
+        // Released right after the launches: the runtime keeps a buffer
+        // alive until the work using it is done (as for scratchpads).
+        DNNL_CHECK(engine->create_memory_storage(
+                storage, DNNL_MEMORY_ALLOCATE, md_size(inter_md)));
+        auto alloc = [&](const primitive_desc_t &npd,
+                             std::unique_ptr<memory_storage_t> &s, void *&sp) {
+            if (npd.scratchpad_size() == 0) return dnnl_success;
+            DNNL_CHECK(engine->create_memory_storage(
+                    s, DNNL_MEMORY_ALLOCATE, npd.scratchpad_size()));
+            sp = s->data_handle();
+            return dnnl_success;
+        };
+        DNNL_CHECK(alloc(*pd->base_pd, base_scratch, base_sp));
+        DNNL_CHECK(alloc(*pd->dw_pd, dw_scratch, dw_sp));
+    } else {
+        DNNL_CHECK(engine->create_memory_storage(
+                storage, scratch + pd->inter_offset, md_size(inter_md)));
+        base_sp = scratch + pd->base_scratch_offset;
+        dw_sp = scratch + pd->dw_scratch_offset;
+    }
     memory_t inter(engine, inter_md, std::move(storage));
 
     // Route the user's arguments: post-op arguments before the depthwise
@@ -199,12 +228,12 @@ status_t conv_fused_dw_t::execute(const exec_ctx_t &ctx) const {
 
     exec_ctx_t base_ctx(ctx.stream(), std::move(base_args));
     base_ctx.set_resources(ctx.resources());
-    base_ctx.set_scratchpad(scratch + pd->base_scratch_offset);
+    base_ctx.set_scratchpad(base_sp);
     DNNL_CHECK(base_->execute(base_ctx));
 
     exec_ctx_t dw_ctx(ctx.stream(), std::move(dw_args));
     dw_ctx.set_resources(ctx.resources());
-    dw_ctx.set_scratchpad(scratch + pd->dw_scratch_offset);
+    dw_ctx.set_scratchpad(dw_sp);
     return dw_->execute(dw_ctx);
 }
 

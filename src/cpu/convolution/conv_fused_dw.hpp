@@ -4,6 +4,7 @@
 // depthwise one reads it and writes the user's destination. Both nested
 // primitives come from the global primitive cache (rfcs/01 "Nested
 // Primitives"), so sharing them with plain convolutions costs nothing.
+// The gpu engine lists it too (its nested primitives are then gpu ones).
 #pragma once
 
 #include "common/convolution_pd.hpp"
@@ -31,6 +32,9 @@ struct conv_fused_dw_pd_t : public convolution_pd_t {
     int dw_index = -1; // position of the depthwise entry in the post-ops
     // Scratchpad layout: intermediate tensor, then each nested scratchpad.
     size_t inter_offset = 0, base_scratch_offset = 0, dw_scratch_offset = 0;
+    // A device engine (gpu): no scratchpad is booked, buffers are made at
+    // execution instead.
+    bool device_memory = false;
 };
 
 struct conv_fused_dw_t : public primitive_t {

@@ -4,6 +4,7 @@
 
 #include "common/verbose.hpp"
 #include "gpu/ocl/convolution/conv_layout.hpp"
+#include "cpu/convolution/conv_fused_dw.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 
 namespace dnnl {
@@ -67,6 +68,9 @@ status_t ocl_convolution_t::execute(const exec_ctx_t &ctx) const {
 const impl_list_item_t *convolution_impl_list() {
     static const impl_list_item_t list[] = {
             {create_pd<ocl_convolution_t::pd_t, convolution_desc_t>},
+            // A depthwise post-op: two nested gpu convolutions, through the
+            // engine-neutral implementation of the CPU side.
+            {create_pd<cpu::conv_fused_dw_pd_t, convolution_desc_t>},
             {nullptr},
     };
     return list;
