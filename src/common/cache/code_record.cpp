@@ -1,5 +1,6 @@
 // Recording compiled code during primitive creation, restoring it from a
-// primitive blob, and writing and checking primitive blobs.
+// primitive blob, and writing primitive blobs (their structural check is
+// in primitive_blob_check.cpp).
 #include "common/cache/code_record.hpp"
 
 #include "common/cache/blob_id.hpp"
