@@ -17,6 +17,8 @@
 //              phase 1: partial sums of a chunk, added by bnorm_sums_final
 //              (which also writes diff scale / shift); phase 2: diff_src
 //              of a chunk from those sums.
+//  bnorm_fwd_dense: given statistics over one dense plain layout, an
+//              elementwise kernel (see there).
 //  The forward kernel reads VEC-wide vectors along the point axis when the
 //  host found every tensor contiguous and aligned there (nchw, VEC 4);
 //  i then counts vectors.
@@ -97,6 +99,42 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
         }
         VSTORE(DST_DT, dst, bn_off(&dv, c, o, i * VEC), y);
     });
+}
+
+// Forward with given statistics over tensors that share one dense plain
+// layout (nchw, nhwc, ...): an elementwise kernel, VEC elements of one
+// channel (cstride a multiple of VEC) or VEC channels (cstride 1) per
+// work-item. Offsets are element indices from each tensor's origin.
+__kernel void bnorm_fwd_dense(__global const DATA_T *src, long s_off,
+        __global DST_T *dst, long d_off, __global const DST_T *src1,
+        long s1_off, __global uchar *ws, long w_off,
+        __global const float *mean, __global const float *var,
+        __global const float *scale, __global const float *shift,
+        long vectors, long cstride, long channels, float eps, int flags) {
+    const long v = get_global_id(0);
+    if (v >= vectors) return;
+    const long e = v * VEC;
+#if IDX32
+    const long c0 = (long)(((uint)e / (uint)cstride) % (uint)channels);
+#else
+    const long c0 = (e / cstride) % channels;
+#endif
+    float x[VEC];
+    float y1[VEC];
+    VLOAD(DATA_DT, src, s_off + e, x);
+    if (src1) VLOAD(DST_DT, src1, s1_off + e, y1);
+    for (int j = 0; j < VEC; ++j) {
+        const long c = cstride == 1 ? c0 + j : c0;
+        const float a = (scale ? scale[c] : 1.f) / sqrt(var[c] + eps);
+        float y = a * (x[j] - mean[c]) + (shift ? shift[c] : 0.f);
+        if (src1) y += y1[j];
+        if (flags & F_RELU) {
+            if (ws) ws[w_off + e + j] = y > 0.f;
+            y = y > 0.f ? y : 0.f;
+        }
+        x[j] = y;
+    }
+    VSTORE(DST_DT, dst, d_off + e, x);
 }
 
 // One work-item per channel: merges the chunks' statistics.

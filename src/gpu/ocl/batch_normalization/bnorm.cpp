@@ -6,6 +6,7 @@
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_layout.hpp"
 #include "gpu/ocl/ocl_types.hpp"
+#include "gpu/ocl/ocl_walk.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -93,7 +94,10 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     }
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, n * sp);
-    if (fwd && !units_inner && !merge_n && gpu_geometry(dev)) {
+    init_dense();
+    if (dense) {
+        vec = 4;
+    } else if (fwd && !units_inner && !merge_n && gpu_geometry(dev)) {
         bool aligned = true;
         for (int i = 0; i < staging.size(); ++i) {
             view3_t v;
@@ -118,6 +122,31 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     return dnnl_success;
 }
 
+void ocl_bnorm_t::pd_t::init_dense() {
+    constexpr int v = 4;
+    const memory_desc_t &m0 = staging.kernel_md(k[src]);
+    const blocking_desc_t &b0 = m0.format_desc.blocking;
+    if (!is_fwd() || !global_stats() || m0.ndims < 2 || b0.inner_nblks != 0
+            || !walk_dense(m0))
+        return;
+    for (int i = 0; i < staging.size(); ++i) {
+        const memory_desc_t &md = staging.kernel_md(i);
+        const blocking_desc_t &b = md.format_desc.blocking;
+        if (staging.at(i).staged || b.inner_nblks != 0 || md.offset0 % v != 0)
+            return;
+        for (int d = 0; d < m0.ndims; ++d)
+            if (md.padded_dims[d] != m0.padded_dims[d]
+                    || (m0.dims[d] > 1 && b.strides[d] != b0.strides[d]))
+                return;
+    }
+    const int64_t elems = n * c * sp;
+    const int64_t cs = c > 1 ? b0.strides[1] : 1;
+    if (elems % v != 0 || (cs == 1 ? c % v != 0 : cs % v != 0)) return;
+    dense = true;
+    cstride = cs;
+    idx32 = elems < ((int64_t)1 << 31);
+}
+
 status_t ocl_bnorm_t::init(engine_t *engine) {
     const pd_t *pd = pd_();
     const bool fwd = pd->is_fwd();
@@ -126,12 +155,18 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
             opts, pd->units_inner, pd->single_lane, device_info_of(engine));
     opts.define("IS_FWD", fwd ? 1 : 0);
     opts.define("VEC", pd->vec);
+    opts.define("IDX32", pd->idx32 ? 1 : 0);
     define_data_type(opts, "DATA", pd->src_md()->data_type);
     if (fwd) {
         define_data_type(opts, "DST", pd->dst_md()->data_type);
     } else {
         define_data_type(opts, "DD", pd->diff_dst_md()->data_type);
         define_data_type(opts, "DS", pd->diff_src_md()->data_type);
+    }
+    if (pd->dense) {
+        DNNL_CHECK(create_kernel(engine, "batch_normalization/bnorm.cl", opts,
+                "bnorm_fwd_dense", main_));
+        return staging_.init(engine, pd->staging);
     }
     std::vector<ocl_kernel_t> ks;
     DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", opts,
@@ -206,6 +241,16 @@ status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         a.i32(phase).mem(scratch).i64(poff).local(geom_.local_bytes(3));
         return main_.enqueue(ctx, geom_.range(), a);
     };
+    if (pd->dense) {
+        kernel_args_t a;
+        for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws})
+            a.mem(b[s].mem).i64(b[s].off0);
+        a.mem(mean).mem(var).mem(scale).mem(shift);
+        const int64_t vectors = pd->n * pd->c * pd->sp / pd->vec;
+        a.i64(vectors).i64(pd->cstride).i64(pd->c);
+        a.f32(pd->desc()->epsilon).i32(relu);
+        return main_.enqueue(ctx, nd_range_t({(size_t)vectors}, {256}), a);
+    }
     if (pd->global_stats()) return launch(2, f_global);
     if (geom_.chunks() == 1) return launch(0, pd->stats_out() ? f_save : 0);
     DNNL_CHECK(launch(1, 0));

@@ -29,7 +29,8 @@ struct ocl_bnorm_t : public primitive_t {
         using ocl_pd_t<batch_normalization_pd_t, ocl_bnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return units_inner ? "ocl:bnorm:lanes"
+            return dense       ? "ocl:bnorm:dense"
+                    : units_inner ? "ocl:bnorm:lanes"
                     : vec > 1  ? "ocl:bnorm:rows_vec"
                                : "ocl:bnorm:rows";
         }
@@ -46,8 +47,17 @@ struct ocl_bnorm_t : public primitive_t {
         // Forward: elements per vector along the points (1, or 4 when
         // every tensor is contiguous and aligned there).
         int vec = 1;
+        // Forward with given statistics over one dense plain layout
+        // shared by every tensor: the elementwise bnorm_fwd_dense, VEC
+        // elements per work-item; cstride is the channel dim's stride.
+        bool dense = false;
+        bool idx32 = false;
+        int64_t cstride = 0;
         int64_t points() const { return sp / vec; }
         size_t partial_off = 0, stats_off = 0;
+
+    private:
+        void init_dense();
     };
 
     using primitive_t::primitive_t;

@@ -5,6 +5,11 @@
 // nChw16c): the taps then load VEC-wide vectors. Positions in the padding
 // of blocks are written as zero.
 //
+// LANE_DIM says which dim the VEC lanes run along: 1 (channels, above) or
+// 4 (w, forward over nchw-like layouts: VEC consecutive outputs of a row;
+// the d and h taps are shared, each lane bounds its own w taps and loads
+// scalars, so neighbouring lanes reuse the cache lines they share).
+//
 // Forward: max (first maximum in kernel order; training writes its kernel
 // index to the workspace) or average over the taps inside the source.
 // Backward gathers: a diff_src element visits the outputs whose windows
@@ -75,10 +80,12 @@ inline void tap_range(pool_dim_t g, widx_t x0, widx_t *lo, widx_t *hi) {
 #if SRC_DT == DT_S32
 #define ACC_T long
 #define LOAD_TAP(off, v) ((v)[0] = (long)src[off]) // VEC is 1
+#define LOAD_TAP1(off) ((long)src[off])
 #define ACC_LOWEST ((long)INT_MIN)
 #else
 #define ACC_T float
 #define LOAD_TAP(off, v) VLOAD(SRC_DT, src, off, v)
+#define LOAD_TAP1(off) LOAD(SRC_DT, src, off)
 #define ACC_LOWEST (-FLT_MAX)
 #endif
 // s32 max into s32 without post-ops: the maximum itself, not its float.
@@ -87,10 +94,13 @@ inline void tap_range(pool_dim_t g, widx_t x0, widx_t *lo, widx_t *hi) {
 
 // Position of the destination for post-ops: its own dims, not the 5D view.
 inline void po_pos(const widx_t *pos, int lane, long *idx) {
-    idx[0] = pos[0];
-    idx[1] = pos[1] + lane;
+    widx_t p[WALK_NDIMS];
+    for (int d = 0; d < WALK_NDIMS; ++d)
+        p[d] = pos[d] + (d == LANE_DIM ? lane : 0);
+    idx[0] = p[0];
+    idx[1] = p[1];
     for (int s = 0; s < 4; ++s)
-        idx[2 + s] = s < PO_NDIMS - 2 ? pos[5 - (PO_NDIMS - 2) + s] : 0;
+        idx[2 + s] = s < PO_NDIMS - 2 ? p[5 - (PO_NDIMS - 2) + s] : 0;
 }
 
 __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
@@ -130,8 +140,41 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
         tap_range(gd, d0, &dlo, &dhi);
         tap_range(gh, h0, &hlo, &hhi);
         tap_range(gw, w0, &wlo, &whi);
-        const int cnt = (int)(max(dhi - dlo, (widx_t)0) * max(hhi - hlo, (widx_t)0)
-                * max(whi - wlo, (widx_t)0));
+        const int cdh = (int)(max(dhi - dlo, (widx_t)0) * max(hhi - hlo, (widx_t)0));
+        int cnt[VEC];
+#if LANE_DIM == 4
+        widx_t wl[VEC]; // each lane's first w tap
+        for (int l = 0; l < VEC; ++l) {
+            wl[l] = w0 + l * gw.stride;
+            tap_range(gw, wl[l], &wlo, &whi);
+            cnt[l] = cdh * (int)max(whi - wlo, (widx_t)0);
+        }
+        const widx_t sws = tensor_stride(&c->src, 4);
+        for (widx_t kd = dlo; kd < dhi; ++kd) {
+            const widx_t sd = d0 + kd * gd.step;
+            for (widx_t kh = hlo; kh < hhi; ++kh) {
+                const widx_t row = tap_off(&c->src, base, pos, sd,
+                        h0 + kh * gh.step, 0);
+                for (widx_t kw = 0; kw < gw.k; ++kw) {
+                    for (int l = 0; l < VEC; ++l) {
+                        const widx_t sw = wl[l] + kw * gw.step;
+                        if (sw < 0 || sw >= gw.in) continue;
+                        const ACC_T v = LOAD_TAP1(row + sw * sws);
+#if ALG == POOL_MAX
+                        if (v > acc[l]) {
+                            acc[l] = v;
+                            arg[l] = (int)((kd * gh.k + kh) * gw.k + kw);
+                        }
+#else
+                        acc[l] += v;
+#endif
+                    }
+                }
+            }
+        }
+#else
+        for (int l = 0; l < VEC; ++l)
+            cnt[l] = cdh * (int)max(whi - wlo, (widx_t)0);
         for (widx_t kd = dlo; kd < dhi; ++kd) {
             const widx_t sd = d0 + kd * gd.step;
             for (widx_t kh = hlo; kh < hhi; ++kh) {
@@ -153,16 +196,18 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
                 }
             }
         }
+#endif
 #if EXACT_S32
         dst[doff] = (int)acc[0];
 #endif
-        const int ndiv = ALG == POOL_AVG_INCLUDE ? gd.k * gh.k * gw.k : cnt;
+        const int kvol = gd.k * gh.k * gw.k;
 #if WITH_SUM
         float prev[VEC];
         VLOAD(DST_DT, dst, doff, prev);
 #endif
         for (int l = 0; l < VEC; ++l) {
             float r = (float)acc[l];
+            const int ndiv = ALG == POOL_AVG_INCLUDE ? kvol : cnt[l];
             if (ALG != POOL_MAX) r = ndiv ? r / (float)ndiv : 0.f;
 #if PO_COUNT > 0
             long idx[6];
@@ -175,7 +220,7 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
             APPLY_POST_OPS(r, p, idx);
 #endif
             // Lanes past the channels are block padding.
-            const bool lane_in = VEC == 1 || pos[1] + l < c->dims[1];
+            const bool lane_in = VEC == 1 || pos[LANE_DIM] + l < c->dims[LANE_DIM];
             out[l] = lane_in ? r : 0.f;
             wsv[l] = lane_in ? (float)arg[l] : 0.f;
         }

@@ -141,6 +141,24 @@ void ocl_pooling_t::pd_t::init_conf() {
 
     // Channels as vector lanes (exact s32 maxima are scalar).
     vec = generic || s.data_type == dnnl_s32 ? 1 : channel_lanes(out, all);
+    // Else, forward over layouts whose rows are contiguous (nchw):
+    // consecutive outputs along w as the lanes.
+    lane_dim = 1;
+    int in_dim = 0;
+    dim_t in_ext = 0, in_step = 0;
+    walk_innermost(out, in_dim, in_ext, in_step);
+    if (vec == 1 && is_fwd() && !generic && s.data_type != dnnl_s32
+            && in_dim == 4 && in_step == 1) {
+        std::vector<const memory_desc_t *> written = {&d};
+        if (has_ws()) written.push_back(&w);
+        vec = pick_vec(4, [&](int v) {
+            if (in_ext % v != 0) return false;
+            for (const memory_desc_t *m : written)
+                if (!lanes_contiguous(*m, 4, v)) return false;
+            return true;
+        });
+        if (vec > 1) lane_dim = 4;
+    }
 
     walk_t walk;
     make_walk(out, walk, vec);
@@ -181,6 +199,7 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     opts.define("IS_FWD", pd->is_fwd() ? 1 : 0);
     opts.define("ALG", alg_code(pd->desc()->alg_kind));
     opts.define("VEC", pd->vec);
+    opts.define("LANE_DIM", pd->lane_dim);
     opts.define("OUT_DENSE", pd->out_dense ? 1 : 0);
     opts.define("WS_DENSE", pd->ws_dense ? 1 : 0);
     opts.define("WITH_WS", pd->has_ws() ? 1 : 0);

@@ -22,14 +22,17 @@ struct ocl_pooling_t : public primitive_t {
         using ocl_pd_t<pooling_pd_t, ocl_pooling_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return generic ? "ocl:pooling:any" : "ocl:pooling:blocked";
+            return generic         ? "ocl:pooling:any"
+                    : lane_dim == 4 ? "ocl:pooling:rows"
+                                    : "ocl:pooling:blocked";
         }
 
         bool generic = false;      // layout_t offsets at every tap
         bool int32 = false;        // 32-bit index arithmetic
         bool out_dense = false;    // written tensor dense in its walk order
         bool ws_dense = false;     // forward workspace walks with dst
-        int vec = 1;               // channels per work-item
+        int vec = 1;               // lanes per work-item
+        int lane_dim = 1;          // the lanes' dim: 1 channels, 4 w
         int64_t work = 0;          // work-items
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
