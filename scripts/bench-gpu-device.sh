@@ -13,6 +13,8 @@
 #                cache off, full compiles
 #   engine.txt   gpu engine creation, first and again
 #   test_ocl.txt the OpenCL test binary run on the GPU
+#   cache_blob.txt  (membound mode) creation from cache blobs and the
+#                disk cache (tools/bench_cache_blob.cpp)
 # Usage: scripts/bench-gpu-device.sh [membound]
 #   membound: only the copy reference, the memory-bound suites and the
 #   OpenCL tests named by TEST_FILTER (a gtest filter, default all)
@@ -72,6 +74,10 @@ if [ "$mode" = membound ]; then
         $bench $P --pool --dir=FWD_I --tag=abx,axb --alg=max mb64ic256ih56oh28kh3sh2ph1
         $bench $P --pool --dir=FWD_I --tag=abx --alg=avg_np mb64ic256ih56oh28kh3sh2ph1
     } 2>&1 | grep -E "^perf|FAILED|SKIPPED" | tee "$out/perf.csv"
+    g++ -O2 -Iinclude -Ibuild-dev/lib/include tools/bench_cache_blob.cpp \
+        -Lbuild-dev/lib/src -ldnnl -L"$carry/lib" -lOpenCL \
+        -Wl,-rpath,"$root/build-dev/lib/src" -o build-dev/bench_cache_blob
+    build-dev/bench_cache_blob | tee "$out/cache_blob.txt"
     timeout "${TEST_SECONDS:-150}" build-dev/lib/tests/test_ocl \
         --gtest_filter="${TEST_FILTER:-*}" > "$out/test_ocl.txt" 2>&1 \
         || echo "test_ocl: exit $? (124: out of time)"
