@@ -176,6 +176,11 @@ status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *at
         return dnnl_unimplemented;
     }
     for (const auto &it : attr->scales.items) {
+        // Host-side scalars reach no gpu kernel (oneDNN refuses them here).
+        if (engine_kind == dnnl_gpu && it.e.is_on_host) {
+            verbose_check("inner_product", "host-side scales on gpu");
+            return dnnl_unimplemented;
+        }
         const int arg = it.arg, mask = it.e.mask;
         const bool ok = (arg == DNNL_ARG_SRC && mask == 0)
                 || (arg == DNNL_ARG_WEIGHTS && (mask == 0 || mask == 1))

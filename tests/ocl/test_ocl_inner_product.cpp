@@ -298,10 +298,36 @@ TEST_F(OclInnerProduct, ForwardDataTypesAndScales) {
         p.ddt = p.bdt = t;
         run_fwd(p);
     }
-    p.sdt = p.wdt = p.ddt = p.bdt = dt::f32;
-    p.src_scale = p.dst_scale = true;
-    p.wei_scale_mask = 1;
-    run_fwd(p);
+    // Scales with neither an int8 source nor an integer destination are
+    // refused before any implementation is tried, on gpu as on cpu
+    // (oneDNN 3.13, src/common/inner_product.cpp: ip_attr_check).
+    for (dt t : {dt::f32, dt::bf16, dt::f16}) {
+        const memory::desc s({6, 21}, t, tag::ab), w({11, 21}, t, tag::ab),
+                d({6, 11}, t, tag::ab);
+        for (int arg : {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_DST}) {
+            primitive_attr attr;
+            attr.set_scales_mask(arg, 0);
+            dnnl_primitive_desc_t pd = nullptr;
+            EXPECT_EQ(dnnl_inner_product_forward_primitive_desc_create(&pd,
+                              gpu().get(), dnnl_forward_inference, s.get(),
+                              w.get(), nullptr, d.get(), attr.get()),
+                    dnnl_unimplemented)
+                    << dt_name(t) << " arg " << arg;
+            EXPECT_EQ(pd, nullptr);
+        }
+    }
+    // Host-side scalar scales reach no gpu kernel: refused, int8 or not.
+    {
+        const memory::desc s({6, 21}, dt::u8, tag::ab),
+                w({11, 21}, dt::s8, tag::ab), d({6, 11}, dt::f32, tag::ab);
+        primitive_attr attr;
+        attr.set_host_scale(DNNL_ARG_SRC, dt::f32);
+        dnnl_primitive_desc_t pd = nullptr;
+        EXPECT_EQ(dnnl_inner_product_forward_primitive_desc_create(&pd,
+                          gpu().get(), dnnl_forward_inference, s.get(),
+                          w.get(), nullptr, d.get(), attr.get()),
+                dnnl_unimplemented);
+    }
     const std::pair<dt, dt> int8_cases[] = {
             {dt::u8, dt::s8}, {dt::s8, dt::f32}, {dt::u8, dt::s32}};
     for (const auto &sd : int8_cases) {
@@ -312,6 +338,7 @@ TEST_F(OclInnerProduct, ForwardDataTypesAndScales) {
         q.ddt = d;
         q.bias = true;
         q.src_scale = d != dt::s32;
+        q.dst_scale = d == dt::s8;
         q.wei_scale_mask = d != dt::s32 ? 1 : -1;
         run_fwd(q);
     }
