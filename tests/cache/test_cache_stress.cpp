@@ -29,16 +29,28 @@ bool fails(int key) {
     return key % 11 == 5;
 }
 
+// Requests the workers make under each capacity before the next change.
+const int requests_per_step = 100;
+
 // Runs `request(thread, i)` on the workers while `resize(step)` and
 // `observe()` run on two more threads until the workers are done.
+// Each capacity stays until the workers have made requests_per_step more
+// requests (or are done), so that however the two cores are shared the
+// first capacity (the one the caller set, the first of `capacities`) is
+// the one of at least that many requests: eviction by insertion always
+// happens, instead of only when the resizer happens not to be parked on a
+// capacity of 0 or of more than n_keys while the workers run.
 template <typename Request, typename Resize, typename Observe>
 void run_stress(Request request, Resize resize, Observe observe) {
     std::atomic<bool> done {false};
     std::atomic<int> ready {0};
+    std::atomic<int64_t> made {0};
     std::thread resizer([&] {
         for (int step = 0; !done.load(); ++step) {
             resize(step);
-            std::this_thread::yield();
+            const int64_t at = made.load();
+            while (!done.load() && made.load() < at + requests_per_step)
+                std::this_thread::yield();
         }
     });
     std::thread observer([&] {
@@ -52,7 +64,10 @@ void run_stress(Request request, Resize resize, Observe observe) {
         workers.emplace_back([&, t] {
             ++ready;
             while (ready.load() < n_workers) std::this_thread::yield();
-            for (int i = 0; i < n_requests; ++i) request(t, i);
+            for (int i = 0; i < n_requests; ++i) {
+                request(t, i);
+                made.fetch_add(1, std::memory_order_relaxed);
+            }
         });
     for (auto &w : workers) w.join();
     done = true;
@@ -114,7 +129,7 @@ TEST(CacheStress, TemplateUnderResizing) {
                 cache.any_ready([](const result_t &r) { return !r.value; });
             });
     EXPECT_EQ(wrong.load(), 0);
-    EXPECT_GT(cache.stats().evictions, 0); // the resizing did bite
+    EXPECT_GT(cache.stats().evictions, 0); // capacity 16 < n_keys did bite
     ASSERT_EQ(cache.set_capacity(8), dnnl_success);
     const cache_stats_t s = cache.stats();
     EXPECT_LE(s.entries, 8);
