@@ -261,22 +261,38 @@ TEST(EltwiseMath, ParameterValidation) {
 // ---- conversions
 // ---------------------------------------------------------------
 
+// The compiler's _Float16 is the reference where it has one (GCC 12 on
+// x86-64; clang 14, the sanitizer builds' compiler, has none there): the
+// comparisons with it are left out without it, the round trip and the
+// fixed cases stay.
+#ifdef __FLT16_MANT_DIG__
+#define DNNL_TEST_HAS_FLOAT16 1
+#endif
+
 TEST(FloatConvert, F16AllValuesRoundTrip) {
     for (uint32_t h = 0; h < 65536; ++h) {
         const float f = dnnl::impl::f16_to_f32((uint16_t)h);
+        const bool nan = (h & 0x7c00) == 0x7c00 && (h & 0x3ff) != 0;
+#ifdef DNNL_TEST_HAS_FLOAT16
         _Float16 r;
         const uint16_t hh = (uint16_t)h;
         std::memcpy(&r, &hh, 2);
         const float rf = (float)r;
-        if (std::isnan(rf)) {
+        EXPECT_EQ(std::isnan(rf), nan) << h;
+        if (!nan) EXPECT_EQ(f, rf) << h;
+#endif
+        if (nan) {
             EXPECT_TRUE(std::isnan(f)) << h;
             continue;
         }
-        EXPECT_EQ(f, rf) << h;
         EXPECT_EQ(dnnl::impl::f32_to_f16(f), h) << h;
     }
+    EXPECT_EQ(dnnl::impl::f16_to_f32(0x3c00), 1.f);
+    EXPECT_EQ(dnnl::impl::f16_to_f32(0x0001), std::ldexp(1.f, -24));
+    EXPECT_EQ(dnnl::impl::f16_to_f32(0xfbff), -65504.f);
 }
 
+#ifdef DNNL_TEST_HAS_FLOAT16
 TEST(FloatConvert, F32ToF16MatchesCompiler) {
     std::mt19937 gen(3);
     for (int i = 0; i < 2000000; ++i) {
@@ -292,6 +308,10 @@ TEST(FloatConvert, F32ToF16MatchesCompiler) {
         }
         ASSERT_EQ(got, rb) << std::hexfloat << f;
     }
+}
+#endif
+
+TEST(FloatConvert, F32ToF16Ties) {
     // Ties and the overflow threshold.
     EXPECT_EQ(dnnl::impl::f32_to_f16(65504.f), 0x7bff);
     EXPECT_EQ(dnnl::impl::f32_to_f16(65519.f), 0x7bff);
