@@ -202,31 +202,6 @@ TEST_F(ocl_pooling, algorithms_2d_plain) {
     }
 }
 
-// Inference over plain layouts goes through the band kernel: whole planes
-// in local memory, or several bands per plane when rows are long, with
-// padding, dilation, 1-D and mixed data types.
-TEST_F(ocl_pooling, band_kernel) {
-    unsigned seed = 60;
-    for (algorithm a : algs) {
-        pcase_t p = make(a, 2, 1, 2, {100, 60}, {3, 3}, {1, 2}, {1, 1},
-                {1, 0}, {0, 1});
-        p.prop = prop_kind::forward_inference;
-        p.bwd = false;
-        pooling_forward::primitive_desc pd(gpu(), p.prop, a,
-                memory::desc({1, 2, 100, 60}, dt::f32, tag::nchw),
-                memory::desc({1, 2, 100, 29}, dt::f32, tag::nchw), {1, 2},
-                {3, 3}, {0, 1}, {1, 1}, {1, 0});
-        EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:pooling:band");
-        run_case(p, seed++);
-        pcase_t q = make(a, 1, 2, 3, {50}, {4}, {3}, {2}, {0}, {0});
-        q.prop = prop_kind::forward_inference;
-        q.bwd = false;
-        q.sdt = dt::bf16;
-        q.ddt = dt::bf16;
-        run_case(q, seed++);
-    }
-}
-
 TEST_F(ocl_pooling, one_and_three_spatial_dims) {
     unsigned seed = 10;
     for (algorithm a : algs) {

@@ -240,69 +240,6 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
 #endif
 }
 
-#if BAND
-// Forward without a workspace over plain layouts with at most two spatial
-// dims (nchw): a work-group takes `band` output rows of one (n, c) plane.
-// It first copies the input rows they read into local memory (`tile`,
-// rows x IW floats; rows outside the source are left unread), with
-// neighbouring work-items on neighbouring elements, then computes the
-// outputs from there, so every source element is read from global memory
-// once per band and every access is coalesced.
-__kernel void pool_fwd_band(__global const SRC_T *src, __global DST_T *dst,
-        __global WS_T *ws, __constant pool_conf_t *c, __local float *tile,
-        long band, long bands POST_OP_ARGS) {
-    const long g = get_group_id(0);
-    const long plane = g / bands;
-    const widx_t oh0 = (widx_t)((g % bands) * band);
-    widx_t pos[WALK_NDIMS] = {(widx_t)(plane / c->dims[1]),
-            (widx_t)(plane % c->dims[1]), 0, 0, 0, 0};
-    const pool_dim_t gh = pool_dim(c, 1), gw = pool_dim(c, 2);
-    const widx_t oh1 = min(oh0 + (widx_t)band, gh.out);
-    const widx_t ih0 = oh0 * gh.stride - gh.pad;
-    const widx_t rows = (oh1 - 1 - oh0) * gh.stride + (gh.k - 1) * gh.step + 1;
-    const widx_t sbase = tensor_base(&c->src, pos);
-    const widx_t dbase = tensor_base(&c->dst, pos);
-    const int lid = get_local_id(0), lsz = get_local_size(0);
-    for (widx_t t = lid; t < rows * gw.in; t += lsz) {
-        const widx_t ih = ih0 + t / gw.in, iw = t % gw.in;
-        if (ih >= 0 && ih < gh.in)
-            tile[t] = LOAD(SRC_DT, src, tap_off(&c->src, sbase, pos, 0, ih, iw));
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (widx_t t = lid; t < (oh1 - oh0) * gw.out; t += lsz) {
-        const widx_t oh = oh0 + t / gw.out, ow = t % gw.out;
-        const widx_t h0 = oh * gh.stride - gh.pad, w0 = ow * gw.stride - gw.pad;
-        widx_t hlo, hhi, wlo, whi;
-        tap_range(gh, h0, &hlo, &hhi);
-        tap_range(gw, w0, &wlo, &whi);
-        float acc = ALG == POOL_MAX ? -FLT_MAX : 0.f;
-        for (widx_t kh = hlo; kh < hhi; ++kh) {
-            __local const float *row = tile + (h0 + kh * gh.step - ih0) * gw.in;
-            for (widx_t kw = wlo; kw < whi; ++kw) {
-                const float v = row[w0 + kw * gw.step];
-                acc = ALG == POOL_MAX ? fmax(acc, v) : acc + v;
-            }
-        }
-        const int cnt = (int)(max(hhi - hlo, (widx_t)0) * max(whi - wlo, (widx_t)0));
-        const int ndiv = ALG == POOL_AVG_INCLUDE ? gh.k * gw.k : cnt;
-        if (ALG != POOL_MAX) acc = ndiv ? acc / (float)ndiv : 0.f;
-        const widx_t doff = tap_off(&c->dst, dbase, pos, 0, oh, ow);
-#if PO_COUNT > 0
-        widx_t opos[WALK_NDIMS] = {pos[0], pos[1], 0, oh, ow, 0};
-        long idx[6];
-        po_pos(opos, 0, idx);
-#if WITH_SUM
-        const float prev = LOAD(DST_DT, dst, doff);
-#else
-        const float prev = 0.f;
-#endif
-        APPLY_POST_OPS(acc, prev, idx);
-#endif
-        STORE(DST_DT, dst, doff, acc);
-    }
-}
-#endif
-
 #else
 
 // Kernel positions of dim g inside the source for output o.

@@ -191,28 +191,6 @@ void ocl_pooling_t::pd_t::init_conf() {
     for (const int64_t *v : {k, st, step, pad})
         for (int i = 0; i < 3; ++i) c.put(v[i]);
     conf = c.values();
-
-    // The band kernel (pool_fwd_band): forward without a workspace, at
-    // most two spatial dims, plain tensors whose rows are contiguous, and
-    // the input rows of at least one output row within the tile budget.
-    band = 0;
-    auto plain_rows = [](const memory_desc_t &m) {
-        return m.format_desc.blocking.inner_nblks == 0
-                && m.format_desc.blocking.strides[4] == 1;
-    };
-    if (is_fwd() && !generic && !has_ws() && nsp() <= 2
-            && s.data_type != dnnl_s32 && plain_rows(s) && plain_rows(d)
-            && !layout::has_zero_dim(out)) {
-        const int64_t iw = s.dims[4], oh = d.dims[3];
-        auto rows = [&](int64_t b) { return (b - 1) * st[1] + (k[1] - 1) * step[1] + 1; };
-        const int64_t budget = band_tile_bytes / sizeof(float);
-        for (int64_t b = oh; b >= 1 && band == 0; b = b > 1 ? (b + 1) / 2 : 0)
-            if (rows(b) * iw <= budget) band = b;
-        if (band) {
-            bands = (oh + band - 1) / band;
-            tile_bytes = (size_t)(rows(band) * iw) * sizeof(float);
-        }
-    }
 }
 
 status_t ocl_pooling_t::init(engine_t *engine) {
@@ -222,7 +200,6 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     opts.define("ALG", alg_code(pd->desc()->alg_kind));
     opts.define("VEC", pd->vec);
     opts.define("LANE_DIM", pd->lane_dim);
-    opts.define("BAND", pd->band ? 1 : 0);
     opts.define("OUT_DENSE", pd->out_dense ? 1 : 0);
     opts.define("WS_DENSE", pd->ws_dense ? 1 : 0);
     opts.define("WITH_WS", pd->has_ws() ? 1 : 0);
@@ -242,10 +219,7 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     }
     DNNL_CHECK(conf_.create(engine, pd->conf));
     return create_kernel(engine, "pooling/pooling.cl", opts,
-            pd->band            ? "pool_fwd_band"
-                    : pd->is_fwd() ? "pool_fwd"
-                                   : "pool_bwd",
-            kernel_);
+            pd->is_fwd() ? "pool_fwd" : "pool_bwd", kernel_);
 }
 
 status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
@@ -254,21 +228,6 @@ status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
     kernel_args_t args;
     const cl_mem ws = pd->has_ws() ? mem_of(ctx, DNNL_ARG_WORKSPACE) : nullptr;
     if (pd->has_ws() && !ws) return dnnl_invalid_arguments;
-    if (pd->band) {
-        args.mem(mem_of(ctx, DNNL_ARG_SRC))
-                .mem(mem_of(ctx, DNNL_ARG_DST))
-                .mem(ws)
-                .mem(conf_.mem())
-                .local(pd->tile_bytes)
-                .i64(pd->band)
-                .i64(pd->bands);
-        pd->post_ops.set_args(args, ctx);
-        const memory_desc_t &d = *pd->dst_md();
-        const size_t groups = (size_t)(d.dims[0] * d.dims[1] * pd->bands);
-        size_t lg = pd_t::band_group;
-        while (lg > 1 && lg > kernel_.max_wg_size()) lg /= 2;
-        return kernel_.enqueue(ctx, nd_range_t({groups * lg}, {lg}), args);
-    }
     if (pd->is_fwd()) {
         args.mem(mem_of(ctx, DNNL_ARG_SRC))
                 .mem(mem_of(ctx, DNNL_ARG_DST))

@@ -22,8 +22,7 @@ struct ocl_pooling_t : public primitive_t {
         using ocl_pd_t<pooling_pd_t, ocl_pooling_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return band            ? "ocl:pooling:band"
-                    : generic       ? "ocl:pooling:any"
+            return generic         ? "ocl:pooling:any"
                     : lane_dim == 4 ? "ocl:pooling:rows"
                                     : "ocl:pooling:blocked";
         }
@@ -34,12 +33,6 @@ struct ocl_pooling_t : public primitive_t {
         bool ws_dense = false;     // forward workspace walks with dst
         int vec = 1;               // lanes per work-item
         int lane_dim = 1;          // the lanes' dim: 1 channels, 4 w
-        // pool_fwd_band: output rows per work-group (0: not taken), the
-        // groups per plane, and the local tile of their input rows.
-        int64_t band = 0, bands = 0;
-        size_t tile_bytes = 0;
-        static constexpr size_t band_tile_bytes = 16384;
-        static constexpr size_t band_group = 256;
         int64_t work = 0;          // work-items
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
