@@ -88,6 +88,18 @@ inline void tap_range(pool_dim_t g, widx_t x0, widx_t *lo, widx_t *hi) {
 #define LOAD_TAP1(off) LOAD(SRC_DT, src, off)
 #define ACC_LOWEST (-FLT_MAX)
 #endif
+// Takes tap value v of lane l (kernel index k) when `in`.
+#if ALG == POOL_MAX
+#define POOL_TAKE(l, v, in, k) \
+    do { \
+        if ((in) && (v) > acc[l]) { \
+            acc[l] = (v); \
+            arg[l] = (k); \
+        } \
+    } while (0)
+#else
+#define POOL_TAKE(l, v, in, k) (acc[l] += (in) ? (v) : 0)
+#endif
 // s32 max into s32 without post-ops: the maximum itself, not its float.
 #define EXACT_S32 \
     (SRC_DT == DT_S32 && DST_DT == DT_S32 && ALG == POOL_MAX && PO_COUNT == 0)
@@ -142,7 +154,46 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
         tap_range(gw, w0, &wlo, &whi);
         const int cdh = (int)(max(dhi - dlo, (widx_t)0) * max(hhi - hlo, (widx_t)0));
         int cnt[VEC];
+#if POOL_KH
+        // The window's size is compiled in (POOL_KH x POOL_KW, at most two
+        // spatial dims): every tap is loaded, from a clamped address when
+        // it falls outside the source, and masked, so the loop unrolls and
+        // all of a work-item's loads are in flight at once (with run-time
+        // bounds each tap waited for the one before).
+        for (int l = 0; l < VEC; ++l) {
 #if LANE_DIM == 4
+            tap_range(gw, w0 + l * gw.stride, &wlo, &whi);
+#endif
+            cnt[l] = cdh * (int)max(whi - wlo, (widx_t)0);
+        }
+        const widx_t shs = tensor_stride(&c->src, 3);
+        const widx_t sws = tensor_stride(&c->src, 4);
+#pragma unroll
+        for (int kh = 0; kh < POOL_KH; ++kh) {
+            const widx_t sh = h0 + kh * gh.step;
+            const bool hin = sh >= 0 && sh < gh.in;
+            const widx_t row = base + (hin ? sh : 0) * shs;
+#pragma unroll
+            for (int kw = 0; kw < POOL_KW; ++kw) {
+#if LANE_DIM == 4
+#pragma unroll
+                for (int l = 0; l < VEC; ++l) {
+                    const widx_t sw = w0 + l * gw.stride + kw * gw.step;
+                    const bool in = hin && sw >= 0 && sw < gw.in;
+                    const ACC_T v = LOAD_TAP1(row + (in ? sw : 0) * sws);
+                    POOL_TAKE(l, v, in, kh * POOL_KW + kw);
+                }
+#else
+                const widx_t sw = w0 + kw * gw.step;
+                const bool in = hin && sw >= 0 && sw < gw.in;
+                ACC_T v[VEC];
+                LOAD_TAP(row + (in ? sw : 0) * sws, v);
+                for (int l = 0; l < VEC; ++l)
+                    POOL_TAKE(l, v[l], in, kh * POOL_KW + kw);
+#endif
+            }
+        }
+#elif LANE_DIM == 4
         widx_t wl[VEC]; // each lane's first w tap
         for (int l = 0; l < VEC; ++l) {
             wl[l] = w0 + l * gw.stride;

@@ -191,6 +191,11 @@ void ocl_pooling_t::pd_t::init_conf() {
     for (const int64_t *v : {k, st, step, pad})
         for (int i = 0; i < 3; ++i) c.put(v[i]);
     conf = c.values();
+    // Forward windows of up to 8 x 8 over at most two spatial dims get
+    // their size compiled in (pool_fwd then unrolls every tap).
+    unroll = is_fwd() && !generic && nsp() <= 2 && k[1] <= 8 && k[2] <= 8;
+    window_h = unroll ? k[1] : 0;
+    window_w = unroll ? k[2] : 0;
 }
 
 status_t ocl_pooling_t::init(engine_t *engine) {
@@ -200,6 +205,8 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     opts.define("ALG", alg_code(pd->desc()->alg_kind));
     opts.define("VEC", pd->vec);
     opts.define("LANE_DIM", pd->lane_dim);
+    opts.define("POOL_KH", pd->window_h);
+    opts.define("POOL_KW", pd->window_w);
     opts.define("OUT_DENSE", pd->out_dense ? 1 : 0);
     opts.define("WS_DENSE", pd->ws_dense ? 1 : 0);
     opts.define("WITH_WS", pd->has_ws() ? 1 : 0);

@@ -33,6 +33,8 @@ struct ocl_pooling_t : public primitive_t {
         bool ws_dense = false;     // forward workspace walks with dst
         int vec = 1;               // lanes per work-item
         int lane_dim = 1;          // the lanes' dim: 1 channels, 4 w
+        bool unroll = false;       // forward window size compiled in
+        int64_t window_h = 0, window_w = 0; // that size (0: run time)
         int64_t work = 0;          // work-items
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
