@@ -102,9 +102,13 @@ void fwd_ncsp(const fwd_args_t &a) {
                 std::vector<const float *> rows((size_t)p.cpg);
                 for (dim_t u = u0; u < u1; ++u) {
                     const dim_t n = u / p.G, g = u % p.G, c0 = g * p.cpg;
+                    // An f32 source is read in place: no buffer, and no
+                    // offset applied to its null data() (undefined).
                     for (dim_t j = 0; j < p.cpg; ++j)
                         rows[j] = read_row(*a.cvt, p.v[0], a.src, n, c0 + j, 0,
-                                p.SP, gbuf.data() + j * p.SP);
+                                p.SP,
+                                gbuf.empty() ? nullptr
+                                             : gbuf.data() + j * p.SP);
                     float m, v;
                     if (gs) {
                         m = a.mean[u];
