@@ -196,7 +196,15 @@ dnnl_status_t create(FuzzedDataProvider &in, dnnl_primitive_desc_t *pd,
                 pr[i] = in.ConsumeIntegralInRange(0, 7) == 0 ? fuzz::read_dim(in) : in.ConsumeIntegralInRange(0, 1);
                 // The matching output length, mostly.
                 const dnnl_dim_t in_len = kind == 4 ? dd[2 + i] : sd[2 + i];
-                dnnl_dim_t out = (in_len + pl[i] + pr[i] - (ker[i] - 1) * (dil[i] + 1) - 1);
+                // Checked: the fuzzed values may be any dnnl_dim_t.
+                dnnl_dim_t out = -1, span = 0;
+                const bool fits = !__builtin_add_overflow(in_len, pl[i], &out)
+                        && !__builtin_add_overflow(out, pr[i], &out)
+                        && !__builtin_add_overflow(dil[i], 1, &span)
+                        && !__builtin_mul_overflow(ker[i] - 1, span, &span)
+                        && !__builtin_sub_overflow(out, span, &out)
+                        && !__builtin_sub_overflow(out, 1, &out);
+                if (!fits) out = -1;
                 if (str[i] > 0 && out >= 0 && out < 64 && in.ConsumeIntegralInRange(0, 7) != 0) {
                     out = out / str[i] + 1;
                     if (kind == 4) sd[2 + i] = out; else dd[2 + i] = out;

@@ -49,34 +49,42 @@ inline bool query(const_dnnl_memory_desc_t md, fields_t &f) {
 }
 
 // Offset (relative to offset0) that dim d contributes at position p: its
-// outer block times the stride plus its share of the inner block.
-inline dnnl_dim_t dim_offset(const fields_t &f, int d, dnnl_dim_t p) {
+// outer block times the stride plus its share of the inner block. False
+// when that does not fit in dnnl_dim_t (the arithmetic is checked: a
+// descriptor's strides are arbitrary input here).
+inline bool dim_offset(const fields_t &f, int d, dnnl_dim_t p, dnnl_dim_t &out) {
     dnnl_dim_t inner_step = 1, off = 0;
     for (int i = f.nblks - 1; i >= 0; --i) {
         if (f.idxs[i] == d) {
             off += (p % f.blks[i]) * inner_step;
             p /= f.blks[i];
         }
-        inner_step *= f.blks[i];
+        if (__builtin_mul_overflow(inner_step, f.blks[i], &inner_step))
+            return false;
     }
-    return off + p * f.strides[d];
+    dnnl_dim_t outer = 0;
+    return !__builtin_mul_overflow(p, f.strides[d], &outer)
+            && !__builtin_add_overflow(off, outer, &out);
 }
 
-// Largest relative offset of any element; false when the descriptor holds
+enum class reach_t { none, ok, overflow };
+
+// Largest relative offset of any element: `none` when the descriptor holds
 // none, has runtime values, is not blocked or its blocks are too large to
-// walk (then there is nothing this check can say).
-inline bool max_offset(const fields_t &f, dnnl_dim_t &out) {
-    if (f.format_kind != dnnl_blocked || f.ndims <= 0) return false;
+// walk (then there is nothing this check can say); `overflow` when it does
+// not fit in dnnl_dim_t (no buffer size can cover it).
+inline reach_t max_offset(const fields_t &f, dnnl_dim_t &out) {
+    if (f.format_kind != dnnl_blocked || f.ndims <= 0) return reach_t::none;
     dnnl_dim_t total = 0;
     for (int d = 0; d < f.ndims; ++d) {
-        if (f.dims[d] == 0) return false;
+        if (f.dims[d] == 0) return reach_t::none;
         if (f.dims[d] == DNNL_RUNTIME_DIM_VAL
                 || f.strides[d] == DNNL_RUNTIME_DIM_VAL)
-            return false;
+            return reach_t::none;
         dnnl_dim_t block = 1;
         for (int i = 0; i < f.nblks; ++i)
             if (f.idxs[i] == d) block *= f.blks[i];
-        if (block > 4096) return false;
+        if (block > 4096) return reach_t::none;
         // With a stride >= 0 the largest contribution lies in the last
         // (possibly partial) block or the full block before it.
         const dnnl_dim_t first = f.poffs[d];
@@ -85,13 +93,15 @@ inline bool max_offset(const fields_t &f, dnnl_dim_t &out) {
         if (from < first) from = first;
         dnnl_dim_t best = INT64_MIN;
         for (dnnl_dim_t p = from; p <= last; ++p) {
-            const dnnl_dim_t o = dim_offset(f, d, p);
+            dnnl_dim_t o = 0;
+            if (!dim_offset(f, d, p, o)) return reach_t::overflow;
             if (o > best) best = o;
         }
-        total += best;
+        if (__builtin_add_overflow(total, best, &total))
+            return reach_t::overflow;
     }
     out = total;
-    return true;
+    return reach_t::ok;
 }
 
 inline size_t bytes_for(dnnl_data_type_t dt, dnnl_dim_t elems) {
@@ -109,7 +119,11 @@ inline bool md_reach_ok(const_dnnl_memory_desc_t md) {
     fields_t f;
     if (!query(md, f)) return true;
     dnnl_dim_t mo = 0;
-    if (!max_offset(f, mo)) return true;
+    switch (max_offset(f, mo)) {
+        case reach_t::none: return true;
+        case reach_t::overflow: return false;
+        case reach_t::ok: break;
+    }
     return dnnl_memory_desc_get_size(md) >= bytes_for(f.dt, mo + 1);
 }
 
