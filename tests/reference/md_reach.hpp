@@ -75,12 +75,14 @@ enum class reach_t { none, ok, overflow };
 // not fit in dnnl_dim_t (no buffer size can cover it).
 inline reach_t max_offset(const fields_t &f, dnnl_dim_t &out) {
     if (f.format_kind != dnnl_blocked || f.ndims <= 0) return reach_t::none;
-    dnnl_dim_t total = 0;
-    for (int d = 0; d < f.ndims; ++d) {
-        if (f.dims[d] == 0) return reach_t::none;
-        if (f.dims[d] == DNNL_RUNTIME_DIM_VAL
+    // No element, or runtime values, on any dim: nothing to walk (checked
+    // for all dims first: the strides of an empty descriptor are free).
+    for (int d = 0; d < f.ndims; ++d)
+        if (f.dims[d] == 0 || f.dims[d] == DNNL_RUNTIME_DIM_VAL
                 || f.strides[d] == DNNL_RUNTIME_DIM_VAL)
             return reach_t::none;
+    dnnl_dim_t total = 0;
+    for (int d = 0; d < f.ndims; ++d) {
         dnnl_dim_t block = 1;
         for (int i = 0; i < f.nblks; ++i)
             if (f.idxs[i] == d) block *= f.blks[i];
