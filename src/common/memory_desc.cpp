@@ -10,6 +10,7 @@
 
 #include <cstring>
 
+#include "common/dim_math.hpp"
 #include "common/utils.hpp"
 
 #include "common/format_tag_names.inc"
@@ -622,7 +623,12 @@ status_t md_init_submemory(memory_desc_t &md, const memory_desc_t &parent,
         sub.dims[d] = dims[d];
         sub.padded_dims[d]
                 = at_end ? parent.padded_dims[d] - offsets[d] : dims[d];
-        sub.offset0 += offsets[d] / blocks[d] * strides[d];
+        // Checked: the parent's strides are the caller's (they may be huge
+        // on a dim the parent holds no element of).
+        dim_t step = 0;
+        if (!dim_mul(offsets[d] / blocks[d], strides[d], step)
+                || !dim_add(sub.offset0, step, sub.offset0))
+            return dnnl_invalid_arguments;
     }
     if (!md_consistent(sub)) return dnnl_invalid_arguments;
     md = sub;
