@@ -199,7 +199,7 @@ TEST_F(ocl_pooling, algorithms_2d_plain) {
         run_case(make(a, 2, 1, 2, {9, 8}, {3, 2}, {2, 1}, {1, 1}, {2, 1},
                          {1, 2}),
                 seed++);
-        // Output width a multiple of 4 (nchw: four outputs per work-item).
+        // Even output width (nchw: two outputs per work-item).
         run_case(make(a, 2, 2, 3, {9, 16}, {3, 3}, {2, 2}, {1, 1}, {1, 0},
                          {0, 0}),
                 seed++);
@@ -381,7 +381,7 @@ TEST_F(ocl_pooling, any_formats_and_queries) {
 // stride, padding and dilation reuse the built program (kernel cache
 // hits, no misses). The forward window's size is compiled in (up to 8 x 8
 // over two spatial dims), and so is the number of outputs along w a
-// work-item of an nchw forward takes (4, 2 or 1 as the output width
+// work-item of an nchw forward takes (2 or 1 as the output width
 // divides), so another window or width class builds again.
 TEST_F(ocl_pooling, new_shape_builds_no_program) {
     pcase_t p = make(algorithm::pooling_max, 2, 2, 5, {7, 7}, {3, 3}, {2, 2},
