@@ -410,6 +410,7 @@ struct fwd_case_t {
     quant_t q;
     std::vector<po_t> po;
     int skip_impls = 0; // run the implementation after this many
+    memory::dims wei_strides; // weights by strides instead of wei_fmt
 };
 
 void run_fwd(const fwd_case_t &t)
@@ -420,7 +421,9 @@ void run_fwd(const fwd_case_t &t)
     const memory::dims sd = act_dims(s, s.ic, s.in), dd = act_dims(s, s.oc, out_sp(s, false));
     const memory::dims wd = wei_dims(s, s.oc, s.ic);
     auto src_md = make_md(sd, t.sdt, t.src_fmt, false);
-    auto wei_md = make_wei_md(wd, t.wdt, t.wei_fmt, s.g > 1);
+    auto wei_md = t.wei_strides.empty()
+            ? make_wei_md(wd, t.wdt, t.wei_fmt, s.g > 1)
+            : memory::desc(wd, t.wdt, t.wei_strides);
     auto dst_md = make_md(dd, t.ddt, t.dst_fmt, false);
     auto bias_md = t.bias ? memory::desc({s.oc}, t.bdt, tag::a) : memory::desc();
 
@@ -843,6 +846,31 @@ TEST(Convolution, ForwardInt8SumWithZeroPoint)
     t.po[0].sum_dt = dt::s8;
     t.q.dst_zp.clear();
     run_fwd(t);
+}
+
+// Plain weights whose dims of one element have strides out of line with
+// the others (any stride is valid for them). The implicit GEMM packed its
+// f32 panels with the stride of the innermost reduction dim even when that
+// dim had one element, reading past the weights (fuzz_primitive_desc under
+// ASan: f16 weights 5x5x1x1 through pack_a_f32<f16>).
+TEST(Convolution, ForwardWeightsUnitDimStrides)
+{
+    for (dt d : {dt::f16, dt::bf16, dt::f32}) {
+        fwd_case_t t;
+        t.sdt = t.wdt = d;
+        t.bias = false;
+        // nchw: reduction order (ic, kh, kw); kw of one element, stride 5.
+        t.sh = shp("ncsp_1x1", 6, 1, 5, 5, {4, 4}, {1, 1}, {2, 2}, {},
+                {1, 1});
+        t.wei_strides = {5, 1, 1, 5};
+        run_fwd(t);
+        // nhwc: reduction order (kh, kw, ic); ic and kw of one element.
+        t.sh = shp("nspc_3x1", 2, 1, 1, 4, {5, 3}, {3, 1}, {1, 1}, {},
+                {1, 0});
+        t.src_fmt = t.dst_fmt = fmt_t::cl;
+        t.wei_strides = {3, 7, 1, 9};
+        run_fwd(t);
+    }
 }
 
 TEST(Convolution, ForwardZeroBatch)

@@ -47,7 +47,8 @@ dim_t pick_msp(const conv_conf_t &c, dim_t row_bytes, dim_t outer, int nthr,
 }
 // Whether the user's weights are a plain layout in which the reduction
 // index of the kernel's order (ncsp: i, d, h, w; nspc: d, h, w, i) has a
-// single stride; fills (group, output channel, k) strides.
+// single stride (dims of one element skipped); fills (group, output
+// channel, k) strides.
 bool plain_wei_strides(const conv_plan_t &p, bool groups, dim_t *s)
 {
     const memory_desc_t &md = p.wei_md;
@@ -61,13 +62,29 @@ bool plain_wei_strides(const conv_plan_t &p, bool groups, dim_t *s)
     for (int d = i + 1; d < nd; ++d)
         order[n++] = d;
     if (p.layout == layout_t::nspc) order[n++] = i;
-    for (int k = 0; k + 1 < n; ++k)
-        if (md.dims[order[k]] > 1
-                && st[order[k]] != st[order[k + 1]] * md.dims[order[k + 1]])
-            return false;
+    // Dims of size 1 take no part: their strides are free (any value is
+    // a valid descriptor), so neither the single stride nor the chain may
+    // be read from them. The single stride is that of the innermost dim
+    // of more than one element; every outer one of more than one element
+    // must be that stride times the elements inside it.
+    dim_t unit = 1, inside = 1;
+    bool found = false;
+    for (int k = n - 1; k >= 0; --k) {
+        const dim_t d = md.dims[order[k]], sk = st[order[k]];
+        if (d == 1) continue;
+        if (!found) {
+            unit = sk;
+            found = true;
+        } else {
+            dim_t want = 0;
+            if (__builtin_mul_overflow(unit, inside, &want) || sk != want)
+                return false;
+        }
+        if (__builtin_mul_overflow(inside, d, &inside)) return false;
+    }
     s[0] = groups ? st[0] : 0;
     s[1] = st[o];
-    s[2] = st[order[n - 1]];
+    s[2] = unit;
     return true;
 }
 } // namespace
