@@ -289,4 +289,49 @@ TEST(BadInputFindings, RuntimeStrideOnUnitDimIsNotEqualToDense) {
     EXPECT_EQ(dnnl_memory_desc_equal(c.p, a.p), 1);
 }
 
+// Finding of fuzz_reorder (seed reorder/zero_elems_runtime_stride): a
+// reorder of zero elements whose source has a stride left to run time.
+// As in oneDNN 3.13, a descriptor of zero elements backs a memory of null
+// handle, but not when a dim or stride is left to run time: then
+// dnnl_memory_create refuses it (size 0 or not), and the reorder's
+// primitive still exists.
+TEST(BadInputFindings, ZeroElementMemoryAndRuntimeStride) {
+    dnnl_engine_t eng = nullptr;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    const dnnl_dims_t d = {2, 0, 6};
+    const dnnl_dims_t s_rt = {6, 6, DNNL_RUNTIME_DIM_VAL};
+    md_t empty, empty_rt;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(empty.out(), 3, d, dnnl_s8,
+                      dnnl_abc),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(empty_rt.out(), 3, d,
+                      dnnl_s8, s_rt),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_get_size(empty.p), 0u);
+    EXPECT_EQ(dnnl_memory_desc_get_size(empty_rt.p), 0u);
+
+    for (void *h : {(void *)nullptr, DNNL_MEMORY_ALLOCATE}) {
+        dnnl_memory_t m = nullptr;
+        ASSERT_EQ(dnnl_memory_create(&m, empty.p, eng, h), dnnl_success);
+        void *got = reinterpret_cast<void *>(uintptr_t(0x10));
+        EXPECT_EQ(dnnl_memory_get_data_handle(m, &got), dnnl_success);
+        EXPECT_EQ(got, nullptr);
+        dnnl_memory_destroy(m);
+    }
+    dnnl_memory_t m = reinterpret_cast<dnnl_memory_t>(uintptr_t(0x10));
+    EXPECT_EQ(dnnl_memory_create(&m, empty_rt.p, eng, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(m, reinterpret_cast<dnnl_memory_t>(uintptr_t(0x10)));
+
+    dnnl_primitive_desc_t pd = nullptr;
+    ASSERT_EQ(dnnl_reorder_primitive_desc_create(&pd, empty_rt.p, eng,
+                      empty.p, eng, nullptr),
+            dnnl_success);
+    dnnl_primitive_t prim = nullptr;
+    EXPECT_EQ(dnnl_primitive_create(&prim, pd), dnnl_success);
+    dnnl_primitive_destroy(prim);
+    dnnl_primitive_desc_destroy(pd);
+    dnnl_engine_destroy(eng);
+}
+
 } // namespace
