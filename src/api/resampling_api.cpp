@@ -48,8 +48,16 @@ status_t init_desc(resampling_desc_t &rd, prop_kind_t prop, alg_kind_t alg,
                 return dnnl_invalid_arguments;
             }
         dims_t dims = {src->dims[0], src->dims[1]};
-        for (int i = 0; i < nd - 2; ++i)
-            dims[2 + i] = (dim_t)((double)src->dims[2 + i] * factors[i]);
+        for (int i = 0; i < nd - 2; ++i) {
+            // Converted only when it fits (a float out of dim_t's range
+            // does not convert; fuzz_primitive_desc under UBSan).
+            const double o = (double)src->dims[2 + i] * factors[i];
+            if (!(o < 0x1p62)) {
+                verbose_check("resampling", "destination dims out of range");
+                return dnnl_invalid_arguments;
+            }
+            dims[2 + i] = (dim_t)o;
+        }
         DNNL_CHECK(md_init_by_tag(d, nd, dims, src->data_type, dnnl_format_tag_any));
     }
     if (d.ndims != nd || d.dims[0] != src->dims[0] || d.dims[1] != src->dims[1]) {

@@ -269,6 +269,18 @@ TEST(Resampling, BadParameters) {
                       dnnl_forward_training, dnnl_resampling_linear, nullptr,
                       smd.get(), nullptr, nullptr),
             dnnl_invalid_arguments);
+    // Factors whose destination dims leave dim_t's range: refused before
+    // the float is converted (fuzz_primitive_desc under UBSan, seed
+    // resampling_huge_factor).
+    const float huge[2] = {3e38f, 2.f}, big[2] = {2.f, 2e18f};
+    EXPECT_EQ(dnnl_resampling_forward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_forward_training, dnnl_resampling_linear, huge,
+                      smd.get(), nullptr, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_resampling_forward_primitive_desc_create(&pd, eng.get(),
+                      dnnl_forward_training, dnnl_resampling_nearest, big,
+                      smd.get(), nullptr, nullptr),
+            dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_resampling_forward_primitive_desc_create(&pd, eng.get(),
                       dnnl_forward_training, dnnl_pooling_max, nullptr,
                       smd.get(), dmd.get(), nullptr),
