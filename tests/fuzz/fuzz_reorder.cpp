@@ -195,12 +195,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 && md_reach::bytes_for(fs.dt, 2) == 2 * dnnl_data_type_size(fs.dt)) {
             // Same type, whole bytes: every element is copied bit for bit.
             const size_t es = dnnl_data_type_size(fs.dt);
+            // The descriptors' own ndims: a blob may carry more dims than
+            // the ones drawn here (a zero among them empties the tensor).
+            const int nd = fs.ndims;
             dnnl_dim_t n = 1;
-            for (int d = 0; d < ndims; ++d) n *= fs.dims[d];
+            for (int d = 0; d < nd; ++d)
+                if (__builtin_mul_overflow(n, fs.dims[d], &n)) n = 1 << 13;
             dnnl_dim_t pos[DNNL_MAX_NDIMS] = {};
             for (dnnl_dim_t i = 0; i < n && n <= 4096; ++i) {
                 dnnl_dim_t r = i;
-                for (int d = ndims - 1; d >= 0; --d) {
+                for (int d = nd - 1; d >= 0; --d) {
                     pos[d] = r % fs.dims[d];
                     r /= fs.dims[d];
                 }
