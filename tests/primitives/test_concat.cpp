@@ -171,6 +171,24 @@ TEST(Concat, OtherRanks) {
             1, nullptr);
 }
 
+// An empty destination's strides are free (it reaches no element): huge
+// ones must not overflow offset arithmetic at creation (found by
+// fuzz_primitive_desc under UBSan), and execution is a no-op.
+TEST(Concat, EmptyDestinationWithHugeStrides) {
+    engine eng(engine::kind::cpu, 0);
+    stream strm(eng);
+    const memory::desc s({1, 0, 3}, dt::f32, memory::dims {3, 3, 1});
+    const memory::desc d({4, 0, 3}, dt::f32,
+            memory::dims {(memory::dim)1 << 61, 3, 1});
+    concat::primitive_desc pd(eng, d, 0, {s, s, s, s});
+    memory sm(s, eng, nullptr), dm(d, eng, nullptr);
+    concat(pd).execute(strm,
+            {{DNNL_ARG_MULTIPLE_SRC, sm}, {DNNL_ARG_MULTIPLE_SRC + 1, sm},
+                    {DNNL_ARG_MULTIPLE_SRC + 2, sm},
+                    {DNNL_ARG_MULTIPLE_SRC + 3, sm}, {DNNL_ARG_DST, dm}});
+    strm.wait();
+}
+
 TEST(Concat, BadParametersAreRejected) {
     engine eng(engine::kind::cpu, 0);
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw),
