@@ -63,13 +63,8 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
         });
     st = wg_stats(st, buf);
     if (phase == 1) {
-        if (valid && ul_lane() == 0) {
-            __global float *p = partial + partial_off
-                    + 3 * (ul_chunk_id() * sp.units + c);
-            p[0] = st.n;
-            p[1] = st.mean;
-            p[2] = st.m2;
-        }
+        if (valid)
+            ul_store_partial_stats(partial + partial_off, c, sp.units, st);
         return;
     }
     float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;

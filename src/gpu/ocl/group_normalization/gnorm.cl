@@ -64,13 +64,8 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
         });
     st = wg_stats(st, buf);
     if (phase == 1) {
-        if (valid && ul_lane() == 0) {
-            __global float *p = partial + partial_off
-                    + 3 * (ul_chunk_id() * sp.units + u);
-            p[0] = st.n;
-            p[1] = st.mean;
-            p[2] = st.m2;
-        }
+        if (valid)
+            ul_store_partial_stats(partial + partial_off, u, sp.units, st);
         return;
     }
     float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
