@@ -72,6 +72,10 @@ struct dnnl_engine : public dnnl::impl::refcounted_t {
     // (platform, device, driver), for cache blob ids; empty when the
     // engine's primitives have no cache blobs (CPU, as in oneDNN).
     virtual std::string cache_blob_device_id() const { return {}; }
+    // Threads a primitive of this engine may run on now: part of the
+    // primitive cache key, since implementations plan (split work, size
+    // scratchpads) for it. The CPU engine asks its threading layer.
+    virtual int max_threads() const { return 1; }
 
 protected:
     ~dnnl_engine() override = default;

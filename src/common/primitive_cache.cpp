@@ -3,8 +3,6 @@
 // primitive-specific operations over the LRU cache template.
 #include "common/primitive_cache.hpp"
 
-#include <omp.h>
-
 #include "common/cache/capacity_env.hpp"
 
 namespace dnnl {
@@ -46,15 +44,13 @@ bool cache_key_t::operator==(const cache_key_t &o) const {
     return true;
 }
 
-static int cache_nthr() { return omp_get_max_threads(); }
-
 cache_key_t make_cache_key(const primitive_desc_t &pd, engine_t *engine) {
     cache_key_t k;
     k.kind = pd.kind();
     k.op = pd.op_desc();
     k.attr = pd.attr();
     k.impl_id = pd.impl_id();
-    k.nthr = cache_nthr();
+    k.nthr = engine->max_threads();
     k.hint_mds = &pd.hint_mds();
     k.engine_id = engine->engine_id();
     k.compute_hash(pd.key_content_hash());
@@ -69,7 +65,7 @@ cache_key_t make_cache_key(const op_desc_t &op, const primitive_attr_t &attr,
     k.op = &op;
     k.attr = &attr;
     k.impl_id = impl_id;
-    k.nthr = cache_nthr();
+    k.nthr = engine->max_threads();
     k.hint_mds = &hint_mds;
     k.engine_id = engine->engine_id();
     k.compute_hash(cache_key_content_hash(op, attr, hint_mds));

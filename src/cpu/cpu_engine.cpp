@@ -6,10 +6,13 @@
 
 #include "common/op_desc.hpp"
 #include "cpu/cpu_impl_lists.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
+
+int cpu_engine_t::max_threads() const { return cpu::max_threads(); }
 
 cpu_memory_storage_t::~cpu_memory_storage_t() { release(); }
 

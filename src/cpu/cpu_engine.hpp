@@ -1,6 +1,6 @@
 // The CPU engine: host memory (64-byte aligned), in-order streams that run
-// primitives synchronously with OpenMP inside, and the CPU implementation
-// lists.
+// primitives synchronously (threaded by cpu/threading), and the CPU
+// implementation lists.
 #pragma once
 
 #include "common/engine.hpp"
@@ -47,6 +47,7 @@ public:
             void *handle, size_t size) override;
     const impl_list_item_t *get_implementation_list(
             const op_desc_t &desc) const override;
+    int max_threads() const override;
 };
 
 } // namespace cpu

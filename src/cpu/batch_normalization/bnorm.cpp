@@ -9,7 +9,7 @@
 
 #include "common/batch_normalization_pd.hpp"
 #include "common/exec_ctx.hpp"
-#include "cpu/binary/parallel.hpp"
+#include "cpu/threading/threading.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/norm_kernels/norm_kernels.hpp"
@@ -104,7 +104,7 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     };
 
     // Chunks taken one at a time: a thread the scheduler delays takes fewer.
-    parallel_chunks(eltwise::nthr_for(N * C * SP, 16384), C,
+    parallel_chunks(nthr_for(N * C * SP, 16384), C,
             [&](int, dim_t c0, dim_t c1) {
                 for (dim_t c = c0; c < c1; ++c) {
                     float m, v;
@@ -198,7 +198,7 @@ status_t bnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     };
 
     // Chunks taken one at a time: a thread the scheduler delays takes fewer.
-    parallel_chunks(eltwise::nthr_for(N * C * SP, 16384), C,
+    parallel_chunks(nthr_for(N * C * SP, 16384), C,
             [&](int, dim_t c0, dim_t c1) {
                 for (dim_t c = c0; c < c1; ++c) {
                     const float m = mean[c],

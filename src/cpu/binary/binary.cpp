@@ -166,7 +166,7 @@ status_t binary_t<nested>::execute(const exec_ctx_t &ctx) const {
 
     if (nested) {
         const nest::nest_t &n = pd->nest;
-        const int nthr = eltwise::nthr_for(n.volume(), 32 * 1024);
+        const int nthr = nthr_for(n.volume(), 32 * 1024);
         nest::for_each_block(
                 n, nthr, [&](const dim_t *off, dim_t mcnt, dim_t len) {
                     if (pd->block_ok && mcnt > 1) {
@@ -202,7 +202,7 @@ status_t binary_t<nested>::execute(const exec_ctx_t &ctx) const {
                 });
     } else {
         const walk::walk_t &w = pd->walk;
-        const int nthr = eltwise::nthr_for(w.volume(), 16 * 1024);
+        const int nthr = nthr_for(w.volume(), 16 * 1024);
         walk::for_each_row(w, nthr,
                 [&](const dim_t *base, const dim_t *const *idx, dim_t cnt) {
                     std::vector<rows::row_t> rr(nt);

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "common/memory_desc.hpp"
-#include "cpu/binary/parallel.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {

@@ -45,7 +45,7 @@ void zero_pad(const memory_desc_t &md, void *ptr) {
             hi[d] = md.padded_dims[d];
             count *= hi[d] - lo[d];
         }
-        const int nthr = eltwise::nthr_for(count, 64 * 1024);
+        const int nthr = nthr_for(count, 64 * 1024);
         parallel_chunks(nthr, count, [&](int, dim_t s, dim_t e) {
             for (dim_t k = s; k < e; ++k) {
                 dim_t r = k, off = tab.base;

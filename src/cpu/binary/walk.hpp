@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/memory_desc.hpp"
-#include "cpu/binary/parallel.hpp"
+#include "cpu/threading/threading.hpp"
 #include "cpu/binary/rows.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 

@@ -180,7 +180,7 @@ status_t concat_t<nested>::execute(const exec_ctx_t &ctx) const {
         volume += md_nelems(*pd->src_md(i), true);
     }
 
-    const int nthr = eltwise::nthr_for(volume, 64 * 1024);
+    const int nthr = nthr_for(volume, 64 * 1024);
     if (nested) {
         // One unit space over all sources: source i owns [start[i], start[i +
         // 1]).
@@ -212,7 +212,7 @@ status_t concat_t<nested>::execute(const exec_ctx_t &ctx) const {
         for (int i = 0; i < n; ++i) {
             if (!args[i].src) continue;
             const walk::walk_t &w = pd->walks[i];
-            const int nt = eltwise::nthr_for(w.volume(), 16 * 1024);
+            const int nt = nthr_for(w.volume(), 16 * 1024);
             walk::for_each_row(w, nt,
                     [&](const dim_t *base, const dim_t *const *idx, dim_t cnt) {
                         float buf[rows::chunk], sbuf[rows::chunk];

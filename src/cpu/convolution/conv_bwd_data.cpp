@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <functional>
 
-#include <omp.h>
 
 #include "common/float_convert.hpp"
 #include "cpu/convolution/conv_driver.hpp"
@@ -166,55 +165,49 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         const bool direct = out_f32_ok;
         const bool need_epi = !(direct && p.epi.is_identity());
         const size_t ws_size = ws_total / p.nthr;
-#pragma omp parallel num_threads(nthr) if (nthr > 1)
-        {
-            const int ithr = omp_get_thread_num();
-            dim_t start, end;
-            balance(items, omp_get_num_threads(), ithr, start, end);
+        parallel_claim(nthr, items, [&](int ithr, dim_t it) {
             void *acc = acc_base + ithr * msp * c.icg * 4;
             void *ws = ws_base ? ws_base + ithr * ws_size : nullptr;
             float *sbuf = shift_base ? shift_base + ithr * osp * c.ocg
                                      : nullptr;
-            for (dim_t it = start; it < end; ++it) {
-                const dim_t chunk = it % nchunks;
-                const dim_t g = (it / nchunks) % c.g;
-                const dim_t n = it / (nchunks * c.g);
-                const dim_t sp0 = chunk * msp;
-                const dim_t nsp = std::min(msp, osp - sp0);
-                const void *act;
-                dim_t a_sp, a_oc;
-                if (shift) {
-                    shift_input(p, t, n, g, sp0, nsp, sbuf);
-                    act = sbuf;
-                    a_sp = ncsp ? 1 : c.ocg;
-                    a_oc = ncsp ? nsp : 1;
-                } else {
-                    act = in_ptr(n, g) + (ncsp ? sp0 : sp0 * OC) * in_esz;
-                    a_sp = ncsp ? 1 : OC;
-                    a_oc = ncsp ? osp : 1;
-                }
-                char *out = out_ptr(n, g) + (ncsp ? sp0 : sp0 * IC) * oesz;
-                void *cbuf = direct ? (void *)out : acc;
-                const dim_t ldc = direct ? (ncsp ? isp : IC)
-                                         : (ncsp ? nsp : c.icg);
-                auto post = [&](dim_t m0, dim_t n0, dim_t m, dim_t nn,
-                                    const void *cb, dim_t ld) {
-                    const dim_t sp_b = ncsp ? n0 : m0, c_b = ncsp ? m0 : n0;
-                    const dim_t nsp_b = ncsp ? nn : m, nc_b = ncsp ? m : nn;
-                    char *o = out + (sp_b * out_sp + c_b * out_c) * oesz;
-                    epilogue_apply(p.epi, ea, s32, cb, ncsp ? 1 : ld,
-                            ncsp ? ld : 1, o, out_sp, out_c, n,
-                            g * c.icg + c_b, nc_b, sp0 + sp_b, nsp_b);
-                };
-                const char *w_g = static_cast<const char *>(t.wei)
-                        + g * c.ocg * K * wesz;
-                bg.run(nsp, c.icg, act, a_sp, a_oc, w_g, zp, cbuf, ldc,
-                        false, 1, ws,
-                        need_epi ? std::function<void(dim_t, dim_t, dim_t,
-                                           dim_t, const void *, dim_t)>(post)
-                                 : nullptr);
+            const dim_t chunk = it % nchunks;
+            const dim_t g = (it / nchunks) % c.g;
+            const dim_t n = it / (nchunks * c.g);
+            const dim_t sp0 = chunk * msp;
+            const dim_t nsp = std::min(msp, osp - sp0);
+            const void *act;
+            dim_t a_sp, a_oc;
+            if (shift) {
+                shift_input(p, t, n, g, sp0, nsp, sbuf);
+                act = sbuf;
+                a_sp = ncsp ? 1 : c.ocg;
+                a_oc = ncsp ? nsp : 1;
+            } else {
+                act = in_ptr(n, g) + (ncsp ? sp0 : sp0 * OC) * in_esz;
+                a_sp = ncsp ? 1 : OC;
+                a_oc = ncsp ? osp : 1;
             }
-        }
+            char *out = out_ptr(n, g) + (ncsp ? sp0 : sp0 * IC) * oesz;
+            void *cbuf = direct ? (void *)out : acc;
+            const dim_t ldc = direct ? (ncsp ? isp : IC)
+                                     : (ncsp ? nsp : c.icg);
+            auto post = [&](dim_t m0, dim_t n0, dim_t m, dim_t nn,
+                                const void *cb, dim_t ld) {
+                const dim_t sp_b = ncsp ? n0 : m0, c_b = ncsp ? m0 : n0;
+                const dim_t nsp_b = ncsp ? nn : m, nc_b = ncsp ? m : nn;
+                char *o = out + (sp_b * out_sp + c_b * out_c) * oesz;
+                epilogue_apply(p.epi, ea, s32, cb, ncsp ? 1 : ld,
+                        ncsp ? ld : 1, o, out_sp, out_c, n,
+                        g * c.icg + c_b, nc_b, sp0 + sp_b, nsp_b);
+            };
+            const char *w_g = static_cast<const char *>(t.wei)
+                    + g * c.ocg * K * wesz;
+            bg.run(nsp, c.icg, act, a_sp, a_oc, w_g, zp, cbuf, ldc,
+                    false, 1, ws,
+                    need_epi ? std::function<void(dim_t, dim_t, dim_t,
+                                       dim_t, const void *, dim_t)>(post)
+                             : nullptr);
+        });
         return;
     }
 
@@ -281,17 +274,12 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
             return;
         }
         const int nthr = p.nthr;
-#pragma omp parallel num_threads(nthr) if (nthr > 1)
-        {
-            const int ithr = omp_get_thread_num();
-            dim_t r0, r1;
-            balance(rows, omp_get_num_threads(), ithr, r0, r1);
-            c2i(r0, r1);
-#pragma omp barrier
-            dim_t s0, s1;
-            balance(isp, omp_get_num_threads(), ithr, s0, s1);
-            epi(s0, s1);
-        }
+        // Two regions: the epilogue of a point reads rows that other
+        // threads' col2im writes.
+        parallel_chunks(nthr, rows,
+                [&](int, dim_t r0, dim_t r1) { c2i(r0, r1); });
+        parallel_chunks(nthr, isp,
+                [&](int, dim_t s0, dim_t s1) { epi(s0, s1); });
     };
 
     if (p.bwd_d_serial_images) {
@@ -302,18 +290,13 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
     }
     const int nthr = (int)std::min<dim_t>(p.nthr, items);
     const size_t ws_size = ws_total / p.nthr;
-#pragma omp parallel num_threads(nthr) if (nthr > 1)
-    {
-        const int ithr = omp_get_thread_num();
-        dim_t start, end;
-        balance(items, omp_get_num_threads(), ithr, start, end);
+    parallel_claim(nthr, items, [&](int ithr, dim_t it) {
         float *col = col_base + ithr * osp * K;
         char *acc = acc_base + ithr * isp * c.icg * 4;
         void *ws = ws_base ? ws_base + ithr * ws_size : nullptr;
         float *sbuf = shift_base ? shift_base + ithr * osp * c.ocg : nullptr;
-        for (dim_t it = start; it < end; ++it)
-            one_item(it, col, acc, ws, false, 1, sbuf);
-    }
+        one_item(it, col, acc, ws, false, 1, sbuf);
+    });
 }
 
 } // namespace conv

@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include <omp.h>
 
 #include "common/float_convert.hpp"
 #include "cpu/convolution/conv_driver.hpp"
@@ -32,39 +31,40 @@ void reduce_channels(const conv_plan_t &p, const void *x, data_type_t dt,
     const dim_t blk = 16;
     const dim_t nblk = (C + blk - 1) / blk;
     const int nthr = (int)std::min<dim_t>(p.nthr, nblk);
-#pragma omp parallel for num_threads(nthr) schedule(static) if (nthr > 1)
-    for (dim_t b = 0; b < nblk; ++b) {
-        const dim_t c0 = b * blk, c1 = std::min(C, c0 + blk);
-        double acc[16] = {};
-        for (dim_t n = 0; n < c.mb; ++n) {
-            if (ncsp) {
-                for (dim_t ch = c0; ch < c1; ++ch) {
-                    const dim_t base = (n * C + ch) * npts;
-                    float s = 0.f;
-                    if (dt == dnnl_f32) {
-                        const float *v = static_cast<const float *>(x) + base;
-                        for (dim_t i = 0; i < npts; ++i)
-                            s += v[i];
-                    } else {
-                        for (dim_t i = 0; i < npts; ++i)
-                            s += load_f32(dt, x, base + i);
+    parallel_chunks(nthr, nblk, [&](int, dim_t b0, dim_t b1) {
+        for (dim_t b = b0; b < b1; ++b) {
+            const dim_t c0 = b * blk, c1 = std::min(C, c0 + blk);
+            double acc[16] = {};
+            for (dim_t n = 0; n < c.mb; ++n) {
+                if (ncsp) {
+                    for (dim_t ch = c0; ch < c1; ++ch) {
+                        const dim_t base = (n * C + ch) * npts;
+                        float s = 0.f;
+                        if (dt == dnnl_f32) {
+                            const float *v = static_cast<const float *>(x) + base;
+                            for (dim_t i = 0; i < npts; ++i)
+                                s += v[i];
+                        } else {
+                            for (dim_t i = 0; i < npts; ++i)
+                                s += load_f32(dt, x, base + i);
+                        }
+                        acc[ch - c0] += s;
                     }
-                    acc[ch - c0] += s;
-                }
-            } else {
-                float s[16] = {};
-                for (dim_t i = 0; i < npts; ++i) {
-                    const dim_t base = (n * npts + i) * C;
+                } else {
+                    float s[16] = {};
+                    for (dim_t i = 0; i < npts; ++i) {
+                        const dim_t base = (n * npts + i) * C;
+                        for (dim_t ch = c0; ch < c1; ++ch)
+                            s[ch - c0] += load_f32(dt, x, base + ch);
+                    }
                     for (dim_t ch = c0; ch < c1; ++ch)
-                        s[ch - c0] += load_f32(dt, x, base + ch);
+                        acc[ch - c0] += s[ch - c0];
                 }
-                for (dim_t ch = c0; ch < c1; ++ch)
-                    acc[ch - c0] += s[ch - c0];
             }
+            for (dim_t ch = c0; ch < c1; ++ch)
+                out[ch] = (float)acc[ch - c0];
         }
-        for (dim_t ch = c0; ch < c1; ++ch)
-            out[ch] = (float)acc[ch - c0];
-    }
+    });
 }
 
 template <typename T>
@@ -104,12 +104,12 @@ void conv_bwd_weights_gemm(
     char *ws_base = sc.get<char>(scratchpad, scratch_plan_t::gemm_ws);
 
     int team = 1; // threads the runtime actually gave
-#pragma omp parallel num_threads(nthr) if (nthr > 1)
-    {
-        const int ithr = omp_get_thread_num();
-        if (ithr == 0) team = omp_get_num_threads();
+    // A static split: each thread sums into its own buffer, and the sum
+    // of the buffers below must not depend on timing.
+    parallel(nthr, [&](int ithr, int nt) {
+        if (ithr == 0) team = nt;
         dim_t start, end;
-        balance(items, omp_get_num_threads(), ithr, start, end);
+        balance(items, nt, ithr, start, end);
         float *my = red + ithr * red_stride;
         std::fill(my, my + wsz, 0.f);
         char *col = col_base ? col_base + ithr * msp * K * sesz : nullptr;
@@ -164,17 +164,18 @@ void conv_bwd_weights_gemm(
                 gemm::gemm_f32(a);
             }
         }
-    }
+    });
 
     // Sum the partial gradients.
     float *out = t.diff_wei;
-#pragma omp parallel for num_threads(p.nthr) schedule(static) if (p.nthr > 1)
-    for (dim_t i = 0; i < wsz; ++i) {
-        float s = red[i];
-        for (int k = 1; k < team; ++k)
-            s += red[k * red_stride + i];
-        out[i] = s;
-    }
+    parallel_chunks(p.nthr, wsz, [&](int, dim_t i0, dim_t i1) {
+        for (dim_t i = i0; i < i1; ++i) {
+            float s = red[i];
+            for (int k = 1; k < team; ++k)
+                s += red[k * red_stride + i];
+            out[i] = s;
+        }
+    });
 
     if (p.with_bias && t.diff_bias) {
         if (p.bias_from_src)

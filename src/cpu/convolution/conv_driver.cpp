@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include <omp.h>
 
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/gemm/gemm.hpp"
@@ -92,7 +91,7 @@ bool plain_wei_strides(const conv_plan_t &p, bool groups, dim_t *s)
 status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
 {
     const conv_conf_t &c = p.c;
-    p.nthr = std::max(1, omp_get_max_threads());
+    p.nthr = std::max(1, max_threads());
     // Small problems run on the calling thread: a parallel region costs
     // more than it saves below a few MFLOP.
     const double flops = 2.0 * c.mb * c.oc() * c.osp() * c.kgemm();

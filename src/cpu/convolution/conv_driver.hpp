@@ -17,7 +17,7 @@
 #include "common/primitive_attr.hpp"
 #include "cpu/convolution/conv_epilogue.hpp"
 #include "cpu/convolution/conv_plan.hpp"
-#include "cpu/team_sync.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -69,14 +69,6 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         const epilogue_args_t &ea, void *scratchpad);
 void conv_bwd_weights_gemm(
         const conv_plan_t &p, const conv_canon_t &t, void *scratchpad);
-
-// Per-thread slice [start, end) of n items for thread ithr of nthr.
-inline void balance(dim_t n, int nthr, int ithr, dim_t &start, dim_t &end)
-{
-    const dim_t q = n / nthr, r = n % nthr;
-    start = ithr * q + (ithr < r ? ithr : r);
-    end = start + q + (ithr < r ? 1 : 0);
-}
 
 } // namespace conv
 } // namespace cpu

@@ -12,7 +12,6 @@
 #include <cstring>
 #include <vector>
 
-#include <omp.h>
 
 #include "common/float_convert.hpp"
 #include "cpu/convolution/conv_driver.hpp"
@@ -132,11 +131,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
         const dim_t nrows_out = c.mb * c.od * c.oh;
         const int nthr = (int)std::min<dim_t>(p.nthr, nrows_out);
         const dim_t krows = c.kd * c.kh;
-#pragma omp parallel num_threads(nthr) if (nthr > 1)
-        {
-            const int ithr = omp_get_thread_num();
-            dim_t start, end;
-            balance(nrows_out, omp_get_num_threads(), ithr, start, end);
+        parallel_chunks(nthr, nrows_out, [&](int ithr, dim_t start, dim_t end) {
             float *acc = acc_base + ithr * c.ow * G;
             float *inbuf = in_base + ithr * krows * c.iw * G;
             std::vector<const float *> rows(krows);
@@ -183,18 +178,14 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                 epilogue_apply(p.epi, ea, false, acc, G, 1, o, G, 1, n, 0, G,
                         sp0, c.ow);
             }
-        }
+        });
         return;
     }
 
     const dim_t planes = c.mb * G;
     const int nthr = (int)std::min<dim_t>(p.nthr, planes);
     const dim_t ksp = c.ksp();
-#pragma omp parallel num_threads(nthr) if (nthr > 1)
-    {
-        const int ithr = omp_get_thread_num();
-        dim_t start, end;
-        balance(planes, omp_get_num_threads(), ithr, start, end);
+    parallel_chunks(nthr, planes, [&](int ithr, dim_t start, dim_t end) {
         float *acc = acc_base + ithr * c.ow;
         float *inplane = in_base + ithr * isp;
         for (dim_t pl = start; pl < end; ++pl) {
@@ -227,7 +218,7 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                             g, 1, sp0, c.ow);
                 }
         }
-    }
+    });
 }
 
 } // namespace conv

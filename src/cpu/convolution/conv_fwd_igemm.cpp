@@ -12,12 +12,10 @@
 // place; channels-last ones are gathered with the channel count as stride
 // and written back transposed by the epilogue.
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <type_traits>
 #include <vector>
 
-#include <omp.h>
 
 #include "cpu/convolution/conv_driver.hpp"
 #include "cpu/convolution/conv_igemm_pack.hpp"
@@ -260,16 +258,17 @@ void make_panels(const conv_plan_t &p, const void *wei, data_type_t wdt,
     const dim_t npan = (c.ocg + MR - 1) / MR;
     const dim_t jobs = c.g * npan;
     const int nthr = (int)std::min<dim_t>(p.nthr, jobs);
-#pragma omp parallel for num_threads(nthr) schedule(static) if (nthr > 1)
-    for (dim_t j = 0; j < jobs; ++j) {
-        const dim_t g = j / npan, ir = (j % npan) * MR;
-        if (wdt == dnnl_f32)
-            pack_plain_panel(p, (const float *)wei, g, ir, MR, out);
-        else if (wdt == dnnl_bf16)
-            pack_plain_panel(p, (const gemm::bf16_tag_t *)wei, g, ir, MR, out);
-        else
-            pack_plain_panel(p, (const gemm::f16_tag_t *)wei, g, ir, MR, out);
-    }
+    parallel_chunks(nthr, jobs, [&](int, dim_t j0, dim_t j1) {
+        for (dim_t j = j0; j < j1; ++j) {
+            const dim_t g = j / npan, ir = (j % npan) * MR;
+            if (wdt == dnnl_f32)
+                pack_plain_panel(p, (const float *)wei, g, ir, MR, out);
+            else if (wdt == dnnl_bf16)
+                pack_plain_panel(p, (const gemm::bf16_tag_t *)wei, g, ir, MR, out);
+            else
+                pack_plain_panel(p, (const gemm::f16_tag_t *)wei, g, ir, MR, out);
+        }
+    });
 }
 } // namespace
 
@@ -294,17 +293,12 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
     const bool out_direct
             = ncsp && p.epi.dst_dt == dnnl_f32 && !p.epi.has_sum();
     const bool need_epi = !(out_direct && p.epi.is_identity());
-    // One thread while the machine is oversubscribed (see team_sync.hpp).
-    const int nthr = straggler_guard_t::parallel_allowed()
-            ? (int)std::min<dim_t>(p.nthr, items)
-            : 1;
+    const int nthr = (int)std::min<dim_t>(p.nthr, items);
 
     float *wpan = sc.get<float>(scratchpad, scratch_plan_t::wei_panels);
     float *bbase = sc.get<float>(scratchpad, scratch_plan_t::col);
     float *abase = sc.get<float>(scratchpad, scratch_plan_t::acc);
     const dim_t bstride = (msp + NR - 1) / NR * NR * kcb;
-    std::atomic<dim_t> next {0};
-    team_sync_t sync;
 
     // f32 A panels (the layout of igemm_wei_md).
     using w_t = conv_plan_t::ig_wei_t;
@@ -314,72 +308,62 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
         wei = wpan;
     }
 
-    const int64_t t0 = straggler_guard_t::now_ns();
-#pragma omp parallel num_threads(nthr) if (nthr > 1)
-    {
-        const int ithr = omp_get_thread_num();
+    // Items claimed one at a time (see threading.hpp).
+    parallel_claim(nthr, items, [&](int ithr, dim_t it) {
         float *bp = bbase + ithr * bstride;
-        int64_t done = 0;
         float *acc = abase ? abase + ithr * c.ocg * msp : nullptr;
         // f32 channels-first sources take the vectorised gathering.
         const bool fast_pack
                 = ncsp && sdt == dnnl_f32 && igemm_fast_pack_ok(c, NR);
         igemm_gather_t gather;
-        for (dim_t it = next++; it < items; it = next++, ++done) {
-            const dim_t chunk = it % nchunks;
-            const dim_t g = (it / nchunks) % c.g;
-            const dim_t n = it / (nchunks * c.g);
-            const dim_t sp0 = chunk * msp;
-            const dim_t nsp = std::min(msp, osp - sp0);
-            const dim_t soff = ncsp ? (n * IC + g * c.icg) * isp
-                                    : n * isp * IC + g * c.icg;
-            const dim_t ooff = ncsp ? (n * OC + g * c.ocg) * osp + sp0
-                                    : (n * osp + sp0) * OC + g * c.ocg;
-            const char *src_ng = static_cast<const char *>(t.src) + soff * sesz;
-            char *out = static_cast<char *>(t.dst) + ooff * desz;
-            float *cbuf = out_direct ? (float *)out : acc;
-            const dim_t ldc = out_direct ? osp : nsp;
-            std::vector<run_t> runs;
+        const dim_t chunk = it % nchunks;
+        const dim_t g = (it / nchunks) % c.g;
+        const dim_t n = it / (nchunks * c.g);
+        const dim_t sp0 = chunk * msp;
+        const dim_t nsp = std::min(msp, osp - sp0);
+        const dim_t soff = ncsp ? (n * IC + g * c.icg) * isp
+                                : n * isp * IC + g * c.icg;
+        const dim_t ooff = ncsp ? (n * OC + g * c.ocg) * osp + sp0
+                                : (n * osp + sp0) * OC + g * c.ocg;
+        const char *src_ng = static_cast<const char *>(t.src) + soff * sesz;
+        char *out = static_cast<char *>(t.dst) + ooff * desz;
+        float *cbuf = out_direct ? (float *)out : acc;
+        const dim_t ldc = out_direct ? osp : nsp;
+        std::vector<run_t> runs;
+        if (fast_pack)
+            igemm_gather_plan(c, sp0, nsp, NR, gather);
+        else
+            runs = make_runs(c, sp0, nsp);
+        for (dim_t kb = 0; kb < nkb; ++kb) {
+            const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
             if (fast_pack)
-                igemm_gather_plan(c, sp0, nsp, NR, gather);
+                igemm_pack_f32_ncsp(
+                        c, (const float *)src_ng, gather, pc, kc, NR, bp);
+            else if (sdt == dnnl_f32)
+                pack_b_f32(c, ncsp, (const float *)src_ng, runs, pc, kc,
+                        sp0, nsp, NR, bp);
+            else if (sdt == dnnl_bf16)
+                pack_b_bf16(c, ncsp, (const gemm::bf16_tag_t *)src_ng,
+                        runs, pc, kc, sp0, nsp, NR, bp);
             else
-                runs = make_runs(c, sp0, nsp);
-            for (dim_t kb = 0; kb < nkb; ++kb) {
-                const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
-                if (fast_pack)
-                    igemm_pack_f32_ncsp(
-                            c, (const float *)src_ng, gather, pc, kc, NR, bp);
-                else if (sdt == dnnl_f32)
-                    pack_b_f32(c, ncsp, (const float *)src_ng, runs, pc, kc,
-                            sp0, nsp, NR, bp);
-                else if (sdt == dnnl_bf16)
-                    pack_b_bf16(c, ncsp, (const gemm::bf16_tag_t *)src_ng,
-                            runs, pc, kc, sp0, nsp, NR, bp);
-                else
-                    pack_b_f16(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
-                            pc, kc, sp0, nsp, NR, bp);
-                const float *ap = wei + g * mpad * K + pc * MR;
-                const float beta = kb == 0 ? 0.f : 1.f;
-                for (dim_t jr = 0; jr < nsp; jr += NR) {
-                    const dim_t nn = std::min<dim_t>(NR, nsp - jr);
-                    const float *b = bp + jr * kc;
-                    for (dim_t ir = 0; ir < c.ocg; ir += MR)
-                        uk.fn(kc, ap + ir * K, b, cbuf + ir * ldc + jr, ldc,
-                                std::min<dim_t>(MR, c.ocg - ir), nn, 1.f,
-                                beta);
-                }
+                pack_b_f16(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
+                        pc, kc, sp0, nsp, NR, bp);
+            const float *ap = wei + g * mpad * K + pc * MR;
+            const float beta = kb == 0 ? 0.f : 1.f;
+            for (dim_t jr = 0; jr < nsp; jr += NR) {
+                const dim_t nn = std::min<dim_t>(NR, nsp - jr);
+                const float *b = bp + jr * kc;
+                for (dim_t ir = 0; ir < c.ocg; ir += MR)
+                    uk.fn(kc, ap + ir * K, b, cbuf + ir * ldc + jr, ldc,
+                            std::min<dim_t>(MR, c.ocg - ir), nn, 1.f,
+                            beta);
             }
-            if (need_epi)
-                epilogue_apply(p.epi, ea, false, cbuf, 1, ldc, out,
-                        ncsp ? 1 : OC, ncsp ? osp : 1, n, g * c.ocg, c.ocg,
-                        sp0, nsp);
         }
-        const int64_t idle = straggler_guard_t::now_ns();
-        sync.arrive_and_wait(omp_get_num_threads());
-        if (ithr == 0 && nthr > 1)
-            straggler_guard_t::report(
-                    t0, idle, straggler_guard_t::now_ns(), done, items);
-    }
+        if (need_epi)
+            epilogue_apply(p.epi, ea, false, cbuf, 1, ldc, out,
+                    ncsp ? 1 : OC, ncsp ? osp : 1, n, g * c.ocg, c.ocg,
+                    sp0, nsp);
+    });
 }
 
 } // namespace conv

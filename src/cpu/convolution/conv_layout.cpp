@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include <omp.h>
+#include "cpu/threading/threading.hpp"
 
 #include "common/float_convert.hpp"
 
@@ -131,50 +131,51 @@ void copy_tensor(const memory_desc_t &smd, const void *s,
         }
 
     const bool par = outer * inner > 64 * 1024;
-#pragma omp parallel for schedule(static) if (par)
-    for (dim_t o = 0; o < outer; ++o) {
-        dim_t pos[max_ndims] = {};
-        dim_t rem = o;
-        for (int k = nd - 2; k >= 0; --k) {
-            pos[k] = rem % smd.dims[k];
-            rem /= smd.dims[k];
-        }
-        const line_t sl = line_of(smd, pos);
-        const line_t dl = line_of(dmd, pos);
-        if (sl.stride && dl.stride) {
-            if (sdt == ddt) {
-                const char *sp = static_cast<const char *>(s) + sl.base * ssz;
-                char *dp = static_cast<char *>(d) + dl.base * dsz;
-                if (ssz == 4)
-                    copy_line_raw((const uint32_t *)sp, sl.stride,
-                            (uint32_t *)dp, dl.stride, inner);
-                else if (ssz == 2)
-                    copy_line_raw((const uint16_t *)sp, sl.stride,
-                            (uint16_t *)dp, dl.stride, inner);
-                else
-                    copy_line_raw((const uint8_t *)sp, sl.stride,
-                            (uint8_t *)dp, dl.stride, inner);
-            } else {
-                for (dim_t i = 0; i < inner; ++i)
-                    store_f32(ddt,
-                            load_f32(sdt, s, sl.base + i * sl.stride), d,
-                            dl.base + i * dl.stride);
+    parallel_chunks(par ? max_threads() : 1, outer, [&](int, dim_t o0, dim_t o1) {
+        for (dim_t o = o0; o < o1; ++o) {
+            dim_t pos[max_ndims] = {};
+            dim_t rem = o;
+            for (int k = nd - 2; k >= 0; --k) {
+                pos[k] = rem % smd.dims[k];
+                rem /= smd.dims[k];
             }
-            continue;
+            const line_t sl = line_of(smd, pos);
+            const line_t dl = line_of(dmd, pos);
+            if (sl.stride && dl.stride) {
+                if (sdt == ddt) {
+                    const char *sp = static_cast<const char *>(s) + sl.base * ssz;
+                    char *dp = static_cast<char *>(d) + dl.base * dsz;
+                    if (ssz == 4)
+                        copy_line_raw((const uint32_t *)sp, sl.stride,
+                                (uint32_t *)dp, dl.stride, inner);
+                    else if (ssz == 2)
+                        copy_line_raw((const uint16_t *)sp, sl.stride,
+                                (uint16_t *)dp, dl.stride, inner);
+                    else
+                        copy_line_raw((const uint8_t *)sp, sl.stride,
+                                (uint8_t *)dp, dl.stride, inner);
+                } else {
+                    for (dim_t i = 0; i < inner; ++i)
+                        store_f32(ddt,
+                                load_f32(sdt, s, sl.base + i * sl.stride), d,
+                                dl.base + i * dl.stride);
+                }
+                continue;
+            }
+            for (dim_t i = 0; i < inner; ++i) {
+                pos[nd - 1] = i;
+                const dim_t so = sl.stride ? sl.base + i * sl.stride
+                                           : md_off_v(smd, pos);
+                const dim_t dof = dl.stride ? dl.base + i * dl.stride
+                                            : md_off_v(dmd, pos);
+                if (sdt == ddt)
+                    std::memcpy(static_cast<char *>(d) + dof * dsz,
+                            static_cast<const char *>(s) + so * ssz, ssz);
+                else
+                    store_f32(ddt, load_f32(sdt, s, so), d, dof);
+            }
         }
-        for (dim_t i = 0; i < inner; ++i) {
-            pos[nd - 1] = i;
-            const dim_t so = sl.stride ? sl.base + i * sl.stride
-                                       : md_off_v(smd, pos);
-            const dim_t dof = dl.stride ? dl.base + i * dl.stride
-                                        : md_off_v(dmd, pos);
-            if (sdt == ddt)
-                std::memcpy(static_cast<char *>(d) + dof * dsz,
-                        static_cast<const char *>(s) + so * ssz, ssz);
-            else
-                store_f32(ddt, load_f32(sdt, s, so), d, dof);
-        }
-    }
+    });
 }
 
 } // namespace conv

@@ -38,7 +38,7 @@ void for_each_row_chunk(
     const dim_t nchunks = (inner + chunk - 1) / chunk;
     const dim_t units = rows * nchunks;
     const int nthr = nthr_for(rows * inner, min_per_thread);
-    parallel_run(nthr, [&](int ithr, int nt) {
+    parallel(nthr, [&](int ithr, int nt) {
         dim_t start, end;
         balance(units, nt, ithr, start, end);
         if (start >= end) return;

@@ -138,7 +138,7 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     const bool f32_io = sdt == dnnl_f32 && ddt == dnnl_f32 && po.empty();
 
     const int nthr = nthr_for(n, min_per_thread(alg));
-    parallel_run(nthr, [&](int ithr, int nt) {
+    parallel(nthr, [&](int ithr, int nt) {
         dim_t start, end;
         balance(n, nt, ithr, start, end, 16);
         if (start >= end) return;
@@ -213,7 +213,7 @@ status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
     const bool f32_io = vdt == dnnl_f32 && dddt == dnnl_f32 && dsdt == dnnl_f32;
 
     const int nthr = nthr_for(n, min_per_thread(alg));
-    parallel_run(nthr, [&](int ithr, int nt) {
+    parallel(nthr, [&](int ithr, int nt) {
         dim_t start, end;
         balance(n, nt, ithr, start, end, 16);
         if (start >= end) return;

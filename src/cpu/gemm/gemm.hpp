@@ -14,7 +14,8 @@
 // like dnnl_sgemm) are thin layers over them. Microkernels are picked by
 // ISA (AVX-512 / AVX2+FMA / portable) within dnnl_set_max_cpu_isa.
 //
-// Threading: OpenMP over a 2D grid of C blocks when `parallel` is true and
+// Threading: tiles of a 2D grid over C, claimed by the threads of the
+// threading layer, when `parallel` is true and
 // the caller is not already inside a parallel region. Every entry point is
 // reentrant; packing buffers come from `workspace` when given (sized with
 // gemm_workspace_size) or from a per-thread cache.
@@ -37,8 +38,8 @@ enum class bias_kind_t { none, per_row, per_col };
 // Post-processing hook: called exactly once for every block of C after its
 // final value (bias included) is stored: rows [m0, m0 + m), columns
 // [n0, n0 + n); `c` points at C(m0, n0) and `ldc` is C's row stride. Calls
-// for disjoint blocks may run concurrently on different OpenMP threads
-// (omp_get_thread_num() tells which). Blocks are at most a few hundred
+// for disjoint blocks may run concurrently on different threads of the
+// threading layer. Blocks are at most a few hundred
 // rows by a few thousand columns.
 using gemm_post_f32_t = std::function<void(
         dim_t m0, dim_t n0, dim_t m, dim_t n, float *c, dim_t ldc)>;
@@ -73,7 +74,7 @@ struct gemm_f32_args_t {
     bias_kind_t bias_kind = bias_kind_t::none;
     gemm_post_f32_t post; // optional
     bool parallel = true;
-    int nthr = 0; // 0: omp_get_max_threads()
+    int nthr = 0; // 0: max_threads() of the threading layer
     void *workspace = nullptr; // optional, gemm_workspace_size() bytes
 };
 status_t gemm_f32(const gemm_f32_args_t &args);
@@ -114,7 +115,7 @@ struct gemm_s32_args_t {
 status_t gemm_s32(const gemm_s32_args_t &args);
 
 // Bytes of packing workspace a call of the given shape needs with `nthr`
-// threads (0: omp_get_max_threads()). `is_int` selects gemm_s32 sizing.
+// threads (0: the threading layer's max_threads()). `is_int` selects gemm_s32 sizing.
 size_t gemm_workspace_size(
         dim_t M, dim_t N, dim_t K, bool is_int, bool parallel, int nthr = 0);
 

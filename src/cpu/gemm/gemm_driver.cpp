@@ -10,10 +10,8 @@
 // bias. Small-M f32 problems take run_small_m (no packing) instead.
 #include "cpu/gemm/gemm.hpp"
 
-#include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <memory>
 
@@ -242,8 +240,7 @@ template <typename TA, typename TB>
 void s32_naive(const gemm_s32_args_t &g, int nthr) {
     const TA *A = (const TA *)g.a;
     const TB *B = (const TB *)g.b;
-#pragma omp parallel for num_threads(nthr) if (nthr > 1)
-    for (dim_t i = 0; i < g.M; ++i) {
+    parallel_claim(nthr, g.M, [&](int, dim_t i) {
         for (dim_t j = 0; j < g.N; ++j) {
             int64_t s = 0;
             for (dim_t k = 0; k < g.K; ++k)
@@ -256,7 +253,7 @@ void s32_naive(const gemm_s32_args_t &g, int nthr) {
             g.c[i * g.ldc + j] = r;
         }
         if (g.post) g.post(i, 0, 1, g.N, g.c + i * g.ldc, g.ldc);
-    }
+    });
 }
 
 using s32_run_f = void (*)(const gemm_s32_args_t &, const s32_ukernel_desc_t &,
@@ -307,30 +304,17 @@ void run_small_m(const gemm_f32_args_t &g, int nthr) {
                     g.b_cs, g.beta, g.c + j0, g.ldc);
         op.finish(0, j0, g.M, j1 - j0);
     };
-    if (nthr == 1 || !straggler_guard_t::parallel_allowed()) {
+    if (nthr == 1) {
         part(0, g.N);
         return;
     }
-    // Column chunks claimed dynamically, 4 per thread, with the straggler
-    // guard of run_gemm (see team_sync.hpp).
+    // Column chunks claimed dynamically, 4 per thread.
     const int nparts = 4 * nthr;
-    std::atomic<int> next {0};
-    team_sync_t sync;
-    const int64_t t0 = straggler_guard_t::now_ns();
-#pragma omp parallel num_threads(nthr)
-    {
-        int done = 0;
-        for (int t = next++; t < nparts; t = next++, ++done) {
-            dim_t j0, j1;
-            split(g.N, nparts, t, unit, j0, j1);
-            part(j0, j1);
-        }
-        const int64_t idle = straggler_guard_t::now_ns();
-        sync.arrive_and_wait(omp_get_num_threads());
-        if (omp_get_thread_num() == 0)
-            straggler_guard_t::report(
-                    t0, idle, straggler_guard_t::now_ns(), done, nparts);
-    }
+    parallel_claim(nthr, nparts, [&](int, dim_t t) {
+        dim_t j0, j1;
+        split(g.N, nparts, (int)t, unit, j0, j1);
+        part(j0, j1);
+    });
 }
 
 } // namespace

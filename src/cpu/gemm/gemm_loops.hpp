@@ -5,14 +5,11 @@
 // gemm_block); gemm_driver.cpp and gemm_s32c4.cpp hold them.
 #pragma once
 
-#include <omp.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 
 #include "common/c_types.hpp"
-#include "cpu/team_sync.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -26,8 +23,8 @@ inline size_t align64(size_t x) { return (x + 63) / 64 * 64; }
 
 // Number of threads worth using for an M x N x K problem.
 inline int effective_threads(dim_t M, dim_t N, dim_t K, bool parallel, int nthr) {
-    if (!parallel || omp_in_parallel()) return 1;
-    if (nthr <= 0) nthr = omp_get_max_threads();
+    if (!parallel || in_parallel()) return 1;
+    if (nthr <= 0) nthr = max_threads();
     const double work = (double)M * (double)N * (double)std::max<dim_t>(K, 1);
     const double per_thread_min = 64.0 * 1024;
     const int by_work = (int)std::max(1.0, work / per_thread_min);
@@ -204,45 +201,30 @@ inline int tiles_per_thread(dim_t M, dim_t N, dim_t K, int nthr) {
     return 1;
 }
 
-// Splits C into tiles claimed dynamically by a team of threads, each
-// running gemm_block on its tiles with its own packing buffers; threads
-// that run out of tiles wait for the others asleep (team_sync_t). While
-// straggler_guard_t reports an oversubscribed machine the calling thread
-// does all the work alone.
+// Splits C into tiles claimed dynamically by a team of threads
+// (parallel_claim), each running gemm_block on its tiles with its own
+// packing buffers.
 template <typename ops_t>
 void run_gemm(const ops_t &op, const blocking_t &b, dim_t M, dim_t N, dim_t K,
         int nthr, char *ws) {
     using P = typename ops_t::packed_t;
     const size_t per_thr = b_block_bytes(b, sizeof(P)) + a_block_bytes(b, sizeof(P));
-    if (nthr == 1 || !straggler_guard_t::parallel_allowed()) {
+    if (nthr == 1) {
         gemm_block(op, b, K, ws, 0, M, 0, N);
         return;
     }
     const int ntiles = nthr * tiles_per_thread(M, N, K, nthr);
     int tm, tn;
     thread_grid(M, N, ntiles, b.mr, b.nr, tm, tn);
-    std::atomic<int> next {0};
-    team_sync_t sync;
-    const int64_t t0 = straggler_guard_t::now_ns();
-#pragma omp parallel num_threads(nthr)
-    {
-        const int ithr = omp_get_thread_num();
-        char *my_ws = ws + ithr * per_thr;
-        int done = 0;
-        // Consecutive tiles share an M range, so a thread that takes two
-        // in a row reads the same rows of A.
-        for (int t = next++; t < tm * tn; t = next++, ++done) {
-            dim_t mb, me, nb, ne;
-            split(M, tm, t / tn, b.mr, mb, me);
-            split(N, tn, t % tn, b.nr, nb, ne);
-            if (mb < me && nb < ne) gemm_block(op, b, K, my_ws, mb, me, nb, ne);
-        }
-        const int64_t idle = straggler_guard_t::now_ns();
-        sync.arrive_and_wait(omp_get_num_threads());
-        if (ithr == 0)
-            straggler_guard_t::report(
-                    t0, idle, straggler_guard_t::now_ns(), done, tm * tn);
-    }
+    // Consecutive tiles share an M range, so a thread that takes two in a
+    // row reads the same rows of A.
+    parallel_claim(nthr, (dim_t)tm * tn, [&](int ithr, dim_t t) {
+        dim_t mb, me, nb, ne;
+        split(M, tm, (int)(t / tn), b.mr, mb, me);
+        split(N, tn, (int)(t % tn), b.nr, nb, ne);
+        if (mb < me && nb < ne)
+            gemm_block(op, b, K, ws + ithr * per_thr, mb, me, nb, ne);
+    });
 }
 
 } // namespace loops

@@ -9,7 +9,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
-#include "cpu/binary/parallel.hpp"
+#include "cpu/threading/threading.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 #include "cpu/group_normalization/gnorm.hpp"
 #include "cpu/pooling/dense_io.hpp"
@@ -159,7 +159,7 @@ void channel_sums(const fwd_args_t &a, std::vector<double> &out, Acc acc) {
         for (dim_t u = u0; u < u1; ++u) {
             const dim_t n = u / nch;
             dim_t s0, s1;
-            eltwise::balance(p.SP, (int)nch, (int)(u % nch), s0, s1);
+            balance(p.SP, (int)nch, (int)(u % nch), s0, s1);
             double *d = part.data() + u * p.C;
             int r = 0;
             for (dim_t sp = s0; sp < s1; ++sp) {

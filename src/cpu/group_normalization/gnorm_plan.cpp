@@ -83,7 +83,7 @@ status_t plan_t::init(const memory_desc_t *const *mds, int n, dim_t groups) {
 }
 
 int nthr_for(dim_t nelems) {
-    return eltwise::nthr_for(nelems, 16384);
+    return cpu::nthr_for(nelems, 16384);
 }
 
 void cvt_t::to_f32(data_type_t dt, const void *src, float *dst, dim_t n) const {

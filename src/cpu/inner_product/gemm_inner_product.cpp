@@ -2,8 +2,6 @@
 // three propagation kinds.
 #include "cpu/inner_product/gemm_inner_product.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <initializer_list>
@@ -12,6 +10,7 @@
 #include "common/float_convert.hpp"
 #include "cpu/gemm/gemm.hpp"
 #include "cpu/inner_product/ip_packed_weights.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -246,7 +245,7 @@ status_t gemm_inner_product_t::pd_t::init(engine_t *engine) {
                         : gemm::f32_kernel_name(src_md_.data_type,
                                 weights_md_.data_type, attr_.fpmath_mode));
 
-    const int nthr = omp_get_max_threads();
+    const int nthr = max_threads();
     const size_t acc_sz = 4;
     const dim_t max_rows = std::max<dim_t>(
             256, (dim_t)((8u << 20) / (acc_sz * std::max<dim_t>(N, 1))));
@@ -297,20 +296,21 @@ const char *gemm_inner_product_t::gather_weights(
     const dim_t OC = p.OC(), K = p.IC_total();
     const dim_t *koff = p.k_offsets().data();
     const dim_t *ocoff = p.oc_offsets().data();
-#pragma omp parallel for schedule(static) if (OC * K > 65536)
-    for (dim_t oc = 0; oc < OC; ++oc) {
-        const char *src_row = wei + ocoff[oc] * wsz;
-        char *dst_row = out + oc * K * wsz;
-        if (wsz == 4)
-            for (dim_t k = 0; k < K; ++k)
-                ((uint32_t *)dst_row)[k] = ((const uint32_t *)src_row)[koff[k]];
-        else if (wsz == 2)
-            for (dim_t k = 0; k < K; ++k)
-                ((uint16_t *)dst_row)[k] = ((const uint16_t *)src_row)[koff[k]];
-        else
-            for (dim_t k = 0; k < K; ++k)
-                dst_row[k] = src_row[koff[k]];
-    }
+    parallel_chunks(OC * K > 65536 ? max_threads() : 1, OC, [&](int, dim_t oc0, dim_t oc1) {
+        for (dim_t oc = oc0; oc < oc1; ++oc) {
+            const char *src_row = wei + ocoff[oc] * wsz;
+            char *dst_row = out + oc * K * wsz;
+            if (wsz == 4)
+                for (dim_t k = 0; k < K; ++k)
+                    ((uint32_t *)dst_row)[k] = ((const uint32_t *)src_row)[koff[k]];
+            else if (wsz == 2)
+                for (dim_t k = 0; k < K; ++k)
+                    ((uint16_t *)dst_row)[k] = ((const uint16_t *)src_row)[koff[k]];
+            else
+                for (dim_t k = 0; k < K; ++k)
+                    dst_row[k] = src_row[koff[k]];
+        }
+    });
     return out;
 }
 
@@ -549,13 +549,14 @@ status_t gemm_inner_product_t::execute_bwd_w(const exec_ctx_t &ctx, char *scratc
         const dim_t b0 = strides(bmd)[0];
         const dim_t OC = p.OC(), MB = p.MB();
         const data_type_t ddt = dmd.data_type;
-#pragma omp parallel for schedule(static) if (OC * MB > 4096)
-        for (dim_t oc = 0; oc < OC; ++oc) {
-            double s = 0;
-            for (dim_t mb = 0; mb < MB; ++mb)
-                s += load_f32(ddt, diff_dst, mb * d0 + oc * d1);
-            store_f32(bmd.data_type, (float)s, diff_bias, oc * b0);
-        }
+        parallel_chunks(OC * MB > 4096 ? max_threads() : 1, OC, [&](int, dim_t oc0, dim_t oc1) {
+            for (dim_t oc = oc0; oc < oc1; ++oc) {
+                double s = 0;
+                for (dim_t mb = 0; mb < MB; ++mb)
+                    s += load_f32(ddt, diff_dst, mb * d0 + oc * d1);
+                store_f32(bmd.data_type, (float)s, diff_bias, oc * b0);
+            }
+        });
     }
     return dnnl_success;
 }

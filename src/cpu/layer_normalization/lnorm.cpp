@@ -5,7 +5,7 @@
 // few ULPs); diff scale/shift reduce over rows per channel in per-thread
 // accumulators. Forward applies src scale, eltwise/binary post-ops and dst
 // scale per row, and reads / writes int8 too.
-#include <omp.h>
+#include "cpu/threading/threading.hpp"
 
 #include <cmath>
 #include <vector>
@@ -116,28 +116,29 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
         if (inv_dst_scale != 1.f) k.affine(y, y, C, 0.f, inv_dst_scale, 0.f);
     };
 
-#pragma omp parallel for schedule(static) if (R * C > 16384)
-    for (dim_t r = 0; r < R; ++r) {
-        const float *x = src + r * C;
-        float *y = dst + r * C;
-        const dim_t so_ = io::off(st, sdense, r);
-        float m = 0, v = 0;
-        if (gs) {
-            m = rms ? 0.f : mean[so_];
-            v = var[so_];
-        } else {
-            // Two passes with blocked partial sums (see norm_kernels.hpp):
-            // the variance of the centred values, accurate to a few ULPs.
-            if (!rms) m = (float)(k.sum(x, C) / (double)C);
-            v = (float)(k.sum_sq_dev(x, C, m) / (double)C);
-            if (so) {
-                if (mean && !rms) mean[so_] = m;
-                var[so_] = v;
+    parallel_chunks(R * C > 16384 ? max_threads() : 1, R, [&](int, dim_t r0, dim_t r1) {
+        for (dim_t r = r0; r < r1; ++r) {
+            const float *x = src + r * C;
+            float *y = dst + r * C;
+            const dim_t so_ = io::off(st, sdense, r);
+            float m = 0, v = 0;
+            if (gs) {
+                m = rms ? 0.f : mean[so_];
+                v = var[so_];
+            } else {
+                // Two passes with blocked partial sums (see norm_kernels.hpp):
+                // the variance of the centred values, accurate to a few ULPs.
+                if (!rms) m = (float)(k.sum(x, C) / (double)C);
+                v = (float)(k.sum_sq_dev(x, C, m) / (double)C);
+                if (so) {
+                    if (mean && !rms) mean[so_] = m;
+                    var[so_] = v;
+                }
             }
+            k.norm_row(x, y, C, m, 1.f / std::sqrt(v + eps), scale, shift);
+            epilogue(y, r);
         }
-        k.norm_row(x, y, C, m, 1.f / std::sqrt(v + eps), scale, shift);
-        epilogue(y, r);
-    }
+    });
     io::commit(*p->dst_md(), dst_h, db, dst);
     return dnnl_success;
 }
@@ -182,11 +183,10 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     // diff scale / shift first (diff_src may alias diff_dst): per-thread
     // per-channel float sums over runs of rows, flushed into double.
     if (dscale || dshift) {
-        const int nthr = R * C > 16384 ? omp_get_max_threads() : 1;
+        const int nthr = R * C > 16384 ? max_threads() : 1;
         std::vector<double> part((size_t)(2 * nthr * C), 0.0);
-#pragma omp parallel num_threads(nthr)
-        {
-            const int ithr = omp_get_thread_num(), nt = omp_get_num_threads();
+        // A static split: the per-thread sums are added in a fixed order.
+        parallel(nthr, [&](int ithr, int nt) {
             const dim_t r0 = R * ithr / nt, r1 = R * (ithr + 1) / nt;
             std::vector<float> f1((size_t)C, 0.f), f2((size_t)C, 0.f);
             double *d1 = part.data() + 2 * ithr * C, *d2 = d1 + C;
@@ -204,7 +204,7 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
             }
             k.flush(d1, f1.data(), C);
             k.flush(d2, f2.data(), C);
-        }
+        });
         for (dim_t c = 0; c < C; ++c) {
             double a = 0, b = 0;
             for (int t = 0; t < nthr; ++t) {
@@ -217,18 +217,19 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     }
     // diff_src = inv * (dxh - mean(dxh) - xh * mean(dxh * xh)), dxh = dd *
     // scale.
-#pragma omp parallel for schedule(static) if (R * C > 16384)
-    for (dim_t r = 0; r < R; ++r) {
-        float m, inv;
-        stats(r, m, inv);
-        const float *x = src + r * C, *g = ddst + r * C;
-        double s1, s2;
-        k.dot_dev(g, scale, x, C, m, &s1, &s2);
-        const float k1 = (gs || rms) ? 0.f : (float)(s1 / (double)C);
-        const float k2 = gs ? 0.f : (float)(s2 * inv / (double)C);
-        k.lin2(g, x, dsrc + r * C, C, scale, inv, m, -inv * inv * k2,
-                -inv * k1);
-    }
+    parallel_chunks(R * C > 16384 ? max_threads() : 1, R, [&](int, dim_t r0, dim_t r1) {
+        for (dim_t r = r0; r < r1; ++r) {
+            float m, inv;
+            stats(r, m, inv);
+            const float *x = src + r * C, *g = ddst + r * C;
+            double s1, s2;
+            k.dot_dev(g, scale, x, C, m, &s1, &s2);
+            const float k1 = (gs || rms) ? 0.f : (float)(s1 / (double)C);
+            const float k2 = gs ? 0.f : (float)(s2 * inv / (double)C);
+            k.lin2(g, x, dsrc + r * C, C, scale, inv, m, -inv * inv * k2,
+                    -inv * k1);
+        }
+    });
     io::commit(*p->diff_src_md(), dsrc_h, dsb, dsrc);
     return dnnl_success;
 }

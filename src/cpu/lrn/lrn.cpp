@@ -7,7 +7,7 @@
 #include <numeric>
 #include <vector>
 
-#include <omp.h>
+#include "cpu/threading/threading.hpp"
 
 #include "common/exec_ctx.hpp"
 #include "cpu/cpu_impl_lists.hpp"
@@ -32,7 +32,7 @@ dim_t div_up(dim_t a, dim_t b) {
 // Points per tile: enough tiles for every thread (about four each), but
 // not so small that the loops lose their vector length.
 dim_t tile_points(dim_t N, dim_t SP, dim_t lo, dim_t hi) {
-    const dim_t nthr = omp_get_max_threads();
+    const dim_t nthr = max_threads();
     dim_t P = div_up(N * SP, 4 * nthr);
     if (P < lo) P = lo;
     P = P < hi ? P : hi;
@@ -62,14 +62,12 @@ void run_cp(const typename lrn_t<fwd>::pd_t *pd, const io_t &t) {
     const dim_t nsb = div_up(SP, P);
     // In-place forward would overwrite rows that other rows still read.
     const bool alias = fwd && t.x.base == t.y.base;
-#pragma omp parallel
-    {
+    parallel_chunks(max_threads(), N * nsb, [&](int, dim_t u0, dim_t u1) {
         const size_t tile = (size_t)(C * P);
         std::vector<float> xb(tile), yb(tile), wb(tile), db(fwd ? 0 : tile);
         std::vector<float> scratch(
                 (size_t)(fwd ? 0 : across_cp_bwd_scratch(C, P)));
-#pragma omp for schedule(static)
-        for (dim_t u = 0; u < N * nsb; ++u) {
+        for (dim_t u = u0; u < u1; ++u) {
             const dim_t n = u / nsb, s0 = (u % nsb) * P;
             const dim_t np = P < SP - s0 ? P : SP - s0;
             dim_t ldx, ldy, ldw = 0, ldd = 0;
@@ -90,7 +88,7 @@ void run_cp(const typename lrn_t<fwd>::pd_t *pd, const io_t &t) {
             }
             tile_commit(t.y, n, s0, np, y);
         }
-    }
+    });
 }
 
 // Across channels on channels-last and channel-blocked tensors (mixed as
@@ -116,8 +114,7 @@ void run_pc(const typename lrn_t<fwd>::pd_t *pd, io_t t) {
         ts[i]->off = offs[i].data();
         ts[i]->ld = point_stride(ts[i]->l, C);
     }
-#pragma omp parallel
-    {
+    parallel_chunks(max_threads(), N * nsb, [&](int, dim_t u0, dim_t u1) {
         const size_t tile = (size_t)(C * P);
         auto buf = [&](const tref_t &r) {
             return std::vector<float>(r && r.dt != dnnl_f32 ? tile : 0);
@@ -125,8 +122,7 @@ void run_pc(const typename lrn_t<fwd>::pd_t *pd, io_t t) {
         std::vector<float> xb = buf(t.x), yb = buf(t.y), wb = buf(t.ws),
                            db = buf(t.dd);
         std::vector<float> scratch((size_t)across_pc_scratch(p, C));
-#pragma omp for schedule(static)
-        for (dim_t u = 0; u < N * nsb; ++u) {
+        for (dim_t u = u0; u < u1; ++u) {
             const dim_t n = u / nsb, s0 = (u % nsb) * P;
             const dim_t np = P < SP - s0 ? P : SP - s0;
             const pc_in_t x = pc_in(t.x, n, s0, np, xb.data(), row_off.data());
@@ -148,7 +144,7 @@ void run_pc(const typename lrn_t<fwd>::pd_t *pd, io_t t) {
             }
             pc_commit(t.y, n, s0, np, y.p);
         }
-    }
+    });
 }
 
 template <bool fwd>
@@ -160,16 +156,14 @@ void run(
     if (!pd->across()) {
         // Within channel: one plane per (n, c), ncsp only.
         const dim_t n_sc = within_scratch(p, pd->sp);
-#pragma omp parallel
-        {
+        parallel_chunks(max_threads(), N * C, [&](int, dim_t nc0, dim_t nc1) {
             std::vector<float> scratch((size_t)n_sc), xb, yb, db;
             const bool cx = t.x.dt != dnnl_f32, cy = t.y.dt != dnnl_f32;
             const bool cd = !fwd && t.dd.dt != dnnl_f32;
             if (cx) xb.resize((size_t)SP);
             if (cy) yb.resize((size_t)SP);
             if (cd) db.resize((size_t)SP);
-#pragma omp for schedule(static)
-            for (dim_t nc = 0; nc < N * C; ++nc) {
+            for (dim_t nc = nc0; nc < nc1; ++nc) {
                 const dim_t n = nc / C, c = nc % C;
                 const float *x =
                         cx ? xb.data() : (const float *)t.x.at(n, c, 0);
@@ -187,7 +181,7 @@ void run(
                 }
                 if (cy) cvt_from_f32(t.y.dt, yb.data(), t.y.at(n, c, 0), SP);
             }
-        }
+        });
         return;
     }
     if (walk == chan_class_t::ncsp)

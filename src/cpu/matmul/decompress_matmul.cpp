@@ -8,6 +8,7 @@
 #include "common/float_convert.hpp"
 #include "common/memory.hpp"
 #include "common/verbose.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -155,23 +156,24 @@ status_t decompress_matmul_t::execute(const exec_ctx_t &ctx) const {
     float *w = reinterpret_cast<float *>(scratch);
     const dim_t *st = wmd.format_desc.blocking.strides;
     const wei_quant_t &qs = pd->scale, &qz = pd->zp;
-#pragma omp parallel for schedule(static) if (rows * N > 65536)
-    for (dim_t r = 0; r < rows; ++r) {
-        dims_t pos = {};
-        dim_t rem = r, off = wmd.offset0;
-        for (int d = nd - 2; d >= 0; --d) {
-            pos[d] = rem % wmd.dims[d];
-            rem /= wmd.dims[d];
-            off += pos[d] * st[d];
+    parallel_chunks(rows * N > 65536 ? max_threads() : 1, rows, [&](int, dim_t r0, dim_t r1) {
+        for (dim_t r = r0; r < r1; ++r) {
+            dims_t pos = {};
+            dim_t rem = r, off = wmd.offset0;
+            for (int d = nd - 2; d >= 0; --d) {
+                pos[d] = rem % wmd.dims[d];
+                rem /= wmd.dims[d];
+                off += pos[d] * st[d];
+            }
+            for (dim_t n = 0; n < N; ++n) {
+                pos[nd - 1] = n;
+                float v = load_any(wmd.data_type, q, off + n * st[nd - 1]);
+                if (qz.on) v -= qz.value(zp, pos);
+                if (qs.on) v *= qs.value(sc, pos);
+                w[r * N + n] = v;
+            }
         }
-        for (dim_t n = 0; n < N; ++n) {
-            pos[nd - 1] = n;
-            float v = load_any(wmd.data_type, q, off + n * st[nd - 1]);
-            if (qz.on) v -= qz.value(zp, pos);
-            if (qs.on) v *= qs.value(sc, pos);
-            w[r * N + n] = v;
-        }
-    }
+    });
 
     engine_t *engine = ctx.stream()->engine();
     std::unique_ptr<memory_storage_t> storage;

@@ -2,7 +2,7 @@
 // batch parallelism, accumulator chunks, scratchpad) and the execution.
 #include "cpu/matmul/gemm_matmul.hpp"
 
-#include <omp.h>
+#include "cpu/threading/threading.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -150,7 +150,7 @@ status_t gemm_matmul_t::pd_t::init(engine_t *engine) {
     if (!has_runtime_dims_or_strides()) {
         mm_shape_t s;
         DNNL_CHECK(make_shape(s, src_md_, weights_md_, dst_md_, bias_md_));
-        book_scratchpad(make_plan(s, omp_get_max_threads()).total());
+        book_scratchpad(make_plan(s, max_threads()).total());
     }
     return dnnl_success;
 }
@@ -338,7 +338,7 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         wei_zp = z[0];
     }
 
-    const mm_plan_t plan = p.make_plan(s, omp_get_max_threads());
+    const mm_plan_t plan = p.make_plan(s, max_threads());
     scratch_t scratch(ctx.scratchpad(), p.scratchpad_size(), plan.total());
     if (plan.total() && !scratch.ptr) return dnnl_out_of_memory;
     const size_t buf_stride = align64(plan.acc_bytes) + align64(plan.ws_bytes);
@@ -467,16 +467,11 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         return dnnl_success;
     }
     std::atomic<int> status {(int)dnnl_success};
-#pragma omp parallel num_threads(plan.nthr)
-    {
-        const int ithr = omp_get_thread_num();
+    parallel_claim(plan.nthr, plan.nprob, [&](int ithr, dim_t prob) {
         char *buf = scratch.ptr ? scratch.ptr + ithr * buf_stride : nullptr;
-#pragma omp for schedule(static)
-        for (dim_t prob = 0; prob < plan.nprob; ++prob) {
-            const status_t st = run_problem(prob, false, buf);
-            if (st != dnnl_success) status = (int)st;
-        }
-    }
+        const status_t st = run_problem(prob, false, buf);
+        if (st != dnnl_success) status = (int)st;
+    });
     return (status_t)status.load();
 }
 

@@ -8,6 +8,7 @@
 
 #include "common/float_convert.hpp"
 #include "common/memory_desc.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -47,9 +48,11 @@ inline const float *in_view(
     buf.resize((size_t)n);
     float *b = buf.data();
     const data_type_t dt = md.data_type;
-#pragma omp parallel for schedule(static)
-    for (dim_t l = 0; l < n; ++l)
-        b[l] = load_f32(dt, data, off(md, dense, l));
+    parallel_chunks(max_threads(), n, [&](int, dim_t l0, dim_t l1) {
+        for (dim_t l = l0; l < l1; ++l) {
+            b[l] = load_f32(dt, data, off(md, dense, l));
+        }
+    });
     return b;
 }
 
@@ -68,9 +71,11 @@ inline void commit(const memory_desc_t &md, void *data, const std::vector<float>
     const bool dense = is_rowmajor_dense(md);
     const dim_t n = nelems(md);
     const data_type_t dt = md.data_type;
-#pragma omp parallel for schedule(static)
-    for (dim_t l = 0; l < n; ++l)
-        store_f32(dt, p[l], data, off(md, dense, l));
+    parallel_chunks(max_threads(), n, [&](int, dim_t l0, dim_t l1) {
+        for (dim_t l = l0; l < l1; ++l) {
+            store_f32(dt, p[l], data, off(md, dense, l));
+        }
+    });
 }
 
 inline bool float_dt(data_type_t dt) {

@@ -10,6 +10,7 @@
 #include "cpu/pooling/dense_io.hpp"
 #include "cpu/pooling/pooling_fast.hpp"
 #include "cpu/postops/dense_rows.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -74,9 +75,8 @@ status_t pooling_t<true>::execute(const exec_ctx_t &ctx) const {
     const bool wu8 = ws && wmd.data_type == dnnl_u8;
     const dim_t ksize = g.kd * g.kh * g.kw;
 
-#pragma omp parallel for collapse(2) schedule(static)
-    for (dim_t nc = 0; nc < g.mb * g.c; ++nc)
-        for (dim_t od = 0; od < g.od; ++od) {
+    parallel_nd(g.mb * g.c, g.od, [&](dim_t nc, dim_t od) {
+        {
             const float *s = src + nc * g.id * g.ih * g.iw;
             for (dim_t oh = 0; oh < g.oh; ++oh)
                 for (dim_t ow = 0; ow < g.ow; ++ow) {
@@ -120,6 +120,7 @@ status_t pooling_t<true>::execute(const exec_ctx_t &ctx) const {
                     }
                 }
         }
+    });
     postops::apply_dense(p->po, pa, dst, *p->dst_md());
     io::commit(*p->dst_md(), dst_h, dbuf, dst);
     return dnnl_success;
@@ -142,66 +143,67 @@ status_t pooling_t<false>::execute(const exec_ctx_t &ctx) const {
     const dim_t ksize = g.kd * g.kh * g.kw;
     const dim_t isz = g.id * g.ih * g.iw;
 
-#pragma omp parallel for schedule(static)
-    for (dim_t nc = 0; nc < g.mb * g.c; ++nc) {
-        float *s = dsrc + nc * isz;
-        std::memset(s, 0, sizeof(float) * isz);
-        for (dim_t od = 0; od < g.od; ++od)
-            for (dim_t oh = 0; oh < g.oh; ++oh)
-                for (dim_t ow = 0; ow < g.ow; ++ow) {
-                    const dim_t l = ((nc * g.od + od) * g.oh + oh) * g.ow + ow;
-                    const float dv = ddst[l];
-                    if (alg == dnnl_pooling_max) {
-                        const dim_t o = io::off(wmd, wdense, l);
-                        const dim_t k = wu8 ? (dim_t) static_cast<const uint8_t *>(ws)[o]
-                                            : (dim_t) static_cast<const int32_t *>(ws)[o];
-                        const dim_t kd = k / (g.kh * g.kw), kh = (k / g.kw) % g.kh,
-                                    kw = k % g.kw;
-                        const dim_t id = od * g.sd - g.pd + kd * (g.dd + 1);
-                        const dim_t ih = oh * g.sh - g.ph + kh * (g.dh + 1);
-                        const dim_t iw = ow * g.sw - g.pw + kw * (g.dw + 1);
-                        if (id >= 0 && id < g.id && ih >= 0 && ih < g.ih && iw >= 0
-                                && iw < g.iw)
-                            s[(id * g.ih + ih) * g.iw + iw] += dv;
-                        continue;
-                    }
-                    dim_t cnt = 0;
-                    if (alg == dnnl_pooling_avg_exclude_padding) {
-                        dim_t cd = 0, ch = 0, cw = 0;
-                        for (dim_t kd = 0; kd < g.kd; ++kd) {
+    parallel_chunks(max_threads(), g.mb * g.c, [&](int, dim_t nc0, dim_t nc1) {
+        for (dim_t nc = nc0; nc < nc1; ++nc) {
+            float *s = dsrc + nc * isz;
+            std::memset(s, 0, sizeof(float) * isz);
+            for (dim_t od = 0; od < g.od; ++od)
+                for (dim_t oh = 0; oh < g.oh; ++oh)
+                    for (dim_t ow = 0; ow < g.ow; ++ow) {
+                        const dim_t l = ((nc * g.od + od) * g.oh + oh) * g.ow + ow;
+                        const float dv = ddst[l];
+                        if (alg == dnnl_pooling_max) {
+                            const dim_t o = io::off(wmd, wdense, l);
+                            const dim_t k = wu8 ? (dim_t) static_cast<const uint8_t *>(ws)[o]
+                                                : (dim_t) static_cast<const int32_t *>(ws)[o];
+                            const dim_t kd = k / (g.kh * g.kw), kh = (k / g.kw) % g.kh,
+                                        kw = k % g.kw;
                             const dim_t id = od * g.sd - g.pd + kd * (g.dd + 1);
-                            cd += id >= 0 && id < g.id;
-                        }
-                        for (dim_t kh = 0; kh < g.kh; ++kh) {
                             const dim_t ih = oh * g.sh - g.ph + kh * (g.dh + 1);
-                            ch += ih >= 0 && ih < g.ih;
-                        }
-                        for (dim_t kw = 0; kw < g.kw; ++kw) {
                             const dim_t iw = ow * g.sw - g.pw + kw * (g.dw + 1);
-                            cw += iw >= 0 && iw < g.iw;
+                            if (id >= 0 && id < g.id && ih >= 0 && ih < g.ih && iw >= 0
+                                    && iw < g.iw)
+                                s[(id * g.ih + ih) * g.iw + iw] += dv;
+                            continue;
                         }
-                        cnt = cd * ch * cw;
-                    } else {
-                        cnt = ksize;
-                    }
-                    if (cnt == 0) continue;
-                    const float v = dv / (float)cnt;
-                    for (dim_t kd = 0; kd < g.kd; ++kd) {
-                        const dim_t id = od * g.sd - g.pd + kd * (g.dd + 1);
-                        if (id < 0 || id >= g.id) continue;
-                        for (dim_t kh = 0; kh < g.kh; ++kh) {
-                            const dim_t ih = oh * g.sh - g.ph + kh * (g.dh + 1);
-                            if (ih < 0 || ih >= g.ih) continue;
-                            float *row = s + (id * g.ih + ih) * g.iw;
+                        dim_t cnt = 0;
+                        if (alg == dnnl_pooling_avg_exclude_padding) {
+                            dim_t cd = 0, ch = 0, cw = 0;
+                            for (dim_t kd = 0; kd < g.kd; ++kd) {
+                                const dim_t id = od * g.sd - g.pd + kd * (g.dd + 1);
+                                cd += id >= 0 && id < g.id;
+                            }
+                            for (dim_t kh = 0; kh < g.kh; ++kh) {
+                                const dim_t ih = oh * g.sh - g.ph + kh * (g.dh + 1);
+                                ch += ih >= 0 && ih < g.ih;
+                            }
                             for (dim_t kw = 0; kw < g.kw; ++kw) {
                                 const dim_t iw = ow * g.sw - g.pw + kw * (g.dw + 1);
-                                if (iw < 0 || iw >= g.iw) continue;
-                                row[iw] += v;
+                                cw += iw >= 0 && iw < g.iw;
+                            }
+                            cnt = cd * ch * cw;
+                        } else {
+                            cnt = ksize;
+                        }
+                        if (cnt == 0) continue;
+                        const float v = dv / (float)cnt;
+                        for (dim_t kd = 0; kd < g.kd; ++kd) {
+                            const dim_t id = od * g.sd - g.pd + kd * (g.dd + 1);
+                            if (id < 0 || id >= g.id) continue;
+                            for (dim_t kh = 0; kh < g.kh; ++kh) {
+                                const dim_t ih = oh * g.sh - g.ph + kh * (g.dh + 1);
+                                if (ih < 0 || ih >= g.ih) continue;
+                                float *row = s + (id * g.ih + ih) * g.iw;
+                                for (dim_t kw = 0; kw < g.kw; ++kw) {
+                                    const dim_t iw = ow * g.sw - g.pw + kw * (g.dw + 1);
+                                    if (iw < 0 || iw >= g.iw) continue;
+                                    row[iw] += v;
+                                }
                             }
                         }
                     }
-                }
-    }
+        }
+    });
     io::commit(*p->diff_src_md(), dsrc_h, sbuf, dsrc);
     return dnnl_success;
 }

@@ -105,7 +105,7 @@ status_t cv_plan(const geom_t &g, bool fwd, const memory_desc_t &in,
 }
 
 int pool_nthr(const geom_t &g) {
-    return eltwise::nthr_for(
+    return nthr_for(
             g.mb * g.c * g.od * g.oh * g.ow * g.kd * g.kh * g.kw, 32768);
 }
 

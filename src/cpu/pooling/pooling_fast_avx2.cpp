@@ -11,7 +11,7 @@
 
 #include <immintrin.h>
 
-#include "cpu/binary/parallel.hpp"
+#include "cpu/threading/threading.hpp"
 #include "cpu/pooling/pooling_fast.hpp"
 
 // 8x8 register transposes for the ncsp walk (pooling_transpose.inc).

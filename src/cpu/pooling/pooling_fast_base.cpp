@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "cpu/binary/parallel.hpp"
+#include "cpu/threading/threading.hpp"
 #include "cpu/pooling/pooling_fast.hpp"
 
 

@@ -1,5 +1,6 @@
 // Post-ops over dense row-major f32 tensors, row by row (dense_rows.hpp).
 #include "cpu/postops/dense_rows.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -26,9 +27,11 @@ void apply_dense(const postops_t &p, const postops_args_t &a, float *v,
     for (int d = 0; d < dst_md.ndims - 1; ++d)
         rows *= dst_md.dims[d];
     if (len == 0) return;
-#pragma omp parallel for schedule(static) if (rows * len > 16384)
-    for (dim_t r = 0; r < rows; ++r)
-        apply_dense_row(p, a, v + r * len, dst_md, r);
+    parallel_chunks(rows * len > 16384 ? max_threads() : 1, rows, [&](int, dim_t r0, dim_t r1) {
+        for (dim_t r = r0; r < r1; ++r) {
+            apply_dense_row(p, a, v + r * len, dst_md, r);
+        }
+    });
 }
 
 } // namespace postops

@@ -152,7 +152,7 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
         if (!p) return dnnl_invalid_arguments;
     const int nt = (int)ptr.size();
     const dim_t volume = nested ? pd->nest.volume() : pd->walk.volume();
-    int nthr = eltwise::nthr_for(volume, 32 * 1024);
+    int nthr = nthr_for(volume, 32 * 1024);
 
     // Backward accumulators of diff_weights, one array per thread.
     const bool accumulate = !fwd && !pd->dw_direct;
@@ -246,7 +246,7 @@ status_t prelu_t<fwd, nested>::execute(const exec_ctx_t &ctx) const {
         void *dwp = const_cast<void *>(ptr[4]);
         const dim_t spanv = pd->dw_span;
         const int nacc = nthr;
-        walk::for_each_row(ww, eltwise::nthr_for(ww.volume(), 16 * 1024),
+        walk::for_each_row(ww, nthr_for(ww.volume(), 16 * 1024),
                 [&](const dim_t *base, const dim_t *const *idx, dim_t cnt) {
                     float v[rows::chunk];
                     const dim_t b = base[0] - dw_off0;

@@ -231,7 +231,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
     std::vector<float> accbuf(pd->direct ? 0 : (size_t)pd->dst_span);
     float *out = pd->direct ? static_cast<float *>(dst) : accbuf.data();
     const dim_t out_off0 = pd->direct ? 0 : dmd.offset0;
-    const int nthr = eltwise::nthr_for(md_nelems(smd, true), 32 * 1024);
+    const int nthr = nthr_for(md_nelems(smd, true), 32 * 1024);
 
     if (nested) {
         const plan_t &P = pd->plan;
@@ -253,7 +253,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
             for (dim_t u = u0; u < u1; ++u) {
                 const dim_t g = u / S, s = u % S;
                 dim_t r0, r1;
-                eltwise::balance(Ro, (int)S, (int)s, r0, r1);
+                balance(Ro, (int)S, (int)s, r0, r1);
                 const dim_t k = g / nlc, l0 = (g % nlc) * lane_chunk;
                 const dim_t src_k =
                         P.base_src + mixed_off(k, P.kext, P.ks_src, P.nk);
@@ -299,7 +299,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
             }
         });
         if (S > 1) {
-            parallel_chunks(eltwise::nthr_for(G * gw, 4096), G,
+            parallel_chunks(nthr_for(G * gw, 4096), G,
                     [&](int, dim_t g0, dim_t g1) {
                         for (dim_t g = g0; g < g1; ++g) {
                             const dim_t k = g / nlc,
@@ -336,7 +336,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
         for (int i = 0; i < nred - 1; ++i) rext[i] = smd.dims[red[i]];
         const dim_t Ro = product(rext, nred - 1);
         const dim_t Dn = dw.volume();
-        parallel_chunks(eltwise::nthr_for(md_nelems(smd), 32 * 1024), Dn,
+        parallel_chunks(nthr_for(md_nelems(smd), 32 * 1024), Dn,
                 [&](int, dim_t k0, dim_t k1) {
                     const auto &st = sw.tabs[0];
                     const auto &dt = dw.tabs[0];
@@ -386,7 +386,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
         };
         if (pd->final_nested) {
             const nest::nest_t &n = pd->final_nest;
-            nest::for_each_block(n, eltwise::nthr_for(n.volume(), 32 * 1024),
+            nest::for_each_block(n, nthr_for(n.volume(), 32 * 1024),
                     [&](const dim_t *off, dim_t mcnt, dim_t len) {
                         std::vector<rows::row_t> r(nt);
                         for (int t = 0; t < nt; ++t) {
@@ -407,7 +407,7 @@ status_t reduction_t<nested>::execute(const exec_ctx_t &ctx) const {
                     });
         } else {
             walk::for_each_row(pd->final_walk,
-                    eltwise::nthr_for(pd->final_walk.volume(), 16 * 1024),
+                    nthr_for(pd->final_walk.volume(), 16 * 1024),
                     [&](const dim_t *base, const dim_t *const *idx, dim_t cnt) {
                         std::vector<rows::row_t> r(nt);
                         for (int t = 0; t < nt; ++t) {

@@ -3,7 +3,7 @@
 
 #include "cpu/reorder/reorder_cvt.hpp"
 #include "cpu/reorder/reorder_layout.hpp"
-#include "cpu/reorder/reorder_parallel.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -91,7 +91,7 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
     // Work items: outer positions times chunks of the inner range (chunks
     // only when there are too few outer positions to share).
     const dim_t ilen = ihi - ilo;
-    const int nthr = t.serial ? 1 : reorder_nthr(work * ilen);
+    const int nthr = t.serial ? 1 : nthr_for(work * ilen, 16 * 1024);
     dim_t chunk = ilen;
     if (nthr > 1 && work < 4 * nthr && ilen > 4096) {
         const dim_t parts = (4 * nthr + work - 1) / work;
@@ -99,7 +99,7 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
         if (chunk < 1024) chunk = 1024;
     }
     const dim_t nch = (ilen + chunk - 1) / chunk;
-    parallel_run(nthr, [&](int ithr, int nthr_) {
+    parallel(nthr, [&](int ithr, int nthr_) {
         dim_t start, end;
         balance(work * nch, nthr_, ithr, start, end);
         if (start >= end) return;

@@ -10,7 +10,7 @@
 #include <type_traits>
 
 #include "cpu/reorder/reorder_cvt.hpp"
-#include "cpu/reorder/reorder_parallel.hpp"
+#include "cpu/threading/threading.hpp"
 #include "cpu/reorder/simple_exec.hpp"
 
 #include "cpu/isa_target.hpp"

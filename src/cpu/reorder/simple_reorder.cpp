@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "cpu/reorder/reorder_layout.hpp"
-#include "cpu/reorder/reorder_parallel.hpp"
+#include "cpu/threading/threading.hpp"
 #include "cpu/reorder/simple_exec.hpp"
 
 namespace dnnl {
@@ -37,8 +37,8 @@ static void zero_fill(const simple_plan_t &p, void *dst) {
         const int no = (int)nodes.size() - 1;
         dim_t work = 1;
         for (int k = 0; k < no; ++k) work *= nodes[k].n;
-        const int nthr = reorder_nthr(work * in.n);
-        parallel_run(nthr, [&](int ithr, int nthr_) {
+        const int nthr = nthr_for(work * in.n, 16 * 1024);
+        parallel(nthr, [&](int ithr, int nthr_) {
             dim_t start, end;
             balance(work, nthr_, ithr, start, end);
             for (dim_t w = start; w < end; ++w) {

@@ -6,6 +6,7 @@
 
 #include "common/float_convert.hpp"
 #include "cpu/resampling/resampling.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -20,13 +21,11 @@ void bwd_ncsp(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
     const kernel_table_t &ker = *g.ker;
     const dim_t *ws = tw.start.data(), *wo = tw.o.data();
     const float *wv = tw.w.data();
-#pragma omp parallel
-    {
+    parallel_chunks(max_threads(), rows, [&](int, dim_t r0, dim_t r1) {
         std::vector<float> tmp((size_t)OW), cv(dd_f32 ? 0 : (size_t)OW),
                 out((size_t)IW);
         float *t = tmp.data(), *o = out.data();
-#pragma omp for schedule(static)
-        for (dim_t r = 0; r < rows; ++r) {
+        for (dim_t r = r0; r < r1; ++r) {
             const dim_t ih = r % IH, id = (r / IH) % ID, nc = r / (IH * ID);
             const dim_t n = nc / g.C, c = nc % g.C;
             bool first = true;
@@ -51,7 +50,7 @@ void bwd_ncsp(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
             ker.inv_row(out, t, ws, wo, wv, IW);
             if (!ds_f32) cvt_from_f32(ds.dt, o, d, IW);
         }
-    }
+    });
 }
 
 // One diff_src row (n, channel block, id, ih) at a time, like the forward
@@ -68,13 +67,11 @@ void bwd_vec(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
     const kernel_table_t &ker = *g.ker;
     const dim_t *ws = tw.start.data(), *wo = tw.o.data();
     const float *wv = tw.w.data();
-#pragma omp parallel
-    {
+    parallel_chunks(max_threads(), units, [&](int, dim_t u0, dim_t u1) {
         std::vector<float> tmp((size_t)row_out),
                 cv(dd_f32 ? 0 : (size_t)row_out), acc((size_t)row_in);
         float *t = tmp.data();
-#pragma omp for schedule(static)
-        for (dim_t u = 0; u < units; ++u) {
+        for (dim_t u = u0; u < u1; ++u) {
             const dim_t ih = u % IH, id = (u / IH) % ID, nb = u / (IH * ID);
             const dim_t n = nb / ncb, c0 = (nb % ncb) * V;
             const dim_t len = C - c0 < V ? C - c0 : V;
@@ -108,7 +105,7 @@ void bwd_vec(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
                     cvt_from_f32(ds.dt, o + iw * V, d + iw * V * ds.esz, len);
             }
         }
-    }
+    });
 }
 
 } // namespace resampling

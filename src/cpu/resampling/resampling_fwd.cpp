@@ -5,6 +5,7 @@
 
 #include "common/float_convert.hpp"
 #include "cpu/resampling/resampling.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -55,8 +56,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     const kernel_table_t &ker = *g.ker;
     const dim_t *wi0 = tw.i0.data(), *wi1 = tw.i1.data();
     const float *ww0 = tw.w0.data(), *ww1 = tw.w1.data();
-#pragma omp parallel
-    {
+    parallel_chunks(max_threads(), rows, [&](int, dim_t r0, dim_t r1) {
         std::vector<float> tmp((size_t)IW), cv(src_f32 ? 0 : (size_t)IW),
                 out((size_t)OW);
         float *t = tmp.data(), *o = out.data();
@@ -66,8 +66,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             cvt_to_f32(src.dt, p, cv.data(), IW);
             return cv.data();
         };
-#pragma omp for schedule(static)
-        for (dim_t r = 0; r < rows; ++r) {
+        for (dim_t r = r0; r < r1; ++r) {
             const dim_t oh = r % OH, od = (r / OH) % OD, nc = r / (OH * OD);
             const dim_t n = nc / g.C, c = nc % g.C;
             if (!g.linear) {
@@ -94,7 +93,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             }
             cvt_from_f32(dst.dt, o, d, OW);
         }
-    }
+    });
 }
 
 // One output row (n, channel block, od, oh) at a time: the row is OW
@@ -114,8 +113,7 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
     const dim_t *wi0 = tw.i0.data(), *wi1 = tw.i1.data();
     const float *ww0 = tw.w0.data(), *ww1 = tw.w1.data();
     const bool direct = dst.dt == dnnl_f32 && !a.po->has_sum();
-#pragma omp parallel
-    {
+    parallel_chunks(max_threads(), units, [&](int, dim_t u0, dim_t u1) {
         // Up to four converted source rows (linear 3D reads four).
         std::vector<float> cv(src_f32 ? 0 : (size_t)(4 * row_in)),
                 out((size_t)row_out);
@@ -129,8 +127,7 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
             cvt_to_f32(src.dt, p, f, row_in);
             return f;
         };
-#pragma omp for schedule(static)
-        for (dim_t u = 0; u < units; ++u) {
+        for (dim_t u = u0; u < u1; ++u) {
             const dim_t oh = u % OH, od = (u / OH) % OD, nb = u / (OH * OD);
             const dim_t n = nb / ncb, c0 = (nb % ncb) * V;
             const dim_t len = C - c0 < V ? C - c0 : V;
@@ -170,7 +167,7 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
                     cvt_from_f32(dst.dt, o + k * V, d + k * V * dst.esz, len);
             }
         }
-    }
+    });
 }
 
 } // namespace resampling

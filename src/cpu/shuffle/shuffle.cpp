@@ -72,7 +72,7 @@ status_t shuffle_t<lanes>::execute(const exec_ctx_t &ctx) const {
     if (lanes) {
         const axis::lanes_plan_t &p = pd->lplan;
         const dim_t units = p.outer() * p.C;
-        const int nthr = eltwise::nthr_for(units * p.L, 64 * 1024);
+        const int nthr = nthr_for(units * p.L, 64 * 1024);
         parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
             dim_t off[3];
             for (dim_t u = u0; u < u1; ++u) {
@@ -85,7 +85,7 @@ status_t shuffle_t<lanes>::execute(const exec_ctx_t &ctx) const {
         });
     } else {
         const axis::rows_plan_t &p = pd->rplan;
-        const int nthr = eltwise::nthr_for(p.nrows * p.C, 64 * 1024);
+        const int nthr = nthr_for(p.nrows * p.C, 64 * 1024);
         const dim_t *iax = p.tabs[0].dim(p.axis), *oax = p.tabs[1].dim(p.axis);
         parallel_chunks(nthr, p.nrows, [&](int, dim_t r0, dim_t r1) {
             dim_t base[2];

@@ -147,7 +147,7 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
         const dim_t lc = lanes_chunk(p, direct);
         const dim_t nchunks = (p.L + lc - 1) / lc;
         const dim_t units = p.outer() * nchunks;
-        const int nthr = eltwise::nthr_for(units * p.C * lc, 4096);
+        const int nthr = nthr_for(units * p.C * lc, 4096);
         parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
             const size_t tile = direct ? 0 : (size_t)(p.C * lc);
             std::vector<float> a(tile), b(fwd ? 0 : tile), c(fwd ? 0 : tile),
@@ -202,7 +202,7 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
         const axis::rows_plan_t &p = pd->rplan;
         const dim_t C = p.C;
         const int ntens = (int)p.tabs.size();
-        const int nthr = eltwise::nthr_for(p.nrows * C, 4096);
+        const int nthr = nthr_for(p.nrows * C, 4096);
         parallel_chunks(nthr, p.nrows, [&](int, dim_t r0, dim_t r1) {
             std::vector<float> xb((size_t)C), yb((size_t)C), zb((size_t)C);
             std::vector<dim_t> base(ntens);

@@ -1,4 +1,5 @@
-// Helpers for parallel regions whose threads claim work items dynamically.
+// Helpers of the OpenMP threading layer (runtime_omp.cpp) for regions
+// whose threads claim work items dynamically (parallel_claim).
 //
 // team_sync_t: a sleeping rendezvous for the end of such a region. Threads
 // that run out of work wait here on a condition variable (giving their

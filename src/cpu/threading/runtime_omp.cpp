@@ -1,0 +1,62 @@
+// The threading layer on OpenMP (ONEDNN_CPU_RUNTIME=OMP, the default).
+#include <omp.h>
+
+#include <atomic>
+
+#include "cpu/threading/team_sync.hpp"
+#include "cpu/threading/threading.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+int max_threads() {
+    return omp_in_parallel() ? 1 : omp_get_max_threads();
+}
+
+bool in_parallel() { return omp_in_parallel() != 0; }
+
+const char *runtime_name() { return "OpenMP"; }
+
+void parallel(int nthr, const std::function<void(int, int)> &f) {
+    if (nthr <= 1 || omp_in_parallel()) {
+        f(0, 1);
+        return;
+    }
+#pragma omp parallel num_threads(nthr)
+    f(omp_get_thread_num(), omp_get_num_threads());
+}
+
+// The team waits for its last member asleep (team_sync_t) rather than in
+// libgomp's spinning barrier, and the caller tells the straggler guard
+// whether the team was worth it.
+void parallel_claim(
+        int nthr, dim_t n, const std::function<void(int, dim_t)> &f) {
+    if (n <= 0) return;
+    if (nthr > n) nthr = (int)n;
+    if (nthr <= 1 || omp_in_parallel()
+            || !straggler_guard_t::parallel_allowed()) {
+        for (dim_t i = 0; i < n; ++i)
+            f(0, i);
+        return;
+    }
+    std::atomic<dim_t> next {0};
+    team_sync_t sync;
+    const int64_t t0 = straggler_guard_t::now_ns();
+#pragma omp parallel num_threads(nthr)
+    {
+        const int ithr = omp_get_thread_num();
+        int64_t done = 0;
+        for (dim_t i = next++; i < n; i = next++, ++done)
+            f(ithr, i);
+        const int64_t idle = straggler_guard_t::now_ns();
+        sync.arrive_and_wait(omp_get_num_threads());
+        if (ithr == 0)
+            straggler_guard_t::report(
+                    t0, idle, straggler_guard_t::now_ns(), done, n);
+    }
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

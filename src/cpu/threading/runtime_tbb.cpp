@@ -1,0 +1,64 @@
+// The threading layer on oneTBB (ONEDNN_CPU_RUNTIME=TBB). A team of nthr
+// is nthr tasks of one parallel_for; TBB's workers steal tasks, so a
+// descheduled worker holds up nobody for long and idle workers sleep
+// after a short spin.
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+
+#include "cpu/threading/threading.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+namespace {
+// Depth of this layer's regions on the calling thread: a nested region
+// runs inline (TBB could nest, but the callers size buffers by nthr).
+thread_local int region_depth = 0;
+
+struct region_scope_t {
+    region_scope_t() { ++region_depth; }
+    ~region_scope_t() { --region_depth; }
+};
+} // namespace
+
+int max_threads() {
+    return region_depth > 0 ? 1 : tbb::this_task_arena::max_concurrency();
+}
+
+bool in_parallel() { return region_depth > 0; }
+
+const char *runtime_name() { return "TBB"; }
+
+void parallel(int nthr, const std::function<void(int, int)> &f) {
+    if (nthr <= 1 || region_depth > 0) {
+        f(0, 1);
+        return;
+    }
+    tbb::parallel_for(
+            0, nthr,
+            [&](int ithr) {
+                region_scope_t scope;
+                f(ithr, nthr);
+            },
+            tbb::static_partitioner());
+}
+
+// Each of the nthr tasks claims items until none is left: a task that
+// starts late (its worker was busy) finds fewer, possibly none.
+void parallel_claim(
+        int nthr, dim_t n, const std::function<void(int, dim_t)> &f) {
+    if (n <= 0) return;
+    if (nthr > n) nthr = (int)n;
+    std::atomic<dim_t> next {0};
+    parallel(nthr, [&](int ithr, int) {
+        for (dim_t i = next++; i < n; i = next++)
+            f(ithr, i);
+    });
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
