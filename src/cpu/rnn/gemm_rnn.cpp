@@ -1,0 +1,201 @@
+// GEMM-based RNN: descriptor checks, layouts, the workspace / scratchpad
+// plan and the forward pass.
+#include "cpu/rnn/gemm_rnn.hpp"
+
+#include <cstdlib>
+
+#include "cpu/gemm/gemm.hpp"
+#include "cpu/rnn/rnn_cells.hpp"
+#include "cpu/rnn/rnn_exec.hpp"
+#include "cpu/rnn/rnn_parallel.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+namespace {
+
+bool plain(const memory_desc_t &md) {
+    return is_zero_md(md)
+            || (md.format_kind == dnnl_blocked && md.format_desc.blocking.inner_nblks == 0);
+}
+
+// Layer / iteration weights (and diffs): gates and channels merge into
+// one GEMM dimension.
+bool gates_merge(const memory_desc_t &md) {
+    const dim_t *s = md.format_desc.blocking.strides;
+    return s[3] == md.dims[4] * s[4] || md.dims[3] == 1;
+}
+
+// Diff weights are GEMM outputs: one of the two matrix dims has a unit
+// stride (ldigo: channels; ldgoi: inputs).
+bool diff_weights_ok(const memory_desc_t &md, int in_dim, int out_dim) {
+    if (is_zero_md(md)) return true;
+    const dim_t *s = md.format_desc.blocking.strides;
+    return s[out_dim] == 1 || s[in_dim] == 1;
+}
+
+} // namespace
+
+bool gemm_rnn_t::pd_t::data_types_ok() const {
+    // f32 everywhere (the descriptor check already fixed the rest).
+    return desc()->src_layer_desc.data_type == dnnl_f32
+            && desc()->weights_layer_desc.data_type == dnnl_f32;
+}
+
+bool gemm_rnn_t::pd_t::layouts_ok() const {
+    for (int arg : {DNNL_ARG_SRC_LAYER, DNNL_ARG_SRC_ITER, DNNL_ARG_SRC_ITER_C,
+                 DNNL_ARG_AUGRU_ATTENTION, DNNL_ARG_WEIGHTS_LAYER, DNNL_ARG_WEIGHTS_ITER,
+                 DNNL_ARG_WEIGHTS_PEEPHOLE, DNNL_ARG_WEIGHTS_PROJECTION, DNNL_ARG_BIAS,
+                 DNNL_ARG_DST_LAYER, DNNL_ARG_DST_ITER, DNNL_ARG_DST_ITER_C,
+                 DNNL_ARG_DIFF_SRC_LAYER, DNNL_ARG_DIFF_SRC_ITER,
+                 DNNL_ARG_DIFF_SRC_ITER_C, DNNL_ARG_DIFF_AUGRU_ATTENTION,
+                 DNNL_ARG_DIFF_WEIGHTS_LAYER, DNNL_ARG_DIFF_WEIGHTS_ITER,
+                 DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE, DNNL_ARG_DIFF_WEIGHTS_PROJECTION,
+                 DNNL_ARG_DIFF_BIAS, DNNL_ARG_DIFF_DST_LAYER, DNNL_ARG_DIFF_DST_ITER,
+                 DNNL_ARG_DIFF_DST_ITER_C})
+        if (!plain(*md_slot(arg))) return false;
+    if (!gates_merge(weights_layer_md_) || !gates_merge(weights_iter_md_)) return false;
+    if (is_fwd()) return true;
+    return gates_merge(diff_weights_layer_md_) && gates_merge(diff_weights_iter_md_)
+            && diff_weights_ok(diff_weights_layer_md_, 2, 4)
+            && diff_weights_ok(diff_weights_iter_md_, 2, 4)
+            && diff_weights_ok(diff_weights_projection_md_, 2, 3);
+}
+
+status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
+    if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
+    if (!data_types_ok()) return dnnl_unimplemented;
+    // oneDNN's choices for `any`: ldigo forward, ldgoi for the backward
+    // weights (their diffs ldigo).
+    DNNL_CHECK(init_formats(is_fwd() ? dnnl_ldigo : dnnl_ldgoi));
+    for (memory_desc_t *md : {&diff_weights_layer_md_, &diff_weights_iter_md_})
+        if (!is_zero_md(*md) && md->format_kind == dnnl_format_kind_any)
+            DNNL_CHECK(md_set_format_by_tag(*md, dnnl_ldigo));
+    if (!layouts_ok()) return dnnl_unimplemented;
+
+    rnn_dims_t d;
+    d.L = L(), d.D = D(), d.T = T(), d.N = N(), d.SLC = SLC(), d.SIC = SIC();
+    d.DHC = DHC(), d.DIC = DIC(), d.G = G();
+    d.cell = cell_kind();
+    d.lstm = is_lstm();
+    d.lbr = is_lbr();
+    d.gru = is_gru_like() && !is_lbr();
+    d.augru = is_augru();
+    d.peephole = with_peephole();
+    d.projection = with_projection();
+    d.training = is_training();
+    plan_.init(d, !is_fwd());
+    set_workspace(d.training ? plan_.state_bytes : 0);
+    book_scratchpad(plan_.scratch_bytes);
+    name_ = std::string("gemm_rnn:") + gemm::f32_kernel_name();
+    return dnnl_success;
+}
+
+status_t gemm_rnn_t::execute(const exec_ctx_t &ctx) const {
+    const auto &p = pd()->plan();
+    char *scratch = (char *)ctx.scratchpad();
+    char *owned = nullptr;
+    if (!scratch && p.scratch_bytes) {
+        owned = (char *)std::aligned_alloc(64, (p.scratch_bytes + 63) / 64 * 64);
+        if (!owned) return dnnl_out_of_memory;
+        scratch = owned;
+    }
+    char *ws = p.dims.training ? (char *)ctx.host_ptr(DNNL_ARG_WORKSPACE) : scratch;
+    status_t st = dnnl_invalid_arguments;
+    if (ws || p.state_bytes == 0)
+        st = pd()->is_fwd() ? execute_fwd(ctx, ws, scratch) : execute_bwd(ctx, ws, scratch);
+    std::free(owned);
+    return st;
+}
+
+namespace {
+
+// One forward step of (l, d) at time t: recurrent GEMMs and the cell.
+void fwd_step(const rnn_exec_t &e, const gemm_rnn_t::pd_t *pd, dim_t l, dim_t d,
+        dim_t t, float *gates_t) {
+    const auto &dm = e.dm;
+    const dim_t N = dm.N, H = dm.DHC, ldg = dm.ldg(), ldh = dm.ldh();
+    const float *hp = e.p.h_slot(e.ws, l, d, e.prev_slot(d, t));
+    float *h = e.p.h_slot(e.ws, l, d, t + 1);
+    cell_fwd_t c;
+    c.DHC = H;
+    c.gates = gates_t;
+    c.ldg = ldg;
+    c.hp = hp;
+    c.ldh = ldh;
+    c.h = h;
+    c.ldo = ldh;
+    c.act = pd->desc()->activation_kind;
+    c.alpha = pd->desc()->alpha;
+    if (dm.augru) c.att = e.att_f32() + t * N;
+    auto run = [&](void (*f)(const cell_fwd_t &, dim_t, dim_t, dim_t, dim_t)) {
+        parallel_rows_cols(N, H, [&](dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
+            f(c, n0, n1, j0, j1);
+        });
+    };
+    if (dm.cell == dnnl_vanilla_rnn || dm.lstm) {
+        mm(N, ldg, dm.SIC, dense(hp, ldh), e.wmat(e.w_iter, l, d, 0, false), gates_t, ldg, 1.f);
+        if (dm.cell == dnnl_vanilla_rnn) return run(vanilla_fwd);
+        c.cp = e.p.c_slot(e.ws, l, d, e.prev_slot(d, t));
+        c.c = e.p.c_slot(e.ws, l, d, t + 1);
+        if (dm.peephole) c.peephole = e.peephole_f32(l, d);
+        float *ht = nullptr;
+        if (dm.projection) {
+            ht = e.p.at(e.ws, e.p.ht, l, d) + t * N * H;
+            c.h = ht;
+            c.ldo = H;
+        }
+        run(lstm_fwd);
+        if (dm.projection) mm(N, dm.DIC, H, dense(ht, H), e.proj(l, d, false), h, ldh, 0.f);
+        return;
+    }
+    if (dm.gru) {
+        c.rec = e.tmp();
+        mm(N, 2 * H, dm.SIC, dense(hp, ldh), e.wmat(e.w_iter, l, d, 0, false), gates_t, ldg, 1.f);
+        run(gru_fwd_part1);
+        mm(N, H, H, dense(c.rec, H), e.wmat(e.w_iter, l, d, 2 * H, false), gates_t + 2 * H,
+                ldg, 1.f);
+        return run(gru_fwd_part2);
+    }
+    // Linear-before-reset: U h of all three gates, then the cell.
+    c.rec = e.tmp();
+    c.bias_extra = e.bias_f32(l, d) + 3 * H;
+    c.grid = e.p.at(e.ws, e.p.grid, l, d) + t * N * H;
+    mm(N, 3 * H, dm.SIC, dense(hp, ldh), e.wmat(e.w_iter, l, d, 0, false), c.rec, 3 * H, 0.f);
+    run(lbr_fwd);
+}
+
+} // namespace
+
+status_t gemm_rnn_t::execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch) const {
+    rnn_exec_t e(pd(), ctx, ws, scratch);
+    const auto &dm = e.dm;
+    const dim_t T = dm.T, N = dm.N, ldg = dm.ldg();
+    e.load_inputs();
+    for (dim_t d = 0; d < dm.D; ++d) {
+        for (dim_t l = 0; l < dm.L; ++l) {
+            e.load_init_state(l, d);
+            // All iterations' input projections and biases in one GEMM.
+            dim_t ldx = 0;
+            const float *x = e.layer_input(l, d, ldx);
+            const dim_t K = l == 0 ? dm.SLC : dm.DIC;
+            float *gates = e.p.at(ws, e.p.gates, l, d);
+            mm(T * N, ldg, K, dense(x, ldx), e.wmat(e.w_layer, l, d, 0, false), gates, ldg,
+                    0.f, e.bias_f32(l, d));
+            for (dim_t s = 0; s < T; ++s) {
+                const dim_t t = e.r2l(d) ? T - 1 - s : s;
+                fwd_step(e, pd(), l, d, t, gates + t * N * ldg);
+            }
+            e.store_dst_iter(l, d);
+        }
+        e.store_dst_layer(d);
+    }
+    return dnnl_success;
+}
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,55 @@
+// Recurrent primitives on the GEMM core, every cell kind and direction,
+// forward (inference and training) and backward:
+//   per layer and direction, one GEMM gives all iterations' input
+//   projections (x W_layer + bias); each iteration then adds the
+//   recurrent GEMM (h' W_iter; GRU: two, the second on r * h') and runs the
+//   cell's element-wise part, parallel over batch rows and channel blocks;
+//   LSTM projection is one more GEMM per iteration.
+// Backward walks the same grid in reverse, one GEMM per iteration for the
+// recurrent diff and, per layer, one GEMM each for the input diff and the
+// weight diffs over all iterations.
+// States are f32 inside (rnn_plan.hpp); weights are read in place through
+// their strides, so any plain layout whose gate and channel dims merge
+// works (ldigo, ldgoi).
+#pragma once
+
+#include <string>
+
+#include "common/rnn_pd.hpp"
+#include "cpu/cpu_primitive.hpp"
+#include "cpu/rnn/rnn_plan.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+struct gemm_rnn_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<rnn_pd_t, gemm_rnn_t> {
+        pd_t(const rnn_desc_t &d, const primitive_attr_t &attr,
+                const primitive_desc_t *)
+            : cpu_pd_t(d, attr) {}
+        const char *name() const override { return name_.c_str(); }
+        status_t init(engine_t *engine);
+        const rnn_plan_t &plan() const { return plan_; }
+
+    private:
+        bool data_types_ok() const;
+        bool layouts_ok() const;
+        rnn_plan_t plan_;
+        std::string name_;
+    };
+
+    using primitive_t::primitive_t;
+    const pd_t *pd() const { return static_cast<const pd_t *>(primitive_t::pd()); }
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    status_t execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch) const;
+    status_t execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch) const;
+};
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

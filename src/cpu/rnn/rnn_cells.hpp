@@ -1,0 +1,91 @@
+// Element-wise parts of the RNN cells, forward and backward, on a block of
+// batch rows [n0, n1) and hidden channels [j0, j1). The GEMMs around them
+// (gates from the layer input and the previous state) are the caller's.
+//
+// Gate order in a row of G * DHC values: LSTM i, f, c~, o; GRU-like u, r, o.
+// Forward reads the pre-activation gates (biases already added) and leaves
+// the activated values in place, which is what backward reads.
+#pragma once
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+struct cell_fwd_t {
+    dim_t DHC = 0;
+    float *gates = nullptr; // [N][G * DHC]
+    dim_t ldg = 0;
+    const float *hp = nullptr; // previous h, [N][ldh]
+    dim_t ldh = 0;
+    float *h = nullptr; // output h ([N][ldh]; LSTM with projection: [N][DHC])
+    dim_t ldo = 0;
+    const float *cp = nullptr; // LSTM previous / new cell state, [N][DHC]
+    float *c = nullptr;
+    const float *peephole = nullptr; // [3][DHC] or null
+    // GRU: r * h written here ([N][DHC]); LBR: U h of the 3 gates read
+    // from here ([N][3 DHC]).
+    float *rec = nullptr;
+    const float *bias_extra = nullptr; // LBR: the 4th bias gate, [DHC]
+    float *grid = nullptr; // LBR: U_o h + b' kept for backward, [N][DHC]
+    const float *att = nullptr; // AUGRU: attention per row, [N]
+    alg_kind_t act = dnnl_alg_kind_undef; // vanilla RNN activation
+    float alpha = 0;
+};
+
+// Vanilla RNN: h = act(gates).
+void vanilla_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// LSTM: i, f, o logistic (peephole terms added), c~ tanh,
+// c = f c' + i c~, h = o tanh(c).
+void lstm_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// GRU, first part: u, r logistic; rec = r * h'.
+void gru_fwd_part1(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// GRU (and AUGRU) second part: o tanh; h = u' h' + (1 - u') o with
+// u' = (1 - att) u for AUGRU, u otherwise.
+void gru_fwd_part2(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// Linear-before-reset GRU (and AUGRU): u, r logistic of gates + U h,
+// o = tanh(gates_o + r (U_o h + b')), h as for GRU.
+void lbr_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+
+struct cell_bwd_t {
+    dim_t DHC = 0;
+    const float *gates = nullptr; // activated gates of the forward pass
+    dim_t ldg = 0;
+    float *dg = nullptr; // out: diff of the pre-activation gates
+    const float *hp = nullptr; // previous h
+    dim_t ldh = 0;
+    const float *dh = nullptr; // diff of the cell's output h (DHC wide
+    dim_t lddh = 0; //            for LSTM: before projection)
+    float *dhp = nullptr; // out: the element-wise part of d h'
+    const float *cp = nullptr, *c = nullptr; // LSTM
+    const float *dc = nullptr; // LSTM: diff of c from the next step
+    float *dcp = nullptr; // LSTM out: diff of c'
+    const float *peephole = nullptr;
+    float *dpeephole = nullptr; // [3][DHC] accumulated; single-threaded
+    const float *drec = nullptr; // GRU part 2: d(r * h') = dg_o U_o^T
+    float *dgrid = nullptr; // LBR out: diff of U h (3 gates)
+    const float *grid = nullptr; // LBR: U_o h' + b'
+    const float *att = nullptr; // AUGRU
+    float *datt = nullptr; // AUGRU out, per row
+    alg_kind_t act = dnnl_alg_kind_undef;
+    float alpha = 0;
+};
+
+void vanilla_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// Peephole diffs are not touched here (see lstm_peephole_bwd).
+void lstm_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// GRU, first part: dg_u, dg_o, dhp = dh u'; AUGRU datt needs whole rows
+// (j0 == 0 and j1 == DHC) and is accumulated by the caller's reduction.
+void gru_bwd_part1(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// GRU, second part (after drec): dg_r, dhp += drec r.
+void gru_bwd_part2(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+void lbr_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+// AUGRU: datt[n] = -sum_j dh (h' - o) u over the row.
+void augru_att_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1);
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,158 @@
+// RNN execution state: argument views, weight operands, state copies.
+#include "cpu/rnn/rnn_exec.hpp"
+
+#include <cstring>
+
+#include "cpu/gemm/gemm.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+void mm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
+        dim_t ldc, float beta, const float *bias) {
+    if (M <= 0 || N <= 0) return;
+    gemm::gemm_f32_args_t g;
+    g.M = M, g.N = N, g.K = K;
+    g.a = a.p, g.a_dt = a.dt, g.a_rs = a.rs, g.a_cs = a.cs;
+    g.b = b.p, g.b_dt = b.dt, g.b_rs = b.rs, g.b_cs = b.cs;
+    g.c = c, g.ldc = ldc, g.beta = beta;
+    if (bias) g.bias = bias, g.bias_kind = gemm::bias_kind_t::per_col;
+    gemm::gemm_f32(g);
+}
+
+rnn_exec_t::rnn_exec_t(const gemm_rnn_t::pd_t *pd_, const exec_ctx_t &ctx,
+        char *ws_, char *scratch_)
+    : pd(pd_), p(pd_->plan()), dm(pd_->plan().dims), ws(ws_), scratch(scratch_) {
+    auto t = [&](tensor_t &x, int arg) {
+        if (pd->arg_usage(arg) == arg_usage_t::unused) return;
+        x = tensor_t(*pd->arg_md(arg), ctx.host_ptr(arg));
+    };
+    t(src_layer, DNNL_ARG_SRC_LAYER);
+    t(src_iter, DNNL_ARG_SRC_ITER);
+    t(src_iter_c, DNNL_ARG_SRC_ITER_C);
+    t(att, DNNL_ARG_AUGRU_ATTENTION);
+    t(w_layer, DNNL_ARG_WEIGHTS_LAYER);
+    t(w_iter, DNNL_ARG_WEIGHTS_ITER);
+    t(w_peephole, DNNL_ARG_WEIGHTS_PEEPHOLE);
+    t(w_proj, DNNL_ARG_WEIGHTS_PROJECTION);
+    t(bias, DNNL_ARG_BIAS);
+    t(dst_layer, DNNL_ARG_DST_LAYER);
+    t(dst_iter, DNNL_ARG_DST_ITER);
+    t(dst_iter_c, DNNL_ARG_DST_ITER_C);
+    t(d_src_layer, DNNL_ARG_DIFF_SRC_LAYER);
+    t(d_src_iter, DNNL_ARG_DIFF_SRC_ITER);
+    t(d_src_iter_c, DNNL_ARG_DIFF_SRC_ITER_C);
+    t(d_att, DNNL_ARG_DIFF_AUGRU_ATTENTION);
+    t(d_w_layer, DNNL_ARG_DIFF_WEIGHTS_LAYER);
+    t(d_w_iter, DNNL_ARG_DIFF_WEIGHTS_ITER);
+    t(d_w_peephole, DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE);
+    t(d_w_proj, DNNL_ARG_DIFF_WEIGHTS_PROJECTION);
+    t(d_bias, DNNL_ARG_DIFF_BIAS);
+    t(d_dst_layer, DNNL_ARG_DIFF_DST_LAYER);
+    t(d_dst_iter, DNNL_ARG_DIFF_DST_ITER);
+    t(d_dst_iter_c, DNNL_ARG_DIFF_DST_ITER_C);
+}
+
+bool rnn_exec_t::r2l(dim_t d) const {
+    const auto dir = pd->direction();
+    return dir == dnnl_unidirectional_right2left || (dm.D == 2 && d == 1);
+}
+
+const float *rnn_exec_t::layer_input(dim_t l, dim_t d, dim_t &ld) const {
+    if (l == 0) {
+        ld = dm.SLC;
+        return x0();
+    }
+    ld = dm.ldh();
+    return p.h_slot(ws, l - 1, d, 1);
+}
+
+mat_t rnn_exec_t::wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool trans) const {
+    mat_t m;
+    m.dt = w.dt;
+    m.p = (const char *)w.base + (w.off(l, d, 0, 0, 0) + col0 * w.st[4]) * data_type_size(w.dt);
+    m.rs = trans ? w.st[4] : w.st[2];
+    m.cs = trans ? w.st[2] : w.st[4];
+    return m;
+}
+
+mat_t rnn_exec_t::proj(dim_t l, dim_t d, bool trans) const {
+    mat_t m;
+    m.dt = w_proj.dt;
+    m.p = (const char *)w_proj.base + w_proj.off(l, d, 0, 0) * data_type_size(w_proj.dt);
+    m.rs = trans ? w_proj.st[3] : w_proj.st[2];
+    m.cs = trans ? w_proj.st[2] : w_proj.st[3];
+    return m;
+}
+
+void rnn_exec_t::load_inputs() {
+    const dim_t T = dm.T, N = dm.N, DHC = dm.DHC;
+    // src_layer [T, N, SLC] as T * N rows.
+    for (dim_t t = 0; t < T; ++t)
+        load_block(src_layer, src_layer.off(t, 0, 0), src_layer.st[1], src_layer.st[2],
+                N, dm.SLC, x0() + t * N * dm.SLC, dm.SLC);
+    const dim_t nb = dm.nbias();
+    for (dim_t l = 0; l < dm.L; ++l)
+        for (dim_t d = 0; d < dm.D; ++d) {
+            float *b = bias_f32(l, d);
+            if (bias) {
+                // [gates (+1), DHC] rows.
+                load_block(bias, bias.off(l, d, 0, 0), bias.st[2], bias.st[3],
+                        nb / DHC, DHC, b, DHC);
+            } else {
+                std::memset(b, 0, nb * sizeof(float));
+            }
+            if (dm.peephole)
+                load_block(w_peephole, w_peephole.off(l, d, 0, 0), w_peephole.st[2],
+                        w_peephole.st[3], 3, DHC, peephole_f32(l, d), DHC);
+        }
+    if (dm.augru)
+        for (dim_t t = 0; t < T; ++t)
+            load_block(att, att.off(t, 0, 0), att.st[1], att.st[2], N, 1,
+                    att_f32() + t * N, 1);
+}
+
+void rnn_exec_t::load_init_state(dim_t l, dim_t d) {
+    const dim_t N = dm.N, slot = init_slot(d);
+    float *h = p.h_slot(ws, l, d, slot);
+    if (src_iter)
+        load_block(src_iter, src_iter.off(l, d, 0, 0), src_iter.st[2], src_iter.st[3],
+                N, dm.SIC, h, dm.ldh());
+    else
+        for (dim_t n = 0; n < N; ++n)
+            std::memset(h + n * dm.ldh(), 0, dm.SIC * sizeof(float));
+    if (!dm.lstm) return;
+    float *c = p.c_slot(ws, l, d, slot);
+    if (src_iter_c)
+        load_block(src_iter_c, src_iter_c.off(l, d, 0, 0), src_iter_c.st[2],
+                src_iter_c.st[3], N, dm.DHC, c, dm.DHC);
+    else
+        std::memset(c, 0, N * dm.DHC * sizeof(float));
+}
+
+void rnn_exec_t::store_dst_iter(dim_t l, dim_t d) {
+    // The last state: time T - 1 (l2r) or 0 (r2l).
+    const dim_t slot = r2l(d) ? 1 : dm.T;
+    if (dst_iter)
+        store_block(dst_iter, dst_iter.off(l, d, 0, 0), dst_iter.st[2], dst_iter.st[3],
+                dm.N, dm.DIC, p.h_slot(ws, l, d, slot), dm.ldh());
+    if (dst_iter_c)
+        store_block(dst_iter_c, dst_iter_c.off(l, d, 0, 0), dst_iter_c.st[2],
+                dst_iter_c.st[3], dm.N, dm.DHC, p.c_slot(ws, l, d, slot), dm.DHC);
+}
+
+void rnn_exec_t::store_dst_layer(dim_t d) {
+    const bool sum = pd->direction() == dnnl_bidirectional_sum;
+    const dim_t col0 = pd->direction() == dnnl_bidirectional_concat ? d * dm.DIC : 0;
+    for (dim_t t = 0; t < dm.T; ++t)
+        store_block(dst_layer, dst_layer.off(t, 0, col0), dst_layer.st[1],
+                dst_layer.st[2], dm.N, dm.DIC, p.h_slot(ws, dm.L - 1, d, t + 1),
+                dm.ldh(), sum && d == 1);
+}
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,83 @@
+// What one RNN execution works on, shared by the forward and backward
+// passes: the user tensors, the state arena and scratchpad of the plan, the
+// GEMM shapes of the weights, and the copies in and out of the f32 state.
+#pragma once
+
+#include "common/exec_ctx.hpp"
+#include "cpu/rnn/gemm_rnn.hpp"
+#include "cpu/rnn/rnn_io.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+// A GEMM operand read in place: element (r, c) at p[r * rs + c * cs].
+struct mat_t {
+    const void *p = nullptr;
+    data_type_t dt = dnnl_f32;
+    dim_t rs = 0, cs = 1;
+};
+
+// C(M x N, row stride ldc) = A(M x K) B(K x N) + beta C (+ bias per
+// column).
+void mm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
+        dim_t ldc, float beta, const float *bias = nullptr);
+
+inline mat_t dense(const float *p, dim_t ld) { return {p, dnnl_f32, ld, 1}; }
+inline mat_t dense_t(const float *p, dim_t ld) { return {p, dnnl_f32, 1, ld}; }
+
+struct rnn_exec_t {
+    rnn_exec_t(const gemm_rnn_t::pd_t *pd, const exec_ctx_t &ctx, char *ws,
+            char *scratch);
+
+    const gemm_rnn_t::pd_t *pd;
+    const rnn_plan_t &p;
+    const rnn_dims_t &dm;
+    char *ws; // state buffers (workspace or scratchpad)
+    char *scratch;
+
+    tensor_t src_layer, src_iter, src_iter_c, att, w_layer, w_iter, w_peephole,
+            w_proj, bias, dst_layer, dst_iter, dst_iter_c;
+    tensor_t d_src_layer, d_src_iter, d_src_iter_c, d_att, d_w_layer, d_w_iter,
+            d_w_peephole, d_w_proj, d_bias, d_dst_layer, d_dst_iter, d_dst_iter_c;
+
+    bool r2l(dim_t d) const;
+    // Slot of the initial state and of the previous state of time t.
+    dim_t init_slot(dim_t d) const { return r2l(d) ? dm.T + 1 : 0; }
+    dim_t prev_slot(dim_t d, dim_t t) const { return r2l(d) ? t + 2 : t; }
+    // First slot of the T previous states in time order.
+    dim_t prev_first(dim_t d) const { return r2l(d) ? 2 : 0; }
+
+    float *x0() const { return (float *)(scratch + p.x0_off); }
+    float *bias_f32(dim_t l, dim_t d) const {
+        return (float *)(scratch + p.bias_off) + (l * dm.D + d) * dm.nbias();
+    }
+    float *peephole_f32(dim_t l, dim_t d) const {
+        return (float *)(scratch + p.peephole_off) + (l * dm.D + d) * 3 * dm.DHC;
+    }
+    float *att_f32() const { return (float *)(scratch + p.att_off); }
+    float *tmp() const { return (float *)(scratch + p.tmp_off); }
+
+    // The layer's input rows (T * N) and their row stride.
+    const float *layer_input(dim_t l, dim_t d, dim_t &ld) const;
+
+    // Weights of (l, d) as a GEMM B: layer / iter [K = input channels,
+    // N = gates from column col0], transposed for the backward data GEMM
+    // ([K = gates, N = input channels]); projection [DHC, DIC] and its
+    // transpose.
+    mat_t wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool trans) const;
+    mat_t proj(dim_t l, dim_t d, bool trans) const;
+
+    // Copies: src_layer to x0, biases and peepholes to f32, attention.
+    void load_inputs();
+    // Initial h (and c) of (l, d) from src_iter or zeros.
+    void load_init_state(dim_t l, dim_t d);
+    void store_dst_iter(dim_t l, dim_t d);
+    void store_dst_layer(dim_t d);
+};
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,72 @@
+// Sizes and offsets of the RNN workspace and scratchpad buffers.
+#include "cpu/rnn/rnn_plan.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+namespace {
+
+size_t align64(size_t x) { return (x + 63) / 64 * 64; }
+
+// Appends a buffer of `units` x `per_unit` floats to an arena.
+void place(rnn_buf_t &b, size_t &arena, dim_t units, dim_t per_unit, int mode) {
+    b.offset = arena;
+    b.per_unit = (size_t)per_unit;
+    b.mode = mode;
+    arena += align64((size_t)units * (size_t)per_unit * sizeof(float));
+}
+
+size_t take(size_t &arena, dim_t floats) {
+    const size_t off = arena;
+    arena += align64((size_t)floats * sizeof(float));
+    return off;
+}
+
+} // namespace
+
+void rnn_plan_t::init(const rnn_dims_t &d, bool backward) {
+    dims = d;
+    const dim_t L = d.L, D = d.D, T = d.T, N = d.N, DHC = d.DHC;
+    const bool tr = d.training;
+    // Training keeps every (l, d) for backward; inference needs the
+    // previous layer's outputs only (two layers of states per direction)
+    // and one unit of the per-step buffers.
+    size_t ws = 0;
+    place(h, ws, tr ? L * D : (L > 1 ? 2 : 1) * D, (T + 2) * N * d.ldh(), tr ? 0 : 1);
+    place(c, ws, d.lstm ? (tr ? L * D : D) : 0, (T + 2) * N * DHC, tr ? 0 : 2);
+    place(gates, ws, tr ? L * D : 1, T * N * d.ldg(), tr ? 0 : 3);
+    place(ht, ws, d.projection ? (tr ? L * D : 1) : 0, T * N * DHC, tr ? 0 : 3);
+    place(grid, ws, d.lbr ? (tr ? L * D : 1) : 0, T * N * DHC, tr ? 0 : 3);
+    state_bytes = ws;
+
+    size_t s = tr ? 0 : ws; // inference: the states live in the scratchpad
+    scratch_state_bytes = s;
+    x0_off = take(s, T * N * d.SLC);
+    bias_off = take(s, L * D * d.nbias());
+    peephole_off = take(s, d.peephole ? L * D * 3 * DHC : 0);
+    att_off = take(s, d.augru ? T * N : 0);
+    // Per-step temporary: GRU r * h, LBR U h (3 gates); backward: bias
+    // and peephole sums.
+    const dim_t tmp_fwd = N * (d.lbr ? 3 * DHC : DHC), tmp_bwd = (d.G + 1) * DHC;
+    tmp_off = take(s, tmp_fwd > tmp_bwd ? tmp_fwd : tmp_bwd);
+    if (backward) {
+        const dim_t TN = T * N;
+        dg_off = take(s, TN * d.ldg());
+        dgrid_off = take(s, d.lbr ? TN * 3 * DHC : 0);
+        dh_off = take(s, TN * d.DIC); // diff of the layer's output h
+        hr_off = take(s, d.gru ? TN * DHC : 0);
+        dsrc_off = take(s, TN * d.SLC);
+        dht_off = take(s, d.projection ? TN * DHC : 0);
+        // Per-step recurrent diffs: dh and its next (ldh wide), dc and its
+        // next, d(r * h).
+        dstep_off = take(s, N * (2 * d.ldh() + 3 * DHC));
+    }
+    scratch_bytes = s;
+}
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

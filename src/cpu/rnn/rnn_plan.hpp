@@ -1,0 +1,82 @@
+// Where the GEMM-based RNN keeps its f32 state: one description of every
+// buffer of the workspace (forward training, read back by backward) and
+// of the scratchpad, so that sizes and offsets come from one place.
+//
+// Hidden states of layer l, direction d live in time slots: slot t + 1
+// holds h at time t, slot 0 the left-to-right initial state and slot T + 1
+// the right-to-left one, so the previous state of time t is slot t (l2r)
+// or slot t + 2 (r2l), and a layer's outputs for all times (slots 1..T)
+// are one [T * N, DIC] matrix, the next layer's input. Cell states (LSTM)
+// use the same slots. Gates hold their activated values after the cell.
+#pragma once
+
+#include <cstddef>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+struct rnn_dims_t {
+    dim_t L = 0, D = 0, T = 0, N = 0, SLC = 0, SIC = 0, DHC = 0, DIC = 0, G = 0;
+    alg_kind_t cell = dnnl_alg_kind_undef;
+    bool lstm = false, gru = false, lbr = false, augru = false;
+    bool peephole = false, projection = false;
+    bool training = false;
+    // Columns of a hidden-state row: the initial state has SIC channels,
+    // outputs DIC (they differ only when T == 1).
+    dim_t ldh() const { return SIC > DIC ? SIC : DIC; }
+    dim_t ldg() const { return G * DHC; }
+    dim_t nbias() const { return (G + (lbr ? 1 : 0)) * DHC; }
+};
+
+// A buffer of `count` floats per (layer, direction) unit; inference keeps
+// fewer units of some buffers (`units`), the unit of (l, d) being
+// `unit(l, d)`.
+struct rnn_buf_t {
+    size_t offset = 0; // bytes from the start of its arena
+    size_t per_unit = 0; // floats
+    // 0: one unit per (l, d); 1: per (l % 2, d); 2: one per d; 3: one.
+    int mode = 0;
+};
+
+struct rnn_plan_t {
+    rnn_dims_t dims;
+    // Workspace (training) or scratchpad (inference) buffers.
+    rnn_buf_t h, c, gates, ht, grid;
+    size_t state_bytes = 0; // of those five
+    // Scratchpad-only buffers.
+    size_t x0_off = 0, bias_off = 0, peephole_off = 0, att_off = 0, tmp_off = 0;
+    size_t scratch_state_bytes = 0; // the state buffers when not in ws
+    size_t scratch_bytes = 0;
+    // Backward scratchpad buffers (offsets after the forward ones).
+    size_t dg_off = 0, dgrid_off = 0, dh_off = 0, hr_off = 0,
+           dsrc_off = 0, dht_off = 0, dstep_off = 0;
+
+    void init(const rnn_dims_t &d, bool backward);
+
+    float *at(char *arena, const rnn_buf_t &b, dim_t l, dim_t d) const {
+        dim_t u = 0;
+        switch (b.mode) {
+            case 0: u = l * dims.D + d; break;
+            case 1: u = (l % 2) * dims.D + d; break;
+            case 2: u = d; break;
+            default: u = 0; break;
+        }
+        return reinterpret_cast<float *>(arena + b.offset) + u * b.per_unit;
+    }
+    // Hidden state row block of time slot `slot`.
+    float *h_slot(char *arena, dim_t l, dim_t d, dim_t slot) const {
+        return at(arena, h, l, d) + slot * dims.N * dims.ldh();
+    }
+    float *c_slot(char *arena, dim_t l, dim_t d, dim_t slot) const {
+        return at(arena, c, l, d) + slot * dims.N * dims.DHC;
+    }
+};
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
