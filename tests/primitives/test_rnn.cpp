@@ -37,6 +37,9 @@ struct opts_t {
     // Backward through the C API with rnn_flags_diff_weights_overwrite (the
     // C++ constructors pass no flags).
     bool overwrite = false;
+    // Data type of the layer / iteration tensors and weights (bias f32,
+    // peephole f32 as oneDNN wants; diffs always f32).
+    memory::data_type dt = memory::data_type::f32;
 };
 
 struct mds_t {
@@ -61,7 +64,8 @@ rnn_direction dir_of(dir_t d) {
 
 mds_t make_mds(const rnn_ref::problem_t &p, const opts_t &o, memory::format_tag wtag) {
     using tag = memory::format_tag;
-    const auto f = memory::data_type::f32;
+    const auto f = o.dt;
+    const auto f32 = memory::data_type::f32;
     const int64_t L = p.L, D = p.D(), G = p.G(), H = p.DHC;
     mds_t m;
     const tag lt = o.ntc ? tag::ntc : tag::tnc;
@@ -69,18 +73,18 @@ mds_t make_mds(const rnn_ref::problem_t &p, const opts_t &o, memory::format_tag 
     m.dst_layer = md({p.T, p.N, p.DLC()}, f, lt);
     if (o.src_iter) {
         m.src_iter = md({L, D, p.N, p.SIC}, f, tag::ldnc);
-        if (p.cell == cell_t::lstm) m.src_iter_c = md({L, D, p.N, H}, f, tag::ldnc);
+        if (p.cell == cell_t::lstm) m.src_iter_c = md({L, D, p.N, H}, f32, tag::ldnc);
     }
     if (o.dst_iter) {
         m.dst_iter = md({L, D, p.N, p.DIC}, f, tag::ldnc);
-        if (p.cell == cell_t::lstm) m.dst_iter_c = md({L, D, p.N, H}, f, tag::ldnc);
+        if (p.cell == cell_t::lstm) m.dst_iter_c = md({L, D, p.N, H}, f32, tag::ldnc);
     }
     if (p.augru()) m.att = md({p.T, p.N, 1}, f, tag::tnc);
     m.wl = md({L, D, p.SLC, G, H}, f, wtag);
     m.wi = md({L, D, p.SIC, G, H}, f, wtag);
-    if (p.peephole) m.wp = md({L, D, 3, H}, f, tag::ldgo);
+    if (p.peephole) m.wp = md({L, D, 3, H}, f32, tag::ldgo);
     if (p.projection) m.wproj = md({L, D, H, p.DIC}, f, tag::ldio);
-    if (o.bias) m.bias = md({L, D, G + (p.lbr() ? 1 : 0), H}, f, tag::ldgo);
+    if (o.bias) m.bias = md({L, D, G + (p.lbr() ? 1 : 0), H}, f32, tag::ldgo);
     return m;
 }
 
@@ -155,9 +159,10 @@ primitive_desc make_bwd(const engine &eng, const rnn_ref::problem_t &p, const md
 }
 
 std::vector<double> rnd(size_t n, std::mt19937 &g, double lo = -0.5, double hi = 0.5) {
-    std::uniform_real_distribution<double> u(lo, hi);
+    // Multiples of 1/64: exact in f32, bf16 and f16 alike.
+    std::uniform_int_distribution<int> u((int)(lo * 64), (int)(hi * 64));
     std::vector<double> v(n);
-    for (auto &x : v) x = (float)u(g); // representable in f32
+    for (auto &x : v) x = u(g) / 64.0;
     return v;
 }
 
@@ -237,7 +242,10 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
     if (!o.src_iter) ref.src_iter.clear(), ref.src_iter_c.clear();
     if (!o.bias) ref.bias.clear();
     rnn_ref::forward(p, ref);
-    const double tol = 2e-5;
+    // f32: f32 arithmetic; bf16 / f16: outputs rounded to the type (the
+    // states stay f32 inside).
+    const bool low = o.dt != memory::data_type::f32;
+    const double tol = !low ? 2e-5 : o.dt == memory::data_type::bf16 ? 2e-2 : 4e-3;
 
     run_t r;
     auto fill_inputs = [&](run_t &x, const mds_t &mm) {
@@ -280,7 +288,9 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
             if (p.cell == cell_t::lstm) df.dst_iter_c = rnd(ref.dst_iter_c.size(), g, -1, 1);
         }
         rnn_ref::backward(p, ref, df);
-        mds_t dm = make_mds(p, o, tag::ldigo);
+        opts_t od = o;
+        od.dt = memory::data_type::f32;
+        mds_t dm = make_mds(p, od, tag::ldigo);
         const mds_t any_w = [&] {
             mds_t a = m;
             a.wl = md(m.wl.get_dims(), m.wl.get_data_type(), tag::any);
@@ -294,8 +304,7 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
         bm.wi = bpd.query_md(query::exec_arg_md, DNNL_ARG_WEIGHTS_ITER);
         EXPECT_EQ(bpd.query_md(query::exec_arg_md, DNNL_ARG_WORKSPACE), pd.workspace_desc());
         fill_inputs(x, bm);
-        x.put(DNNL_ARG_DST_ITER, m.dst_iter, ref.dst_iter);
-        x.put(DNNL_ARG_DST_ITER_C, m.dst_iter_c, ref.dst_iter_c);
+        // dst_layer / dst_iter / workspace: the training run's outputs.
         x.put(DNNL_ARG_DIFF_DST_LAYER, dm.dst_layer, df.dst_layer);
         x.put(DNNL_ARG_DIFF_DST_ITER, dm.dst_iter, df.dst_iter);
         x.put(DNNL_ARG_DIFF_DST_ITER_C, dm.dst_iter_c, df.dst_iter_c);
@@ -320,7 +329,7 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
         dw_out(DNNL_ARG_DIFF_BIAS, dm.bias);
         primitive(bpd).execute(x.s, x.args);
         x.s.wait();
-        const double btol = 1e-4;
+        const double btol = !low ? 1e-4 : 10 * tol;
         EXPECT_TRUE(close(x.get(DNNL_ARG_DIFF_SRC_LAYER), df.src_layer, btol, "diff_src_layer"));
         if (o.src_iter) {
             EXPECT_TRUE(close(x.get(DNNL_ARG_DIFF_SRC_ITER), df.src_iter, btol, "diff_src_iter"));
@@ -703,4 +712,17 @@ TEST(Rnn, GpuEngineIsUnimplemented) {
                 rnn_direction::unidirectional_left2right, sl, md(), w, w, md(), sl, md());
     }),
             dnnl_unimplemented);
+}
+
+TEST(Rnn, Bf16AndF16) {
+    for (auto dt : {memory::data_type::bf16, memory::data_type::f16})
+        for (cell_t c : all_cells) {
+            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
+            auto p = prob(c, augru ? dir_t::l2r : dir_t::concat, augru ? 1 : 2, 3, 2, 6);
+            if (c == cell_t::lstm) p.peephole = true;
+            opts_t o;
+            o.dt = dt;
+            SCOPED_TRACE(dt == memory::data_type::bf16 ? "bf16" : "f16");
+            check(p, o);
+        }
 }

@@ -39,9 +39,11 @@ bool diff_weights_ok(const memory_desc_t &md, int in_dim, int out_dim) {
 } // namespace
 
 bool gemm_rnn_t::pd_t::data_types_ok() const {
-    // f32 everywhere (the descriptor check already fixed the rest).
-    return desc()->src_layer_desc.data_type == dnnl_f32
-            && desc()->weights_layer_desc.data_type == dnnl_f32;
+    // f32, bf16 and f16 (the descriptor check fixed the combinations):
+    // inputs are converted to f32 states, weights go to the GEMM as they
+    // are, states and gates stay f32 inside. No int8 yet.
+    const data_type_t dt = desc()->src_layer_desc.data_type;
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
 }
 
 bool gemm_rnn_t::pd_t::layouts_ok() const {
