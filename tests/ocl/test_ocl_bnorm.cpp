@@ -277,6 +277,33 @@ TEST_F(ocl_bnorm, dense_given_statistics) {
     run(b, 55);
 }
 
+// Computed statistics over one dense plain layout, split in chunks: the
+// chunks' statistics are merged, then the elementwise kernel normalizes
+// (nchw: rows with four rows' loads at once; nhwc: channel lanes).
+TEST_F(ocl_bnorm, dense_computed_statistics) {
+    auto cases = [](unsigned seed) {
+        // Long enough for chunks on GPUs too (256 lanes per channel).
+        const memory::desc nchw({8, 3, 64, 64}, dt::f32, tag::nchw);
+        batch_normalization_forward::primitive_desc pd(gpu(),
+                prop_kind::forward_training, nchw, nchw, 1e-5f, CH);
+        EXPECT_NE(std::string(pd.impl_info_str()).find("+dense"),
+                std::string::npos)
+                << pd.impl_info_str();
+        run(mk({8, 3, 64, 64}, CH), seed++);
+        run(mk({5, 2, 33, 40}, nf::fuse_norm_relu | CH), seed++);
+        run(mk({3, 2, 40, 40}, nf::fuse_norm_add_relu), seed++);
+        run(mk({4, 8, 30, 40}, CH, tag::nhwc), seed++);
+        run(mk({4, 8, 30, 40}, nf::fuse_norm_relu, tag::nhwc), seed++);
+        cfg_t b = mk({2, 3, 48, 50}, CH);
+        b.data_dt = dt::bf16;
+        b.in_place = true;
+        run(b, seed++);
+    };
+    cases(70);
+    gpu_geometry_t g;
+    cases(80);
+}
+
 TEST_F(ocl_bnorm, gpu_geometry) {
     gpu_geometry_t g;
     run(mk({2, 3, 50, 60}, CH), 41);

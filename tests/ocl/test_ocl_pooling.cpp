@@ -206,6 +206,48 @@ TEST_F(ocl_pooling, algorithms_2d_plain) {
     }
 }
 
+// Rows of nchw whose width and output width are multiples of four: each
+// work-item takes four outputs from aligned 4-wide chunks of the source
+// rows. Strides, dilation and padding phases that index the chunks
+// differently; every algorithm; float and integer types.
+TEST_F(ocl_pooling, rows_of_aligned_chunks) {
+    unsigned seed = 60;
+    const pcase_t shapes[] = {
+            make(algorithm::pooling_max, 2, 2, 3, {9, 16}, {3, 3}, {2, 2},
+                    {1, 1}, {1, 0}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 2, {5, 12}, {3, 3}, {1, 1},
+                    {1, 1}, {1, 1}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 2, {6, 16}, {2, 2}, {2, 2},
+                    {0, 1}, {0, 1}, {0, 1}),
+            make(algorithm::pooling_max, 2, 1, 2, {7, 16}, {3, 7}, {1, 2},
+                    {1, 3}, {1, 2}, {0, 0}),
+            make(algorithm::pooling_max, 2, 2, 2, {4, 12}, {2, 3}, {2, 3},
+                    {0, 0}, {0, 0}, {0, 0}),
+            make(algorithm::pooling_max, 1, 2, 3, {16}, {3}, {2}, {1}, {0},
+                    {0}),
+    };
+    for (algorithm a : algs)
+        for (pcase_t p : shapes) {
+            p.alg = a;
+            EXPECT_EQ(run_case(p, seed++), "ocl:pooling:rows_vec");
+        }
+    struct {
+        dt s, d;
+    } types[] = {{dt::bf16, dt::bf16}, {dt::f16, dt::f16}, {dt::u8, dt::f32},
+            {dt::s8, dt::s8}};
+    for (const auto &t : types)
+        for (algorithm a : {algorithm::pooling_max,
+                     algorithm::pooling_avg_exclude_padding}) {
+            pcase_t p = shapes[0];
+            p.alg = a;
+            p.sdt = t.s;
+            p.ddt = t.d;
+            if (t.s != t.d || t.s == dt::s8 || t.s == dt::u8)
+                p.prop = prop_kind::forward_inference;
+            EXPECT_EQ(run_case(p, seed++), "ocl:pooling:rows_vec");
+        }
+}
+
 TEST_F(ocl_pooling, one_and_three_spatial_dims) {
     unsigned seed = 10;
     for (algorithm a : algs) {

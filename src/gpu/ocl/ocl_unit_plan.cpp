@@ -113,7 +113,7 @@ void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single,
 
 unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
         bool single, size_t max_wg, const device_info_t &dev, bool split,
-        int64_t max_chunks) {
+        int64_t max_chunks, int groups_per_cu) {
     unit_geom_t g;
     g.units_inner = units_inner;
     g.single_lane = single;
@@ -144,11 +144,12 @@ unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
         g.lu = std::min(wg / g.lr, pow2_ceil(std::max<int64_t>(units, 1)));
     }
     if (!split || units <= 0) return g;
-    // Enough groups to fill the device (eight of up to 256 work-items per
-    // compute unit: what an H100 SM holds); a chunk keeps at least four
-    // elements per lane.
+    // Enough groups to fill the device (by default eight of up to 256
+    // work-items per compute unit: what an H100 SM holds); a chunk keeps
+    // at least four elements per lane.
     const int64_t groups = div_up(units, (int64_t)g.lu);
-    const int64_t target = 8 * (int64_t)std::max(dev.compute_units, 1);
+    const int64_t target
+            = groups_per_cu * (int64_t)std::max(dev.compute_units, 1);
     if (groups >= target) return g;
     int64_t q = div_up(target, groups);
     q = std::min<int64_t>(q, std::max<int64_t>(1, elems / (4 * (int64_t)g.lr)));

@@ -93,10 +93,11 @@ void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single,
 // combines partial results). Units go along dimension 0 when
 // `units_inner` (their elements are apart, neighbouring units adjacent).
 // `single`: the kernel was compiled single-lane. At most `max_chunks`
-// chunks (the partial results the caller has room for).
+// chunks (the partial results the caller has room for); splitting aims at
+// `groups_per_cu` groups per compute unit.
 unit_geom_t plan_units(int64_t units, int64_t o, int64_t i, bool units_inner,
         bool single, size_t max_wg, const device_info_t &dev, bool split,
-        int64_t max_chunks = INT64_MAX);
+        int64_t max_chunks = INT64_MAX, int groups_per_cu = 8);
 
 // Whether a tensor seen as `v` ([outer, len, 1] after make_view3) can be
 // read as `vec`-wide vectors along its middle dim: contiguous there,

@@ -18,7 +18,10 @@
 //              (which also writes diff scale / shift); phase 2: diff_src
 //              of a chunk from those sums.
 //  bnorm_fwd_dense: given statistics over one dense plain layout, an
-//              elementwise kernel (see there).
+//              elementwise kernel (see there); with computed statistics
+//              it replaces phase 2 over such layouts. Always built with
+//              VEC 4 (a program of its own when the unit kernels take
+//              another VEC).
 //  The forward kernel reads VEC-wide vectors along the point axis when the
 //  host found every tensor contiguous and aligned there (nchw, VEC 4);
 //  i then counts vectors.
@@ -39,6 +42,51 @@ inline long bn_off(const bn_view_t *v, long c, long o, long i) {
 }
 
 #if IS_FWD
+// Rows the statistics loop loads at once when the lanes walk each row
+// together: one load in flight per lane left the pass latency-bound.
+#define BN_ROWS 4
+
+// This lane's statistics of the chunk [o0, o1) x [i0, i1) of channel c.
+inline stats_t bn_lane_stats(__global const DATA_T *src, const bn_view_t *sv,
+        long c, long o0, long o1, long i0, long i1) {
+    stats_t st = stats_zero();
+    const int r = ul_lane(), lanes = ul_lanes();
+    if (!UNITS_INNER && i1 - i0 >= lanes) {
+        for (long o = o0; o < o1; o += BN_ROWS) {
+            const int rows = (int)min((long)BN_ROWS, o1 - o);
+            for (long i = i0 + r; i < i1; i += lanes) {
+                // Rows past the chunk load its last row again (ignored),
+                // so every index below is known at compile time.
+                float x[BN_ROWS * VEC];
+#pragma unroll
+                for (int u = 0; u < BN_ROWS; ++u)
+                    VLOAD(DATA_DT, src,
+                            bn_off(sv, c, o + min(u, rows - 1), i * VEC),
+                            x + u * VEC);
+                const int n = rows * VEC;
+                float sum = 0.f;
+#pragma unroll
+                for (int j = 0; j < BN_ROWS * VEC; ++j)
+                    sum += j < n ? x[j] : 0.f;
+                stats_t v = {(float)n, sum / n, 0.f};
+#pragma unroll
+                for (int j = 0; j < BN_ROWS * VEC; ++j) {
+                    const float d = x[j] - v.mean;
+                    v.m2 += j < n ? d * d : 0.f;
+                }
+                st = stats_merge(st, v);
+            }
+        }
+        return st;
+    }
+    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        float x[VEC];
+        VLOAD(DATA_DT, src, bn_off(sv, c, o, i * VEC), x);
+        stats_add_n(&st, x, VEC);
+    });
+    return st;
+}
+
 __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
         __global DST_T *dst, bn_view_t dv, __global const DST_T *src1,
         bn_view_t s1v, __global uchar *ws, bn_view_t wv,
@@ -55,12 +103,7 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
     // mishandles barriers under run-time conditions, uniform or not).
     const bool given = phase == 2 || (flags & F_GLOBAL);
     stats_t st = stats_zero();
-    if (valid && !given)
-        UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-            float x[VEC];
-            VLOAD(DATA_DT, src, bn_off(&sv, c, o, i * VEC), x);
-            stats_add_n(&st, x, VEC);
-        });
+    if (valid && !given) st = bn_lane_stats(src, &sv, c, o0, o1, i0, i1);
     st = wg_stats(st, buf);
     if (phase == 1) {
         if (valid)
@@ -103,9 +146,10 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
 __kernel void bnorm_fwd_dense(__global const DATA_T *src, long s_off,
         __global DST_T *dst, long d_off, __global const DST_T *src1,
         long s1_off, __global uchar *ws, long w_off,
-        __global const float *mean, __global const float *var,
-        __global const float *scale, __global const float *shift,
-        long vectors, long cstride, long channels, float eps, int flags) {
+        __global const float *mean, long mean_off, __global const float *var,
+        long var_off, __global const float *scale,
+        __global const float *shift, long vectors, long cstride,
+        long channels, float eps, int flags) {
     const long v = get_global_id(0);
     if (v >= vectors) return;
     const long e = v * VEC;
@@ -120,8 +164,9 @@ __kernel void bnorm_fwd_dense(__global const DATA_T *src, long s_off,
     if (src1) VLOAD(DST_DT, src1, s1_off + e, y1);
     for (int j = 0; j < VEC; ++j) {
         const long c = cstride == 1 ? c0 + j : c0;
-        const float a = (scale ? scale[c] : 1.f) / sqrt(var[c] + eps);
-        float y = a * (x[j] - mean[c]) + (shift ? shift[c] : 0.f);
+        const float a
+                = (scale ? scale[c] : 1.f) / sqrt(var[var_off + c] + eps);
+        float y = a * (x[j] - mean[mean_off + c]) + (shift ? shift[c] : 0.f);
         if (src1) y += y1[j];
         if (flags & F_RELU) {
             if (ws) ws[w_off + e + j] = y > 0.f;

@@ -95,8 +95,8 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, n * sp);
     init_dense();
-    if (dense) {
-        vec = 4;
+    if (dense && global_stats()) {
+        vec = dense_vec;
     } else if (fwd && !units_inner && !merge_n && gpu_geometry(dev)) {
         bool aligned = true;
         for (int i = 0; i < staging.size(); ++i) {
@@ -108,9 +108,13 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
         }
         vec = aligned ? 4 : 1;
     }
-    const unit_geom_t g = plan_units(c, merge_n ? n * sp : n, merge_n ? 1 : points(),
-            units_inner, single_lane, unit_group_limit(dev, 0), dev, true);
+    const unit_geom_t g = plan_units(c, merge_n ? n * sp : n,
+            merge_n ? 1 : points(), units_inner, single_lane,
+            unit_group_limit(dev, 0), dev, true, INT64_MAX, groups_per_cu);
     chunks = g.chunks();
+    // Computed statistics in one group per channel: that kernel also
+    // normalizes, so the elementwise pass would never run.
+    if (dense && !global_stats() && chunks == 1) dense = false;
     if (chunks > 1 && (!fwd || !global_stats())) {
         const int per = fwd ? 3 : 2;
         partial_off =
@@ -123,11 +127,10 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
 }
 
 void ocl_bnorm_t::pd_t::init_dense() {
-    constexpr int v = 4;
+    constexpr int v = dense_vec;
     const memory_desc_t &m0 = staging.kernel_md(k[src]);
     const blocking_desc_t &b0 = m0.format_desc.blocking;
-    if (!is_fwd() || !global_stats() || m0.ndims < 2 || b0.inner_nblks != 0
-            || !walk_dense(m0))
+    if (!is_fwd() || m0.ndims < 2 || b0.inner_nblks != 0 || !walk_dense(m0))
         return;
     for (int i = 0; i < staging.size(); ++i) {
         const memory_desc_t &md = staging.kernel_md(i);
@@ -164,9 +167,11 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         define_data_type(opts, "DS", pd->diff_src_md()->data_type);
     }
     if (pd->dense) {
-        DNNL_CHECK(create_kernel(engine, "batch_normalization/bnorm.cl", opts,
-                "bnorm_fwd_dense", main_));
-        return staging_.init(engine, pd->staging);
+        kernel_options_t dopts = opts;
+        dopts.define("VEC", pd_t::dense_vec);
+        DNNL_CHECK(create_kernel(engine, "batch_normalization/bnorm.cl", dopts,
+                "bnorm_fwd_dense", dense_));
+        if (pd->global_stats()) return staging_.init(engine, pd->staging);
     }
     std::vector<ocl_kernel_t> ks;
     DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", opts,
@@ -180,7 +185,7 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
     geom_ = plan_units(pd->c, pd->merge_n ? pd->n * pd->sp : pd->n,
             pd->merge_n ? 1 : pd->points(), pd->units_inner, pd->single_lane,
             unit_group_limit(dev, main_.max_wg_size()), dev, true,
-            fixed ? pd->chunks : INT64_MAX);
+            fixed ? pd->chunks : INT64_MAX, pd_t::groups_per_cu);
     return staging_.init(engine, pd->staging);
 }
 
@@ -241,24 +246,27 @@ status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         a.i32(phase).mem(scratch).i64(poff).local(geom_.local_bytes(3));
         return main_.enqueue(ctx, geom_.range(), a);
     };
-    if (pd->dense) {
+    // Normalization from statistics at (m, mo) and (v, vo) as one
+    // elementwise pass.
+    auto launch_dense = [&](cl_mem m, int64_t mo, cl_mem v, int64_t vo) {
         kernel_args_t a;
         for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws})
             a.mem(b[s].mem).i64(b[s].off0);
-        a.mem(mean).mem(var).mem(scale).mem(shift);
-        const int64_t vectors = pd->n * pd->c * pd->sp / pd->vec;
+        a.mem(m).i64(mo).mem(v).i64(vo).mem(scale).mem(shift);
+        const int64_t vectors = pd->n * pd->c * pd->sp / pd_t::dense_vec;
         a.i64(vectors).i64(pd->cstride).i64(pd->c);
         a.f32(pd->desc()->epsilon).i32(relu);
-        return main_.enqueue(ctx, nd_range_t({(size_t)vectors}, {256}), a);
-    }
-    if (pd->global_stats()) return launch(2, f_global);
+        return dense_.enqueue(ctx, nd_range_t({(size_t)vectors}, {256}), a);
+    };
+    if (pd->global_stats())
+        return pd->dense ? launch_dense(mean, 0, var, 0) : launch(2, f_global);
     if (geom_.chunks() == 1) return launch(0, pd->stats_out() ? f_save : 0);
     DNNL_CHECK(launch(1, 0));
     kernel_args_t f;
     f.mem(scratch).i64(poff).i64(pd->c).i64(geom_.chunks());
     f.mem(smean).i64(moff).mem(svar).i64(voff);
     DNNL_CHECK(final_.enqueue(ctx, nd_range_t({(size_t)pd->c}, {64}), f));
-    return launch(2, 0);
+    return pd->dense ? launch_dense(smean, moff, svar, voff) : launch(2, 0);
 }
 
 status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {

@@ -29,11 +29,19 @@ struct ocl_bnorm_t : public primitive_t {
         using ocl_pd_t<batch_normalization_pd_t, ocl_bnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return dense       ? "ocl:bnorm:dense"
-                    : units_inner ? "ocl:bnorm:lanes"
+            if (dense && global_stats()) return "ocl:bnorm:dense";
+            if (dense)
+                return units_inner ? "ocl:bnorm:lanes+dense"
+                        : vec > 1  ? "ocl:bnorm:rows_vec+dense"
+                                   : "ocl:bnorm:rows+dense";
+            return units_inner ? "ocl:bnorm:lanes"
                     : vec > 1  ? "ocl:bnorm:rows_vec"
                                : "ocl:bnorm:rows";
         }
+        // Work-groups per compute unit the statistics pass aims at: with
+        // few, a last partial wave of groups left most of the device idle.
+        static constexpr int groups_per_cu = 32;
+        static constexpr int dense_vec = 4;
 
         // Staging indices of the tensors (-1: not used).
         enum { src, dst, src1, ws, diff_dst, diff_src, diff_src1, count };
@@ -47,9 +55,10 @@ struct ocl_bnorm_t : public primitive_t {
         // Forward: elements per vector along the points (1, or 4 when
         // every tensor is contiguous and aligned there).
         int vec = 1;
-        // Forward with given statistics over one dense plain layout
-        // shared by every tensor: the elementwise bnorm_fwd_dense, VEC
-        // elements per work-item; cstride is the channel dim's stride.
+        // Forward over one dense plain layout shared by every tensor:
+        // normalization by the elementwise bnorm_fwd_dense, dense_vec
+        // elements per work-item (after the statistics kernels when they
+        // are computed); cstride is the channel dim's stride.
         bool dense = false;
         bool idx32 = false;
         int64_t cstride = 0;
@@ -70,7 +79,7 @@ private:
     bn_view_t view(int k, int64_t off0) const;
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
-    ocl_kernel_t main_, final_;
+    ocl_kernel_t main_, final_, dense_;
     staging_kernels_t staging_;
     unit_geom_t geom_;
 };

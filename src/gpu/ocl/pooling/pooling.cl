@@ -16,6 +16,11 @@
 // hold it (per dim, o in [ceil((i + p - ext + 1) / s), (i + p) / s] with
 // the tap index divisible by the dilation step), so no atomics are needed.
 //
+// ROW_CHUNKS (forward, window compiled in, nchw-like rows aligned to
+// four elements): the four outputs of a work-item take their taps from
+// aligned 4-wide chunks of each source row, loaded once, indexed at
+// compile time (ROW_PHASE, ROW_STRIDE, ROW_STEP).
+//
 // WALK_GENERIC: offsets through layout_t at every tap. Otherwise spatial
 // dims are unblocked in every tensor: a tap adds its spatial strides to
 // the (n, c) base.
@@ -168,11 +173,41 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
         }
         const widx_t shs = tensor_stride(&c->src, 3);
         const widx_t sws = tensor_stride(&c->src, 4);
+#if ROW_CHUNKS
+#if VEC != 4 || LANE_DIM != 4
+#error "source row chunks need four outputs along w per work-item"
+#endif
+        // The first chunk's w: ROW_LEAD chunks before the first output's
+        // window start would be without padding.
+        const widx_t wc0 = pos[4] * ROW_STRIDE - 4 * ROW_LEAD;
+#endif
 #pragma unroll
         for (int kh = 0; kh < POOL_KH; ++kh) {
             const widx_t sh = h0 + kh * gh.step;
             const bool hin = sh >= 0 && sh < gh.in;
             const widx_t row = base + (hin ? sh : 0) * shs;
+#if ROW_CHUNKS
+            // Rows are 4-aligned and a multiple of 4 long, so a chunk is
+            // wholly inside the row or wholly outside (then loaded from
+            // the row's start and masked).
+            ACC_T x[4 * ROW_CHUNKS];
+#pragma unroll
+            for (int q = 0; q < ROW_CHUNKS; ++q) {
+                const widx_t wq = wc0 + 4 * q;
+                const bool qin = wq >= 0 && wq < gw.in;
+                VLOAD(SRC_DT, src, row + (qin ? wq : 0), x + 4 * q);
+            }
+#pragma unroll
+            for (int kw = 0; kw < POOL_KW; ++kw) {
+#pragma unroll
+                for (int l = 0; l < VEC; ++l) {
+                    const int t = ROW_PHASE + l * ROW_STRIDE + kw * ROW_STEP;
+                    const widx_t sw = wc0 + t;
+                    const bool in = hin && sw >= 0 && sw < gw.in;
+                    POOL_TAKE(l, x[t], in, kh * POOL_KW + kw);
+                }
+            }
+#else
 #pragma unroll
             for (int kw = 0; kw < POOL_KW; ++kw) {
 #if LANE_DIM == 4
@@ -192,6 +227,7 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
                     POOL_TAKE(l, v[l], in, kh * POOL_KW + kw);
 #endif
             }
+#endif // ROW_CHUNKS
         }
 #elif LANE_DIM == 4
         widx_t wl[VEC]; // each lane's first w tap

@@ -162,6 +162,24 @@ void ocl_pooling_t::pd_t::init_conf() {
         if (vec > 1) lane_dim = 4;
     }
 
+    const pooling_desc_t &pd = *desc();
+    const int shift = 3 - nsp();
+    int64_t k[3], st[3], step[3], pad[3];
+    for (int i = 0; i < 3; ++i) {
+        const int j = i - shift; // index into the descriptor, < 0 if absent
+        k[i] = j < 0 ? 1 : pd.kernel[j];
+        st[i] = j < 0 ? 1 : pd.strides[j];
+        step[i] = j < 0 ? 1 : pd.dilation[j] + 1;
+        pad[i] = j < 0 ? 0 : pd.padding_l[j];
+    }
+    // Forward windows of up to 8 x 8 over at most two spatial dims get
+    // their size compiled in (pool_fwd then unrolls every tap).
+    unroll = is_fwd() && !generic && nsp() <= 2 && k[1] <= 8 && k[2] <= 8;
+    window_h = unroll ? k[1] : 0;
+    window_w = unroll ? k[2] : 0;
+    init_row_chunks(s, all, in_dim, in_ext, in_step, k[2], st[2], step[2],
+            pad[2]);
+
     walk_t walk;
     make_walk(out, walk, vec);
     work = layout::has_zero_dim(out) ? 0 : walk.volume;
@@ -178,26 +196,43 @@ void ocl_pooling_t::pd_t::init_conf() {
     else
         c.put_no_tensor(generic);
     for (int i = 0; i < walk_ndims; ++i) c.put(i < 5 ? out.dims[i] : 1);
-    const int shift = 3 - nsp();
-    const pooling_desc_t &pd = *desc();
-    int64_t k[3], st[3], step[3], pad[3];
-    for (int i = 0; i < 3; ++i) {
-        const int j = i - shift; // index into the descriptor, < 0 if absent
-        k[i] = j < 0 ? 1 : pd.kernel[j];
-        st[i] = j < 0 ? 1 : pd.strides[j];
-        step[i] = j < 0 ? 1 : pd.dilation[j] + 1;
-        pad[i] = j < 0 ? 0 : pd.padding_l[j];
-    }
     for (int i = 0; i < 3; ++i) c.put(s.dims[2 + i]);
     for (int i = 0; i < 3; ++i) c.put(d.dims[2 + i]);
     for (const int64_t *v : {k, st, step, pad})
         for (int i = 0; i < 3; ++i) c.put(v[i]);
     conf = c.values();
-    // Forward windows of up to 8 x 8 over at most two spatial dims get
-    // their size compiled in (pool_fwd then unrolls every tap).
-    unroll = is_fwd() && !generic && nsp() <= 2 && k[1] <= 8 && k[2] <= 8;
-    window_h = unroll ? k[1] : 0;
-    window_w = unroll ? k[2] : 0;
+}
+
+// Forward over nchw-like rows with a compiled-in window: four outputs
+// along w per work-item whose source taps come from aligned 4-wide chunks
+// of each source row (one wide load per chunk instead of a load per tap;
+// the taps are then picked from registers at indices known when the
+// kernel is compiled, which is why stride, dilation and the padding's
+// phase along w are compiled in too). Needs every row and every other
+// stride a multiple of four elements, and four outputs dividing the row.
+void ocl_pooling_t::pd_t::init_row_chunks(const memory_desc_t &s,
+        const std::vector<const memory_desc_t *> &all, int in_dim,
+        int64_t in_ext, int64_t in_step, int64_t kw, int64_t sw, int64_t dw,
+        int64_t pw) {
+    constexpr int v = 4;
+    row_chunks = 0;
+    if (!unroll || in_dim != 4 || in_step != 1 || s.data_type == dnnl_s32
+            || in_ext % v != 0 || s.padded_dims[4] % v != 0)
+        return;
+    for (const memory_desc_t *m : all)
+        if (!lanes_contiguous(*m, 4, v)) return;
+    const int64_t cp = (pw + v - 1) / v; // chunks before the first output
+    const int64_t phase = v * cp - pw;
+    const int64_t span = phase + (v - 1) * sw + (kw - 1) * dw + 1;
+    const int64_t chunks = (span + v - 1) / v;
+    if (chunks > 8) return; // registers: at most 32 values of a row
+    row_chunks = chunks;
+    row_lead = cp;
+    row_phase = phase;
+    row_stride = sw;
+    row_step = dw;
+    vec = v;
+    lane_dim = 4;
 }
 
 status_t ocl_pooling_t::init(engine_t *engine) {
@@ -209,6 +244,13 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     opts.define("LANE_DIM", pd->lane_dim);
     opts.define("POOL_KH", pd->window_h);
     opts.define("POOL_KW", pd->window_w);
+    opts.define("ROW_CHUNKS", pd->row_chunks);
+    if (pd->row_chunks) {
+        opts.define("ROW_LEAD", pd->row_lead);
+        opts.define("ROW_PHASE", pd->row_phase);
+        opts.define("ROW_STRIDE", pd->row_stride);
+        opts.define("ROW_STEP", pd->row_step);
+    }
     opts.define("OUT_DENSE", pd->out_dense ? 1 : 0);
     opts.define("WS_DENSE", pd->ws_dense ? 1 : 0);
     opts.define("WITH_WS", pd->has_ws() ? 1 : 0);

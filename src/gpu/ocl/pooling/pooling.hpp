@@ -22,9 +22,10 @@ struct ocl_pooling_t : public primitive_t {
         using ocl_pd_t<pooling_pd_t, ocl_pooling_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return generic         ? "ocl:pooling:any"
-                    : lane_dim == 4 ? "ocl:pooling:rows"
-                                    : "ocl:pooling:blocked";
+            return generic          ? "ocl:pooling:any"
+                    : row_chunks > 0 ? "ocl:pooling:rows_vec"
+                    : lane_dim == 4  ? "ocl:pooling:rows"
+                                     : "ocl:pooling:blocked";
         }
 
         bool generic = false;      // layout_t offsets at every tap
@@ -35,6 +36,12 @@ struct ocl_pooling_t : public primitive_t {
         int lane_dim = 1;          // the lanes' dim: 1 channels, 4 w
         bool unroll = false;       // forward window size compiled in
         int64_t window_h = 0, window_w = 0; // that size (0: run time)
+        // Aligned source chunks per row (0: taps loaded one by one), and
+        // what indexes them at compile time: chunks before the first
+        // output's window, the padding's phase in a chunk, stride and
+        // dilation step along w.
+        int64_t row_chunks = 0, row_lead = 0, row_phase = 0;
+        int64_t row_stride = 1, row_step = 1;
         int64_t work = 0;          // work-items
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
@@ -42,6 +49,10 @@ struct ocl_pooling_t : public primitive_t {
     private:
         status_t check_data_types() const;
         void init_conf();
+        void init_row_chunks(const memory_desc_t &s,
+                const std::vector<const memory_desc_t *> &all, int in_dim,
+                int64_t in_ext, int64_t in_step, int64_t kw, int64_t sw,
+                int64_t dw, int64_t pw);
     };
 
     using primitive_t::primitive_t;
