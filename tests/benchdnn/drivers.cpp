@@ -28,7 +28,7 @@ const std::vector<const driver_t *> &all_drivers() {
             &matmul_driver, &eltwise_driver, &reorder_driver, &binary_driver, &softmax_driver,
             &pool_driver, &lnorm_driver, &bnorm_driver, &gnorm_driver, &lrn_driver,
             &shuffle_driver, &resampling_driver, &prelu_driver, &reduction_driver,
-            &concat_driver, &sum_driver};
+            &concat_driver, &sum_driver, &rnn_driver};
     return d;
 }
 

@@ -78,6 +78,6 @@ ref::tolerance_t float_tolerance(dt_t dt, double ulps_f32 = 8);
 extern const driver_t conv_driver, deconv_driver, ip_driver, matmul_driver, eltwise_driver,
         reorder_driver, binary_driver, softmax_driver, pool_driver, lnorm_driver,
         bnorm_driver, gnorm_driver, lrn_driver, shuffle_driver, resampling_driver,
-        prelu_driver, reduction_driver, concat_driver, sum_driver;
+        prelu_driver, reduction_driver, concat_driver, sum_driver, rnn_driver;
 
 } // namespace bd
