@@ -88,7 +88,13 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     d.peephole = with_peephole();
     d.projection = with_projection();
     d.training = is_training();
-    plan_.init(d, !is_fwd());
+    // The per-step GEMMs reuse their weights T times: pack them once per
+    // layer when the GEMM core has a packed layout for f32 weights.
+    const data_type_t wdt = desc()->weights_iter_desc.data_type;
+    const int nr = wdt == dnnl_f32 && T() > 1
+            ? gemm::f32_packed_b_nr(dnnl_f32, dnnl_f32, dnnl_fpmath_mode_strict)
+            : 0;
+    plan_.init(d, !is_fwd(), nr);
     set_workspace(d.training ? plan_.state_bytes : 0);
     book_scratchpad(plan_.scratch_bytes);
     name_ = std::string("gemm_rnn:") + gemm::f32_kernel_name();
@@ -115,8 +121,28 @@ status_t gemm_rnn_t::execute(const exec_ctx_t &ctx) const {
 namespace {
 
 // One forward step of (l, d) at time t: recurrent GEMMs and the cell.
-void fwd_step(const rnn_exec_t &e, const gemm_rnn_t::pd_t *pd, dim_t l, dim_t d,
-        dim_t t, float *gates_t) {
+// The per-step weights of (l, d): W_iter (GRU: its u, r columns and its o
+// columns apart) and the projection, packed when the plan packs.
+struct step_w_t {
+    mat_t wi, wi_o, proj;
+};
+
+step_w_t step_weights(rnn_exec_t &e, dim_t l, dim_t d) {
+    const auto &dm = e.dm;
+    const dim_t H = dm.DHC;
+    step_w_t w;
+    if (dm.gru) {
+        w.wi = e.pack(e.wmat(e.w_iter, l, d, 0, false), dm.SIC, 2 * H, true);
+        w.wi_o = e.pack(e.wmat(e.w_iter, l, d, 2 * H, false), H, H, false);
+    } else {
+        w.wi = e.pack(e.wmat(e.w_iter, l, d, 0, false), dm.SIC, dm.ldg(), true);
+    }
+    if (dm.projection) w.proj = e.pack(e.proj(l, d, false), H, dm.DIC, false);
+    return w;
+}
+
+void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd,
+        dim_t l, dim_t d, dim_t t, float *gates_t) {
     const auto &dm = e.dm;
     const dim_t N = dm.N, H = dm.DHC, ldg = dm.ldg(), ldh = dm.ldh();
     const float *hp = e.p.h_slot(e.ws, l, d, e.prev_slot(d, t));
@@ -138,7 +164,7 @@ void fwd_step(const rnn_exec_t &e, const gemm_rnn_t::pd_t *pd, dim_t l, dim_t d,
         });
     };
     if (dm.cell == dnnl_vanilla_rnn || dm.lstm) {
-        mm(N, ldg, dm.SIC, dense(hp, ldh), e.wmat(e.w_iter, l, d, 0, false), gates_t, ldg, 1.f);
+        mm(N, ldg, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
         if (dm.cell == dnnl_vanilla_rnn) return run(vanilla_fwd);
         c.cp = e.p.c_slot(e.ws, l, d, e.prev_slot(d, t));
         c.c = e.p.c_slot(e.ws, l, d, t + 1);
@@ -150,22 +176,21 @@ void fwd_step(const rnn_exec_t &e, const gemm_rnn_t::pd_t *pd, dim_t l, dim_t d,
             c.ldo = H;
         }
         run(lstm_fwd);
-        if (dm.projection) mm(N, dm.DIC, H, dense(ht, H), e.proj(l, d, false), h, ldh, 0.f);
+        if (dm.projection) mm(N, dm.DIC, H, dense(ht, H), w.proj, h, ldh, 0.f);
         return;
     }
     if (dm.gru) {
         c.rec = e.tmp();
-        mm(N, 2 * H, dm.SIC, dense(hp, ldh), e.wmat(e.w_iter, l, d, 0, false), gates_t, ldg, 1.f);
+        mm(N, 2 * H, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
         run(gru_fwd_part1);
-        mm(N, H, H, dense(c.rec, H), e.wmat(e.w_iter, l, d, 2 * H, false), gates_t + 2 * H,
-                ldg, 1.f);
+        mm(N, H, H, dense(c.rec, H), w.wi_o, gates_t + 2 * H, ldg, 1.f);
         return run(gru_fwd_part2);
     }
     // Linear-before-reset: U h of all three gates, then the cell.
     c.rec = e.tmp();
     c.bias_extra = e.bias_f32(l, d) + 3 * H;
     c.grid = e.p.at(e.ws, e.p.grid, l, d) + t * N * H;
-    mm(N, 3 * H, dm.SIC, dense(hp, ldh), e.wmat(e.w_iter, l, d, 0, false), c.rec, 3 * H, 0.f);
+    mm(N, 3 * H, dm.SIC, dense(hp, ldh), w.wi, c.rec, 3 * H, 0.f);
     run(lbr_fwd);
 }
 
@@ -186,9 +211,10 @@ status_t gemm_rnn_t::execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch)
             float *gates = e.p.at(ws, e.p.gates, l, d);
             mm(T * N, ldg, K, dense(x, ldx), e.wmat(e.w_layer, l, d, 0, false), gates, ldg,
                     0.f, e.bias_f32(l, d));
+            const step_w_t w = step_weights(e, l, d);
             for (dim_t s = 0; s < T; ++s) {
                 const dim_t t = e.r2l(d) ? T - 1 - s : s;
-                fwd_step(e, pd(), l, d, t, gates + t * N * ldg);
+                fwd_step(e, w, pd(), l, d, t, gates + t * N * ldg);
             }
             e.store_dst_iter(l, d);
         }

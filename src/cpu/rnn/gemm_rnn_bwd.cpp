@@ -124,6 +124,15 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                 else
                     std::memset(b.dc_rec, 0, N * H * sizeof(float));
             }
+            // The per-step transposed weights, packed once for the layer.
+            const mat_t wi_t = dm.gru
+                    ? e.pack(e.wmat(e.w_iter, l, d, 0, true), 2 * H, dm.SIC, true)
+                    : e.pack(e.wmat(e.w_iter, l, d, 0, true), ldg, dm.SIC, true);
+            const mat_t wio_t = dm.gru
+                    ? e.pack(e.wmat(e.w_iter, l, d, 2 * H, true), H, dm.SIC, false)
+                    : mat_t();
+            const mat_t proj_t = dm.projection ? e.pack(e.proj(l, d, true), DIC, H, false)
+                                               : mat_t();
             for (dim_t s = T - 1; s >= 0; --s) {
                 const dim_t t = r2l ? T - 1 - s : s;
                 const dim_t prev = e.prev_slot(d, t);
@@ -155,14 +164,13 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                         f(c, n0, n1, j0, j1);
                     });
                 };
-                const mat_t wi_t = e.wmat(e.w_iter, l, d, 0, true);
                 if (vanilla) {
                     run(vanilla_bwd);
                     mm(N, dm.SIC, ldg, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 0.f);
                 } else if (dm.lstm) {
                     if (dm.projection) {
                         float *dht = b.dht + t * N * H;
-                        mm(N, H, DIC, dense(dh_t, DIC), e.proj(l, d, true), dht, H, 0.f);
+                        mm(N, H, DIC, dense(dh_t, DIC), proj_t, dht, H, 0.f);
                         c.dh = dht;
                         c.lddh = H;
                     }
@@ -182,8 +190,7 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                             e.d_att.set(e.d_att.off(t, n, 0), b.drec[n]);
                     run(gru_bwd_part1);
                     // d(r * h') = dg_o U_o^T
-                    mm(N, dm.SIC, H, dense(c.dg + 2 * H, ldg), e.wmat(e.w_iter, l, d, 2 * H, true),
-                            b.drec, H, 0.f);
+                    mm(N, dm.SIC, H, dense(c.dg + 2 * H, ldg), wio_t, b.drec, H, 0.f);
                     c.drec = b.drec;
                     run(gru_bwd_part2);
                     mm(N, dm.SIC, 2 * H, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 1.f);

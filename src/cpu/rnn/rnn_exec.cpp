@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "cpu/gemm/gemm.hpp"
+#include "cpu/gemm/gemm_pack.hpp"
+#include "cpu/rnn/rnn_parallel.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -17,6 +19,7 @@ void mm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
     g.M = M, g.N = N, g.K = K;
     g.a = a.p, g.a_dt = a.dt, g.a_rs = a.rs, g.a_cs = a.cs;
     g.b = b.p, g.b_dt = b.dt, g.b_rs = b.rs, g.b_cs = b.cs;
+    g.b_packed = b.packed;
     g.c = c, g.ldc = ldc, g.beta = beta;
     if (bias) g.bias = bias, g.bias_kind = gemm::bias_kind_t::per_col;
     gemm::gemm_f32(g);
@@ -85,6 +88,25 @@ mat_t rnn_exec_t::proj(dim_t l, dim_t d, bool trans) const {
     m.rs = trans ? w_proj.st[3] : w_proj.st[2];
     m.cs = trans ? w_proj.st[2] : w_proj.st[3];
     return m;
+}
+
+mat_t rnn_exec_t::pack(const mat_t &m, dim_t K, dim_t N, bool reset) {
+    const int nr = p.nr;
+    if (!nr || m.dt != dnnl_f32) return m;
+    if (reset) pack_used = 0;
+    float *out = (float *)(scratch + p.wpack_off) + pack_used;
+    const dim_t panels = (N + nr - 1) / nr;
+    pack_used += (size_t)(K * panels * nr);
+    // Panels are independent: split them over the threads.
+    parallel_range(panels, K * N, [&](dim_t p0, dim_t p1) {
+        const float *b = (const float *)m.p + p0 * nr * m.cs;
+        const dim_t n = (p1 * nr < N ? p1 * nr : N) - p0 * nr;
+        gemm::pack_b_f32<float>(b, m.rs, m.cs, K, n, nr, out + p0 * nr * K);
+    });
+    mat_t r;
+    r.p = out;
+    r.packed = true;
+    return r;
 }
 
 void rnn_exec_t::load_inputs() {

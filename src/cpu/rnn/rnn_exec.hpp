@@ -17,6 +17,7 @@ struct mat_t {
     const void *p = nullptr;
     data_type_t dt = dnnl_f32;
     dim_t rs = 0, cs = 1;
+    bool packed = false; // f32 in the GEMM core's pre-packed B panels
 };
 
 // C(M x N, row stride ldc) = A(M x K) B(K x N) + beta C (+ bias per
@@ -68,6 +69,13 @@ struct rnn_exec_t {
     // transpose.
     mat_t wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool trans) const;
     mat_t proj(dim_t l, dim_t d, bool trans) const;
+
+    // Packs the K x N operand `m` into the next free part of the packed
+    // weights buffer when the plan packs (returning the packed operand),
+    // else returns `m` itself. `reset` starts the buffer over (one layer's
+    // operands at a time).
+    mat_t pack(const mat_t &m, dim_t K, dim_t N, bool reset);
+    size_t pack_used = 0;
 
     // Copies: src_layer to x0, biases and peepholes to f32, attention.
     void load_inputs();

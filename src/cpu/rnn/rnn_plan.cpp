@@ -26,8 +26,9 @@ size_t take(size_t &arena, dim_t floats) {
 
 } // namespace
 
-void rnn_plan_t::init(const rnn_dims_t &d, bool backward) {
+void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_) {
     dims = d;
+    nr = nr_;
     const dim_t L = d.L, D = d.D, T = d.T, N = d.N, DHC = d.DHC;
     const bool tr = d.training;
     // Training keeps every (l, d) for backward; inference needs the
@@ -51,6 +52,21 @@ void rnn_plan_t::init(const rnn_dims_t &d, bool backward) {
     // and peephole sums.
     const dim_t tmp_fwd = N * (d.lbr ? 3 * DHC : DHC), tmp_bwd = (d.G + 1) * DHC;
     tmp_off = take(s, tmp_fwd > tmp_bwd ? tmp_fwd : tmp_bwd);
+    if (nr) {
+        // Panels of K rows x ceil(N / nr) * nr columns for every per-step
+        // operand (bounded: each column range rounded up once).
+        auto panels = [&](dim_t K, dim_t cols) { return K * (cols + nr); };
+        const dim_t H = DHC, G = d.G;
+        dim_t f = 0;
+        if (!backward) {
+            f = panels(d.SIC, G * H) + (d.gru ? panels(H, H) : 0)
+                    + (d.projection ? panels(H, d.DIC) : 0);
+        } else {
+            f = panels(G * H, d.SIC) + (d.gru ? panels(H, d.SIC) : 0)
+                    + (d.projection ? panels(d.DIC, H) : 0);
+        }
+        wpack_off = take(s, f);
+    }
     if (backward) {
         const dim_t TN = T * N;
         dg_off = take(s, TN * d.ldg());

@@ -49,13 +49,19 @@ struct rnn_plan_t {
     size_t state_bytes = 0; // of those five
     // Scratchpad-only buffers.
     size_t x0_off = 0, bias_off = 0, peephole_off = 0, att_off = 0, tmp_off = 0;
+    // The per-step GEMMs' weights of one (l, d), packed once per layer in
+    // the GEMM core's B panels of `nr` columns (0: not packed).
+    int nr = 0;
+    size_t wpack_off = 0;
     size_t scratch_state_bytes = 0; // the state buffers when not in ws
     size_t scratch_bytes = 0;
     // Backward scratchpad buffers (offsets after the forward ones).
     size_t dg_off = 0, dgrid_off = 0, dh_off = 0, hr_off = 0,
            dsrc_off = 0, dht_off = 0, dstep_off = 0;
 
-    void init(const rnn_dims_t &d, bool backward);
+    // `nr`: panel width of the GEMM core's pre-packed B layout for these
+    // weights, 0 when the per-step GEMMs read the weights in place.
+    void init(const rnn_dims_t &d, bool backward, int nr);
 
     float *at(char *arena, const rnn_buf_t &b, dim_t l, dim_t d) const {
         dim_t u = 0;
