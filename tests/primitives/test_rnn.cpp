@@ -302,6 +302,7 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
         mds_t bm = m;
         bm.wl = bpd.query_md(query::exec_arg_md, DNNL_ARG_WEIGHTS_LAYER);
         bm.wi = bpd.query_md(query::exec_arg_md, DNNL_ARG_WEIGHTS_ITER);
+        EXPECT_EQ(bm.wl, md(m.wl.get_dims(), m.wl.get_data_type(), tag::ldgoi));
         EXPECT_EQ(bpd.query_md(query::exec_arg_md, DNNL_ARG_WORKSPACE), pd.workspace_desc());
         fill_inputs(x, bm);
         // dst_layer / dst_iter / workspace: the training run's outputs.
@@ -615,6 +616,19 @@ TEST(Rnn, QueriesAndAnyFormats) {
     EXPECT_EQ(vp.workspace_desc().get_size(), 0u);
     EXPECT_EQ(vp.src_iter_desc(), md());
     EXPECT_EQ(vp.bias_desc(), md());
+    // Backward: weights `any` as ldgoi, their diffs as ldigo.
+    const md wa({1, 1, 3, 1, 3}, f, tag::any);
+    const md l3({2, 1, 3}, f, tag::tnc);
+    auto vf = vanilla_rnn_forward::primitive_desc(eng, prop_kind::forward_training,
+            algorithm::eltwise_tanh, rnn_direction::unidirectional_left2right, l3, md(), wa, wa,
+            md(), l3, md());
+    auto vb = vanilla_rnn_backward::primitive_desc(eng, prop_kind::backward,
+            algorithm::eltwise_tanh, rnn_direction::unidirectional_left2right, l3, md(), wa, wa,
+            md(), l3, md(), l3, md(), wa, wa, md(), l3, md(), vf);
+    EXPECT_EQ(vb.weights_layer_desc(), md({1, 1, 3, 1, 3}, f, tag::ldgoi));
+    EXPECT_EQ(vb.diff_weights_iter_desc(), md({1, 1, 3, 1, 3}, f, tag::ldigo));
+    EXPECT_EQ(vb.workspace_desc(), vf.workspace_desc());
+    EXPECT_EQ(vb.query_md(query::diff_weights_md, 1), vb.diff_weights_iter_desc());
 }
 
 TEST(Rnn, BadDescriptors) {

@@ -71,10 +71,10 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     if (!data_types_ok()) return dnnl_unimplemented;
     // oneDNN's choices for `any`: ldigo forward, ldgoi for the backward
     // weights (their diffs ldigo).
-    DNNL_CHECK(init_formats(is_fwd() ? dnnl_ldigo : dnnl_ldgoi));
     for (memory_desc_t *md : {&diff_weights_layer_md_, &diff_weights_iter_md_})
         if (!is_zero_md(*md) && md->format_kind == dnnl_format_kind_any)
             DNNL_CHECK(md_set_format_by_tag(*md, dnnl_ldigo));
+    DNNL_CHECK(init_formats(is_fwd() ? dnnl_ldigo : dnnl_ldgoi));
     if (!layouts_ok()) return dnnl_unimplemented;
 
     rnn_dims_t d;
