@@ -873,18 +873,23 @@ dim_t md_off_v(const memory_desc_t &md, const dim_t *pos) {
     dim_t p[max_ndims];
     for (int d = 0; d < md.ndims; ++d)
         p[d] = pos[d] + md.padded_offsets[d];
-    dim_t off = md.offset0;
-    dim_t blk_stride = 1;
+    // Offsets of elements a descriptor holds fit dim_t (md_consistent
+    // checks the size), but callers building tables also ask for
+    // positions of empty tensors, whose strides are free and may be
+    // huge: wrap-around there is harmless (nothing is read) and must not
+    // be undefined, hence unsigned arithmetic.
+    uint64_t off = (uint64_t)md.offset0;
+    uint64_t blk_stride = 1;
     for (int i = b.inner_nblks - 1; i >= 0; --i) {
         const int d = (int)b.inner_idxs[i];
         const dim_t blk = b.inner_blks[i];
-        off += (p[d] % blk) * blk_stride;
+        off += (uint64_t)(p[d] % blk) * blk_stride;
         p[d] /= blk;
-        blk_stride *= blk;
+        blk_stride *= (uint64_t)blk;
     }
     for (int d = 0; d < md.ndims; ++d)
-        off += p[d] * b.strides[d];
-    return off;
+        off += (uint64_t)p[d] * (uint64_t)b.strides[d];
+    return (dim_t)off;
 }
 
 dim_t md_off_l(const memory_desc_t &md, dim_t linear) {

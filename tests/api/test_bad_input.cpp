@@ -335,3 +335,70 @@ TEST(BadInputFindings, ZeroElementMemoryAndRuntimeStride) {
 }
 
 } // namespace
+
+// Findings of the long fuzz_primitive_desc run (seeds
+// primitive_desc/sum_empty_huge_strides, prelu_walk_empty_huge_strides,
+// prelu_nest_empty_huge_strides): an empty tensor reaches no element, so
+// its strides are free and may be huge; sum and PReLU built offset
+// tables and loop nests from them at creation with signed overflows.
+// Every implementation of each is created (the iterator walked to its
+// end) and the first one executes as a no-op.
+TEST(BadInputFindings, EmptyTensorsWithHugeStrides) {
+    dnnl_engine_t eng = nullptr;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    dnnl_stream_t strm = nullptr;
+    ASSERT_EQ(dnnl_stream_create(&strm, eng, dnnl_stream_default_flags),
+            dnnl_success);
+    const dnnl_dims_t d = {3, 0, 2}, w = {1, 0, 2};
+    // Large enough that a position times a stride, or a stride times the
+    // next part's extent, leaves dim_t.
+    const dnnl_dim_t big = (dnnl_dim_t)1 << 62;
+    const dnnl_dims_t huge = {big + 2, big + 3, big + 1};
+    md_t e, ew;
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(e.out(), 3, d, dnnl_f32,
+                      huge),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(ew.out(), 3, w, dnnl_f32,
+                      huge),
+            dnnl_success);
+    dnnl_memory_t me = nullptr, mw = nullptr;
+    ASSERT_EQ(dnnl_memory_create(&me, e.p, eng, nullptr), dnnl_success);
+    ASSERT_EQ(dnnl_memory_create(&mw, ew.p, eng, nullptr), dnnl_success);
+
+    // Walks pd's implementations, then runs the first with `args`.
+    auto check = [&](dnnl_status_t st, dnnl_primitive_desc_t pd,
+                         std::vector<dnnl_exec_arg_t> args) {
+        ASSERT_EQ(st, dnnl_success);
+        dnnl_primitive_t prim = nullptr;
+        ASSERT_EQ(dnnl_primitive_create(&prim, pd), dnnl_success);
+        EXPECT_EQ(dnnl_primitive_execute(
+                          prim, strm, (int)args.size(), args.data()),
+                dnnl_success);
+        EXPECT_EQ(dnnl_stream_wait(strm), dnnl_success);
+        dnnl_primitive_destroy(prim);
+        while (dnnl_primitive_desc_next_impl(pd) == dnnl_success) {}
+        dnnl_primitive_desc_destroy(pd);
+    };
+    dnnl_primitive_desc_t pd = nullptr;
+    const float scales[2] = {1.f, 2.f};
+    const_dnnl_memory_desc_t srcs[2] = {e.p, e.p};
+    check(dnnl_sum_primitive_desc_create(
+                  &pd, eng, e.p, 2, scales, srcs, nullptr),
+            pd,
+            {{DNNL_ARG_MULTIPLE_SRC, me}, {DNNL_ARG_MULTIPLE_SRC + 1, me},
+                    {DNNL_ARG_DST, me}});
+    check(dnnl_prelu_forward_primitive_desc_create(&pd, eng,
+                  dnnl_forward_training, e.p, ew.p, e.p, nullptr),
+            pd,
+            {{DNNL_ARG_SRC, me}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, me}});
+    check(dnnl_prelu_backward_primitive_desc_create(&pd, eng, e.p, ew.p, e.p,
+                  ew.p, e.p, nullptr, nullptr),
+            pd,
+            {{DNNL_ARG_SRC, me}, {DNNL_ARG_WEIGHTS, mw},
+                    {DNNL_ARG_DIFF_DST, me}, {DNNL_ARG_DIFF_SRC, me},
+                    {DNNL_ARG_DIFF_WEIGHTS, mw}});
+    dnnl_memory_destroy(me);
+    dnnl_memory_destroy(mw);
+    dnnl_stream_destroy(strm);
+    dnnl_engine_destroy(eng);
+}
