@@ -3,6 +3,9 @@
 # dependencies and the reference oneDNN (a cached venv), configures with the
 # tests on, builds with every core and runs the whole CTest suite.
 # Exit status is non-zero when any step or any test fails.
+# Then the other CPU threading runtimes (RUNTIMES, default "TBB SEQ"): one
+# build each (library and the CPU test binaries, no OpenCL) running the
+# api, common, cpu, primitives and cache suites.
 # Then (SANITIZE=1, the default) the hardening runs of doc/testing.md: the
 # unit tests and the fuzz targets (bounded, label `fuzz`) under
 # AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer, and the
@@ -11,7 +14,8 @@
 # Usage: scripts/build-and-test.sh [extra cmake -D options...]
 # Env:   BUILD_DIR (default: build), JOBS (default: all cores),
 #        CTEST_ARGS (extra ctest arguments, e.g. "-j2" or "-R api"),
-#        SANITIZE (1: also the sanitizer runs; 0: skip them),
+#        RUNTIMES (CPU runtimes besides the default OpenMP build; "" for
+#        none), SANITIZE (1: also the sanitizer runs; 0: skip them),
 #        FUZZ_SECONDS (per fuzz target in the ASan run, default 60).
 set -euo pipefail
 
@@ -43,6 +47,18 @@ cmake --build "$build" -j "$jobs"
     ctest --output-on-failure ${CTEST_ARGS:-}
 )
 echo "build-and-test: all tests passed."
+
+for rt in ${RUNTIMES-TBB SEQ}; do
+    start=$(date +%s)
+    rt_build="$build-$(echo "$rt" | tr '[:upper:]' '[:lower:]')"
+    cmake -S "$root" -B "$rt_build" -DCMAKE_BUILD_TYPE=Release \
+        -DONEDNN_CPU_RUNTIME="$rt" -DONEDNN_GPU_RUNTIME=NONE \
+        -DONEDNN_BUILD_TESTS=ON -DONEDNN_BUILD_EXAMPLES=OFF "$@"
+    cmake --build "$rt_build" -j "$jobs" \
+        --target test_api test_common test_cpu test_primitives test_cache
+    (cd "$rt_build" && ctest --output-on-failure -R '^(api|common|cpu|primitives|cache)$')
+    echo "build-and-test: CPU runtime $rt passed ($(( $(date +%s) - start )) s)."
+done
 
 if [ "${SANITIZE:-1}" = 1 ]; then
     "$root/scripts/sanitize-and-test.sh"

@@ -7,7 +7,8 @@ set -euo pipefail
 
 packages=(cmake g++ make python3 python3-venv pkg-config libxbyak-dev
           opencl-headers ocl-icd-opencl-dev pocl-opencl-icd libgtest-dev ccache
-          clang libclang-rt-dev libomp-dev) # clang & co: sanitizer runs, fuzzers
+          clang libclang-rt-dev libomp-dev # clang & co: sanitizer runs, fuzzers
+          libtbb-dev stress-ng) # the TBB runtime build; loaded benchmarks
 # shellcheck disable=SC2206
 [ -n "${EXTRA_DEBS:-}" ] && packages+=(${EXTRA_DEBS})
 

@@ -5,6 +5,7 @@
 // applies eltwise post-ops after the fused relu and reads / writes s8 when
 // the statistics are given.
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "common/batch_normalization_pd.hpp"
@@ -25,7 +26,10 @@ template <bool fwd>
 struct bnorm_t : public primitive_t {
     struct pd_t : public cpu_pd_t<batch_normalization_pd_t, bnorm_t> {
         using cpu_pd_t<batch_normalization_pd_t, bnorm_t>::cpu_pd_t;
-        const char *name() const override { return "ref:any"; }
+        // The row kernels are picked once, here; the name says which.
+        const char *name() const override { return name_.c_str(); }
+        const norm::kernels_t *ker = &norm::select_kernels();
+        std::string name_ = std::string("simd:") + ker->isa;
         status_t init(engine_t *) {
             auto *b = static_cast<batch_normalization_pd_t *>(this);
             return b_init(*b);
@@ -93,7 +97,7 @@ status_t bnorm_t<true>::execute(const exec_ctx_t &ctx) const {
                relu = p->any_relu();
     const float eps = p->desc()->epsilon;
     const double cnt = (double)(N * SP);
-    const norm::kernels_t &k = norm::select_kernels();
+    const norm::kernels_t &k = *p->ker;
     postops::postops_args_t pa;
     DNNL_CHECK(pa.init(p->po, ctx));
     // Eltwise post-ops only (the API refuses others): no coordinates needed.
@@ -192,7 +196,7 @@ status_t bnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     const bool gs = p->global_stats();
     const float eps = p->desc()->epsilon;
     const float cnt = (float)(N * SP);
-    const norm::kernels_t &k = norm::select_kernels();
+    const norm::kernels_t &k = *p->ker;
     auto dd = [&](dim_t l) {
         return ws ? (ws[io::off(wmd, wdense, l)] ? ddst[l] : 0.f) : ddst[l];
     };

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "common/binary_pd.hpp"
-#include "cpu/binary/nest.hpp"
-#include "cpu/binary/rows.hpp"
-#include "cpu/binary/walk.hpp"
+#include "cpu/tensor_walk/nest.hpp"
+#include "cpu/tensor_walk/rows.hpp"
+#include "cpu/tensor_walk/walk.hpp"
 #include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {

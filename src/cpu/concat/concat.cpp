@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "common/exec_ctx.hpp"
-#include "cpu/binary/rows.hpp"
+#include "cpu/tensor_walk/rows.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 
 namespace dnnl {

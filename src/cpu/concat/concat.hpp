@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "common/concat_pd.hpp"
-#include "cpu/binary/nest.hpp"
-#include "cpu/binary/walk.hpp"
+#include "cpu/tensor_walk/nest.hpp"
+#include "cpu/tensor_walk/walk.hpp"
 #include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {

@@ -7,6 +7,7 @@
 #include <cstring>
 
 
+#include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/gemm/gemm.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
@@ -92,6 +93,7 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
 {
     const conv_conf_t &c = p.c;
     p.nthr = std::max(1, max_threads());
+    p.ker = &select_conv_kernels();
     // Small problems run on the calling thread: a parallel region costs
     // more than it saves below a few MFLOP.
     const double flops = 2.0 * c.mb * c.oc() * c.osp() * c.kgemm();

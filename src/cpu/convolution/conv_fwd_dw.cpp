@@ -6,8 +6,8 @@
 //         channels);
 //   ncsp: per channel plane, output rows accumulate shifted input rows
 //         (vectorised over the width).
-// The inner loops are compiled for AVX-512, AVX2 and baseline x86-64 and
-// picked at load time.
+// The inner loops are compiled once per ISA (conv_kernels.cpp) and picked
+// when the primitive descriptor is created.
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -15,97 +15,13 @@
 
 #include "common/float_convert.hpp"
 #include "cpu/convolution/conv_driver.hpp"
-#include "cpu/convolution/conv_clones.hpp"
+#include "cpu/convolution/conv_kernels.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace conv {
 
-namespace {
-
-// Output point ow, channels [cb, cb + len) with a fixed-size accumulator
-// (L is a compile-time constant so that it lives in registers).
-template <int L>
-__attribute__((always_inline)) inline void dw_point(const conv_conf_t &c,
-        const float *const *rows, const dim_t *taps, int nrows,
-        const float *w, dim_t ow, dim_t cb, dim_t len, float *out)
-{
-    const dim_t G = c.g;
-    float a[L];
-    for (int q = 0; q < L; ++q)
-        a[q] = 0.f;
-    for (int r = 0; r < nrows; ++r) {
-        const float *wk = w + taps[r] * c.kw * G + cb;
-        for (dim_t kw = 0; kw < c.kw; ++kw) {
-            const dim_t iw = ow * c.sw - c.pl + kw * c.dwl;
-            if (iw < 0 || iw >= c.iw) continue;
-            const float *s = rows[r] + iw * G + cb;
-            const float *wv = wk + kw * G;
-            if (len == L) {
-                for (int q = 0; q < L; ++q)
-                    a[q] += s[q] * wv[q];
-            } else {
-                for (dim_t q = 0; q < len; ++q)
-                    a[q] += s[q] * wv[q];
-            }
-        }
-    }
-    for (dim_t q = 0; q < len; ++q)
-        out[q] = a[q];
-}
-
-// One output row, channels last. rows[r] is the input row of kernel row
-// taps[r] (a (kd, kh) index); w is [kd][kh][kw][G]; out is [OW][ldo].
-CONV_CLONES void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
-        const dim_t *taps, int nrows, const float *w, float *out, dim_t ldo)
-{
-    const dim_t G = c.g;
-    for (dim_t ow = 0; ow < c.ow; ++ow) {
-        dim_t cb = 0;
-        for (; cb + 64 <= G; cb += 64)
-            dw_point<64>(c, rows, taps, nrows, w, ow, cb, 64,
-                    out + ow * ldo + cb);
-        for (; cb < G; cb += 16)
-            dw_point<16>(c, rows, taps, nrows, w, ow, cb,
-                    std::min<dim_t>(16, G - cb), out + ow * ldo + cb);
-    }
-}
-
-// One output row of one channel plane: acc[ow] = sum over taps.
-CONV_CLONES void dw_row_ncsp(const conv_conf_t &c, const float *in,
-        const float *wg, dim_t od, dim_t oh, float *acc)
-{
-    for (dim_t ow = 0; ow < c.ow; ++ow)
-        acc[ow] = 0.f;
-    for (dim_t kd = 0; kd < c.kd; ++kd) {
-        const dim_t id = od * c.sd - c.pf + kd * c.ddl;
-        if (id < 0 || id >= c.id) continue;
-        for (dim_t kh = 0; kh < c.kh; ++kh) {
-            const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
-            if (ih < 0 || ih >= c.ih) continue;
-            const float *srow = in + (id * c.ih + ih) * c.iw;
-            for (dim_t kw = 0; kw < c.kw; ++kw) {
-                const float wv = wg[(kd * c.kh + kh) * c.kw + kw];
-                const dim_t off = kw * c.dwl - c.pl;
-                // ow range with 0 <= ow * sw + off < iw
-                const dim_t lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
-                const dim_t hi = c.iw - 1 - off < 0
-                        ? 0
-                        : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
-                if (c.sw == 1) {
-                    const float *s = srow + off;
-                    for (dim_t ow = lo; ow < hi; ++ow)
-                        acc[ow] += s[ow] * wv;
-                } else {
-                    for (dim_t ow = lo; ow < hi; ++ow)
-                        acc[ow] += srow[ow * c.sw + off] * wv;
-                }
-            }
-        }
-    }
-}
-} // namespace
 
 void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
         const epilogue_args_t &ea, void *scratchpad)
@@ -170,11 +86,11 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                 char *o = static_cast<char *>(t.dst)
                         + (n * osp + sp0) * G * desz;
                 if (direct_out) {
-                    dw_row_nspc(c, rows.data(), taps.data(), nr, w, (float *)o,
+                    p.ker->dw_row_nspc(c, rows.data(), taps.data(), nr, w, (float *)o,
                             G);
                     continue;
                 }
-                dw_row_nspc(c, rows.data(), taps.data(), nr, w, acc, G);
+                p.ker->dw_row_nspc(c, rows.data(), taps.data(), nr, w, acc, G);
                 epilogue_apply(p.epi, ea, false, acc, G, 1, o, G, 1, n, 0, G,
                         sp0, c.ow);
             }
@@ -210,10 +126,10 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                     char *o = static_cast<char *>(t.dst)
                             + (pl * osp + sp0) * desz;
                     if (direct_out) {
-                        dw_row_ncsp(c, in, w + g * ksp, od, oh, (float *)o);
+                        p.ker->dw_row_ncsp(c, in, w + g * ksp, od, oh, (float *)o);
                         continue;
                     }
-                    dw_row_ncsp(c, in, w + g * ksp, od, oh, acc);
+                    p.ker->dw_row_ncsp(c, in, w + g * ksp, od, oh, acc);
                     epilogue_apply(p.epi, ea, false, acc, 1, 0, o, 1, osp, n,
                             g, 1, sp0, c.ow);
                 }

@@ -18,12 +18,12 @@
 
 
 #include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/convolution/conv_igemm_pack.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "common/float_convert.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
-#include "cpu/convolution/conv_clones.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -32,12 +32,6 @@ namespace conv {
 
 namespace {
 using gemm::to_f32_t;
-
-// A run of output points of one output row: points [j, j + len) of the
-// chunk are (od, oh, ow0 + t); id0 / ih0 are their first input row indices.
-struct run_t {
-    dim_t j, len, id0, ih0, ow0;
-};
 
 std::vector<run_t> make_runs(const conv_conf_t &c, dim_t sp0, dim_t nsp)
 {
@@ -55,177 +49,6 @@ std::vector<run_t> make_runs(const conv_conf_t &c, dim_t sp0, dim_t nsp)
     return runs;
 }
 
-// Writes `n` values into B panel lanes starting at chunk point j of row
-// `row` (which points at lane 0 of panel 0): v(t) for t < n.
-#define CONV_INLINE inline __attribute__((always_inline))
-
-template <typename F>
-CONV_INLINE void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
-{
-    dim_t lane = j % NR;
-    float *d = row + (j / NR) * kcNR;
-    for (dim_t t = 0; t < n;) {
-        const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
-        for (dim_t q = 0; q < cnt; ++q)
-            d[lane + q] = v(t + q);
-        t += cnt;
-        lane = 0;
-        d += kcNR;
-    }
-}
-
-// Contiguous f32 source: plain copies.
-CONV_INLINE void copy_lanes(
-        float *row, dim_t kcNR, int NR, dim_t j, dim_t n, const float *s)
-{
-    dim_t lane = j % NR;
-    float *d = row + (j / NR) * kcNR;
-    for (dim_t t = 0; t < n;) {
-        const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
-        float *dl = d + lane;
-        const float *sl = s + t;
-        for (dim_t q = 0; q < cnt; ++q)
-            dl[q] = sl[q];
-        t += cnt;
-        lane = 0;
-        d += kcNR;
-    }
-}
-
-template <typename T>
-CONV_INLINE void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
-        const T *s, dim_t stride)
-{
-    if (std::is_same<T, float>::value && stride == 1) {
-        copy_lanes(row, kcNR, NR, j, n, (const float *)s);
-        return;
-    }
-    put_lanes(row, kcNR, NR, j, n,
-            [&](dim_t t) { return to_f32_t<T>::cvt(s[t * stride]); });
-}
-
-// B panels of K rows [pc, pc + kc) and the chunk's output points:
-// bp[j / NR][p][j % NR] = col(pc + p, j), zero outside the source.
-template <typename T>
-CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
-        const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
-        dim_t nsp, int NR, float *bp)
-{
-    // Element (ic, point) at src[ic * cs + point * ps].
-    const dim_t cs = ncsp ? c.isp() : 1, ps = ncsp ? 1 : c.ic();
-    const dim_t npanels = (nsp + NR - 1) / NR;
-    const dim_t ksp = c.ksp();
-    const dim_t kcNR = kc * NR;
-    // Zero the lanes past nsp in the last panel.
-    if (nsp % NR) {
-        float *last = bp + (npanels - 1) * kcNR;
-        for (dim_t p = 0; p < kc; ++p)
-            for (dim_t j = nsp % NR; j < NR; ++j)
-                last[p * NR + j] = 0.f;
-    }
-    const bool pointwise = c.is_pointwise();
-    if (!ncsp) {
-        // Channels last: the rows of one kernel tap are consecutive
-        // channels, contiguous in the source for every output point, so
-        // copy point by point (contiguous reads, lane-strided writes).
-        const dim_t IC = c.ic();
-        for (dim_t p = 0; p < kc;) {
-            const dim_t k = pc + p;
-            const dim_t tap = k / c.icg, ic0 = k % c.icg;
-            const dim_t nrows = std::min(c.icg - ic0, kc - p);
-            const dim_t kw = tap % c.kw, kh = (tap / c.kw) % c.kh,
-                        kd = tap / (c.kw * c.kh);
-            float *rows = bp + p * NR;
-            for (const run_t &r : runs) {
-                const dim_t id = r.id0 + kd * c.ddl;
-                const dim_t ih = r.ih0 + kh * c.dhl;
-                const bool row_ok
-                        = id >= 0 && id < c.id && ih >= 0 && ih < c.ih;
-                const T *srow = src + (id * c.ih + ih) * c.iw * IC + ic0;
-                dim_t lane = r.j % NR;
-                float *d = rows + (r.j / NR) * kcNR;
-                for (dim_t t = 0; t < r.len; ++t) {
-                    const dim_t iw = (r.ow0 + t) * c.sw - c.pl + kw * c.dwl;
-                    float *dl = d + lane;
-                    if (row_ok && iw >= 0 && iw < c.iw) {
-                        const T *sp = srow + iw * IC;
-                        for (dim_t q = 0; q < nrows; ++q)
-                            dl[q * NR] = to_f32_t<T>::cvt(sp[q]);
-                    } else {
-                        for (dim_t q = 0; q < nrows; ++q)
-                            dl[q * NR] = 0.f;
-                    }
-                    if (++lane == NR) {
-                        lane = 0;
-                        d += kcNR;
-                    }
-                }
-            }
-            p += nrows;
-        }
-        return;
-    }
-    for (dim_t p = 0; p < kc; ++p) {
-        const dim_t k = pc + p;
-        // K order: ncsp (ic, kd, kh, kw), nspc (kd, kh, kw, ic).
-        const dim_t ic = ncsp ? k / ksp : k % c.icg;
-        const dim_t kr = ncsp ? k % ksp : k / c.icg;
-        const dim_t kw = kr % c.kw, kh = (kr / c.kw) % c.kh,
-                    kd = kr / (c.kw * c.kh);
-        const T *plane = src + ic * cs;
-        float *row = bp + p * NR;
-        if (pointwise) {
-            put_src(row, kcNR, NR, 0, nsp, plane + sp0 * ps, ps);
-            continue;
-        }
-        const dim_t off_w = kw * c.dwl - c.pl;
-        dim_t lo = off_w >= 0 ? 0 : (-off_w + c.sw - 1) / c.sw;
-        dim_t hi = c.iw - 1 - off_w < 0
-                ? 0
-                : std::min(c.ow, (c.iw - 1 - off_w) / c.sw + 1);
-        if (lo > hi) lo = hi;
-        for (const run_t &r : runs) {
-            const dim_t id = r.id0 + kd * c.ddl;
-            const dim_t ih = r.ih0 + kh * c.dhl;
-            const dim_t e = r.ow0 + r.len;
-            if (id < 0 || id >= c.id || ih < 0 || ih >= c.ih || hi <= r.ow0
-                    || lo >= e) {
-                put_lanes(row, kcNR, NR, r.j, r.len, [](dim_t) { return 0.f; });
-                continue;
-            }
-            const dim_t a = std::max(r.ow0, lo), b = std::min(e, hi);
-            if (a > r.ow0)
-                put_lanes(row, kcNR, NR, r.j, a - r.ow0,
-                        [](dim_t) { return 0.f; });
-            const T *s = plane
-                    + ((id * c.ih + ih) * c.iw + off_w + a * c.sw) * ps;
-            put_src(row, kcNR, NR, r.j + (a - r.ow0), b - a, s, c.sw * ps);
-            if (b < e)
-                put_lanes(row, kcNR, NR, r.j + (b - r.ow0), e - b,
-                        [](dim_t) { return 0.f; });
-        }
-    }
-}
-
-// The packing loops compiled for each ISA, picked at load time.
-CONV_CLONES void pack_b_f32(const conv_conf_t &c, bool ncsp, const float *src,
-        const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
-        dim_t nsp, int NR, float *bp)
-{
-    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
-}
-CONV_CLONES void pack_b_bf16(const conv_conf_t &c, bool ncsp,
-        const gemm::bf16_tag_t *src, const std::vector<run_t> &runs,
-        dim_t pc, dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp)
-{
-    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
-}
-CONV_CLONES void pack_b_f16(const conv_conf_t &c, bool ncsp,
-        const gemm::f16_tag_t *src, const std::vector<run_t> &runs, dim_t pc,
-        dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp)
-{
-    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
-}
 
 template <typename T>
 void pack_plain_panel(const conv_plan_t &p, const T *wei, dim_t g, dim_t ir,
@@ -340,13 +163,13 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
                 igemm_pack_f32_ncsp(
                         c, (const float *)src_ng, gather, pc, kc, NR, bp);
             else if (sdt == dnnl_f32)
-                pack_b_f32(c, ncsp, (const float *)src_ng, runs, pc, kc,
+                p.ker->pack_b_f32(c, ncsp, (const float *)src_ng, runs, pc, kc,
                         sp0, nsp, NR, bp);
             else if (sdt == dnnl_bf16)
-                pack_b_bf16(c, ncsp, (const gemm::bf16_tag_t *)src_ng,
+                p.ker->pack_b_bf16(c, ncsp, (const gemm::bf16_tag_t *)src_ng,
                         runs, pc, kc, sp0, nsp, NR, bp);
             else
-                pack_b_f16(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
+                p.ker->pack_b_f16(c, ncsp, (const gemm::f16_tag_t *)src_ng, runs,
                         pc, kc, sp0, nsp, NR, bp);
             const float *ap = wei + g * mpad * K + pc * MR;
             const float beta = kb == 0 ? 0.f : 1.f;

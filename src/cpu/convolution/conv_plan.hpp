@@ -92,6 +92,8 @@ struct scratch_plan_t {
     }
 };
 
+struct conv_kernels_t;
+
 struct conv_plan_t {
     conv_kind_t kind = conv_kind_t::fwd;
     conv_conf_t c;
@@ -117,6 +119,8 @@ struct conv_plan_t {
     bool with_bias = false;
 
     int nthr = 1;
+    // The inner loops for this machine (conv_kernels.hpp).
+    const conv_kernels_t *ker = nullptr;
     dim_t msp = 1; // spatial chunk of one work item
     // fwd, ncsp, f32 arithmetic: implicit GEMM on the GEMM microkernels
     // with K blocks of ig_kc.

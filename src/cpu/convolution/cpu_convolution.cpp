@@ -5,8 +5,10 @@
 #include "common/exec_ctx.hpp"
 #include "cpu/convolution/conv_driver.hpp"
 #include "cpu/convolution/conv_fused_dw.hpp"
+#include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/cpu_impl_lists.hpp"
+#include "cpu/gemm/gemm.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 #include "cpu/cpu_primitive.hpp"
 
@@ -123,6 +125,22 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
         DNNL_CHECK(p.epi.init(attr_, src_md_, false, dnnl_f32));
     const quant_entry_t *zp = attr_.zero_points.get(DNNL_ARG_SRC);
     DNNL_CHECK(plan_finalize(p, zp != nullptr, zp && zp->mask != 0));
+    if (p.depthwise_direct)
+        name_ = std::string("dw:direct:") + p.ker->isa;
+    else if (p.igemm)
+        name_ = std::string("igemm:") + gemm::f32_kernel_name();
+    else if (p.math == conv::math_t::s32)
+        name_ = std::string("gemm:") + gemm::s32_kernel_name();
+    else {
+        // The GEMM's inputs: activations (or diff_dst) and weights (or
+        // diff_dst for the weights gradient).
+        const data_type_t a = is_bwd_d() ? p.dst_md.data_type
+                                         : p.src_md.data_type;
+        const data_type_t b = is_bwd_w() ? p.dst_md.data_type
+                                         : p.wei_md.data_type;
+        name_ = std::string("gemm:")
+                + gemm::f32_kernel_name(a, b, attr_.fpmath_mode);
+    }
     book_scratchpad(p.scratch.total);
     return dnnl_success;
 }

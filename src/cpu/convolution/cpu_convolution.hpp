@@ -5,6 +5,8 @@
 //   gemm:any   everything else (and depthwise too), GEMM-based
 #pragma once
 
+#include <string>
+
 #include "common/convolution_pd.hpp"
 #include "common/primitive.hpp"
 #include "cpu/convolution/conv_plan.hpp"
@@ -19,9 +21,9 @@ struct cpu_convolution_pd_t : public convolution_pd_t {
             bool depthwise)
         : convolution_pd_t(d, attr, hint), depthwise_(depthwise) {}
 
-    const char *name() const override {
-        return depthwise_ ? "dw:direct" : "gemm:any";
-    }
+    // The path and the kernels that run, e.g. "gemm:f32_gemm_12x32__avx512f"
+    // or "dw:direct:avx2" (set when the plan is finalised).
+    const char *name() const override { return name_.c_str(); }
     status_t init(engine_t *engine);
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
 
@@ -30,6 +32,7 @@ struct cpu_convolution_pd_t : public convolution_pd_t {
 private:
     bool depthwise_;
     conv::conv_plan_t plan_;
+    std::string name_;
 };
 
 template <bool depthwise>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "common/c_types.hpp"
-#include "cpu/cpu_isa.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -31,13 +31,15 @@ struct kernel_table_t {
             alg_kind_t alg, const float *a, float b, float *dst, dim_t n);
 };
 
-const kernel_table_t &kernels_sse41();
+// One kernel set per ISA that eltwise_kernels.cpp is compiled for, and
+// the table of them, best first (cpu/isa_table.hpp), that a primitive
+// descriptor picks from once (select_kernels: the first that may run).
+const kernel_table_t &kernels_avx512_core();
 const kernel_table_t &kernels_avx2();
-const kernel_table_t &kernels_avx512();
-
-// The widest table the processor, the max-ISA setting and the ISA hints
-// allow; null when not even SSE4.1 may be used.
+const kernel_table_t &kernels_sse41();
+const isa_table_t<kernel_table_t> &kernel_table();
 const kernel_table_t *select_kernels();
+
 
 } // namespace eltwise
 } // namespace cpu

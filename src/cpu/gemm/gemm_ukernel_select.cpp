@@ -1,8 +1,7 @@
-// Microkernel tables of the GEMM core and the choice among them by the
-// ISA this machine supports. Tables are ordered best first.
+// Microkernel tables of the GEMM core, best first (cpu/isa_table.hpp), and
+// the choice among them.
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#include "cpu/cpu_isa.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -11,92 +10,99 @@ namespace gemm {
 
 namespace {
 
-enum class isa_t { generic = 0, avx2 = 1, avx512 = 2, avx512_vnni = 3 };
-
-// Highest ISA the kernels may use: what the CPU supports within the
-// library's limit (dnnl_set_max_cpu_isa / ONEDNN_MAX_CPU_ISA); the
-// prefer_ymm hint keeps AVX-512 machines on the 256-bit kernels.
-isa_t max_isa() {
-    static const isa_t isa = [] {
-        if (mayiuse(avx512_core) && !prefer_ymm())
-            return mayiuse(avx512_core_vnni) ? isa_t::avx512_vnni : isa_t::avx512;
-        if (mayiuse(avx2) && cpu_has_fma()) return isa_t::avx2;
-        return isa_t::generic;
-    }();
-    return isa;
-}
-
 // mc, kc, nc: A block (mc x kc) stays in L2, B micro-panel (kc x nr) in L1.
-const f32_ukernel_desc_t f32_table[] = {
-        {"f32_gemm_12x32__avx512f", 12, 32, 120, 384, 3072,
-                f32_gemm_12x32__avx512f},
-        {"f32_gemm_6x16__avx2_fma", 6, 16, 120, 256, 3072,
-                f32_gemm_6x16__avx2_fma},
-        {"f32_gemm_4x8__generic", 4, 8, 64, 256, 1024, f32_gemm_4x8__generic},
-};
+const f32_ukernel_desc_t f32_12x32__avx512f = {"f32_gemm_12x32__avx512f", 12,
+        32, 120, 384, 3072, f32_gemm_12x32__avx512f};
+const f32_ukernel_desc_t f32_6x16__avx2_fma = {"f32_gemm_6x16__avx2_fma", 6,
+        16, 120, 256, 3072, f32_gemm_6x16__avx2_fma};
+const f32_ukernel_desc_t f32_4x8__generic = {"f32_gemm_4x8__generic", 4, 8, 64,
+        256, 1024, f32_gemm_4x8__generic};
 
-const s32_ukernel_desc_t s32_table[] = {
-        {"s32_gemm_12x32c2__avx512vnni", 12, 32, 120, 768, 3072,
-                s32_gemm_12x32c2__avx512vnni},
-        {"s32_gemm_12x32c2__avx512bw", 12, 32, 120, 768, 3072,
-                s32_gemm_12x32c2__avx512bw},
-        {"s32_gemm_6x16c2__avx2", 6, 16, 120, 512, 3072,
-                s32_gemm_6x16c2__avx2},
-        {"s32_gemm_4x8c2__generic", 4, 8, 64, 256, 1024,
-                s32_gemm_4x8c2__generic},
-};
+const s32_ukernel_desc_t s32_12x32c2__avx512vnni = {
+        "s32_gemm_12x32c2__avx512vnni", 12, 32, 120, 768, 3072,
+        s32_gemm_12x32c2__avx512vnni};
+const s32_ukernel_desc_t s32_12x32c2__avx512bw = {"s32_gemm_12x32c2__avx512bw",
+        12, 32, 120, 768, 3072, s32_gemm_12x32c2__avx512bw};
+const s32_ukernel_desc_t s32_6x16c2__avx2 = {"s32_gemm_6x16c2__avx2", 6, 16,
+        120, 512, 3072, s32_gemm_6x16c2__avx2};
+const s32_ukernel_desc_t s32_4x8c2__generic = {"s32_gemm_4x8c2__generic", 4, 8,
+        64, 256, 1024, s32_gemm_4x8c2__generic};
 
-} // namespace
-
-const f32_ukernel_desc_t &select_f32_ukernel() {
-    switch (max_isa()) {
-        case isa_t::avx512_vnni:
-        case isa_t::avx512: return f32_table[0];
-        case isa_t::avx2: return f32_table[1];
-        default: return f32_table[2];
-    }
-}
-
-const f32_gemv_desc_t &select_f32_gemv() {
-    switch (max_isa()) {
-        case isa_t::avx512_vnni:
-        case isa_t::avx512: return f32_gemv__avx512f;
-        case isa_t::avx2: return f32_gemv__avx2_fma;
-        default: return f32_gemv__generic;
-    }
-}
-
-const bf16_ukernel_desc_t *select_bf16_ukernel() {
-    static const bf16_ukernel_desc_t desc = {"f32_gemm_12x32c2__avx512bf16", 12,
-            32, 120, 768, 3072, f32_gemm_12x32c2__avx512bf16};
-    static const bool ok = (max_isa() == isa_t::avx512
-                                   || max_isa() == isa_t::avx512_vnni)
-            && mayiuse(avx512_core_bf16);
-    return ok ? &desc : nullptr;
-}
+const bf16_ukernel_desc_t f32_12x32c2__avx512bf16 = {
+        "f32_gemm_12x32c2__avx512bf16", 12, 32, 120, 768, 3072,
+        f32_gemm_12x32c2__avx512bf16};
 
 // u8 x s8 quads: the AVX-512 kernel where the 512-bit ISA with VNNI is
 // allowed, the VEX one on AVX-VNNI (which AVX-512 VNNI does not imply).
+const s32c4_ukernel_desc_t s32_12x32c4__avx512vnni = {
+        "s32_gemm_12x32c4__avx512vnni", 12, 32, 120, 768, 3072,
+        s32_gemm_12x32c4__avx512vnni};
+const s32c4_ukernel_desc_t s32_6x16c4__avx2vnni = {"s32_gemm_6x16c4__avx2vnni",
+        6, 16, 120, 1024, 3072, s32_gemm_6x16c4__avx2vnni};
+
+} // namespace
+
+// Each entry's ISA is that of the kernel file's flags
+// (gemm_ukernels_<isa>.cpp).
+const isa_table_t<f32_ukernel_desc_t> &f32_ukernel_table() {
+    static const isa_table_t<f32_ukernel_desc_t> t {
+            {avx512_core, &f32_12x32__avx512f}, {avx2, &f32_6x16__avx2_fma},
+            {isa_undef, &f32_4x8__generic}};
+    return t;
+}
+
+const isa_table_t<f32_gemv_desc_t> &f32_gemv_table() {
+    static const isa_table_t<f32_gemv_desc_t> t {
+            {avx512_core, &f32_gemv__avx512f}, {avx2, &f32_gemv__avx2_fma},
+            {isa_undef, &f32_gemv__generic}};
+    return t;
+}
+
+const isa_table_t<s32_ukernel_desc_t> &s32_ukernel_table() {
+    static const isa_table_t<s32_ukernel_desc_t> t {
+            {avx512_core_vnni, &s32_12x32c2__avx512vnni},
+            {avx512_core, &s32_12x32c2__avx512bw}, {avx2, &s32_6x16c2__avx2},
+            {isa_undef, &s32_4x8c2__generic}};
+    return t;
+}
+
+const isa_table_t<bf16_ukernel_desc_t> &bf16_ukernel_table() {
+    static const isa_table_t<bf16_ukernel_desc_t> t {
+            {avx512_core_bf16, &f32_12x32c2__avx512bf16}};
+    return t;
+}
+
+const isa_table_t<s32c4_ukernel_desc_t> &s32c4_ukernel_table() {
+    static const isa_table_t<s32c4_ukernel_desc_t> t {
+            {avx512_core_vnni, &s32_12x32c4__avx512vnni},
+            {avx2_vnni, &s32_6x16c4__avx2vnni}};
+    return t;
+}
+
+// Picked once per process: the ISA limit is fixed by its first read.
+const f32_ukernel_desc_t &select_f32_ukernel() {
+    static const f32_ukernel_desc_t *k = isa_select(f32_ukernel_table());
+    return *k;
+}
+
+const f32_gemv_desc_t &select_f32_gemv() {
+    static const f32_gemv_desc_t *k = isa_select(f32_gemv_table());
+    return *k;
+}
+
+const bf16_ukernel_desc_t *select_bf16_ukernel() {
+    static const bf16_ukernel_desc_t *k = isa_select(bf16_ukernel_table());
+    return k;
+}
+
 const s32c4_ukernel_desc_t *select_s32c4_ukernel() {
-    static const s32c4_ukernel_desc_t avx512 = {"s32_gemm_12x32c4__avx512vnni",
-            12, 32, 120, 768, 3072, s32_gemm_12x32c4__avx512vnni};
-    static const s32c4_ukernel_desc_t avx2 = {"s32_gemm_6x16c4__avx2vnni", 6,
-            16, 120, 1024, 3072, s32_gemm_6x16c4__avx2vnni};
-    static const s32c4_ukernel_desc_t *desc = []() -> const s32c4_ukernel_desc_t * {
-        if (max_isa() == isa_t::avx512_vnni) return &avx512;
-        if (mayiuse(avx2_vnni)) return &avx2;
-        return nullptr;
-    }();
-    return desc;
+    static const s32c4_ukernel_desc_t *k = isa_select(s32c4_ukernel_table());
+    return k;
 }
 
 const s32_ukernel_desc_t &select_s32_ukernel() {
-    switch (max_isa()) {
-        case isa_t::avx512_vnni: return s32_table[0];
-        case isa_t::avx512: return s32_table[1];
-        case isa_t::avx2: return s32_table[2];
-        default: return s32_table[3];
-    }
+    static const s32_ukernel_desc_t *k = isa_select(s32_ukernel_table());
+    return *k;
 }
 
 } // namespace gemm

@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "common/c_types.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -102,8 +103,14 @@ extern const f32_gemv_desc_t f32_gemv__avx512f;
 extern const f32_gemv_desc_t f32_gemv__avx2_fma;
 extern const f32_gemv_desc_t f32_gemv__generic;
 
-// The kernels this machine runs best (respecting DNNL_MAX_CPU_ISA when the
-// ISA module provides it).
+// The tables, best first (cpu/isa_table.hpp), and the kernels this
+// machine runs best among them (within dnnl_set_max_cpu_isa and the ISA
+// hints).
+const isa_table_t<f32_ukernel_desc_t> &f32_ukernel_table();
+const isa_table_t<f32_gemv_desc_t> &f32_gemv_table();
+const isa_table_t<s32_ukernel_desc_t> &s32_ukernel_table();
+const isa_table_t<bf16_ukernel_desc_t> &bf16_ukernel_table();
+const isa_table_t<s32c4_ukernel_desc_t> &s32c4_ukernel_table();
 const f32_ukernel_desc_t &select_f32_ukernel();
 const s32_ukernel_desc_t &select_s32_ukernel();
 const f32_gemv_desc_t &select_f32_gemv();

@@ -1,3 +1,4 @@
+// dnnl-isa: avx2
 // AVX2 GEMM microkernels: f32 6x16 with FMA (12 ymm accumulators) and s32
 // 6x16 on int16 pairs with vpmaddwd.
 #include <immintrin.h>
@@ -7,8 +8,6 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#include "cpu/isa_target.hpp"
-DNNL_ISA_TARGET_PUSH("avx2,fma")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -82,4 +81,3 @@ void s32_gemm_6x16c2__avx2(dim_t kp, const int16_t *a, const int16_t *b,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-DNNL_ISA_TARGET_POP

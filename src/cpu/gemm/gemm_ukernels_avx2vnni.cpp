@@ -1,3 +1,4 @@
+// dnnl-isa: avx2_vnni
 // AVX-VNNI GEMM microkernel: s32 6x16 on u8 x s8 quads with the
 // VEX-encoded vpdpbusd (four products per int32 lane, no saturation), for
 // AVX2 machines with AVX-VNNI and AVX-512 machines limited to 256-bit
@@ -9,8 +10,6 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#include "cpu/isa_target.hpp"
-DNNL_ISA_TARGET_PUSH("avx2,avxvnni")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -56,4 +55,3 @@ const s32c4_ukernel_f s32_gemm_6x16c4__avx2vnni[6] = {c4_rows<1>, c4_rows<2>,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-DNNL_ISA_TARGET_POP

@@ -1,3 +1,4 @@
+// dnnl-isa: avx512_core
 // AVX-512 GEMM microkernels: f32 12x32 (24 zmm accumulators), the small-M
 // f32 kernels and s32 12x32 on int16 pairs with vpmaddwd (avx512bw). The
 // VNNI variant lives in its own file so that no code here is compiled with
@@ -9,8 +10,6 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#include "cpu/isa_target.hpp"
-DNNL_ISA_TARGET_PUSH("avx512f,avx512bw,avx512vl,avx512dq,fma")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -73,5 +72,4 @@ void s32_gemm_12x32c2__avx512bw(dim_t kp, const int16_t *a, const int16_t *b,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-DNNL_ISA_TARGET_POP
 

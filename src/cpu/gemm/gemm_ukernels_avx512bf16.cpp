@@ -1,3 +1,4 @@
+// dnnl-isa: avx512_core_bf16
 // AVX-512 BF16 GEMM microkernel: f32 12x32 accumulated from pairs of bf16
 // with vdpbf16ps (two products per f32 lane). Used for bf16 inputs and for
 // f32 inputs under fpmath mode bf16. Compiled for AVX512_BF16 as a whole.
@@ -8,8 +9,6 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#include "cpu/isa_target.hpp"
-DNNL_ISA_TARGET_PUSH("avx512f,avx512bw,avx512vl,avx512dq,avx512bf16")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -49,4 +48,3 @@ void f32_gemm_12x32c2__avx512bf16(dim_t kp, const int16_t *a, const int16_t *b,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-DNNL_ISA_TARGET_POP

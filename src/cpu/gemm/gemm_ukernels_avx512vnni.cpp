@@ -1,3 +1,4 @@
+// dnnl-isa: avx512_core_vnni
 // AVX-512 VNNI GEMM microkernels: s32 12x32 on int16 pairs with vpdpwssd
 // (multiply pairs and accumulate in one instruction) and s32 12x32 on
 // u8 x s8 quads with vpdpbusd (four products per lane and instruction).
@@ -10,8 +11,6 @@
 #include "common/c_types.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
-#include "cpu/isa_target.hpp"
-DNNL_ISA_TARGET_PUSH("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni")
 #include "cpu/gemm/gemm_ukernel_impl.hpp"
 
 namespace dnnl {
@@ -75,4 +74,3 @@ void s32_gemm_12x32c2__avx512vnni(dim_t kp, const int16_t *a,
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl
-DNNL_ISA_TARGET_POP

@@ -8,6 +8,7 @@
 #include "cpu/threading/threading.hpp"
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "common/exec_ctx.hpp"
@@ -27,7 +28,10 @@ template <bool fwd>
 struct lnorm_t : public primitive_t {
     struct pd_t : public cpu_pd_t<layer_normalization_pd_t, lnorm_t> {
         using cpu_pd_t<layer_normalization_pd_t, lnorm_t>::cpu_pd_t;
-        const char *name() const override { return "ref:any"; }
+        // The row kernels are picked once, here; the name says which.
+        const char *name() const override { return name_.c_str(); }
+        const norm::kernels_t *ker = &norm::select_kernels();
+        std::string name_ = std::string("simd:") + ker->isa;
         status_t init(engine_t *) {
             if (this->is_fwd() != fwd) return dnnl_unimplemented;
             const auto &a = this->attr_;
@@ -94,7 +98,7 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     const memory_desc_t &st = *p->stat_md();
     const bool sdense = io::is_rowmajor_dense(st);
     const float eps = p->desc()->epsilon;
-    const norm::kernels_t &k = norm::select_kernels();
+    const norm::kernels_t &k = *p->ker;
     // Epilogue in oneDNN's order: y * src_scale, post-ops, / dst_scale.
     const auto *ss = ctx.input<float>(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC);
     const auto *ds = ctx.input<float>(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST);
@@ -173,7 +177,7 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     const memory_desc_t &st = *p->stat_md();
     const bool sdense = io::is_rowmajor_dense(st);
     const float eps = p->desc()->epsilon;
-    const norm::kernels_t &k = norm::select_kernels();
+    const norm::kernels_t &k = *p->ker;
     auto stats = [&](dim_t r, float &m, float &inv) {
         const dim_t o = io::off(st, sdense, r);
         m = rms ? 0.f : mean[o];

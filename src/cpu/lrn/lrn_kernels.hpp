@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "common/c_types.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -90,10 +91,13 @@ inline dim_t within_scratch(const params_t &p, const dim_t *sp) {
     return 5 * n + row + p.lo + p.hi + 16;
 }
 
-const kernel_table_t &kernels_base();
+// One kernel set per ISA that lrn_kernels.cpp is compiled for, and
+// the table of them, best first (cpu/isa_table.hpp), that a primitive
+// descriptor picks from once (select_kernels: the first that may run).
+const kernel_table_t &kernels_avx512_core();
 const kernel_table_t &kernels_avx2();
-const kernel_table_t &kernels_avx512();
-// The widest table the processor and the max-ISA setting allow.
+const kernel_table_t &kernels_base();
+const isa_table_t<kernel_table_t> &kernel_table();
 const kernel_table_t &select_kernels();
 
 } // namespace lrn

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "common/c_types.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -54,12 +55,15 @@ struct kernels_t {
     void (*flush)(double *d, float *f, dim_t n);
 };
 
-const kernels_t &kernels_base();
+// One kernel set per ISA that norm_kernels.cpp is compiled for, and
+// the table of them, best first (cpu/isa_table.hpp), that a primitive
+// descriptor picks from once (select_kernels: the first that may run).
+const kernels_t &kernels_avx512_core();
 const kernels_t &kernels_avx2();
-const kernels_t &kernels_avx512();
-
-// The widest table the processor and the max-ISA setting allow.
+const kernels_t &kernels_base();
+const isa_table_t<kernels_t> &kernel_table();
 const kernels_t &select_kernels();
+
 
 // Float accumulators are flushed into double after this many rows.
 constexpr int flush_rows = 32;

@@ -11,10 +11,34 @@ namespace impl {
 namespace cpu {
 namespace pooling {
 
+// One kernel set per ISA of the two kernel files.
+namespace {
+const fast_kernels_t &kernels_avx512_core() {
+    static const fast_kernels_t k {
+            "avx512_core", fwd_ncsp_avx512_core, {cv_fwd_avx512_core, cv_bwd_avx512_core}};
+    return k;
+}
+const fast_kernels_t &kernels_avx2() {
+    static const fast_kernels_t k {
+            "avx2", fwd_ncsp_avx2, {cv_fwd_avx2, cv_bwd_avx2}};
+    return k;
+}
+const fast_kernels_t &kernels_base() {
+    static const fast_kernels_t k {
+            "sse2", fwd_ncsp_base, {cv_fwd_base, cv_bwd_base}};
+    return k;
+}
+} // namespace
+
+const isa_table_t<fast_kernels_t> &fast_kernel_table() {
+    static const isa_table_t<fast_kernels_t> table {
+            {avx512_core, &kernels_avx512_core()}, {avx2, &kernels_avx2()},
+            {isa_undef, &kernels_base()}};
+    return table;
+}
+
 const fast_kernels_t &select_fast_kernels() {
-    if (mayiuse(avx512_core) && !prefer_ymm()) return fast_kernels_avx512();
-    if (mayiuse(avx2)) return fast_kernels_avx2();
-    return fast_kernels_base();
+    return *isa_select(fast_kernel_table());
 }
 
 namespace {

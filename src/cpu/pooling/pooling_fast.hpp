@@ -10,6 +10,8 @@
 // index to the workspace, as the generic implementation does.
 #pragma once
 
+#include "cpu/isa_table.hpp"
+
 #include <string>
 
 #include "cpu/pooling/pooling.hpp"
@@ -38,16 +40,27 @@ struct fast_args_t {
     int nthr;
 };
 
-// The walks, compiled per ISA (pooling_fast_<isa>.cpp).
+// The walks, compiled once per ISA (pooling_fast_kernels.cpp: the row
+// walk, pooling_cv_kernels.cpp: the channel-vector walk).
 struct fast_kernels_t {
     const char *isa;
     void (*ncsp)(const fast_args_t &a);
     cv_kernels_t cv;
 };
-const fast_kernels_t &fast_kernels_base();
-const fast_kernels_t &fast_kernels_avx2();
-const fast_kernels_t &fast_kernels_avx512();
-// The widest table the processor and the max-ISA setting allow.
+void fwd_ncsp_base(const fast_args_t &a);
+void cv_fwd_base(const cv_args_t &a);
+void cv_bwd_base(const cv_args_t &a);
+void fwd_ncsp_avx2(const fast_args_t &a);
+void cv_fwd_avx2(const cv_args_t &a);
+void cv_bwd_avx2(const cv_args_t &a);
+void fwd_ncsp_avx512_core(const fast_args_t &a);
+void cv_fwd_avx512_core(const cv_args_t &a);
+void cv_bwd_avx512_core(const cv_args_t &a);
+
+// Their table, best first (cpu/isa_table.hpp), that a primitive
+// descriptor picks from once (select_fast_kernels: the first that may
+// run).
+const isa_table_t<fast_kernels_t> &fast_kernel_table();
 const fast_kernels_t &select_fast_kernels();
 
 // What the channel-vector walk needs from the descriptors, fixed at

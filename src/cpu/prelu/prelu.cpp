@@ -7,7 +7,7 @@
 
 #include "common/binary_pd.hpp"
 #include "common/exec_ctx.hpp"
-#include "cpu/binary/rows.hpp"
+#include "cpu/tensor_walk/rows.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 
 namespace dnnl {

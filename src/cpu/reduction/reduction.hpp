@@ -13,9 +13,9 @@
 #pragma once
 
 #include "common/reduction_pd.hpp"
-#include "cpu/binary/nest.hpp"
-#include "cpu/binary/rows.hpp"
-#include "cpu/binary/walk.hpp"
+#include "cpu/tensor_walk/nest.hpp"
+#include "cpu/tensor_walk/rows.hpp"
+#include "cpu/tensor_walk/walk.hpp"
 #include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {

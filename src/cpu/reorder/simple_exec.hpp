@@ -1,7 +1,8 @@
 // Execution of the fast reorder's plan, compiled once per instruction set
-// (simple_exec_*.cpp include simple_exec_body.inc) and chosen at run time.
+// (simple_exec_kernels.cpp) and chosen when the primitive is created.
 #pragma once
 
+#include "cpu/isa_table.hpp"
 #include "cpu/reorder/simple_plan.hpp"
 
 namespace dnnl {
@@ -19,18 +20,22 @@ struct kq_t {
     float beta;
 };
 
-// Runs the plan's main part (not the tail) with the best kernels the
-// processor allows.
-void simple_exec(
-        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
+// The plan's main part (not the tail), compiled once per ISA
+// (simple_exec_kernels.cpp).
+struct exec_kernel_t {
+    const char *isa;
+    void (*run)(const simple_plan_t &p, const void *src, void *dst,
+            const kq_t &q);
+};
 
-// Per-ISA versions (x86-64 baseline, AVX2, AVX-512).
-void simple_exec_base(
-        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
-void simple_exec_avx2(
-        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
-void simple_exec_avx512(
-        const simple_plan_t &p, const void *src, void *dst, const kq_t &q);
+// One kernel per ISA that simple_exec_kernels.cpp is compiled for, and
+// the table of them, best first (cpu/isa_table.hpp), that a primitive
+// descriptor picks from once (select_exec_kernel: the first that may run).
+const exec_kernel_t &exec_kernel_avx512_core();
+const exec_kernel_t &exec_kernel_avx2();
+const exec_kernel_t &exec_kernel_base();
+const isa_table_t<exec_kernel_t> &exec_kernel_table();
+const exec_kernel_t &select_exec_kernel();
 
 } // namespace reorder
 } // namespace cpu

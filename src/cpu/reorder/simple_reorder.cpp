@@ -16,15 +16,10 @@ namespace reorder {
 status_t simple_reorder_t::pd_t::init(engine_t *engine) {
     if (!reorder_mds_ok(*src_md(), *dst_md())) return dnnl_unimplemented;
     DNNL_CHECK(init_quant_conf(conf, *attr(), *src_md(), *dst_md()));
-    return plan.init(*src_md(), *dst_md(), conf);
-}
-
-void simple_exec(
-        const simple_plan_t &p, const void *src, void *dst, const kq_t &q) {
-    static const auto fn = mayiuse(avx512_core) ? simple_exec_avx512
-                           : mayiuse(avx2)      ? simple_exec_avx2
-                                                : simple_exec_base;
-    fn(p, src, dst, q);
+    DNNL_CHECK(plan.init(*src_md(), *dst_md(), conf));
+    exec = &select_exec_kernel();
+    name_ = std::string(plan.impl_name()) + ":" + exec->isa;
+    return dnnl_success;
 }
 
 // Zeroes the destination blocks that hold padding.
@@ -77,7 +72,7 @@ status_t simple_reorder_t::execute(const exec_ctx_t &ctx) const {
             p.qidx[q_src_scale] ? 1 : 0, p.qidx[q_dst_scale] ? 1 : 0,
             p.qidx[q_src_zp] ? 1 : 0, p.qidx[q_dst_zp] ? 1 : 0, qv.beta};
     if (p.zero_first) zero_fill(p, dst);
-    simple_exec(p, src, dst, q);
+    pd->exec->run(p, src, dst, q);
 
     if (p.need_tail) {
         // Boxes outside the main one: dims before k inside it, dim k past

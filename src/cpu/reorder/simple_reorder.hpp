@@ -3,10 +3,12 @@
 // agree, and the sum post-op; see simple_plan.hpp for how it works.
 #pragma once
 
+#include <string>
+
 #include "common/exec_ctx.hpp"
 #include "common/reorder_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
-#include "cpu/reorder/simple_plan.hpp"
+#include "cpu/reorder/simple_exec.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -16,11 +18,13 @@ namespace reorder {
 struct simple_reorder_t : public primitive_t {
     struct pd_t : public cpu_pd_t<reorder_pd_t, simple_reorder_t> {
         using cpu_pd_t::cpu_pd_t;
-        const char *name() const override { return plan.impl_name(); }
+        const char *name() const override { return name_.c_str(); }
         status_t init(engine_t *engine);
 
         quant_conf_t conf;
         simple_plan_t plan;
+        const exec_kernel_t *exec = nullptr;
+        std::string name_;
     };
 
     using primitive_t::primitive_t;

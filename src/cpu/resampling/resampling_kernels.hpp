@@ -6,6 +6,7 @@
 #pragma once
 
 #include "common/c_types.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -41,10 +42,13 @@ struct kernel_table_t {
             const dim_t *o, const float *w, dim_t IW);
 };
 
-const kernel_table_t &kernels_base();
+// One kernel set per ISA that resampling_kernels.cpp is compiled for, and
+// the table of them, best first (cpu/isa_table.hpp), that a primitive
+// descriptor picks from once (select_kernels: the first that may run).
+const kernel_table_t &kernels_avx512_core();
 const kernel_table_t &kernels_avx2();
-const kernel_table_t &kernels_avx512();
-// The widest table the processor and the max-ISA setting allow.
+const kernel_table_t &kernels_base();
+const isa_table_t<kernel_table_t> &kernel_table();
 const kernel_table_t &select_kernels();
 
 } // namespace resampling

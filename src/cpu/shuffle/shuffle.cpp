@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "common/exec_ctx.hpp"
-#include "cpu/binary/rows.hpp"
-#include "cpu/binary/walk.hpp"
+#include "cpu/tensor_walk/rows.hpp"
+#include "cpu/tensor_walk/walk.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 
 namespace dnnl {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "common/shuffle_pd.hpp"
-#include "cpu/binary/axis_plan.hpp"
+#include "cpu/tensor_walk/axis_plan.hpp"
 #include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {

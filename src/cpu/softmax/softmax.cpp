@@ -6,7 +6,7 @@
 
 #include "common/binary_pd.hpp"
 #include "common/exec_ctx.hpp"
-#include "cpu/binary/walk.hpp"
+#include "cpu/tensor_walk/walk.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 
 namespace dnnl {

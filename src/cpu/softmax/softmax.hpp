@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "common/softmax_pd.hpp"
-#include "cpu/binary/axis_plan.hpp"
-#include "cpu/binary/rows.hpp"
+#include "cpu/tensor_walk/axis_plan.hpp"
+#include "cpu/tensor_walk/rows.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 #include "cpu/softmax/softmax_kernels.hpp"

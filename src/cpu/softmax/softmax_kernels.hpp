@@ -9,6 +9,7 @@
 #pragma once
 
 #include "common/c_types.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -31,10 +32,13 @@ struct kernels_t {
             float *tmp);
 };
 
-const kernels_t &kernels_base();
+// One kernel set per ISA that softmax_kernels.cpp is compiled for, and
+// the table of them, best first (cpu/isa_table.hpp), that a primitive
+// descriptor picks from once (select_kernels: the first that may run).
+const kernels_t &kernels_avx512_core();
 const kernels_t &kernels_avx2();
-const kernels_t &kernels_avx512();
-// The widest table the processor and the ISA limit allow.
+const kernels_t &kernels_base();
+const isa_table_t<kernels_t> &kernel_table();
 const kernels_t &select_kernels();
 
 } // namespace softmax

@@ -1,0 +1,290 @@
+// dnnl-isa: base avx2 avx512_core
+// The convolution's hot inner loops, compiled once per ISA listed above
+// (cmake/isa_sources.cmake); the table is conv_kernel_table.cpp:
+//  - depthwise rows: nspc, a register accumulator per output point and
+//    block of channels walking the kernel taps (vectorised over
+//    channels); ncsp, output rows accumulating shifted input rows
+//    (vectorised over the width);
+//  - the implicit GEMM's B-panel packing: the source gathered straight
+//    into microkernel panels (im2col fused with packing).
+#include <algorithm>
+#include <type_traits>
+#include <vector>
+
+#include "common/float_convert.hpp"
+#include "cpu/convolution/conv_kernels.hpp"
+#include "cpu/gemm/gemm_pack.hpp"
+#include "cpu/isa_unit.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace conv {
+namespace {
+using gemm::to_f32_t;
+
+// Output point ow, channels [cb, cb + len) with a fixed-size accumulator
+// (L is a compile-time constant so that it lives in registers).
+template <int L>
+__attribute__((always_inline)) inline void dw_point(const conv_conf_t &c,
+        const float *const *rows, const dim_t *taps, int nrows,
+        const float *w, dim_t ow, dim_t cb, dim_t len, float *out)
+{
+    const dim_t G = c.g;
+    float a[L];
+    for (int q = 0; q < L; ++q)
+        a[q] = 0.f;
+    for (int r = 0; r < nrows; ++r) {
+        const float *wk = w + taps[r] * c.kw * G + cb;
+        for (dim_t kw = 0; kw < c.kw; ++kw) {
+            const dim_t iw = ow * c.sw - c.pl + kw * c.dwl;
+            if (iw < 0 || iw >= c.iw) continue;
+            const float *s = rows[r] + iw * G + cb;
+            const float *wv = wk + kw * G;
+            if (len == L) {
+                for (int q = 0; q < L; ++q)
+                    a[q] += s[q] * wv[q];
+            } else {
+                for (dim_t q = 0; q < len; ++q)
+                    a[q] += s[q] * wv[q];
+            }
+        }
+    }
+    for (dim_t q = 0; q < len; ++q)
+        out[q] = a[q];
+}
+
+// One output row, channels last. rows[r] is the input row of kernel row
+// taps[r] (a (kd, kh) index); w is [kd][kh][kw][G]; out is [OW][ldo].
+void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
+        const dim_t *taps, int nrows, const float *w, float *out, dim_t ldo)
+{
+    const dim_t G = c.g;
+    for (dim_t ow = 0; ow < c.ow; ++ow) {
+        dim_t cb = 0;
+        for (; cb + 64 <= G; cb += 64)
+            dw_point<64>(c, rows, taps, nrows, w, ow, cb, 64,
+                    out + ow * ldo + cb);
+        for (; cb < G; cb += 16)
+            dw_point<16>(c, rows, taps, nrows, w, ow, cb,
+                    std::min<dim_t>(16, G - cb), out + ow * ldo + cb);
+    }
+}
+
+// One output row of one channel plane: acc[ow] = sum over taps.
+void dw_row_ncsp(const conv_conf_t &c, const float *in,
+        const float *wg, dim_t od, dim_t oh, float *acc)
+{
+    for (dim_t ow = 0; ow < c.ow; ++ow)
+        acc[ow] = 0.f;
+    for (dim_t kd = 0; kd < c.kd; ++kd) {
+        const dim_t id = od * c.sd - c.pf + kd * c.ddl;
+        if (id < 0 || id >= c.id) continue;
+        for (dim_t kh = 0; kh < c.kh; ++kh) {
+            const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
+            if (ih < 0 || ih >= c.ih) continue;
+            const float *srow = in + (id * c.ih + ih) * c.iw;
+            for (dim_t kw = 0; kw < c.kw; ++kw) {
+                const float wv = wg[(kd * c.kh + kh) * c.kw + kw];
+                const dim_t off = kw * c.dwl - c.pl;
+                // ow range with 0 <= ow * sw + off < iw
+                const dim_t lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
+                const dim_t hi = c.iw - 1 - off < 0
+                        ? 0
+                        : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
+                if (c.sw == 1) {
+                    const float *s = srow + off;
+                    for (dim_t ow = lo; ow < hi; ++ow)
+                        acc[ow] += s[ow] * wv;
+                } else {
+                    for (dim_t ow = lo; ow < hi; ++ow)
+                        acc[ow] += srow[ow * c.sw + off] * wv;
+                }
+            }
+        }
+    }
+}
+
+// Writes `n` values into B panel lanes starting at chunk point j of row
+// `row` (which points at lane 0 of panel 0): v(t) for t < n.
+#define CONV_INLINE inline __attribute__((always_inline))
+
+template <typename F>
+CONV_INLINE void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
+{
+    dim_t lane = j % NR;
+    float *d = row + (j / NR) * kcNR;
+    for (dim_t t = 0; t < n;) {
+        const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
+        for (dim_t q = 0; q < cnt; ++q)
+            d[lane + q] = v(t + q);
+        t += cnt;
+        lane = 0;
+        d += kcNR;
+    }
+}
+
+// Contiguous f32 source: plain copies.
+CONV_INLINE void copy_lanes(
+        float *row, dim_t kcNR, int NR, dim_t j, dim_t n, const float *s)
+{
+    dim_t lane = j % NR;
+    float *d = row + (j / NR) * kcNR;
+    for (dim_t t = 0; t < n;) {
+        const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
+        float *dl = d + lane;
+        const float *sl = s + t;
+        for (dim_t q = 0; q < cnt; ++q)
+            dl[q] = sl[q];
+        t += cnt;
+        lane = 0;
+        d += kcNR;
+    }
+}
+
+template <typename T>
+CONV_INLINE void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
+        const T *s, dim_t stride)
+{
+    if (std::is_same<T, float>::value && stride == 1) {
+        copy_lanes(row, kcNR, NR, j, n, (const float *)s);
+        return;
+    }
+    put_lanes(row, kcNR, NR, j, n,
+            [&](dim_t t) { return to_f32_t<T>::cvt(s[t * stride]); });
+}
+
+// B panels of K rows [pc, pc + kc) and the chunk's output points:
+// bp[j / NR][p][j % NR] = col(pc + p, j), zero outside the source.
+template <typename T>
+CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
+        const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
+        dim_t nsp, int NR, float *bp)
+{
+    // Element (ic, point) at src[ic * cs + point * ps].
+    const dim_t cs = ncsp ? c.isp() : 1, ps = ncsp ? 1 : c.ic();
+    const dim_t npanels = (nsp + NR - 1) / NR;
+    const dim_t ksp = c.ksp();
+    const dim_t kcNR = kc * NR;
+    // Zero the lanes past nsp in the last panel.
+    if (nsp % NR) {
+        float *last = bp + (npanels - 1) * kcNR;
+        for (dim_t p = 0; p < kc; ++p)
+            for (dim_t j = nsp % NR; j < NR; ++j)
+                last[p * NR + j] = 0.f;
+    }
+    const bool pointwise = c.is_pointwise();
+    if (!ncsp) {
+        // Channels last: the rows of one kernel tap are consecutive
+        // channels, contiguous in the source for every output point, so
+        // copy point by point (contiguous reads, lane-strided writes).
+        const dim_t IC = c.ic();
+        for (dim_t p = 0; p < kc;) {
+            const dim_t k = pc + p;
+            const dim_t tap = k / c.icg, ic0 = k % c.icg;
+            const dim_t nrows = std::min(c.icg - ic0, kc - p);
+            const dim_t kw = tap % c.kw, kh = (tap / c.kw) % c.kh,
+                        kd = tap / (c.kw * c.kh);
+            float *rows = bp + p * NR;
+            for (const run_t &r : runs) {
+                const dim_t id = r.id0 + kd * c.ddl;
+                const dim_t ih = r.ih0 + kh * c.dhl;
+                const bool row_ok
+                        = id >= 0 && id < c.id && ih >= 0 && ih < c.ih;
+                const T *srow = src + (id * c.ih + ih) * c.iw * IC + ic0;
+                dim_t lane = r.j % NR;
+                float *d = rows + (r.j / NR) * kcNR;
+                for (dim_t t = 0; t < r.len; ++t) {
+                    const dim_t iw = (r.ow0 + t) * c.sw - c.pl + kw * c.dwl;
+                    float *dl = d + lane;
+                    if (row_ok && iw >= 0 && iw < c.iw) {
+                        const T *sp = srow + iw * IC;
+                        for (dim_t q = 0; q < nrows; ++q)
+                            dl[q * NR] = to_f32_t<T>::cvt(sp[q]);
+                    } else {
+                        for (dim_t q = 0; q < nrows; ++q)
+                            dl[q * NR] = 0.f;
+                    }
+                    if (++lane == NR) {
+                        lane = 0;
+                        d += kcNR;
+                    }
+                }
+            }
+            p += nrows;
+        }
+        return;
+    }
+    for (dim_t p = 0; p < kc; ++p) {
+        const dim_t k = pc + p;
+        // K order: ncsp (ic, kd, kh, kw), nspc (kd, kh, kw, ic).
+        const dim_t ic = ncsp ? k / ksp : k % c.icg;
+        const dim_t kr = ncsp ? k % ksp : k / c.icg;
+        const dim_t kw = kr % c.kw, kh = (kr / c.kw) % c.kh,
+                    kd = kr / (c.kw * c.kh);
+        const T *plane = src + ic * cs;
+        float *row = bp + p * NR;
+        if (pointwise) {
+            put_src(row, kcNR, NR, 0, nsp, plane + sp0 * ps, ps);
+            continue;
+        }
+        const dim_t off_w = kw * c.dwl - c.pl;
+        dim_t lo = off_w >= 0 ? 0 : (-off_w + c.sw - 1) / c.sw;
+        dim_t hi = c.iw - 1 - off_w < 0
+                ? 0
+                : std::min(c.ow, (c.iw - 1 - off_w) / c.sw + 1);
+        if (lo > hi) lo = hi;
+        for (const run_t &r : runs) {
+            const dim_t id = r.id0 + kd * c.ddl;
+            const dim_t ih = r.ih0 + kh * c.dhl;
+            const dim_t e = r.ow0 + r.len;
+            if (id < 0 || id >= c.id || ih < 0 || ih >= c.ih || hi <= r.ow0
+                    || lo >= e) {
+                put_lanes(row, kcNR, NR, r.j, r.len, [](dim_t) { return 0.f; });
+                continue;
+            }
+            const dim_t a = std::max(r.ow0, lo), b = std::min(e, hi);
+            if (a > r.ow0)
+                put_lanes(row, kcNR, NR, r.j, a - r.ow0,
+                        [](dim_t) { return 0.f; });
+            const T *s = plane
+                    + ((id * c.ih + ih) * c.iw + off_w + a * c.sw) * ps;
+            put_src(row, kcNR, NR, r.j + (a - r.ow0), b - a, s, c.sw * ps);
+            if (b < e)
+                put_lanes(row, kcNR, NR, r.j + (b - r.ow0), e - b,
+                        [](dim_t) { return 0.f; });
+        }
+    }
+}
+
+void pack_b_f32(const conv_conf_t &c, bool ncsp, const float *src,
+        const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
+        dim_t nsp, int NR, float *bp)
+{
+    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
+}
+void pack_b_bf16(const conv_conf_t &c, bool ncsp,
+        const gemm::bf16_tag_t *src, const std::vector<run_t> &runs,
+        dim_t pc, dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp)
+{
+    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
+}
+void pack_b_f16(const conv_conf_t &c, bool ncsp,
+        const gemm::f16_tag_t *src, const std::vector<run_t> &runs, dim_t pc,
+        dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp)
+{
+    pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
+}
+
+} // namespace
+
+const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
+    static const conv_kernels_t k {isa_unit::this_isa_name, dw_row_nspc,
+            dw_row_ncsp, pack_b_f32, pack_b_bf16, pack_b_f16};
+    return k;
+}
+
+} // namespace conv
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,57 @@
+// The convolution's inner loops compiled once per ISA (conv_kernels.cpp)
+// and their table, best first (cpu/isa_table.hpp); a primitive descriptor
+// picks one set when its plan is finalised (conv_plan_t::ker).
+#pragma once
+
+#include <vector>
+
+#include "cpu/convolution/conv_plan.hpp"
+#include "cpu/gemm/gemm_pack.hpp"
+#include "cpu/isa_table.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace conv {
+
+// A run of output points of one output row: points [j, j + len) of the
+// chunk are (od, oh, ow0 + t); id0 / ih0 are their first input row indices.
+struct run_t {
+    dim_t j, len, id0, ih0, ow0;
+};
+
+struct conv_kernels_t {
+    const char *isa;
+    // Depthwise, one output row, channels last: rows[r] is the input row of
+    // kernel row taps[r] (a (kd, kh) index); w is [kd][kh][kw][G]; out is
+    // [OW][ldo].
+    void (*dw_row_nspc)(const conv_conf_t &c, const float *const *rows,
+            const dim_t *taps, int nrows, const float *w, float *out,
+            dim_t ldo);
+    // Depthwise, one output row of one channel plane: acc[ow] = sum over
+    // taps.
+    void (*dw_row_ncsp)(const conv_conf_t &c, const float *in,
+            const float *wg, dim_t od, dim_t oh, float *acc);
+    // Implicit GEMM: B panels of K rows [pc, pc + kc) for chunk points
+    // [sp0, sp0 + nsp) of one (image, group) source, per source type.
+    void (*pack_b_f32)(const conv_conf_t &c, bool ncsp, const float *src,
+            const std::vector<run_t> &runs, dim_t pc, dim_t kc, dim_t sp0,
+            dim_t nsp, int NR, float *bp);
+    void (*pack_b_bf16)(const conv_conf_t &c, bool ncsp,
+            const gemm::bf16_tag_t *src, const std::vector<run_t> &runs,
+            dim_t pc, dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp);
+    void (*pack_b_f16)(const conv_conf_t &c, bool ncsp,
+            const gemm::f16_tag_t *src, const std::vector<run_t> &runs,
+            dim_t pc, dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp);
+};
+
+const conv_kernels_t &conv_kernels_avx512_core();
+const conv_kernels_t &conv_kernels_avx2();
+const conv_kernels_t &conv_kernels_base();
+const isa_table_t<conv_kernels_t> &conv_kernel_table();
+const conv_kernels_t &select_conv_kernels();
+
+} // namespace conv
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,204 @@
+// dnnl-isa: base avx2 avx512_core
+// Normalization row kernels, compiled once per ISA listed above
+// (cmake/isa_sources.cmake); the table is norm_kernel_table.cpp. GCC
+// vector extensions keep the 32 partial-sum lanes in registers on every
+// ISA (4 xmm, 4 ymm or 2 zmm per accumulator pair).
+
+#include <cstring>
+
+#include "cpu/norm_kernels/norm_kernels.hpp"
+#include "cpu/isa_unit.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace norm {
+namespace {
+
+// The helpers below pass 64-byte vectors by value; they are always inlined
+// and never cross a call boundary, so the ABI note GCC gives for ISAs
+// without 512-bit registers does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+// Element alignment only: nothing here needs aligned moves, and sanitizer
+// builds do not always honour 64-byte alignment of stack copies (an
+// aligned move to such a slot faults).
+typedef float v16_t __attribute__((vector_size(64), aligned(4)));
+
+__attribute__((always_inline)) inline v16_t load16(const float *p) {
+    v16_t v;
+    std::memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+// Pairwise: (j, j + 8), then (j, j + 4), (j, j + 2), (j, j + 1). Scalars
+// rather than a stack array: sanitizer builds misplace over-aligned stack
+// arrays that the compiler then stores to with aligned vector moves.
+__attribute__((always_inline)) inline float hsum16(v16_t a) {
+    const float b0 = a[0] + a[8], b1 = a[1] + a[9], b2 = a[2] + a[10],
+                b3 = a[3] + a[11], b4 = a[4] + a[12], b5 = a[5] + a[13],
+                b6 = a[6] + a[14], b7 = a[7] + a[15];
+    const float c0 = b0 + b4, c1 = b1 + b5, c2 = b2 + b6, c3 = b3 + b7;
+    const float d0 = c0 + c2, d1 = c1 + c3;
+    return d0 + d1;
+}
+
+constexpr dim_t block = 1024; // elements per float partial sum
+
+double sum(const float *x, dim_t n) {
+    double t = 0;
+    for (dim_t b = 0; b < n; b += block) {
+        const dim_t e = b + block < n ? b + block : n;
+        v16_t a0 = {}, a1 = {};
+        dim_t i = b;
+        for (; i + 32 <= e; i += 32) {
+            a0 += load16(x + i);
+            a1 += load16(x + i + 16);
+        }
+        float r = 0;
+        for (; i < e; ++i)
+            r += x[i];
+        t += (double)hsum16(a0 + a1) + r;
+    }
+    return t;
+}
+
+double sum_sq_dev(const float *x, dim_t n, float m) {
+    double t = 0;
+    for (dim_t b = 0; b < n; b += block) {
+        const dim_t e = b + block < n ? b + block : n;
+        v16_t a0 = {}, a1 = {};
+        dim_t i = b;
+        for (; i + 32 <= e; i += 32) {
+            const v16_t d0 = load16(x + i) - m, d1 = load16(x + i + 16) - m;
+            a0 += d0 * d0;
+            a1 += d1 * d1;
+        }
+        float r = 0;
+        for (; i < e; ++i)
+            r += (x[i] - m) * (x[i] - m);
+        t += (double)hsum16(a0 + a1) + r;
+    }
+    return t;
+}
+
+void dot_dev(const float *g, const float *sc, const float *x, dim_t n, float m, double *s1,
+        double *s2) {
+    double t1 = 0, t2 = 0;
+    for (dim_t b = 0; b < n; b += block) {
+        const dim_t e = b + block < n ? b + block : n;
+        v16_t a = {}, c = {};
+        dim_t i = b;
+        for (; i + 16 <= e; i += 16) {
+            v16_t gv = load16(g + i);
+            if (sc) gv *= load16(sc + i);
+            a += gv;
+            c += gv * (load16(x + i) - m);
+        }
+        float r1 = 0, r2 = 0;
+        for (; i < e; ++i) {
+            const float gv = sc ? g[i] * sc[i] : g[i];
+            r1 += gv;
+            r2 += gv * (x[i] - m);
+        }
+        t1 += (double)hsum16(a) + r1;
+        t2 += (double)hsum16(c) + r2;
+    }
+    *s1 = t1;
+    *s2 = t2;
+}
+
+void affine(const float *x, float *y, dim_t n, float m, float a, float b) {
+    for (dim_t i = 0; i < n; ++i)
+        y[i] = a * (x[i] - m) + b;
+}
+
+void affine_v(const float *x, float *y, dim_t n, const float *m, const float *a,
+        const float *b) {
+    for (dim_t i = 0; i < n; ++i)
+        y[i] = a[i] * (x[i] - m[i]) + b[i];
+}
+
+void norm_row(const float *x, float *y, dim_t n, float m, float inv, const float *sc,
+        const float *sh) {
+    if (sc && sh) {
+        for (dim_t i = 0; i < n; ++i)
+            y[i] = sc[i] * ((x[i] - m) * inv) + sh[i];
+    } else if (sc) {
+        for (dim_t i = 0; i < n; ++i)
+            y[i] = sc[i] * ((x[i] - m) * inv);
+    } else if (sh) {
+        for (dim_t i = 0; i < n; ++i)
+            y[i] = (x[i] - m) * inv + sh[i];
+    } else {
+        for (dim_t i = 0; i < n; ++i)
+            y[i] = (x[i] - m) * inv;
+    }
+}
+
+void lin2(const float *g, const float *x, float *y, dim_t n, const float *sc, float a,
+        float m, float b, float c) {
+    if (sc) {
+        for (dim_t i = 0; i < n; ++i)
+            y[i] = a * sc[i] * g[i] + b * (x[i] - m) + c;
+    } else {
+        for (dim_t i = 0; i < n; ++i)
+            y[i] = a * g[i] + b * (x[i] - m) + c;
+    }
+}
+
+void lin2_v(const float *g, const float *x, float *y, dim_t n, const float *a,
+        const float *m, const float *b, const float *c) {
+    for (dim_t i = 0; i < n; ++i)
+        y[i] = a[i] * g[i] + b[i] * (x[i] - m[i]) + c[i];
+}
+
+void acc_add(float *acc, const float *x, dim_t n) {
+    for (dim_t i = 0; i < n; ++i)
+        acc[i] += x[i];
+}
+
+void acc_sq_dev(float *acc, const float *x, const float *m, dim_t n) {
+    for (dim_t i = 0; i < n; ++i)
+        acc[i] += (x[i] - m[i]) * (x[i] - m[i]);
+}
+
+void acc_dot_dev(
+        float *a1, float *a2, const float *g, const float *x, const float *m, dim_t n) {
+    for (dim_t i = 0; i < n; ++i) {
+        a1[i] += g[i];
+        a2[i] += g[i] * (x[i] - m[i]);
+    }
+}
+
+void acc_dot_dev_s(float *a1, float *a2, const float *g, const float *x, float m,
+        float inv, dim_t n) {
+    for (dim_t i = 0; i < n; ++i) {
+        a1[i] += g[i] * ((x[i] - m) * inv);
+        a2[i] += g[i];
+    }
+}
+
+void flush(double *d, float *f, dim_t n) {
+    for (dim_t i = 0; i < n; ++i) {
+        d[i] += f[i];
+        f[i] = 0;
+    }
+}
+
+constexpr kernels_t make_table(const char *isa) {
+    return kernels_t {isa, sum, sum_sq_dev, dot_dev, affine, affine_v, norm_row, lin2,
+            lin2_v, acc_add, acc_sq_dev, acc_dot_dev, acc_dot_dev_s, flush};
+}
+
+} // namespace
+
+const kernels_t &DNNL_ISA_NAME(kernels)() {
+    static const kernels_t table = make_table(isa_unit::this_isa_name);
+    return table;
+}
+
+} // namespace norm
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

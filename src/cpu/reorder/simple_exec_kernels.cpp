@@ -1,0 +1,495 @@
+// dnnl-isa: base avx2 avx512_core
+// Kernels and the threaded driver of the fast reorder, compiled once per
+// ISA listed above (cmake/isa_sources.cmake); the table is
+// simple_exec_table.cpp. The loops are plain C++ over the inline
+// conversions of reorder_cvt.hpp, so they vectorise in the compilation's
+// instruction set; transposes use SSE2 or (where __AVX2__ is defined)
+// AVX2 intrinsics.
+#include <immintrin.h>
+
+#include <cstring>
+#include <memory>
+#include <type_traits>
+
+#include "cpu/isa_unit.hpp"
+#include "cpu/reorder/reorder_cvt.hpp"
+#include "cpu/reorder/simple_exec.hpp"
+#include "cpu/threading/threading.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace reorder {
+namespace {
+
+#if defined(__AVX2__)
+constexpr bool have_avx2 = true;
+#else
+constexpr bool have_avx2 = false;
+#endif
+
+constexpr dim_t tmax = 32; // largest tile side
+
+// ---- per-element operations ----
+
+// The whole operation of one element (used by strided and indexed loops).
+template <typename S, typename D, qmode_t Q>
+struct elem_op_t {
+    explicit elem_op_t(const kq_t &q)
+        : q_(q), ss_(q.ss[0]), ds_(q.ds[0]), beta_(q.beta), sz_(q.sz[0]),
+          dz_(q.dz[0]) {}
+
+    REORDER_INLINE D operator()(S s, const D *old, dim_t qi) const {
+        if constexpr (Q == qmode_t::none) {
+            return cvt_direct<S, D>(s);
+        } else if constexpr (Q == qmode_t::scalar) {
+            return from_f32<D>(ss_ * sub_zp(s, sz_) / ds_ + (float)dz_);
+        } else if constexpr (Q == qmode_t::scalar_sum) {
+            const float f = ss_ * sub_zp(s, sz_) + beta_ * to_f32(*old);
+            return from_f32<D>(f / ds_ + (float)dz_);
+        } else {
+            return cvt_quant<S, D>(s, old, q_.ss[qi * q_.mss],
+                    q_.sz[qi * q_.msz], q_.ds[qi * q_.mds], q_.dz[qi * q_.mdz],
+                    beta_);
+        }
+    }
+
+    // The source half of the operation (scale and zero point), to f32.
+    REORDER_INLINE float first(S s) const {
+        if constexpr (Q == qmode_t::none)
+            return to_f32(s);
+        else
+            return ss_ * sub_zp(s, sz_);
+    }
+    // The destination half, from the f32 the first half made.
+    REORDER_INLINE D second(float f, const D *old) const {
+        if constexpr (Q == qmode_t::none) {
+            return from_f32<D>(f);
+        } else if constexpr (Q == qmode_t::scalar) {
+            return from_f32<D>(f / ds_ + (float)dz_);
+        } else {
+            return from_f32<D>((f + beta_ * to_f32(*old)) / ds_ + (float)dz_);
+        }
+    }
+
+    // Indexed halves: scale and zero point of the source, then (after the
+    // caller adds the sum) those of the destination.
+    REORDER_INLINE float first_at(S s, dim_t qi) const {
+        return q_.ss[qi * q_.mss] * sub_zp(s, q_.sz[qi * q_.msz]);
+    }
+    REORDER_INLINE D second_at(float f, dim_t qi) const {
+        return from_f32<D>(f / q_.ds[qi * q_.mds] + (float)q_.dz[qi * q_.mdz]);
+    }
+    bool has_beta() const { return beta_ != 0.f; }
+    float beta() const { return beta_; }
+
+    // All quantization values of one array index.
+    struct qvals_t {
+        float ss, ds, beta;
+        int32_t sz;
+        float dz;
+        REORDER_INLINE float first(S s) const { return ss * sub_zp(s, sz); }
+        REORDER_INLINE D second(float f) const {
+            return from_f32<D>(f / ds + dz);
+        }
+    };
+    REORDER_INLINE qvals_t values_at(dim_t qi) const {
+        return {q_.ss[qi * q_.mss], q_.ds[qi * q_.mds], beta_,
+                q_.sz[qi * q_.msz], (float)q_.dz[qi * q_.mdz]};
+    }
+
+private:
+    const kq_t &q_;
+    float ss_, ds_, beta_;
+    int32_t sz_, dz_;
+};
+
+// Storage of the same size as T, for moving bits.
+template <typename T>
+using bits_of = typename std::conditional<sizeof(T) == 4, uint32_t,
+        typename std::conditional<sizeof(T) == 2, uint16_t,
+                uint8_t>::type>::type;
+
+// ---- 1-D kernel ----
+
+template <typename S, typename D, qmode_t Q>
+REORDER_INLINE void linear_run(const S *__restrict s, dim_t is, D *__restrict d,
+        dim_t os, dim_t n, const elem_op_t<S, D, Q> &op, dim_t qb, dim_t qs) {
+    if (is == 1 && os == 1) {
+        if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
+            const size_t bytes = n * sizeof(S);
+            if (bytes == 32) {
+                std::memcpy(d, s, 32); // blocks of 8 or 16: fixed moves
+            } else if (bytes == 64) {
+                std::memcpy(d, s, 64);
+            } else if (n >= 64) {
+                std::memcpy(d, s, bytes);
+            } else {
+                using B = bits_of<S>;
+                const B *__restrict sb = (const B *)s;
+                B *__restrict db = (B *)d;
+                for (dim_t i = 0; i < n; ++i) db[i] = sb[i];
+            }
+        } else if constexpr (Q == qmode_t::indexed) {
+            if (qs == 0) {
+                // The same quantization values along the whole run.
+                const auto v = op.values_at(qb);
+                if (op.has_beta()) {
+                    for (dim_t i = 0; i < n; ++i)
+                        d[i] = v.second(v.first(s[i]) + v.beta * to_f32(d[i]));
+                } else {
+                    for (dim_t i = 0; i < n; ++i)
+                        d[i] = v.second(v.first(s[i]));
+                }
+            } else {
+                for (dim_t i = 0; i < n; ++i)
+                    d[i] = op(s[i], d + i, qb + i * qs);
+            }
+        } else {
+            for (dim_t i = 0; i < n; ++i)
+                d[i] = op.second(op.first(s[i]), d + i);
+        }
+    } else {
+        for (dim_t i = 0; i < n; ++i)
+            d[i * os] = op(s[i * is], d + i * os, qb + i * qs);
+    }
+}
+
+// ---- transposes of square blocks: row r of the source (stride is)
+// becomes column r of the destination (stride os) ----
+
+REORDER_INLINE void transpose_4x4_b32(
+        const uint32_t *s, dim_t is, uint32_t *d, dim_t os) {
+    __m128 r0 = _mm_loadu_ps((const float *)s);
+    __m128 r1 = _mm_loadu_ps((const float *)(s + is));
+    __m128 r2 = _mm_loadu_ps((const float *)(s + 2 * is));
+    __m128 r3 = _mm_loadu_ps((const float *)(s + 3 * is));
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    _mm_storeu_ps((float *)d, r0);
+    _mm_storeu_ps((float *)(d + os), r1);
+    _mm_storeu_ps((float *)(d + 2 * os), r2);
+    _mm_storeu_ps((float *)(d + 3 * os), r3);
+}
+
+#if defined(__AVX2__)
+REORDER_INLINE void transpose_8x8_b32(
+        const uint32_t *s, dim_t is, uint32_t *d, dim_t os) {
+    __m256 r[8], t[8];
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm256_loadu_ps((const float *)(s + i * is));
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        r[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xee);
+        r[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
+    }
+    for (int i = 0; i < 4; ++i) {
+        t[i] = _mm256_permute2f128_ps(r[i], r[i + 4], 0x20);
+        t[i + 4] = _mm256_permute2f128_ps(r[i], r[i + 4], 0x31);
+    }
+    for (int i = 0; i < 8; ++i) _mm256_storeu_ps((float *)(d + i * os), t[i]);
+}
+#endif
+
+REORDER_INLINE void transpose_8x8_b16(
+        const uint16_t *s, dim_t is, uint16_t *d, dim_t os) {
+    __m128i r[8], t[8];
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm_loadu_si128((const __m128i *)(s + i * is));
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm_unpacklo_epi16(r[i], r[i + 1]);
+        t[i + 1] = _mm_unpackhi_epi16(r[i], r[i + 1]);
+    }
+    // t0: rows 0,1 cols 0-3; t1: rows 0,1 cols 4-7; t2/t3: rows 2,3 ...
+    for (int i = 0; i < 8; i += 4) {
+        r[i] = _mm_unpacklo_epi32(t[i], t[i + 2]);     // rows i..i+3, cols 0-1
+        r[i + 1] = _mm_unpackhi_epi32(t[i], t[i + 2]); // cols 2-3
+        r[i + 2] = _mm_unpacklo_epi32(t[i + 1], t[i + 3]); // cols 4-5
+        r[i + 3] = _mm_unpackhi_epi32(t[i + 1], t[i + 3]); // cols 6-7
+    }
+    for (int i = 0; i < 4; ++i) {
+        t[2 * i] = _mm_unpacklo_epi64(r[i], r[i + 4]);
+        t[2 * i + 1] = _mm_unpackhi_epi64(r[i], r[i + 4]);
+    }
+    for (int i = 0; i < 8; ++i) _mm_storeu_si128((__m128i *)(d + i * os), t[i]);
+}
+
+REORDER_INLINE void transpose_16x16_b8(
+        const uint8_t *s, dim_t is, uint8_t *d, dim_t os) {
+    __m128i r[16], t[16];
+    for (int i = 0; i < 16; ++i)
+        r[i] = _mm_loadu_si128((const __m128i *)(s + i * is));
+    // Four rounds of interleaving pairs (8, 16, 32, 64-bit) leave column c
+    // in register c.
+    for (int i = 0; i < 16; i += 2) {
+        t[i / 2] = _mm_unpacklo_epi8(r[i], r[i + 1]);
+        t[i / 2 + 8] = _mm_unpackhi_epi8(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 2) {
+        r[i / 2] = _mm_unpacklo_epi16(t[i], t[i + 1]);
+        r[i / 2 + 8] = _mm_unpackhi_epi16(t[i], t[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 2) {
+        t[i / 2] = _mm_unpacklo_epi32(r[i], r[i + 1]);
+        t[i / 2 + 8] = _mm_unpackhi_epi32(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 2) {
+        r[i / 2] = _mm_unpacklo_epi64(t[i], t[i + 1]);
+        r[i / 2 + 8] = _mm_unpackhi_epi64(t[i], t[i + 1]);
+    }
+    // The interleaving order leaves column c in register bitrev4(c).
+    static const int order[16] = {
+            0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+    for (int c = 0; c < 16; ++c)
+        _mm_storeu_si128((__m128i *)(d + c * os), r[order[c]]);
+}
+
+// Transposes an na x nb block of elements of `size` bytes: element (a, b)
+// from s[a * is + b] to d[b * os + a]. Full SIMD blocks, scalar edges.
+template <typename T>
+REORDER_INLINE void transpose_block(
+        const T *s, dim_t is, T *d, dim_t os, dim_t na, dim_t nb) {
+    dim_t blk;
+    if constexpr (sizeof(T) == 4)
+        blk = have_avx2 ? 8 : 4;
+    else if constexpr (sizeof(T) == 2)
+        blk = 8;
+    else
+        blk = 16;
+    const dim_t na_full = na / blk * blk, nb_full = nb / blk * blk;
+    for (dim_t b = 0; b < nb_full; b += blk)
+        for (dim_t a = 0; a < na_full; a += blk) {
+            const T *sp = s + a * is + b;
+            T *dp = d + b * os + a;
+            if constexpr (sizeof(T) == 4) {
+#if defined(__AVX2__)
+                transpose_8x8_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
+#else
+                transpose_4x4_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
+#endif
+            } else if constexpr (sizeof(T) == 2) {
+                transpose_8x8_b16((const uint16_t *)sp, is, (uint16_t *)dp, os);
+            } else {
+                transpose_16x16_b8((const uint8_t *)sp, is, (uint8_t *)dp, os);
+            }
+        }
+    // Edges: the columns past nb_full, then the rows past na_full.
+    for (dim_t b = nb_full; b < nb; ++b)
+        for (dim_t a = 0; a < na; ++a) d[b * os + a] = s[a * is + b];
+    for (dim_t b = 0; b < nb_full; ++b)
+        for (dim_t a = na_full; a < na; ++a) d[b * os + a] = s[a * is + b];
+}
+
+// ---- 2-D tile kernel: a runs along the destination's contiguous dim
+// (source stride is_a), b along the source's (destination stride os_b) ----
+
+struct tile_scratch_t {
+    alignas(64) float f0[tmax * tmax];
+    alignas(64) float f1[tmax * tmax];
+};
+
+template <typename S, typename D, qmode_t Q>
+REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
+        dim_t nb, const elem_op_t<S, D, Q> &op, dim_t qb, dim_t qs_a,
+        dim_t qs_b, tile_scratch_t &tmp) {
+    if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
+        using B = bits_of<S>;
+        transpose_block<B>((const B *)s, is_a, (B *)d, os_b, na, nb);
+    } else if constexpr (Q == qmode_t::indexed) {
+        // As below, with the quantization arrays indexed per element;
+        // values constant along a loop are hoisted out of it.
+        for (dim_t a = 0; a < na; ++a) {
+            const S *__restrict sp = s + a * is_a;
+            float *__restrict fp = tmp.f0 + a * tmax;
+            const dim_t qa = qb + a * qs_a;
+            if (qs_b == 0) {
+                const auto v = op.values_at(qa);
+                for (dim_t b = 0; b < nb; ++b) fp[b] = v.first(sp[b]);
+            } else {
+                for (dim_t b = 0; b < nb; ++b)
+                    fp[b] = op.first_at(sp[b], qa + b * qs_b);
+            }
+        }
+        transpose_block<uint32_t>((const uint32_t *)tmp.f0, tmax,
+                (uint32_t *)tmp.f1, tmax, na, nb);
+        // Destination values along a: the same for every b when qs_b is 0.
+        float *dsv = tmp.f0, *dzv = tmp.f0 + tmax;
+        if (qs_a != 0 && qs_b == 0)
+            for (dim_t a = 0; a < na; ++a) {
+                const auto v = op.values_at(qb + a * qs_a);
+                dsv[a] = v.ds;
+                dzv[a] = v.dz;
+            }
+        const float beta = op.beta();
+        const bool with_beta = op.has_beta();
+        for (dim_t b = 0; b < nb; ++b) {
+            const float *__restrict fp = tmp.f1 + b * tmax;
+            D *__restrict dp = d + b * os_b;
+            const dim_t qbb = qb + b * qs_b;
+            if (qs_a == 0) {
+                const auto v = op.values_at(qbb);
+                for (dim_t a = 0; a < na; ++a) {
+                    const float f =
+                            with_beta ? fp[a] + beta * to_f32(dp[a]) : fp[a];
+                    dp[a] = v.second(f);
+                }
+            } else if (qs_b == 0) {
+                for (dim_t a = 0; a < na; ++a) {
+                    const float f =
+                            with_beta ? fp[a] + beta * to_f32(dp[a]) : fp[a];
+                    dp[a] = from_f32<D>(f / dsv[a] + dzv[a]);
+                }
+            } else {
+                for (dim_t a = 0; a < na; ++a) {
+                    const float f =
+                            with_beta ? fp[a] + beta * to_f32(dp[a]) : fp[a];
+                    dp[a] = op.second_at(f, qbb + a * qs_a);
+                }
+            }
+        }
+    } else {
+        // Source half in source order, a 4-byte transpose, destination
+        // half in destination order: every loop is contiguous.
+        for (dim_t a = 0; a < na; ++a) {
+            const S *__restrict sp = s + a * is_a;
+            float *__restrict fp = tmp.f0 + a * tmax;
+            for (dim_t b = 0; b < nb; ++b) fp[b] = op.first(sp[b]);
+        }
+        transpose_block<uint32_t>((const uint32_t *)tmp.f0, tmax,
+                (uint32_t *)tmp.f1, tmax, na, nb);
+        for (dim_t b = 0; b < nb; ++b) {
+            const float *__restrict fp = tmp.f1 + b * tmax;
+            D *__restrict dp = d + b * os_b;
+            for (dim_t a = 0; a < na; ++a) dp[a] = op.second(fp[a], dp + a);
+        }
+    }
+}
+
+// ---- driver ----
+
+template <typename S, typename D, qmode_t Q>
+void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
+    const elem_op_t<S, D, Q> op(q);
+    const auto &outer = p.outer;
+    const int no = (int)outer.size();
+    dim_t w_outer = 1;
+    for (const auto &n : outer) w_outer *= n.n;
+    const bool tile = p.kind == kernel_kind_t::tile;
+    // Work items: outer positions times kernel pieces (tiles, b tiles
+    // outside a tiles; or chunks of the linear kernel).
+    const dim_t nta = tile ? (p.ka.n + p.tile_a - 1) / p.tile_a : 1;
+    const dim_t ntb = tile ? (p.kb.n + p.tile_b - 1) / p.tile_b : 1;
+    const bool chunk_k2 = p.k2.n > 1; // chunks of k3 (if any) or k2
+    const bool with_k3 = p.k3.n > 1;
+    const dim_t chunked_n = chunk_k2 ? (with_k3 ? p.k3.n : p.k2.n) : p.k1.n;
+    const dim_t nch = tile ? nta * ntb : (chunked_n + p.chunk - 1) / p.chunk;
+    const dim_t items = w_outer * nch;
+    const int nthr = nthr_for(p.elems, 16 * 1024);
+
+    parallel(nthr, [&](int ithr, int nthr_) {
+        dim_t start, end;
+        balance(items, nthr_, ithr, start, end);
+        if (start >= end) return;
+        tile_scratch_t *scratch = nullptr;
+        std::unique_ptr<tile_scratch_t> scratch_holder;
+        if (tile) {
+            scratch_holder.reset(new tile_scratch_t());
+            scratch = scratch_holder.get();
+        }
+        dim_t idx[2 * max_ndims + 2];
+        dim_t piece = start % nch;
+        {
+            dim_t w = start / nch;
+            for (int k = no - 1; k >= 0; --k) {
+                idx[k] = w % outer[k].n;
+                w /= outer[k].n;
+            }
+        }
+        for (dim_t it = start; it < end; ++it) {
+            dim_t sb = p.s0, db = p.d0, qb = 0;
+            for (int k = 0; k < no; ++k) {
+                sb += idx[k] * outer[k].is;
+                db += idx[k] * outer[k].os;
+                qb += idx[k] * outer[k].qs;
+            }
+            if (tile) {
+                const dim_t a0 = (piece % nta) * p.tile_a;
+                const dim_t b0 = (piece / nta) * p.tile_b;
+                const dim_t na = std::min(p.tile_a, p.ka.n - a0);
+                const dim_t nb = std::min(p.tile_b, p.kb.n - b0);
+                tile_run<S, D, Q>(src + sb + a0 * p.ka.is + b0, p.ka.is,
+                        dst + db + a0 + b0 * p.kb.os, p.kb.os, na, nb, op,
+                        qb + a0 * p.ka.qs + b0 * p.kb.qs, p.ka.qs, p.kb.qs,
+                        *scratch);
+            } else if (chunk_k2) {
+                const node_t &k1 = p.k1, &k2 = p.k2, &k3 = p.k3;
+                const dim_t j0 = piece * p.chunk;
+                const dim_t j1 = std::min(chunked_n, j0 + p.chunk);
+                const dim_t l0 = with_k3 ? j0 : 0, l1 = with_k3 ? j1 : 1;
+                const dim_t m0 = with_k3 ? 0 : j0, m1 = with_k3 ? k2.n : j1;
+                for (dim_t l = l0; l < l1; ++l)
+                    for (dim_t j = m0; j < m1; ++j)
+                        linear_run<S, D, Q>(src + sb + l * k3.is + j * k2.is,
+                                k1.is, dst + db + l * k3.os + j * k2.os, k1.os,
+                                k1.n, op, qb + l * k3.qs + j * k2.qs, k1.qs);
+            } else {
+                const dim_t c0 = piece * p.chunk;
+                const dim_t n = std::min(p.chunk, p.k1.n - c0);
+                linear_run<S, D, Q>(src + sb + c0 * p.k1.is, p.k1.is,
+                        dst + db + c0 * p.k1.os, p.k1.os, n, op,
+                        qb + c0 * p.k1.qs, p.k1.qs);
+            }
+            if (++piece < nch) continue;
+            piece = 0;
+            for (int k = no - 1; k >= 0; --k) {
+                if (++idx[k] < outer[k].n) break;
+                idx[k] = 0;
+            }
+        }
+    });
+}
+
+template <typename S, typename D>
+void run_typed(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q) {
+    const S *s = static_cast<const S *>(src);
+    D *d = static_cast<D *>(dst);
+    switch (p.qmode) {
+    case qmode_t::none:
+        run_plan<S, D, qmode_t::none>(p, s, d, q);
+        break;
+    case qmode_t::scalar:
+        run_plan<S, D, qmode_t::scalar>(p, s, d, q);
+        break;
+    case qmode_t::scalar_sum:
+        run_plan<S, D, qmode_t::scalar_sum>(p, s, d, q);
+        break;
+    case qmode_t::indexed:
+        run_plan<S, D, qmode_t::indexed>(p, s, d, q);
+        break;
+    }
+}
+
+void run_any(
+        const simple_plan_t &p, const void *src, void *dst, const kq_t &q) {
+    with_data_type(p.sdt, [&](auto s) {
+        with_data_type(p.ddt, [&](auto d) {
+            run_typed<decltype(s), decltype(d)>(p, src, dst, q);
+        });
+    });
+}
+} // namespace
+
+const exec_kernel_t &DNNL_ISA_NAME(exec_kernel)() {
+    static const exec_kernel_t k {isa_unit::this_isa_name, run_any};
+    return k;
+}
+
+} // namespace reorder
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

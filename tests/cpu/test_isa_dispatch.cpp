@@ -1,0 +1,133 @@
+// The implementation name (impl_info_str, as verbose prints it) says which
+// kernels run, for the ISA the library is pinned to: convolution (GEMM
+// and depthwise paths), LRN, eltwise, pooling and matmul's GEMM. CTest
+// runs this under ONEDNN_MAX_CPU_ISA = SSE41, AVX2, AVX512_CORE and
+// unpinned (cpu_isa_* tests); the expected names follow from
+// dnnl_get_effective_cpu_isa() and the processor.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+
+namespace {
+
+using namespace dnnl;
+using tag = memory::format_tag;
+using dt = memory::data_type;
+
+bool includes(unsigned a, unsigned b) {
+    return (a & b) == b;
+}
+
+// The widest of the three vector levels the kernel files are compiled for
+// that the library may use (the AVX2 files also need FMA and F16C).
+enum class level_t { base, avx2, avx512 };
+
+level_t level() {
+    const unsigned eff = (unsigned)get_effective_cpu_isa();
+    const bool fma = __builtin_cpu_supports("fma");
+    if (includes(eff, (unsigned)cpu_isa::avx512_core) && fma)
+        return level_t::avx512;
+    if (includes(eff, (unsigned)cpu_isa::avx2) && fma) return level_t::avx2;
+    return level_t::base;
+}
+
+// The suffix of the per-ISA kernel sets; eltwise has SSE4.1 as its floor.
+std::string isa_token(bool sse41_floor = false) {
+    switch (level()) {
+        case level_t::avx512: return "avx512_core";
+        case level_t::avx2: return "avx2";
+        default: return sse41_floor ? "sse41" : "sse2";
+    }
+}
+
+std::string f32_gemm_token() {
+    switch (level()) {
+        case level_t::avx512: return "f32_gemm_12x32__avx512f";
+        case level_t::avx2: return "f32_gemm_6x16__avx2_fma";
+        default: return "f32_gemm_4x8__generic";
+    }
+}
+
+bool ends_with(const std::string &s, const std::string &t) {
+    return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+}
+
+struct IsaDispatch : public ::testing::Test {
+    engine eng {engine::kind::cpu, 0};
+    memory::desc act(memory::dims d, tag t = tag::nchw) {
+        return memory::desc(d, dt::f32, t);
+    }
+};
+
+} // namespace
+
+TEST_F(IsaDispatch, EltwiseNamesItsIsa) {
+    auto md = act({2, 16, 8, 8});
+    eltwise_forward::primitive_desc pd(eng, prop_kind::forward_inference,
+            algorithm::eltwise_relu, md, md, 0.f, 0.f);
+    EXPECT_EQ(pd.impl_info_str(), "simd:" + isa_token(true));
+}
+
+TEST_F(IsaDispatch, LrnNamesItsIsa) {
+    auto md = act({2, 16, 8, 8});
+    lrn_forward::primitive_desc pd(eng, prop_kind::forward_inference,
+            algorithm::lrn_across_channels, md, md, 5, 1e-4f, 0.75f, 1.f);
+    EXPECT_EQ(pd.impl_info_str(), "simd:" + isa_token());
+}
+
+TEST_F(IsaDispatch, PoolingNamesItsIsa) {
+    for (tag t : {tag::nchw, tag::nhwc}) {
+        auto src = act({2, 16, 8, 8}, t), dst = act({2, 16, 4, 4}, t);
+        pooling_forward::primitive_desc pd(eng, prop_kind::forward_inference,
+                algorithm::pooling_max, src, dst, {2, 2}, {2, 2}, {0, 0},
+                {0, 0}, {0, 0});
+        const std::string name = pd.impl_info_str();
+        EXPECT_EQ(name.rfind("simd:", 0), 0u) << name;
+        EXPECT_TRUE(ends_with(name, ":" + isa_token())) << name;
+    }
+}
+
+TEST_F(IsaDispatch, ConvolutionNamesItsKernels) {
+    auto src = act({2, 16, 14, 14}), dst = act({2, 32, 14, 14});
+    auto wei = memory::desc({32, 16, 3, 3}, dt::f32, tag::oihw);
+    convolution_forward::primitive_desc pd(eng, prop_kind::forward_inference,
+            algorithm::convolution_direct, src, wei, dst, {1, 1}, {1, 1},
+            {1, 1});
+    const std::string name = pd.impl_info_str();
+    EXPECT_TRUE(ends_with(name, ":" + f32_gemm_token())) << name;
+
+    // Depthwise: the direct kernel's own table.
+    auto dsrc = act({2, 32, 14, 14}, tag::nhwc);
+    auto dwei = memory::desc({32, 1, 1, 3, 3}, dt::f32, tag::goihw);
+    convolution_forward::primitive_desc dpd(eng,
+            prop_kind::forward_inference, algorithm::convolution_direct, dsrc,
+            dwei, dsrc, {1, 1}, {1, 1}, {1, 1});
+    EXPECT_EQ(dpd.impl_info_str(), "dw:direct:" + isa_token());
+}
+
+TEST_F(IsaDispatch, MatmulNamesItsGemmKernel) {
+    auto a = memory::desc({64, 48}, dt::f32, tag::ab);
+    auto b = memory::desc({48, 80}, dt::f32, tag::ab);
+    auto c = memory::desc({64, 80}, dt::f32, tag::ab);
+    matmul::primitive_desc pd(eng, a, b, c);
+    EXPECT_EQ(pd.impl_info_str(), "gemm:" + f32_gemm_token());
+}
+
+// The verbose line of an execution carries the same name.
+TEST_F(IsaDispatch, VerboseLineCarriesTheName) {
+    auto md = act({2, 16, 8, 8});
+    eltwise_forward::primitive_desc pd(eng, prop_kind::forward_inference,
+            algorithm::eltwise_relu, md, md, 0.f, 0.f);
+    memory m(md, eng);
+    stream s(eng);
+    set_verbose(2);
+    testing::internal::CaptureStdout();
+    eltwise_forward(pd).execute(s, {{DNNL_ARG_SRC, m}, {DNNL_ARG_DST, m}});
+    s.wait();
+    const std::string out = testing::internal::GetCapturedStdout();
+    set_verbose(0);
+    EXPECT_NE(out.find(",simd:" + isa_token(true) + ","), std::string::npos)
+            << out;
+}
