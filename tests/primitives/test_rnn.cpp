@@ -40,6 +40,9 @@ struct opts_t {
     // Data type of the layer / iteration tensors and weights (bias f32,
     // peephole f32 as oneDNN wants; diffs always f32).
     memory::data_type dt = memory::data_type::f32;
+    // Forward weights given as `any` (reordered into what the primitive
+    // chose: the GEMM's packed panels when DHC allows).
+    bool any_weights = false;
 };
 
 struct mds_t {
@@ -260,10 +263,17 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
         x.put(DNNL_ARG_BIAS, mm.bias, t.bias);
     };
     for (prop_kind prop : {prop_kind::forward_inference, prop_kind::forward_training}) {
-        auto pd = make_fwd(r.eng, prop, p, m);
+        mds_t mf = m;
+        if (o.any_weights) {
+            mf.wl = md(m.wl.get_dims(), m.wl.get_data_type(), tag::any);
+            mf.wi = md(m.wi.get_dims(), m.wi.get_data_type(), tag::any);
+        }
+        auto pd = make_fwd(r.eng, prop, p, mf);
+        mf.wl = pd.query_md(query::exec_arg_md, DNNL_ARG_WEIGHTS_LAYER);
+        mf.wi = pd.query_md(query::exec_arg_md, DNNL_ARG_WEIGHTS_ITER);
         EXPECT_EQ(pd.workspace_desc().get_size() > 0, prop == prop_kind::forward_training);
         run_t x;
-        fill_inputs(x, m);
+        fill_inputs(x, mf);
         x.out(DNNL_ARG_DST_LAYER, m.dst_layer);
         x.out(DNNL_ARG_DST_ITER, m.dst_iter);
         x.out(DNNL_ARG_DST_ITER_C, m.dst_iter_c);
@@ -418,6 +428,30 @@ TEST(Rnn, OptionalStatesLayoutsFlags) {
         o2.ldgoi = true;
         check(p, o2);
     }
+}
+
+TEST(Rnn, AnyForwardWeightsPacked) {
+    // DHC a multiple of the GEMM's panel width: `any` becomes the packed
+    // ldgOi<NR>o layout (reorders fill it); T = 1 and T > 1.
+    for (cell_t c : all_cells) {
+        const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
+        for (int64_t T : {1, 3}) {
+            auto p = prob(c, augru ? dir_t::l2r : dir_t::concat, augru ? 1 : 2, T, 3, 64);
+            if (c == cell_t::lstm) p.projection = true, p.DIC = p.SIC = p.SLC = 32;
+            opts_t o;
+            o.any_weights = true;
+            check(p, o);
+        }
+    }
+    using tag = memory::format_tag;
+    engine eng(engine::kind::cpu, 0);
+    const auto f = memory::data_type::f32;
+    const md l({3, 2, 64}, f, tag::tnc), w({1, 1, 64, 3, 64}, f, tag::any);
+    auto pd = gru_forward::primitive_desc(eng, prop_kind::forward_inference,
+            rnn_direction::unidirectional_left2right, l, md(), w, w, md(), l, md());
+    const auto wl = pd.weights_layer_desc();
+    EXPECT_TRUE(wl == md(w.get_dims(), f, tag::ldgOi32o) || wl == md(w.get_dims(), f, tag::ldgOi16o)
+            || wl == md(w.get_dims(), f, tag::ldigo));
 }
 
 TEST(Rnn, SingleStepWithDifferentIterChannels) {

@@ -46,10 +46,31 @@ bool gemm_rnn_t::pd_t::data_types_ok() const {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
 }
 
+// The packed tag of the GEMM core's NR (f32 kernels), undef for none.
+static format_tag_t packed_tag(int nr) {
+    return nr == 32 ? dnnl_ldgOi32o : nr == 16 ? dnnl_ldgOi16o : dnnl_format_tag_undef;
+}
+
+static int f32_nr() {
+    return gemm::f32_packed_b_nr(dnnl_f32, dnnl_f32, dnnl_fpmath_mode_strict);
+}
+
+status_t gemm_rnn_t::pd_t::init_packed_weights() {
+    const format_tag_t tag = packed_tag(f32_nr());
+    if (!is_fwd() || tag == dnnl_format_tag_undef
+            || desc()->weights_layer_desc.data_type != dnnl_f32
+            || DHC() % f32_nr() != 0)
+        return dnnl_success;
+    for (memory_desc_t *md : {&weights_layer_md_, &weights_iter_md_})
+        if (md->format_kind == dnnl_format_kind_any) DNNL_CHECK(md_set_format_by_tag(*md, tag));
+    wl_packed_ = md_matches_tag(weights_layer_md_, tag);
+    wi_packed_ = md_matches_tag(weights_iter_md_, tag);
+    return dnnl_success;
+}
+
 bool gemm_rnn_t::pd_t::layouts_ok() const {
     for (int arg : {DNNL_ARG_SRC_LAYER, DNNL_ARG_SRC_ITER, DNNL_ARG_SRC_ITER_C,
-                 DNNL_ARG_AUGRU_ATTENTION, DNNL_ARG_WEIGHTS_LAYER, DNNL_ARG_WEIGHTS_ITER,
-                 DNNL_ARG_WEIGHTS_PEEPHOLE, DNNL_ARG_WEIGHTS_PROJECTION, DNNL_ARG_BIAS,
+                 DNNL_ARG_AUGRU_ATTENTION, DNNL_ARG_WEIGHTS_PEEPHOLE, DNNL_ARG_WEIGHTS_PROJECTION, DNNL_ARG_BIAS,
                  DNNL_ARG_DST_LAYER, DNNL_ARG_DST_ITER, DNNL_ARG_DST_ITER_C,
                  DNNL_ARG_DIFF_SRC_LAYER, DNNL_ARG_DIFF_SRC_ITER,
                  DNNL_ARG_DIFF_SRC_ITER_C, DNNL_ARG_DIFF_AUGRU_ATTENTION,
@@ -58,7 +79,10 @@ bool gemm_rnn_t::pd_t::layouts_ok() const {
                  DNNL_ARG_DIFF_BIAS, DNNL_ARG_DIFF_DST_LAYER, DNNL_ARG_DIFF_DST_ITER,
                  DNNL_ARG_DIFF_DST_ITER_C})
         if (!plain(*md_slot(arg))) return false;
-    if (!gates_merge(weights_layer_md_) || !gates_merge(weights_iter_md_)) return false;
+    if (!wl_packed_ && (!plain(weights_layer_md_) || !gates_merge(weights_layer_md_)))
+        return false;
+    if (!wi_packed_ && (!plain(weights_iter_md_) || !gates_merge(weights_iter_md_)))
+        return false;
     if (is_fwd()) return true;
     return gates_merge(diff_weights_layer_md_) && gates_merge(diff_weights_iter_md_)
             && diff_weights_ok(diff_weights_layer_md_, 2, 4)
@@ -74,6 +98,7 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     for (memory_desc_t *md : {&diff_weights_layer_md_, &diff_weights_iter_md_})
         if (!is_zero_md(*md) && md->format_kind == dnnl_format_kind_any)
             DNNL_CHECK(md_set_format_by_tag(*md, dnnl_ldigo));
+    DNNL_CHECK(init_packed_weights());
     DNNL_CHECK(init_formats(is_fwd() ? dnnl_ldigo : dnnl_ldgoi));
     if (!layouts_ok()) return dnnl_unimplemented;
 
@@ -91,9 +116,7 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     // The per-step GEMMs reuse their weights T times: pack them once per
     // layer when the GEMM core has a packed layout for f32 weights.
     const data_type_t wdt = desc()->weights_iter_desc.data_type;
-    const int nr = wdt == dnnl_f32 && T() > 1
-            ? gemm::f32_packed_b_nr(dnnl_f32, dnnl_f32, dnnl_fpmath_mode_strict)
-            : 0;
+    const int nr = wdt == dnnl_f32 && T() > 1 ? f32_nr() : 0;
     plan_.init(d, !is_fwd(), nr);
     set_workspace(d.training ? plan_.state_bytes : 0);
     book_scratchpad(plan_.scratch_bytes);

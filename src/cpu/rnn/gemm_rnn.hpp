@@ -10,7 +10,8 @@
 // weight diffs over all iterations.
 // States are f32 inside (rnn_plan.hpp); weights are read in place through
 // their strides, so any plain layout whose gate and channel dims merge
-// works (ldigo, ldgoi).
+// works (ldigo, ldgoi); forward f32 weights given as `any` become the GEMM
+// core's packed panels (ldgOi32o / ldgOi16o) when the channels allow.
 #pragma once
 
 #include <string>
@@ -32,11 +33,18 @@ struct gemm_rnn_t : public primitive_t {
         const char *name() const override { return name_.c_str(); }
         status_t init(engine_t *engine);
         const rnn_plan_t &plan() const { return plan_; }
+        // Forward weights in the GEMM core's pre-packed B layout
+        // (ldgOi<NR>o, what `any` resolves to when DHC is a multiple of
+        // the kernel's NR): read as packed panels, never repacked.
+        bool wl_packed() const { return wl_packed_; }
+        bool wi_packed() const { return wi_packed_; }
 
     private:
         bool data_types_ok() const;
         bool layouts_ok() const;
+        status_t init_packed_weights();
         rnn_plan_t plan_;
+        bool wl_packed_ = false, wi_packed_ = false;
         std::string name_;
     };
 

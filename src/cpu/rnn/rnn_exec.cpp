@@ -74,6 +74,15 @@ const float *rnn_exec_t::layer_input(dim_t l, dim_t d, dim_t &ld) const {
 
 mat_t rnn_exec_t::wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool trans) const {
     mat_t m;
+    const bool packed = !trans
+            && ((&w == &w_layer && pd->wl_packed()) || (&w == &w_iter && pd->wi_packed()));
+    if (packed) {
+        // [G * DHC / NR][K][NR] panels per (l, d); col0 starts a panel.
+        const dim_t K = &w == &w_layer ? dm.SLC : dm.SIC;
+        m.p = (const float *)w.base + w.off0 + l * w.st[0] + d * w.st[1] + col0 * K;
+        m.packed = true;
+        return m;
+    }
     m.dt = w.dt;
     m.p = (const char *)w.base + (w.off(l, d, 0, 0, 0) + col0 * w.st[4]) * data_type_size(w.dt);
     m.rs = trans ? w.st[4] : w.st[2];
@@ -92,7 +101,7 @@ mat_t rnn_exec_t::proj(dim_t l, dim_t d, bool trans) const {
 
 mat_t rnn_exec_t::pack(const mat_t &m, dim_t K, dim_t N, bool reset) {
     const int nr = p.nr;
-    if (!nr || m.dt != dnnl_f32) return m;
+    if (!nr || m.dt != dnnl_f32 || m.packed) return m;
     if (reset) pack_used = 0;
     float *out = (float *)(scratch + p.wpack_off) + pack_used;
     const dim_t panels = (N + nr - 1) / nr;
