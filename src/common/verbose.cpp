@@ -55,7 +55,9 @@ void print_header_once() {
         std::snprintf(buf, sizeof(buf), "info,oneDNN v%d.%d.%d (compatible library)",
                 DNNL_VERSION_MAJOR, DNNL_VERSION_MINOR, DNNL_VERSION_PATCH);
         print_line(buf);
-        print_line("info,cpu,runtime:OpenMP");
+        // The CPU threading runtime of this build (ONEDNN_CPU_RUNTIME).
+        print_line(std::string("info,cpu,runtime:")
+                + dnnl_runtime2str(DNNL_CPU_RUNTIME));
         print_line("primitive,info,template:operation,engine,primitive,"
                    "implementation,prop_kind,memory_descriptors,attributes,"
                    "auxiliary,problem_desc,exec_time");
