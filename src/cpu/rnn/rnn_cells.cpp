@@ -1,6 +1,13 @@
 // RNN cell element-wise kernels: plain loops over a row's channels that
 // the compiler vectorises (the math module's tanh and logistic are
-// branch-free and inline).
+// branch-free and inline). Each gate of a row gets its own restrict
+// pointer: the gates are DHC apart in one array, which the compiler would
+// otherwise have to assume overlapping.
+
+// The math functions are selects between computed values; with trapping
+// math GCC will not turn those into blends. Set before any include so
+// every function of this file shares the option (and can be inlined).
+#pragma GCC optimize("no-trapping-math")
 #include "cpu/rnn/rnn_cells.hpp"
 
 #include "common/math/eltwise_math.hpp"
@@ -36,8 +43,8 @@ DNNL_ALWAYS_INLINE float act_bwd(alg_kind_t k, float y, float alpha) {
 
 void vanilla_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     for (dim_t n = n0; n < n1; ++n) {
-        float *g = a.gates + n * a.ldg;
-        float *h = a.h + n * a.ldo;
+        float *__restrict g = a.gates + n * a.ldg;
+        float *__restrict h = a.h + n * a.ldo;
         switch (a.act) {
             case dnnl_eltwise_relu:
                 for (dim_t j = j0; j < j1; ++j) {
@@ -58,36 +65,35 @@ void vanilla_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
 }
 
 void lstm_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
+    // One short loop per step of the cell: each vectorises (a single loop
+    // with all five transcendental calls does not), and the row block
+    // stays in cache between them.
     const dim_t H = a.DHC;
     const float *wp = a.peephole;
     for (dim_t n = n0; n < n1; ++n) {
         float *g = a.gates + n * a.ldg;
-        const float *cp = a.cp + n * H;
-        float *c = a.c + n * H;
-        float *h = a.h + n * a.ldo;
+        float *__restrict gi = g + j0, *__restrict gf = g + H + j0,
+                          *__restrict gc = g + 2 * H + j0, *__restrict go = g + 3 * H + j0;
+        const float *__restrict cp = a.cp + n * H + j0;
+        float *__restrict c = a.c + n * H + j0;
+        float *__restrict h = a.h + n * a.ldo + j0;
+        const dim_t m = j1 - j0;
         if (wp) {
-            for (dim_t j = j0; j < j1; ++j) {
-                const float i = sigm(g[j] + wp[j] * cp[j]);
-                const float f = sigm(g[H + j] + wp[H + j] * cp[j]);
-                const float cc = th(g[2 * H + j]);
-                const float cn = f * cp[j] + i * cc;
-                const float o = sigm(g[3 * H + j] + wp[2 * H + j] * cn);
-                g[j] = i, g[H + j] = f, g[2 * H + j] = cc, g[3 * H + j] = o;
-                c[j] = cn;
-                h[j] = o * th(cn);
-            }
-        } else {
-            for (dim_t j = j0; j < j1; ++j) {
-                const float i = sigm(g[j]);
-                const float f = sigm(g[H + j]);
-                const float cc = th(g[2 * H + j]);
-                const float o = sigm(g[3 * H + j]);
-                const float cn = f * cp[j] + i * cc;
-                g[j] = i, g[H + j] = f, g[2 * H + j] = cc, g[3 * H + j] = o;
-                c[j] = cn;
-                h[j] = o * th(cn);
-            }
+            const float *__restrict wi = wp + j0, *__restrict wf = wp + H + j0;
+            for (dim_t j = 0; j < m; ++j) gi[j] += wi[j] * cp[j];
+            for (dim_t j = 0; j < m; ++j) gf[j] += wf[j] * cp[j];
         }
+        for (dim_t j = 0; j < m; ++j) gi[j] = sigm(gi[j]);
+        for (dim_t j = 0; j < m; ++j) gf[j] = sigm(gf[j]);
+        for (dim_t j = 0; j < m; ++j) gc[j] = th(gc[j]);
+        for (dim_t j = 0; j < m; ++j) c[j] = gf[j] * cp[j] + gi[j] * gc[j];
+        if (wp) {
+            const float *__restrict wo = wp + 2 * H + j0;
+            for (dim_t j = 0; j < m; ++j) go[j] += wo[j] * c[j];
+        }
+        for (dim_t j = 0; j < m; ++j) go[j] = sigm(go[j]);
+        for (dim_t j = 0; j < m; ++j) h[j] = th(c[j]);
+        for (dim_t j = 0; j < m; ++j) h[j] *= go[j];
     }
 }
 
@@ -95,12 +101,13 @@ void gru_fwd_part1(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) 
     const dim_t H = a.DHC;
     for (dim_t n = n0; n < n1; ++n) {
         float *g = a.gates + n * a.ldg;
-        const float *hp = a.hp + n * a.ldh;
-        float *rh = a.rec + n * H;
+        float *__restrict gu = g, *__restrict gr = g + H;
+        const float *__restrict hp = a.hp + n * a.ldh;
+        float *__restrict rh = a.rec + n * H;
         for (dim_t j = j0; j < j1; ++j) {
-            g[j] = sigm(g[j]);
-            const float r = sigm(g[H + j]);
-            g[H + j] = r;
+            gu[j] = sigm(gu[j]);
+            const float r = sigm(gr[j]);
+            gr[j] = r;
             rh[j] = r * hp[j];
         }
     }
@@ -110,13 +117,15 @@ void gru_fwd_part2(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) 
     const dim_t H = a.DHC;
     for (dim_t n = n0; n < n1; ++n) {
         float *g = a.gates + n * a.ldg;
-        const float *hp = a.hp + n * a.ldh;
-        float *h = a.h + n * a.ldo;
+        const float *__restrict gu = g;
+        float *__restrict go = g + 2 * H;
+        const float *__restrict hp = a.hp + n * a.ldh;
+        float *__restrict h = a.h + n * a.ldo;
         const float keep = a.att ? 1.f - a.att[n] : 1.f;
         for (dim_t j = j0; j < j1; ++j) {
-            const float o = th(g[2 * H + j]);
-            const float u = keep * g[j];
-            g[2 * H + j] = o;
+            const float o = th(go[j]);
+            const float u = keep * gu[j];
+            go[j] = o;
             h[j] = u * hp[j] + (1.f - u) * o;
         }
     }
@@ -126,29 +135,30 @@ void lbr_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     const dim_t H = a.DHC;
     for (dim_t n = n0; n < n1; ++n) {
         float *g = a.gates + n * a.ldg;
-        const float *rec = a.rec + n * 3 * H;
-        const float *hp = a.hp + n * a.ldh;
-        float *h = a.h + n * a.ldo;
-        float *gr = a.grid + n * H;
+        float *__restrict gu = g, *__restrict gre = g + H, *__restrict go = g + 2 * H;
+        const float *__restrict rec = a.rec + n * 3 * H;
+        const float *__restrict hp = a.hp + n * a.ldh;
+        const float *__restrict be = a.bias_extra;
+        float *__restrict h = a.h + n * a.ldo;
+        float *__restrict gr = a.grid + n * H;
         const float keep = a.att ? 1.f - a.att[n] : 1.f;
+        const float *__restrict ru = rec, *__restrict rr = rec + H, *__restrict ro = rec + 2 * H;
+        for (dim_t j = j0; j < j1; ++j) gu[j] = sigm(gu[j] + ru[j]);
+        for (dim_t j = j0; j < j1; ++j) gre[j] = sigm(gre[j] + rr[j]);
+        for (dim_t j = j0; j < j1; ++j) gr[j] = ro[j] + be[j];
+        for (dim_t j = j0; j < j1; ++j) go[j] = th(go[j] + gre[j] * gr[j]);
         for (dim_t j = j0; j < j1; ++j) {
-            const float u = sigm(g[j] + rec[j]);
-            const float r = sigm(g[H + j] + rec[H + j]);
-            const float grv = rec[2 * H + j] + a.bias_extra[j];
-            const float o = th(g[2 * H + j] + r * grv);
-            g[j] = u, g[H + j] = r, g[2 * H + j] = o;
-            gr[j] = grv;
-            const float uu = keep * u;
-            h[j] = uu * hp[j] + (1.f - uu) * o;
+            const float uu = keep * gu[j];
+            h[j] = uu * hp[j] + (1.f - uu) * go[j];
         }
     }
 }
 
 void vanilla_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     for (dim_t n = n0; n < n1; ++n) {
-        const float *g = a.gates + n * a.ldg;
-        const float *dh = a.dh + n * a.lddh;
-        float *dg = a.dg + n * a.ldg;
+        const float *__restrict g = a.gates + n * a.ldg;
+        const float *__restrict dh = a.dh + n * a.lddh;
+        float *__restrict dg = a.dg + n * a.ldg;
         for (dim_t j = j0; j < j1; ++j)
             dg[j] = dh[j] * act_bwd(a.act, g[j], a.alpha);
     }
@@ -156,16 +166,18 @@ void vanilla_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
 
 void lstm_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     const dim_t H = a.DHC;
-    const float *wp = a.peephole;
+    const float *__restrict wp = a.peephole;
     for (dim_t n = n0; n < n1; ++n) {
-        const float *g = a.gates + n * a.ldg;
-        float *dg = a.dg + n * a.ldg;
-        const float *dh = a.dh + n * a.lddh;
-        const float *cp = a.cp + n * H, *c = a.c + n * H, *dc = a.dc + n * H;
-        float *dcp = a.dcp + n * H;
+        const float *__restrict g = a.gates + n * a.ldg;
+        float *__restrict dg = a.dg + n * a.ldg;
+        const float *__restrict dh = a.dh + n * a.lddh;
+        const float *__restrict cp = a.cp + n * H, *c = a.c + n * H, *dc = a.dc + n * H;
+        float *__restrict dcp = a.dcp + n * H;
+        // tanh(c) first (its own loop vectorises), kept in dcp meanwhile.
+        for (dim_t j = j0; j < j1; ++j) dcp[j] = th(c[j]);
         for (dim_t j = j0; j < j1; ++j) {
             const float i = g[j], f = g[H + j], cc = g[2 * H + j], o = g[3 * H + j];
-            const float tc = th(c[j]);
+            const float tc = dcp[j];
             const float dgo = dh[j] * tc * o * (1.f - o);
             float dcc = dc[j] + dh[j] * o * (1.f - tc * tc);
             if (wp) dcc += dgo * wp[2 * H + j];
@@ -183,11 +195,11 @@ void lstm_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
 void gru_bwd_part1(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     const dim_t H = a.DHC;
     for (dim_t n = n0; n < n1; ++n) {
-        const float *g = a.gates + n * a.ldg;
-        float *dg = a.dg + n * a.ldg;
-        const float *dh = a.dh + n * a.lddh;
-        const float *hp = a.hp + n * a.ldh;
-        float *dhp = a.dhp + n * a.ldh;
+        const float *__restrict g = a.gates + n * a.ldg;
+        float *__restrict dg = a.dg + n * a.ldg;
+        const float *__restrict dh = a.dh + n * a.lddh;
+        const float *__restrict hp = a.hp + n * a.ldh;
+        float *__restrict dhp = a.dhp + n * a.ldh;
         const float keep = a.att ? 1.f - a.att[n] : 1.f;
         for (dim_t j = j0; j < j1; ++j) {
             const float u = g[j], o = g[2 * H + j];
@@ -203,11 +215,11 @@ void gru_bwd_part1(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) 
 void gru_bwd_part2(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     const dim_t H = a.DHC;
     for (dim_t n = n0; n < n1; ++n) {
-        const float *g = a.gates + n * a.ldg;
-        float *dg = a.dg + n * a.ldg;
-        const float *hp = a.hp + n * a.ldh;
-        const float *drec = a.drec + n * H;
-        float *dhp = a.dhp + n * a.ldh;
+        const float *__restrict g = a.gates + n * a.ldg;
+        float *__restrict dg = a.dg + n * a.ldg;
+        const float *__restrict hp = a.hp + n * a.ldh;
+        const float *__restrict drec = a.drec + n * H;
+        float *__restrict dhp = a.dhp + n * a.ldh;
         for (dim_t j = j0; j < j1; ++j) {
             const float r = g[H + j];
             dg[H + j] = drec[j] * hp[j] * r * (1.f - r);
@@ -219,13 +231,13 @@ void gru_bwd_part2(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) 
 void lbr_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     const dim_t H = a.DHC;
     for (dim_t n = n0; n < n1; ++n) {
-        const float *g = a.gates + n * a.ldg;
-        float *dg = a.dg + n * a.ldg;
-        float *dgrid = a.dgrid + n * 3 * H;
-        const float *dh = a.dh + n * a.lddh;
-        const float *hp = a.hp + n * a.ldh;
-        const float *gr = a.grid + n * H;
-        float *dhp = a.dhp + n * a.ldh;
+        const float *__restrict g = a.gates + n * a.ldg;
+        float *__restrict dg = a.dg + n * a.ldg;
+        float *__restrict dgrid = a.dgrid + n * 3 * H;
+        const float *__restrict dh = a.dh + n * a.lddh;
+        const float *__restrict hp = a.hp + n * a.ldh;
+        const float *__restrict gr = a.grid + n * H;
+        float *__restrict dhp = a.dhp + n * a.ldh;
         const float keep = a.att ? 1.f - a.att[n] : 1.f;
         for (dim_t j = j0; j < j1; ++j) {
             const float u = g[j], r = g[H + j], o = g[2 * H + j];
@@ -243,9 +255,9 @@ void lbr_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
 void augru_att_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1) {
     const dim_t H = a.DHC;
     for (dim_t n = n0; n < n1; ++n) {
-        const float *g = a.gates + n * a.ldg;
-        const float *dh = a.dh + n * a.lddh;
-        const float *hp = a.hp + n * a.ldh;
+        const float *__restrict g = a.gates + n * a.ldg;
+        const float *__restrict dh = a.dh + n * a.lddh;
+        const float *__restrict hp = a.hp + n * a.ldh;
         float s = 0;
         for (dim_t j = 0; j < H; ++j)
             s += dh[j] * (hp[j] - g[2 * H + j]) * g[j];
