@@ -1,6 +1,6 @@
 // CPU batch normalization, forward and backward, and its implementation
 // list. Tensors are viewed as dense row-major f32 [N, C, SP] (used in place
-// when already so, converted otherwise); one channel per OpenMP task, with
+// when already so, converted otherwise); channels in chunks claimed by threads, with
 // the shared row kernels (norm_kernels) over the spatial points. Forward
 // applies eltwise post-ops after the fused relu and reads / writes s8 when
 // the statistics are given.

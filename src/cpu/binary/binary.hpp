@@ -27,7 +27,7 @@ struct binary_t : public primitive_t {
         using cpu_pd_t<binary_pd_t, binary_t>::cpu_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return nested ? "simd:nest" : "ref:any";
+            return rows::impl_name(nested ? "nest" : "walk");
         }
 
         rows::po_chain_t po;

@@ -26,7 +26,7 @@ struct concat_t : public primitive_t {
         using cpu_pd_t<concat_pd_t, concat_t>::cpu_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return nested ? "simd:nest" : "ref:any";
+            return rows::impl_name(nested ? "nest" : "walk");
         }
         std::vector<memory_desc_t> images; // nested
         std::vector<nest::nest_t> nests;   // nested, per source

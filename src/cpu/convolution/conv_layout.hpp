@@ -24,7 +24,7 @@ status_t igemm_wei_md(memory_desc_t &md, const memory_desc_t &like,
 
 // Copies all elements of a tensor described by `smd` at `s` into the one
 // described by `dmd` at `d` (same dims; data types may differ: values are
-// converted with rounding and saturation). OpenMP-parallel.
+// converted with rounding and saturation), rows in parallel.
 void copy_tensor(const memory_desc_t &smd, const void *s,
         const memory_desc_t &dmd, void *d);
 

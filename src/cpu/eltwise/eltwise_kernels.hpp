@@ -1,7 +1,7 @@
 // Vectorised eltwise kernels on contiguous f32 arrays, one table per ISA
 // (SSE4.1, AVX2, AVX-512), plus conversions between the stored data types
 // and f32. The kernels are the math module's per-algorithm functions in
-// plain loops, compiled once per ISA (eltwise_kernels_<isa>.cpp).
+// plain loops, compiled once per ISA (eltwise_kernels.cpp).
 #pragma once
 
 #include "common/c_types.hpp"

@@ -1,6 +1,6 @@
 // Vectorised eltwise for dense layouts: all tensors share one dense
-// layout, so the operation is a map over one contiguous array. OpenMP
-// splits the array; each thread runs the per-ISA kernels (through an f32
+// layout, so the operation is a map over one contiguous array. The
+// threading layer splits the array; each thread runs the per-ISA kernels (through an f32
 // buffer for other data types). Padded blocked layouts are processed
 // padding included when the algorithm maps 0 to 0. Forward takes binary
 // post-ops with a scalar or same-layout second source.

@@ -1,7 +1,7 @@
 // Group normalization forward: statistics per (n, group) (computed with
 // the blocked float / double sums of norm_kernels, or given), then
 // dst = a[c] * (src - mean) + b[c] per row, src scale, post-ops, dst scale.
-// ncsp rows: one OpenMP unit per (n, group), the group's rows stay in cache
+// ncsp rows: one work unit per (n, group), the group's rows stay in cache
 // across the three passes. nxc rows: per-channel partial sums over chunks
 // of spatial points, reduced per group, then one pass over the rows.
 #include <cmath>

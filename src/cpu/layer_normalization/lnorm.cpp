@@ -1,6 +1,6 @@
 // CPU layer normalization, forward and backward, and its implementation
-// list. Tensors are viewed as dense row-major f32 [rows, C]; one row per
-// OpenMP iteration through the shared row kernels (norm_kernels: blocked
+// list. Tensors are viewed as dense row-major f32 [rows, C]; rows in
+// chunks claimed by threads, through the shared row kernels (norm_kernels: blocked
 // float partial sums with double totals, so the statistics stay within a
 // few ULPs); diff scale/shift reduce over rows per channel in per-thread
 // accumulators. Forward applies src scale, eltwise/binary post-ops and dst

@@ -1,5 +1,5 @@
 // LRN compute kernels on f32 tiles, one table per ISA (baseline, AVX2,
-// AVX-512): the same loops (lrn_kernels_body.inc) compiled per ISA so that
+// AVX-512): the same loops (lrn_kernels.cpp) compiled per ISA so that
 // the window sums and the power vectorise at the widest width available.
 // Tiles come in two orientations:
 //   cp: channels as rows, points contiguous  (x[c * ld + p]; nchw-like)
@@ -74,7 +74,7 @@ struct kernel_table_t {
 inline dim_t across_cp_bwd_scratch(dim_t C, dim_t P) {
     return 2 * C * P;
 }
-// Points per pass of the pc kernels (see lrn_kernels_body.inc).
+// Points per pass of the pc kernels (see lrn_kernels.cpp).
 constexpr dim_t pc_chunk_fwd = 16, pc_chunk_bwd = 4;
 inline dim_t pc_row(const params_t &p, dim_t C) {
     return (C + p.lo + p.hi + 31) / 16 * 16;

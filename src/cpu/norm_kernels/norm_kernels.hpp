@@ -3,7 +3,7 @@
 // at most 1024 elements and double across blocks (about 5 ULP on a 4K
 // element row instead of the ~sqrt(n) growth of one running float sum),
 // per-channel accumulators, and the affine maps that produce dst and
-// diff_src. One table per ISA (norm_kernels_<isa>.cpp compile the same body).
+// diff_src. One table per ISA (norm_kernels.cpp, compiled once per ISA).
 #pragma once
 
 #include "common/c_types.hpp"

@@ -54,7 +54,7 @@ struct cv_args_t {
     int nthr;
 };
 
-// Per-ISA entry points (pooling_fast_<isa>.cpp).
+// Per-ISA entry points (pooling_cv_kernels.cpp).
 struct cv_kernels_t {
     void (*fwd)(const cv_args_t &a);
     void (*bwd)(const cv_args_t &a);

@@ -22,7 +22,7 @@ struct prelu_t : public primitive_t {
         using cpu_pd_t<prelu_pd_t, prelu_t>::cpu_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return nested ? "simd:nest" : "ref:any";
+            return rows::impl_name(nested ? "nest" : "walk");
         }
 
         nest::nest_t nest;

@@ -42,7 +42,7 @@ struct reduction_t : public primitive_t {
         using cpu_pd_t<reduction_pd_t, reduction_t>::cpu_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return nested ? "simd:nest" : "ref:any";
+            return rows::impl_name(nested ? "nest" : "walk");
         }
 
         plan_t plan;                     // nested

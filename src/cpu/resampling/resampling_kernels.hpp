@@ -1,5 +1,5 @@
 // Resampling row kernels on f32, one table per ISA (baseline, AVX2,
-// AVX-512): the same loops (resampling_kernels_body.inc) compiled per ISA
+// AVX-512): the same loops (resampling_kernels.cpp) compiled per ISA
 // so that the blends run at the widest vector width available. The
 // drivers (resampling_fwd.cpp, resampling_bwd.cpp) walk the tensors and
 // call one kernel per row, never per element.

@@ -13,6 +13,7 @@
 
 #include "common/shuffle_pd.hpp"
 #include "cpu/tensor_walk/axis_plan.hpp"
+#include "cpu/tensor_walk/rows.hpp"
 #include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {
@@ -26,7 +27,7 @@ struct shuffle_t : public primitive_t {
         using cpu_pd_t<shuffle_pd_t, shuffle_t>::cpu_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return lanes ? "simd:lanes" : "ref:any";
+            return rows::impl_name(lanes ? "lanes" : "walk");
         }
 
         std::vector<dim_t> perm; // source position of every output position

@@ -1,7 +1,7 @@
 // Softmax kernels on f32 data, compiled once per ISA (baseline x86-64,
-// AVX2+FMA, AVX-512) from softmax_kernels_body.inc: the exp and log come
-// from the shared math module, the max and sum reductions are OpenMP SIMD
-// reductions, so every loop vectorises in the ISA of its file.
+// AVX2+FMA, AVX-512) from softmax_kernels.cpp: the exp and log come from
+// the shared math module, the max and sum reductions are `omp simd`
+// reductions, so every loop vectorises in the ISA of its compilation.
 //  - rows: one softmax over n contiguous values;
 //  - lanes: nl independent softmaxes at once, value c of lane l at
 //    p[c * ld + l] (the axis is not the innermost dim); each tensor has

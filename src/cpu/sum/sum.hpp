@@ -20,7 +20,7 @@ struct sum_t : public primitive_t {
         using cpu_pd_t<sum_pd_t, sum_t>::cpu_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return nested ? "simd:nest" : "ref:any";
+            return rows::impl_name(nested ? "nest" : "walk");
         }
         nest::nest_t nest;
         walk::walk_t walk;

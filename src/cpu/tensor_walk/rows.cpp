@@ -1,8 +1,10 @@
 // Row kernels: the post-op chain's set-up and the dispatch of the public
-// row functions to the per-ISA tables (rows_kernels_<isa>.cpp). The loops
-// themselves are in rows_body.inc: plain loops over contiguous arrays, the
-// operation chosen once per row, so the compiler vectorises them.
+// row functions to the per-ISA tables (rows_kernels.cpp, compiled once per
+// ISA): plain loops over contiguous arrays, the operation chosen once per
+// row, so the compiler vectorises them.
 #include "cpu/tensor_walk/rows.hpp"
+
+#include <string>
 
 #include "common/exec_ctx.hpp"
 #include "common/math/eltwise_math.hpp"
@@ -74,6 +76,14 @@ const kernels_t &table() {
     return k;
 }
 } // namespace
+
+const char *impl_name(const char *walk) {
+    static const std::string nest = std::string("simd:nest:") + table().isa;
+    static const std::string rows = std::string("simd:walk:") + table().isa;
+    static const std::string lanes = std::string("simd:lanes:") + table().isa;
+    const std::string w(walk);
+    return (w == "nest" ? nest : w == "lanes" ? lanes : rows).c_str();
+}
 
 const float *load(const row_t &r, dim_t n, float *buf) {
     return table().load(r, n, buf);

@@ -3,7 +3,7 @@
 // writing f32 rows back, the binary operations on rows (with broadcast
 // scalars, blocks of short rows, bf16/f16 in registers), eltwise on rows,
 // the post-op chain applied to a row, reductions, gathers and PReLU rows.
-// The loops live in rows_body.inc, compiled once per ISA; the functions
+// The loops live in rows_kernels.cpp, compiled once per ISA; the functions
 // below call the widest table the processor and the ISA limit allow.
 //
 // A row is `n` elements of one tensor: element i at off + i * st, or at
@@ -114,8 +114,8 @@ struct po_chain_t {
 void apply(const po_chain_t &c, float *v, dim_t n, const row_t *t,
         const row_t &old, float *buf);
 
-// The row kernels above compiled per ISA (rows_kernels_<isa>.cpp from
-// rows_body.inc); the public functions call the widest table allowed.
+// The row kernels above compiled per ISA (rows_kernels.cpp); the public
+// functions call the widest table allowed.
 struct kernels_t {
     const char *isa;
     const float *(*load)(const row_t &r, dim_t n, float *buf);
@@ -154,6 +154,13 @@ const kernels_t &kernels_avx2();
 const kernels_t &kernels_base();
 const isa_table_t<kernels_t> &kernel_table();
 const kernels_t &select_kernels();
+
+// The implementation name of a tensor-wide primitive on these kernels:
+// its walk ("simd:nest:" the loop nest, "simd:walk:" the general row walk,
+// "simd:lanes:" shuffle's lanes) and the kernels' ISA. The row functions
+// above use the kernels picked at their first call (the ISA limit is fixed
+// by then), so the name is the same for every primitive descriptor.
+const char *impl_name(const char *walk);
 
 } // namespace rows
 } // namespace cpu
