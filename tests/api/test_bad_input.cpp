@@ -10,6 +10,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include "api/c_enum_calls.h"
@@ -365,10 +366,13 @@ TEST(BadInputFindings, EmptyTensorsWithHugeStrides) {
     ASSERT_EQ(dnnl_memory_create(&me, e.p, eng, nullptr), dnnl_success);
     ASSERT_EQ(dnnl_memory_create(&mw, ew.p, eng, nullptr), dnnl_success);
 
-    // Walks pd's implementations, then runs the first with `args`.
-    auto check = [&](dnnl_status_t st, dnnl_primitive_desc_t pd,
+    // Creates a primitive descriptor with `create`, walks its
+    // implementations, and runs the first with `args`.
+    auto check = [&](const std::function<dnnl_status_t(
+                             dnnl_primitive_desc_t *)> &create,
                          std::vector<dnnl_exec_arg_t> args) {
-        ASSERT_EQ(st, dnnl_success);
+        dnnl_primitive_desc_t pd = nullptr;
+        ASSERT_EQ(create(&pd), dnnl_success);
         dnnl_primitive_t prim = nullptr;
         ASSERT_EQ(dnnl_primitive_create(&prim, pd), dnnl_success);
         EXPECT_EQ(dnnl_primitive_execute(
@@ -379,26 +383,101 @@ TEST(BadInputFindings, EmptyTensorsWithHugeStrides) {
         while (dnnl_primitive_desc_next_impl(pd) == dnnl_success) {}
         dnnl_primitive_desc_destroy(pd);
     };
-    dnnl_primitive_desc_t pd = nullptr;
     const float scales[2] = {1.f, 2.f};
     const_dnnl_memory_desc_t srcs[2] = {e.p, e.p};
-    check(dnnl_sum_primitive_desc_create(
-                  &pd, eng, e.p, 2, scales, srcs, nullptr),
-            pd,
+    check([&](dnnl_primitive_desc_t *pd) {
+        return dnnl_sum_primitive_desc_create(
+                pd, eng, e.p, 2, scales, srcs, nullptr);
+    },
             {{DNNL_ARG_MULTIPLE_SRC, me}, {DNNL_ARG_MULTIPLE_SRC + 1, me},
                     {DNNL_ARG_DST, me}});
-    check(dnnl_prelu_forward_primitive_desc_create(&pd, eng,
-                  dnnl_forward_training, e.p, ew.p, e.p, nullptr),
-            pd,
+    check([&](dnnl_primitive_desc_t *pd) {
+        return dnnl_prelu_forward_primitive_desc_create(pd, eng,
+                dnnl_forward_training, e.p, ew.p, e.p, nullptr);
+    },
             {{DNNL_ARG_SRC, me}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, me}});
-    check(dnnl_prelu_backward_primitive_desc_create(&pd, eng, e.p, ew.p, e.p,
-                  ew.p, e.p, nullptr, nullptr),
-            pd,
+    check([&](dnnl_primitive_desc_t *pd) {
+        return dnnl_prelu_backward_primitive_desc_create(
+                pd, eng, e.p, ew.p, e.p, ew.p, e.p, nullptr, nullptr);
+    },
             {{DNNL_ARG_SRC, me}, {DNNL_ARG_WEIGHTS, mw},
                     {DNNL_ARG_DIFF_DST, me}, {DNNL_ARG_DIFF_SRC, me},
                     {DNNL_ARG_DIFF_WEIGHTS, mw}});
     dnnl_memory_destroy(me);
     dnnl_memory_destroy(mw);
     dnnl_stream_destroy(strm);
+    dnnl_engine_destroy(eng);
+}
+
+// Findings of the second long fuzz_primitive_desc run (seeds
+// primitive_desc/conv_bias_zero_stride, deconv_bias_zero_stride): the
+// convolution epilogue read bias[c] from the handle, past the end of a
+// bias of zero stride (reported size: one element) and ignoring a bias's
+// offset. Such biases are now declined at creation.
+TEST(BadInputFindings, ConvolutionBiasMustBeContiguous) {
+    dnnl_engine_t eng = nullptr;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    const dnnl_dims_t sd = {2, 4, 6, 6}, wd = {5, 4, 3, 3}, dd = {2, 5, 4, 4};
+    const dnnl_dims_t bd = {5}, zero_stride = {0}, unit = {1, 1};
+    const dnnl_dims_t none = {0, 0};
+    md_t s, w, d, dense_bias, strided_bias, shifted_bias;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(s.out(), 4, sd, dnnl_f32,
+                      dnnl_nchw),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(w.out(), 4, wd, dnnl_f32,
+                      dnnl_oihw),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(d.out(), 4, dd, dnnl_f32,
+                      dnnl_nchw),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(dense_bias.out(), 1, bd,
+                      dnnl_f32, dnnl_a),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(strided_bias.out(), 1, bd,
+                      dnnl_f32, zero_stride),
+            dnnl_success);
+    // A sub-memory of a longer vector: the bias starts at offset 3.
+    md_t longer;
+    const dnnl_dims_t ld = {8}, off = {3};
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(longer.out(), 1, ld, dnnl_f32,
+                      dnnl_a),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_submemory(shifted_bias.out(), longer.p,
+                      bd, off),
+            dnnl_success);
+    auto conv = [&](const_dnnl_memory_desc_t b) {
+        dnnl_primitive_desc_t pd = nullptr;
+        const dnnl_status_t st = dnnl_convolution_forward_primitive_desc_create(
+                &pd, eng, dnnl_forward_inference, dnnl_convolution_direct,
+                s.p, w.p, b, d.p, unit, none, none, none, nullptr);
+        dnnl_primitive_desc_destroy(pd);
+        return st;
+    };
+    auto deconv = [&](const_dnnl_memory_desc_t b) {
+        dnnl_primitive_desc_t pd = nullptr;
+        // The transposed problem: dst 2x5x4x4 back to 2x4x6x6.
+        md_t dw;
+        const dnnl_dims_t dwd = {4, 5, 3, 3}, db = {4};
+        dnnl_memory_desc_create_with_tag(dw.out(), 4, dwd, dnnl_f32, dnnl_oihw);
+        md_t bias4;
+        if (b == dense_bias.p)
+            dnnl_memory_desc_create_with_tag(bias4.out(), 1, db, dnnl_f32,
+                    dnnl_a);
+        else
+            dnnl_memory_desc_create_with_strides(bias4.out(), 1, db, dnnl_f32,
+                    zero_stride);
+        const dnnl_status_t st
+                = dnnl_deconvolution_forward_primitive_desc_create(&pd, eng,
+                        dnnl_forward_inference, dnnl_deconvolution_direct,
+                        d.p, dw.p, bias4.p, s.p, unit, none, none, none,
+                        nullptr);
+        dnnl_primitive_desc_destroy(pd);
+        return st;
+    };
+    EXPECT_EQ(conv(dense_bias.p), dnnl_success);
+    EXPECT_EQ(conv(strided_bias.p), dnnl_unimplemented);
+    EXPECT_EQ(conv(shifted_bias.p), dnnl_unimplemented);
+    EXPECT_EQ(deconv(dense_bias.p), dnnl_success);
+    EXPECT_EQ(deconv(strided_bias.p), dnnl_unimplemented);
     dnnl_engine_destroy(eng);
 }

@@ -369,6 +369,16 @@ void execute(dnnl_primitive_desc_t pd) {
         if (!m) continue;
         size_t n = dnnl_memory_desc_get_size(m);
         if (n == 0) continue;
+        // As in oneDNN, the size leaves out offset0: the first element
+        // sits offset0 elements past the handle, so the buffer is that
+        // much longer (a byte an element covers the 4-bit types too).
+        dnnl_dim_t off0 = 0;
+        dnnl_data_type_t dt = dnnl_data_type_undef;
+        dnnl_memory_desc_query(m, dnnl_query_submemory_offset_s64, &off0);
+        dnnl_memory_desc_query(m, dnnl_query_data_type, &dt);
+        const size_t esz = dnnl_data_type_size(dt);
+        if (n != DNNL_RUNTIME_SIZE_VAL && off0 > 0)
+            n += (size_t)off0 * (esz ? esz : 1);
         total += n;
         if (n == DNNL_RUNTIME_SIZE_VAL || total > (1 << 20)) break;
         bufs.emplace_back(n);

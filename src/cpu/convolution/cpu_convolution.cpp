@@ -3,6 +3,7 @@
 #include "cpu/convolution/cpu_convolution.hpp"
 
 #include "common/exec_ctx.hpp"
+#include "common/verbose.hpp"
 #include "cpu/convolution/conv_driver.hpp"
 #include "cpu/convolution/conv_fused_dw.hpp"
 #include "cpu/convolution/conv_kernels.hpp"
@@ -35,6 +36,22 @@ status_t resolve_any(memory_desc_t &md, format_tag_t tag)
     if (md.ndims == 0 || md.format_kind != dnnl_format_kind_any)
         return dnnl_success;
     return md_set_format_by_tag(md, tag);
+}
+
+status_t resolve_bias(memory_desc_t &md, const char *what)
+{
+    DNNL_CHECK(resolve_any(md, dnnl_a));
+    if (md.ndims == 0) return dnnl_success;
+    // The epilogues read bias[c] from the handle: a strided vector (a
+    // zero stride included) or one with an offset would be read wrong, or
+    // past the end of a buffer of its reported size.
+    const blocking_desc_t &b = md.format_desc.blocking;
+    if (md.format_kind != dnnl_blocked || b.inner_nblks != 0 || md.offset0 != 0
+            || (md.dims[0] > 1 && b.strides[0] != 1)) {
+        verbose_check(what, "bias must be a contiguous vector without offset");
+        return dnnl_unimplemented;
+    }
+    return dnnl_success;
 }
 } // namespace conv
 
@@ -104,7 +121,7 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
                     depthwise_ ? dw_wei_tag(layout, nd)
                                : wei_tag(layout, nd, with_groups())));
     }
-    DNNL_CHECK(resolve_any(bias_md_, dnnl_a));
+    DNNL_CHECK(resolve_bias(bias_md_, "convolution"));
 
     conv_plan_t &p = plan_;
     p.kind = is_fwd() ? conv_kind_t::fwd

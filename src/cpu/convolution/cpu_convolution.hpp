@@ -59,6 +59,9 @@ layout_t choose_layout(
         const memory_desc_t &a, const memory_desc_t &b, layout_t dflt);
 // Replaces a format-`any` descriptor by `tag`; leaves others alone.
 status_t resolve_any(memory_desc_t &md, format_tag_t tag);
+// The bias descriptor: `any` becomes `a`; anything but a contiguous vector
+// without offset is declined (dnnl_unimplemented, verbose names `what`).
+status_t resolve_bias(memory_desc_t &md, const char *what);
 // Fills the geometry from a convolution-like descriptor.
 template <typename PD>
 conv_conf_t conf_from_pd(const PD &pd)

@@ -73,7 +73,7 @@ status_t cpu_deconvolution_pd_t::init(engine_t *engine)
             = choose_layout(src_md_, dst_md_, layout_t::ncsp);
     DNNL_CHECK(resolve_any(src_md_, act_tag(layout, nd)));
     DNNL_CHECK(resolve_any(dst_md_, act_tag(layout, nd)));
-    DNNL_CHECK(resolve_any(bias_md_, dnnl_a));
+    DNNL_CHECK(resolve_bias(bias_md_, "deconvolution"));
     int perm[max_ndims];
     channel_swap_perm(nd, groups, perm);
     memory_desc_t wei_conv;

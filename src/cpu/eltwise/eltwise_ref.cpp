@@ -67,10 +67,14 @@ void for_each_row_chunk(
     });
 }
 
+// Rows in the destination's padding also get a base (never used: their
+// elements are only zeroed in the destination), and a source's entries
+// there may hold any value (free strides of unit dims): wrapping unsigned
+// sums keep that defined.
 dim_t row_base(const offset_table_t &t, const dim_t *pos, int last) {
-    dim_t off = t.base;
-    for (int d = 0; d < last; ++d) off += t.dim(d)[pos[d]];
-    return off;
+    uint64_t off = (uint64_t)t.base;
+    for (int d = 0; d < last; ++d) off += (uint64_t)t.dim(d)[pos[d]];
+    return (dim_t)off;
 }
 
 // oneDNN's limit on the length of a post-op chain.

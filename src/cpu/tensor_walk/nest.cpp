@@ -107,7 +107,10 @@ bool build(nest_t &n, const memory_desc_t &master,
             for (int p = 0; p < nraw; ++p) {
                 if (raw[p].dim != d) continue;
                 dim_t s;
-                if (zero)
+                // Parts of one position are dropped below, and their
+                // stride times the master's block could leave dim_t
+                // (a free stride of a dim padded by the master's block).
+                if (zero || raw[p].extent == 1)
                     s = 0;
                 else if (bs > 1)
                     s = raw[p].inner ? is : T.format_desc.blocking.strides[d];
