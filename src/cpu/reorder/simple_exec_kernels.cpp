@@ -158,7 +158,8 @@ REORDER_INLINE void linear_run(const S *__restrict s, dim_t is, D *__restrict d,
 // ---- transposes of square blocks: row r of the source (stride is)
 // becomes column r of the destination (stride os) ----
 
-REORDER_INLINE void transpose_4x4_b32(
+// (Unused where __AVX2__ gives the 8x8 one.)
+[[maybe_unused]] REORDER_INLINE void transpose_4x4_b32(
         const uint32_t *s, dim_t is, uint32_t *d, dim_t os) {
     __m128 r0 = _mm_loadu_ps((const float *)s);
     __m128 r1 = _mm_loadu_ps((const float *)(s + is));
