@@ -59,7 +59,7 @@ bool dnnl_primitive_attr::has_default_values() const {
             && fpmath_mode == default_fpmath_mode() && !fpmath_apply_to_int
             && acc_mode == dnnl_accumulation_mode_strict && !deterministic
             && scales.empty() && zero_points.empty() && rounding_modes.empty()
-            && post_ops.entries.empty();
+            && post_ops.entries.empty() && !dropout.on();
 }
 
 void dnnl_primitive_attr::set_rounding(int arg, int mode) {

@@ -68,6 +68,24 @@ struct rounding_item_t {
     }
 };
 
+// Dropout applied to a primitive's output before its post-ops (oneDNN's
+// dropout attribute): off while seed_dt is undef. mask_md is the user's
+// mask descriptor (a zero md: no mask is written).
+struct dropout_t {
+    memory_desc_t mask_md {};
+    data_type_t seed_dt = dnnl_data_type_undef;
+    int use_offset = 0;
+    int use_host_scalars = 0;
+    bool on() const { return seed_dt != dnnl_data_type_undef; }
+    template <typename V>
+    void visit(V &v) const {
+        v("mask_md", mask_md);
+        v("seed_dt", seed_dt);
+        v("use_offset", use_offset);
+        v("use_host_scalars", use_host_scalars);
+    }
+};
+
 enum class post_op_kind_t { eltwise = 0, sum, binary, dw_conv, prelu };
 
 struct post_op_t {
@@ -130,6 +148,7 @@ struct dnnl_primitive_attr {
     dnnl::impl::quant_map_t zero_points;
     std::vector<dnnl::impl::rounding_item_t> rounding_modes; // sorted by arg
     dnnl_post_ops post_ops;
+    dnnl::impl::dropout_t dropout;
 
     dnnl_primitive_attr();
 
@@ -144,6 +163,7 @@ struct dnnl_primitive_attr {
         v("zero_points", zero_points);
         v("rounding_modes", rounding_modes);
         v("post_ops", post_ops);
+        v("dropout", dropout);
     }
     bool has_default_values() const;
     void set_rounding(int arg, int mode);

@@ -3,6 +3,7 @@
 // cache blob or the disk cache when there is one: cache/blob_create.hpp).
 #include "common/primitive_desc.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "oneapi/dnnl/dnnl_debug.h"
@@ -75,6 +76,17 @@ arg_usage_t primitive_desc_t::arg_usage(int arg) const {
     if (arg & DNNL_ARG_ATTR_ZERO_POINTS) {
         if (attr_.zero_points.has(arg & ~DNNL_ARG_ATTR_ZERO_POINTS))
             return arg_usage_t::input;
+    }
+    // Dropout: probability and seed always, the offset when asked for,
+    // the mask when the attribute names one.
+    const dropout_t &drop = attr_.dropout;
+    if (drop.on()) {
+        if (arg == DNNL_ARG_ATTR_DROPOUT_PROBABILITY
+                || arg == DNNL_ARG_ATTR_DROPOUT_SEED
+                || (arg == DNNL_ARG_ATTR_DROPOUT_OFFSET && drop.use_offset))
+            return arg_usage_t::input;
+        if (arg == DNNL_ARG_ATTR_DROPOUT_MASK && !is_zero_md(drop.mask_md))
+            return arg_usage_t::output;
     }
     for (size_t i = 0; i < attr_.post_ops.entries.size(); ++i) {
         const auto &e = attr_.post_ops.entries[i];
@@ -227,6 +239,34 @@ std::string primitive_desc_t::attr_str() const {
             }
         }
         add(p);
+    }
+    // oneDNN's "attr-dropout[:layout]:seed_dt:use_offset:use_host_scalars";
+    // the layout of a plain mask as letters ordered by stride, left out
+    // when exactly one dim is not 1.
+    const dropout_t &drop = attr_.dropout;
+    if (drop.on()) {
+        std::string d = "attr-dropout";
+        const memory_desc_t &m = drop.mask_md;
+        if (m.format_kind == dnnl_format_kind_any) d += ":any";
+        else if (m.format_kind == dnnl_format_kind_undef) d += ":undef";
+        else if (m.format_kind == dnnl_blocked) {
+            int non_unit = 0;
+            for (int i = 0; i < m.ndims; ++i)
+                non_unit += m.dims[i] != 1;
+            if (non_unit != 1) {
+                std::string tag;
+                for (int i = 0; i < m.ndims; ++i)
+                    tag += (char)('a' + i);
+                const dim_t *st = m.format_desc.blocking.strides;
+                std::stable_sort(tag.begin(), tag.end(),
+                        [&](char x, char y) { return st[x - 'a'] > st[y - 'a']; });
+                d += ":" + tag;
+            }
+        }
+        d += std::string(":") + dnnl_dt2str(drop.seed_dt) + ":"
+                + std::to_string(drop.use_offset) + ":"
+                + std::to_string(drop.use_host_scalars);
+        add(d);
     }
     return s;
 }

@@ -39,6 +39,9 @@ struct primitive_desc_t {
     // Descriptor of an execution argument (DNNL_ARG_*); null when unused.
     virtual const memory_desc_t *arg_md(int arg) const;
     virtual arg_usage_t arg_usage(int arg) const;
+    // Whether this implementation applies the dropout attribute; the
+    // implementation iterator skips those that do not when it is set.
+    virtual bool handles_dropout() const { return false; }
     // Answers dnnl_primitive_desc_query; the default handles common queries.
     virtual status_t query(query_t what, int index, void *result) const;
 

@@ -11,6 +11,7 @@
 #include "common/host_scalar.hpp"
 #include "common/primitive_cache.hpp"
 #include "common/verbose.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
 
 using namespace dnnl::impl;
 
@@ -73,6 +74,7 @@ status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
         }
     }
     status_t last = dnnl_unimplemented;
+    bool skipped_for_dropout = false;
     for (size_t i = pos; list_ && list_[i].create; ++i) {
         primitive_desc_t *raw = nullptr;
         status_t st = list_[i].create(
@@ -82,12 +84,21 @@ status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
             continue;
         }
         std::shared_ptr<primitive_desc_t> pd(raw);
+        // An implementation that would ignore the dropout attribute is no
+        // answer to the request.
+        if (attr_->dropout.on() && !pd->handles_dropout()) {
+            skipped_for_dropout = true;
+            continue;
+        }
         pd->set_impl_id(impl_id);
         pd->set_impl_list_pos(i);
         pd->set_self(pd);
         pd_ = pd;
         return dnnl_success;
     }
+    if (skipped_for_dropout)
+        verbose_check("primitive", "no implementation of %s applies the dropout "
+                "attribute to this problem", dnnl_prim_kind2str(op_->primitive_kind));
     return last;
 }
 
@@ -202,6 +213,16 @@ namespace {
 bool host_scalar_arg_ok(
         const primitive_desc_t &pd, int arg, const memory_desc_t &md) {
     const primitive_attr_t &a = *pd.attr();
+    // Dropout's single values, when the attribute says they are host-side.
+    if (a.dropout.on() && a.dropout.use_host_scalars) {
+        switch (arg) {
+            case DNNL_ARG_ATTR_DROPOUT_PROBABILITY: return md.data_type == dnnl_f32;
+            case DNNL_ARG_ATTR_DROPOUT_SEED: return md.data_type == a.dropout.seed_dt;
+            case DNNL_ARG_ATTR_DROPOUT_OFFSET:
+                return a.dropout.use_offset && md.data_type == dnnl_s64;
+            default: break;
+        }
+    }
     const quant_entry_t *e = nullptr;
     if (arg & DNNL_ARG_ATTR_SCALES)
         e = a.scales.get(arg & ~DNNL_ARG_ATTR_SCALES);

@@ -88,3 +88,39 @@ TEST(VerboseFormats, EltwiseAndSoftmaxBackwardDescriptors) {
 }
 
 } // namespace
+
+namespace {
+// Field 9 (0-based) of a create line: the attributes.
+std::string attrs_of(const std::string &line) {
+    size_t pos = 0;
+    for (int i = 0; i < 9; ++i)
+        pos = line.find(',', pos) + 1;
+    return line.substr(pos, line.find(',', pos) - pos);
+}
+} // namespace
+
+// oneDNN's "attr-dropout[:layout]:seed_dt:use_offset:use_host_scalars".
+TEST(VerboseFormats, DropoutAttribute) {
+    const memory::desc a({4, 3}, dt::f32, tag::ab), b({3, 5}, dt::f32, tag::ab),
+            d({4, 5}, dt::f32, tag::ab);
+    struct case_t {
+        memory::desc mask;
+        dt seed_dt;
+        bool offset, host;
+        const char *want;
+    } cases[] = {
+            {memory::desc({4, 5}, dt::u8, tag::ab), dt::s32, false, false,
+                    "attr-dropout:ab:s32:0:0"},
+            {memory::desc({4, 5}, dt::u8, tag::any), dt::s64, true, true,
+                    "attr-dropout:any:s64:1:1"},
+            {memory::desc(), dt::s64, true, false, "attr-dropout:undef:s64:1:0"},
+    };
+    for (const auto &c : cases) {
+        primitive_attr attr;
+        attr.set_dropout(c.mask, c.seed_dt, c.offset, c.host);
+        const auto lines = create_lines(
+                [&] { matmul(matmul::primitive_desc(eng(), a, b, d, attr)); });
+        ASSERT_FALSE(lines.empty());
+        EXPECT_EQ(attrs_of(lines.back()), c.want) << lines.back();
+    }
+}

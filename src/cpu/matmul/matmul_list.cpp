@@ -1,6 +1,7 @@
 // The CPU matmul implementation list (overrides the weak empty default).
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/matmul/decompress_matmul.hpp"
+#include "cpu/matmul/dropout_matmul.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 
 namespace dnnl {
@@ -9,6 +10,8 @@ namespace cpu {
 
 const impl_list_item_t *matmul_impl_list() {
     static const impl_list_item_t list[] = {
+            // Only for the dropout attribute (the iterator skips the others).
+            {create_pd<matmul::dropout_matmul_pd_t, matmul_desc_t>},
             {create_pd<matmul::gemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::decompress_matmul_pd_t, matmul_desc_t>},
             {nullptr},
