@@ -34,9 +34,6 @@ struct opts_t {
     bool ntc = false; // src/dst layer given as ntc
     bool ldgoi = false; // forward weights given as ldgoi
     bool src_iter = true, dst_iter = true, bias = true;
-    // Backward through the C API with rnn_flags_diff_weights_overwrite (the
-    // C++ constructors pass no flags).
-    bool overwrite = false;
     // Data type of the layer / iteration tensors and weights (bias f32,
     // peephole f32 as oneDNN wants; diffs always f32).
     memory::data_type dt = memory::data_type::f32;
@@ -319,14 +316,13 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
         x.put(DNNL_ARG_DIFF_DST_LAYER, dm.dst_layer, df.dst_layer);
         x.put(DNNL_ARG_DIFF_DST_ITER, dm.dst_iter, df.dst_iter);
         x.put(DNNL_ARG_DIFF_DST_ITER_C, dm.dst_iter_c, df.dst_iter_c);
-        // Diff weights accumulate unless the overwrite flag is set: start
+        // Diff weights accumulate (no flags through the C++ API): start
         // them from a known pattern.
         std::mt19937 g2(seed + 2);
         std::unordered_map<int, std::vector<double>> init;
         auto dw_out = [&](int arg, const md &d) {
             if (!d.get_ndims()) return;
-            init[arg] = o.overwrite ? rnd(nelems(d), g2, 100, 101)
-                                    : rnd(nelems(d), g2, -1, 1);
+            init[arg] = rnd(nelems(d), g2, -1, 1);
             x.put(arg, d, init[arg]);
         };
         x.out(DNNL_ARG_DIFF_SRC_LAYER, dm.src_layer);
@@ -354,8 +350,8 @@ void check(const rnn_ref::problem_t &p, const opts_t &o = {}, unsigned seed = 7)
         auto expect_dw = [&](int arg, const std::vector<double> &want, const char *what) {
             if (!init.count(arg)) return;
             std::vector<double> w = want;
-            if (!o.overwrite)
-                for (size_t i = 0; i < w.size(); ++i) w[i] += init[arg][i];
+            for (size_t i = 0; i < w.size(); ++i)
+                w[i] += init[arg][i];
             EXPECT_TRUE(close(x.get(arg), w, btol, what));
         };
         expect_dw(DNNL_ARG_DIFF_WEIGHTS_LAYER, df.weights_layer, "diff_weights_layer");
