@@ -42,48 +42,54 @@ inline long bn_off(const bn_view_t *v, long c, long o, long i) {
 }
 
 #if IS_FWD
-// Rows the statistics loop loads at once when the lanes walk each row
-// together: one load in flight per lane left the pass latency-bound.
+// Values of o the statistics loop loads at once per lane: one load in
+// flight per lane left the pass latency-bound.
 #define BN_ROWS 4
 
+// Statistics of the first n of x's BN_ROWS * VEC values (the rest are
+// repeated loads, ignored): every index is known at compile time.
+inline stats_t bn_block_stats(const float *x, int n) {
+    float sum = 0.f;
+#pragma unroll
+    for (int j = 0; j < BN_ROWS * VEC; ++j)
+        sum += j < n ? x[j] : 0.f;
+    stats_t v = {(float)n, sum / n, 0.f};
+#pragma unroll
+    for (int j = 0; j < BN_ROWS * VEC; ++j) {
+        const float d = x[j] - v.mean;
+        v.m2 += j < n ? d * d : 0.f;
+    }
+    return v;
+}
+
 // This lane's statistics of the chunk [o0, o1) x [i0, i1) of channel c.
+// The lanes split the chunk as UL_FOR_EACH does: along a long inner part
+// together, or spread over o when it is short (nhwc: one point per o),
+// every per-th o each. Either way a lane loads BN_ROWS values of o at
+// once, the o past the chunk repeating its last one.
 inline stats_t bn_lane_stats(__global const DATA_T *src, const bn_view_t *sv,
         long c, long o0, long o1, long i0, long i1) {
     stats_t st = stats_zero();
     const int r = ul_lane(), lanes = ul_lanes();
-    if (!UNITS_INNER && i1 - i0 >= lanes) {
-        for (long o = o0; o < o1; o += BN_ROWS) {
-            const int rows = (int)min((long)BN_ROWS, o1 - o);
-            for (long i = i0 + r; i < i1; i += lanes) {
-                // Rows past the chunk load its last row again (ignored),
-                // so every index below is known at compile time.
-                float x[BN_ROWS * VEC];
+    const bool wide = i1 - i0 >= lanes;
+    const long ni = max(i1 - i0, 1L);
+    const long per = wide ? 1 : lanes / ni;
+    const long first_o = o0 + (wide ? 0 : r / ni);
+    const long first_i = i0 + (wide ? r : r % ni);
+    const long step_i = wide ? lanes : ni;
+    if (first_o - o0 >= per) return st;
+    for (long o = first_o; o < o1; o += BN_ROWS * per) {
+        const int rows = (int)min((long)BN_ROWS, (o1 - o + per - 1) / per);
+        for (long i = first_i; i < i1; i += step_i) {
+            float x[BN_ROWS * VEC];
 #pragma unroll
-                for (int u = 0; u < BN_ROWS; ++u)
-                    VLOAD(DATA_DT, src,
-                            bn_off(sv, c, o + min(u, rows - 1), i * VEC),
-                            x + u * VEC);
-                const int n = rows * VEC;
-                float sum = 0.f;
-#pragma unroll
-                for (int j = 0; j < BN_ROWS * VEC; ++j)
-                    sum += j < n ? x[j] : 0.f;
-                stats_t v = {(float)n, sum / n, 0.f};
-#pragma unroll
-                for (int j = 0; j < BN_ROWS * VEC; ++j) {
-                    const float d = x[j] - v.mean;
-                    v.m2 += j < n ? d * d : 0.f;
-                }
-                st = stats_merge(st, v);
-            }
+            for (int u = 0; u < BN_ROWS; ++u)
+                VLOAD(DATA_DT, src,
+                        bn_off(sv, c, o + min(u, rows - 1) * per, i * VEC),
+                        x + u * VEC);
+            st = stats_merge(st, bn_block_stats(x, rows * VEC));
         }
-        return st;
     }
-    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-        float x[VEC];
-        VLOAD(DATA_DT, src, bn_off(sv, c, o, i * VEC), x);
-        stats_add_n(&st, x, VEC);
-    });
     return st;
 }
 
