@@ -7,12 +7,12 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "oneapi/dnnl/dnnl.hpp"
+
+#include "example_utils.hpp"
 
 namespace {
 
@@ -20,31 +20,11 @@ using dims_t = dnnl::memory::dims;
 using tag = dnnl::memory::format_tag;
 using dt = dnnl::memory::data_type;
 
-// Fails the example with a message; caught in main().
-void expect(bool ok, const std::string &what)
-{
-    if (!ok) throw std::runtime_error("check failed: " + what);
-}
+using example::expect;
+using example::read_from;
+using example::write_to;
 
-// Copies a host vector into a memory object through map/unmap, which works
-// for every engine kind (plain pointer on CPU, mapped buffer on OpenCL).
-void write_to(const dnnl::memory &mem, const std::vector<float> &src)
-{
-    float *p = mem.map_data<float>();
-    std::memcpy(p, src.data(), src.size() * sizeof(float));
-    mem.unmap_data(p);
-}
-
-std::vector<float> read_from(const dnnl::memory &mem, size_t count)
-{
-    std::vector<float> out(count);
-    const float *p = mem.map_data<float>();
-    std::memcpy(out.data(), p, count * sizeof(float));
-    mem.unmap_data(const_cast<float *>(p));
-    return out;
-}
-
-int run(dnnl::engine::kind kind)
+void run(dnnl::engine::kind kind)
 {
     dnnl::engine eng(kind, 0);
     dnnl::stream strm(eng);
@@ -75,7 +55,7 @@ int run(dnnl::engine::kind kind)
     relu.execute(strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
     strm.wait();
 
-    const std::vector<float> activated = read_from(dst, count);
+    const std::vector<float> activated = read_from<float>(dst);
     size_t zeroed = 0;
     for (size_t i = 0; i < count; ++i) {
         const float want = input[i] > 0.f ? input[i] : 0.f;
@@ -91,7 +71,7 @@ int run(dnnl::engine::kind kind)
     dnnl::reorder(dst, nhwc).execute(strm, dst, nhwc);
     strm.wait();
 
-    const std::vector<float> moved = read_from(nhwc, count);
+    const std::vector<float> moved = read_from<float>(nhwc);
     for (dnnl::memory::dim n = 0; n < N; ++n)
         for (dnnl::memory::dim c = 0; c < C; ++c)
             for (dnnl::memory::dim h = 0; h < H; ++h)
@@ -128,39 +108,11 @@ int run(dnnl::engine::kind kind)
                 static_cast<int>(e.status));
     }
     expect(thrown, "mismatched relu shapes must throw dnnl::error");
-    return 0;
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
-    dnnl::engine::kind kind = dnnl::engine::kind::cpu;
-    const char *name = "CPU";
-    if (argc > 1) {
-        if (std::strcmp(argv[1], "gpu") == 0) {
-            kind = dnnl::engine::kind::gpu;
-            name = "GPU";
-        } else if (std::strcmp(argv[1], "cpu") != 0) {
-            std::fprintf(stderr, "usage: %s [cpu|gpu]\n", argv[0]);
-            return 2;
-        }
-    }
-
-    try {
-        if (dnnl::engine::get_count(kind) == 0) {
-            std::fprintf(stderr, "No %s engine is available here.\n", name);
-            return 2;
-        }
-        run(kind);
-    } catch (const dnnl::error &e) {
-        std::fprintf(stderr, "oneDNN error (status %d): %s\n",
-                static_cast<int>(e.status), e.what());
-        return 1;
-    } catch (const std::exception &e) {
-        std::fprintf(stderr, "%s\n", e.what());
-        return 1;
-    }
-    std::printf("Example passed on %s.\n", name);
-    return 0;
+    return example::run_example(argc, argv, run);
 }
