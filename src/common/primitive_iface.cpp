@@ -9,6 +9,7 @@
 #include "common/cache/blob_id.hpp"
 #include "common/exec_ctx.hpp"
 #include "common/host_scalar.hpp"
+#include "common/host_scratch.hpp"
 #include "common/primitive_cache.hpp"
 #include "common/verbose.hpp"
 #include "oneapi/dnnl/dnnl_debug.h"
@@ -198,13 +199,6 @@ const int checked_args[] = {DNNL_ARG_SRC_0, DNNL_ARG_SRC_1, DNNL_ARG_SRC_2,
         DNNL_ARG_DIFF_SRC_1, DNNL_ARG_DIFF_DST_0, DNNL_ARG_DIFF_WEIGHTS_0,
         DNNL_ARG_DIFF_BIAS, DNNL_ARG_DIFF_SCALE, DNNL_ARG_DIFF_SHIFT};
 
-struct aligned_buffer_t {
-    explicit aligned_buffer_t(size_t bytes) {
-        if (bytes) ptr = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
-    }
-    ~aligned_buffer_t() { std::free(ptr); }
-    void *ptr = nullptr;
-};
 } // namespace
 
 namespace {
@@ -317,9 +311,10 @@ status_t dnnl_primitive::execute(
     ctx.set_resources(&resources_);
     // The scratchpad is per execution so that one primitive may run on many
     // threads at once (DNNL_ENABLE_CONCURRENT_EXEC semantics).
-    // On CPU it is a host pointer; on other engines the runtime's buffer
-    // handle (a cl_mem), made through the engine.
-    std::unique_ptr<aligned_buffer_t> scratch;
+    // On CPU it is a host pointer lent by the calling thread's kept buffer;
+    // on other engines the runtime's buffer handle (a cl_mem), made through
+    // the engine.
+    host_scratch_lease_t host_scratch;
     std::unique_ptr<memory_storage_t> device_scratch;
     if (pd.scratchpad_size() > 0) {
         if (pd.attr()->scratchpad_mode == dnnl_scratchpad_mode_user) {
@@ -336,9 +331,9 @@ status_t dnnl_primitive::execute(
                     DNNL_MEMORY_ALLOCATE, pd.scratchpad_size()));
             ctx.set_scratchpad(device_scratch->data_handle());
         } else {
-            scratch.reset(new aligned_buffer_t(pd.scratchpad_size()));
-            if (!scratch->ptr) return dnnl_out_of_memory;
-            ctx.set_scratchpad(scratch->ptr);
+            void *ptr = host_scratch.acquire(pd.scratchpad_size());
+            if (!ptr) return dnnl_out_of_memory;
+            ctx.set_scratchpad(ptr);
         }
     }
     const bool profile = verbose_on(vflag_exec_profile);
