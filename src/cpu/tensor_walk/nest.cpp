@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "common/dim_math.hpp"
+
 namespace dnnl {
 namespace impl {
 namespace cpu {
@@ -114,8 +116,8 @@ bool build(nest_t &n, const memory_desc_t &master,
                     s = 0;
                 else if (bs > 1)
                     s = raw[p].inner ? is : T.format_desc.blocking.strides[d];
-                else
-                    s = T.format_desc.blocking.strides[d] * raw[p].mult;
+                else if (!dim_mul(T.format_desc.blocking.strides[d], raw[p].mult, s))
+                    return false; // a stride no offset could use
                 st[(size_t)t * max_parts + p] = s;
             }
         }
