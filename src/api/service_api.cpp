@@ -11,6 +11,7 @@
 #include "common/primitive_cache.hpp"
 #include "common/primitive_iface.hpp"
 #include "common/verbose.hpp"
+#include "cpu/jit/jit_profiling.hpp"
 
 using namespace dnnl::impl;
 
@@ -51,13 +52,17 @@ dnnl_status_t dnnl_set_primitive_cache_capacity(int capacity) {
     return primitive_cache_t::instance().set_capacity(capacity);
 }
 
-// JIT dumps and profiler integration: accepted, nothing to configure yet.
-dnnl_status_t dnnl_set_jit_dump(int enable) { return dnnl_success; }
+// JIT dumps and profiler integration: the CPU code generator's hooks
+// (cpu/jit/jit_profiling.*); only the perf map of the profiling flags has
+// an effect, the others are accepted.
+dnnl_status_t dnnl_set_jit_dump(int enable) {
+    return dnnl::impl::cpu::jit::set_jit_dump(enable);
+}
 dnnl_status_t dnnl_set_jit_profiling_flags(unsigned flags) {
-    return flags > 15u ? dnnl_invalid_arguments : dnnl_success;
+    return dnnl::impl::cpu::jit::set_jit_profiling_flags(flags);
 }
 dnnl_status_t dnnl_set_jit_profiling_jitdumpdir(const char *dir) {
-    return dnnl_unimplemented;
+    return dnnl::impl::cpu::jit::set_jit_profiling_jitdumpdir(dir);
 }
 
 // ---- oneDNN's test hooks: C++ linkage, as oneDNN declares them ----

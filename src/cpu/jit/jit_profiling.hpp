@@ -1,0 +1,34 @@
+// What happens to a kernel once it is generated, for people looking at
+// it: ONEDNN_JIT_DUMP / dnnl_set_jit_dump write its bytes to
+// dnnl_dump_<name>.<n>.bin in the working directory, and the Linux perf
+// map flag of ONEDNN_JIT_PROFILE / dnnl_set_jit_profiling_flags appends
+// "<address> <size> <name>" to /tmp/perf-<pid>.map so that `perf report`
+// names generated functions. The other profiling flags (VTune, jitdump
+// files) are accepted and have no effect.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "common/c_types.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace jit {
+
+// The API setters; they override the environment (read on first use).
+status_t set_jit_dump(int enable);
+status_t set_jit_profiling_flags(unsigned flags);
+status_t set_jit_profiling_jitdumpdir(const char *dir);
+
+bool jit_dump_enabled();
+unsigned jit_profiling_flags();
+
+// Called once per generated kernel, after it became executable.
+void jit_register_code(const std::string &name, const void *code, size_t size);
+
+} // namespace jit
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
