@@ -59,7 +59,13 @@ bool dnnl_primitive_attr::has_default_values() const {
             && fpmath_mode == default_fpmath_mode() && !fpmath_apply_to_int
             && acc_mode == dnnl_accumulation_mode_strict && !deterministic
             && scales.empty() && zero_points.empty() && rounding_modes.empty()
-            && post_ops.entries.empty() && !dropout.on();
+            && post_ops.entries.empty() && !dropout.on() && !has_rnn_qparams();
+}
+
+bool dnnl_primitive_attr::has_rnn_qparams() const {
+    return rnn_data_qparams.scale != 1.f || rnn_data_qparams.shift != 0.f
+            || !rnn_weights_qparams.scales.empty()
+            || !rnn_weights_projection_qparams.scales.empty();
 }
 
 void dnnl_primitive_attr::set_rounding(int arg, int mode) {

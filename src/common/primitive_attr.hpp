@@ -86,6 +86,30 @@ struct dropout_t {
     }
 };
 
+// Quantization of int8 RNN data (source and destination layer and iter
+// tensors alike): q = saturate(round(f * scale + shift)).
+struct rnn_data_qparams_t {
+    float scale = 1.f, shift = 0.f;
+    template <typename V>
+    void visit(V &v) const {
+        v("scale", scale);
+        v("shift", shift);
+    }
+};
+
+// Scales of int8 RNN weights (layer and iteration weights, or the
+// projection's): w_s8 = round(w_f32 * scale). `mask` says over which
+// weight dims the scales vary; no scales means one scale of 1.
+struct rnn_weights_qparams_t {
+    int mask = 0;
+    std::vector<float> scales;
+    template <typename V>
+    void visit(V &v) const {
+        v("mask", mask);
+        v("scales", scales);
+    }
+};
+
 enum class post_op_kind_t { eltwise = 0, sum, binary, dw_conv, prelu };
 
 struct post_op_t {
@@ -149,6 +173,10 @@ struct dnnl_primitive_attr {
     std::vector<dnnl::impl::rounding_item_t> rounding_modes; // sorted by arg
     dnnl_post_ops post_ops;
     dnnl::impl::dropout_t dropout;
+    // int8 recurrent primitives only.
+    dnnl::impl::rnn_data_qparams_t rnn_data_qparams;
+    dnnl::impl::rnn_weights_qparams_t rnn_weights_qparams;
+    dnnl::impl::rnn_weights_qparams_t rnn_weights_projection_qparams;
 
     dnnl_primitive_attr();
 
@@ -164,8 +192,13 @@ struct dnnl_primitive_attr {
         v("rounding_modes", rounding_modes);
         v("post_ops", post_ops);
         v("dropout", dropout);
+        v("rnn_data_qparams", rnn_data_qparams);
+        v("rnn_weights_qparams", rnn_weights_qparams);
+        v("rnn_weights_projection_qparams", rnn_weights_projection_qparams);
     }
     bool has_default_values() const;
+    // Whether any RNN quantization parameter differs from its default.
+    bool has_rnn_qparams() const;
     void set_rounding(int arg, int mode);
     int get_rounding(int arg) const;
 };

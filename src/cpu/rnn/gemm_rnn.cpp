@@ -4,9 +4,11 @@
 
 #include <cstdlib>
 
+#include "common/verbose.hpp"
 #include "cpu/gemm/gemm.hpp"
 #include "cpu/rnn/rnn_cells.hpp"
 #include "cpu/rnn/rnn_exec.hpp"
+#include "cpu/rnn/rnn_int8.hpp"
 #include "cpu/rnn/rnn_parallel.hpp"
 
 namespace dnnl {
@@ -41,9 +43,18 @@ bool diff_weights_ok(const memory_desc_t &md, int in_dim, int out_dim) {
 bool gemm_rnn_t::pd_t::data_types_ok() const {
     // f32, bf16 and f16 (the descriptor check fixed the combinations):
     // inputs are converted to f32 states, weights go to the GEMM as they
-    // are, states and gates stay f32 inside. No int8 yet.
+    // are, states and gates stay f32 inside. int8 (LSTM and GRU inference,
+    // s8 data for LSTM only, as oneDNN's CPU engine) on the f32 path with
+    // dequantized inputs (rnn_int8.hpp).
     const data_type_t dt = desc()->src_layer_desc.data_type;
+    if (dt == dnnl_u8) return true;
+    if (dt == dnnl_s8) return cell_kind() == dnnl_vanilla_lstm;
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+}
+
+bool gemm_rnn_t::pd_t::is_int8() const {
+    const data_type_t dt = desc()->src_layer_desc.data_type;
+    return dt == dnnl_u8 || dt == dnnl_s8;
 }
 
 // The packed tag of the GEMM core's NR (f32 kernels), undef for none.
@@ -113,14 +124,24 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     d.peephole = with_peephole();
     d.projection = with_projection();
     d.training = is_training();
+    d.int8 = is_int8();
+    if (d.int8) {
+        const status_t st = check_int8_qparams(*attr(), d);
+        if (st != dnnl_success) {
+            verbose_error("rnn", "int8 quantization parameters do not fit the problem");
+            return st;
+        }
+    }
     // The per-step GEMMs reuse their weights T times: pack them once per
-    // layer when the GEMM core has a packed layout for f32 weights.
+    // layer when the GEMM core has a packed layout for f32 weights (int8
+    // weights are dequantized to f32 copies, which pack like f32 ones).
     const data_type_t wdt = desc()->weights_iter_desc.data_type;
-    const int nr = wdt == dnnl_f32 && T() > 1 ? f32_nr() : 0;
+    const int nr = (wdt == dnnl_f32 || d.int8) && T() > 1 ? f32_nr() : 0;
     plan_.init(d, !is_fwd(), nr);
     set_workspace(d.training ? plan_.state_bytes : 0);
     book_scratchpad(plan_.scratch_bytes);
-    name_ = std::string("gemm_rnn:") + gemm::f32_kernel_name();
+    name_ = std::string(d.int8 ? "gemm_rnn:int8_on_f32:" : "gemm_rnn:")
+            + gemm::f32_kernel_name();
     return dnnl_success;
 }
 
@@ -199,15 +220,22 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
             c.ldo = H;
         }
         run(lstm_fwd);
-        if (dm.projection) mm(N, dm.DIC, H, dense(ht, H), w.proj, h, ldh, 0.f);
+        if (dm.projection) {
+            if (dm.int8) e.quant.apply(ht, N, H, H);
+            mm(N, dm.DIC, H, dense(ht, H), w.proj, h, ldh, 0.f);
+        }
+        if (dm.int8) e.quant.apply(h, N, dm.DIC, ldh);
         return;
     }
     if (dm.gru) {
         c.rec = e.tmp();
         mm(N, 2 * H, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
         run(gru_fwd_part1);
+        if (dm.int8) e.quant.apply(c.rec, N, H, H);
         mm(N, H, H, dense(c.rec, H), w.wi_o, gates_t + 2 * H, ldg, 1.f);
-        return run(gru_fwd_part2);
+        run(gru_fwd_part2);
+        if (dm.int8) e.quant.apply(h, N, H, ldh);
+        return;
     }
     // Linear-before-reset: U h of all three gates, then the cell.
     c.rec = e.tmp();
@@ -223,6 +251,7 @@ status_t gemm_rnn_t::execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch)
     rnn_exec_t e(pd(), ctx, ws, scratch);
     const auto &dm = e.dm;
     const dim_t T = dm.T, N = dm.N, ldg = dm.ldg();
+    if (dm.int8) prepare_int8(e, *pd()->attr());
     e.load_inputs();
     for (dim_t d = 0; d < dm.D; ++d) {
         for (dim_t l = 0; l < dm.L; ++l) {

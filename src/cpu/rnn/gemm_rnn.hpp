@@ -41,6 +41,7 @@ struct gemm_rnn_t : public primitive_t {
 
     private:
         bool data_types_ok() const;
+        bool is_int8() const;
         bool layouts_ok() const;
         status_t init_packed_weights();
         rnn_plan_t plan_;

@@ -154,6 +154,9 @@ void rnn_exec_t::load_init_state(dim_t l, dim_t d) {
     else
         for (dim_t n = 0; n < N; ++n)
             std::memset(h + n * dm.ldh(), 0, dm.SIC * sizeof(float));
+    // int8: the initial state as the integer implementation holds it (an
+    // f32 src_iter is quantized on the way in).
+    if (dm.int8) quant.apply(h, N, dm.SIC, dm.ldh());
     if (!dm.lstm) return;
     float *c = p.c_slot(ws, l, d, slot);
     if (src_iter_c)

@@ -37,6 +37,7 @@ struct rnn_exec_t {
     const rnn_dims_t &dm;
     char *ws; // state buffers (workspace or scratchpad)
     char *scratch;
+    state_quant_t quant; // int8: the states' grid (rnn_int8.hpp)
 
     tensor_t src_layer, src_iter, src_iter_c, att, w_layer, w_iter, w_peephole,
             w_proj, bias, dst_layer, dst_iter, dst_iter_c;

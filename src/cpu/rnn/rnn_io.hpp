@@ -28,8 +28,20 @@ struct tensor_t {
     dim_t off(dim_t a, dim_t b, dim_t c, dim_t d = 0, dim_t e = 0) const {
         return off0 + a * st[0] + b * st[1] + c * st[2] + d * st[3] + e * st[4];
     }
-    float get(dim_t o) const { return load_f32(dt, base, o); }
-    void set(dim_t o, float v) const { store_f32(dt, v, base, o); }
+    // int8 data of an int8 RNN: q = saturate(round(f * qscale + qshift)),
+    // read back as (q - qshift) / qscale.
+    void quantize_with(float scale, float shift) {
+        quantized = true;
+        qscale = scale;
+        qshift = shift;
+    }
+    float get(dim_t o) const {
+        const float v = load_f32(dt, base, o);
+        return quantized ? (v - qshift) / qscale : v;
+    }
+    void set(dim_t o, float v) const {
+        store_f32(dt, quantized ? v * qscale + qshift : v, base, o);
+    }
     const float *f32_at(dim_t o) const { return static_cast<const float *>(base) + o; }
     float *f32_at_mut(dim_t o) const { return static_cast<float *>(base) + o; }
 
@@ -37,6 +49,18 @@ struct tensor_t {
     data_type_t dt = dnnl_f32;
     dim_t st[5] = {0, 0, 0, 0, 0};
     dim_t off0 = 0;
+    bool quantized = false;
+    float qscale = 1.f, qshift = 0.f;
+};
+
+// The grid int8 states live on: f32 values rounded in place to what the
+// data type holds after quantization (saturating), kept dequantized, so
+// that the f32 computation of an int8 RNN sees exactly the states an
+// integer one would.
+struct state_quant_t {
+    float scale = 1.f, shift = 0.f;
+    float lo = 0.f, hi = 255.f; // the data type's range
+    void apply(float *p, dim_t rows, dim_t cols, dim_t ld) const;
 };
 
 // rows x cols block of a tensor whose (row, col) element is at

@@ -52,6 +52,8 @@ void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_) {
     // and peephole sums.
     const dim_t tmp_fwd = N * (d.lbr ? 3 * DHC : DHC), tmp_bwd = (d.G + 1) * DHC;
     tmp_off = take(s, tmp_fwd > tmp_bwd ? tmp_fwd : tmp_bwd);
+    if (d.int8)
+        wdeq_off = take(s, L * D * ((d.SLC + d.SIC) * d.ldg() + (d.projection ? DHC * d.DIC : 0)));
     if (nr) {
         // Panels of K rows x ceil(N / nr) * nr columns for every per-step
         // operand (bounded: each column range rounded up once).

@@ -25,6 +25,9 @@ struct rnn_dims_t {
     bool lstm = false, gru = false, lbr = false, augru = false;
     bool peephole = false, projection = false;
     bool training = false;
+    // int8 inference: u8/s8 data, s8 weights, computed in f32 on the
+    // dequantized values (rnn_int8.hpp).
+    bool int8 = false;
     // Columns of a hidden-state row: the initial state has SIC channels,
     // outputs DIC (they differ only when T == 1).
     dim_t ldh() const { return SIC > DIC ? SIC : DIC; }
@@ -53,6 +56,9 @@ struct rnn_plan_t {
     // the GEMM core's B panels of `nr` columns (0: not packed).
     int nr = 0;
     size_t wpack_off = 0;
+    // int8: f32 copies of the layer, iteration and projection weights,
+    // dense ldigo / ldio.
+    size_t wdeq_off = 0;
     size_t scratch_state_bytes = 0; // the state buffers when not in ws
     size_t scratch_bytes = 0;
     // Backward scratchpad buffers (offsets after the forward ones).

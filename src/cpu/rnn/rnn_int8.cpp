@@ -1,0 +1,104 @@
+// int8 RNN inference: quantization parameter checks, the state grid and
+// the dequantized weight copies (see rnn_int8.hpp).
+#include "cpu/rnn/rnn_int8.hpp"
+
+#include <cmath>
+
+#include "cpu/rnn/rnn_parallel.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace rnn {
+
+namespace {
+
+constexpr int gates_and_channels = (1 << 3) | (1 << 4);
+constexpr int projection_channels = 1 << 3;
+
+bool scales_ok(const rnn_weights_qparams_t &q, int per_channel_mask, dim_t channels) {
+    if (q.scales.empty()) return true;
+    for (float s : q.scales)
+        if (!std::isfinite(s) || s == 0.f) return false;
+    if (q.mask == 0) return q.scales.size() == 1;
+    return q.mask == per_channel_mask && (dim_t)q.scales.size() == channels;
+}
+
+float scale_of(const rnn_weights_qparams_t &q, dim_t channel) {
+    if (q.scales.empty()) return 1.f;
+    return q.mask == 0 ? q.scales[0] : q.scales[(size_t)channel];
+}
+
+// f32 copy of s8 weights [L][D][K][C] (C = gates x channels, or DIC) as
+// a dense tensor at `out`, each column divided by its scale.
+tensor_t dequantize(const tensor_t &w, const rnn_weights_qparams_t &q, dim_t L, dim_t D,
+        dim_t K, dim_t G, dim_t C, float *out) {
+    const dim_t cols = G * C, rows = L * D * K;
+    parallel_range(rows, rows * cols, [&](dim_t b, dim_t e) {
+        for (dim_t r = b; r < e; ++r) {
+            const dim_t l = r / (D * K), d = r / K % D, k = r % K;
+            float *o = out + r * cols;
+            for (dim_t g = 0; g < G; ++g)
+                for (dim_t c = 0; c < C; ++c) {
+                    // Layer and iteration weights ldigo-like; projection ldio.
+                    const dim_t off = G > 1 ? w.off(l, d, k, g, c) : w.off(l, d, k, c);
+                    o[g * C + c] = w.get(off) / scale_of(q, g * C + c);
+                }
+        }
+    });
+    tensor_t t;
+    t.base = out;
+    t.dt = dnnl_f32;
+    if (G > 1) {
+        const dim_t st[5] = {D * K * cols, K * cols, cols, C, 1};
+        for (int i = 0; i < 5; ++i) t.st[i] = st[i];
+    } else {
+        const dim_t st[4] = {D * K * cols, K * cols, cols, 1};
+        for (int i = 0; i < 4; ++i) t.st[i] = st[i];
+    }
+    return t;
+}
+
+} // namespace
+
+status_t check_int8_qparams(const primitive_attr_t &attr, const rnn_dims_t &d) {
+    const float s = attr.rnn_data_qparams.scale, sh = attr.rnn_data_qparams.shift;
+    if (!std::isfinite(s) || s == 0.f || !std::isfinite(sh)) return dnnl_invalid_arguments;
+    if (!scales_ok(attr.rnn_weights_qparams, gates_and_channels, d.G * d.DHC))
+        return dnnl_invalid_arguments;
+    if (d.projection
+            && !scales_ok(attr.rnn_weights_projection_qparams, projection_channels, d.DIC))
+        return dnnl_invalid_arguments;
+    return dnnl_success;
+}
+
+state_quant_t state_quant(const primitive_attr_t &attr, data_type_t dt) {
+    state_quant_t q;
+    q.scale = attr.rnn_data_qparams.scale;
+    q.shift = attr.rnn_data_qparams.shift;
+    q.lo = dt == dnnl_s8 ? -128.f : 0.f;
+    q.hi = dt == dnnl_s8 ? 127.f : 255.f;
+    return q;
+}
+
+void prepare_int8(rnn_exec_t &e, const primitive_attr_t &attr) {
+    const auto &dm = e.dm;
+    const float s = attr.rnn_data_qparams.scale, sh = attr.rnn_data_qparams.shift;
+    e.quant = state_quant(attr, e.src_layer.dt);
+    for (tensor_t *t : {&e.src_layer, &e.src_iter, &e.dst_layer, &e.dst_iter})
+        if (*t && (t->dt == dnnl_u8 || t->dt == dnnl_s8)) t->quantize_with(s, sh);
+    float *out = (float *)(e.scratch + e.p.wdeq_off);
+    const auto &wq = attr.rnn_weights_qparams;
+    e.w_layer = dequantize(e.w_layer, wq, dm.L, dm.D, dm.SLC, dm.G, dm.DHC, out);
+    out += dm.L * dm.D * dm.SLC * dm.ldg();
+    e.w_iter = dequantize(e.w_iter, wq, dm.L, dm.D, dm.SIC, dm.G, dm.DHC, out);
+    out += dm.L * dm.D * dm.SIC * dm.ldg();
+    if (dm.projection)
+        e.w_proj = dequantize(e.w_proj, attr.rnn_weights_projection_qparams, dm.L, dm.D,
+                dm.DHC, 1, dm.DIC, out);
+}
+
+} // namespace rnn
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

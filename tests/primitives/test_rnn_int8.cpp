@@ -1,0 +1,428 @@
+// int8 LSTM (with and without projection) and GRU inference against an
+// integer reference written here: u8 data = round(f * scale + shift), s8
+// weights with common or per gate-and-channel scales, s32 accumulation
+// with the shift compensated, f32 cells, states requantized after every
+// step (and GRU's r * h and LSTMP's cell output before their GEMMs).
+// Also: u8 or f32 destinations, f32 iteration states, the attribute's
+// setters and getters, qparams that do not fit the problem, and RNN
+// qparams refused by other primitives.
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+
+namespace {
+
+using namespace dnnl;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+
+struct prob_t {
+    bool gru = false;
+    int L = 1, D = 1, T = 3, N = 2, SLC = 8, DHC = 8, DIC = 8; // SIC = DIC
+    rnn_direction dir = rnn_direction::unidirectional_left2right;
+    bool per_channel = true; // weights scales per gate and channel
+    bool dst_f32 = false; // dst_layer f32
+    bool iter_f32 = false; // src_iter / dst_iter f32
+    float scale = 64.f, shift = 128.f;
+    int G() const { return gru ? 3 : 4; }
+    bool proj() const { return !gru && DIC != DHC; }
+};
+
+float sigm(float x) { return 1.f / (1.f + std::exp(-x)); }
+
+struct ref_t {
+    const prob_t &p;
+    std::vector<uint8_t> src_layer; // [T][N][SLC]
+    std::vector<float> src_iter; // [L][D][N][DIC] as f32 (quantized by the test when u8)
+    std::vector<float> src_iter_c; // [L][D][N][DHC]
+    std::vector<int8_t> wl, wi, wp; // ldigo, ldigo, ldio
+    std::vector<float> bias, wscales, pscales;
+    // Outputs as the library should give them (dequantized f32 for u8).
+    std::vector<float> dst_layer, dst_iter, dst_iter_c;
+
+    explicit ref_t(const prob_t &p_) : p(p_) {}
+
+    int q(float f) const {
+        float v = std::nearbyint(f * p.scale + p.shift);
+        return (int)std::fmin(255.f, std::fmax(0.f, v));
+    }
+    float deq(int v) const { return ((float)v - p.shift) / p.scale; }
+    float ws(int g, int o) const { return p.per_channel ? wscales[g * p.DHC + o] : wscales[0]; }
+
+    // (acc - shift * sum of the weights) / (scale * weight scale)
+    float gate(long acc, long wsum, float wscale) const {
+        return ((float)acc - p.shift * (float)wsum) / (p.scale * wscale);
+    }
+
+    void run() {
+        const int L = p.L, D = p.D, T = p.T, N = p.N, H = p.DHC, O = p.DIC, G = p.G();
+        // Outputs (quantized) of each layer per direction, [T][N][O].
+        std::vector<std::vector<int>> out(D, std::vector<int>((size_t)T * N * O));
+        dst_iter.assign((size_t)L * D * N * O, 0.f);
+        dst_iter_c.assign((size_t)L * D * N * H, 0.f);
+        for (int d = 0; d < D; ++d) {
+            const bool r2l = p.dir == rnn_direction::unidirectional_right2left || d == 1;
+            std::vector<int> in((size_t)T * N * p.SLC);
+            for (size_t i = 0; i < in.size(); ++i) in[i] = src_layer[i];
+            int K = p.SLC;
+            for (int l = 0; l < L; ++l) {
+                std::vector<int> h((size_t)N * O);
+                std::vector<float> c((size_t)N * H);
+                for (int n = 0; n < N; ++n) {
+                    for (int j = 0; j < O; ++j)
+                        h[n * O + j] = q(src_iter[((size_t)(l * D + d) * N + n) * O + j]);
+                    for (int j = 0; j < H; ++j)
+                        c[n * H + j] = src_iter_c[((size_t)(l * D + d) * N + n) * H + j];
+                }
+                auto WL = [&](int k, int g, int o) {
+                    return (long)wl[((((size_t)l * D + d) * K + k) * G + g) * H + o];
+                };
+                auto WI = [&](int k, int g, int o) {
+                    return (long)wi[((((size_t)l * D + d) * O + k) * G + g) * H + o];
+                };
+                std::vector<int> lay_out((size_t)T * N * O);
+                for (int s = 0; s < T; ++s) {
+                    const int t = r2l ? T - 1 - s : s;
+                    std::vector<int> hn((size_t)N * O);
+                    for (int n = 0; n < N; ++n) {
+                        const int *x = &in[((size_t)t * N + n) * K];
+                        const int *hp = &h[(size_t)n * O];
+                        auto lay = [&](int g, int o) {
+                            long acc = 0, sum = 0;
+                            for (int k = 0; k < K; ++k) acc += x[k] * WL(k, g, o), sum += WL(k, g, o);
+                            return gate(acc, sum, ws(g, o)) + bias[(((size_t)l * D + d) * G + g) * H + o];
+                        };
+                        auto rec = [&](const int *v, int g, int o) {
+                            long acc = 0, sum = 0;
+                            for (int k = 0; k < O; ++k) acc += v[k] * WI(k, g, o), sum += WI(k, g, o);
+                            return gate(acc, sum, ws(g, o));
+                        };
+                        if (!p.gru) {
+                            std::vector<int> hq((size_t)H);
+                            for (int o = 0; o < H; ++o) {
+                                const float gi = sigm(lay(0, o) + rec(hp, 0, o));
+                                const float gf = sigm(lay(1, o) + rec(hp, 1, o));
+                                const float gc = std::tanh(lay(2, o) + rec(hp, 2, o));
+                                const float go = sigm(lay(3, o) + rec(hp, 3, o));
+                                float &cc = c[(size_t)n * H + o];
+                                cc = gf * cc + gi * gc;
+                                hq[o] = q(go * std::tanh(cc));
+                            }
+                            for (int o = 0; o < O; ++o) {
+                                if (!p.proj()) {
+                                    hn[(size_t)n * O + o] = hq[o];
+                                    continue;
+                                }
+                                long acc = 0, sum = 0;
+                                for (int k = 0; k < H; ++k) {
+                                    const long w = wp[(((size_t)l * D + d) * H + k) * O + o];
+                                    acc += hq[k] * w, sum += w;
+                                }
+                                const float psc = pscales.size() == 1 ? pscales[0] : pscales[o];
+                                hn[(size_t)n * O + o] = q(gate(acc, sum, psc));
+                            }
+                        } else {
+                            std::vector<float> u((size_t)H), r((size_t)H);
+                            std::vector<int> rh((size_t)H);
+                            for (int o = 0; o < H; ++o) {
+                                u[o] = sigm(lay(0, o) + rec(hp, 0, o));
+                                r[o] = sigm(lay(1, o) + rec(hp, 1, o));
+                                rh[o] = q(r[o] * deq(hp[o]));
+                            }
+                            for (int o = 0; o < H; ++o) {
+                                const float go = std::tanh(lay(2, o) + rec(rh.data(), 2, o));
+                                hn[(size_t)n * O + o] = q(u[o] * deq(hp[o]) + (1.f - u[o]) * go);
+                            }
+                        }
+                    }
+                    h = hn;
+                    for (size_t i = 0; i < hn.size(); ++i) lay_out[(size_t)t * N * O + i] = hn[i];
+                }
+                for (int i = 0; i < N * O; ++i)
+                    dst_iter[((size_t)(l * D + d) * N) * O + i] = deq(h[i]);
+                for (int i = 0; i < N * H; ++i)
+                    dst_iter_c[((size_t)(l * D + d) * N) * H + i] = c[i];
+                in = lay_out;
+                K = O;
+            }
+            out[d] = in;
+        }
+        const bool concat = p.dir == rnn_direction::bidirectional_concat;
+        const bool sum = p.dir == rnn_direction::bidirectional_sum;
+        const int OW = concat ? 2 * O : O;
+        dst_layer.assign((size_t)T * N * OW, 0.f);
+        for (int t = 0; t < T; ++t)
+            for (int n = 0; n < N; ++n)
+                for (int j = 0; j < O; ++j) {
+                    const size_t i = ((size_t)t * N + n) * O + j;
+                    const size_t o = ((size_t)t * N + n) * OW + j;
+                    if (sum)
+                        dst_layer[o] = deq(q(deq(out[0][i]) + deq(out[1][i])));
+                    else
+                        dst_layer[o] = deq(out[0][i]);
+                    if (concat) dst_layer[o + O] = deq(out[1][i]);
+                }
+    }
+};
+
+std::vector<float> read_as_f32(const memory &m, const ref_t &r) {
+    const auto d = m.get_desc();
+    const size_t n = d.get_size() / memory::data_type_size(d.get_data_type());
+    std::vector<float> v(n);
+    if (d.get_data_type() == dt::f32) {
+        const float *p = (const float *)m.get_data_handle();
+        v.assign(p, p + n);
+    } else {
+        const uint8_t *p = (const uint8_t *)m.get_data_handle();
+        for (size_t i = 0; i < n; ++i) v[i] = r.deq(p[i]);
+    }
+    return v;
+}
+
+// Elements may differ by one quantization step (a rounding tie broken
+// differently by the f32 GEMM or the library's exp/tanh), rarely.
+void expect_close(const std::vector<float> &got, const std::vector<float> &want, float step,
+        const char *what) {
+    ASSERT_EQ(got.size(), want.size()) << what;
+    size_t off_by_one = 0;
+    for (size_t i = 0; i < got.size(); ++i) {
+        const float e = std::fabs(got[i] - want[i]);
+        ASSERT_LE(e, step * 1.01f + 1e-4f) << what << " element " << i;
+        if (e > 1e-4f) ++off_by_one;
+    }
+    EXPECT_LE(off_by_one, got.size() / 20 + 1) << what;
+}
+
+void run_case(const prob_t &p) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    std::mt19937 gen(7);
+    std::uniform_int_distribution<int> u8d(0, 255), s8d(-60, 60);
+    std::uniform_real_distribution<float> fd(-1.f, 1.f);
+    const int G = p.G(), L = p.L, D = p.D, O = p.DIC, H = p.DHC;
+    ref_t r(p);
+    r.src_layer.resize((size_t)p.T * p.N * p.SLC);
+    for (auto &x : r.src_layer) x = (uint8_t)u8d(gen);
+    r.src_iter.resize((size_t)L * D * p.N * O);
+    for (auto &x : r.src_iter) x = r.deq(u8d(gen)) + (p.iter_f32 ? fd(gen) * 0.004f : 0.f);
+    r.src_iter_c.resize((size_t)L * D * p.N * H);
+    for (auto &x : r.src_iter_c) x = fd(gen);
+    auto fill_s8 = [&](std::vector<int8_t> &w, size_t n) {
+        w.resize(n);
+        for (auto &x : w) x = (int8_t)s8d(gen);
+    };
+    fill_s8(r.wl, (size_t)L * D * p.SLC * G * H);
+    fill_s8(r.wi, (size_t)L * D * O * G * H);
+    if (p.proj()) fill_s8(r.wp, (size_t)L * D * H * O);
+    r.bias.resize((size_t)L * D * G * H);
+    for (auto &x : r.bias) x = fd(gen) * 0.5f;
+    r.wscales.resize(p.per_channel ? (size_t)G * H : 1);
+    for (size_t i = 0; i < r.wscales.size(); ++i) r.wscales[i] = 32.f + 8.f * (float)(i % 5);
+    r.pscales = {40.f};
+    r.run();
+
+    const bool concat = p.dir == rnn_direction::bidirectional_concat;
+    const dt ldt = p.dst_f32 ? dt::f32 : dt::u8, idt = p.iter_f32 ? dt::f32 : dt::u8;
+    memory::desc sl({p.T, p.N, p.SLC}, dt::u8, tag::tnc),
+            si({L, D, p.N, O}, idt, tag::ldnc), sic({L, D, p.N, H}, dt::f32, tag::ldnc),
+            wl({L, D, p.SLC, G, H}, dt::s8, tag::ldigo), wi({L, D, O, G, H}, dt::s8, tag::ldigo),
+            wp({L, D, H, O}, dt::s8, tag::ldio), b({L, D, G, H}, dt::f32, tag::ldgo),
+            dl({p.T, p.N, concat ? 2 * O : O}, ldt, tag::tnc),
+            di({L, D, p.N, O}, idt, tag::ldnc),
+            dic({L, D, p.N, H}, dt::f32, tag::ldnc);
+    primitive_attr attr;
+    attr.set_rnn_data_qparams(p.scale, p.shift);
+    attr.set_rnn_weights_qparams(p.per_channel ? (1 << 3) | (1 << 4) : 0, r.wscales);
+    if (p.proj()) attr.set_rnn_weights_projection_qparams(0, r.pscales);
+    const auto fwd = prop_kind::forward_inference;
+    primitive prim;
+    primitive_desc_base pd;
+    if (p.gru) {
+        auto g = gru_forward::primitive_desc(eng, fwd, p.dir, sl, si, wl, wi, b, dl, di, attr);
+        prim = gru_forward(g);
+        pd = g;
+    } else if (p.proj()) {
+        auto g = lstm_forward::primitive_desc(eng, fwd, p.dir, sl, si, sic, wl, wi, memory::desc(),
+                wp, b, dl, di, dic, attr);
+        prim = lstm_forward(g);
+        pd = g;
+    } else {
+        auto g = lstm_forward::primitive_desc(eng, fwd, p.dir, sl, si, sic, wl, wi, b, dl, di, dic,
+                attr);
+        prim = lstm_forward(g);
+        pd = g;
+    }
+    EXPECT_NE(std::string(pd.impl_info_str()).find("int8"), std::string::npos);
+    memory m_sl(sl, eng, r.src_layer.data());
+    std::vector<uint8_t> si_u8;
+    memory m_si;
+    if (p.iter_f32) {
+        m_si = memory(si, eng, r.src_iter.data());
+    } else {
+        for (float x : r.src_iter) si_u8.push_back((uint8_t)r.q(x));
+        m_si = memory(si, eng, si_u8.data());
+    }
+    memory m_sic(sic, eng, r.src_iter_c.data()), m_wl(wl, eng, r.wl.data()),
+            m_wi(wi, eng, r.wi.data()), m_b(b, eng, r.bias.data()), m_dl(dl, eng),
+            m_di(di, eng), m_dic(dic, eng);
+    std::unordered_map<int, memory> args {{DNNL_ARG_SRC_LAYER, m_sl}, {DNNL_ARG_SRC_ITER, m_si},
+            {DNNL_ARG_WEIGHTS_LAYER, m_wl}, {DNNL_ARG_WEIGHTS_ITER, m_wi}, {DNNL_ARG_BIAS, m_b},
+            {DNNL_ARG_DST_LAYER, m_dl}, {DNNL_ARG_DST_ITER, m_di}};
+    memory m_wp;
+    if (!p.gru) {
+        args[DNNL_ARG_SRC_ITER_C] = m_sic;
+        args[DNNL_ARG_DST_ITER_C] = m_dic;
+    }
+    if (p.proj()) {
+        m_wp = memory(wp, eng, r.wp.data());
+        args[DNNL_ARG_WEIGHTS_PROJECTION] = m_wp;
+    }
+    prim.execute(s, args);
+    s.wait();
+    const float step = 1.f / p.scale;
+    expect_close(read_as_f32(m_dl, r), r.dst_layer, step, "dst_layer");
+    expect_close(read_as_f32(m_di, r), r.dst_iter, step, "dst_iter");
+    if (!p.gru) {
+        const float *c = (const float *)m_dic.get_data_handle();
+        for (size_t i = 0; i < r.dst_iter_c.size(); ++i)
+            ASSERT_NEAR(c[i], r.dst_iter_c[i], 0.05f) << "dst_iter_c " << i;
+    }
+}
+
+} // namespace
+
+TEST(RnnInt8, LstmPerChannelScalesU8Destinations) {
+    prob_t p;
+    p.SLC = 5;
+    run_case(p);
+}
+
+TEST(RnnInt8, LstmCommonScaleF32DestinationsTwoLayers) {
+    prob_t p;
+    p.per_channel = false;
+    p.dst_f32 = true;
+    p.L = 2;
+    p.T = 4;
+    run_case(p);
+}
+
+TEST(RnnInt8, LstmBidirectionalConcatAndSum) {
+    prob_t p;
+    p.D = 2;
+    p.dir = rnn_direction::bidirectional_concat;
+    run_case(p);
+    p.dir = rnn_direction::bidirectional_sum;
+    run_case(p);
+}
+
+TEST(RnnInt8, LstmF32IterationStatesRightToLeft) {
+    prob_t p;
+    p.iter_f32 = true;
+    p.dir = rnn_direction::unidirectional_right2left;
+    p.scale = 50.f;
+    p.shift = 100.f;
+    run_case(p);
+}
+
+TEST(RnnInt8, LstmWithProjection) {
+    prob_t p;
+    p.DHC = 12;
+    p.DIC = 6;
+    p.SLC = 6; // stacked layers take DIC channels
+    p.L = 2;
+    run_case(p);
+}
+
+TEST(RnnInt8, GruOneAndTwoLayers) {
+    prob_t p;
+    p.gru = true;
+    run_case(p);
+    p.L = 2;
+    p.T = 5;
+    p.dst_f32 = true;
+    p.per_channel = false;
+    run_case(p);
+}
+
+TEST(RnnInt8, AttributeSettersAndGetters) {
+    primitive_attr a;
+    float scale = 0, shift = 0;
+    a.get_rnn_data_qparams(scale, shift);
+    EXPECT_EQ(scale, 1.f);
+    EXPECT_EQ(shift, 0.f);
+    a.set_rnn_data_qparams(63.f, 64.f);
+    a.get_rnn_data_qparams(scale, shift);
+    EXPECT_EQ(scale, 63.f);
+    EXPECT_EQ(shift, 64.f);
+    int mask = -1;
+    std::vector<float> sc;
+    a.get_rnn_weights_qparams(mask, sc);
+    EXPECT_EQ(mask, 0);
+    EXPECT_EQ(sc, std::vector<float>({1.f}));
+    a.set_rnn_weights_qparams(24, {1.f, 2.f, 3.f});
+    a.get_rnn_weights_qparams(mask, sc);
+    EXPECT_EQ(mask, 24);
+    EXPECT_EQ(sc, std::vector<float>({1.f, 2.f, 3.f}));
+    a.set_rnn_weights_projection_qparams(8, {5.f});
+    a.get_rnn_weights_projection_qparams(mask, sc);
+    EXPECT_EQ(mask, 8);
+    EXPECT_EQ(sc, std::vector<float>({5.f}));
+    // Bad values through the C API.
+    const float one = 1.f;
+    EXPECT_EQ(dnnl_primitive_attr_set_rnn_weights_qparams(a.get(), 0, 0, &one),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_primitive_attr_set_rnn_weights_qparams(a.get(), 1, -1, &one),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_primitive_attr_set_rnn_weights_qparams(a.get(), 1, 0, nullptr),
+            dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_primitive_attr_set_rnn_data_qparams(nullptr, 1.f, 0.f),
+            dnnl_invalid_arguments);
+}
+
+TEST(RnnInt8, QparamsThatDoNotFitAreRefused) {
+    engine eng(engine::kind::cpu, 0);
+    memory::desc sl({2, 1, 4}, dt::u8, tag::tnc), si({1, 1, 1, 4}, dt::u8, tag::ldnc),
+            sic({1, 1, 1, 4}, dt::f32, tag::ldnc), wl({1, 1, 4, 4, 4}, dt::s8, tag::ldigo),
+            wi({1, 1, 4, 4, 4}, dt::s8, tag::ldigo), b({1, 1, 4, 4}, dt::f32, tag::ldgo),
+            dl({2, 1, 4}, dt::u8, tag::tnc);
+    const auto fwd = prop_kind::forward_inference;
+    const auto dir = rnn_direction::unidirectional_left2right;
+    primitive_attr attr;
+    attr.set_rnn_data_qparams(64.f, 128.f);
+    attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), std::vector<float>(15, 2.f)); // 16 needed
+    EXPECT_THROW(lstm_forward::primitive_desc(eng, fwd, dir, sl, si, sic, wl, wi, b, dl, si, sic,
+                         attr),
+            error);
+    attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), std::vector<float>(16, 2.f));
+    EXPECT_NO_THROW(lstm_forward::primitive_desc(eng, fwd, dir, sl, si, sic, wl, wi, b, dl, si,
+            sic, attr));
+    attr.set_rnn_data_qparams(0.f, 128.f);
+    EXPECT_THROW(lstm_forward::primitive_desc(eng, fwd, dir, sl, si, sic, wl, wi, b, dl, si, sic,
+                         attr),
+            error);
+    // int8 is inference only.
+    attr.set_rnn_data_qparams(64.f, 128.f);
+    EXPECT_THROW(lstm_forward::primitive_desc(eng, prop_kind::forward_training, dir, sl, si, sic,
+                         wl, wi, b, dl, si, sic, attr),
+            error);
+}
+
+TEST(RnnInt8, OtherPrimitivesRefuseRnnQparams) {
+    engine eng(engine::kind::cpu, 0);
+    memory::desc d({4, 4}, dt::f32, tag::ab);
+    primitive_attr attr;
+    attr.set_rnn_data_qparams(64.f, 1.f);
+    EXPECT_THROW(eltwise_forward::primitive_desc(eng, prop_kind::forward_inference,
+                         algorithm::eltwise_relu, d, d, 0.f, 0.f, attr),
+            error);
+    primitive_attr plain;
+    EXPECT_NO_THROW(eltwise_forward::primitive_desc(eng, prop_kind::forward_inference,
+            algorithm::eltwise_relu, d, d, 0.f, 0.f, plain));
+}
