@@ -40,6 +40,11 @@ const kernel_table_t &kernels_sse41();
 const isa_table_t<kernel_table_t> &kernel_table();
 const kernel_table_t *select_kernels();
 
+// The generated kernels' vector levels (eltwise_jit_kernel.hpp), best
+// first, and the pick among them (null below AVX2).
+struct jit_target_t;
+const isa_table_t<jit_target_t> &jit_table();
+const jit_target_t *select_jit_target();
 
 } // namespace eltwise
 } // namespace cpu

@@ -9,6 +9,7 @@
 #include "common/float_convert.hpp"
 #include "common/math/eltwise_math.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
+#include "cpu/eltwise/eltwise_work.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -21,29 +22,6 @@ using namespace eltwise_md_utils;
 
 // Elements per f32 staging buffer (per thread, on the stack).
 constexpr dim_t block = 1024;
-
-// Algorithms costing a few instructions per element: threads only pay
-// off for larger arrays.
-bool is_cheap(alg_kind_t alg) {
-    switch (math::eltwise_base_alg(alg)) {
-    case dnnl_eltwise_relu:
-    case dnnl_eltwise_square:
-    case dnnl_eltwise_abs:
-    case dnnl_eltwise_linear:
-    case dnnl_eltwise_hardsigmoid:
-    case dnnl_eltwise_hardswish:
-    case dnnl_eltwise_clip:
-    case dnnl_eltwise_clip_v2:
-    case dnnl_eltwise_round:
-        return true;
-    default:
-        return false;
-    }
-}
-
-dim_t min_per_thread(alg_kind_t alg) {
-    return is_cheap(alg) ? 32 * 1024 : 4 * 1024;
-}
 
 dim_t padded_volume(const memory_desc_t &md) {
     return md_nelems(md, true);

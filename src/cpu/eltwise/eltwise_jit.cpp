@@ -1,0 +1,70 @@
+// Forward eltwise on generated code: descriptor checks, the kernel taken
+// from the kernel cache, and the threaded driver.
+#include "cpu/eltwise/eltwise_jit.hpp"
+
+#include "common/exec_ctx.hpp"
+#include "common/math/eltwise_math.hpp"
+#include "common/verbose.hpp"
+#include "cpu/eltwise/eltwise_kernels.hpp"
+#include "cpu/eltwise/eltwise_utils.hpp"
+#include "cpu/eltwise/eltwise_work.hpp"
+#include "cpu/jit/eltwise_injector.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace eltwise {
+
+using namespace eltwise_md_utils;
+
+status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
+    if (!is_fwd() || !attr_ok(false) || !attr()->post_ops.entries.empty())
+        return dnnl_unimplemented;
+    DNNL_CHECK(init_formats());
+    const memory_desc_t &s = *src_md(), &d = *dst_md();
+    if (s.data_type != dnnl_f32 || d.data_type != dnnl_f32)
+        return dnnl_unimplemented;
+    if (!same_layout(s, d) || !is_dense_padded(s)) return dnnl_unimplemented;
+    if (!jit::eltwise_injector_t::supports(alg(), alpha(), beta()))
+        return dnnl_unimplemented;
+    // Padding is processed as data: only where f(0) == 0 keeps it zero.
+    if (has_padding(s)
+            && !(math::eltwise_fwd(alg(), 0.f, alpha(), beta()) == 0.f))
+        return dnnl_unimplemented;
+    target = select_jit_target();
+    if (!target) return dnnl_unimplemented;
+    work = has_zero_dim() ? 0 : md_nelems(s, true);
+    name_ = std::string("jit:") + target->isa_name;
+    return dnnl_success;
+}
+
+status_t jit_eltwise_fwd_t::init(engine_t *) {
+    const pd_t *pd = pd_();
+    jit_kernel_config_t cfg {pd->target, pd->alg(), pd->alpha(), pd->beta()};
+    bool hit = false;
+    return get_jit_kernel(cfg, kernel_, hit);
+}
+
+status_t jit_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    const dim_t n = pd->work;
+    if (n == 0) return dnnl_success;
+    const float *src = ctx.input<float>(DNNL_ARG_SRC);
+    float *dst = ctx.output<float>(DNNL_ARG_DST);
+    if (!src || !dst) return dnnl_invalid_arguments;
+    src += pd->src_md()->offset0;
+    dst += pd->dst_md()->offset0;
+    const jit_fwd_f32_fn fn = kernel_->fn;
+    const int nthr = nthr_for(n, min_per_thread(pd->alg()));
+    parallel(nthr, [&](int ithr, int nt) {
+        dim_t start, end;
+        balance(n, nt, ithr, start, end, 16);
+        if (start < end) fn(src + start, dst + start, (size_t)(end - start));
+    });
+    return dnnl_success;
+}
+
+} // namespace eltwise
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

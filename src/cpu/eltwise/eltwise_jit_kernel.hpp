@@ -1,0 +1,61 @@
+// The generated forward eltwise kernel: f32 in, f32 out, any length, one
+// algorithm with its alpha/beta baked in. Its code depends only on the
+// kernel configuration (ISA, algorithm, alpha, beta), never on the shape,
+// so it lives in the global kernel cache and every primitive with the
+// same configuration shares it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "common/c_types.hpp"
+#include "common/kernel_cache.hpp"
+#include "cpu/cpu_isa.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace eltwise {
+
+// A vector level the generator emits for; the JIT table in
+// eltwise_kernel_table.cpp lists them best first.
+struct jit_target_t {
+    cpu_isa_t isa;
+    const char *isa_name;
+    bool zmm;
+};
+
+struct jit_kernel_config_t {
+    const jit_target_t *target;
+    alg_kind_t alg;
+    float alpha, beta;
+};
+
+// dst[i] = f(src[i]) for i < n; src and dst may be the same array.
+using jit_fwd_f32_fn = void (*)(const float *src, float *dst, size_t n);
+
+struct jit_kernel_t : public kernel_cache::value_impl_t {
+    jit_fwd_f32_fn fn = nullptr;
+    std::string name;
+    size_t code_size = 0;
+    size_t footprint() const override { return code_size; }
+    // The generator owns the executable buffer.
+    std::shared_ptr<void> code_owner;
+};
+
+// The kernel's name: f32_eltwise_<alg>__<isa>.
+std::string jit_kernel_name(const jit_kernel_config_t &cfg);
+
+// Generates the kernel (no cache); null with a status on failure.
+status_t generate_jit_kernel(
+        const jit_kernel_config_t &cfg, std::shared_ptr<jit_kernel_t> &out);
+
+// The kernel for `cfg` through the kernel cache; `hit` tells whether it
+// was reused. Prints create:kernel_cache_hit/miss under verbose.
+status_t get_jit_kernel(const jit_kernel_config_t &cfg,
+        std::shared_ptr<const jit_kernel_t> &out, bool &hit);
+
+} // namespace eltwise
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
