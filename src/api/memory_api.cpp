@@ -1,8 +1,9 @@
-// C API: memory objects.
+// C API: memory objects (one buffer, or several for sparse memory).
 #include <new>
 
 #include "api/c_enum.hpp"
 #include "common/memory.hpp"
+#include "common/sparse_md.hpp"
 #include "common/stream.hpp"
 #include "common/verbose.hpp"
 
@@ -14,25 +15,65 @@ size_t dnnl_data_type_size(dnnl_data_type_t data_type_arg) {
     return data_type_size(data_type);
 }
 
-static status_t create_memory(dnnl_memory_t *memory,
-        const_dnnl_memory_desc_t md, dnnl_engine_t engine, void *handle) {
-    if (!memory || !engine) return dnnl_invalid_arguments;
-    memory_desc_t desc = md ? *md : zero_md();
+// Checks shared by every memory creation: a layout fixed and known.
+static status_t check_memory_md(const memory_desc_t &desc) {
     if (desc.format_kind == dnnl_format_kind_any) {
         verbose_error("memory", "format_kind any cannot back a memory object");
         return dnnl_invalid_arguments;
     }
-    if (desc.format_kind != dnnl_blocked && !is_zero_md(desc))
-        return dnnl_unimplemented;
     if (md_has_runtime_dims_or_strides(desc)) {
         verbose_error("memory", "runtime dimensions or strides in a memory object");
         return dnnl_invalid_arguments;
     }
+    return dnnl_success;
+}
+
+static status_t create_memory(dnnl_memory_t *memory,
+        const_dnnl_memory_desc_t md, dnnl_engine_t engine, void *handle) {
+    if (!memory || !engine) return dnnl_invalid_arguments;
+    memory_desc_t desc = md ? *md : zero_md();
+    DNNL_CHECK(check_memory_md(desc));
+    if (desc.format_kind != dnnl_blocked && !is_zero_md(desc))
+        return dnnl_unimplemented;
     const size_t size = md_size(desc);
     std::unique_ptr<memory_storage_t> storage;
     if (size == 0 && handle == DNNL_MEMORY_ALLOCATE) handle = DNNL_MEMORY_NONE;
     DNNL_CHECK(engine->create_memory_storage(storage, handle, size));
     *memory = new (std::nothrow) dnnl_memory(engine, desc, std::move(storage));
+    return *memory ? dnnl_success : dnnl_out_of_memory;
+}
+
+// Sparse memory: one storage per buffer of the encoding, each allocated
+// by the library or given by the user.
+static status_t create_sparse_memory(dnnl_memory_t *memory,
+        const memory_desc_t &desc, dnnl_engine_t engine, int nhandles,
+        void **handles) {
+    const int encoding = md_sparse_encoding(desc);
+    if (encoding == dnnl_packed) {
+        // Its layout exists only once an implementation resolved it.
+        verbose_error("memory",
+                "a packed sparse descriptor cannot back a memory object");
+        return dnnl_invalid_arguments;
+    }
+    if (engine->kind() != dnnl_cpu) {
+        verbose_error("memory", "sparse memory is supported on cpu only");
+        return dnnl_unimplemented;
+    }
+    if (nhandles != md_num_handles(desc)) {
+        verbose_error("memory",
+                "sparse memory needs %d handles (values and metadata), got %d",
+                md_num_handles(desc), nhandles);
+        return dnnl_invalid_arguments;
+    }
+    std::vector<std::unique_ptr<memory_storage_t>> storages(nhandles);
+    for (int i = 0; i < nhandles; ++i) {
+        const size_t size = md_buffer_size(desc, i);
+        void *handle = handles[i];
+        if (size == 0 && handle == DNNL_MEMORY_ALLOCATE)
+            handle = DNNL_MEMORY_NONE;
+        DNNL_CHECK(engine->create_memory_storage(storages[i], handle, size));
+    }
+    *memory = new (std::nothrow) dnnl_memory(engine, desc, std::move(storages));
     return *memory ? dnnl_success : dnnl_out_of_memory;
 }
 
@@ -44,9 +85,17 @@ dnnl_status_t dnnl_memory_create(dnnl_memory_t *memory,
 dnnl_status_t dnnl_memory_create_v2(dnnl_memory_t *memory,
         const_dnnl_memory_desc_t memory_desc, dnnl_engine_t engine,
         int nhandles, void **handles) {
-    if (nhandles != 1 || !handles) {
-        // Several buffers are only meaningful for sparse memory.
-        return nhandles > 1 ? dnnl_unimplemented : dnnl_invalid_arguments;
+    if (!memory || !engine || nhandles <= 0 || !handles)
+        return dnnl_invalid_arguments;
+    if (memory_desc && md_is_sparse(*memory_desc)) {
+        DNNL_CHECK(check_memory_md(*memory_desc));
+        return create_sparse_memory(
+                memory, *memory_desc, engine, nhandles, handles);
+    }
+    if (nhandles != 1) {
+        verbose_error("memory",
+                "%d handles given for a descriptor with one buffer", nhandles);
+        return dnnl_invalid_arguments;
     }
     return create_memory(memory, memory_desc, engine, handles[0]);
 }
@@ -66,12 +115,15 @@ dnnl_status_t dnnl_memory_get_engine(const_dnnl_memory_t memory, dnnl_engine_t *
 
 dnnl_status_t dnnl_memory_map_data_v2(
         const_dnnl_memory_t memory, void **mapped_ptr, int index) {
-    if (!memory || !mapped_ptr || index != 0) return dnnl_invalid_arguments;
-    if (!memory->storage() || !memory->storage()->data_handle()) {
+    if (!memory || !mapped_ptr || index < 0 || index >= memory->nhandles())
+        return dnnl_invalid_arguments;
+    memory_storage_t *storage = memory->storage(index);
+    if (!storage || !storage->data_handle()) {
         *mapped_ptr = nullptr;
         return dnnl_success;
     }
-    return memory->storage()->map_data(mapped_ptr, nullptr, md_size(memory->md()));
+    return storage->map_data(
+            mapped_ptr, nullptr, md_buffer_size(memory->md(), index));
 }
 
 dnnl_status_t dnnl_memory_map_data(const_dnnl_memory_t memory, void **mapped_ptr) {
@@ -80,9 +132,10 @@ dnnl_status_t dnnl_memory_map_data(const_dnnl_memory_t memory, void **mapped_ptr
 
 dnnl_status_t dnnl_memory_unmap_data_v2(
         const_dnnl_memory_t memory, void *mapped_ptr, int index) {
-    if (!memory || index != 0) return dnnl_invalid_arguments;
-    if (!mapped_ptr || !memory->storage()) return dnnl_success;
-    return memory->storage()->unmap_data(mapped_ptr, nullptr);
+    if (!memory || index < 0 || index >= memory->nhandles())
+        return dnnl_invalid_arguments;
+    if (!mapped_ptr || !memory->storage(index)) return dnnl_success;
+    return memory->storage(index)->unmap_data(mapped_ptr, nullptr);
 }
 
 dnnl_status_t dnnl_memory_unmap_data(const_dnnl_memory_t memory, void *mapped_ptr) {
@@ -91,8 +144,9 @@ dnnl_status_t dnnl_memory_unmap_data(const_dnnl_memory_t memory, void *mapped_pt
 
 dnnl_status_t dnnl_memory_get_data_handle_v2(
         const_dnnl_memory_t memory, void **handle, int index) {
-    if (!memory || !handle || index != 0) return dnnl_invalid_arguments;
-    *handle = memory->storage() ? memory->storage()->data_handle() : nullptr;
+    if (!memory || !handle || index < 0 || index >= memory->nhandles())
+        return dnnl_invalid_arguments;
+    *handle = memory->host_ptr(index);
     return dnnl_success;
 }
 
@@ -102,9 +156,9 @@ dnnl_status_t dnnl_memory_get_data_handle(const_dnnl_memory_t memory, void **han
 
 dnnl_status_t dnnl_memory_set_data_handle_v2(
         dnnl_memory_t memory, void *handle, int index) {
-    if (!memory || index != 0 || !memory->storage()) return dnnl_invalid_arguments;
+    if (!memory || !memory->storage(index)) return dnnl_invalid_arguments;
     if (handle == DNNL_MEMORY_ALLOCATE) return dnnl_invalid_arguments;
-    return memory->storage()->set_data_handle(handle);
+    return memory->storage(index)->set_data_handle(handle);
 }
 
 dnnl_status_t dnnl_memory_set_data_handle(dnnl_memory_t memory, void *handle) {

@@ -15,6 +15,7 @@
 #include "api/c_enum.hpp"
 #include "common/c_types.hpp"
 #include "common/memory_desc.hpp"
+#include "common/sparse_md.hpp"
 
 using namespace dnnl::impl;
 
@@ -77,30 +78,40 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_strides(
     });
 }
 
-// Sparse and grouped memory is not implemented by this library.
 dnnl_status_t DNNL_API dnnl_memory_desc_create_with_csr_encoding(
         dnnl_memory_desc_t *memory_desc, int ndims, const dnnl_dims_t dims,
         dnnl_data_type_t data_type, dnnl_dim_t nnz,
         dnnl_data_type_t indices_dt, dnnl_data_type_t pointers_dt) {
-    if (memory_desc == nullptr) return dnnl_invalid_arguments;
-    return dnnl_unimplemented;
+    return create_md(memory_desc, [&](memory_desc_t &md) {
+        return md_init_csr(md, ndims, dims,
+                checked(data_type, dnnl_data_type_undef), nnz,
+                checked(indices_dt, dnnl_data_type_undef),
+                checked(pointers_dt, dnnl_data_type_undef));
+    });
 }
 
 dnnl_status_t DNNL_API dnnl_memory_desc_create_with_coo_encoding(
         dnnl_memory_desc_t *memory_desc, int ndims, const dnnl_dims_t dims,
         dnnl_data_type_t data_type, dnnl_dim_t nnz,
         dnnl_data_type_t indices_dt) {
-    if (memory_desc == nullptr) return dnnl_invalid_arguments;
-    return dnnl_unimplemented;
+    return create_md(memory_desc, [&](memory_desc_t &md) {
+        return md_init_coo(md, ndims, dims,
+                checked(data_type, dnnl_data_type_undef), nnz,
+                checked(indices_dt, dnnl_data_type_undef));
+    });
 }
 
 dnnl_status_t DNNL_API dnnl_memory_desc_create_with_packed_encoding(
         dnnl_memory_desc_t *memory_desc, int ndims, const dnnl_dims_t dims,
         dnnl_data_type_t data_type, dnnl_dim_t nnz) {
-    if (memory_desc == nullptr) return dnnl_invalid_arguments;
-    return dnnl_unimplemented;
+    return create_md(memory_desc, [&](memory_desc_t &md) {
+        return md_init_packed(md, ndims, dims,
+                checked(data_type, dnnl_data_type_undef), nnz);
+    });
 }
 
+// Grouped memory (oneDNN's experimental encoding for grouped GEMM) is not
+// implemented by this library.
 dnnl_status_t DNNL_API dnnl_memory_desc_create_with_grouped_encoding(
         dnnl_memory_desc_t *memory_desc, int ndims, const dnnl_dims_t dims,
         dnnl_data_type_t data_type, int variable_dim_idx,
@@ -214,12 +225,28 @@ dnnl_status_t DNNL_API dnnl_memory_desc_query_v2(
         const_dnnl_memory_desc_t md, dnnl_query_t what, int index,
         void *result) {
     if (md == nullptr || result == nullptr) return dnnl_invalid_arguments;
-    // Only sparse descriptors (not supported here) have buffers past 0.
-    if (index > 0) return dnnl_invalid_arguments;
+    const bool sparse = md_is_sparse(*md);
+    // Only sparse descriptors have buffers past 0, and of those only the
+    // data type is asked per buffer.
+    if (index < 0 || (index > 0 && (!sparse || what != dnnl_query_data_type)))
+        return dnnl_invalid_arguments;
     switch (raw_value(what)) {
         case dnnl_query_sparse_encoding:
-        case dnnl_query_nnz_s64: return dnnl_invalid_arguments;
-        case dnnl_query_num_handles_s32: *(int *)result = 1; break;
+            if (!sparse) return dnnl_invalid_arguments;
+            *(dnnl_sparse_encoding_t *)result = (dnnl_sparse_encoding_t)
+                    md->format_desc.sparse_desc.encoding;
+            break;
+        case dnnl_query_nnz_s64:
+            if (!sparse) return dnnl_invalid_arguments;
+            *(dim_t *)result = md->format_desc.sparse_desc.nnz;
+            break;
+        case dnnl_query_data_type:
+            if (index >= md_num_handles(*md)) return dnnl_invalid_arguments;
+            *(data_type_t *)result = md_buffer_data_type(*md, index);
+            break;
+        case dnnl_query_num_handles_s32:
+            *(int *)result = md_num_handles(*md);
+            break;
         default: return query_md(md, raw_value(what), result);
     }
     return dnnl_success;
@@ -240,9 +267,7 @@ size_t DNNL_API dnnl_memory_desc_get_size(const_dnnl_memory_desc_t md) {
 size_t DNNL_API dnnl_memory_desc_get_size_v2(
         const_dnnl_memory_desc_t md, int index) {
     if (md == nullptr) return 0;
-    if (index != 0 && md->format_kind != dnnl_format_kind_host_scalar)
-        return 0;
-    return md_size(*md);
+    return md_buffer_size(*md, index);
 }
 
 dnnl_status_t DNNL_API dnnl_memory_desc_destroy(dnnl_memory_desc_t md) {

@@ -26,10 +26,11 @@ struct exec_ctx_t {
             if (a.arg == arg) return a.mem;
         return nullptr;
     }
-    // Host pointer of an argument's data (CPU engines); null when absent.
-    void *host_ptr(int arg) const {
+    // Host pointer of an argument's data (CPU engines), of its buffer
+    // `index` for sparse memory; null when absent.
+    void *host_ptr(int arg, int index = 0) const {
         memory_t *m = memory(arg);
-        return m ? m->host_ptr() : nullptr;
+        return m ? m->host_ptr(index) : nullptr;
     }
     template <typename T>
     const T *input(int arg) const {

@@ -43,10 +43,13 @@ bool known_dt(data_type_t dt) {
     }
 }
 
-bool md_ok(const memory_desc_t &md) {
+// Source and weights may be sparse (CSR, COO or packed); implementations
+// decide which sparse cases they take.
+bool md_ok(const memory_desc_t &md, bool sparse_ok = false) {
     return md.ndims >= 0 && md.ndims <= DNNL_MAX_NDIMS && known_dt(md.data_type)
             && (md.format_kind == dnnl_blocked
-                    || md.format_kind == dnnl_format_kind_any);
+                    || md.format_kind == dnnl_format_kind_any
+                    || (sparse_ok && md.format_kind == dnnl_format_kind_sparse));
 }
 
 } // namespace
@@ -72,7 +75,7 @@ status_t matmul_desc_init(matmul_desc_t &out, const memory_desc_t *src,
         verbose_check("matmul", "bad bias ndims %d", bias->ndims);
         return dnnl_invalid_arguments;
     }
-    if (!md_ok(*src) || !md_ok(*wei) || !md_ok(*dst)
+    if (!md_ok(*src, true) || !md_ok(*wei, true) || !md_ok(*dst)
             || (with_bias && !md_ok(*bias))) {
         verbose_check("matmul", "bad memory descriptor");
         return dnnl_invalid_arguments;

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "common/dim_math.hpp"
+#include "common/sparse_md.hpp"
 #include "common/utils.hpp"
 
 #include "common/format_tag_names.inc"
@@ -337,6 +338,14 @@ memory_desc_t normalized(const memory_desc_t &md) {
             t.inner_idxs[i] = s.inner_idxs[i];
         }
     }
+    if (md.format_kind == dnnl_format_kind_sparse) {
+        const auto &s = md.format_desc.sparse_desc;
+        auto &t = n.format_desc.sparse_desc;
+        t.encoding = s.encoding;
+        t.nnz = s.nnz;
+        t.metadata_types[0] = s.metadata_types[0];
+        t.metadata_types[1] = s.metadata_types[1];
+    }
     // Extras: a field only counts when its flag says it is in use.
     const uint64_t f = md.extra.flags;
     n.extra.flags = f;
@@ -409,6 +418,9 @@ size_t size_no_extra(const memory_desc_t &md) {
     if (md.format_kind == dnnl_format_kind_host_scalar)
         return data_type_size(md.data_type);
     if (md_has_runtime_dims_or_strides(md)) return DNNL_RUNTIME_SIZE_VAL;
+    // A sparse descriptor's size is that of its values (buffer 0).
+    if (md.format_kind == dnnl_format_kind_sparse)
+        return md_buffer_size(md, 0);
     if (md.format_kind != dnnl_blocked) return 0;
     return elements_to_bytes(md.data_type, blocked_span(md));
 }
@@ -461,9 +473,11 @@ bool md_consistent(const memory_desc_t &md) {
         return false;
     if (md.format_kind == dnnl_format_kind_host_scalar)
         return md.ndims == 1 && md.dims[0] == 1;
+    if (md.format_kind == dnnl_format_kind_sparse)
+        return md_sparse_consistent(md);
     if (md.format_kind != dnnl_format_kind_any
             && md.format_kind != dnnl_blocked)
-        return false; // nothing here makes opaque or sparse descriptors
+        return false; // nothing here makes opaque descriptors
     if (md.format_kind == dnnl_blocked) {
         const auto &b = md.format_desc.blocking;
         if (b.inner_nblks < 0 || b.inner_nblks > max_ndims) return false;

@@ -19,8 +19,9 @@ struct blocking_desc_t {
     dims_t inner_idxs;
 };
 
-// Sparse formats describe values plus metadata; only present for layout
-// compatibility (the library does not implement sparse memory).
+// Sparse formats: values plus metadata (index) buffers; see sparse_md.hpp.
+// `encoding` holds a dnnl_sparse_encoding_t; packed_desc is oneDNN's slot
+// for a resolved packed layout (unused here: no implementation takes one).
 struct sparse_desc_t {
     int encoding;
     dim_t nnz;
@@ -84,6 +85,11 @@ struct dnnl_memory_desc {
                     format_desc.blocking.inner_nblks);
             v("inner_idxs", format_desc.blocking.inner_idxs,
                     format_desc.blocking.inner_nblks);
+        }
+        if (format_kind == dnnl_format_kind_sparse) {
+            v("encoding", format_desc.sparse_desc.encoding);
+            v("nnz", format_desc.sparse_desc.nnz);
+            v("metadata_types", format_desc.sparse_desc.metadata_types, 2);
         }
         v("extra_flags", extra.flags);
         v("compensation_mask", extra.compensation_mask);

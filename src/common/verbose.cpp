@@ -169,6 +169,10 @@ static std::string md_str(const memory_desc_t &md, bool user_any = false) {
         }
         for (int i = 0; i < b.inner_nblks; ++i)
             s += std::to_string(b.inner_blks[i]) + (char)('a' + b.inner_idxs[i]);
+    } else if (md.format_kind == dnnl_format_kind_sparse) {
+        // The encoding takes the layout's place ("sparse:csr:").
+        s += dnnl_sparse_encoding2str((dnnl_sparse_encoding_t)
+                        md.format_desc.sparse_desc.encoding);
     }
     s += ":";
     const bool dense = md_has_runtime_dims_or_strides(md)

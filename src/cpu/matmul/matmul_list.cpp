@@ -3,6 +3,7 @@
 #include "cpu/matmul/decompress_matmul.hpp"
 #include "cpu/matmul/dropout_matmul.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
+#include "cpu/matmul/sparse_matmul.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -12,6 +13,8 @@ const impl_list_item_t *matmul_impl_list() {
     static const impl_list_item_t list[] = {
             // Only for the dropout attribute (the iterator skips the others).
             {create_pd<matmul::dropout_matmul_pd_t, matmul_desc_t>},
+            // Only for a sparse source or sparse weights.
+            {create_pd<matmul::sparse_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::gemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::decompress_matmul_pd_t, matmul_desc_t>},
             {nullptr},

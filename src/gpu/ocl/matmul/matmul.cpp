@@ -202,6 +202,11 @@ bool ocl_matmul_t::pd_t::attr_ok() const {
 }
 
 status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
+    if (src_md_.format_kind == dnnl_format_kind_sparse
+            || weights_md_.format_kind == dnnl_format_kind_sparse) {
+        verbose_check("matmul", "gpu: sparse memory is supported on cpu only");
+        return dnnl_unimplemented;
+    }
     if (!data_types_ok()) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
