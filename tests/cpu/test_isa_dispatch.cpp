@@ -1,6 +1,9 @@
 // The implementation name (impl_info_str, as verbose prints it) says which
 // kernels run, for the ISA the library is pinned to: convolution (GEMM
-// and depthwise paths), LRN, eltwise, pooling and matmul's GEMM. CTest
+// and depthwise paths), LRN, eltwise, pooling, softmax, the three
+// normalizations, the fast reorder and matmul's GEMM. Kernels other than
+// eltwise name data type, operation with tile or walk, and ISA
+// (f32_lrn_across_cp__avx2, as the GEMM's f32_gemm_12x32__avx512f). CTest
 // runs this under ONEDNN_MAX_CPU_ISA = SSE41, AVX2, AVX512_CORE and
 // unpinned (cpu_isa_* tests); the expected names follow from
 // dnnl_get_effective_cpu_isa() and the processor.
@@ -80,19 +83,73 @@ TEST_F(IsaDispatch, LrnNamesItsIsa) {
     auto md = act({2, 16, 8, 8});
     lrn_forward::primitive_desc pd(eng, prop_kind::forward_inference,
             algorithm::lrn_across_channels, md, md, 5, 1e-4f, 0.75f, 1.f);
-    EXPECT_EQ(pd.impl_info_str(), "simd:" + isa_token());
+    EXPECT_EQ(pd.impl_info_str(), "simd:f32_lrn_across_cp__" + isa_token());
+    // Channels last: point rows of 16-channel segments.
+    auto nhwc = act({2, 32, 8, 8}, tag::nhwc);
+    lrn_forward::primitive_desc pc(eng, prop_kind::forward_inference,
+            algorithm::lrn_across_channels, nhwc, nhwc, 5, 1e-4f, 0.75f, 1.f);
+    EXPECT_EQ(pc.impl_info_str(), "simd:f32_lrn_across_pc16__" + isa_token());
+    lrn_forward::primitive_desc within(eng, prop_kind::forward_inference,
+            algorithm::lrn_within_channel, md, md, 3, 1e-4f, 0.75f, 1.f);
+    EXPECT_EQ(within.impl_info_str(), "simd:f32_lrn_within__" + isa_token());
 }
 
-TEST_F(IsaDispatch, PoolingNamesItsIsa) {
-    for (tag t : {tag::nchw, tag::nhwc}) {
-        auto src = act({2, 16, 8, 8}, t), dst = act({2, 16, 4, 4}, t);
+TEST_F(IsaDispatch, PoolingNamesItsKernels) {
+    struct {
+        tag t;
+        memory::dim c;
+        const char *walk;
+    } cases[] = {{tag::nchw, 16, "pool_ncsp16"}, {tag::nhwc, 16, "pool_cvec64"},
+            {tag::nChw8c, 16, "pool_cvec8"}, {tag::nchw, 3, "pool_rows"}};
+    for (const auto &c : cases) {
+        auto src = act({2, c.c, 8, 8}, c.t), dst = act({2, c.c, 4, 4}, c.t);
         pooling_forward::primitive_desc pd(eng, prop_kind::forward_inference,
                 algorithm::pooling_max, src, dst, {2, 2}, {2, 2}, {0, 0},
                 {0, 0}, {0, 0});
-        const std::string name = pd.impl_info_str();
-        EXPECT_EQ(name.rfind("simd:", 0), 0u) << name;
-        EXPECT_TRUE(ends_with(name, ":" + isa_token())) << name;
+        EXPECT_EQ(pd.impl_info_str(),
+                std::string("simd:f32_") + c.walk + "__" + isa_token());
     }
+}
+
+TEST_F(IsaDispatch, SoftmaxNamesItsKernels) {
+    // Axis innermost: one row per softmax; axis 1 of nchw: lanes.
+    auto rows = memory::desc({64, 100}, dt::f32, tag::ab);
+    softmax_forward::primitive_desc r(eng, prop_kind::forward_inference,
+            algorithm::softmax_accurate, rows, rows, 1);
+    EXPECT_EQ(r.impl_info_str(), "simd:f32_softmax_rows__" + isa_token());
+    auto md = act({2, 16, 8, 8});
+    softmax_forward::primitive_desc l(eng, prop_kind::forward_inference,
+            algorithm::softmax_accurate, md, md, 1);
+    EXPECT_EQ(l.impl_info_str(), "simd:f32_softmax_lanes__" + isa_token());
+}
+
+TEST_F(IsaDispatch, NormalizationsNameTheirKernels) {
+    auto rows = memory::desc({32, 64}, dt::f32, tag::ab);
+    layer_normalization_forward::primitive_desc ln(eng,
+            prop_kind::forward_inference, rows, rows, 1e-5f,
+            normalization_flags::none);
+    EXPECT_EQ(ln.impl_info_str(), "simd:f32_lnorm_rows__" + isa_token());
+    auto md = act({2, 16, 8, 8});
+    batch_normalization_forward::primitive_desc bn(eng,
+            prop_kind::forward_inference, md, md, 1e-5f,
+            normalization_flags::none);
+    EXPECT_EQ(bn.impl_info_str(), "simd:f32_bnorm_rows__" + isa_token());
+    group_normalization_forward::primitive_desc gn(eng,
+            prop_kind::forward_inference, md, md, 4, 1e-5f,
+            normalization_flags::none);
+    EXPECT_EQ(gn.impl_info_str(), "simd:f32_gnorm_ncsp__" + isa_token());
+}
+
+TEST_F(IsaDispatch, ReorderNamesItsKernels) {
+    auto nchw = act({2, 16, 8, 8}), nhwc = act({2, 16, 8, 8}, tag::nhwc);
+    reorder::primitive_desc t(eng, nchw, eng, nhwc);
+    EXPECT_EQ(t.impl_info_str(),
+            "simple:f32_transpose_16x16__" + isa_token());
+    auto s8 = memory::desc({2, 16, 8, 8}, dt::s8, tag::nchw);
+    reorder::primitive_desc c(eng, nchw, eng, s8);
+    EXPECT_EQ(c.impl_info_str(), "simple:f32_s8_cvt__" + isa_token());
+    reorder::primitive_desc d(eng, nchw, eng, nchw);
+    EXPECT_EQ(d.impl_info_str(), "simple:f32_copy__" + isa_token());
 }
 
 TEST_F(IsaDispatch, ConvolutionNamesItsKernels) {

@@ -13,6 +13,7 @@
 #include "cpu/threading/threading.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/cpu_primitive.hpp"
+#include "cpu/kernel_name.hpp"
 #include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/pooling/dense_io.hpp"
 #include "cpu/postops/postops.hpp"
@@ -29,7 +30,8 @@ struct bnorm_t : public primitive_t {
         // The row kernels are picked once, here; the name says which.
         const char *name() const override { return name_.c_str(); }
         const norm::kernels_t *ker = &norm::select_kernels();
-        std::string name_ = std::string("simd:") + ker->isa;
+        std::string name_
+                = "simd:" + kernel_name("f32", "bnorm_rows", ker->isa);
         status_t init(engine_t *) {
             auto *b = static_cast<batch_normalization_pd_t *>(this);
             return b_init(*b);

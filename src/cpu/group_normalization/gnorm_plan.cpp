@@ -6,6 +6,7 @@
 #include "common/float_convert.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
+#include "cpu/kernel_name.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -128,7 +129,8 @@ status_t gnorm_t<fwd>::pd_t::init(engine_t *) {
     }
     k = &norm::select_kernels();
     cvt.k = eltwise::select_kernels();
-    name_ = std::string("simd:") + (plan.nxc ? "nxc:" : "ncsp:") + k->isa;
+    name_ = "simd:"
+            + kernel_name("f32", plan.nxc ? "gnorm_nxc" : "gnorm_ncsp", k->isa);
     return dnnl_success;
 }
 

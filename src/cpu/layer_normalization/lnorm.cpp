@@ -15,6 +15,7 @@
 #include "common/layer_normalization_pd.hpp"
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/cpu_primitive.hpp"
+#include "cpu/kernel_name.hpp"
 #include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/pooling/dense_io.hpp"
 #include "cpu/postops/dense_rows.hpp"
@@ -31,7 +32,8 @@ struct lnorm_t : public primitive_t {
         // The row kernels are picked once, here; the name says which.
         const char *name() const override { return name_.c_str(); }
         const norm::kernels_t *ker = &norm::select_kernels();
-        std::string name_ = std::string("simd:") + ker->isa;
+        std::string name_
+                = "simd:" + kernel_name("f32", "lnorm_rows", ker->isa);
         status_t init(engine_t *) {
             if (this->is_fwd() != fwd) return dnnl_unimplemented;
             const auto &a = this->attr_;

@@ -266,7 +266,7 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
              : prm.beta == 0.5f ? pow_kind_t::b05
                                 : pow_kind_t::general;
     ker = &select_kernels();
-    name_ = std::string("simd:") + ker->isa_name;
+    name_ = "simd:" + kernel_name("f32", kernel_op(), ker->isa_name);
     return dnnl_success;
 }
 

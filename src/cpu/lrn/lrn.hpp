@@ -4,9 +4,12 @@
 // go through dense f32 copies. The arithmetic is in lrn_kernels_*.
 #pragma once
 
+#include <string>
+
 #include "common/lrn_pd.hpp"
 #include "cpu/chan_layout.hpp"
 #include "cpu/cpu_primitive.hpp"
+#include "cpu/kernel_name.hpp"
 #include "cpu/lrn/lrn_kernels.hpp"
 
 namespace dnnl {
@@ -32,6 +35,15 @@ struct lrn_t : public primitive_t {
         dim_t N = 0, C = 0, SP = 1;
         dim_t sp[3] = {1, 1, 1}; // d, h, w (within channel)
         std::string name_;
+        // The kernels' operation and walk for the name: lrn_within,
+        // lrn_across_cp (channel rows of point tiles) or lrn_across_pc<S>
+        // (point rows of S-channel segments).
+        std::string kernel_op() const {
+            if (!this->across()) return "lrn_within";
+            if (walk == chan_class_t::nspc || walk == chan_class_t::blocked)
+                return "lrn_across_pc" + std::to_string(seg);
+            return "lrn_across_cp";
+        }
     };
 
     using primitive_t::primitive_t;

@@ -4,6 +4,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "cpu/cpu_isa.hpp"
+#include "cpu/pooling/pooling_kernel_name.hpp"
 #include "cpu/postops/postops.hpp"
 
 namespace dnnl {
@@ -78,12 +79,9 @@ status_t pooling_fast_fwd_t::pd_t::init(engine_t *) {
     // the row walk works on the rows themselves.
     rows = cv.kind == cv_kind_t::ncsp && g.c < 16 && strides5(src_md_, s)
             && strides5(dst_md_, d) && (!ws || strides5(ws_md_, w));
-    if (rows)
-        name_ = std::string("simd:ncsp_rows:") + k->isa;
-    else
-        name_ = std::string(cv.kind == cv_kind_t::ncsp ? "simd:ncsp:"
-                                                       : "simd:cvec:")
-                + k->isa;
+    name_ = "simd:"
+            + (rows ? kernel_name("f32", "pool_rows", k->isa)
+                    : cv_kernel_name(cv, k->isa));
     return dnnl_success;
 }
 

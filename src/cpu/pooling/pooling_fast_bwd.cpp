@@ -2,6 +2,7 @@
 // (pooling_cv.hpp): layout checks and execution.
 #include "common/exec_ctx.hpp"
 #include "cpu/pooling/pooling_fast.hpp"
+#include "cpu/pooling/pooling_kernel_name.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -24,8 +25,7 @@ status_t pooling_fast_bwd_t::pd_t::init(engine_t *) {
     if (cv_plan(g, false, diff_dst_md_, diff_src_md_, ws, cv) != dnnl_success)
         return dnnl_unimplemented;
     k = &select_fast_kernels();
-    name_ = std::string(cv.kind == cv_kind_t::ncsp ? "simd:ncsp:" : "simd:cvec:")
-            + k->isa;
+    name_ = "simd:" + cv_kernel_name(cv, k->isa);
     return dnnl_success;
 }
 

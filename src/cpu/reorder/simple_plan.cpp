@@ -240,14 +240,16 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     return dnnl_success;
 }
 
+// The kernel's operation: copy / cvt (one contiguous run, same or other
+// type), strided (linear loops), transpose (tiles); the caller adds data
+// types, tile, quantization and ISA (simple_reorder.cpp).
 const char *simple_plan_t::impl_name() const {
-    if (empty) return "simple:any";
-    const bool same = sdt == ddt && qmode == qmode_t::none;
-    if (kind == kernel_kind_t::linear && outer.empty() && k2.n == 1 && k3.n == 1
-            && k1.is == 1 && k1.os == 1 && !need_tail)
-        return same ? "simple:direct_copy" : "simple:dense_cvt";
-    if (kind == kernel_kind_t::tile) return "simple:tile_transpose";
-    return "simple:any";
+    if (empty) return "any";
+    if (kind == kernel_kind_t::tile) return "transpose";
+    if (outer.empty() && k2.n == 1 && k3.n == 1 && k1.is == 1 && k1.os == 1
+            && !need_tail)
+        return sdt == ddt && qmode == qmode_t::none ? "copy" : "cvt";
+    return "strided";
 }
 
 } // namespace reorder

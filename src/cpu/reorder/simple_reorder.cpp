@@ -3,6 +3,11 @@
 
 #include "cpu/cpu_isa.hpp"
 #include <cstring>
+#include <string>
+
+#include "oneapi/dnnl/dnnl_debug.h"
+
+#include "cpu/kernel_name.hpp"
 
 #include "cpu/reorder/reorder_layout.hpp"
 #include "cpu/threading/threading.hpp"
@@ -13,12 +18,32 @@ namespace impl {
 namespace cpu {
 namespace reorder {
 
+// The implementation name in kernel-name form (cpu/kernel_name.hpp): data
+// types (one when the type does not change), the plan's operation with its
+// tile and quantization, the ISA: f32_s8_strided_quant__avx2,
+// f32_transpose_16x16__avx512_core; "any" for an empty tensor.
+static std::string kernel_name_of(const simple_plan_t &p, const char *isa) {
+    if (p.empty) return "any";
+    std::string dts = dnnl_dt2str(p.sdt);
+    if (p.ddt != p.sdt) dts += std::string("_") + dnnl_dt2str(p.ddt);
+    std::string op = p.impl_name();
+    if (p.kind == kernel_kind_t::tile)
+        op += "_" + std::to_string(p.tile_a) + "x" + std::to_string(p.tile_b);
+    switch (p.qmode) {
+    case qmode_t::none: break;
+    case qmode_t::scalar: op += "_quant"; break;
+    case qmode_t::scalar_sum: op += "_quant_sum"; break;
+    case qmode_t::indexed: op += "_quant_indexed"; break;
+    }
+    return kernel_name(dts, op, isa);
+}
+
 status_t simple_reorder_t::pd_t::init(engine_t *engine) {
     if (!reorder_mds_ok(*src_md(), *dst_md())) return dnnl_unimplemented;
     DNNL_CHECK(init_quant_conf(conf, *attr(), *src_md(), *dst_md()));
     DNNL_CHECK(plan.init(*src_md(), *dst_md(), conf));
     exec = &select_exec_kernel();
-    name_ = std::string(plan.impl_name()) + ":" + exec->isa;
+    name_ = "simple:" + kernel_name_of(plan, exec->isa);
     return dnnl_success;
 }
 

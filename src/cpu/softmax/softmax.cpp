@@ -8,6 +8,7 @@
 #include "common/exec_ctx.hpp"
 #include "cpu/tensor_walk/walk.hpp"
 #include "cpu/cpu_impl_lists.hpp"
+#include "cpu/kernel_name.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -93,7 +94,9 @@ status_t softmax_t<fwd, lanes>::pd_t::init(engine_t *) {
         rplan.init(*master, this->axis(), tensors);
     }
     k = &select_kernels();
-    name_ = std::string(lanes ? "simd:lanes:" : "simd:rows:") + k->isa;
+    name_ = "simd:"
+            + kernel_name("f32", lanes ? "softmax_lanes" : "softmax_rows",
+                    k->isa);
     return dnnl_success;
 }
 

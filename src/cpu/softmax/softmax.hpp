@@ -1,10 +1,10 @@
 // CPU softmax, forward and backward. Computation is in f32 through the
 // per-ISA kernels (softmax_kernels.hpp).
-//  - softmax_t<fwd, true>  ("simd:lanes:<isa>"): the tensors share a layout
+//  - softmax_t<fwd, true>  ("simd:f32_softmax_lanes__<isa>"): the tensors share a layout
 //    in which the axis is an unblocked dim with another dim contiguous
 //    inside it (nchw with axis 1, blocked layouts with axis H or W): tiles
 //    of axis x lanes, many softmaxes per vector;
-//  - softmax_t<fwd, false> ("simd:rows:<isa>"): any layouts; one softmax
+//  - softmax_t<fwd, false> ("simd:f32_softmax_rows__<isa>"): any layouts; one softmax
 //    per row along the axis, read in place when contiguous f32, gathered
 //    through per-dim offset tables otherwise.
 // Forward applies src scale, post-ops (eltwise, binary) and dst scale.
