@@ -1,0 +1,259 @@
+// The fast reorder's kernel table (src/cpu/reorder/simple_exec.hpp): each
+// entry this processor supports runs hand-made plans of both kernel kinds
+// against naive loops: linear (contiguous conversion; strided loops two
+// and three deep with base offsets) and tiled transposes (4-byte and
+// 1-byte elements, plain and with per-row scales), with sizes that leave
+// partial tiles and chunks. Destination elements outside the plan must
+// stay untouched.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cpu/reorder/simple_exec.hpp"
+#include "kernel_table_glue.hpp"
+
+namespace {
+
+using dnnl::impl::dim_t;
+namespace reorder = dnnl::impl::cpu::reorder;
+using reorder::node_t;
+using kernel_table_glue::random_floats;
+
+const auto entries = [] {
+    return kernel_table_glue::runnable_entries<reorder::exec_kernel_t>(
+            "reorder");
+};
+
+// Quantization values for plans without them (the kernels always read
+// the arrays).
+struct quant_t {
+    std::vector<float> ss {1.f}, ds {1.f};
+    std::vector<int32_t> sz {0}, dz {0};
+    dim_t mss = 0, mds = 0, msz = 0, mdz = 0;
+    float beta = 0.f;
+    reorder::kq_t kq() const {
+        return {ss.data(), ds.data(), sz.data(), dz.data(), mss, mds, msz, mdz,
+                beta};
+    }
+};
+
+uint16_t bf16_round(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
+int8_t s8_round(float f) {
+    const float c = f < -128.f ? -128.f : f > 127.f ? 127.f : f;
+    return (int8_t)std::nearbyint(c);
+}
+
+// Source and destination offsets of every element of a linear plan, in
+// the plan's order: k3, k2, k1 around each outer position.
+template <typename F>
+void for_linear(const reorder::simple_plan_t &p, F f) {
+    dim_t w = 1;
+    for (const auto &n : p.outer)
+        w *= n.n;
+    for (dim_t o = 0; o < w; ++o) {
+        dim_t so = p.s0, dof = p.d0, qo = 0, r = o;
+        for (int k = (int)p.outer.size() - 1; k >= 0; --k) {
+            const dim_t i = r % p.outer[(size_t)k].n;
+            r /= p.outer[(size_t)k].n;
+            so += i * p.outer[(size_t)k].is;
+            dof += i * p.outer[(size_t)k].os;
+            qo += i * p.outer[(size_t)k].qs;
+        }
+        for (dim_t l = 0; l < p.k3.n; ++l)
+            for (dim_t j = 0; j < p.k2.n; ++j)
+                for (dim_t i = 0; i < p.k1.n; ++i)
+                    f(so + l * p.k3.is + j * p.k2.is + i * p.k1.is,
+                            dof + l * p.k3.os + j * p.k2.os + i * p.k1.os,
+                            qo + l * p.k3.qs + j * p.k2.qs + i * p.k1.qs);
+    }
+}
+
+} // namespace
+
+// f32 -> bf16, one contiguous run cut into chunks with a short last one.
+TEST(KernelTables, ReorderLinearConvertOnEveryIsa) {
+    ASSERT_FALSE(entries().empty());
+    const dim_t n = 1029;
+    const auto src = random_floats((size_t)n, -100.f, 100.f, 41);
+    for (const auto *e : entries()) {
+        reorder::simple_plan_t p;
+        p.kind = reorder::kernel_kind_t::linear;
+        p.k1 = {n, 1, 1, 0};
+        p.chunk = 256;
+        p.elems = n;
+        p.sdt = dnnl_f32;
+        p.ddt = dnnl_bf16;
+        std::vector<uint16_t> dst((size_t)n + 3, 0xdead);
+        const quant_t q;
+        e->run(p, src.data(), dst.data(), q.kq());
+        for (dim_t i = 0; i < n; ++i)
+            ASSERT_EQ(dst[(size_t)i], bf16_round(src[(size_t)i]))
+                    << e->isa << " at " << i;
+        for (dim_t i = n; i < n + 3; ++i)
+            EXPECT_EQ(dst[(size_t)i], 0xdead) << e->isa << " wrote past the end";
+    }
+}
+
+// f32 -> s8 with a common source zero point and scales (powers of two, so
+// the arithmetic is exact whatever the compiler fuses), through strided
+// k1, k2 and k3 loops and base offsets; chunks of k3.
+TEST(KernelTables, ReorderLinearStridedQuantizedOnEveryIsa) {
+    for (const auto *e : entries()) {
+        reorder::simple_plan_t p;
+        p.kind = reorder::kernel_kind_t::linear;
+        p.outer = {{2, 1000, 400, 0}};
+        p.k1 = {13, 3, 1, 0};
+        p.k2 = {7, 40, 13, 0};
+        p.k3 = {3, 300, 91, 0};
+        p.chunk = 2;
+        p.s0 = 5;
+        p.d0 = 3;
+        p.elems = 2 * 13 * 7 * 3;
+        p.qmode = reorder::qmode_t::scalar;
+        p.sdt = dnnl_f32;
+        p.ddt = dnnl_s8;
+        const auto src = random_floats(2000, -300.f, 300.f, 42);
+        std::vector<int8_t> dst(800, 77);
+        quant_t q;
+        q.ss = {0.5f};
+        q.sz = {3};
+        q.ds = {0.25f};
+        q.dz = {-5};
+        e->run(p, src.data(), dst.data(), q.kq());
+        std::vector<int8_t> want(800, 77);
+        for_linear(p, [&](dim_t so, dim_t dof, dim_t) {
+            const float f = 0.5f * (src[(size_t)so] - 3.f) / 0.25f - 5.f;
+            want[(size_t)dof] = s8_round(f);
+        });
+        for (size_t i = 0; i < want.size(); ++i)
+            ASSERT_EQ(dst[i], want[i]) << e->isa << " at " << i;
+    }
+}
+
+// f32 -> f32 with per-element (indexed) source scales along k1 and a sum
+// into the old destination.
+TEST(KernelTables, ReorderLinearIndexedWithSumOnEveryIsa) {
+    for (const auto *e : entries()) {
+        reorder::simple_plan_t p;
+        p.kind = reorder::kernel_kind_t::linear;
+        p.outer = {{5, 70, 70, 0}};
+        p.k1 = {67, 1, 1, 1};
+        p.chunk = 67;
+        p.elems = 5 * 67;
+        p.qmode = reorder::qmode_t::indexed;
+        p.qidx[0] = true;
+        p.sdt = p.ddt = dnnl_f32;
+        const auto src = random_floats(350, -4.f, 4.f, 43);
+        auto dst = random_floats(350, -4.f, 4.f, 44);
+        const auto old = dst;
+        quant_t q;
+        q.ss = random_floats(67, 0.5f, 2.f, 45);
+        q.mss = 1;
+        q.beta = 0.5f;
+        e->run(p, src.data(), dst.data(), q.kq());
+        for (dim_t o = 0; o < 5; ++o)
+            for (dim_t i = 0; i < 70; ++i) {
+                const size_t x = (size_t)(o * 70 + i);
+                const double want = i < 67
+                        ? (double)q.ss[(size_t)i] * src[x] + 0.5 * old[x]
+                        : (double)old[x];
+                EXPECT_NEAR(dst[x], want, 1e-5 * (1 + std::fabs(want)))
+                        << e->isa << " at " << x;
+            }
+    }
+}
+
+namespace {
+
+// A tiled transpose of A x B elements (source rows of B, ld lda; the
+// destination's rows of A, ld ldb) twice (an outer loop), with tile
+// sides `t` that leave partial tiles.
+reorder::simple_plan_t tile_plan(dim_t A, dim_t B, dim_t lda, dim_t ldb,
+        dim_t t, dnnl_data_type_t sdt, dnnl_data_type_t ddt) {
+    reorder::simple_plan_t p;
+    p.kind = reorder::kernel_kind_t::tile;
+    p.outer = {{2, A * lda, B * ldb, A}};
+    p.ka = {A, lda, 1, 1};
+    p.kb = {B, 1, ldb, 0};
+    p.tile_a = t;
+    p.tile_b = t;
+    p.elems = 2 * A * B;
+    p.sdt = sdt;
+    p.ddt = ddt;
+    return p;
+}
+
+} // namespace
+
+TEST(KernelTables, ReorderTileTransposeOnEveryIsa) {
+    const dim_t A = 37, B = 29, lda = 31, ldb = 40;
+    const auto src = random_floats((size_t)(2 * A * lda), -1.f, 1.f, 46);
+    std::vector<int8_t> src8(src.size());
+    for (size_t i = 0; i < src.size(); ++i)
+        src8[i] = (int8_t)(i * 37 % 251);
+    for (const auto *e : entries()) {
+        // 4-byte elements, 16 x 16 tiles.
+        auto p = tile_plan(A, B, lda, ldb, 16, dnnl_f32, dnnl_f32);
+        std::vector<float> dst((size_t)(2 * B * ldb), -9.f);
+        const quant_t q;
+        e->run(p, src.data(), dst.data(), q.kq());
+        // 1-byte elements, 32 x 32 tiles.
+        auto p8 = tile_plan(A, B, lda, ldb, 32, dnnl_s8, dnnl_s8);
+        std::vector<int8_t> dst8((size_t)(2 * B * ldb), -9);
+        e->run(p8, src8.data(), dst8.data(), q.kq());
+        for (dim_t o = 0; o < 2; ++o)
+            for (dim_t b = 0; b < B; ++b)
+                for (dim_t a = 0; a < ldb; ++a) {
+                    const size_t d = (size_t)(o * B * ldb + b * ldb + a);
+                    const size_t s = (size_t)(o * A * lda + a * lda + b);
+                    if (a >= A) {
+                        EXPECT_EQ(dst[d], -9.f) << e->isa << " wrote past A";
+                        EXPECT_EQ(dst8[d], -9) << e->isa << " wrote past A";
+                        continue;
+                    }
+                    ASSERT_EQ(dst[d], src[s]) << e->isa << " f32 at " << d;
+                    ASSERT_EQ(dst8[d], src8[s]) << e->isa << " s8 at " << d;
+                }
+    }
+}
+
+// s8 -> f32 through the tile with a scale per source row (along a):
+// per-element quantization on the transposing path.
+TEST(KernelTables, ReorderTileIndexedScalesOnEveryIsa) {
+    const dim_t A = 21, B = 35, lda = 35, ldb = 24;
+    std::vector<int8_t> src((size_t)(2 * A * lda));
+    for (size_t i = 0; i < src.size(); ++i)
+        src[i] = (int8_t)((int)(i * 53 % 255) - 127);
+    for (const auto *e : entries()) {
+        auto p = tile_plan(A, B, lda, ldb, 16, dnnl_s8, dnnl_f32);
+        p.qmode = reorder::qmode_t::indexed;
+        p.qidx[0] = true;
+        quant_t q;
+        q.ss = random_floats((size_t)(2 * A), 0.5f, 2.f, 47);
+        q.mss = 1;
+        std::vector<float> dst((size_t)(2 * B * ldb), -9.f);
+        e->run(p, src.data(), dst.data(), q.kq());
+        for (dim_t o = 0; o < 2; ++o)
+            for (dim_t b = 0; b < B; ++b)
+                for (dim_t a = 0; a < ldb; ++a) {
+                    const size_t d = (size_t)(o * B * ldb + b * ldb + a);
+                    if (a >= A) {
+                        EXPECT_EQ(dst[d], -9.f) << e->isa << " wrote past A";
+                        continue;
+                    }
+                    const size_t s = (size_t)(o * A * lda + a * lda + b);
+                    const float want
+                            = q.ss[(size_t)(o * A + a)] * (float)src[s];
+                    ASSERT_EQ(dst[d], want) << e->isa << " at " << d;
+                }
+    }
+}
