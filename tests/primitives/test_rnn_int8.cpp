@@ -259,7 +259,11 @@ void run_case(const prob_t &p) {
         prim = lstm_forward(g);
         pd = g;
     }
-    EXPECT_NE(std::string(pd.impl_info_str()).find("int8"), std::string::npos);
+    // An integral shift is the integer GEMM's zero point; others run in
+    // f32 on dequantized values.
+    const std::string impl = pd.impl_info_str();
+    const bool integral = std::nearbyint(p.shift) == p.shift;
+    EXPECT_NE(impl.find(integral ? "int8:" : "int8_on_f32:"), std::string::npos) << impl;
     memory m_sl(sl, eng, r.src_layer.data());
     std::vector<uint8_t> si_u8;
     memory m_si;
@@ -348,6 +352,21 @@ TEST(RnnInt8, GruOneAndTwoLayers) {
     p.T = 5;
     p.dst_f32 = true;
     p.per_channel = false;
+    run_case(p);
+}
+
+TEST(RnnInt8, NonIntegralShiftOnTheF32Path) {
+    prob_t p;
+    p.shift = 127.5f;
+    p.scale = 60.f;
+    p.L = 2;
+    run_case(p);
+    p.gru = true;
+    run_case(p);
+    p.gru = false;
+    p.DHC = 12;
+    p.DIC = 6;
+    p.SLC = 6;
     run_case(p);
 }
 

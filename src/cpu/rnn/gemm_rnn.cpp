@@ -2,6 +2,7 @@
 // plan and the forward pass.
 #include "cpu/rnn/gemm_rnn.hpp"
 
+#include <cmath>
 #include <cstdlib>
 
 #include "common/verbose.hpp"
@@ -125,6 +126,10 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     d.projection = with_projection();
     d.training = is_training();
     d.int8 = is_int8();
+    // An integral shift is the integer GEMM's zero point; any other runs
+    // the int8 problem in f32 on dequantized values.
+    const float shift = attr()->rnn_data_qparams.shift;
+    d.int8_gemm = d.int8 && std::nearbyint(shift) == shift && std::fabs(shift) < 1e9f;
     if (d.int8) {
         const status_t st = check_int8_qparams(*attr(), d);
         if (st != dnnl_success) {
@@ -136,12 +141,15 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     // layer when the GEMM core has a packed layout for f32 weights (int8
     // weights are dequantized to f32 copies, which pack like f32 ones).
     const data_type_t wdt = desc()->weights_iter_desc.data_type;
-    const int nr = (wdt == dnnl_f32 || d.int8) && T() > 1 ? f32_nr() : 0;
+    const int nr = (wdt == dnnl_f32 || (d.int8 && !d.int8_gemm)) && T() > 1 ? f32_nr() : 0;
     plan_.init(d, !is_fwd(), nr);
     set_workspace(d.training ? plan_.state_bytes : 0);
     book_scratchpad(plan_.scratch_bytes);
-    name_ = std::string(d.int8 ? "gemm_rnn:int8_on_f32:" : "gemm_rnn:")
-            + gemm::f32_kernel_name();
+    if (d.int8_gemm)
+        name_ = std::string("gemm_rnn:int8:") + gemm::s32_kernel_name();
+    else
+        name_ = std::string(d.int8 ? "gemm_rnn:int8_on_f32:" : "gemm_rnn:")
+                + gemm::f32_kernel_name();
     return dnnl_success;
 }
 
@@ -208,7 +216,7 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
         });
     };
     if (dm.cell == dnnl_vanilla_rnn || dm.lstm) {
-        mm(N, ldg, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
+        e.gemm(N, ldg, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
         if (dm.cell == dnnl_vanilla_rnn) return run(vanilla_fwd);
         c.cp = e.p.c_slot(e.ws, l, d, e.prev_slot(d, t));
         c.c = e.p.c_slot(e.ws, l, d, t + 1);
@@ -222,17 +230,17 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
         run(lstm_fwd);
         if (dm.projection) {
             if (dm.int8) e.quant.apply(ht, N, H, H);
-            mm(N, dm.DIC, H, dense(ht, H), w.proj, h, ldh, 0.f);
+            e.gemm(N, dm.DIC, H, dense(ht, H), w.proj, h, ldh, 0.f);
         }
         if (dm.int8) e.quant.apply(h, N, dm.DIC, ldh);
         return;
     }
     if (dm.gru) {
         c.rec = e.tmp();
-        mm(N, 2 * H, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
+        e.gemm(N, 2 * H, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
         run(gru_fwd_part1);
         if (dm.int8) e.quant.apply(c.rec, N, H, H);
-        mm(N, H, H, dense(c.rec, H), w.wi_o, gates_t + 2 * H, ldg, 1.f);
+        e.gemm(N, H, H, dense(c.rec, H), w.wi_o, gates_t + 2 * H, ldg, 1.f);
         run(gru_fwd_part2);
         if (dm.int8) e.quant.apply(h, N, H, ldh);
         return;
@@ -261,7 +269,7 @@ status_t gemm_rnn_t::execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch)
             const float *x = e.layer_input(l, d, ldx);
             const dim_t K = l == 0 ? dm.SLC : dm.DIC;
             float *gates = e.p.at(ws, e.p.gates, l, d);
-            mm(T * N, ldg, K, dense(x, ldx), e.wmat(e.w_layer, l, d, 0, false), gates, ldg,
+            e.gemm(T * N, ldg, K, dense(x, ldx), e.wmat(e.w_layer, l, d, 0, false), gates, ldg,
                     0.f, e.bias_f32(l, d));
             const step_w_t w = step_weights(e, l, d);
             for (dim_t s = 0; s < T; ++s) {

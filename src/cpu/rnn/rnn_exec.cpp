@@ -25,6 +25,41 @@ void mm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
     gemm::gemm_f32(g);
 }
 
+void rnn_exec_t::gemm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
+        dim_t ldc, float beta, const float *bias) const {
+    if (b.dt != dnnl_s8) return mm(M, N, K, a, b, c, ldc, beta, bias);
+    if (M <= 0 || N <= 0) return;
+    // A on the grid: q = round(v * scale + shift) is exact.
+    const data_type_t adt = quant.lo < 0 ? dnnl_s8 : dnnl_u8;
+    char *aq = scratch + p.i8a_off;
+    const float *af = (const float *)a.p;
+    parallel_range(M, M * K, [&](dim_t r0, dim_t r1) {
+        for (dim_t r = r0; r < r1; ++r)
+            for (dim_t k = 0; k < K; ++k)
+                store_f32(adt, af[r * a.rs + k * a.cs] * quant.scale + quant.shift, aq,
+                        r * K + k);
+    });
+    gemm::gemm_s32_args_t g;
+    g.M = M, g.N = N, g.K = K;
+    g.a = aq, g.a_dt = adt, g.a_rs = K, g.a_cs = 1;
+    g.a_zp = (int32_t)quant.shift;
+    g.b = b.p, g.b_dt = dnnl_s8, g.b_rs = b.rs, g.b_cs = b.cs;
+    g.c = (int32_t *)(scratch + p.i8c_off), g.ldc = N;
+    const float *den = b.qden;
+    g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, int32_t *cs, dim_t ldcs) {
+        for (dim_t i = 0; i < m; ++i) {
+            float *o = c + (m0 + i) * ldc + n0;
+            const int32_t *s = cs + i * ldcs;
+            for (dim_t j = 0; j < n; ++j) {
+                float v = (float)s[j] / den[n0 + j];
+                if (bias) v += bias[n0 + j];
+                o[j] = beta == 0.f ? v : o[j] * beta + v;
+            }
+        }
+    };
+    gemm::gemm_s32(g);
+}
+
 rnn_exec_t::rnn_exec_t(const gemm_rnn_t::pd_t *pd_, const exec_ctx_t &ctx,
         char *ws_, char *scratch_)
     : pd(pd_), p(pd_->plan()), dm(pd_->plan().dims), ws(ws_), scratch(scratch_) {
@@ -84,6 +119,7 @@ mat_t rnn_exec_t::wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool tra
         return m;
     }
     m.dt = w.dt;
+    if (w.dt == dnnl_s8) m.qden = wden.data() + col0;
     m.p = (const char *)w.base + (w.off(l, d, 0, 0, 0) + col0 * w.st[4]) * data_type_size(w.dt);
     m.rs = trans ? w.st[4] : w.st[2];
     m.cs = trans ? w.st[2] : w.st[4];
@@ -93,6 +129,7 @@ mat_t rnn_exec_t::wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool tra
 mat_t rnn_exec_t::proj(dim_t l, dim_t d, bool trans) const {
     mat_t m;
     m.dt = w_proj.dt;
+    if (w_proj.dt == dnnl_s8) m.qden = pden.data();
     m.p = (const char *)w_proj.base + w_proj.off(l, d, 0, 0) * data_type_size(w_proj.dt);
     m.rs = trans ? w_proj.st[3] : w_proj.st[2];
     m.cs = trans ? w_proj.st[2] : w_proj.st[3];

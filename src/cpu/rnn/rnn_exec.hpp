@@ -3,6 +3,8 @@
 // GEMM shapes of the weights, and the copies in and out of the f32 state.
 #pragma once
 
+#include <vector>
+
 #include "common/exec_ctx.hpp"
 #include "cpu/rnn/gemm_rnn.hpp"
 #include "cpu/rnn/rnn_io.hpp"
@@ -18,6 +20,9 @@ struct mat_t {
     data_type_t dt = dnnl_f32;
     dim_t rs = 0, cs = 1;
     bool packed = false; // f32 in the GEMM core's pre-packed B panels
+    // int8 weights on the integer path: per column, what the s32 sum of
+    // (q - shift) * w is divided by (data scale x weight scale).
+    const float *qden = nullptr;
 };
 
 // C(M x N, row stride ldc) = A(M x K) B(K x N) + beta C (+ bias per
@@ -38,6 +43,16 @@ struct rnn_exec_t {
     char *ws; // state buffers (workspace or scratchpad)
     char *scratch;
     state_quant_t quant; // int8: the states' grid (rnn_int8.hpp)
+    // int8 on integers: denominators of the layer / iteration weights'
+    // columns (G * DHC) and of the projection's (DIC).
+    std::vector<float> wden, pden;
+
+    // C = A B + beta C (+ bias per column) through the GEMM core: mm()
+    // for f32 / bf16 / f16 operands; for s8 weights (int8 on integers) A,
+    // which holds states on the quantization grid, is quantized exactly
+    // and the integer GEMM's sums are dequantized into C.
+    void gemm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
+            dim_t ldc, float beta, const float *bias = nullptr) const;
 
     tensor_t src_layer, src_iter, src_iter_c, att, w_layer, w_iter, w_peephole,
             w_proj, bias, dst_layer, dst_iter, dst_iter_c;

@@ -87,8 +87,20 @@ void prepare_int8(rnn_exec_t &e, const primitive_attr_t &attr) {
     e.quant = state_quant(attr, e.src_layer.dt);
     for (tensor_t *t : {&e.src_layer, &e.src_iter, &e.dst_layer, &e.dst_iter})
         if (*t && (t->dt == dnnl_u8 || t->dt == dnnl_s8)) t->quantize_with(s, sh);
-    float *out = (float *)(e.scratch + e.p.wdeq_off);
     const auto &wq = attr.rnn_weights_qparams;
+    if (dm.int8_gemm) {
+        // The user's s8 weights go to the integer GEMM as they are; its
+        // sums are divided per column by data scale x weight scale.
+        e.wden.resize((size_t)dm.ldg());
+        for (dim_t j = 0; j < dm.ldg(); ++j) e.wden[(size_t)j] = s * scale_of(wq, j);
+        if (dm.projection) {
+            e.pden.resize((size_t)dm.DIC);
+            for (dim_t j = 0; j < dm.DIC; ++j)
+                e.pden[(size_t)j] = s * scale_of(attr.rnn_weights_projection_qparams, j);
+        }
+        return;
+    }
+    float *out = (float *)(e.scratch + e.p.wdeq_off);
     e.w_layer = dequantize(e.w_layer, wq, dm.L, dm.D, dm.SLC, dm.G, dm.DHC, out);
     out += dm.L * dm.D * dm.SLC * dm.ldg();
     e.w_iter = dequantize(e.w_iter, wq, dm.L, dm.D, dm.SIC, dm.G, dm.DHC, out);

@@ -1,10 +1,16 @@
-// int8 LSTM and GRU inference on the f32 path: u8 (or s8, LSTM) data and
-// s8 weights are dequantized on the way in (data (q - shift) / scale,
-// weights w / scale per gate and channel or common), the GEMMs and cells
-// run in f32, and every state an integer implementation would hold in
-// int8 (h after each cell, GRU's r * h and LSTM's pre-projection output,
-// which feed GEMMs) is put back on the quantization grid. Results are
-// those of integer GEMMs up to f32 rounding; the speed is the f32 path's.
+// int8 LSTM and GRU inference: u8 (or s8, LSTM) data and s8 weights.
+// The f32 buffers of the implementation hold dequantized values (data
+// (q - shift) / scale), and every state an integer implementation keeps
+// in int8 (h after each cell, GRU's r * h and LSTM's pre-projection
+// output, which feed GEMMs) is put back on the quantization grid, so the
+// cells run in f32 as for f32 problems.
+//
+// With an integral data shift the GEMMs run on integers: A (states on the
+// grid) is quantized exactly, the user's s8 weights are B as they are,
+// the shift is A's zero point, and the s32 sums are divided per column by
+// data scale x weight scale (rnn_exec_t::gemm). Any other shift runs the
+// GEMMs in f32 on dequantized weight copies (w / scale), which gives the
+// same results up to f32 rounding.
 #pragma once
 
 #include "common/primitive_attr.hpp"

@@ -52,8 +52,14 @@ void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_) {
     // and peephole sums.
     const dim_t tmp_fwd = N * (d.lbr ? 3 * DHC : DHC), tmp_bwd = (d.G + 1) * DHC;
     tmp_off = take(s, tmp_fwd > tmp_bwd ? tmp_fwd : tmp_bwd);
-    if (d.int8)
+    if (d.int8 && !d.int8_gemm)
         wdeq_off = take(s, L * D * ((d.SLC + d.SIC) * d.ldg() + (d.projection ? DHC * d.DIC : 0)));
+    if (d.int8_gemm) {
+        auto mx = [](dim_t a, dim_t b) { return a > b ? a : b; };
+        // One byte an element; take() counts floats.
+        i8a_off = take(s, (mx(T * N * mx(d.SLC, d.DIC), N * mx(d.SIC, DHC)) + 3) / 4);
+        i8c_off = take(s, mx(T * N * d.ldg(), N * d.DIC));
+    }
     if (nr) {
         // Panels of K rows x ceil(N / nr) * nr columns for every per-step
         // operand (bounded: each column range rounded up once).

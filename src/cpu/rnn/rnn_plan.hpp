@@ -25,9 +25,10 @@ struct rnn_dims_t {
     bool lstm = false, gru = false, lbr = false, augru = false;
     bool peephole = false, projection = false;
     bool training = false;
-    // int8 inference: u8/s8 data, s8 weights, computed in f32 on the
-    // dequantized values (rnn_int8.hpp).
-    bool int8 = false;
+    // int8 inference: u8/s8 data, s8 weights (rnn_int8.hpp); int8_gemm:
+    // the GEMMs run on integers (an integral data shift), else in f32 on
+    // dequantized values.
+    bool int8 = false, int8_gemm = false;
     // Columns of a hidden-state row: the initial state has SIC channels,
     // outputs DIC (they differ only when T == 1).
     dim_t ldh() const { return SIC > DIC ? SIC : DIC; }
@@ -56,9 +57,10 @@ struct rnn_plan_t {
     // the GEMM core's B panels of `nr` columns (0: not packed).
     int nr = 0;
     size_t wpack_off = 0;
-    // int8: f32 copies of the layer, iteration and projection weights,
-    // dense ldigo / ldio.
-    size_t wdeq_off = 0;
+    // int8 on f32: f32 copies of the layer, iteration and projection
+    // weights, dense ldigo / ldio. int8 on integers: a GEMM's quantized A
+    // and its s32 C.
+    size_t wdeq_off = 0, i8a_off = 0, i8c_off = 0;
     size_t scratch_state_bytes = 0; // the state buffers when not in ws
     size_t scratch_bytes = 0;
     // Backward scratchpad buffers (offsets after the forward ones).
