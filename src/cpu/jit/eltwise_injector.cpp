@@ -89,6 +89,17 @@ void eltwise_injector_t::vor(const Xmm &d, const Xmm &a, const Operand &b) {
     g_.vorps(d, a, b);
 }
 
+void eltwise_injector_t::reciprocal(const Xmm &r, const Xmm &d, const Xmm &e) {
+    auto &g = g_;
+    if (g.is_zmm())
+        g.vrcp14ps(r, d);
+    else
+        g.vrcpps(r, d);
+    g.vmovaps(e, d);
+    g.vfnmadd213ps(e, r, c(1.f)); // e = 1 - d r
+    g.vfmadd231ps(r, e, r); // r += r e
+}
+
 // exp_f: clamp, k = round(x log2 e), r = x - k ln2 (ln2 in two parts),
 // degree-7 Taylor polynomial, 2^k applied as two factors. NaN becomes the
 // lower clamp; callers that care put it back.
@@ -185,8 +196,7 @@ void eltwise_injector_t::logistic(
     vor(t0, x, ci(sign_bits));
     exp(y, t0, t1);
     g.vaddps(t1, y, c(1.f));
-    g.load_const(t0, 1.f);
-    g.vdivps(t0, t0, t1);
+    reciprocal(t0, t1, t1); // 1 + e is in [1, 2]; e may overwrite d
     g.vmulps(y, y, t0);
     cmp(x, c(0.f), ge_oq);
     select(y, t0);
@@ -293,8 +303,7 @@ void eltwise_injector_t::gelu_erf(const Xmm &x) {
     g.vminps(t(2), t(1), c(10.1f));
     g.vmulps(t(2), t(2), c(0.4f));
     g.vaddps(t(2), t(2), c(1.f));
-    g.load_const(t(3), 1.f);
-    g.vdivps(t(3), t(3), t(2)); // t
+    reciprocal(t(3), t(2), t(4)); // t; 1 + 0.4 a is in [1, 5.04]
     g.load_const(t(2), -0.04193971169f);
     horner(g, t(2), t(3),
             {0.2693360635f, -0.6793531373f, 0.8106434666f, -0.5286576822f,

@@ -49,6 +49,10 @@ private:
     Xbyak::Address ci(uint32_t bits) { return g_.bcast_bits(bits); }
     void vand(const Xmm &d, const Xmm &a, const Operand &b);
     void vor(const Xmm &d, const Xmm &a, const Operand &b);
+    // r = 1 / d for d in [1, 8): the hardware estimate and one Newton
+    // step (within 2 ulp), far cheaper than a division; writes e too
+    // (e may be d).
+    void reciprocal(const Xmm &r, const Xmm &d, const Xmm &e);
 
     // Building blocks; each says which registers it writes.
     void exp(const Xmm &y, const Xmm &x, const Xmm &tmp); // x is consumed
