@@ -1,6 +1,10 @@
 // --rnn: recurrent primitives, forward (inference, training) and backward.
 //   --prop=FWD_I,FWD_D,BWD_DW --cfg=f32|bf16|f16 (read as --dt, as for the
-//   other drivers)
+//   other drivers); int8 LSTM / GRU inference: --cfg=u8u8u8u8, u8u8u8f32,
+//   f32u8f32u8, f32u8f32f32 (src_iter, src_layer, dst_iter, dst_layer;
+//   s8 weights; data scale 64, shift 128, per gate-and-channel weight
+//   scales), timed only (--mode=C skips them: tests/primitives checks
+//   int8 against an integer reference)
 //   --alg=VANILLA_RNN,VANILLA_LSTM,VANILLA_GRU,LBR_GRU,VANILLA_AUGRU,LBR_AUGRU
 //   --direction=left2right,right2left,concat,sum
 //   --activation=TANH,RELU,LOGISTIC --alpha --with-peephole --with-projection
@@ -55,6 +59,42 @@ struct mds_t {
     dnnl::memory::desc sl, si, sic, att, wl, wi, wp, wproj, b, dl, di, dic;
 };
 
+// Data types of an int8 configuration: src_iter, src_layer, dst_iter,
+// dst_layer (oneDNN benchdnn's --cfg names); weights s8.
+struct int8_cfg_t {
+    dt_t si, sl, di, dl;
+};
+
+bool str2int8_cfg(const std::string &s, int8_cfg_t &c) {
+    const dt_t u8 = dt_t::u8, f32 = dt_t::f32;
+    if (s == "u8u8u8u8") return c = {u8, u8, u8, u8}, true;
+    if (s == "u8u8u8f32") return c = {u8, u8, u8, f32}, true;
+    if (s == "f32u8f32u8") return c = {f32, u8, f32, u8}, true;
+    if (s == "f32u8f32f32") return c = {f32, u8, f32, f32}, true;
+    return false;
+}
+
+mds_t make_mds(const rnn_ref::problem_t &p, dt_t dt, bool any_weights);
+
+// int8 descriptors: the f32 problem's shapes with the configuration's
+// types (bias and cell states f32).
+mds_t make_int8_mds(const rnn_ref::problem_t &p, const int8_cfg_t &c) {
+    // Weights ldigo (a plain s8 layout both libraries take; `any` would
+    // be a packed layout that only a quantizing reorder fills).
+    mds_t m = make_mds(p, dt_t::f32, false);
+    auto retype = [](dnnl::memory::desc &d, dt_t t) {
+        if (d.get_ndims()) d = dnnl::memory::desc(d.get_dims(), t, d.get_strides());
+    };
+    retype(m.sl, c.sl);
+    retype(m.dl, c.dl);
+    retype(m.si, c.si);
+    retype(m.di, c.di);
+    retype(m.wl, dt_t::s8);
+    retype(m.wi, dt_t::s8);
+    retype(m.wproj, dt_t::s8);
+    return m;
+}
+
 mds_t make_mds(const rnn_ref::problem_t &p, dt_t dt, bool any_weights) {
     using tag = tag_t;
     const dt_t f32 = dt_t::f32;
@@ -78,7 +118,7 @@ mds_t make_mds(const rnn_ref::problem_t &p, dt_t dt, bool any_weights) {
 
 dnnl::primitive_desc_base make_fwd(const dnnl::engine &eng, dnnl::prop_kind prop,
         const rnn_ref::problem_t &p, dnnl::rnn_direction dir, dnnl::algorithm act,
-        const mds_t &m) {
+        const mds_t &m, const dnnl::primitive_attr &attr = dnnl::primitive_attr()) {
     using namespace dnnl;
     switch (p.cell) {
         case cell_t::vanilla:
@@ -86,10 +126,10 @@ dnnl::primitive_desc_base make_fwd(const dnnl::engine &eng, dnnl::prop_kind prop
                     m.wi, m.b, m.dl, m.di, (float)p.alpha);
         case cell_t::lstm:
             return lstm_forward::primitive_desc(eng, prop, dir, m.sl, m.si, m.sic, m.wl, m.wi,
-                    m.wp, m.wproj, m.b, m.dl, m.di, m.dic);
+                    m.wp, m.wproj, m.b, m.dl, m.di, m.dic, attr);
         case cell_t::gru:
             return gru_forward::primitive_desc(eng, prop, dir, m.sl, m.si, m.wl, m.wi, m.b,
-                    m.dl, m.di);
+                    m.dl, m.di, attr);
         case cell_t::lbr_gru:
             return lbr_gru_forward::primitive_desc(eng, prop, dir, m.sl, m.si, m.wl, m.wi,
                     m.b, m.dl, m.di);
@@ -169,6 +209,48 @@ double gemm_ops(const rnn_ref::problem_t &p, bool bwd) {
     return bwd ? 2 * ops : ops;
 }
 
+// int8 LSTM / GRU inference, timed (no int8 reference in the driver).
+void run_int8(const problem_t &prb, res_t &res, const rnn_ref::problem_t &p,
+        dnnl::rnn_direction dir, const int8_cfg_t &cfg, const std::string &prop) {
+    if (prop != "fwd_i") return res.skip("int8 is forward inference only");
+    if (p.cell != cell_t::lstm && p.cell != cell_t::gru)
+        return res.skip("int8 is LSTM and GRU only");
+    if (G.mode == mode_t::corr)
+        return res.skip("int8 is timed only (tests/primitives checks it)");
+    const mds_t m = make_int8_mds(p, cfg);
+    const float data_scale = 64.f, data_shift = 128.f;
+    std::vector<float> wscales((size_t)(p.G() * p.DHC));
+    for (size_t i = 0; i < wscales.size(); ++i) wscales[i] = 100.f + (float)(i % 7);
+    dnnl::primitive_attr attr;
+    attr.set_rnn_data_qparams(data_scale, data_shift);
+    attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), wscales);
+    if (p.projection) attr.set_rnn_weights_projection_qparams(0, {100.f});
+    case_t c(prb, res);
+    res.ops = gemm_ops(p, false);
+    if (!c.create([&]() -> dnnl::primitive_desc_base {
+            return make_fwd(c.eng, dnnl::prop_kind::forward_inference, p, dir,
+                    dnnl::algorithm::eltwise_tanh, m, attr);
+        }))
+        return;
+    auto fill = [&](int arg, double lo, double hi, uint64_t seed) {
+        const auto md = c.pd.query_md(dnnl::query::exec_arg_md, arg);
+        if (!md.get_ndims()) return;
+        c.add(arg, md).write(fill_real(nelems(md.get_dims()), lo, hi, md.get_data_type(), seed));
+    };
+    fill(DNNL_ARG_SRC_LAYER, 64, 192, 1);
+    fill(DNNL_ARG_SRC_ITER, cfg.si == dt_t::f32 ? -1 : 64, cfg.si == dt_t::f32 ? 1 : 192, 2);
+    fill(DNNL_ARG_SRC_ITER_C, -1, 1, 3);
+    fill(DNNL_ARG_WEIGHTS_LAYER, -60, 60, 5);
+    fill(DNNL_ARG_WEIGHTS_ITER, -60, 60, 6);
+    fill(DNNL_ARG_WEIGHTS_PROJECTION, -60, 60, 8);
+    fill(DNNL_ARG_BIAS, -0.5, 0.5, 9);
+    for (int arg : {DNNL_ARG_DST_LAYER, DNNL_ARG_DST_ITER, DNNL_ARG_DST_ITER_C}) {
+        const auto md = c.pd.query_md(dnnl::query::exec_arg_md, arg);
+        if (md.get_ndims()) c.add(arg, md).memset(0);
+    }
+    c.execute();
+}
+
 void run(const problem_t &prb, res_t &res) {
     rnn_ref::problem_t p;
     std::string why;
@@ -191,9 +273,11 @@ void run(const problem_t &prb, res_t &res) {
     p.peephole = peep && p.cell == cell_t::lstm;
     p.projection = proj && p.cell == cell_t::lstm;
     if (!p.projection) p.DIC = p.DHC;
-    dt_t dt;
+    dt_t dt = dt_t::f32;
     const std::string cfg = lower(prb.get("dt"));
-    if (cfg == "f32") dt = dt_t::f32;
+    int8_cfg_t i8;
+    const bool int8 = str2int8_cfg(cfg, i8);
+    if (cfg == "f32" || int8) dt = dt_t::f32;
     else if (cfg == "bf16" || cfg == "bf16f32") dt = dt_t::bf16;
     else if (cfg == "f16") dt = dt_t::f16;
     else return res.skip("--cfg=" + prb.get("dt") + " not supported");
@@ -204,6 +288,7 @@ void run(const problem_t &prb, res_t &res) {
     const auto fprop = prop_s == "fwd_i" ? dnnl::prop_kind::forward_inference
                                          : dnnl::prop_kind::forward_training;
     if (!no_attr(prb, res)) return;
+    if (int8) return run_int8(prb, res, p, dir, i8, prop_s);
 
     const mds_t m = make_mds(p, dt, true);
     case_t c(prb, res);
