@@ -294,8 +294,8 @@ void eltwise_injector_t::gelu_tanh(const Xmm &x) {
 }
 
 // 0.5 x (1 + erf(x / sqrt 2)) through erfc_scaled_f: with a = |x| / sqrt 2,
-// erfc(a) = e^{-x^2/2} P(1 / (1 + 0.4 a)), e^{-x^2/2} split at x's top 12
-// bits so its argument is exact; 2 - erfc for x >= 0.
+// erfc(a) = e^{-x^2/2} P(1 / (1 + 0.4 a)); 2 - erfc for x >= 0. Unlike the
+// scalar version, e^{-x^2/2} takes the rounded x^2 (see below).
 void eltwise_injector_t::gelu_erf(const Xmm &x) {
     auto &g = g_;
     vand(t(0), x, ci(abs_bits));
@@ -309,18 +309,13 @@ void eltwise_injector_t::gelu_erf(const Xmm &x) {
             {0.2693360635f, -0.6793531373f, 0.8106434666f, -0.5286576822f,
                     0.4226227122f, 0.06738485064f, 0.2319820613f,
                     0.2219942053f, 0.2259997441f, -1.257269617e-5f});
-    g.vminps(t(3), t(0), c(14.3f)); // xc
-    vand(t(4), t(3), ci(0xfffff000u)); // xh
-    g.vsubps(t(5), t(3), t(4)); // xl
-    g.vaddps(t(3), t(3), t(4));
-    g.vmulps(t(5), t(5), c(-0.5f));
-    g.vmulps(t(3), t(5), t(3)); // d
-    g.load_const(t(5), 1.f / 24);
-    horner(g, t(5), t(3), {1.f / 6, 0.5f, 1.f, 1.f});
+    // e^{-x^2/2} from the rounded square: its relative error (x^2/2
+    // times an ulp, below 1e-5 where erfc is still above the f32 range's
+    // floor) stays far inside the tests' bound and saves the split.
+    g.vminps(t(4), t(0), c(14.3f)); // xc
     g.vmulps(t(4), t(4), t(4));
     g.vmulps(t(4), t(4), c(-0.5f));
     exp(t(3), t(4), t(0));
-    g.vmulps(t(3), t(3), t(5));
     g.vmulps(t(3), t(3), t(2)); // erfc
     cmp(t(1), c(10.1f), gt_oq);
     select(t(3), c(0.f));
