@@ -3,6 +3,7 @@
 
 #include "api/c_enum.hpp"
 #include "common/primitive_attr.hpp"
+#include "common/verbose.hpp"
 
 using namespace dnnl::impl;
 
@@ -370,6 +371,50 @@ dnnl_status_t dnnl_post_ops_append_binary(dnnl_post_ops_t post_ops,
     e.alg = alg_kind;
     e.src1_md = *src1_desc;
     post_ops->entries.push_back(e);
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_post_ops_append_binary_v2(dnnl_post_ops_t post_ops,
+        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src1_desc,
+        const_dnnl_memory_desc_t src2_desc) {
+    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
+    const bool select = alg_kind == dnnl_binary_select;
+    const bool has_src2 = src2_desc && !is_zero_md(*src2_desc);
+    if (!select) {
+        // Only select reads a third tensor.
+        if (has_src2) return dnnl_invalid_arguments;
+        return dnnl_post_ops_append_binary(post_ops, alg_kind, src1_desc);
+    }
+    if (!post_ops || !src1_desc || !has_src2
+            || (int)post_ops->entries.size() >= max_post_ops)
+        return dnnl_invalid_arguments;
+    for (const auto *md : {src1_desc, src2_desc})
+        if (md->format_kind == dnnl_format_kind_any
+                || md_has_runtime_dims_or_strides(*md))
+            return dnnl_invalid_arguments;
+    // The condition is an s8 tensor, as for the select primitive.
+    if (src2_desc->data_type != dnnl_s8) {
+        verbose_error("post_ops", "binary select condition must be s8");
+        return dnnl_invalid_arguments;
+    }
+    post_op_t e;
+    e.kind = post_op_kind_t::binary;
+    e.alg = alg_kind;
+    e.src1_md = *src1_desc;
+    e.src2_md = *src2_desc;
+    post_ops->entries.push_back(e);
+    return dnnl_success;
+}
+
+dnnl_status_t dnnl_post_ops_get_params_binary_v2(
+        const_dnnl_post_ops_t post_ops, int index, dnnl_alg_kind_t *alg_kind,
+        const_dnnl_memory_desc_t *src1_desc,
+        const_dnnl_memory_desc_t *src2_desc) {
+    const post_op_t *e = post_op_at(post_ops, index, post_op_kind_t::binary);
+    if (!e) return dnnl_invalid_arguments;
+    if (alg_kind) *alg_kind = e->alg;
+    if (src1_desc) *src1_desc = &e->src1_md;
+    if (src2_desc) *src2_desc = &e->src2_md;
     return dnnl_success;
 }
 

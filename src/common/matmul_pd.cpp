@@ -227,10 +227,13 @@ const memory_desc_t *matmul_pd_t::declared_arg_md(int arg) const {
         default: break;
     }
     const auto &po = attr_.post_ops.entries;
-    for (size_t i = 0; i < po.size(); ++i)
-        if (po[i].kind == post_op_kind_t::binary
-                && arg == (DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1))
-            return &po[i].src1_md;
+    for (size_t i = 0; i < po.size(); ++i) {
+        if (po[i].kind != post_op_kind_t::binary) continue;
+        const int base = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
+        if (arg == (base | DNNL_ARG_SRC_1)) return &po[i].src1_md;
+        if (arg == (base | DNNL_ARG_SRC_2) && po[i].alg == dnnl_binary_select)
+            return &po[i].src2_md;
+    }
     return primitive_desc_t::arg_md(arg);
 }
 

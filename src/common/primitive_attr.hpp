@@ -120,6 +120,7 @@ struct post_op_t {
     int32_t zero_point = 0; // sum
     data_type_t sum_dt = dnnl_data_type_undef; // sum
     memory_desc_t src1_md {}; // binary second source
+    memory_desc_t src2_md {}; // binary select's condition (zero otherwise)
     int prelu_mask = 0; // prelu
     // depthwise convolution post-op
     dim_t dw_kernel = 0, dw_stride = 0, dw_padding = 0;
@@ -136,6 +137,7 @@ struct post_op_t {
         v("zero_point", zero_point);
         v("sum_dt", sum_dt);
         v("src1_md", src1_md);
+        v("src2_md", src2_md);
         v("prelu_mask", prelu_mask);
         v("dw_kernel", dw_kernel);
         v("dw_stride", dw_stride);

@@ -93,6 +93,9 @@ arg_usage_t primitive_desc_t::arg_usage(int arg) const {
         int base = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
         if (e.kind == post_op_kind_t::binary && arg == (base | DNNL_ARG_SRC_1))
             return arg_usage_t::input;
+        if (e.kind == post_op_kind_t::binary && e.alg == dnnl_binary_select
+                && arg == (base | DNNL_ARG_SRC_2))
+            return arg_usage_t::input;
         if (e.kind == post_op_kind_t::prelu && arg == (base | DNNL_ARG_WEIGHTS))
             return arg_usage_t::input;
     }

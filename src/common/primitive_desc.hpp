@@ -42,6 +42,10 @@ struct primitive_desc_t {
     // Whether this implementation applies the dropout attribute; the
     // implementation iterator skips those that do not when it is set.
     virtual bool handles_dropout() const { return false; }
+    // Whether this implementation applies binary select post-ops (a third
+    // input per entry); the creators of implementation lists refuse the
+    // others when the attributes hold one (see post_op_select.hpp).
+    virtual bool handles_select_post_op() const { return false; }
     // Answers dnnl_primitive_desc_query; the default handles common queries.
     virtual status_t query(query_t what, int index, void *result) const;
 

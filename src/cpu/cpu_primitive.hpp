@@ -5,6 +5,7 @@
 
 #include <new>
 
+#include "common/post_op_select.hpp"
 #include "common/primitive.hpp"
 
 namespace dnnl {
@@ -36,6 +37,8 @@ status_t create_pd(primitive_desc_t **out, const op_desc_t &op,
             pd_type(static_cast<const op_type &>(op), attr, hint_fwd);
     if (!pd) return dnnl_out_of_memory;
     status_t st = pd->init(engine);
+    if (st == dnnl_success && !select_post_op_ok(*pd, attr))
+        st = dnnl_unimplemented;
     if (st != dnnl_success) {
         delete pd;
         return st;

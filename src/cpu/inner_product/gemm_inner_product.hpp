@@ -28,6 +28,7 @@ struct gemm_inner_product_t : public primitive_t {
             : cpu_pd_t(d, attr) {}
         const char *name() const override { return name_.c_str(); }
         status_t init(engine_t *engine);
+        bool handles_select_post_op() const override { return true; }
 
         bool is_int8() const { return is_int8_; }
         const postops::gemm_epilogue_t &epilogue() const { return epi_; }

@@ -51,6 +51,7 @@ struct gemm_matmul_t : public primitive_t {
             : cpu_pd_t(d, attr) {}
         const char *name() const override { return name_.c_str(); }
         status_t init(engine_t *engine);
+        bool handles_select_post_op() const override { return true; }
 
         bool is_int8() const { return is_int8_; }
         // Weights in the f32 kernel's pre-packed B panel layout (what

@@ -84,10 +84,13 @@ status_t postops_t::init(const post_ops_t &po, const memory_desc_t &dst_md) {
                     return dnnl_unimplemented;
                 break;
             case post_op_kind_t::binary:
-                if (!math::is_binary_alg(p.alg) || p.alg == dnnl_binary_select)
-                    return dnnl_unimplemented;
+                if (!math::is_binary_alg(p.alg)) return dnnl_unimplemented;
                 DNNL_CHECK(e.t.init(p.src1_md, dst_md));
                 e.arg = base | DNNL_ARG_SRC_1;
+                if (p.alg == dnnl_binary_select) {
+                    DNNL_CHECK(e.cond.init(p.src2_md, dst_md));
+                    e.cond_arg = base | DNNL_ARG_SRC_2;
+                }
                 break;
             case post_op_kind_t::prelu:
                 e.t.init_by_mask(p.prelu_mask, dst_md, dnnl_f32);
@@ -110,12 +113,16 @@ int postops_t::sum_index() const {
 
 status_t postops_args_t::init(const postops_t &p, const exec_ctx_t &ctx) {
     data.assign(p.entries.size(), nullptr);
+    cond.assign(p.entries.size(), nullptr);
     for (size_t i = 0; i < p.entries.size(); ++i) {
         const entry_t &e = p.entries[i];
         if (e.kind != post_op_kind_t::binary && e.kind != post_op_kind_t::prelu)
             continue;
         data[i] = ctx.host_ptr(e.arg);
         if (!data[i]) return dnnl_invalid_arguments;
+        if (e.cond_arg == 0) continue;
+        cond[i] = ctx.host_ptr(e.cond_arg);
+        if (!cond[i]) return dnnl_invalid_arguments;
     }
     return dnnl_success;
 }
@@ -209,6 +216,16 @@ void binary_row(alg_kind_t alg, float *v, dim_t n, data_type_t dt,
         v[j] = binary_op(alg, v[j], load_f32(dt, src1, off + j * step));
 }
 
+// v[j] = cond[j] != 0 ? v[j] : src1[j] (select keeps the value where the
+// condition holds).
+void select_row(float *v, dim_t n, const bcast_tensor_t &t, const void *src1,
+        dim_t off, dim_t step, const bcast_tensor_t &c, const void *cond,
+        dim_t coff, dim_t cstep) {
+    for (dim_t j = 0; j < n; ++j)
+        if (load_f32(c.dt, cond, coff + j * cstep) == 0.f)
+            v[j] = load_f32(t.dt, src1, off + j * step);
+}
+
 void prelu_row(float *v, dim_t n, const float *w, dim_t off, dim_t step) {
     for (dim_t j = 0; j < n; ++j) {
         const float x = v[j];
@@ -254,6 +271,16 @@ void apply(const postops_t &p, const postops_args_t &a, float *v, dim_t ldv,
             case post_op_kind_t::prelu: {
                 const dim_t off0 = e.t.offset(pos);
                 const dim_t rstep = e.t.step(row_dim), cstep = e.t.step(col_dim);
+                if (e.cond_arg != 0) {
+                    const dim_t coff0 = e.cond.offset(pos);
+                    const dim_t crstep = e.cond.step(row_dim);
+                    const dim_t ccstep = e.cond.step(col_dim);
+                    for (dim_t i = 0; i < m; ++i)
+                        select_row(v + i * ldv, n, e.t, a.data[k],
+                                off0 + i * rstep, cstep, e.cond, a.cond[k],
+                                coff0 + i * crstep, ccstep);
+                    break;
+                }
                 for (dim_t i = 0; i < m; ++i) {
                     if (e.kind == post_op_kind_t::binary)
                         binary_row(e.alg, v + i * ldv, n, e.t.dt, a.data[k],

@@ -1,7 +1,8 @@
 // The post-op chain applied to blocks of a GEMM-like output (matmul, inner
 // product, and any primitive whose output is computed as row blocks):
 // eltwise (through the shared math module), sum (scale, zero point, data
-// type), binary (any algorithm, src1 broadcast per dimension) and prelu.
+// type), binary (any algorithm, src1 broadcast per dimension; select with
+// its condition broadcast the same way) and prelu.
 //
 // Usage:
 //   at pd init:   postops_t po; CHECK(po.init(attr.post_ops, dst_md));
@@ -60,6 +61,8 @@ struct entry_t {
     data_type_t sum_dt = dnnl_f32; // sum: how to read the old dst
     bcast_tensor_t t; // binary src1 / prelu weights
     int arg = 0; // execution argument of binary src1 / prelu weights
+    bcast_tensor_t cond; // binary select's condition
+    int cond_arg = 0; // its execution argument (0: not select)
 };
 
 struct postops_t {
@@ -76,9 +79,11 @@ struct postops_t {
     int sum_index() const;
 };
 
-// Execution-time pointers of a chain (binary src1, prelu weights).
+// Execution-time pointers of a chain (binary src1, prelu weights, select
+// conditions).
 struct postops_args_t {
     std::vector<const void *> data;
+    std::vector<const void *> cond;
     // dnnl_invalid_arguments when a required argument is missing.
     status_t init(const postops_t &p, const exec_ctx_t &ctx);
 };

@@ -12,6 +12,7 @@
 #include <new>
 
 #include "common/exec_ctx.hpp"
+#include "common/post_op_select.hpp"
 #include "common/primitive.hpp"
 #include "gpu/ocl/ocl_device_info.hpp"
 #include "gpu/ocl/ocl_engine.hpp"
@@ -49,6 +50,8 @@ status_t create_pd(primitive_desc_t **out, const op_desc_t &op,
             pd_type(static_cast<const op_type &>(op), attr, hint_fwd);
     if (!pd) return dnnl_out_of_memory;
     status_t st = pd->init(engine);
+    if (st == dnnl_success && !select_post_op_ok(*pd, attr))
+        st = dnnl_unimplemented;
     if (st != dnnl_success) {
         delete pd;
         return st;
