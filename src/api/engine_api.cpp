@@ -78,7 +78,10 @@ dnnl_status_t dnnl_stream_create(
             | dnnl_stream_profiling;
     if (flags & ~known) return dnnl_invalid_arguments;
     if (flags & dnnl_stream_out_of_order) return dnnl_unimplemented;
-    if (flags & dnnl_stream_profiling) return dnnl_unimplemented;
+    if ((flags & dnnl_stream_profiling) && engine->kind() != dnnl_gpu) {
+        verbose_error("stream", "the cpu engine does not support profiling");
+        return dnnl_unimplemented;
+    }
     return engine->create_stream(stream, flags);
 }
 

@@ -3,6 +3,7 @@
 
 #include "api/c_enum.hpp"
 #include "common/primitive_iface.hpp"
+#include "common/stream.hpp"
 #include "common/verbose.hpp"
 
 using namespace dnnl::impl;
@@ -77,8 +78,9 @@ dnnl_status_t dnnl_primitive_execute(const_dnnl_primitive_t primitive,
         dnnl_stream_t stream, int nargs, const dnnl_exec_arg_t *args) {
     if (!primitive || !stream) return dnnl_invalid_arguments;
     // Staging buffers of huge tensors: out of memory, not an exception.
+    stream_exec_scope_t profiled(stream);
     try {
-        return primitive->execute(stream, nargs, args);
+        return profiled.done(primitive->execute(stream, nargs, args));
     } catch (const std::bad_alloc &) { return dnnl_out_of_memory; }
 }
 

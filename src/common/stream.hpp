@@ -1,6 +1,8 @@
 // stream_t (behind dnnl_stream_t): an in-order queue of executions on one
-// engine.
+// engine, and the profiling hooks every top-level execution passes.
 #pragma once
+
+#include <cstdint>
 
 #include "common/engine.hpp"
 
@@ -15,6 +17,21 @@ struct dnnl_stream {
     // Blocks until everything submitted so far has finished.
     virtual status_t wait() = 0;
 
+    // Profiling (dnnl_stream_profiling): each primitive execution made
+    // through the API is bracketed by exec_begin / exec_end and becomes
+    // one entry. exec_begin returns a token that exec_end takes back (an
+    // execution that failed leaves no entry). Streams that cannot profile
+    // keep the defaults: no entries, and the queries refuse.
+    virtual void *exec_begin() { return nullptr; }
+    virtual void exec_end(void *token, bool ok) {}
+    virtual status_t reset_profiling() { return dnnl_invalid_arguments; }
+    // The number of entries since the last reset into *num; with `data`,
+    // also their times in nanoseconds (at most *num of them, *num set to
+    // how many were written).
+    virtual status_t query_profiling(int *num, uint64_t *data) {
+        return dnnl_invalid_arguments;
+    }
+
 private:
     dnnl::impl::engine_ref_t engine_;
     unsigned flags_;
@@ -22,5 +39,26 @@ private:
 
 namespace dnnl {
 namespace impl {
-}
+
+// Brackets one execution on `stream` for its profiling.
+class stream_exec_scope_t {
+public:
+    explicit stream_exec_scope_t(stream_t *stream)
+        : stream_(stream), token_(stream->exec_begin()) {}
+    ~stream_exec_scope_t() { stream_->exec_end(token_, ok_); }
+    // The status of the execution, passed through.
+    status_t done(status_t st) {
+        ok_ = st == dnnl_success;
+        return st;
+    }
+    stream_exec_scope_t(const stream_exec_scope_t &) = delete;
+    stream_exec_scope_t &operator=(const stream_exec_scope_t &) = delete;
+
+private:
+    stream_t *stream_;
+    void *token_;
+    bool ok_ = false;
+};
+
+} // namespace impl
 } // namespace dnnl

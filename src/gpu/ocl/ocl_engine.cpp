@@ -92,7 +92,10 @@ status_t ocl_engine_t::create(engine_t **engine, cl_device_id device,
 status_t ocl_engine_t::create_stream(stream_t **stream, unsigned flags)
 {
     cl_int err = CL_SUCCESS;
-    cl_command_queue queue = clCreateCommandQueue(context_, device_, 0, &err);
+    const cl_command_queue_properties props
+            = (flags & dnnl_stream_profiling) ? CL_QUEUE_PROFILING_ENABLE : 0;
+    cl_command_queue queue
+            = clCreateCommandQueue(context_, device_, props, &err);
     OCL_CHECK(err);
     *stream = new (std::nothrow) ocl_stream_t(this, flags, queue);
     if (!*stream) {

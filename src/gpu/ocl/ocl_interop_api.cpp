@@ -147,7 +147,10 @@ dnnl_status_t dnnl_ocl_interop_primitive_execute(
     if (ndeps > 0)
         OCL_CHECK(clEnqueueBarrierWithWaitList(
                 queue, (cl_uint)ndeps, deps, nullptr));
-    DNNL_CHECK(primitive->execute(s, nargs, args));
+    {
+        stream_exec_scope_t profiled(s);
+        DNNL_CHECK(profiled.done(primitive->execute(s, nargs, args)));
+    }
     // An event that completes once all the primitive's work has: the
     // caller owns it (clReleaseEvent).
     if (return_event)
