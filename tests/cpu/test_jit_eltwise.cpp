@@ -274,6 +274,33 @@ TEST(JitEltwise, KernelCacheServesNewShape) {
             << out;
 }
 
+// With the kernel cache disabled (capacity 0) every primitive generates
+// its own kernel.
+TEST(JitEltwise, KernelCacheCapacityZeroRegenerates) {
+    using namespace dnnl;
+    engine eng(engine::kind::cpu, 0);
+    auto make = [&](memory::dim n) {
+        memory::desc md({n}, memory::data_type::f32, memory::format_tag::a);
+        return eltwise_forward::primitive_desc(eng, prop_kind::forward_inference,
+                algorithm::eltwise_elu, md, md, 0.40625f, 0.f);
+    };
+    auto pd1 = make(1003);
+    if (std::string(pd1.impl_info_str()).rfind("jit:", 0) != 0)
+        GTEST_SKIP() << "not on generated code: " << pd1.impl_info_str();
+    int old_capacity = 0;
+    ASSERT_EQ(dnnl_get_kernel_cache_capacity(&old_capacity), dnnl_success);
+    ASSERT_EQ(dnnl_set_kernel_cache_capacity(0), dnnl_success);
+    dnnl_ext_kernel_cache_stats_t before {}, after {};
+    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
+    eltwise_forward p1(pd1);
+    eltwise_forward p2(make(79));
+    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&after), dnnl_success);
+    ASSERT_EQ(dnnl_set_kernel_cache_capacity(old_capacity), dnnl_success);
+    EXPECT_EQ(after.misses, before.misses + 2);
+    EXPECT_EQ(after.hits, before.hits);
+    EXPECT_EQ(after.entries, 0);
+}
+
 TEST(JitEltwise, DumpWritesTheKernel) {
     const auto entries = runnable_entries();
     if (entries.empty()) GTEST_SKIP();
