@@ -28,8 +28,8 @@
 
 const void *dnnl_test_jit_eltwise_kernel(int entry, int alg, float alpha,
         float beta, int through_cache, unsigned *isa,
-        void (**fn)(const float *, float *, size_t),
-        const unsigned char **code, size_t *code_size);
+        void (**fn)(const float *, float *, size_t), const unsigned char **code,
+        size_t *code_size);
 void dnnl_test_jit_eltwise_release(const void *handle);
 bool dnnl_test_cpu_isa_entry_supported(unsigned isa);
 const void *dnnl_test_jit_abi_probe(void (**fn)(void));
@@ -196,8 +196,7 @@ TEST(JitEltwise, EveryAlgorithmOnEveryIsaWithTails) {
         for (const auto &c : cases) {
             kernel_t k(e, c.alg, c.alpha, c.beta);
             ASSERT_NE(k.handle, nullptr) << "alg " << c.alg;
-            for (size_t n : {1, 7, 15, 16, 17, 63, 100})
-                check(k, c, n);
+            for (size_t n : {1, 7, 15, 16, 17, 63, 100}) check(k, c, n);
         }
 }
 
@@ -252,14 +251,15 @@ TEST(JitEltwise, KernelCacheServesNewShape) {
     engine eng(engine::kind::cpu, 0);
     auto make = [&](memory::dim n) {
         memory::desc md({n}, memory::data_type::f32, memory::format_tag::a);
-        return eltwise_forward::primitive_desc(eng, prop_kind::forward_inference,
-                algorithm::eltwise_swish, md, md, 0.3125f, 0.f);
+        return eltwise_forward::primitive_desc(eng,
+                prop_kind::forward_inference, algorithm::eltwise_swish, md, md,
+                0.3125f, 0.f);
     };
     auto pd1 = make(1001);
     if (std::string(pd1.impl_info_str()).rfind("jit:", 0) != 0)
         GTEST_SKIP() << "not on generated code: " << pd1.impl_info_str();
     eltwise_forward p1(pd1);
-    dnnl_ext_kernel_cache_stats_t before {}, after {};
+    dnnl_ext_kernel_cache_stats_t before{}, after{};
     ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
     set_verbose(2);
     testing::internal::CaptureStdout();
@@ -281,8 +281,9 @@ TEST(JitEltwise, KernelCacheCapacityZeroRegenerates) {
     engine eng(engine::kind::cpu, 0);
     auto make = [&](memory::dim n) {
         memory::desc md({n}, memory::data_type::f32, memory::format_tag::a);
-        return eltwise_forward::primitive_desc(eng, prop_kind::forward_inference,
-                algorithm::eltwise_elu, md, md, 0.40625f, 0.f);
+        return eltwise_forward::primitive_desc(eng,
+                prop_kind::forward_inference, algorithm::eltwise_elu, md, md,
+                0.40625f, 0.f);
     };
     auto pd1 = make(1003);
     if (std::string(pd1.impl_info_str()).rfind("jit:", 0) != 0)
@@ -290,7 +291,7 @@ TEST(JitEltwise, KernelCacheCapacityZeroRegenerates) {
     int old_capacity = 0;
     ASSERT_EQ(dnnl_get_kernel_cache_capacity(&old_capacity), dnnl_success);
     ASSERT_EQ(dnnl_set_kernel_cache_capacity(0), dnnl_success);
-    dnnl_ext_kernel_cache_stats_t before {}, after {};
+    dnnl_ext_kernel_cache_stats_t before{}, after{};
     ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
     eltwise_forward p1(pd1);
     eltwise_forward p2(make(79));
@@ -313,7 +314,7 @@ TEST(JitEltwise, DumpWritesTheKernel) {
     for (int i = 0; i < 10000 && !found; ++i)
         for (const char *isa : {"avx512_core", "avx2"}) {
             const std::string name = std::string("dnnl_dump_f32_eltwise_mish__")
-                    + isa + "." + std::to_string(i) + ".bin";
+                                     + isa + "." + std::to_string(i) + ".bin";
             std::ifstream f(name, std::ios::binary);
             if (!f) continue;
             std::vector<unsigned char> got((std::istreambuf_iterator<char>(f)),
@@ -331,7 +332,8 @@ TEST(JitEltwise, PerfMapNamesTheKernel) {
     ASSERT_EQ(dnnl_set_jit_profiling_flags(DNNL_JIT_PROFILE_LINUX_PERFMAP),
             dnnl_success);
     kernel_t k(entries[0], dnnl_eltwise_hardswish, 0.25f, 0.5f);
-    ASSERT_EQ(dnnl_set_jit_profiling_flags(DNNL_JIT_PROFILE_NONE), dnnl_success);
+    ASSERT_EQ(
+            dnnl_set_jit_profiling_flags(DNNL_JIT_PROFILE_NONE), dnnl_success);
     ASSERT_NE(k.handle, nullptr);
     std::ostringstream line;
     line << std::hex << (unsigned long)k.code << " " << k.size

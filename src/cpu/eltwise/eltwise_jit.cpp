@@ -40,7 +40,7 @@ status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
 
 status_t jit_eltwise_fwd_t::init(engine_t *) {
     const pd_t *pd = pd_();
-    jit_kernel_config_t cfg {pd->target, pd->alg(), pd->alpha(), pd->beta()};
+    jit_kernel_config_t cfg{pd->target, pd->alg(), pd->alpha(), pd->beta()};
     bool hit = false;
     return get_jit_kernel(cfg, kernel_, hit);
 }

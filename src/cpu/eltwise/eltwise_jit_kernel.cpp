@@ -11,7 +11,6 @@
 #include "cpu/jit/eltwise_injector.hpp"
 #include "cpu/jit/jit_generator.hpp"
 
-
 namespace dnnl {
 namespace impl {
 namespace cpu {
@@ -117,14 +116,12 @@ struct jit_key_t : public kernel_cache::key_impl_t {
     uint32_t alpha, beta;
 
     explicit jit_key_t(const jit_kernel_config_t &cfg)
-        : isa(cfg.target->isa)
-        , alg(cfg.alg)
-        , alpha(bits_of(cfg.alpha))
-        , beta(bits_of(cfg.beta)) {}
+        : isa(cfg.target->isa), alg(cfg.alg), alpha(bits_of(cfg.alpha)),
+          beta(bits_of(cfg.beta)) {}
     bool equal(const kernel_cache::key_impl_t &o) const override {
         const auto &k = static_cast<const jit_key_t &>(o);
         return isa == k.isa && alg == k.alg && alpha == k.alpha
-                && beta == k.beta;
+               && beta == k.beta;
     }
     size_t hash() const override {
         size_t h = std::hash<unsigned>()(isa);
@@ -147,7 +144,7 @@ kernel_cache::result_t create_kernel(void *ctx) {
 
 std::string jit_kernel_name(const jit_kernel_config_t &cfg) {
     return std::string("f32_") + dnnl_alg_kind2str(cfg.alg) + "__"
-            + cfg.target->isa_name;
+           + cfg.target->isa_name;
 }
 
 status_t generate_jit_kernel(

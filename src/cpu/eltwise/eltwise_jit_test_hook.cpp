@@ -17,19 +17,19 @@ using namespace dnnl::impl::cpu::eltwise;
 // algorithm the generator does not emit.
 DNNL_API const void *dnnl_test_jit_eltwise_kernel(int entry, int alg,
         float alpha, float beta, int through_cache, unsigned *isa,
-        void (**fn)(const float *, float *, size_t),
-        const unsigned char **code, size_t *code_size);
+        void (**fn)(const float *, float *, size_t), const unsigned char **code,
+        size_t *code_size);
 DNNL_API void dnnl_test_jit_eltwise_release(const void *handle);
 
 const void *dnnl_test_jit_eltwise_kernel(int entry, int alg, float alpha,
         float beta, int through_cache, unsigned *isa,
-        void (**fn)(const float *, float *, size_t),
-        const unsigned char **code, size_t *code_size) {
+        void (**fn)(const float *, float *, size_t), const unsigned char **code,
+        size_t *code_size) {
     const auto &table = jit_table();
     if (entry < 0 || (size_t)entry >= table.size()) return nullptr;
     const auto a = (dnnl_alg_kind_t)alg;
     if (!jit::eltwise_injector_t::supports(a, alpha, beta)) return nullptr;
-    const jit_kernel_config_t cfg {table[(size_t)entry].kernels, a, alpha, beta};
+    const jit_kernel_config_t cfg{table[(size_t)entry].kernels, a, alpha, beta};
     std::shared_ptr<const jit_kernel_t> k;
     if (through_cache) {
         bool hit = false;

@@ -60,12 +60,8 @@ bool eltwise_injector_t::supports(alg_kind_t alg, float alpha, float beta) {
 
 eltwise_injector_t::eltwise_injector_t(jit_generator_t &g, alg_kind_t alg,
         float alpha, float beta, const std::vector<int> &scratch, int mask_vreg)
-    : g_(g)
-    , alg_(math::eltwise_base_alg(alg))
-    , alpha_(alpha)
-    , beta_(beta)
-    , scratch_(scratch)
-    , mask_vreg_(mask_vreg) {}
+    : g_(g), alg_(math::eltwise_base_alg(alg)), alpha_(alpha), beta_(beta),
+      scratch_(scratch), mask_vreg_(mask_vreg) {}
 
 void eltwise_injector_t::cmp(const Xmm &a, const Operand &b, int predicate) {
     if (g_.is_zmm())
@@ -97,7 +93,7 @@ void eltwise_injector_t::reciprocal(const Xmm &r, const Xmm &d, const Xmm &e) {
         g.vrcpps(r, d);
     g.vmovaps(e, d);
     g.vfnmadd213ps(e, r, c(1.f)); // e = 1 - d r
-    g.vfmadd231ps(r, e, r); // r += r e
+    g.vfmadd231ps(r, e, r);       // r += r e
 }
 
 // exp_f: clamp, k = round(x log2 e), r = x - k ln2 (ln2 in two parts),
@@ -173,7 +169,7 @@ void eltwise_injector_t::log_core(const Xmm &v, const Xmm &t0, const Xmm &t1,
     select(t1, t0);
     g.vsubps(v, v, c(1.f)); // f
     g.vaddps(t0, v, c(2.f));
-    g.vdivps(t0, v, t0); // s
+    g.vdivps(t0, v, t0);  // s
     g.vmulps(t2, t0, t0); // z
     g.load_const(t3, 2.f / 9);
     horner(g, t3, t2, {2.f / 7, 2.f / 5, 2.f / 3});
@@ -205,7 +201,8 @@ void eltwise_injector_t::logistic(
 }
 
 // clamp(alpha x + beta, 0, 1); max/min with the bound first keep NaN.
-void eltwise_injector_t::hardsigmoid(const Xmm &y, const Xmm &x, const Xmm &t0) {
+void eltwise_injector_t::hardsigmoid(
+        const Xmm &y, const Xmm &x, const Xmm &t0) {
     auto &g = g_;
     g.vmulps(y, x, c(alpha_));
     g.vaddps(y, y, c(beta_));
@@ -251,7 +248,7 @@ void eltwise_injector_t::log(const Xmm &x) {
     g_.vmovaps(t(0), x);
     log_core(t(0), t(1), t(2), t(3), t(4));
     cmp(x, c(0.f), eq_oq);
-    select(t(0), ci(0xff800000u)); // -inf
+    select(t(0), ci(0xff800000u));  // -inf
     cmp(x, ci(0x7f800000u), eq_oq); // +inf
     select(t(0), x);
     cmp(x, c(0.f), lt_oq);
@@ -307,8 +304,8 @@ void eltwise_injector_t::gelu_erf(const Xmm &x) {
     g.load_const(t(2), -0.04193971169f);
     horner(g, t(2), t(3),
             {0.2693360635f, -0.6793531373f, 0.8106434666f, -0.5286576822f,
-                    0.4226227122f, 0.06738485064f, 0.2319820613f,
-                    0.2219942053f, 0.2259997441f, -1.257269617e-5f});
+                    0.4226227122f, 0.06738485064f, 0.2319820613f, 0.2219942053f,
+                    0.2259997441f, -1.257269617e-5f});
     // e^{-x^2/2} from the rounded square: its relative error (x^2/2
     // times an ulp, below 1e-5 where erfc is still above the f32 range's
     // floor) stays far inside the tests' bound and saves the split.
@@ -361,17 +358,31 @@ void eltwise_injector_t::pow(const Xmm &x) {
 void eltwise_injector_t::compute(const Xmm &x) {
     auto &g = g_;
     switch (alg_) {
-    case dnnl_eltwise_relu: relu(x); break;
-    case dnnl_eltwise_tanh: tanh(x); break;
-    case dnnl_eltwise_elu: elu(x); break;
-    case dnnl_eltwise_square: g.vmulps(x, x, x); break;
-    case dnnl_eltwise_abs: vand(x, x, ci(abs_bits)); break;
-    case dnnl_eltwise_sqrt: g.vsqrtps(x, x); break;
+    case dnnl_eltwise_relu:
+        relu(x);
+        break;
+    case dnnl_eltwise_tanh:
+        tanh(x);
+        break;
+    case dnnl_eltwise_elu:
+        elu(x);
+        break;
+    case dnnl_eltwise_square:
+        g.vmulps(x, x, x);
+        break;
+    case dnnl_eltwise_abs:
+        vand(x, x, ci(abs_bits));
+        break;
+    case dnnl_eltwise_sqrt:
+        g.vsqrtps(x, x);
+        break;
     case dnnl_eltwise_linear:
         g.vmulps(x, x, c(alpha_));
         g.vaddps(x, x, c(beta_));
         break;
-    case dnnl_eltwise_soft_relu: soft_relu(x); break;
+    case dnnl_eltwise_soft_relu:
+        soft_relu(x);
+        break;
     case dnnl_eltwise_hardsigmoid:
         hardsigmoid(t(0), x, t(1));
         g.vmovaps(x, t(0));
@@ -387,13 +398,17 @@ void eltwise_injector_t::compute(const Xmm &x) {
         select(t(1), x);
         g.vmovaps(x, t(1));
         break;
-    case dnnl_eltwise_gelu_tanh: gelu_tanh(x); break;
+    case dnnl_eltwise_gelu_tanh:
+        gelu_tanh(x);
+        break;
     case dnnl_eltwise_swish:
         g.vmulps(t(0), x, c(alpha_));
         logistic(t(1), t(0), t(2), t(3));
         g.vmulps(x, x, t(1));
         break;
-    case dnnl_eltwise_log: log(x); break;
+    case dnnl_eltwise_log:
+        log(x);
+        break;
     case dnnl_eltwise_clip: // max(x, alpha) keeps alpha for NaN, as > does
         g.vmaxps(x, x, c(alpha_));
         g.load_const(t(0), beta_);
@@ -403,20 +418,27 @@ void eltwise_injector_t::compute(const Xmm &x) {
         g.vmaxps(x, x, c(alpha_));
         g.vminps(x, x, c(beta_));
         break;
-    case dnnl_eltwise_pow: pow(x); break;
-    case dnnl_eltwise_gelu_erf: gelu_erf(x); break;
+    case dnnl_eltwise_pow:
+        pow(x);
+        break;
+    case dnnl_eltwise_gelu_erf:
+        gelu_erf(x);
+        break;
     case dnnl_eltwise_round:
         if (g.is_zmm())
             g.vrndscaleps(x, x, 0);
         else
             g.vroundps(x, x, 0);
         break;
-    case dnnl_eltwise_mish: mish(x); break;
+    case dnnl_eltwise_mish:
+        mish(x);
+        break;
     case dnnl_eltwise_hardswish:
         hardsigmoid(t(0), x, t(1));
         g.vmulps(x, x, t(0));
         break;
-    default: break;
+    default:
+        break;
     }
 }
 

@@ -15,10 +15,10 @@ using namespace Xbyak;
 
 // The buffer is allocated writable only (DontSetProtectRWE); finalize()
 // turns it read + execute, so no page is ever writable and executable.
-jit_generator_t::jit_generator_t(std::string name, bool zmm, size_t max_code_bytes)
-    : CodeGenerator(max_code_bytes, DontSetProtectRWE)
-    , name_(std::move(name))
-    , zmm_(zmm) {}
+jit_generator_t::jit_generator_t(
+        std::string name, bool zmm, size_t max_code_bytes)
+    : CodeGenerator(max_code_bytes, DontSetProtectRWE), name_(std::move(name)),
+      zmm_(zmm) {}
 
 Xmm jit_generator_t::vreg(int idx) const {
     if (zmm_) return Zmm(idx);
@@ -64,7 +64,8 @@ static uint32_t bits_of(float v) {
 
 Address jit_generator_t::bcast_bits(uint32_t bits) {
     if (zmm_) return ptr_b[rip + pool_label_ + (int)pool_offset({bits})];
-    return ptr[rip + pool_label_ + (int)pool_offset(std::vector<uint32_t>(8, bits))];
+    return ptr[rip + pool_label_
+               + (int)pool_offset(std::vector<uint32_t>(8, bits))];
 }
 
 Address jit_generator_t::bcast(float v) {

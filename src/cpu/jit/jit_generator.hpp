@@ -32,7 +32,8 @@ public:
     // `name` identifies the kernel in dumps and profiler maps; `zmm`
     // selects 64-byte constants-by-broadcast (AVX-512) instead of
     // 32-byte replicated ones (AVX2).
-    jit_generator_t(std::string name, bool zmm, size_t max_code_bytes = 32 * 1024);
+    jit_generator_t(
+            std::string name, bool zmm, size_t max_code_bytes = 32 * 1024);
 
     const std::string &name() const { return name_; }
     bool is_zmm() const { return zmm_; }

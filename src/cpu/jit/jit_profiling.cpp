@@ -20,11 +20,11 @@ namespace jit {
 namespace {
 
 constexpr unsigned perfmap_flag = 2u; // DNNL_JIT_PROFILE_LINUX_PERFMAP
-constexpr unsigned all_flags = 15u; // VTune | perfmap | jitdump | TSC
+constexpr unsigned all_flags = 15u;   // VTune | perfmap | jitdump | TSC
 
 // -1: not decided yet (the environment decides on first use).
-std::atomic<int> dump_setting {-1};
-std::atomic<int> profile_setting {-1};
+std::atomic<int> dump_setting{-1};
+std::atomic<int> profile_setting{-1};
 
 // An unsigned decimal environment value, or `fallback` when unset or
 // malformed.
@@ -34,7 +34,8 @@ long env_unsigned(const char *name, long fallback) {
     char *end = nullptr;
     const long v = std::strtol(s.c_str(), &end, 10);
     if (*end != '\0' || v < 0) {
-        verbose_warning("%s=%s ignored: not a non-negative integer", name, s.c_str());
+        verbose_warning(
+                "%s=%s ignored: not a non-negative integer", name, s.c_str());
         return fallback;
     }
     return v;
@@ -53,11 +54,12 @@ int read_env_once(std::atomic<int> &setting, const char *onednn_name,
 }
 
 std::mutex file_mutex;
-std::atomic<unsigned> dump_counter {0};
+std::atomic<unsigned> dump_counter{0};
 
 void write_dump(const std::string &name, const void *code, size_t size) {
     const std::string path = "dnnl_dump_" + name + "."
-            + std::to_string(dump_counter.fetch_add(1)) + ".bin";
+                             + std::to_string(dump_counter.fetch_add(1))
+                             + ".bin";
     FILE *f = std::fopen(path.c_str(), "wb");
     if (!f) {
         verbose_warning("jit dump: cannot open %s", path.c_str());
@@ -68,7 +70,8 @@ void write_dump(const std::string &name, const void *code, size_t size) {
 }
 
 void append_perf_map(const std::string &name, const void *code, size_t size) {
-    const std::string path = "/tmp/perf-" + std::to_string((long)getpid()) + ".map";
+    const std::string path =
+            "/tmp/perf-" + std::to_string((long)getpid()) + ".map";
     std::lock_guard<std::mutex> lock(file_mutex);
     FILE *f = std::fopen(path.c_str(), "a");
     if (!f) return;
@@ -96,12 +99,14 @@ status_t set_jit_profiling_jitdumpdir(const char *dir) {
 }
 
 bool jit_dump_enabled() {
-    return read_env_once(dump_setting, "ONEDNN_JIT_DUMP", "DNNL_JIT_DUMP", 1 << 30) != 0;
+    return read_env_once(
+                   dump_setting, "ONEDNN_JIT_DUMP", "DNNL_JIT_DUMP", 1 << 30)
+           != 0;
 }
 
 unsigned jit_profiling_flags() {
-    return (unsigned)read_env_once(
-            profile_setting, "ONEDNN_JIT_PROFILE", "DNNL_JIT_PROFILE", all_flags);
+    return (unsigned)read_env_once(profile_setting, "ONEDNN_JIT_PROFILE",
+            "DNNL_JIT_PROFILE", all_flags);
 }
 
 void jit_register_code(const std::string &name, const void *code, size_t size) {
