@@ -99,10 +99,11 @@ void eltwise_injector_t::reciprocal(const Xmm &r, const Xmm &d, const Xmm &e) {
 // exp_f: clamp, k = round(x log2 e), r = x - k ln2 (ln2 in two parts),
 // degree-7 Taylor polynomial, 2^k applied as two factors. NaN becomes the
 // lower clamp; callers that care put it back.
-void eltwise_injector_t::exp(const Xmm &y, const Xmm &x, const Xmm &k) {
+void eltwise_injector_t::exp(
+        const Xmm &y, const Xmm &x, const Xmm &k, bool normal_only) {
     auto &g = g_;
-    g.vmaxps(x, x, c(-104.f));
-    g.vminps(x, x, c(89.f));
+    g.vmaxps(x, x, c(normal_only ? -87.f : -104.f));
+    g.vminps(x, x, c(normal_only ? 88.f : 89.f));
     g.vmulps(k, x, c(1.44269504088896341f));
     if (g.is_zmm())
         g.vrndscaleps(k, k, 0);
@@ -113,6 +114,12 @@ void eltwise_injector_t::exp(const Xmm &y, const Xmm &x, const Xmm &k) {
     g.load_const(y, 1.f / 5040);
     horner(g, y, x, {1.f / 720, 1.f / 120, 1.f / 24, 1.f / 6, 0.5f, 1.f, 1.f});
     g.vcvtps2dq(k, k);
+    if (normal_only) { // k in [-126, 127]: one factor 2^k
+        g.vpaddd(k, k, ci(127));
+        g.vpslld(k, k, 23);
+        g.vmulps(y, y, k);
+        return;
+    }
     g.vpsrld(x, k, 31); // k1 = k / 2, rounded toward zero
     g.vpaddd(x, x, k);
     g.vpsrad(x, x, 1);
@@ -312,8 +319,8 @@ void eltwise_injector_t::gelu_erf(const Xmm &x) {
     g.vminps(t(4), t(0), c(14.3f)); // xc
     g.vmulps(t(4), t(4), t(4));
     g.vmulps(t(4), t(4), c(-0.5f));
-    exp(t(3), t(4), t(0));
-    g.vmulps(t(3), t(3), t(2)); // erfc
+    exp(t(3), t(4), t(0), true); // erfc below 1e-38 is noise after 0.5 x
+    g.vmulps(t(3), t(3), t(2));  // erfc
     cmp(t(1), c(10.1f), gt_oq);
     select(t(3), c(0.f));
     g.load_const(t(4), 2.f);
