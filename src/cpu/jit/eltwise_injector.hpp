@@ -3,10 +3,10 @@
 // math module (common/math/eltwise_math.hpp) step by step, same range
 // reductions and polynomials, so generated and compiled kernels agree
 // within the tests' bounds; the few departures (reciprocal estimates,
-// gelu_erf's exponential) are marked where they happen. Kernels own the loops; the injector only
-// transforms one register in place, with scratch registers and a mask
-// the kernel lends it (shared by all values: renaming keeps unrolled
-// copies independent).
+// gelu_erf's exponential) are marked where they happen. Kernels own the
+// loops; the injector only transforms one register in place, with
+// scratch registers and a mask the kernel lends it (shared by all
+// values: renaming keeps unrolled copies independent).
 #pragma once
 
 #include <vector>
