@@ -4,6 +4,7 @@
 #include "common/primitive_desc.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "oneapi/dnnl/dnnl_debug.h"
@@ -270,6 +271,13 @@ std::string primitive_desc_t::attr_str() const {
                 + std::to_string(drop.use_offset) + ":"
                 + std::to_string(drop.use_host_scalars);
         add(d);
+    }
+    // oneDNN prints the RNN data quantization (not the weights scales).
+    const rnn_data_qparams_t &rq = attr_.rnn_data_qparams;
+    if (rq.scale != 1.f || rq.shift != 0.f) {
+        char buf[96];
+        std::snprintf(buf, sizeof(buf), "rnn_data_qparams:%g:%g;", rq.scale, rq.shift);
+        add(buf);
     }
     return s;
 }

@@ -124,3 +124,21 @@ TEST(VerboseFormats, DropoutAttribute) {
         EXPECT_EQ(attrs_of(lines.back()), c.want) << lines.back();
     }
 }
+
+// oneDNN prints an RNN's data quantization as "rnn_data_qparams:scale:shift;"
+// (and not its weights scales).
+TEST(VerboseFormats, RnnDataQparams) {
+    const memory::desc sl({2, 1, 4}, dt::u8, tag::tnc), si({1, 1, 1, 4}, dt::u8, tag::ldnc),
+            sic({1, 1, 1, 4}, dt::f32, tag::ldnc), w({1, 1, 4, 4, 4}, dt::s8, tag::ldigo),
+            b({1, 1, 4, 4}, dt::f32, tag::ldgo);
+    primitive_attr attr;
+    attr.set_rnn_data_qparams(64.f, 128.f);
+    attr.set_rnn_weights_qparams(0, {100.f});
+    const auto lines = create_lines([&] {
+        lstm_forward(lstm_forward::primitive_desc(eng(), prop_kind::forward_inference,
+                rnn_direction::unidirectional_left2right, sl, si, sic, w, w, b, sl, si, sic,
+                attr));
+    });
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(attrs_of(lines.back()), "rnn_data_qparams:64:128;") << lines.back();
+}
