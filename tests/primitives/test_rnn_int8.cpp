@@ -306,6 +306,13 @@ TEST(RnnInt8, LstmPerChannelScalesU8Destinations) {
     prob_t p;
     p.SLC = 5;
     run_case(p);
+    p.T = 1; // one step: the recurrent weights are not packed
+    run_case(p);
+    p.T = 6; // wider than a packed panel, with a tail
+    p.N = 3;
+    p.DHC = p.DIC = 40;
+    p.SLC = 40;
+    run_case(p);
 }
 
 TEST(RnnInt8, LstmCommonScaleF32DestinationsTwoLayers) {

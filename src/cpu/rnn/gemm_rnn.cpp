@@ -142,7 +142,7 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     // weights are dequantized to f32 copies, which pack like f32 ones).
     const data_type_t wdt = desc()->weights_iter_desc.data_type;
     const int nr = (wdt == dnnl_f32 || (d.int8 && !d.int8_gemm)) && T() > 1 ? f32_nr() : 0;
-    plan_.init(d, !is_fwd(), nr);
+    plan_.init(d, !is_fwd(), nr, T() > 1 ? gemm::s32_packed_b_nr() : 0);
     set_workspace(d.training ? plan_.state_bytes : 0);
     book_scratchpad(plan_.scratch_bytes);
     if (d.int8_gemm)
@@ -269,7 +269,11 @@ status_t gemm_rnn_t::execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch)
             const float *x = e.layer_input(l, d, ldx);
             const dim_t K = l == 0 ? dm.SLC : dm.DIC;
             float *gates = e.p.at(ws, e.p.gates, l, d);
-            e.gemm(T * N, ldg, K, dense(x, ldx), e.wmat(e.w_layer, l, d, 0, false), gates, ldg,
+            mat_t wl = e.wmat(e.w_layer, l, d, 0, false);
+            // int8 on integers: column sums (and packing) of s8 weights;
+            // f32 layer weights are read once, in place.
+            if (wl.dt == dnnl_s8) wl = e.prepare_s8(wl, K, ldg, true);
+            e.gemm(T * N, ldg, K, dense(x, ldx), wl, gates, ldg,
                     0.f, e.bias_f32(l, d));
             const step_w_t w = step_weights(e, l, d);
             for (dim_t s = 0; s < T; ++s) {

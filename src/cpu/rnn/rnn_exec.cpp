@@ -5,6 +5,7 @@
 
 #include "cpu/gemm/gemm.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
+#include "cpu/gemm/gemm_pack_c4.hpp"
 #include "cpu/rnn/rnn_parallel.hpp"
 
 namespace dnnl {
@@ -39,19 +40,26 @@ void rnn_exec_t::gemm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b,
                 store_f32(adt, af[r * a.rs + k * a.cs] * quant.scale + quant.shift, aq,
                         r * K + k);
     });
+    // sum (q - shift) w = sum q w - shift * colsum: the shift is
+    // compensated here with the operand's column sums (computed once per
+    // layer), so the GEMM runs without a zero point and does not sum B's
+    // columns on every call.
     gemm::gemm_s32_args_t g;
     g.M = M, g.N = N, g.K = K;
     g.a = aq, g.a_dt = adt, g.a_rs = K, g.a_cs = 1;
-    g.a_zp = (int32_t)quant.shift;
     g.b = b.p, g.b_dt = dnnl_s8, g.b_rs = b.rs, g.b_cs = b.cs;
+    g.b_packed = b.packed, g.b_packed_k = b.packed_k;
     g.c = (int32_t *)(scratch + p.i8c_off), g.ldc = N;
     const float *den = b.qden;
+    const int32_t *colsum = b.colsum;
+    const float shift = quant.shift;
     g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n, int32_t *cs, dim_t ldcs) {
         for (dim_t i = 0; i < m; ++i) {
             float *o = c + (m0 + i) * ldc + n0;
             const int32_t *s = cs + i * ldcs;
             for (dim_t j = 0; j < n; ++j) {
-                float v = (float)s[j] / den[n0 + j];
+                const float comp = shift * (float)colsum[n0 + j];
+                float v = ((float)s[j] - comp) / den[n0 + j];
                 if (bias) v += bias[n0 + j];
                 o[j] = beta == 0.f ? v : o[j] * beta + v;
             }
@@ -136,7 +144,39 @@ mat_t rnn_exec_t::proj(dim_t l, dim_t d, bool trans) const {
     return m;
 }
 
+mat_t rnn_exec_t::prepare_s8(const mat_t &m, dim_t K, dim_t N, bool reset) {
+    if (reset) s8_used = colsum_used = 0;
+    mat_t r = m;
+    int32_t *cs = (int32_t *)(scratch + p.colsum_off) + colsum_used;
+    colsum_used += (size_t)N;
+    const int8_t *w = (const int8_t *)m.p;
+    parallel_range(N, K * N, [&](dim_t j0, dim_t j1) {
+        for (dim_t j = j0; j < j1; ++j) {
+            int32_t s = 0;
+            for (dim_t k = 0; k < K; ++k)
+                s += w[k * m.rs + j * m.cs];
+            cs[j] = s;
+        }
+    });
+    r.colsum = cs;
+    const int nr = p.nr_s8;
+    if (!nr) return r;
+    const dim_t kq4 = (K + 3) / 4 * 4, panels = (N + nr - 1) / nr;
+    uint8_t *out = (uint8_t *)(scratch + p.i8pack_off) + s8_used;
+    s8_used += (size_t)(kq4 * panels * nr);
+    parallel_range(panels, K * N, [&](dim_t p0, dim_t p1) {
+        const dim_t j0 = p0 * nr, n = (p1 * nr < N ? p1 * nr : N) - j0;
+        gemm::pack_b_c4((const uint8_t *)(w + j0 * m.cs), m.rs, m.cs, false, K, n, nr,
+                out + j0 * kq4);
+    });
+    r.p = out;
+    r.packed = true;
+    r.packed_k = kq4;
+    return r;
+}
+
 mat_t rnn_exec_t::pack(const mat_t &m, dim_t K, dim_t N, bool reset) {
+    if (m.dt == dnnl_s8) return prepare_s8(m, K, N, reset);
     const int nr = p.nr;
     if (!nr || m.dt != dnnl_f32 || m.packed) return m;
     if (reset) pack_used = 0;

@@ -19,10 +19,14 @@ struct mat_t {
     const void *p = nullptr;
     data_type_t dt = dnnl_f32;
     dim_t rs = 0, cs = 1;
-    bool packed = false; // f32 in the GEMM core's pre-packed B panels
+    bool packed = false; // in the GEMM core's pre-packed B panels
     // int8 weights on the integer path: per column, what the s32 sum of
-    // (q - shift) * w is divided by (data scale x weight scale).
+    // (q - shift) * w is divided by (data scale x weight scale), the
+    // column's sum of weights (the shift's compensation; null until
+    // prepare_s8()), and K rounded up to the packed panels' quads.
     const float *qden = nullptr;
+    const int32_t *colsum = nullptr;
+    dim_t packed_k = 0;
 };
 
 // C(M x N, row stride ldc) = A(M x K) B(K x N) + beta C (+ bias per
@@ -89,9 +93,14 @@ struct rnn_exec_t {
     // Packs the K x N operand `m` into the next free part of the packed
     // weights buffer when the plan packs (returning the packed operand),
     // else returns `m` itself. `reset` starts the buffer over (one layer's
-    // operands at a time).
+    // operands at a time). s8 operands go to prepare_s8().
     mat_t pack(const mat_t &m, dim_t K, dim_t N, bool reset);
     size_t pack_used = 0;
+    // int8 on integers: the K x N s8 operand `m` with its column sums
+    // (and packed into the integer kernel's panels when it has them), in
+    // the next free part of the int8 weights buffer; `reset` as for pack().
+    mat_t prepare_s8(const mat_t &m, dim_t K, dim_t N, bool reset);
+    size_t s8_used = 0, colsum_used = 0;
 
     // Copies: src_layer to x0, biases and peepholes to f32, attention.
     void load_inputs();

@@ -26,9 +26,10 @@ size_t take(size_t &arena, dim_t floats) {
 
 } // namespace
 
-void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_) {
+void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_, int nr_s8_) {
     dims = d;
     nr = nr_;
+    nr_s8 = d.int8_gemm ? nr_s8_ : 0;
     const dim_t L = d.L, D = d.D, T = d.T, N = d.N, DHC = d.DHC;
     const bool tr = d.training;
     // Training keeps every (l, d) for backward; inference needs the
@@ -59,6 +60,16 @@ void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_) {
         // One byte an element; take() counts floats.
         i8a_off = take(s, (mx(T * N * mx(d.SLC, d.DIC), N * mx(d.SIC, DHC)) + 3) / 4);
         i8c_off = take(s, mx(T * N * d.ldg(), N * d.DIC));
+        // Bytes of the packed operands of one layer (the layer GEMM's, or
+        // the per-step ones); column sums of both.
+        const dim_t q = nr_s8 ? nr_s8 : 0;
+        auto bytes = [&](dim_t K, dim_t cols) { return (K + 3) / 4 * 4 * (cols + q); };
+        const dim_t H = DHC;
+        const dim_t layer = bytes(mx(d.SLC, d.DIC), d.ldg());
+        const dim_t step = bytes(d.SIC, d.ldg()) + (d.gru ? bytes(H, H) : 0)
+                + (d.projection ? bytes(H, d.DIC) : 0);
+        i8pack_off = take(s, nr_s8 ? (mx(layer, step) + 3) / 4 : 0);
+        colsum_off = take(s, 2 * d.ldg() + H + d.DIC);
     }
     if (nr) {
         // Panels of K rows x ceil(N / nr) * nr columns for every per-step

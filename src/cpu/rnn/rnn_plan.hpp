@@ -61,6 +61,11 @@ struct rnn_plan_t {
     // weights, dense ldigo / ldio. int8 on integers: a GEMM's quantized A
     // and its s32 C.
     size_t wdeq_off = 0, i8a_off = 0, i8c_off = 0;
+    // int8 on integers: one layer's s8 operands packed in the integer
+    // kernel's panels of `nr_s8` columns (0: read in place), and their
+    // column sums.
+    int nr_s8 = 0;
+    size_t i8pack_off = 0, colsum_off = 0;
     size_t scratch_state_bytes = 0; // the state buffers when not in ws
     size_t scratch_bytes = 0;
     // Backward scratchpad buffers (offsets after the forward ones).
@@ -69,7 +74,7 @@ struct rnn_plan_t {
 
     // `nr`: panel width of the GEMM core's pre-packed B layout for these
     // weights, 0 when the per-step GEMMs read the weights in place.
-    void init(const rnn_dims_t &d, bool backward, int nr);
+    void init(const rnn_dims_t &d, bool backward, int nr, int nr_s8 = 0);
 
     float *at(char *arena, const rnn_buf_t &b, dim_t l, dim_t d) const {
         dim_t u = 0;
