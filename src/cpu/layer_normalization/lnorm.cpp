@@ -1,11 +1,11 @@
 // CPU layer normalization, forward and backward, and its implementation
-// list. Tensors are viewed as dense row-major f32 [rows, C]; forward rows
-// split statically between threads (cache affinity across calls), backward
-// rows in chunks claimed by threads, through the shared row kernels
+// list. Tensors are viewed as dense row-major f32 [rows, C]; rows in
+// chunks claimed by threads, through the shared row kernels
 // (norm_kernels: blocked float partial sums with double totals, so the
-// statistics stay within a few ULPs); diff scale/shift reduce over rows per channel in per-thread
-// accumulators. Forward applies src scale, eltwise/binary post-ops and dst
-// scale per row, and reads / writes int8 too.
+// statistics stay within a few ULPs); diff scale/shift reduce over rows
+// per channel in per-thread accumulators. Forward applies src scale,
+// eltwise/binary post-ops and dst scale per row, and reads / writes int8
+// too.
 #include "cpu/threading/threading.hpp"
 
 #include <cmath>
@@ -123,15 +123,15 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
         if (inv_dst_scale != 1.f) k.affine(y, y, C, 0.f, inv_dst_scale, 0.f);
     };
 
-    // A static split: every call gives each thread the same rows, so a
-    // thread's share stays in its own core's caches from one call to the
-    // next. Rows claimed dynamically (parallel_chunks) land on a different
-    // core each call: 4096x1024 on 2 threads took 0.50-0.65 ms instead of
-    // 0.38-0.41 at the minimum, although the rows are equal work.
-    const int nthr = R * C > 16384 ? max_threads() : 1;
-    parallel(nthr, [&](int ithr, int nt) {
-        dim_t r0, r1;
-        balance(R, nt, ithr, r0, r1);
+    // Rows in chunks claimed by the threads, so that the straggler guard
+    // covers the call. A static split would keep each thread's rows in its
+    // own core's caches from call to call (4096x1024 on 2 threads: 0.38-0.41
+    // ms at the minimum against 0.47-0.65 claimed), but on a busy machine it
+    // waited for a descheduled thread every call (384x768 beside two busy
+    // loops: 20-24 ms against 0.06-0.13 for oneDNN). Claims with affinity
+    // under the guard would keep both (doc/performance.md).
+    parallel_chunks(R * C > 16384 ? max_threads() : 1, R,
+            [&](int, dim_t r0, dim_t r1) {
         for (dim_t r = r0; r < r1; ++r) {
             const float *x = src + r * C;
             float *y = dst + r * C;
