@@ -250,6 +250,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build-bench"), help="output directory (default ./build-bench)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel build jobs (default 2)")
     ap.add_argument("--no-chart", action="store_true", help="do not draw the PNG chart")
+    ap.add_argument("--build-only", action="store_true", help="build the two drivers and stop (bench-loaded builds before it starts a load)")
     ap.add_argument("extra", nargs="*", help="extra benchdnn options placed before the suite (after --)")
     args = ap.parse_args()
 
@@ -264,6 +265,8 @@ def main():
     load0 = os.getloadavg()[0]
 
     drivers = build_drivers(args, out)
+    if args.build_only:
+        return
     base = ["--mode=%s" % args.mode, "--max-ms-per-prb=%d" % args.max_ms_per_prb] + args.extra + ["--batch=%s" % os.path.abspath(suite_path)]
     listed = list_problems(*drivers["ours"], args.extra + ["--batch=%s" % os.path.abspath(suite_path)])
     total = len(listed)
