@@ -4,6 +4,7 @@
 // with src1 and the s8 condition broadcast, checked against plain loops;
 // implementations without it refuse the attribute.
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <unordered_map>
 #include <vector>
@@ -194,7 +195,83 @@ TEST(PostOpSelect, InnerProduct) {
         }
 }
 
-// A primitive without select post-ops refuses the attribute.
+// The OpenCL engine applies select post-ops in its shared post-op code:
+// matmul and eltwise, against the same loops.
+void fill_gpu(memory &m, const void *src, size_t bytes) {
+    void *p = m.map_data<void>();
+    std::memcpy(p, src, bytes);
+    m.unmap_data(p);
+}
+
+TEST(PostOpSelectGpu, MatmulAndEltwise) {
+    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu";
+    engine g(engine::kind::gpu, 0);
+    stream s(g);
+    const memory::dim M = 5, K = 4, N = 6;
+    std::vector<float> a(M * K), b(K * N), src1(N);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = (float)((int)(i % 7) - 3);
+    for (size_t i = 0; i < b.size(); ++i) b[i] = (float)((int)(i % 5) - 2);
+    for (size_t i = 0; i < src1.size(); ++i) src1[i] = 50.f + (float)i;
+    std::vector<int8_t> cond(M);
+    for (size_t i = 0; i < cond.size(); ++i) cond[i] = (int8_t)(i % 2);
+    const memory::desc a_md({M, K}, dt::f32, tag::ab),
+            b_md({K, N}, dt::f32, tag::ab), d_md({M, N}, dt::f32, tag::ab),
+            s1_md({1, N}, dt::f32, tag::ab), c_md({M, 1}, dt::s8, tag::ab);
+    post_ops po;
+    ASSERT_EQ(dnnl_post_ops_append_binary_v2(
+                      po.get(), dnnl_binary_select, s1_md.get(), c_md.get()),
+            dnnl_success);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    memory am(a_md, g), bm(b_md, g), dm(d_md, g), s1m(s1_md, g), cm(c_md, g);
+    fill_gpu(am, a.data(), a.size() * 4);
+    fill_gpu(bm, b.data(), b.size() * 4);
+    fill_gpu(s1m, src1.data(), src1.size() * 4);
+    fill_gpu(cm, cond.data(), cond.size());
+    const int s1_arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
+    const int c_arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_2;
+    matmul(matmul::primitive_desc(g, a_md, b_md, d_md, attr))
+            .execute(
+                    s, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm},
+                               {DNNL_ARG_DST, dm}, {s1_arg, s1m}, {c_arg, cm}});
+    s.wait();
+    std::vector<float> out(M * N);
+    float *p = dm.map_data<float>();
+    std::memcpy(out.data(), p, out.size() * 4);
+    dm.unmap_data(p);
+    for (memory::dim m = 0; m < M; ++m)
+        for (memory::dim n = 0; n < N; ++n) {
+            float acc = 0.f;
+            for (memory::dim k = 0; k < K; ++k)
+                acc += a[m * K + k] * b[k * N + n];
+            EXPECT_FLOAT_EQ(out[m * N + n], cond[m] ? acc : src1[n])
+                    << m << "," << n;
+        }
+
+    // Eltwise (relu) with the same post-op, in place on a.
+    const memory::desc e_md({M, N}, dt::f32, tag::ab);
+    memory em(e_md, g);
+    std::vector<float> x(M * N);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = (float)((int)(i % 9) - 4);
+    fill_gpu(em, x.data(), x.size() * 4);
+    eltwise_forward(
+            eltwise_forward::primitive_desc(g, prop_kind::forward_inference,
+                    algorithm::eltwise_relu, e_md, e_md, 0.f, 0.f, attr))
+            .execute(s, {{DNNL_ARG_SRC, em}, {DNNL_ARG_DST, em}, {s1_arg, s1m},
+                                {c_arg, cm}});
+    s.wait();
+    p = em.map_data<float>();
+    std::memcpy(out.data(), p, out.size() * 4);
+    em.unmap_data(p);
+    for (memory::dim m = 0; m < M; ++m)
+        for (memory::dim n = 0; n < N; ++n) {
+            const float relu = x[m * N + n] > 0.f ? x[m * N + n] : 0.f;
+            EXPECT_FLOAT_EQ(out[m * N + n], cond[m] ? relu : src1[n])
+                    << m << "," << n;
+        }
+}
+
+// A CPU primitive without select post-ops refuses the attribute.
 TEST(PostOpSelect, EltwiseRefuses) {
     const memory::desc md({4, 3}, dt::f32, tag::ab),
             cond({4, 3}, dt::s8, tag::ab);

@@ -12,6 +12,29 @@ namespace impl {
 namespace gpu {
 namespace ocl {
 
+// Strides of a select post-op's s8 condition over the destination's
+// logical dims (0 where it broadcasts); plain layouts only.
+status_t post_ops_conf_t::condition_strides(const memory_desc_t &cond,
+        const memory_desc_t &dst_md, const char *who, entry_t &e) {
+    if (cond.ndims != dst_md.ndims || cond.format_kind != dnnl_blocked
+            || cond.format_desc.blocking.inner_nblks != 0
+            || cond.data_type != dnnl_s8) {
+        verbose_check(who, "gpu: select post-op condition not a plain s8 "
+                           "tensor of the destination's rank");
+        return dnnl_unimplemented;
+    }
+    for (int d = 0; d < cond.ndims; ++d) {
+        if (cond.dims[d] != 1 && cond.dims[d] != dst_md.dims[d]) {
+            verbose_check(who, "gpu: select post-op condition shape");
+            return dnnl_unimplemented;
+        }
+        e.cond_strides[d] = cond.dims[d] == 1
+                ? 0
+                : cond.format_desc.blocking.strides[d];
+    }
+    return dnnl_success;
+}
+
 status_t post_ops_conf_t::init(
         const dnnl_post_ops &po, const memory_desc_t &dst_md, const char *who) {
     entries_.clear();
@@ -39,7 +62,7 @@ status_t post_ops_conf_t::init(
             break;
         case post_op_kind_t::binary: {
             const memory_desc_t &s1 = op.src1_md;
-            if (op.alg == dnnl_binary_select || s1.ndims != dst_md.ndims
+            if (s1.ndims != dst_md.ndims
                     || s1.format_kind != dnnl_blocked
                     || s1.format_desc.blocking.inner_nblks != 0
                     || !kernel_supports(s1.data_type)) {
@@ -56,6 +79,8 @@ status_t post_ops_conf_t::init(
                                        ? 0
                                        : s1.format_desc.blocking.strides[d];
             }
+            if (op.alg == dnnl_binary_select)
+                DNNL_CHECK(condition_strides(op.src2_md, dst_md, who, e));
             break;
         }
         default:
@@ -73,8 +98,11 @@ void post_ops_conf_t::define(kernel_options_t &opts) const {
     for (size_t i = 0; i < entries_.size(); ++i) {
         const post_op_t &op = entries_[i].op;
         const std::string p = "PO_" + std::to_string(i) + "_";
+        const bool select = op.kind == post_op_kind_t::binary
+                && op.alg == dnnl_binary_select;
         int kind = op.kind == post_op_kind_t::eltwise ? 1
                    : op.kind == post_op_kind_t::sum   ? 2
+                   : select                           ? 4
                                                       : 3;
         opts.define((p + "KIND").c_str(), kind);
         opts.define((p + "ALG").c_str(), (int64_t)op.alg);
@@ -92,17 +120,27 @@ void post_ops_conf_t::define(kernel_options_t &opts) const {
             strides += std::to_string(entries_[i].strides[d]);
         }
         opts.define((p + "S").c_str(), strides);
+        std::string cond_strides;
+        for (int d = 0; d < 6; ++d) {
+            if (d) cond_strides += ",";
+            cond_strides += std::to_string(entries_[i].cond_strides[d]);
+        }
+        opts.define((p + "CS").c_str(), cond_strides);
     }
 }
 
 void post_ops_conf_t::set_args(
         kernel_args_t &args, const exec_ctx_t &ctx) const {
     for (size_t i = 0; i < entries_.size(); ++i) {
-        cl_mem m = nullptr;
-        if (entries_[i].op.kind == post_op_kind_t::binary)
-            m = mem_of(ctx,
-                    DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_1);
-        args.mem(m);
+        const post_op_t &op = entries_[i].op;
+        const int base = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
+        cl_mem src1 = nullptr, cond = nullptr;
+        if (op.kind == post_op_kind_t::binary)
+            src1 = mem_of(ctx, base | DNNL_ARG_SRC_1);
+        if (op.kind == post_op_kind_t::binary && op.alg == dnnl_binary_select)
+            cond = mem_of(ctx, base | DNNL_ARG_SRC_2);
+        args.mem(src1);
+        args.mem(cond);
     }
 }
 

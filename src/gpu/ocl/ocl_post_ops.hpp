@@ -1,5 +1,6 @@
 // Host side of ocl_post_ops.clh: checks a post-op chain, turns it into
-// kernel defines, and passes the binary entries' second sources.
+// kernel defines, and passes the binary entries' second sources (and
+// select's conditions).
 #pragma once
 
 #include <vector>
@@ -24,7 +25,8 @@ public:
     status_t init(const dnnl_post_ops &po, const memory_desc_t &dst_md,
             const char *who);
     void define(kernel_options_t &opts) const;
-    // Appends one buffer argument per entry (null for non-binary ones).
+    // Appends two buffer arguments per entry: binary src1 and select's
+    // condition (null where the entry has none).
     void set_args(kernel_args_t &args, const exec_ctx_t &ctx) const;
     bool has_sum() const { return has_sum_; }
     int count() const { return (int)entries_.size(); }
@@ -33,7 +35,10 @@ private:
     struct entry_t {
         post_op_t op;
         int64_t strides[6] = {0, 0, 0, 0, 0, 0};
+        int64_t cond_strides[6] = {0, 0, 0, 0, 0, 0}; // select's condition
     };
+    static status_t condition_strides(const memory_desc_t &cond,
+            const memory_desc_t &dst_md, const char *who, entry_t &e);
     std::vector<entry_t> entries_;
     bool has_sum_ = false;
 };

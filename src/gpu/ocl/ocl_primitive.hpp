@@ -28,6 +28,9 @@ namespace ocl {
 template <typename base_pd_t, typename primitive_type>
 struct ocl_pd_t : public base_pd_t {
     using base_pd_t::base_pd_t;
+    // OpenCL implementations either refuse post-ops or apply them through
+    // post_ops_conf_t (ocl_post_ops.hpp), which applies select too.
+    bool handles_select_post_op() const override { return true; }
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override {
         auto self = this->shared_self();
         p = std::make_shared<primitive_type>(
