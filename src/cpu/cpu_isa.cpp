@@ -12,13 +12,7 @@
 #include <unistd.h>
 #endif
 
-#ifndef XBYAK64
-#define XBYAK64
-#endif
-#ifndef XBYAK_NO_OP_NAMES
-#define XBYAK_NO_OP_NAMES
-#endif
-#include "xbyak/xbyak_util.h"
+#include "cpu/xbyak_include.hpp"
 
 namespace dnnl {
 namespace impl {

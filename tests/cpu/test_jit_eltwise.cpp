@@ -17,9 +17,7 @@
 
 #include <gtest/gtest.h>
 
-#define XBYAK64
-#define XBYAK_NO_OP_NAMES
-#include <xbyak/xbyak.h>
+#include "cpu/xbyak_include.hpp"
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ext.h"

@@ -9,18 +9,11 @@
 // buffer lands.
 #pragma once
 
-#ifndef XBYAK64
-#define XBYAK64
-#endif
-#ifndef XBYAK_NO_OP_NAMES
-#define XBYAK_NO_OP_NAMES
-#endif
-
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include <xbyak/xbyak.h>
+#include "cpu/xbyak_include.hpp"
 
 namespace dnnl {
 namespace impl {
