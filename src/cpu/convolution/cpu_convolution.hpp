@@ -30,6 +30,8 @@ struct cpu_convolution_pd_t : public convolution_pd_t {
     const conv::conv_plan_t &plan() const { return plan_; }
 
 private:
+    // Every stride, dilation, padding and spatial size within +-(2^31 - 1).
+    bool spatial_params_in_range() const;
     bool depthwise_;
     conv::conv_plan_t plan_;
     std::string name_;
