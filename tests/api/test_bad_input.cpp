@@ -481,3 +481,35 @@ TEST(BadInputFindings, ConvolutionBiasMustBeContiguous) {
     EXPECT_EQ(deconv(strided_bias.p), dnnl_unimplemented);
     dnnl_engine_destroy(eng);
 }
+
+// Paddings near dim_t's limit whose output size still checks out
+// (fuzz_primitive_desc under UBSan): the CPU convolution declines them
+// instead of overflowing its window arithmetic; ordinary paddings work.
+TEST(BadInputFindings, ConvolutionHugePaddingsDeclined) {
+    dnnl_engine_t eng = nullptr;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    // Width: (4 + 2^40 - 1) / 2^40 + 1 = 2 outputs with a stride of 2^40.
+    const dnnl_dims_t sd = {1, 2, 4, 4}, wd = {3, 2, 1, 1}, dd = {1, 3, 4, 2};
+    md_t s, w, d;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(s.out(), 4, sd, dnnl_f32, dnnl_nchw),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(w.out(), 4, wd, dnnl_f32, dnnl_oihw),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(d.out(), 4, dd, dnnl_f32, dnnl_nchw),
+            dnnl_success);
+    const dnnl_dim_t big = (dnnl_dim_t)1 << 40;
+    const dnnl_dims_t strides = {1, big}, huge_l = {0, big}, zero = {0, 0};
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_convolution_forward_primitive_desc_create(&pd, eng,
+                      dnnl_forward_inference, dnnl_convolution_direct, s.p, w.p,
+                      nullptr, d.p, strides, nullptr, huge_l, zero, nullptr),
+            dnnl_unimplemented);
+    // An ordinary stride of 2 with the same shapes works.
+    const dnnl_dims_t two = {1, 2};
+    ASSERT_EQ(dnnl_convolution_forward_primitive_desc_create(&pd, eng,
+                      dnnl_forward_inference, dnnl_convolution_direct, s.p, w.p,
+                      nullptr, d.p, two, nullptr, zero, zero, nullptr),
+            dnnl_success);
+    dnnl_primitive_desc_destroy(pd);
+    dnnl_engine_destroy(eng);
+}
