@@ -128,15 +128,6 @@ status_t decompress_matmul_pd_t::make_primitive(
     return dnnl_success;
 }
 
-status_t decompress_matmul_t::init(engine_t *engine) {
-    return pd_()->nested_pd->create_primitive(nested_, engine, nullptr, true);
-}
-
-status_t decompress_matmul_t::create_resource(
-        engine_t *engine, resource_mapper_t &mapper) const {
-    return nested_->create_resource(engine, mapper);
-}
-
 status_t decompress_matmul_t::execute(const exec_ctx_t &ctx) const {
     const decompress_matmul_pd_t *pd = pd_();
     char *scratch = static_cast<char *>(ctx.scratchpad());

@@ -13,6 +13,7 @@
 
 #include "common/matmul_pd.hpp"
 #include "common/primitive.hpp"
+#include "cpu/matmul/nested_matmul.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -46,18 +47,9 @@ struct decompress_matmul_pd_t : public matmul_pd_t {
     std::string name_;
 };
 
-struct decompress_matmul_t : public primitive_t {
-    using primitive_t::primitive_t;
-    status_t init(engine_t *engine) override;
-    status_t create_resource(
-            engine_t *engine, resource_mapper_t &mapper) const override;
+struct decompress_matmul_t : public nested_matmul_t<decompress_matmul_pd_t> {
+    using nested_matmul_t::nested_matmul_t;
     status_t execute(const exec_ctx_t &ctx) const override;
-
-private:
-    const decompress_matmul_pd_t *pd_() const {
-        return static_cast<const decompress_matmul_pd_t *>(pd());
-    }
-    std::shared_ptr<primitive_t> nested_;
 };
 
 } // namespace matmul

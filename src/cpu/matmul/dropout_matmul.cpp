@@ -132,15 +132,6 @@ status_t dropout_matmul_pd_t::make_primitive(std::shared_ptr<primitive_t> &p) co
     return dnnl_success;
 }
 
-status_t dropout_matmul_t::init(engine_t *engine) {
-    return pd_()->nested_pd->create_primitive(nested_, engine, nullptr, true);
-}
-
-status_t dropout_matmul_t::create_resource(
-        engine_t *engine, resource_mapper_t &mapper) const {
-    return nested_->create_resource(engine, mapper);
-}
-
 status_t dropout_matmul_t::execute(const exec_ctx_t &ctx) const {
     const dropout_matmul_pd_t *pd = pd_();
     const dropout_t &drop = pd->attr()->dropout;

@@ -13,6 +13,7 @@
 
 #include "common/matmul_pd.hpp"
 #include "common/primitive.hpp"
+#include "cpu/matmul/nested_matmul.hpp"
 #include "cpu/postops/gemm_epilogue.hpp"
 
 namespace dnnl {
@@ -39,18 +40,9 @@ struct dropout_matmul_pd_t : public matmul_pd_t {
     std::string name_;
 };
 
-struct dropout_matmul_t : public primitive_t {
-    using primitive_t::primitive_t;
-    status_t init(engine_t *engine) override;
-    status_t create_resource(
-            engine_t *engine, resource_mapper_t &mapper) const override;
+struct dropout_matmul_t : public nested_matmul_t<dropout_matmul_pd_t> {
+    using nested_matmul_t::nested_matmul_t;
     status_t execute(const exec_ctx_t &ctx) const override;
-
-private:
-    const dropout_matmul_pd_t *pd_() const {
-        return static_cast<const dropout_matmul_pd_t *>(pd());
-    }
-    std::shared_ptr<primitive_t> nested_;
 };
 
 } // namespace matmul
