@@ -114,17 +114,7 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     DNNL_CHECK(init_formats(is_fwd() ? dnnl_ldigo : dnnl_ldgoi));
     if (!layouts_ok()) return dnnl_unimplemented;
 
-    rnn_dims_t d;
-    d.L = L(), d.D = D(), d.T = T(), d.N = N(), d.SLC = SLC(), d.SIC = SIC();
-    d.DHC = DHC(), d.DIC = DIC(), d.G = G();
-    d.cell = cell_kind();
-    d.lstm = is_lstm();
-    d.lbr = is_lbr();
-    d.gru = is_gru_like() && !is_lbr();
-    d.augru = is_augru();
-    d.peephole = with_peephole();
-    d.projection = with_projection();
-    d.training = is_training();
+    rnn_dims_t d = rnn_dims_of(*this);
     d.int8 = is_int8();
     // An integral shift is the integer GEMM's zero point; any other runs
     // the int8 problem in f32 on dequantized values.

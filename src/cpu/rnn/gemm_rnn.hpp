@@ -18,7 +18,7 @@
 
 #include "common/rnn_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
-#include "cpu/rnn/rnn_plan.hpp"
+#include "common/rnn_plan.hpp"
 
 namespace dnnl {
 namespace impl {

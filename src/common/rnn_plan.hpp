@@ -1,6 +1,9 @@
 // Where the GEMM-based RNN keeps its f32 state: one description of every
 // buffer of the workspace (forward training, read back by backward) and
-// of the scratchpad, so that sizes and offsets come from one place.
+// of the scratchpad, so that sizes and offsets come from one place. Engine
+// independent: the CPU implementation (src/cpu/rnn) places the buffers in
+// host memory, the OpenCL one (src/gpu/ocl/rnn) at the same offsets of its
+// device buffers (the packing and int8 parts are the CPU's only).
 //
 // Hidden states of layer l, direction d live in time slots: slot t + 1
 // holds h at time t, slot 0 the left-to-right initial state and slot T + 1
@@ -13,11 +16,10 @@
 #include <cstddef>
 
 #include "common/c_types.hpp"
+#include "common/rnn_pd.hpp"
 
 namespace dnnl {
 namespace impl {
-namespace cpu {
-namespace rnn {
 
 struct rnn_dims_t {
     dim_t L = 0, D = 0, T = 0, N = 0, SLC = 0, SIC = 0, DHC = 0, DIC = 0, G = 0;
@@ -35,6 +37,9 @@ struct rnn_dims_t {
     dim_t ldg() const { return G * DHC; }
     dim_t nbias() const { return (G + (lbr ? 1 : 0)) * DHC; }
 };
+
+// The dims and cell facts of a descriptor (the int8 fields left false).
+rnn_dims_t rnn_dims_of(const rnn_pd_t &pd);
 
 // A buffer of `count` floats per (layer, direction) unit; inference keeps
 // fewer units of some buffers (`units`), the unit of (l, d) being
@@ -95,7 +100,5 @@ struct rnn_plan_t {
     }
 };
 
-} // namespace rnn
-} // namespace cpu
 } // namespace impl
 } // namespace dnnl

@@ -1,10 +1,8 @@
 // Sizes and offsets of the RNN workspace and scratchpad buffers.
-#include "cpu/rnn/rnn_plan.hpp"
+#include "common/rnn_plan.hpp"
 
 namespace dnnl {
 namespace impl {
-namespace cpu {
-namespace rnn {
 
 namespace {
 
@@ -25,6 +23,22 @@ size_t take(size_t &arena, dim_t floats) {
 }
 
 } // namespace
+
+rnn_dims_t rnn_dims_of(const rnn_pd_t &pd) {
+    rnn_dims_t d;
+    d.L = pd.L(), d.D = pd.D(), d.T = pd.T(), d.N = pd.N();
+    d.SLC = pd.SLC(), d.SIC = pd.SIC(), d.DHC = pd.DHC(), d.DIC = pd.DIC();
+    d.G = pd.G();
+    d.cell = pd.cell_kind();
+    d.lstm = pd.is_lstm();
+    d.lbr = pd.is_lbr();
+    d.gru = pd.is_gru_like() && !pd.is_lbr();
+    d.augru = pd.is_augru();
+    d.peephole = pd.with_peephole();
+    d.projection = pd.with_projection();
+    d.training = pd.is_training();
+    return d;
+}
 
 void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_, int nr_s8_) {
     dims = d;
@@ -101,7 +115,5 @@ void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_, int nr_s8_) {
     scratch_bytes = s;
 }
 
-} // namespace rnn
-} // namespace cpu
 } // namespace impl
 } // namespace dnnl
