@@ -1,0 +1,418 @@
+// The f32 BRGEMM microkernel generator: the reduction loop over batch
+// elements and K (unrolled), the epilogue that finishes each tile (beta,
+// bias, post-op chain, masked tail stores), the kernel-cache key and the
+// ISA table.
+#include "cpu/jit/brgemm_kernel.hpp"
+
+#include <cstddef>
+#include <cstring>
+#include <functional>
+
+#include "common/verbose.hpp"
+#include "cpu/jit/eltwise_injector.hpp"
+#include "cpu/jit/jit_generator.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace jit {
+
+const isa_table_t<brgemm_target_t> &brgemm_table() {
+    // AVX-512: 6 x 4 zmm accumulators (24) + 4 B vectors + 2 broadcasts;
+    // AVX2: 4 x 3 ymm accumulators (12) + 3 B vectors + 1 broadcast.
+    static const brgemm_target_t avx512 {avx512_core, "avx512_core", true, 6, 4};
+    static const brgemm_target_t avx2_ {avx2, "avx2", false, 4, 3};
+    static const isa_table_t<brgemm_target_t> table {
+            {avx512_core, &avx512}, {avx2, &avx2_}};
+    return table;
+}
+
+const brgemm_target_t *select_brgemm_target() {
+    return isa_select(brgemm_table());
+}
+
+namespace {
+
+using namespace Xbyak;
+
+constexpr int max_rows = 6; // two A base registers, three rows each
+
+bool binary_alg_ok(alg_kind_t a) {
+    return a == dnnl_binary_add || a == dnnl_binary_sub || a == dnnl_binary_mul
+            || a == dnnl_binary_div || a == dnnl_binary_max
+            || a == dnnl_binary_min;
+}
+
+bool has_eltwise(const brgemm_config_t &c) {
+    for (const auto &p : c.post_ops)
+        if (p.kind == brgemm_post_op_t::eltwise) return true;
+    return false;
+}
+
+int n_vregs(const brgemm_config_t &c) { return c.zmm ? 32 : 16; }
+
+// Vector registers the epilogue needs besides the value it works on:
+// the injector's scratch (and, on AVX2, its mask), an operand register,
+// and on AVX2 the tail mask.
+int epilogue_extra(const brgemm_config_t &c) {
+    int n = 1 + (c.zmm ? 0 : 1);
+    if (has_eltwise(c)) n += eltwise_injector_t::n_scratch + (c.zmm ? 0 : 1);
+    return n;
+}
+
+#define ARG(field) ptr[rdi + offsetof(brgemm_args_t, field)]
+
+class brgemm_generator_t : public jit_generator_t {
+public:
+    explicit brgemm_generator_t(const brgemm_config_t &cfg)
+        : jit_generator_t(brgemm_kernel_name(cfg), cfg.zmm, 64 * 1024)
+        , c_(cfg) {}
+
+    void generate() {
+        preamble();
+        for (int r = 0; r < n_acc(); ++r) {
+            const Xmm a = vreg(r);
+            vxorps(a, a, a);
+        }
+        reduction();
+        epilogue();
+        postamble();
+    }
+
+private:
+    int n_acc() const { return c_.m * c_.nv; }
+    Xmm acc(int i, int j) const { return vreg(i * c_.nv + j); }
+    int vb() const { return vlen_bytes(); }
+    bool tail(int j) const { return c_.n_tail && j == c_.nv - 1; }
+
+    // Row i of A: rows 0-2 from rax, rows 3-5 from r11, stride r9.
+    Address a_row(int i, int byte_off) const {
+        const Reg64 base = i < 3 ? rax : r11;
+        const int r = i % 3;
+        if (r == 0) return ptr[base + byte_off];
+        return ptr[base + r9 * r + byte_off];
+    }
+
+    // One k step at A column offset u (elements) and B row u.
+    void fma_step(int u) {
+        const int b0 = n_acc();
+        const int nbc = n_vregs(c_) - (b0 + c_.nv) >= 2 ? 2 : 1;
+        for (int j = 0; j < c_.nv; ++j)
+            vmovups(vreg(b0 + j), ptr[rsi + (u * c_.b_vecs + j) * vb()]);
+        for (int i = 0; i < c_.m; ++i) {
+            const Xmm bc = vreg(b0 + c_.nv + i % nbc);
+            vbroadcastss(bc, a_row(i, u * 4));
+            for (int j = 0; j < c_.nv; ++j)
+                vfmadd231ps(acc(i, j), vreg(b0 + j), bc);
+        }
+    }
+
+    // for each batch element: for k in K step k_unroll, then single steps.
+    void reduction() {
+        Label batch_loop, k_loop, k_single, k_next, done;
+        const int U = c_.k_unroll;
+        const int row_bytes = c_.b_vecs * vb();
+        mov(rdx, ARG(batch));
+        mov(r8, ARG(bs));
+        mov(r9, ARG(lda));
+        mov(r10, ARG(k));
+        L(batch_loop);
+        test(r8, r8);
+        jz(done, T_NEAR);
+        mov(rax, ptr[rdx + offsetof(brgemm_batch_t, a)]);
+        mov(rsi, ptr[rdx + offsetof(brgemm_batch_t, b)]);
+        if (c_.m > 3) {
+            lea(r11, ptr[rax + r9 * 2]);
+            add(r11, r9);
+        }
+        mov(rcx, r10);
+
+        L(k_loop);
+        cmp(rcx, U);
+        jb(k_single, T_NEAR);
+        for (int u = 0; u < U; ++u) fma_step(u);
+        add(rax, 4 * U);
+        if (c_.m > 3) add(r11, 4 * U);
+        add(rsi, row_bytes * U);
+        sub(rcx, U);
+        jmp(k_loop, T_NEAR);
+
+        L(k_single);
+        test(rcx, rcx);
+        jz(k_next, T_NEAR);
+        fma_step(0);
+        add(rax, 4);
+        if (c_.m > 3) add(r11, 4);
+        add(rsi, row_bytes);
+        dec(rcx);
+        jmp(k_single, T_NEAR);
+
+        L(k_next);
+        add(rdx, sizeof(brgemm_batch_t));
+        dec(r8);
+        jmp(batch_loop, T_NEAR);
+        L(done);
+    }
+
+    // Masked (tail) or full vector load and store.
+    void load(const Xmm &d, const Address &a, bool t) {
+        if (!t)
+            vmovups(d, a);
+        else if (c_.zmm)
+            vmovups(Zmm(d.getIdx()) | k7 | T_z, a);
+        else
+            vmaskmovps(d, tmask_, a);
+    }
+    void store(const Address &a, const Xmm &s, bool t) {
+        if (!t)
+            vmovups(a, s);
+        else if (c_.zmm)
+            vmovups(a | k7, Zmm(s.getIdx()));
+        else
+            vmaskmovps(a, tmask_, s);
+    }
+
+    void binary_op(alg_kind_t alg, const Xmm &x, const Xmm &y) {
+        switch (alg) {
+            case dnnl_binary_add: vaddps(x, x, y); break;
+            case dnnl_binary_sub: vsubps(x, x, y); break;
+            case dnnl_binary_mul: vmulps(x, x, y); break;
+            case dnnl_binary_div: vdivps(x, x, y); break;
+            case dnnl_binary_max: vmaxps(x, x, y); break;
+            default: vminps(x, x, y); break;
+        }
+    }
+
+    // Finishes the tile: value = product (+ C if beta) (+ bias), then
+    // the post-ops in order, then the (masked) store. Row pointer rdx,
+    // ldc r8, bias rcx; rax and r11 address binary operands. Where the
+    // registers left after the accumulators cannot hold the epilogue's
+    // scratch (AVX2 with an eltwise post-op), the accumulators go to the
+    // stack and come back one at a time.
+    void epilogue() {
+        const bool spill = n_acc() + epilogue_extra(c_) > n_vregs(c_);
+        const int free0 = spill ? 1 : n_acc();
+        const int nsc = eltwise_injector_t::n_scratch;
+        const bool elt = has_eltwise(c_);
+        std::vector<int> scratch;
+        for (int s = 0; s < nsc; ++s)
+            scratch.push_back(free0 + s);
+        int next = free0 + (elt ? nsc : 0);
+        const int inj_mask = (elt && !c_.zmm) ? next++ : 0;
+        const Xmm tmp = vreg(next++);
+        if (!c_.zmm) tmask_ = Ymm(next++);
+
+        if (spill) {
+            sub(rsp, n_acc() * vb());
+            for (int r = 0; r < n_acc(); ++r)
+                vmovups(ptr[rsp + r * vb()], vreg(r));
+        }
+        if (c_.n_tail) {
+            if (c_.zmm) {
+                mov(eax, (1u << c_.n_tail) - 1);
+                kmovw(k7, eax);
+            } else {
+                std::vector<uint32_t> w(8, 0);
+                for (int l = 0; l < c_.n_tail; ++l) w[l] = 0xffffffffu;
+                vmovups(tmask_, table(w));
+            }
+        }
+        std::vector<std::unique_ptr<eltwise_injector_t>> inj;
+        for (const auto &p : c_.post_ops)
+            inj.emplace_back(p.kind == brgemm_post_op_t::eltwise
+                            ? new eltwise_injector_t(*this, p.alg, p.alpha,
+                                    p.beta, scratch, inj_mask)
+                            : nullptr);
+
+        mov(rdx, ARG(c));
+        mov(r8, ARG(ldc));
+        if (c_.bias) mov(rcx, ARG(bias));
+        for (int i = 0; i < c_.m; ++i) {
+            if (i > 0) add(rdx, r8);
+            for (int j = 0; j < c_.nv; ++j) {
+                const bool t = tail(j);
+                const Xmm x = spill ? vreg(0) : acc(i, j);
+                if (spill) vmovups(x, ptr[rsp + (i * c_.nv + j) * vb()]);
+                const Address cj = ptr[rdx + j * vb()];
+                if (c_.beta) {
+                    load(tmp, cj, t);
+                    vaddps(x, x, tmp);
+                }
+                if (c_.bias) {
+                    load(tmp, ptr[rcx + j * vb()], t);
+                    vaddps(x, x, tmp);
+                }
+                int nb = 0;
+                for (size_t e = 0; e < c_.post_ops.size(); ++e) {
+                    const auto &p = c_.post_ops[e];
+                    if (p.kind == brgemm_post_op_t::eltwise) {
+                        inj[e]->compute(x);
+                        if (p.scale != 1.f) vmulps(x, x, bcast(p.scale));
+                    } else if (p.kind == brgemm_post_op_t::sum) {
+                        load(tmp, cj, t);
+                        if (p.scale == 1.f)
+                            vaddps(x, x, tmp);
+                        else
+                            vfmadd231ps(x, tmp, bcast(p.scale));
+                    } else {
+                        mov(rax, ptr[rdi + offsetof(brgemm_args_t, binary) + nb * 8]);
+                        if (p.bcast == brgemm_bcast_t::scalar) {
+                            vbroadcastss(tmp, ptr[rax]);
+                        } else if (p.bcast == brgemm_bcast_t::per_n) {
+                            load(tmp, ptr[rax + j * vb()], t);
+                        } else {
+                            if (i > 0) {
+                                mov(r11, ptr[rdi + offsetof(brgemm_args_t, binary_ld) + nb * 8]);
+                                imul(r11, r11, i);
+                                add(rax, r11);
+                            }
+                            load(tmp, ptr[rax + j * vb()], t);
+                        }
+                        binary_op(p.alg, x, tmp);
+                        ++nb;
+                    }
+                }
+                store(cj, x, t);
+            }
+        }
+        if (spill) add(rsp, n_acc() * vb());
+    }
+
+    brgemm_config_t c_;
+    Ymm tmask_ {15};
+};
+
+#undef ARG
+
+uint32_t bits_of(float v) {
+    uint32_t u;
+    std::memcpy(&u, &v, 4);
+    return u;
+}
+
+// The configuration as a kernel-cache key (floats compared bitwise).
+struct brgemm_key_t : public kernel_cache::key_impl_t {
+    std::vector<uint32_t> words;
+
+    explicit brgemm_key_t(const brgemm_config_t &c) {
+        words = {0xb59e33u, (uint32_t)c.isa, (uint32_t)c.zmm, (uint32_t)c.m,
+                (uint32_t)c.nv, (uint32_t)c.n_tail, (uint32_t)c.b_vecs,
+                (uint32_t)c.k_unroll, (uint32_t)c.beta, (uint32_t)c.bias};
+        for (const auto &p : c.post_ops)
+            for (uint32_t w : {(uint32_t)p.kind, (uint32_t)p.alg,
+                         bits_of(p.alpha), bits_of(p.beta), bits_of(p.scale),
+                         (uint32_t)p.bcast})
+                words.push_back(w);
+    }
+    bool equal(const kernel_cache::key_impl_t &o) const override {
+        return words == static_cast<const brgemm_key_t &>(o).words;
+    }
+    size_t hash() const override {
+        size_t h = 0;
+        for (uint32_t w : words)
+            h = h * 1000003u ^ std::hash<uint32_t>()(w);
+        return h;
+    }
+};
+
+kernel_cache::result_t create_kernel(void *ctx) {
+    const auto &cfg = *static_cast<const brgemm_config_t *>(ctx);
+    std::shared_ptr<brgemm_kernel_t> k;
+    kernel_cache::result_t r;
+    r.status = generate_brgemm_kernel(cfg, k);
+    r.value = k;
+    return r;
+}
+
+} // namespace
+
+int brgemm_config_t::n_binary() const {
+    int n = 0;
+    for (const auto &p : post_ops)
+        n += p.kind == brgemm_post_op_t::binary;
+    return n;
+}
+
+bool brgemm_config_t::supported() const {
+    const int lanes = zmm ? 16 : 8;
+    if (m < 1 || m > max_rows || nv < 1 || nv > b_vecs) return false;
+    if (n_tail < 0 || n_tail >= lanes || k_unroll < 1 || k_unroll > 16)
+        return false;
+    if (beta != 0 && beta != 1) return false;
+    // Accumulators, B vectors and one broadcast must fit.
+    if (m * nv + nv + 1 > n_vregs(*this)) return false;
+    if (n_binary() > brgemm_max_binary) return false;
+    for (const auto &p : post_ops) {
+        if (p.kind == brgemm_post_op_t::eltwise
+                && !eltwise_injector_t::supports(p.alg, p.alpha, p.beta))
+            return false;
+        if (p.kind == brgemm_post_op_t::binary && !binary_alg_ok(p.alg))
+            return false;
+    }
+    return true;
+}
+
+brgemm_config_t brgemm_config(const brgemm_target_t &t, int m, int n) {
+    brgemm_config_t c;
+    c.isa = t.isa;
+    c.isa_name = t.isa_name;
+    c.zmm = t.zmm;
+    c.m = m;
+    c.nv = (n + t.lanes() - 1) / t.lanes();
+    c.n_tail = n % t.lanes();
+    c.b_vecs = t.tile_nv;
+    return c;
+}
+
+std::string brgemm_kernel_name(const brgemm_config_t &c) {
+    const int lanes = c.zmm ? 16 : 8;
+    const int n = (c.nv - 1) * lanes + (c.n_tail ? c.n_tail : lanes);
+    std::string s = "f32_brgemm_" + std::to_string(c.m) + "x"
+            + std::to_string(n) + "_k" + std::to_string(c.k_unroll);
+    if (c.beta) s += "_beta1";
+    if (c.bias) s += "_bias";
+    if (!c.post_ops.empty()) s += "_po" + std::to_string(c.post_ops.size());
+    return s + "__" + c.isa_name;
+}
+
+status_t generate_brgemm_kernel(
+        const brgemm_config_t &cfg, std::shared_ptr<brgemm_kernel_t> &out) {
+    out.reset();
+    if (!cfg.supported()) return dnnl_unimplemented;
+    try {
+        auto gen = std::make_shared<brgemm_generator_t>(cfg);
+        gen->generate();
+        const void *entry = gen->finalize();
+        if (!entry) return dnnl_runtime_error;
+        auto k = std::make_shared<brgemm_kernel_t>();
+        k->fn = reinterpret_cast<brgemm_fn>(const_cast<void *>(entry));
+        k->name = gen->name();
+        k->code_size = gen->code_size();
+        k->code_owner = gen;
+        out = k;
+        return dnnl_success;
+    } catch (const Xbyak::Error &e) {
+        verbose_error("jit", "brgemm kernel generation failed: %s", e.what());
+        return dnnl_runtime_error;
+    } catch (const std::bad_alloc &) {
+        return dnnl_out_of_memory;
+    }
+}
+
+status_t get_brgemm_kernel(const brgemm_config_t &cfg,
+        std::shared_ptr<const brgemm_kernel_t> &out, bool &hit) {
+    if (!cfg.supported()) return dnnl_unimplemented;
+    const double t0 = verbose_now_ms();
+    kernel_cache::key_t key(std::make_shared<brgemm_key_t>(cfg));
+    brgemm_config_t ctx = cfg;
+    auto r = kernel_cache::get_or_create(key, create_kernel, &ctx, hit);
+    if (r.status != dnnl_success) return r.status;
+    out = std::static_pointer_cast<const brgemm_kernel_t>(r.value);
+    verbose_print_kernel_create(hit, "jit:" + out->name, verbose_now_ms() - t0);
+    return dnnl_success;
+}
+
+} // namespace jit
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,126 @@
+// The f32 BRGEMM (batch-reduce GEMM) microkernel on generated code:
+//   C[m x n] (+)= sum over i < bs of A_i[m x k] * B_i[k x n],
+// then bias and a post-op chain (eltwise, sum, binary) applied once to
+// the finished tile. A is row-major (any row stride), B_i is a packed
+// panel (k rows of `b_vecs` vectors each, the tile's columns first),
+// C is row-major. The code depends only on the kernel configuration
+// (ISA, tile, tails, K unroll, beta, post-op chain), never on M, N, K or
+// strides, so kernels live in the global kernel cache and primitives of
+// any shape share them.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/c_types.hpp"
+#include "common/kernel_cache.hpp"
+#include "cpu/cpu_isa.hpp"
+#include "cpu/isa_table.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace jit {
+
+// A vector level the generator emits for, with the tile it runs best:
+// tile_m rows by tile_nv vectors (the accumulators fill the register
+// file but leave room for the B vectors and a broadcast).
+struct brgemm_target_t {
+    cpu_isa_t isa;
+    const char *isa_name;
+    bool zmm;
+    int tile_m, tile_nv;
+    int lanes() const { return zmm ? 16 : 8; }
+};
+
+// The targets, best first, and the pick (ONEDNN_MAX_CPU_ISA, the
+// prefer_ymm hint): the ISA dispatch every CPU kernel table uses.
+const isa_table_t<brgemm_target_t> &brgemm_table();
+const brgemm_target_t *select_brgemm_target();
+
+// Where a binary post-op's second operand varies over the tile.
+enum class brgemm_bcast_t : int { scalar, per_n, full };
+
+struct brgemm_post_op_t {
+    enum kind_t : int { eltwise, sum, binary } kind = eltwise;
+    alg_kind_t alg = dnnl_alg_kind_undef; // eltwise or binary algorithm
+    float alpha = 0.f, beta = 0.f; // eltwise parameters
+    float scale = 1.f; // eltwise output scale, sum scale
+    brgemm_bcast_t bcast = brgemm_bcast_t::scalar; // binary
+};
+
+// Binary post-ops one kernel takes at most.
+constexpr int brgemm_max_binary = 8;
+
+struct brgemm_config_t {
+    cpu_isa_t isa = isa_undef;
+    const char *isa_name = "";
+    bool zmm = true;
+    int m = 1; // rows of the tile
+    int nv = 1; // vectors of the tile
+    int n_tail = 0; // lanes kept in the last vector (0: all)
+    int b_vecs = 1; // vectors per packed B row (>= nv)
+    int k_unroll = 4;
+    int beta = 0; // 0: C = product; 1: C += product
+    bool bias = false; // add bias[n] before the post-ops
+    std::vector<brgemm_post_op_t> post_ops;
+
+    // Whether the generator emits this configuration (algorithms, sizes).
+    bool supported() const;
+    int n_binary() const;
+};
+
+// The configuration for target `t` with an m-row, n-column tile.
+brgemm_config_t brgemm_config(const brgemm_target_t &t, int m, int n);
+
+// One batch element: A_i at the tile's first row, B_i at the first row
+// of the tile's panel.
+struct brgemm_batch_t {
+    const float *a;
+    const float *b;
+};
+
+// The kernel's single argument (offsets are fixed by the generator).
+struct brgemm_args_t {
+    const brgemm_batch_t *batch;
+    size_t bs; // batch elements
+    size_t k; // rows of every B_i, columns of every A_i
+    size_t lda; // A row stride in bytes
+    float *c;
+    size_t ldc; // C row stride in bytes
+    const float *bias; // at the tile's first column
+    // Each binary post-op's operand at the tile's origin (element [0][0]
+    // of the tile), and its row stride in bytes (full broadcast only).
+    const float *binary[brgemm_max_binary];
+    size_t binary_ld[brgemm_max_binary];
+};
+
+using brgemm_fn = void (*)(const brgemm_args_t *);
+
+struct brgemm_kernel_t : public kernel_cache::value_impl_t {
+    brgemm_fn fn = nullptr;
+    std::string name;
+    size_t code_size = 0;
+    size_t footprint() const override { return code_size; }
+    std::shared_ptr<void> code_owner; // the generator, owner of the code
+};
+
+// f32_brgemm_<m>x<n>[_k<unroll>][_beta1][_bias][_po<n>]__<isa>; n counts
+// lanes (the tail's included).
+std::string brgemm_kernel_name(const brgemm_config_t &cfg);
+
+// Generates the kernel (no cache).
+status_t generate_brgemm_kernel(
+        const brgemm_config_t &cfg, std::shared_ptr<brgemm_kernel_t> &out);
+
+// The kernel for `cfg` through the kernel cache; `hit` tells whether it
+// was reused. Prints create:kernel_cache_hit/miss under verbose.
+status_t get_brgemm_kernel(const brgemm_config_t &cfg,
+        std::shared_ptr<const brgemm_kernel_t> &out, bool &hit);
+
+} // namespace jit
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

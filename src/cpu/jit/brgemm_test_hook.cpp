@@ -1,0 +1,54 @@
+// Test hook of the BRGEMM microkernels (exported as dnnl_test_*):
+// tests/cpu/test_brgemm.cpp generates the kernel of any configuration on
+// any table entry the processor supports, afresh or through the kernel
+// cache, calls it with its own arguments and reads its bytes.
+#include <memory>
+
+#include "cpu/jit/brgemm_kernel.hpp"
+
+using namespace dnnl::impl::cpu;
+using namespace dnnl::impl::cpu::jit;
+
+// The kernel of brgemm table entry `entry` for an m x n tile (n lanes,
+// tail included) with the given unroll, beta, bias and post-ops: a handle
+// for dnnl_test_brgemm_release, with the entry's ISA, its panel width in
+// columns, the function and its code. Null past the table's end or for a
+// configuration the generator does not take.
+DNNL_API const void *dnnl_test_brgemm_kernel(int entry, int m, int n,
+        int k_unroll, int beta, int bias, const brgemm_post_op_t *po, int n_po,
+        int through_cache, unsigned *isa, int *panel, brgemm_fn *fn,
+        const unsigned char **code, size_t *code_size);
+DNNL_API void dnnl_test_brgemm_release(const void *handle);
+
+const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int k_unroll,
+        int beta, int bias, const brgemm_post_op_t *po, int n_po,
+        int through_cache, unsigned *isa, int *panel, brgemm_fn *fn,
+        const unsigned char **code, size_t *code_size) {
+    const auto &table = brgemm_table();
+    if (entry < 0 || (size_t)entry >= table.size()) return nullptr;
+    const brgemm_target_t &t = *table[(size_t)entry].kernels;
+    brgemm_config_t c = brgemm_config(t, m, n);
+    c.k_unroll = k_unroll;
+    c.beta = beta;
+    c.bias = bias != 0;
+    c.post_ops.assign(po, po + n_po);
+    std::shared_ptr<const brgemm_kernel_t> k;
+    if (through_cache) {
+        bool hit = false;
+        if (get_brgemm_kernel(c, k, hit) != dnnl_success) return nullptr;
+    } else {
+        std::shared_ptr<brgemm_kernel_t> fresh;
+        if (generate_brgemm_kernel(c, fresh) != dnnl_success) return nullptr;
+        k = fresh;
+    }
+    if (isa) *isa = t.isa;
+    if (panel) *panel = t.tile_nv * t.lanes();
+    if (fn) *fn = k->fn;
+    if (code) *code = reinterpret_cast<const unsigned char *>(k->fn);
+    if (code_size) *code_size = k->code_size;
+    return new std::shared_ptr<const brgemm_kernel_t>(std::move(k));
+}
+
+void dnnl_test_brgemm_release(const void *handle) {
+    delete static_cast<const std::shared_ptr<const brgemm_kernel_t> *>(handle);
+}
