@@ -69,8 +69,10 @@ __attribute__((always_inline)) inline void store_f32_tile(typename V::vec (&acc)
 }
 
 // V provides: vec, width, zero(), load(p), store(p, v), bcast(p) (one
-// float broadcast), fma(a, b, c) = a * b + c, mul(a, b), set1(x).
-template <typename V, int MR, int NV>
+// float broadcast), fma(a, b, c) = a * b + c, mul(a, b), set1(x). MR rows
+// are computed from A panels of MA rows (MA > MR: a row tail of a kernel
+// whose panels are MA high, which then skips the rows it does not need).
+template <typename V, int MR, int NV, int MA = MR>
 void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
         dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
     using vec = typename V::vec;
@@ -96,11 +98,27 @@ void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
             for (int j = 0; j < NV; ++j)
                 acc[i][j] = V::fma(av, bv[j], acc[i][j]);
         }
-        a += MR;
+        a += MA;
         b += NR;
     }
 
     store_f32_tile<V, MR, NV>(acc, c, ldc, m, n, alpha, beta);
+}
+
+// An MR-row kernel that computes only as many rows as the tile has, in
+// steps of MR / 3 (MR a multiple of 3): M = 32 on 12 rows runs as
+// 12 + 12 + 8 instead of 3 x 12, M = 16 as 12 + 4.
+template <typename V, int MR, int NV>
+void f32_ukernel_thirds(dim_t k, const float *a, const float *b, float *c,
+        dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
+    static_assert(MR % 3 == 0, "rows in thirds");
+    constexpr int R = MR / 3;
+    if (m <= R)
+        f32_ukernel_impl<V, R, NV, MR>(k, a, b, c, ldc, m, n, alpha, beta);
+    else if (m <= 2 * R)
+        f32_ukernel_impl<V, 2 * R, NV, MR>(k, a, b, c, ldc, m, n, alpha, beta);
+    else
+        f32_ukernel_impl<V, MR, NV>(k, a, b, c, ldc, m, n, alpha, beta);
 }
 
 // V provides: vec, width (int32 lanes), zero(), load(p) (2 * width int16),
