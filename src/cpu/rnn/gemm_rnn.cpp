@@ -19,18 +19,6 @@ namespace rnn {
 
 namespace {
 
-bool plain(const memory_desc_t &md) {
-    return is_zero_md(md)
-            || (md.format_kind == dnnl_blocked && md.format_desc.blocking.inner_nblks == 0);
-}
-
-// Layer / iteration weights (and diffs): gates and channels merge into
-// one GEMM dimension.
-bool gates_merge(const memory_desc_t &md) {
-    const dim_t *s = md.format_desc.blocking.strides;
-    return s[3] == md.dims[4] * s[4] || md.dims[3] == 1;
-}
-
 // Diff weights are GEMM outputs: one of the two matrix dims has a unit
 // stride (ldigo: channels; ldgoi: inputs).
 bool diff_weights_ok(const memory_desc_t &md, int in_dim, int out_dim) {
@@ -81,22 +69,13 @@ status_t gemm_rnn_t::pd_t::init_packed_weights() {
 }
 
 bool gemm_rnn_t::pd_t::layouts_ok() const {
-    for (int arg : {DNNL_ARG_SRC_LAYER, DNNL_ARG_SRC_ITER, DNNL_ARG_SRC_ITER_C,
-                 DNNL_ARG_AUGRU_ATTENTION, DNNL_ARG_WEIGHTS_PEEPHOLE, DNNL_ARG_WEIGHTS_PROJECTION, DNNL_ARG_BIAS,
-                 DNNL_ARG_DST_LAYER, DNNL_ARG_DST_ITER, DNNL_ARG_DST_ITER_C,
-                 DNNL_ARG_DIFF_SRC_LAYER, DNNL_ARG_DIFF_SRC_ITER,
-                 DNNL_ARG_DIFF_SRC_ITER_C, DNNL_ARG_DIFF_AUGRU_ATTENTION,
-                 DNNL_ARG_DIFF_WEIGHTS_LAYER, DNNL_ARG_DIFF_WEIGHTS_ITER,
-                 DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE, DNNL_ARG_DIFF_WEIGHTS_PROJECTION,
-                 DNNL_ARG_DIFF_BIAS, DNNL_ARG_DIFF_DST_LAYER, DNNL_ARG_DIFF_DST_ITER,
-                 DNNL_ARG_DIFF_DST_ITER_C})
-        if (!plain(*md_slot(arg))) return false;
-    if (!wl_packed_ && (!plain(weights_layer_md_) || !gates_merge(weights_layer_md_)))
+    if (!rnn_plain_but_weights(*this)) return false;
+    if (!wl_packed_ && (!rnn_plain(weights_layer_md_) || !rnn_gates_merge(weights_layer_md_)))
         return false;
-    if (!wi_packed_ && (!plain(weights_iter_md_) || !gates_merge(weights_iter_md_)))
+    if (!wi_packed_ && (!rnn_plain(weights_iter_md_) || !rnn_gates_merge(weights_iter_md_)))
         return false;
     if (is_fwd()) return true;
-    return gates_merge(diff_weights_layer_md_) && gates_merge(diff_weights_iter_md_)
+    return rnn_gates_merge(diff_weights_layer_md_) && rnn_gates_merge(diff_weights_iter_md_)
             && diff_weights_ok(diff_weights_layer_md_, 2, 4)
             && diff_weights_ok(diff_weights_iter_md_, 2, 4)
             && diff_weights_ok(diff_weights_projection_md_, 2, 3);
@@ -200,14 +179,15 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
     c.act = pd->desc()->activation_kind;
     c.alpha = pd->desc()->alpha;
     if (dm.augru) c.att = e.att_f32() + t * N;
-    auto run = [&](void (*f)(const cell_fwd_t &, dim_t, dim_t, dim_t, dim_t)) {
+    const cell_kernels_t &k = cells();
+    auto run = [&](cell_fwd_f f) {
         parallel_rows_cols(N, H, [&](dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
             f(c, n0, n1, j0, j1);
         });
     };
     if (dm.cell == dnnl_vanilla_rnn || dm.lstm) {
         e.gemm(N, ldg, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
-        if (dm.cell == dnnl_vanilla_rnn) return run(vanilla_fwd);
+        if (dm.cell == dnnl_vanilla_rnn) return run(k.vanilla_fwd);
         c.cp = e.p.c_slot(e.ws, l, d, e.prev_slot(d, t));
         c.c = e.p.c_slot(e.ws, l, d, t + 1);
         if (dm.peephole) c.peephole = e.peephole_f32(l, d);
@@ -217,7 +197,7 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
             c.h = ht;
             c.ldo = H;
         }
-        run(lstm_fwd);
+        run(k.lstm_fwd);
         if (dm.projection) {
             if (dm.int8) e.quant.apply(ht, N, H, H);
             e.gemm(N, dm.DIC, H, dense(ht, H), w.proj, h, ldh, 0.f);
@@ -228,10 +208,10 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
     if (dm.gru) {
         c.rec = e.tmp();
         e.gemm(N, 2 * H, dm.SIC, dense(hp, ldh), w.wi, gates_t, ldg, 1.f);
-        run(gru_fwd_part1);
+        run(k.gru_fwd_part1);
         if (dm.int8) e.quant.apply(c.rec, N, H, H);
         e.gemm(N, H, H, dense(c.rec, H), w.wi_o, gates_t + 2 * H, ldg, 1.f);
-        run(gru_fwd_part2);
+        run(k.gru_fwd_part2);
         if (dm.int8) e.quant.apply(h, N, H, ldh);
         return;
     }
@@ -240,7 +220,7 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
     c.bias_extra = e.bias_f32(l, d) + 3 * H;
     c.grid = e.p.at(e.ws, e.p.grid, l, d) + t * N * H;
     mm(N, 3 * H, dm.SIC, dense(hp, ldh), w.wi, c.rec, 3 * H, 0.f);
-    run(lbr_fwd);
+    run(k.lbr_fwd);
 }
 
 } // namespace

@@ -77,14 +77,23 @@ void acc_dw(const dw_t &w, dim_t K_in, dim_t Ncols, dim_t rows, const float *x,
         mm(Ncols, K_in, rows, dense_t(dy, ldy), dense(x, ldx), w.c, w.ldc, beta);
 }
 
-// Column sums of rows x cols (ld) into out (accumulating).
+// Column sums of rows x cols (ld) into out (accumulating), in double:
+// rows are read in order, a block of columns at a time.
 void col_sums(const float *a, dim_t rows, dim_t cols, dim_t ld, float *out) {
-    parallel_range(cols, rows * cols, [&](dim_t j0, dim_t j1) {
-        for (dim_t j = j0; j < j1; ++j) {
-            double s = 0;
-            for (dim_t r = 0; r < rows; ++r)
-                s += a[r * ld + j];
-            out[j] += (float)s;
+    constexpr dim_t cb = 256;
+    parallel_range((cols + cb - 1) / cb, rows * cols, [&](dim_t b0, dim_t b1) {
+        double s[cb];
+        for (dim_t j0 = b0 * cb; j0 < b1 * cb && j0 < cols; j0 += cb) {
+            const dim_t n = cols - j0 < cb ? cols - j0 : cb;
+            for (dim_t j = 0; j < n; ++j)
+                s[j] = 0;
+            for (dim_t r = 0; r < rows; ++r) {
+                const float *__restrict x = a + r * ld + j0;
+                for (dim_t j = 0; j < n; ++j)
+                    s[j] += x[j];
+            }
+            for (dim_t j = 0; j < n; ++j)
+                out[j0 + j] += (float)s[j];
         }
     });
 }
@@ -101,6 +110,7 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
     e.load_inputs();
     const auto dir = pd()->direction();
     const bool vanilla = dm.cell == dnnl_vanilla_rnn;
+    const cell_kernels_t &k = cells();
 
     for (dim_t d = 0; d < dm.D; ++d) {
         // diff of the last layer's outputs.
@@ -159,13 +169,13 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                     c.att = e.att_f32() + t * N;
                     c.datt = b.drec; // per-row sums, N floats
                 }
-                auto run = [&](void (*f)(const cell_bwd_t &, dim_t, dim_t, dim_t, dim_t)) {
+                auto run = [&](cell_bwd_f f) {
                     parallel_rows_cols(N, H, [&](dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
                         f(c, n0, n1, j0, j1);
                     });
                 };
                 if (vanilla) {
-                    run(vanilla_bwd);
+                    run(k.vanilla_bwd);
                     mm(N, dm.SIC, ldg, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 0.f);
                 } else if (dm.lstm) {
                     if (dm.projection) {
@@ -179,30 +189,30 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                     c.dc = b.dc_rec;
                     c.dcp = b.dc_next;
                     if (dm.peephole) c.peephole = e.peephole_f32(l, d);
-                    run(lstm_bwd);
+                    run(k.lstm_bwd);
                     mm(N, dm.SIC, ldg, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 0.f);
                     std::swap(b.dc_rec, b.dc_next);
                 } else if (dm.gru) {
                     if (dm.augru)
-                        parallel_range(N, N * H, [&](dim_t n0, dim_t n1) { augru_att_bwd(c, n0, n1); });
+                        parallel_range(N, N * H, [&](dim_t n0, dim_t n1) { k.augru_att_bwd(c, n0, n1); });
                     if (dm.augru)
                         for (dim_t n = 0; n < N; ++n)
                             e.d_att.set(e.d_att.off(t, n, 0), b.drec[n]);
-                    run(gru_bwd_part1);
+                    run(k.gru_bwd_part1);
                     // d(r * h') = dg_o U_o^T
                     mm(N, dm.SIC, H, dense(c.dg + 2 * H, ldg), wio_t, b.drec, H, 0.f);
                     c.drec = b.drec;
-                    run(gru_bwd_part2);
+                    run(k.gru_bwd_part2);
                     mm(N, dm.SIC, 2 * H, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 1.f);
                 } else {
                     if (dm.augru) {
-                        parallel_range(N, N * H, [&](dim_t n0, dim_t n1) { augru_att_bwd(c, n0, n1); });
+                        parallel_range(N, N * H, [&](dim_t n0, dim_t n1) { k.augru_att_bwd(c, n0, n1); });
                         for (dim_t n = 0; n < N; ++n)
                             e.d_att.set(e.d_att.off(t, n, 0), b.drec[n]);
                     }
                     c.grid = e.p.at(ws, e.p.grid, l, d) + t * N * H;
                     c.dgrid = b.dgrid + t * N * 3 * H;
-                    run(lbr_bwd);
+                    run(k.lbr_bwd);
                     mm(N, dm.SIC, 3 * H, dense(c.dgrid, 3 * H), wi_t, b.dh_next, ldh, 1.f);
                 }
                 std::swap(b.dh_rec, b.dh_next);

@@ -1,16 +1,14 @@
-// RNN cell element-wise kernels: plain loops over a row's channels that
-// the compiler vectorises (the math module's tanh and logistic are
-// branch-free and inline). Each gate of a row gets its own restrict
-// pointer: the gates are DHC apart in one array, which the compiler would
-// otherwise have to assume overlapping.
-
-// The math functions are selects between computed values; with trapping
-// math GCC will not turn those into blends. Set before any include so
-// every function of this file shares the option (and can be inlined).
-#pragma GCC optimize("no-trapping-math")
-#include "cpu/rnn/rnn_cells.hpp"
-
+// dnnl-isa: base avx2 avx512_core
+// RNN cell element-wise kernels, compiled once per ISA listed above
+// (cmake/isa_sources.cmake; the table is rnn_cell_table.cpp): plain loops
+// over a row's channels that the compiler vectorises at the ISA's width
+// (the math module's tanh and logistic are branch-free and inline). Each
+// gate of a row gets its own restrict pointer: the gates are DHC apart in
+// one array, which the compiler would otherwise have to assume
+// overlapping.
 #include "common/math/eltwise_math.hpp"
+#include "cpu/isa_unit.hpp"
+#include "cpu/rnn/rnn_cells.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -38,8 +36,6 @@ DNNL_ALWAYS_INLINE float act_bwd(alg_kind_t k, float y, float alpha) {
         default: return y * (1.f - y);
     }
 }
-
-} // namespace
 
 void vanilla_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1) {
     for (dim_t n = n0; n < n1; ++n) {
@@ -263,6 +259,15 @@ void augru_att_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1) {
             s += dh[j] * (hp[j] - g[2 * H + j]) * g[j];
         a.datt[n] = -s;
     }
+}
+
+} // namespace
+
+const cell_kernels_t &DNNL_ISA_NAME(cell_kernels)() {
+    static const cell_kernels_t k {isa_unit::this_isa_name, vanilla_fwd, lstm_fwd,
+            gru_fwd_part1, gru_fwd_part2, lbr_fwd, vanilla_bwd, lstm_bwd, gru_bwd_part1,
+            gru_bwd_part2, lbr_bwd, augru_att_bwd};
+    return k;
 }
 
 } // namespace rnn

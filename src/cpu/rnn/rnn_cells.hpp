@@ -8,6 +8,7 @@
 #pragma once
 
 #include "common/c_types.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -35,20 +36,6 @@ struct cell_fwd_t {
     float alpha = 0;
 };
 
-// Vanilla RNN: h = act(gates).
-void vanilla_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// LSTM: i, f, o logistic (peephole terms added), c~ tanh,
-// c = f c' + i c~, h = o tanh(c).
-void lstm_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// GRU, first part: u, r logistic; rec = r * h'.
-void gru_fwd_part1(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// GRU (and AUGRU) second part: o tanh; h = u' h' + (1 - u') o with
-// u' = (1 - att) u for AUGRU, u otherwise.
-void gru_fwd_part2(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// Linear-before-reset GRU (and AUGRU): u, r logistic of gates + U h,
-// o = tanh(gates_o + r (U_o h + b')), h as for GRU.
-void lbr_fwd(const cell_fwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-
 struct cell_bwd_t {
     dim_t DHC = 0;
     const float *gates = nullptr; // activated gates of the forward pass
@@ -73,17 +60,44 @@ struct cell_bwd_t {
     float alpha = 0;
 };
 
-void vanilla_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// Peephole diffs are not touched here (see lstm_peephole_bwd).
-void lstm_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// GRU, first part: dg_u, dg_o, dhp = dh u'; AUGRU datt needs whole rows
-// (j0 == 0 and j1 == DHC) and is accumulated by the caller's reduction.
-void gru_bwd_part1(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// GRU, second part (after drec): dg_r, dhp += drec r.
-void gru_bwd_part2(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-void lbr_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
-// AUGRU: datt[n] = -sum_j dh (h' - o) u over the row.
-void augru_att_bwd(const cell_bwd_t &a, dim_t n0, dim_t n1);
+using cell_fwd_f = void (*)(const cell_fwd_t &, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+using cell_bwd_f = void (*)(const cell_bwd_t &, dim_t n0, dim_t n1, dim_t j0, dim_t j1);
+
+// One ISA's cell kernels (rnn_cells.cpp is compiled per ISA).
+struct cell_kernels_t {
+    const char *isa;
+    // Vanilla RNN: h = act(gates).
+    cell_fwd_f vanilla_fwd;
+    // LSTM: i, f, o logistic (peephole terms added), c~ tanh,
+    // c = f c' + i c~, h = o tanh(c).
+    cell_fwd_f lstm_fwd;
+    // GRU, first part: u, r logistic; rec = r * h'.
+    cell_fwd_f gru_fwd_part1;
+    // GRU (and AUGRU) second part: o tanh; h = u' h' + (1 - u') o with
+    // u' = (1 - att) u for AUGRU, u otherwise.
+    cell_fwd_f gru_fwd_part2;
+    // Linear-before-reset GRU (and AUGRU): u, r logistic of gates + U h,
+    // o = tanh(gates_o + r (U_o h + b')), h as for GRU.
+    cell_fwd_f lbr_fwd;
+    cell_bwd_f vanilla_bwd;
+    // Peephole diffs are not touched here (the caller sums them).
+    cell_bwd_f lstm_bwd;
+    // GRU, first part: dg_u, dg_o, dhp = dh u'; AUGRU datt needs whole
+    // rows and is accumulated by augru_att_bwd.
+    cell_bwd_f gru_bwd_part1;
+    // GRU, second part (after drec): dg_r, dhp += drec r.
+    cell_bwd_f gru_bwd_part2;
+    cell_bwd_f lbr_bwd;
+    // AUGRU: datt[n] = -sum_j dh (h' - o) u over the rows [n0, n1).
+    void (*augru_att_bwd)(const cell_bwd_t &, dim_t n0, dim_t n1);
+};
+
+const cell_kernels_t &cell_kernels_avx512_core();
+const cell_kernels_t &cell_kernels_avx2();
+const cell_kernels_t &cell_kernels_base();
+const isa_table_t<cell_kernels_t> &cell_kernel_table();
+// The best entry within the ISA limit, picked once per process.
+const cell_kernels_t &cells();
 
 } // namespace rnn
 } // namespace cpu
