@@ -40,12 +40,6 @@ status_t create(dnnl_primitive_desc_t *out, dnnl_engine_t engine, rnn_args_t a,
     rnn_desc_t d;
     DNNL_CHECK(rnn_desc_init(d, a));
     DNNL_CHECK(rnn_attr_check(d, attr));
-    // The OpenCL backend has no recurrent kernels yet: say so here rather
-    // than through an empty implementation list.
-    if (engine->kind() == dnnl_gpu) {
-        verbose_check("rnn", "recurrent primitives are not implemented on the gpu engine");
-        return dnnl_unimplemented;
-    }
     return dnnl_primitive_desc::create(out, d, attr, engine, hint);
 }
 

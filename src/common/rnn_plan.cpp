@@ -40,6 +40,34 @@ rnn_dims_t rnn_dims_of(const rnn_pd_t &pd) {
     return d;
 }
 
+bool rnn_plain(const memory_desc_t &md) {
+    return is_zero_md(md)
+            || (md.format_kind == dnnl_blocked && md.format_desc.blocking.inner_nblks == 0);
+}
+
+bool rnn_plain_but_weights(const rnn_pd_t &pd) {
+    for (int arg : {DNNL_ARG_SRC_LAYER, DNNL_ARG_SRC_ITER, DNNL_ARG_SRC_ITER_C,
+                 DNNL_ARG_AUGRU_ATTENTION, DNNL_ARG_WEIGHTS_PEEPHOLE,
+                 DNNL_ARG_WEIGHTS_PROJECTION, DNNL_ARG_BIAS, DNNL_ARG_DST_LAYER,
+                 DNNL_ARG_DST_ITER, DNNL_ARG_DST_ITER_C, DNNL_ARG_DIFF_SRC_LAYER,
+                 DNNL_ARG_DIFF_SRC_ITER, DNNL_ARG_DIFF_SRC_ITER_C,
+                 DNNL_ARG_DIFF_AUGRU_ATTENTION, DNNL_ARG_DIFF_WEIGHTS_LAYER,
+                 DNNL_ARG_DIFF_WEIGHTS_ITER, DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE,
+                 DNNL_ARG_DIFF_WEIGHTS_PROJECTION, DNNL_ARG_DIFF_BIAS,
+                 DNNL_ARG_DIFF_DST_LAYER, DNNL_ARG_DIFF_DST_ITER,
+                 DNNL_ARG_DIFF_DST_ITER_C}) {
+        const memory_desc_t *md = pd.arg_md(arg);
+        if (md && !rnn_plain(*md)) return false;
+    }
+    return true;
+}
+
+bool rnn_gates_merge(const memory_desc_t &md) {
+    if (is_zero_md(md)) return true;
+    const dim_t *s = md.format_desc.blocking.strides;
+    return s[3] == md.dims[4] * s[4] || md.dims[3] == 1;
+}
+
 void rnn_plan_t::init(const rnn_dims_t &d, bool backward, int nr_, int nr_s8_) {
     dims = d;
     nr = nr_;

@@ -41,6 +41,16 @@ struct rnn_dims_t {
 // The dims and cell facts of a descriptor (the int8 fields left false).
 rnn_dims_t rnn_dims_of(const rnn_pd_t &pd);
 
+// Layouts the GEMM-based implementations read in place. Plain: no inner
+// blocks (zero descriptors pass).
+bool rnn_plain(const memory_desc_t &md);
+// Every tensor of the problem plain except the layer and iteration
+// weights (which an implementation may take in a packed layout).
+bool rnn_plain_but_weights(const rnn_pd_t &pd);
+// Layer / iteration weights (and diffs): gates and channels merge into one
+// GEMM dimension (ldigo and ldgoi do; zero descriptors pass).
+bool rnn_gates_merge(const memory_desc_t &md);
+
 // A buffer of `count` floats per (layer, direction) unit; inference keeps
 // fewer units of some buffers (`units`), the unit of (l, d) being
 // `unit(l, d)`.
@@ -81,7 +91,8 @@ struct rnn_plan_t {
     // weights, 0 when the per-step GEMMs read the weights in place.
     void init(const rnn_dims_t &d, bool backward, int nr, int nr_s8 = 0);
 
-    float *at(char *arena, const rnn_buf_t &b, dim_t l, dim_t d) const {
+    // Bytes from the start of its arena to the unit of (l, d) of `b`.
+    size_t byte_offset(const rnn_buf_t &b, dim_t l, dim_t d) const {
         dim_t u = 0;
         switch (b.mode) {
             case 0: u = l * dims.D + d; break;
@@ -89,7 +100,10 @@ struct rnn_plan_t {
             case 2: u = d; break;
             default: u = 0; break;
         }
-        return reinterpret_cast<float *>(arena + b.offset) + u * b.per_unit;
+        return b.offset + (size_t)u * b.per_unit * sizeof(float);
+    }
+    float *at(char *arena, const rnn_buf_t &b, dim_t l, dim_t d) const {
+        return reinterpret_cast<float *>(arena + byte_offset(b, l, d));
     }
     // Hidden state row block of time slot `slot`.
     float *h_slot(char *arena, dim_t l, dim_t d, dim_t slot) const {

@@ -1,0 +1,155 @@
+// Recurrent primitives on the gpu engine against the naive reference
+// (tests/reference/rnn_ref, through rnn_glue.hpp's check(), the CPU
+// tests' driver): every cell kind, direction and 1 or 2 layers, forward
+// inference, training and backward; vanilla activations, LSTM peephole and
+// projection, absent states and bias, ntc / ldgoi layouts, bf16 and f16;
+// workspace and `any` queries, and what the gpu engine refuses.
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
+#include <gtest/gtest.h>
+
+#include "../primitives/rnn_glue.hpp"
+#include "gpu_primitive_fixture.hpp"
+
+using namespace dnnl;
+using namespace rnn_glue;
+
+namespace {
+
+const engine::kind gpu_kind = engine::kind::gpu;
+
+class OclRnn : public gpu_primitive_test {};
+
+} // namespace
+
+TEST_F(OclRnn, CellsDirectionsLayers) {
+    for (cell_t c : all_cells)
+        for (dir_t d : all_dirs) {
+            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
+            if (augru && d != dir_t::l2r) continue; // oneDNN: l2r, one layer
+            for (int64_t L : {1, 2}) {
+                if (augru && L > 1) continue;
+                auto p = prob(c, d, L, 3, 2, 5);
+                if (L == 1) p.SLC = 7; // the first layer's input differs
+                check(p, opts_t(), 7, gpu_kind);
+            }
+        }
+}
+
+TEST_F(OclRnn, VanillaActivations) {
+    for (act_t a : {act_t::relu, act_t::tanh, act_t::logistic}) {
+        auto p = prob(cell_t::vanilla, dir_t::l2r, 1, 3, 2, 4);
+        p.act = a;
+        p.alpha = a == act_t::relu ? 0.25 : 0;
+        check(p, opts_t(), 7, gpu_kind);
+    }
+}
+
+TEST_F(OclRnn, LstmPeepholeProjection) {
+    for (bool peep : {false, true})
+        for (bool proj : {false, true}) {
+            auto p = prob(cell_t::lstm, dir_t::concat, 2, 3, 2, 6);
+            p.peephole = peep;
+            p.projection = proj;
+            if (proj) p.DIC = p.SIC = p.SLC = 4;
+            check(p, opts_t(), 7, gpu_kind);
+        }
+}
+
+TEST_F(OclRnn, OptionalStatesLayouts) {
+    for (cell_t c : all_cells) {
+        auto p = prob(c, dir_t::l2r, 1, 4, 3, 5);
+        opts_t o;
+        o.src_iter = false;
+        o.dst_iter = false;
+        o.bias = false;
+        check(p, o, 7, gpu_kind);
+        opts_t o2;
+        o2.ntc = true;
+        o2.ldgoi = true;
+        check(p, o2, 7, gpu_kind);
+    }
+}
+
+TEST_F(OclRnn, SingleStepWithDifferentIterChannels) {
+    for (cell_t c : {cell_t::vanilla, cell_t::lstm}) {
+        auto p = prob(c, dir_t::l2r, 1, 1, 2, 4);
+        p.SIC = 6;
+        check(p, opts_t(), 7, gpu_kind);
+    }
+}
+
+TEST_F(OclRnn, Bf16AndF16) {
+    for (auto dt : {memory::data_type::bf16, memory::data_type::f16})
+        for (cell_t c : all_cells) {
+            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
+            auto p = prob(c, augru ? dir_t::l2r : dir_t::concat, 1, 3, 2, 6);
+            if (c == cell_t::lstm) p.peephole = true;
+            opts_t o;
+            o.dt = dt;
+            SCOPED_TRACE(dt == memory::data_type::bf16 ? "bf16" : "f16");
+            check(p, o, 7, gpu_kind);
+        }
+}
+
+TEST_F(OclRnn, QueriesWorkspaceAndAny) {
+    auto p = prob(cell_t::lstm, dir_t::concat, 2, 3, 2, 5);
+    mds_t m = make_mds(p, opts_t(), memory::format_tag::any);
+    auto inf = make_fwd(eng, prop_kind::forward_inference, p, m);
+    auto tr = make_fwd(eng, prop_kind::forward_training, p, m);
+    EXPECT_EQ(inf.workspace_desc().get_size(), 0u);
+    EXPECT_GT(tr.workspace_desc().get_size(), 0u);
+    EXPECT_GT(inf.scratchpad_desc().get_size(), 0u);
+    using tag = memory::format_tag;
+    const auto f32 = memory::data_type::f32;
+    EXPECT_EQ(tr.query_md(query::exec_arg_md, DNNL_ARG_WEIGHTS_LAYER),
+            md(m.wl.get_dims(), f32, tag::ldigo));
+    auto bwd = make_bwd(eng, p, m, m, tr);
+    EXPECT_EQ(bwd.query_md(query::exec_arg_md, DNNL_ARG_WEIGHTS_ITER),
+            md(m.wi.get_dims(), f32, tag::ldgoi));
+    EXPECT_EQ(bwd.query_md(query::exec_arg_md, DNNL_ARG_DIFF_WEIGHTS_ITER),
+            md(m.wi.get_dims(), f32, tag::ldigo));
+    EXPECT_EQ(bwd.query_md(query::exec_arg_md, DNNL_ARG_WORKSPACE),
+            tr.workspace_desc());
+    EXPECT_NE(std::string(tr.impl_info_str()).find("ocl:rnn"),
+            std::string::npos);
+}
+
+TEST_F(OclRnn, Refused) {
+    using tag = memory::format_tag;
+    const auto f32 = memory::data_type::f32, u8 = memory::data_type::u8,
+               s8 = memory::data_type::s8;
+    // int8 LSTM inference: not on the gpu engine.
+    const md sl({3, 2, 4}, u8, tag::tnc), si({1, 1, 2, 4}, u8, tag::ldnc),
+            sc({1, 1, 2, 4}, f32, tag::ldnc), w({1, 1, 4, 4, 4}, s8, tag::ldigo),
+            b({1, 1, 4, 4}, f32, tag::ldgo);
+    primitive_attr attr;
+    attr.set_rnn_data_qparams(64.f, 128.f);
+    attr.set_rnn_weights_qparams(0, {2.f});
+    EXPECT_EQ(status_of([&] {
+        lstm_forward::primitive_desc(eng, prop_kind::forward_inference,
+                rnn_direction::unidirectional_left2right, sl, si, sc, w, w, b,
+                sl, si, sc, attr);
+    }),
+            dnnl_unimplemented);
+    // Blocked weights.
+    const md fsl({3, 2, 4}, f32, tag::tnc),
+            wb({1, 1, 4, 3, 4}, f32, tag::ldgOi32o);
+    EXPECT_EQ(status_of([&] {
+        gru_forward::primitive_desc(eng, prop_kind::forward_inference,
+                rnn_direction::unidirectional_left2right, fsl, md(), wb, wb,
+                md(), fsl, md());
+    }),
+            dnnl_unimplemented);
+    // Bad descriptors are rejected before any engine is asked.
+    const md w4({1, 1, 4, 3, 4}, f32, tag::ldigo);
+    EXPECT_EQ(status_of([&] {
+        gru_forward::primitive_desc(eng, prop_kind::forward_inference,
+                rnn_direction::unidirectional_left2right, fsl, md(), w4, w4,
+                md(), md({3, 2, 5}, f32, tag::tnc), md());
+    }),
+            dnnl_invalid_arguments);
+}
+
+#endif
