@@ -1,0 +1,331 @@
+// BRGEMM-based f32 matmul: descriptor checks (which post-ops and layouts
+// the kernel's epilogue takes), the four kernels of a shape (full tile,
+// M tail, N tail, both) from the kernel cache, weight packing and the
+// threaded walk over output tiles.
+#include "cpu/matmul/brgemm_matmul.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "common/exec_ctx.hpp"
+#include "cpu/postops/postops.hpp"
+#include "cpu/threading/threading.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace matmul {
+
+namespace {
+
+bool is_plain(const memory_desc_t &md) {
+    return md.format_kind == dnnl_blocked
+            && md.format_desc.blocking.inner_nblks == 0;
+}
+
+// Whether every dim but the last is 1.
+bool only_last(const memory_desc_t &md) {
+    for (int d = 0; d + 1 < md.ndims; ++d)
+        if (md.dims[d] != 1) return false;
+    return true;
+}
+
+bool all_ones(const memory_desc_t &md) {
+    for (int d = 0; d < md.ndims; ++d)
+        if (md.dims[d] != 1) return false;
+    return true;
+}
+
+// Element offset of batch `b` (dst batch index) in a tensor of the same
+// rank whose batch dims are either dst's or 1 (broadcast).
+dim_t batch_off(const memory_desc_t &dst, const memory_desc_t &md,
+        const dim_t *strides, dim_t b) {
+    dim_t off = 0;
+    for (int d = dst.ndims - 3; d >= 0; --d) {
+        const dim_t sz = dst.dims[d];
+        const dim_t c = b % sz;
+        b /= sz;
+        if (md.dims[d] != 1) off += c * strides[d];
+    }
+    return off;
+}
+
+// Weights `any` (2D) resolve to [N / panel][K][panel] panels.
+memory_desc_t panel_md(const memory_desc_t &wei, int panel) {
+    memory_desc_t r = wei;
+    const dim_t K = r.dims[0], N = r.dims[1];
+    auto &bk = r.format_desc.blocking;
+    r.padded_dims[1] = (N + panel - 1) / panel * panel;
+    bk.strides[0] = panel;
+    bk.strides[1] = K * panel;
+    bk.inner_nblks = 1;
+    bk.inner_blks[0] = panel;
+    bk.inner_idxs[0] = 1;
+    return r;
+}
+
+} // namespace
+
+bool brgemm_matmul_t::pd_t::post_ops_ok() {
+    const auto &entries = attr_.post_ops.entries;
+    for (size_t e = 0; e < entries.size(); ++e) {
+        const post_op_t &p = entries[e];
+        jit::brgemm_post_op_t q;
+        if (p.kind == post_op_kind_t::eltwise) {
+            q.kind = jit::brgemm_post_op_t::eltwise;
+            q.alg = p.alg;
+            q.alpha = p.alpha;
+            q.beta = p.beta;
+            q.scale = p.scale;
+        } else if (p.kind == post_op_kind_t::sum) {
+            if (p.zero_point != 0
+                    || (p.sum_dt != dnnl_data_type_undef
+                            && p.sum_dt != dnnl_f32))
+                return false;
+            q.kind = jit::brgemm_post_op_t::sum;
+            q.scale = p.scale;
+        } else if (p.kind == post_op_kind_t::binary) {
+            const memory_desc_t &s1 = p.src1_md;
+            if (s1.data_type != dnnl_f32 || s1.ndims != ndims()) return false;
+            binary_arg_t b {(int)e, jit::brgemm_bcast_t::scalar, {}};
+            if (all_ones(s1)) {
+                b.bcast = jit::brgemm_bcast_t::scalar;
+            } else if (only_last(s1) && s1.dims[ndims() - 1] == N()) {
+                if (!postops::plain_strides(s1, b.strides)
+                        || b.strides[ndims() - 1] != 1)
+                    return false;
+                b.bcast = jit::brgemm_bcast_t::per_n;
+            } else {
+                for (int d = 0; d < ndims(); ++d)
+                    if (s1.dims[d] != dst_md_.dims[d] && (d >= ndims() - 2 || s1.dims[d] != 1))
+                        return false;
+                if (!postops::plain_strides(s1, b.strides)
+                        || b.strides[ndims() - 1] != 1)
+                    return false;
+                b.bcast = jit::brgemm_bcast_t::full;
+            }
+            q.kind = jit::brgemm_post_op_t::binary;
+            q.alg = p.alg;
+            q.bcast = b.bcast;
+            binaries.push_back(b);
+        } else {
+            return false;
+        }
+        cfg.post_ops.push_back(q);
+    }
+    return true;
+}
+
+status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
+    if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
+    if (src_md_.data_type != dnnl_f32 || weights_md_.data_type != dnnl_f32
+            || dst_md_.data_type != dnnl_f32)
+        return dnnl_unimplemented;
+    if (with_bias() && bias_md_.data_type != dnnl_f32)
+        return dnnl_unimplemented;
+    if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
+    if (!attr_.scales.items.empty() || !attr_.zero_points.items.empty())
+        return dnnl_unimplemented;
+    if (attr_.fpmath_mode != dnnl_fpmath_mode_strict) return dnnl_unimplemented;
+    for (const auto &r : attr_.rounding_modes)
+        if (r.mode != (int)dnnl_rounding_mode_environment)
+            return dnnl_unimplemented;
+    target = jit::select_brgemm_target();
+    if (!target) return dnnl_unimplemented;
+
+    const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
+    DNNL_CHECK(init_formats());
+    if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
+            || (with_bias() && !is_plain(bias_md_)))
+        return dnnl_unimplemented;
+    const int nd = ndims();
+    dims_t ss, ds;
+    if (!postops::plain_strides(src_md_, ss) || ss[nd - 1] != 1
+            || !postops::plain_strides(dst_md_, ds) || ds[nd - 1] != 1)
+        return dnnl_unimplemented;
+    if (with_bias() && !only_last(bias_md_)) return dnnl_unimplemented;
+
+    cfg = jit::brgemm_config(*target, target->tile_m, target->tile_nv * target->lanes());
+    cfg.bias = with_bias();
+    if (!post_ops_ok()) return dnnl_unimplemented;
+    if (!cfg.supported()) return dnnl_unimplemented;
+
+    panel = target->tile_nv * target->lanes();
+    if (wei_any && nd == 2) {
+        weights_md_ = panel_md(weights_md_, panel);
+        wei_packed = true;
+    }
+    if (!wei_packed) {
+        dim_t wb = 1;
+        for (int d = 0; d < nd - 2; ++d)
+            wb *= weights_md_.dims[d];
+        const dim_t nb = (N() + panel - 1) / panel;
+        pack_bytes = (size_t)(wb * nb * K() * panel) * sizeof(float);
+        book_scratchpad(pack_bytes);
+    }
+    name_ = std::string("brg_matmul:") + target->isa_name;
+    return dnnl_success;
+}
+
+status_t brgemm_matmul_t::init(engine_t *) {
+    const pd_t *p = pd_();
+    const dim_t M = p->M(), N = p->N();
+    const int tm = p->target->tile_m, lanes = p->target->lanes();
+    for (int mt = 0; mt < 2; ++mt)
+        for (int nt = 0; nt < 2; ++nt) {
+            const int m = mt ? (int)(M % tm) : tm;
+            const int n = nt ? (int)(N % p->panel) : p->panel;
+            if (m == 0 || n == 0) continue;
+            jit::brgemm_config_t c = p->cfg;
+            c.m = m;
+            c.nv = (n + lanes - 1) / lanes;
+            c.n_tail = n % lanes;
+            bool hit = false;
+            DNNL_CHECK(jit::get_brgemm_kernel(c, kernels_[mt][nt], hit));
+        }
+    return dnnl_success;
+}
+
+status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *p = pd_();
+    const int nd = p->ndims();
+    const memory_desc_t &smd = p->src_md(), &wmd = p->weights_md(),
+                        &dmd = p->dst_md();
+    const dim_t M = p->M(), N = p->N(), K = p->K();
+    dim_t nbatch = 1, wbatch = 1;
+    for (int d = 0; d < nd - 2; ++d) {
+        nbatch *= dmd.dims[d];
+        wbatch *= wmd.dims[d];
+    }
+    if (M == 0 || N == 0 || nbatch == 0) return dnnl_success;
+
+    const float *src = ctx.input<float>(DNNL_ARG_SRC);
+    const float *wei = ctx.input<float>(DNNL_ARG_WEIGHTS);
+    float *dst = ctx.output<float>(DNNL_ARG_DST);
+    const float *bias = p->with_bias() ? ctx.input<float>(DNNL_ARG_BIAS) : nullptr;
+    if (!dst || (K > 0 && (!src || !wei)) || (p->with_bias() && !bias))
+        return dnnl_invalid_arguments;
+    if (src) src += smd.offset0;
+    if (wei) wei += wmd.offset0;
+    dst += dmd.offset0;
+    if (bias) bias += p->bias_md().offset0;
+
+    std::vector<const float *> bin(p->binaries.size());
+    for (size_t i = 0; i < bin.size(); ++i) {
+        const int arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(p->binaries[i].po_index)
+                | DNNL_ARG_SRC_1;
+        bin[i] = ctx.input<float>(arg);
+        if (!bin[i]) return dnnl_invalid_arguments;
+        bin[i] += p->attr()->post_ops.entries[p->binaries[i].po_index]
+                          .src1_md.offset0;
+    }
+
+    dims_t ss, ws, ds;
+    postops::plain_strides(smd, ss);
+    postops::plain_strides(dmd, ds);
+    const int panel = p->panel;
+    const dim_t nb_n = (N + panel - 1) / panel;
+    const size_t panel_elems = (size_t)(K * panel);
+
+    // Weights as panels: in place when packed, else packed now (columns
+    // past N zero-filled).
+    const float *panels = wei;
+    struct free_t {
+        void operator()(float *q) const { std::free(q); }
+    };
+    std::unique_ptr<float, free_t> owned;
+    if (!p->wei_packed && K > 0) {
+        float *pk = static_cast<float *>(ctx.scratchpad());
+        if (!pk || p->scratchpad_size() < p->pack_bytes) {
+            owned.reset(static_cast<float *>(
+                    std::aligned_alloc(64, (p->pack_bytes + 63) / 64 * 64)));
+            pk = owned.get();
+            if (!pk) return dnnl_out_of_memory;
+        }
+        postops::plain_strides(wmd, ws);
+        const dim_t wk = ws[nd - 2], wn = ws[nd - 1];
+        parallel_nd(wbatch * nb_n, [&](dim_t u) {
+            const dim_t b = u / nb_n, jb = u % nb_n;
+            dim_t woff = 0, rem = b;
+            for (int d = nd - 3; d >= 0; --d) {
+                woff += (rem % wmd.dims[d]) * ws[d];
+                rem /= wmd.dims[d];
+            }
+            const float *w = wei + woff + jb * panel * wn;
+            float *o = pk + u * panel_elems;
+            const dim_t n = std::min<dim_t>(panel, N - jb * panel);
+            for (dim_t k = 0; k < K; ++k) {
+                float *row = o + k * panel;
+                if (wn == 1)
+                    std::memcpy(row, w + k * wk, n * sizeof(float));
+                else
+                    for (dim_t j = 0; j < n; ++j)
+                        row[j] = w[k * wk + j * wn];
+                for (dim_t j = n; j < panel; ++j)
+                    row[j] = 0.f;
+            }
+        }, 1);
+        panels = pk;
+    }
+
+    const int tm = p->target->tile_m;
+    const dim_t nb_m = (M + tm - 1) / tm;
+    const dim_t units = nbatch * nb_n * nb_m;
+    // Weight batch index of a dst batch index (broadcast dims map to 0).
+    auto wei_batch = [&](dim_t b) {
+        dim_t wbi = 0, rem = b;
+        dim_t mul = 1;
+        for (int d = nd - 3; d >= 0; --d) {
+            const dim_t c = rem % dmd.dims[d];
+            rem /= dmd.dims[d];
+            if (wmd.dims[d] != 1) wbi += c * mul;
+            mul *= wmd.dims[d];
+        }
+        return wbi;
+    };
+    const int nthr = nthr_for(units, 2);
+    parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
+        jit::brgemm_args_t a;
+        jit::brgemm_batch_t be;
+        a.batch = &be;
+        a.bs = 1;
+        a.k = (size_t)K;
+        a.lda = (size_t)ss[nd - 2] * sizeof(float);
+        a.ldc = (size_t)ds[nd - 2] * sizeof(float);
+        for (dim_t u = u0; u < u1; ++u) {
+            const dim_t mb = u % nb_m, jb = (u / nb_m) % nb_n,
+                        b = u / (nb_m * nb_n);
+            const dim_t m0 = mb * tm, n0 = jb * panel;
+            const int mt = m0 + tm > M, nt = n0 + panel > N;
+            be.a = src ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2]
+                       : nullptr;
+            const dim_t wbi = p->wei_packed ? 0 : wei_batch(b);
+            be.b = panels ? panels + (size_t)(wbi * nb_n + jb) * panel_elems
+                          : nullptr;
+            a.c = dst + batch_off(dmd, dmd, ds, b) + m0 * ds[nd - 2] + n0;
+            a.bias = bias ? bias + n0 : nullptr;
+            for (size_t i = 0; i < bin.size(); ++i) {
+                const auto &ba = p->binaries[i];
+                const float *q = bin[i];
+                const memory_desc_t &s1
+                        = p->attr()->post_ops.entries[ba.po_index].src1_md;
+                if (ba.bcast == jit::brgemm_bcast_t::per_n) q += n0;
+                if (ba.bcast == jit::brgemm_bcast_t::full) {
+                    q += batch_off(dmd, s1, ba.strides, b)
+                            + m0 * ba.strides[nd - 2] + n0;
+                    a.binary_ld[i] = (size_t)ba.strides[nd - 2] * sizeof(float);
+                }
+                a.binary[i] = q;
+            }
+            kernels_[mt][nt]->fn(&a);
+        }
+    });
+    return dnnl_success;
+}
+
+} // namespace matmul
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,64 @@
+// f32 matmul on the generated BRGEMM microkernel (cpu/jit/brgemm_kernel.*):
+// plain row-major src and dst, weights either `any` (2D: resolved to the
+// kernel's packed panels, read in place) or plain (packed per execution
+// into the scratchpad), any batch dims with broadcast, bias per column,
+// post-ops eltwise / sum / binary (scalar, per column, full) fused into
+// the kernel's epilogue. No runtime dims, scales or zero points (those
+// go to the GEMM implementation behind it). Named brg_matmul:<isa>.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "common/matmul_pd.hpp"
+#include "cpu/cpu_primitive.hpp"
+#include "cpu/jit/brgemm_kernel.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace matmul {
+
+struct brgemm_matmul_t : public primitive_t {
+    struct pd_t : public cpu_pd_t<matmul_pd_t, brgemm_matmul_t> {
+        pd_t(const matmul_desc_t &d, const primitive_attr_t &attr,
+                const primitive_desc_t *)
+            : cpu_pd_t(d, attr) {}
+        const char *name() const override { return name_.c_str(); }
+        status_t init(engine_t *engine);
+
+        const jit::brgemm_target_t *target = nullptr;
+        bool wei_packed = false; // weights already in panels (from `any`)
+        int panel = 0; // columns per B panel (tile_nv vectors)
+        // The kernel configuration of a full tile (bias and post-ops);
+        // tails derive from it.
+        jit::brgemm_config_t cfg;
+        // Per binary post-op: its index in the chain and, for a full
+        // operand, its element strides.
+        struct binary_arg_t {
+            int po_index;
+            jit::brgemm_bcast_t bcast;
+            dims_t strides;
+        };
+        std::vector<binary_arg_t> binaries;
+        size_t pack_bytes = 0; // scratchpad for packing plain weights
+
+    private:
+        bool post_ops_ok();
+        std::string name_;
+    };
+
+    using primitive_t::primitive_t;
+    status_t init(engine_t *engine) override;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    // [m tail][n tail]: the full-tile kernel and its tail variants.
+    std::shared_ptr<const jit::brgemm_kernel_t> kernels_[2][2];
+};
+
+} // namespace matmul
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
