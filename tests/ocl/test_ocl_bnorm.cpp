@@ -304,6 +304,30 @@ TEST_F(ocl_bnorm, dense_computed_statistics) {
     cases(80);
 }
 
+// Computed statistics over a dense channels-last layout: bands of rows
+// reduced for many channels at once, merged per channel, then the
+// elementwise kernel. Channel counts below, at and above one group's
+// channel lanes (64 vectors), rows that fill no band evenly, a single row.
+TEST_F(ocl_bnorm, channels_last_statistics_in_bands) {
+    const memory::desc nhwc({2, 8, 5, 7}, dt::f32, tag::nhwc);
+    batch_normalization_forward::primitive_desc pd(gpu(),
+            prop_kind::forward_training, nhwc, nhwc, 1e-5f, CH);
+    EXPECT_NE(std::string(pd.impl_info_str()).find("bands+dense"),
+            std::string::npos)
+            << pd.impl_info_str();
+    run(mk({2, 8, 5, 7}, CH, tag::nhwc), 90);
+    run(mk({3, 260, 3, 5}, CH, tag::nhwc), 91);
+    run(mk({1, 256, 1, 1}, CH, tag::nhwc), 92);
+    run(mk({37, 12}, nf::use_scale), 93);
+    run(mk({2, 4, 2, 3, 4}, nf::fuse_norm_relu | CH, tag::ndhwc), 94);
+    run(mk({4, 16, 9, 9}, nf::fuse_norm_add_relu, tag::nhwc), 95);
+    cfg_t b = mk({2, 20, 6, 6}, CH, tag::nhwc);
+    b.data_dt = dt::bf16;
+    b.in_place = true;
+    run(b, 96);
+    run(mk({5, 132, 17, 19}, CH, tag::nhwc), 97);
+}
+
 TEST_F(ocl_bnorm, gpu_geometry) {
     gpu_geometry_t g;
     run(mk({2, 3, 50, 60}, CH), 41);

@@ -27,10 +27,6 @@ size_t pow2_floor(size_t v) {
     return p;
 }
 
-int64_t div_up(int64_t a, int64_t b) {
-    return (a + b - 1) / b;
-}
-
 } // namespace
 
 bool merged_stride(const memory_desc_t &md, int d0, int d1, int64_t &stride) {

@@ -82,6 +82,11 @@ bool gpu_geometry(const device_info_t &dev);
 // shapes reuse their programs.
 bool single_lane_units(const device_info_t &dev, int64_t elems);
 
+// a / b rounded up (a >= 0, b > 0).
+inline int64_t div_up(int64_t a, int64_t b) {
+    return (a + b - 1) / b;
+}
+
 // Defines UNITS_INNER and UL_LANES: 1 for single-lane kernels, the lane
 // count CPU devices always use (their tree loops then unroll, which PoCL
 // builds much faster), or 0 (GPUs: lanes from the local range).

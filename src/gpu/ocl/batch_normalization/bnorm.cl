@@ -22,6 +22,10 @@
 //              it replaces phase 2 over such layouts. Always built with
 //              VEC 4 (a program of its own when the unit kernels take
 //              another VEC).
+//  bnorm_stats_bands (+ _final): computed statistics over a dense
+//              channels-last layout, before bnorm_fwd_dense: groups
+//              reduce bands of rows for many channels at once, then one
+//              group per channel merges the bands (see there).
 //  The forward kernel reads VEC-wide vectors along the point axis when the
 //  host found every tensor contiguous and aligned there (nchw, VEC 4);
 //  i then counts vectors.
@@ -155,9 +159,12 @@ __kernel void bnorm_fwd_dense(__global const DATA_T *src, long s_off,
         __global const float *mean, long mean_off, __global const float *var,
         long var_off, __global const float *scale,
         __global const float *shift, long vectors, long cstride,
-        long channels, float eps, int flags) {
-    const long v = get_global_id(0);
-    if (v >= vectors) return;
+        long channels, float eps, int flags, int reverse) {
+    const long gid = get_global_id(0);
+    if (gid >= vectors) return;
+    // After a statistics pass that read the tensor front to back, its tail
+    // may still sit in the device's cache: start there.
+    const long v = reverse ? vectors - 1 - gid : gid;
     const long e = v * VEC;
 #if IDX32
     const long c0 = (long)(((uint)e / (uint)cstride) % (uint)channels);
@@ -181,6 +188,118 @@ __kernel void bnorm_fwd_dense(__global const DATA_T *src, long s_off,
         x[j] = y;
     }
     VSTORE(DST_DT, dst, d_off + e, x);
+}
+
+// Merges the statistics of `lanes` work-items (a power of two) that share
+// buf (3 * lanes floats); every one of them calls it, with its own lane.
+inline stats_t bn_tree(stats_t v, __local float *buf, int lane, int lanes) {
+    __local float *bn = buf, *bm = buf + lanes, *bq = buf + 2 * lanes;
+    bn[lane] = v.n;
+    bm[lane] = v.mean;
+    bq[lane] = v.m2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = lanes / 2; s > 0; s >>= 1) {
+        if (lane < s) {
+            stats_t a = {bn[lane], bm[lane], bq[lane]};
+            stats_t b = {bn[lane + s], bm[lane + s], bq[lane + s]};
+            a = stats_merge(a, b);
+            bn[lane] = a.n;
+            bm[lane] = a.mean;
+            bq[lane] = a.m2;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    stats_t r = {bn[0], bm[0], bq[0]};
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+
+// Statistics of a dense channels-last tensor, read as [rows, channels]
+// with the channels contiguous (nhwc and the like; the unit kernels read
+// such a channel with a stride of C elements, one value per lane, and ran
+// at a third of the copy bandwidth). A work-item owns VEC neighbouring
+// channels (dimension 0: channel vectors, consecutive work-items reading
+// consecutive vectors of a row, so a group's loads are coalesced) and
+// walks the rows of its group's band with a stride of the group's row
+// lanes (dimension 1), BN_ROWS rows loaded at once. Group g of dimension 1
+// writes its band's statistics of channel c to partial[3 * (c * bands + g)]
+// (from partial_off)
+// for bnorm_stats_bands_final. buf holds 3 * local size floats.
+__kernel void bnorm_stats_bands(__global const DATA_T *src, long s_off,
+        long rows, long channels, long band_rows, __global float *partial,
+        long partial_off, __local float *buf) {
+    const long cv = get_global_id(0);
+    const int lc = get_local_id(0), lr = get_local_id(1);
+    const int nlc = get_local_size(0), nlr = get_local_size(1);
+    const long band = get_group_id(1), bands = get_num_groups(1);
+    const long r0 = band * band_rows, r1 = min(rows, r0 + band_rows);
+    const bool valid = cv * VEC < channels;
+    stats_t st[VEC];
+    for (int j = 0; j < VEC; ++j)
+        st[j] = stats_zero();
+    if (valid) {
+        for (long r = r0 + lr; r < r1; r += BN_ROWS * nlr) {
+            const int n = (int)min((long)BN_ROWS, (r1 - r + nlr - 1) / nlr);
+            float x[BN_ROWS * VEC];
+#pragma unroll
+            for (int u = 0; u < BN_ROWS; ++u)
+                VLOAD(DATA_DT, src,
+                        s_off + (r + min(u, n - 1) * nlr) * channels
+                                + cv * VEC,
+                        x + u * VEC);
+#pragma unroll
+            for (int j = 0; j < VEC; ++j) {
+                float col[BN_ROWS];
+#pragma unroll
+                for (int u = 0; u < BN_ROWS; ++u)
+                    col[u] = x[u * VEC + j];
+                stats_t b = {(float)n, 0.f, 0.f};
+                float sum = 0.f;
+#pragma unroll
+                for (int u = 0; u < BN_ROWS; ++u)
+                    sum += u < n ? col[u] : 0.f;
+                b.mean = sum / n;
+#pragma unroll
+                for (int u = 0; u < BN_ROWS; ++u) {
+                    const float d = col[u] - b.mean;
+                    b.m2 += u < n ? d * d : 0.f;
+                }
+                st[j] = stats_merge(st[j], b);
+            }
+        }
+    }
+    // The row lanes of one channel column merge in their own slice.
+    __local float *col_buf = buf + 3 * nlr * lc;
+    for (int j = 0; j < VEC; ++j) {
+        const stats_t t = bn_tree(st[j], col_buf, lr, nlr);
+        if (valid && lr == 0) {
+            __global float *p
+                    = partial + partial_off + 3 * ((cv * VEC + j) * bands + band);
+            p[0] = t.n;
+            p[1] = t.mean;
+            p[2] = t.m2;
+        }
+    }
+}
+
+// One group per channel: its lanes merge the bands' statistics, strided,
+// then as a tree. buf holds 3 * local size floats.
+__kernel void bnorm_stats_bands_final(__global const float *partial,
+        long partial_off, long bands, __global float *mean, long mean_off, __global float *var,
+        long var_off, __local float *buf) {
+    const long c = get_group_id(0);
+    const int lane = get_local_id(0), lanes = get_local_size(0);
+    stats_t s = stats_zero();
+    for (long q = lane; q < bands; q += lanes) {
+        __global const float *p = partial + partial_off + 3 * (c * bands + q);
+        stats_t b = {p[0], p[1], p[2]};
+        s = stats_merge(s, b);
+    }
+    s = bn_tree(s, buf, lane, lanes);
+    if (lane == 0) {
+        mean[mean_off + c] = s.mean;
+        var[var_off + c] = s.n > 0.f ? s.m2 / s.n : 0.f;
+    }
 }
 
 // One work-item per channel: merges the chunks' statistics.

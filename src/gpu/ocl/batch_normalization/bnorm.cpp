@@ -17,6 +17,9 @@ namespace {
 
 enum { f_global = 1, f_save = 2, f_relu = 4 };
 
+// Lanes of bnorm_stats_bands_final's group (one group per channel).
+constexpr size_t final_lanes = 64;
+
 bool float_dt(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
 }
@@ -95,6 +98,14 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, n * sp);
     init_dense();
+    if (dense && fwd && !global_stats() && cstride == 1 && n * sp > 0) {
+        init_bands(dev);
+        partial_off = staging.reserve((size_t)(3 * bands * c) * sizeof(float));
+        if (!stats_out())
+            stats_off = staging.reserve((size_t)(2 * c) * sizeof(float));
+        book_scratchpad(staging.scratch_bytes());
+        return dnnl_success;
+    }
     if (dense && global_stats()) {
         vec = dense_vec;
     } else if (fwd && !units_inner && !merge_n && gpu_geometry(dev)) {
@@ -150,6 +161,28 @@ void ocl_bnorm_t::pd_t::init_dense() {
     idx32 = elems < ((int64_t)1 << 31);
 }
 
+void ocl_bnorm_t::pd_t::init_bands(const device_info_t &dev) {
+    constexpr int64_t rows_at_once = 4; // BN_ROWS in bnorm.cl
+    const int64_t rows = n * sp, cvecs = c / dense_vec;
+    const size_t group = std::min<size_t>(256, dev.max_wg_size);
+    const size_t lc = (size_t)std::min<int64_t>(
+            std::min<int64_t>(cvecs, 64), (int64_t)group);
+    size_t lr = 1;
+    while (lr * 2 * lc <= group)
+        lr *= 2;
+    // A few groups per compute unit over the whole tensor (their partial
+    // statistics are merged per channel afterwards), each band at least
+    // one load round of every row lane.
+    const int64_t cblocks = div_up(cvecs, (int64_t)lc);
+    const int64_t want
+            = std::max<int64_t>(1, (int64_t)dev.compute_units * 4 / cblocks);
+    const int64_t most = div_up(rows, (int64_t)lr * rows_at_once);
+    band_rows = div_up(rows, std::min(want, most));
+    bands = div_up(rows, band_rows);
+    band_lanes[0] = lc;
+    band_lanes[1] = lr;
+}
+
 status_t ocl_bnorm_t::init(engine_t *engine) {
     const pd_t *pd = pd_();
     const bool fwd = pd->is_fwd();
@@ -169,6 +202,25 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
     if (pd->dense) {
         kernel_options_t dopts = opts;
         dopts.define("VEC", pd_t::dense_vec);
+        if (pd->bands > 0) {
+            std::vector<ocl_kernel_t> ks;
+            DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl",
+                    dopts,
+                    {"bnorm_fwd_dense", "bnorm_stats_bands",
+                            "bnorm_stats_bands_final"},
+                    ks));
+            dense_ = ks[0];
+            bands_ = ks[1];
+            bands_final_ = ks[2];
+            if (bands_.max_wg_size() < pd->band_lanes[0] * pd->band_lanes[1]
+                    || bands_final_.max_wg_size() < final_lanes) {
+                verbose_error("bnorm",
+                        "gpu: the device allows too few work-items per "
+                        "group for the statistics kernels");
+                return dnnl_unimplemented;
+            }
+            return staging_.init(engine, pd->staging);
+        }
         DNNL_CHECK(create_kernel(engine, "batch_normalization/bnorm.cl", dopts,
                 "bnorm_fwd_dense", dense_));
         if (pd->global_stats()) return staging_.init(engine, pd->staging);
@@ -248,25 +300,47 @@ status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
     };
     // Normalization from statistics at (m, mo) and (v, vo) as one
     // elementwise pass.
-    auto launch_dense = [&](cl_mem m, int64_t mo, cl_mem v, int64_t vo) {
+    auto launch_dense = [&](cl_mem m, int64_t mo, cl_mem v, int64_t vo,
+                                int reverse) {
         kernel_args_t a;
         for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws})
             a.mem(b[s].mem).i64(b[s].off0);
         a.mem(m).i64(mo).mem(v).i64(vo).mem(scale).mem(shift);
         const int64_t vectors = pd->n * pd->c * pd->sp / pd_t::dense_vec;
         a.i64(vectors).i64(pd->cstride).i64(pd->c);
-        a.f32(pd->desc()->epsilon).i32(relu);
+        a.f32(pd->desc()->epsilon).i32(relu).i32(reverse);
         return dense_.enqueue(ctx, nd_range_t({(size_t)vectors}, {256}), a);
     };
     if (pd->global_stats())
-        return pd->dense ? launch_dense(mean, 0, var, 0) : launch(2, f_global);
+        return pd->dense ? launch_dense(mean, 0, var, 0, 0)
+                         : launch(2, f_global);
+    if (pd->bands > 0) {
+        const size_t lc = pd->band_lanes[0], lr = pd->band_lanes[1];
+        const size_t cvecs = (size_t)(pd->c / pd_t::dense_vec);
+        kernel_args_t a;
+        a.mem(b[pd_t::src].mem).i64(b[pd_t::src].off0).i64(pd->n * pd->sp);
+        a.i64(pd->c).i64(pd->band_rows).mem(scratch).i64(poff);
+        a.local(3 * lc * lr * sizeof(float));
+        DNNL_CHECK(bands_.enqueue(ctx,
+                nd_range_t({(size_t)div_up((int64_t)cvecs, (int64_t)lc) * lc,
+                                   (size_t)pd->bands * lr},
+                        {lc, lr}),
+                a));
+        kernel_args_t f;
+        f.mem(scratch).i64(poff).i64(pd->bands);
+        f.mem(smean).i64(moff).mem(svar).i64(voff);
+        f.local(3 * final_lanes * sizeof(float));
+        DNNL_CHECK(bands_final_.enqueue(ctx,
+                nd_range_t({(size_t)pd->c * final_lanes}, {final_lanes}), f));
+        return launch_dense(smean, moff, svar, voff, 1);
+    }
     if (geom_.chunks() == 1) return launch(0, pd->stats_out() ? f_save : 0);
     DNNL_CHECK(launch(1, 0));
     kernel_args_t f;
     f.mem(scratch).i64(poff).i64(pd->c).i64(geom_.chunks());
     f.mem(smean).i64(moff).mem(svar).i64(voff);
     DNNL_CHECK(final_.enqueue(ctx, nd_range_t({(size_t)pd->c}, {64}), f));
-    return pd->dense ? launch_dense(smean, moff, svar, voff) : launch(2, 0);
+    return pd->dense ? launch_dense(smean, moff, svar, voff, 0) : launch(2, 0);
 }
 
 status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {

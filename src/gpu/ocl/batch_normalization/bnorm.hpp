@@ -30,6 +30,7 @@ struct ocl_bnorm_t : public primitive_t {
         status_t init(engine_t *engine);
         const char *name() const override {
             if (dense && global_stats()) return "ocl:bnorm:dense";
+            if (bands > 0) return "ocl:bnorm:bands+dense";
             if (dense)
                 return units_inner ? "ocl:bnorm:lanes+dense"
                         : vec > 1  ? "ocl:bnorm:rows_vec+dense"
@@ -62,11 +63,18 @@ struct ocl_bnorm_t : public primitive_t {
         bool dense = false;
         bool idx32 = false;
         int64_t cstride = 0;
+        // Computed statistics over a dense channels-last layout
+        // (bnorm_stats_bands): row bands of band_rows rows, groups of
+        // band_lanes[0] channel vectors x band_lanes[1] row lanes; bands
+        // is 0 when the unit kernels compute the statistics.
+        int64_t bands = 0, band_rows = 0;
+        size_t band_lanes[2] = {1, 1};
         int64_t points() const { return sp / vec; }
         size_t partial_off = 0, stats_off = 0;
 
     private:
         void init_dense();
+        void init_bands(const device_info_t &dev);
     };
 
     using primitive_t::primitive_t;
@@ -79,7 +87,7 @@ private:
     bn_view_t view(int k, int64_t off0) const;
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
-    ocl_kernel_t main_, final_, dense_;
+    ocl_kernel_t main_, final_, dense_, bands_, bands_final_;
     staging_kernels_t staging_;
     unit_geom_t geom_;
 };
