@@ -1,4 +1,10 @@
-// C API: primitive attributes and post-op chains.
+// C API: primitive attributes and post-op chains. The setters check what
+// oneDNN 3.13 checks in its setters, in the same order, and answer with
+// the same statuses (dnnl_invalid_arguments for a bad value, with a verbose
+// `check` line; dnnl_out_of_memory for a 33rd post-op); what depends on the
+// primitive is checked when a primitive descriptor is created.
+#include <cstring>
+#include <initializer_list>
 #include <new>
 
 #include "api/c_enum.hpp"
@@ -14,39 +20,111 @@ bool valid_dt(data_type_t dt) {
     return dt != dnnl_data_type_undef && size != (size_t)-1 && size > 0;
 }
 
-bool valid_eltwise_alg(alg_kind_t alg) {
-    return (alg >= dnnl_eltwise_relu && alg <= dnnl_eltwise_hardswish)
-            || (alg >= dnnl_eltwise_relu_use_dst_for_bwd
-                    && alg <= dnnl_eltwise_clip_v2_use_dst_for_bwd);
-}
-
 bool valid_binary_alg(alg_kind_t alg) {
     return alg >= dnnl_binary_add && alg <= dnnl_binary_select;
 }
 
-status_t set_quant(quant_map_t &map, int arg, int mask, int group_ndims,
-        const dnnl_dims_t group_dims, data_type_t dt, int is_on_host, int qmode) {
-    if (mask < 0 || group_ndims < 0 || group_ndims > DNNL_MAX_NDIMS
-            || (group_ndims > 0 && !group_dims) || !valid_dt(dt) || arg < 0)
-        return dnnl_invalid_arguments;
+// DNNL_RUNTIME_F32_VAL, compared by its bits (a NaN).
+bool is_runtime_f32(float v) {
+    unsigned bits, rt;
+    const float rtv = DNNL_RUNTIME_F32_VAL;
+    std::memcpy(&bits, &v, sizeof(bits));
+    std::memcpy(&rt, &rtv, sizeof(rt));
+    return bits == rt;
+}
+
+bool one_of_args(int arg, std::initializer_list<int> args) {
+    for (int a : args)
+        if (arg == a) return true;
+    return false;
+}
+
+// The eltwise algorithms a post-op may name, with oneDNN's limits on their
+// parameters (clip: beta >= alpha; the dst-based relu and elu: alpha >= 0).
+bool eltwise_po_ok(alg_kind_t alg, float alpha, float beta) {
+    const bool fwd = alg >= dnnl_eltwise_relu && alg <= dnnl_eltwise_hardswish;
+    const bool use_dst = alg >= dnnl_eltwise_relu_use_dst_for_bwd
+            && alg <= dnnl_eltwise_clip_v2_use_dst_for_bwd;
+    if (!fwd && !use_dst) return false;
+    if (one_of_args(alg,
+                {dnnl_eltwise_clip, dnnl_eltwise_clip_v2,
+                        dnnl_eltwise_clip_v2_use_dst_for_bwd}))
+        return beta >= alpha;
+    if (one_of_args(alg,
+                {dnnl_eltwise_relu_use_dst_for_bwd,
+                        dnnl_eltwise_elu_use_dst_for_bwd}))
+        return alpha >= 0.f;
+    return true;
+}
+
+// oneDNN's limit on a post-op chain; one entry more is dnnl_out_of_memory.
+const int max_post_ops = 32;
+
+bool chain_full(const_dnnl_post_ops_t po) {
+    return (int)po->entries.size() >= max_post_ops;
+}
+
+// The arguments oneDNN keeps scales for: the common tensors, binary's
+// second source, concat's sources, the fused depthwise convolution's
+// tensors, and the arguments of its fused attention and MLP primitives.
+bool scales_arg_ok(int arg) {
+    const int dw = DNNL_ARG_ATTR_POST_OP_DW;
+    if ((arg & DNNL_ARG_MULTIPLE_SRC) && arg < 2 * DNNL_ARG_MULTIPLE_SRC)
+        return true;
+    return one_of_args(arg,
+            {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_DST, DNNL_ARG_SRC_1,
+                    DNNL_ARG_SRC_2, DNNL_ARG_WEIGHTS_1, DNNL_ARG_WEIGHTS_2,
+                    dw | DNNL_ARG_SRC, dw | DNNL_ARG_WEIGHTS, dw | DNNL_ARG_DST});
+}
+
+// Zero points: the common tensors and the fused primitives' ones.
+bool zero_points_arg_ok(int arg) {
+    return one_of_args(arg,
+            {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_DST, DNNL_ARG_SRC_2,
+                    DNNL_ARG_WEIGHTS_1, DNNL_ARG_WEIGHTS_2});
+}
+
+// Groups: none, or two positive sizes (the last two dims).
+bool groups_ok(int group_ndims, const dnnl_dims_t group_dims) {
+    if (group_ndims > 0 && !group_dims) return false;
+    for (int i = 0; i < group_ndims && i < DNNL_MAX_NDIMS; ++i)
+        if (group_dims[i] <= 0) return false;
+    return group_ndims == 0 || group_ndims == 2;
+}
+
+status_t bad(const char *what) {
+    verbose_check("attr", "invalid %s", what);
+    return dnnl_invalid_arguments;
+}
+
+void store_quant(quant_map_t &map, int arg, int mask, int group_ndims,
+        const dnnl_dims_t group_dims, data_type_t dt, int is_on_host,
+        int qmode) {
     quant_entry_t e;
     e.mask = mask;
     e.group_ndims = group_ndims;
-    for (int i = 0; i < group_ndims; ++i) {
-        if (group_dims[i] <= 0) return dnnl_invalid_arguments;
+    for (int i = 0; i < group_ndims; ++i)
         e.group_dims[i] = group_dims[i];
-    }
     e.data_type = dt;
-    e.is_on_host = is_on_host;
+    e.is_on_host = is_on_host ? 1 : 0;
     e.qmode = qmode;
     map.set(arg, e);
-    return dnnl_success;
 }
 
+// A post-op entry of the given kind: oneDNN's index and kind checks.
 const post_op_t *post_op_at(const_dnnl_post_ops_t po, int index, post_op_kind_t kind) {
     if (!po || index < 0 || index >= (int)po->entries.size()) return nullptr;
     const post_op_t &e = po->entries[index];
     return e.kind == kind ? &e : nullptr;
+}
+
+// A binary post-op's tensor: a descriptor oneDNN would take (consistent,
+// no runtime dims; `any` is resolved when a primitive is created).
+status_t binary_po_md_ok(const memory_desc_t *md) {
+    if (!md || !md_consistent(*md) || is_zero_md(*md)) return bad("binary post-op tensor");
+    for (int d = 0; d < md->ndims; ++d)
+        if (md->dims[d] == DNNL_RUNTIME_DIM_VAL) return bad("binary post-op runtime dims");
+    return dnnl_success;
 }
 
 } // namespace
@@ -71,8 +149,8 @@ dnnl_status_t dnnl_primitive_attr_destroy(dnnl_primitive_attr_t attr) {
 
 dnnl_status_t dnnl_primitive_attr_get_fpmath_mode_v2(
         const_dnnl_primitive_attr_t attr, dnnl_fpmath_mode_t *mode, int *apply_to_int) {
-    if (!attr || !mode) return dnnl_invalid_arguments;
-    *mode = attr->fpmath_mode;
+    if (!attr) return dnnl_invalid_arguments;
+    if (mode) *mode = attr->fpmath_mode;
     if (apply_to_int) *apply_to_int = attr->fpmath_apply_to_int;
     return dnnl_success;
 }
@@ -139,66 +217,129 @@ dnnl_status_t dnnl_primitive_attr_set_scratchpad_mode(
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales_v3(dnnl_primitive_attr_t attr,
-        int arg, int mask, int ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type_arg, int is_on_host, dnnl_quantization_mode_t qmode) {
-    const dnnl_data_type_t data_type
-            = checked(data_type_arg, dnnl_data_type_max);
-    if (!attr || !known(qmode)) return dnnl_invalid_arguments;
-    return set_quant(attr->scales, arg, mask, ndims, group_dims, data_type,
-            is_on_host, raw_value(qmode));
+        int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
+        dnnl_data_type_t data_type_arg, int is_on_host,
+        dnnl_quantization_mode_t qmode_arg) {
+    const dnnl_data_type_t dt = checked(data_type_arg, dnnl_data_type_undef);
+    const int qmode = raw_value(qmode_arg);
+    if (!attr) return bad("attr");
+    if (arg < 0) return bad("arg");
+    if (!one_of_args(qmode,
+                {dnnl_quantization_mode_static_sazp,
+                        dnnl_quantization_mode_dynamic_mx,
+                        dnnl_quantization_mode_dynamic_fp}))
+        return bad("qmode");
+    if (!one_of_args(dt, {dnnl_f32, dnnl_bf16, dnnl_f16, dnnl_e8m0, dnnl_f8_e4m3}))
+        return bad("scales data type");
+    // Low-precision scales come per group, never as one value.
+    if ((dt == dnnl_e8m0 || dt == dnnl_f8_e4m3) && mask <= 0)
+        return bad("scales data type");
+    if (!groups_ok(group_ndims, group_dims)) return bad("group_dims");
+    if (is_on_host && (mask != 0 || group_ndims != 0)) return bad("host scale mask");
+    if (mask < 0) return bad("mask");
+    if (group_ndims > 0 && mask <= 0) return bad("mask for groups");
+    if (!scales_arg_ok(arg)) return bad("scales arg");
+    store_quant(attr->scales, arg, mask, group_ndims, group_dims, dt,
+            is_on_host, qmode);
+    return dnnl_success;
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales_v2(dnnl_primitive_attr_t attr,
         int arg, int mask, int ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type_arg, int is_on_host) {
-    const dnnl_data_type_t data_type
-            = checked(data_type_arg, dnnl_data_type_max);
+        dnnl_data_type_t data_type, int is_on_host) {
     return dnnl_primitive_attr_set_scales_v3(attr, arg, mask, ndims, group_dims,
             data_type, is_on_host, dnnl_quantization_mode_static_sazp);
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales(dnnl_primitive_attr_t attr,
         int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type_arg) {
-    const dnnl_data_type_t data_type
-            = checked(data_type_arg, dnnl_data_type_max);
-    return dnnl_primitive_attr_set_scales_v2(
-            attr, arg, mask, group_ndims, group_dims, data_type, 0);
+        dnnl_data_type_t data_type) {
+    return dnnl_primitive_attr_set_scales_v3(attr, arg, mask, group_ndims,
+            group_dims, data_type, 0, dnnl_quantization_mode_static_sazp);
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales_mask(
         dnnl_primitive_attr_t attr, int arg, int mask) {
-    return dnnl_primitive_attr_set_scales(attr, arg, mask, 0, nullptr, dnnl_f32);
+    if (!attr) return bad("attr");
+    if (mask < 0) return bad("mask");
+    if (arg < 0 || !scales_arg_ok(arg)) return bad("scales arg");
+    store_quant(attr->scales, arg, mask, 0, nullptr, dnnl_f32, 0,
+            dnnl_quantization_mode_static_sazp);
+    return dnnl_success;
 }
 
 dnnl_status_t dnnl_primitive_attr_set_zero_points_v2(dnnl_primitive_attr_t attr,
-        int arg, int mask, int ndims, const dnnl_dims_t group_dims,
+        int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
         dnnl_data_type_t data_type_arg, int is_on_host) {
-    const dnnl_data_type_t data_type
-            = checked(data_type_arg, dnnl_data_type_max);
-    if (!attr) return dnnl_invalid_arguments;
-    return set_quant(attr->zero_points, arg, mask, ndims, group_dims, data_type,
+    const dnnl_data_type_t dt = checked(data_type_arg, dnnl_data_type_undef);
+    if (!attr) return bad("attr");
+    if (arg < 0) return bad("arg");
+    if (!one_of_args(dt, {dnnl_s32, dnnl_s8, dnnl_u8, dnnl_s4, dnnl_u4}))
+        return bad("zero points data type");
+    if ((dt == dnnl_s4 || dt == dnnl_u4) && mask <= 0)
+        return bad("mask with int4 zero points");
+    // Only the sources and weights take narrow or grouped zero points.
+    if (!one_of_args(arg,
+                {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_WEIGHTS_1,
+                        DNNL_ARG_WEIGHTS_2})
+            && (dt != dnnl_s32 || group_ndims != 0))
+        return bad("zero points data type");
+    if (!groups_ok(group_ndims, group_dims)) return bad("group_dims");
+    if (is_on_host && (mask != 0 || group_ndims != 0)) return bad("host zero point mask");
+    if (mask < 0) return bad("mask");
+    if (group_ndims > 0 && mask <= 0) return bad("mask for groups");
+    if (!zero_points_arg_ok(arg)) return bad("zero points arg");
+    store_quant(attr->zero_points, arg, mask, group_ndims, group_dims, dt,
             is_on_host, 0);
+    return dnnl_success;
 }
 
 dnnl_status_t dnnl_primitive_attr_set_zero_points(dnnl_primitive_attr_t attr,
         int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
-        dnnl_data_type_t data_type_arg) {
-    const dnnl_data_type_t data_type
-            = checked(data_type_arg, dnnl_data_type_max);
+        dnnl_data_type_t data_type) {
     return dnnl_primitive_attr_set_zero_points_v2(
             attr, arg, mask, group_ndims, group_dims, data_type, 0);
 }
 
 dnnl_status_t dnnl_primitive_attr_set_zero_points_mask(
         dnnl_primitive_attr_t attr, int arg, int mask) {
-    return dnnl_primitive_attr_set_zero_points(attr, arg, mask, 0, nullptr, dnnl_s32);
+    if (!attr) return bad("attr");
+    if (mask < 0) return bad("mask");
+    if (!zero_points_arg_ok(arg)) return bad("zero points arg");
+    store_quant(attr->zero_points, arg, mask, 0, nullptr, dnnl_s32, 0, 0);
+    return dnnl_success;
 }
 
+// Stored and compared like scales; no implementation consumes them, so a
+// primitive descriptor with them is refused (dnnl_unimplemented).
+dnnl_status_t dnnl_primitive_attr_set_precomputed_reductions(
+        dnnl_primitive_attr_t attr, int arg, int mask, int group_ndims,
+        const dnnl_dims_t group_dims, dnnl_data_type_t data_type_arg) {
+    const dnnl_data_type_t dt = checked(data_type_arg, dnnl_data_type_undef);
+    if (!attr) return bad("attr");
+    if (mask < 0) return bad("mask");
+    if (arg != DNNL_ARG_SRC && arg != DNNL_ARG_WEIGHTS) return bad("arg");
+    if (group_ndims < 0) return bad("group_ndims");
+    if (dt != dnnl_s32) return bad("precomputed reductions data type");
+    if (!groups_ok(group_ndims, group_dims)) return bad("group_dims");
+    if (group_ndims > 0 && mask <= 0) return bad("mask for groups");
+    store_quant(attr->precomputed_reductions, arg, mask, group_ndims,
+            group_dims, dt, 0, 0);
+    return dnnl_success;
+}
+
+// Only destinations and gradients may round otherwise than the
+// environment says; setting the environment's mode again keeps what an
+// argument had (oneDNN's behaviour). An integer that names no mode is
+// refused (oneDNN stores it).
 dnnl_status_t dnnl_primitive_attr_set_rounding(
-        dnnl_primitive_attr_t attr, int arg, dnnl_rounding_mode_t mode) {
-    if (!attr || !known(mode)) return dnnl_invalid_arguments;
-    attr->set_rounding(arg, raw_value(mode));
+        dnnl_primitive_attr_t attr, int arg, dnnl_rounding_mode_t mode_arg) {
+    const int mode = raw_value(mode_arg);
+    if (!attr || !known(mode_arg)) return dnnl_invalid_arguments;
+    if (mode == dnnl_rounding_mode_environment) return dnnl_success;
+    if (!one_of_args(arg, {DNNL_ARG_DST, DNNL_ARG_DIFF_SRC, DNNL_ARG_DIFF_WEIGHTS}))
+        return bad("rounding mode arg");
+    attr->set_rounding(arg, mode);
     return dnnl_success;
 }
 
@@ -244,7 +385,7 @@ dnnl_status_t dnnl_post_ops_destroy(dnnl_post_ops_t post_ops) {
 }
 
 int dnnl_post_ops_len(const_dnnl_post_ops_t post_ops) {
-    return post_ops ? (int)post_ops->entries.size() : -1;
+    return post_ops ? (int)post_ops->entries.size() : 0;
 }
 
 dnnl_primitive_kind_t dnnl_post_ops_get_kind(const_dnnl_post_ops_t post_ops, int index) {
@@ -260,16 +401,17 @@ dnnl_primitive_kind_t dnnl_post_ops_get_kind(const_dnnl_post_ops_t post_ops, int
     return dnnl_undefined_primitive;
 }
 
-static const int max_post_ops = 32;
-
 dnnl_status_t dnnl_post_ops_append_sum(dnnl_post_ops_t post_ops, float scale,
         int32_t zero_point, dnnl_data_type_t data_type_arg) {
     const dnnl_data_type_t data_type
             = checked(data_type_arg, dnnl_data_type_max);
-    if (!post_ops || (int)post_ops->entries.size() >= max_post_ops)
-        return dnnl_invalid_arguments;
+    if (!post_ops) return dnnl_invalid_arguments;
+    if (chain_full(post_ops)) return dnnl_out_of_memory;
+    if (is_runtime_f32(scale)) return bad("sum scale");
+    // A value that names no data type: refused here (oneDNN keeps it and
+    // fails later).
     if (data_type != dnnl_data_type_undef && !valid_dt(data_type))
-        return dnnl_invalid_arguments;
+        return bad("sum data type");
     post_op_t e;
     e.kind = post_op_kind_t::sum;
     e.scale = scale;
@@ -292,9 +434,11 @@ dnnl_status_t dnnl_post_ops_get_params_sum(const_dnnl_post_ops_t post_ops,
 dnnl_status_t dnnl_post_ops_append_eltwise(dnnl_post_ops_t post_ops,
         dnnl_alg_kind_t alg_kind_arg, float alpha, float beta) {
     const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
-    if (!post_ops || !valid_eltwise_alg(alg_kind)
-            || (int)post_ops->entries.size() >= max_post_ops)
-        return dnnl_invalid_arguments;
+    if (!post_ops) return dnnl_invalid_arguments;
+    if (chain_full(post_ops)) return dnnl_out_of_memory;
+    if (!eltwise_po_ok(alg_kind, alpha, beta) || is_runtime_f32(alpha)
+            || is_runtime_f32(beta))
+        return bad("eltwise post-op");
     post_op_t e;
     e.kind = post_op_kind_t::eltwise;
     e.alg = alg_kind;
@@ -307,10 +451,10 @@ dnnl_status_t dnnl_post_ops_append_eltwise(dnnl_post_ops_t post_ops,
 dnnl_status_t dnnl_post_ops_get_params_eltwise(const_dnnl_post_ops_t post_ops,
         int index, dnnl_alg_kind_t *alg_kind, float *alpha, float *beta) {
     const post_op_t *e = post_op_at(post_ops, index, post_op_kind_t::eltwise);
-    if (!e || !alg_kind || !alpha || !beta) return dnnl_invalid_arguments;
-    *alg_kind = e->alg;
-    *alpha = e->alpha;
-    *beta = e->beta;
+    if (!e) return dnnl_invalid_arguments;
+    if (alg_kind) *alg_kind = e->alg;
+    if (alpha) *alpha = e->alpha;
+    if (beta) *beta = e->beta;
     return dnnl_success;
 }
 
@@ -324,12 +468,16 @@ dnnl_status_t dnnl_post_ops_append_dw(dnnl_post_ops_t post_ops,
             = checked(bias_data_type_arg, dnnl_data_type_max);
     const dnnl_data_type_t dst_data_type
             = checked(dst_data_type_arg, dnnl_data_type_max);
-    if (!post_ops || kernel_size <= 0 || stride_size <= 0 || padding_l_size < 0
-            || !valid_dt(weights_data_type) || !valid_dt(dst_data_type)
+    if (!post_ops) return dnnl_invalid_arguments;
+    if (chain_full(post_ops)) return dnnl_out_of_memory;
+    if (!valid_dt(weights_data_type) || !valid_dt(dst_data_type)
             || (bias_data_type != dnnl_data_type_undef
-                    && !valid_dt(bias_data_type))
-            || (int)post_ops->entries.size() >= max_post_ops)
-        return dnnl_invalid_arguments;
+                    && !valid_dt(bias_data_type)))
+        return bad("depthwise post-op data type");
+    if (kernel_size <= 0 || stride_size <= 0) return bad("depthwise post-op sizes");
+    // The kernel must reach past the left padding.
+    if (padding_l_size < 0 || padding_l_size + 1 > kernel_size)
+        return bad("depthwise post-op padding");
     post_op_t e;
     e.kind = post_op_kind_t::dw_conv;
     e.dw_wei_dt = weights_data_type;
@@ -359,49 +507,28 @@ dnnl_status_t dnnl_post_ops_get_params_dw(const_dnnl_post_ops_t post_ops,
 }
 
 dnnl_status_t dnnl_post_ops_append_binary(dnnl_post_ops_t post_ops,
-        dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src1_desc) {
-    const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
-    if (!post_ops || !src1_desc || !valid_binary_alg(alg_kind)
-            || alg_kind == dnnl_binary_select
-            || (int)post_ops->entries.size() >= max_post_ops)
-        return dnnl_invalid_arguments;
-    if (src1_desc->format_kind == dnnl_format_kind_any) return dnnl_invalid_arguments;
-    post_op_t e;
-    e.kind = post_op_kind_t::binary;
-    e.alg = alg_kind;
-    e.src1_md = *src1_desc;
-    post_ops->entries.push_back(e);
-    return dnnl_success;
+        dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src1_desc) {
+    return dnnl_post_ops_append_binary_v2(post_ops, alg_kind, src1_desc, nullptr);
 }
 
+// Binary post-ops: `any` layouts are taken (resolved at creation); a second
+// tensor is read for select only (the condition: any data type, non-zero
+// selects the primitive's value) and ignored otherwise, as in oneDNN.
 dnnl_status_t dnnl_post_ops_append_binary_v2(dnnl_post_ops_t post_ops,
         dnnl_alg_kind_t alg_kind_arg, const_dnnl_memory_desc_t src1_desc,
         const_dnnl_memory_desc_t src2_desc) {
     const dnnl_alg_kind_t alg_kind = checked(alg_kind_arg, dnnl_alg_kind_undef);
+    if (!post_ops) return dnnl_invalid_arguments;
+    if (chain_full(post_ops)) return dnnl_out_of_memory;
+    if (!valid_binary_alg(alg_kind)) return bad("binary post-op algorithm");
     const bool select = alg_kind == dnnl_binary_select;
-    const bool has_src2 = src2_desc && !is_zero_md(*src2_desc);
-    if (!select) {
-        // Only select reads a third tensor.
-        if (has_src2) return dnnl_invalid_arguments;
-        return dnnl_post_ops_append_binary(post_ops, alg_kind, src1_desc);
-    }
-    if (!post_ops || !src1_desc || !has_src2
-            || (int)post_ops->entries.size() >= max_post_ops)
-        return dnnl_invalid_arguments;
-    for (const auto *md : {src1_desc, src2_desc})
-        if (md->format_kind == dnnl_format_kind_any
-                || md_has_runtime_dims_or_strides(*md))
-            return dnnl_invalid_arguments;
-    // The condition is an s8 tensor, as for the select primitive.
-    if (src2_desc->data_type != dnnl_s8) {
-        verbose_error("post_ops", "binary select condition must be s8");
-        return dnnl_invalid_arguments;
-    }
+    DNNL_CHECK(binary_po_md_ok(src1_desc));
+    if (select) DNNL_CHECK(binary_po_md_ok(src2_desc));
     post_op_t e;
     e.kind = post_op_kind_t::binary;
     e.alg = alg_kind;
     e.src1_md = *src1_desc;
-    e.src2_md = *src2_desc;
+    if (select) e.src2_md = *src2_desc;
     post_ops->entries.push_back(e);
     return dnnl_success;
 }
@@ -428,8 +555,8 @@ dnnl_status_t dnnl_post_ops_get_params_binary(const_dnnl_post_ops_t post_ops,
 }
 
 dnnl_status_t dnnl_post_ops_append_prelu(dnnl_post_ops_t post_ops, int mask) {
-    if (!post_ops || mask < 0 || (int)post_ops->entries.size() >= max_post_ops)
-        return dnnl_invalid_arguments;
+    if (!post_ops) return dnnl_invalid_arguments;
+    if (chain_full(post_ops)) return dnnl_out_of_memory;
     post_op_t e;
     e.kind = post_op_kind_t::prelu;
     e.prelu_mask = mask;
@@ -437,10 +564,13 @@ dnnl_status_t dnnl_post_ops_append_prelu(dnnl_post_ops_t post_ops, int mask) {
     return dnnl_success;
 }
 
+// As in oneDNN, the entry's kind is not checked (another kind's entry reads
+// a mask of 0).
 dnnl_status_t dnnl_post_ops_get_params_prelu(
         const_dnnl_post_ops_t post_ops, int index, int *mask) {
-    const post_op_t *e = post_op_at(post_ops, index, post_op_kind_t::prelu);
-    if (!e || !mask) return dnnl_invalid_arguments;
-    *mask = e->prelu_mask;
+    if (!post_ops || index < 0 || index >= (int)post_ops->entries.size())
+        return dnnl_invalid_arguments;
+    const post_op_t &e = post_ops->entries[index];
+    if (mask) *mask = e.kind == post_op_kind_t::prelu ? e.prelu_mask : 0;
     return dnnl_success;
 }

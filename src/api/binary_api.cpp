@@ -26,11 +26,11 @@ status_t check_attr(const primitive_attr_t *attr, const memory_desc_t &dst) {
             return dnnl_unimplemented;
         }
     }
-    if (po_check::check(attr->post_ops, dst,
-                po_check::eltwise | po_check::sum | po_check::binary)
-            != dnnl_success) {
+    const status_t po_st = po_check::check(attr->post_ops, dst,
+            po_check::eltwise | po_check::sum | po_check::binary);
+    if (po_st != dnnl_success) {
         verbose_check("binary", "unsupported post-op");
-        return dnnl_unimplemented;
+        return po_st;
     }
     return dnnl_success;
 }

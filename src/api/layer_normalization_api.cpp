@@ -41,10 +41,11 @@ status_t check_attr(bool fwd, const memory_desc_t &src, const memory_desc_t *dst
             verbose_check("lnorm", "unsupported scales configuration");
             return dnnl_unimplemented;
         }
-    if (po_check::check(attr->post_ops, *dst, po_check::eltwise | po_check::binary)
-            != dnnl_success) {
+    const status_t po_st = po_check::check(
+            attr->post_ops, *dst, po_check::eltwise | po_check::binary);
+    if (po_st != dnnl_success) {
         verbose_check("lnorm", "unsupported post-op");
-        return dnnl_unimplemented;
+        return po_st;
     }
     return dnnl_success;
 }

@@ -92,12 +92,13 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
         verbose_check("pooling", "scales and zero points are not supported");
         return dnnl_unimplemented;
     }
-    if (attr
-            && po_check::check(attr->post_ops, *dst_desc,
-                       po_check::eltwise | po_check::binary | po_check::sum)
-                    != dnnl_success) {
+    const status_t po_st = attr ? po_check::check(attr->post_ops, *dst_desc,
+                                          po_check::eltwise | po_check::binary
+                                                  | po_check::sum)
+                                : dnnl_success;
+    if (po_st != dnnl_success) {
         verbose_check("pooling", "unsupported post-op");
-        return dnnl_unimplemented;
+        return po_st;
     }
     return dnnl_primitive_desc::create(primitive_desc, pd, attr, engine, nullptr);
 }

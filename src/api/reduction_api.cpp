@@ -80,11 +80,11 @@ dnnl_status_t dnnl_reduction_primitive_desc_create(
             verbose_check("reduction", "unsupported attribute");
             return dnnl_unimplemented;
         }
-        if (po_check::check(attr->post_ops, d,
-                    po_check::eltwise | po_check::sum | po_check::binary)
-                != dnnl_success) {
+        const status_t po_st = po_check::check(attr->post_ops, d,
+                po_check::eltwise | po_check::sum | po_check::binary);
+        if (po_st != dnnl_success) {
             verbose_check("reduction", "unsupported post-op");
-            return dnnl_unimplemented;
+            return po_st;
         }
     }
     reduction_desc_t rd;

@@ -100,12 +100,13 @@ status_t check_attr(const primitive_attr_t *attr, const resampling_desc_t &rd) {
         verbose_check("resampling", "unsupported attribute");
         return dnnl_unimplemented;
     }
-    if (fwd
-            && po_check::check(attr->post_ops, rd.dst_desc,
-                       po_check::eltwise | po_check::binary | po_check::sum)
-                    != dnnl_success) {
+    const status_t po_st = fwd ? po_check::check(attr->post_ops, rd.dst_desc,
+                                         po_check::eltwise | po_check::binary
+                                                 | po_check::sum)
+                               : dnnl_success;
+    if (po_st != dnnl_success) {
         verbose_check("resampling", "unsupported post-op");
-        return dnnl_unimplemented;
+        return po_st;
     }
     return dnnl_success;
 }

@@ -42,11 +42,11 @@ status_t check_attr(const primitive_attr_t *attr, const softmax_desc_t &sd) {
                 return dnnl_unimplemented;
             }
     }
-    if (po_check::check(attr->post_ops, sd.dst_desc,
-                po_check::eltwise | po_check::binary)
-            != dnnl_success) {
+    const status_t po_st = po_check::check(
+            attr->post_ops, sd.dst_desc, po_check::eltwise | po_check::binary);
+    if (po_st != dnnl_success) {
         verbose_check("softmax", "unsupported post-op");
-        return dnnl_unimplemented;
+        return po_st;
     }
     return dnnl_success;
 }

@@ -128,15 +128,18 @@ status_t check(
         }
         case post_op_kind_t::binary: {
             if (!(allowed & binary)) return dnnl_unimplemented;
-            if (!math::is_binary_alg(e.alg) || e.alg == dnnl_binary_select)
-                return dnnl_unimplemented;
-            const memory_desc_t &m = e.src1_md;
-            if (!layout::usable(m) || m.ndims != dst.ndims
-                    || !is_f32_convertible(m.data_type))
-                return dnnl_unimplemented;
-            for (int d = 0; d < m.ndims; ++d)
-                if (m.dims[d] != 1 && m.dims[d] != dst.dims[d])
+            if (!math::is_binary_alg(e.alg)) return dnnl_unimplemented;
+            // src1, and select's condition: dst's number of dims (else
+            // dnnl_invalid_arguments, as oneDNN), each dim dst's or 1.
+            for (const memory_desc_t *m : {&e.src1_md, &e.src2_md}) {
+                if (m == &e.src2_md && e.alg != dnnl_binary_select) break;
+                if (m->ndims != dst.ndims) return dnnl_invalid_arguments;
+                if (!layout::usable(*m) || !is_f32_convertible(m->data_type))
                     return dnnl_unimplemented;
+                for (int d = 0; d < m->ndims; ++d)
+                    if (m->dims[d] != 1 && m->dims[d] != dst.dims[d])
+                        return dnnl_unimplemented;
+            }
             break;
         }
         case post_op_kind_t::prelu:

@@ -42,8 +42,10 @@ status_t plain(
 namespace po_check {
 enum : unsigned { eltwise = 1u, sum = 2u, binary = 4u, prelu = 8u };
 // dnnl_unimplemented when the chain holds a kind outside `allowed`, more
-// than one sum, a binary source that does not broadcast against `dst`,
-// an unknown algorithm or data type.
+// than one sum, a binary source (or select condition) that does not
+// broadcast against `dst`, an unknown algorithm or data type;
+// dnnl_invalid_arguments for a binary tensor with another number of dims
+// than `dst` (oneDNN's answer).
 status_t check(
         const post_ops_t &po, const memory_desc_t &dst, unsigned allowed);
 // Number of binary post-ops (extra inputs).

@@ -58,7 +58,8 @@ bool dnnl_primitive_attr::has_default_values() const {
     return scratchpad_mode == dnnl_scratchpad_mode_library
             && fpmath_mode == default_fpmath_mode() && !fpmath_apply_to_int
             && acc_mode == dnnl_accumulation_mode_strict && !deterministic
-            && scales.empty() && zero_points.empty() && rounding_modes.empty()
+            && scales.empty() && zero_points.empty()
+            && precomputed_reductions.empty() && rounding_modes.empty()
             && post_ops.entries.empty() && !dropout.on() && !has_rnn_qparams();
 }
 

@@ -172,6 +172,9 @@ struct dnnl_primitive_attr {
     int deterministic = 0;
     dnnl::impl::quant_map_t scales;
     dnnl::impl::quant_map_t zero_points;
+    // Source or weights reductions the user computed (s32); kept and
+    // compared, consumed by no implementation.
+    dnnl::impl::quant_map_t precomputed_reductions;
     std::vector<dnnl::impl::rounding_item_t> rounding_modes; // sorted by arg
     dnnl_post_ops post_ops;
     dnnl::impl::dropout_t dropout;
@@ -191,6 +194,7 @@ struct dnnl_primitive_attr {
         v("deterministic", deterministic);
         v("scales", scales);
         v("zero_points", zero_points);
+        v("precomputed_reductions", precomputed_reductions);
         v("rounding_modes", rounding_modes);
         v("post_ops", post_ops);
         v("dropout", dropout);

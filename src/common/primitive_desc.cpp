@@ -64,6 +64,15 @@ static const memory_desc_t &glob_zero_md() {
 
 const memory_desc_t *primitive_desc_t::arg_md(int arg) const {
     if (arg == DNNL_ARG_SCRATCHPAD) return &scratchpad_md_;
+    // Binary post-op tensors: src1, and select's condition.
+    for (size_t i = 0; i < attr_.post_ops.entries.size(); ++i) {
+        const auto &e = attr_.post_ops.entries[i];
+        if (e.kind != post_op_kind_t::binary) continue;
+        const int base = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
+        if (arg == (base | DNNL_ARG_SRC_1)) return &e.src1_md;
+        if (e.alg == dnnl_binary_select && arg == (base | DNNL_ARG_SRC_2))
+            return &e.src2_md;
+    }
     return &glob_zero_md();
 }
 

@@ -55,6 +55,11 @@ status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
                 dnnl_prim_kind2str(op.primitive_kind));
         return dnnl_unimplemented;
     }
+    if (attr && !attr->precomputed_reductions.empty()) {
+        verbose_check("primitive", "no %s implementation takes precomputed "
+                "reductions", dnnl_prim_kind2str(op.primitive_kind));
+        return dnnl_unimplemented;
+    }
     std::unique_ptr<dnnl_primitive_desc> iface(new (std::nothrow) dnnl_primitive_desc());
     if (!iface) return dnnl_out_of_memory;
     iface->engine_ = engine_ref_t(engine);

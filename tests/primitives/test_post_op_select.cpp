@@ -30,28 +30,30 @@ dnnl_memory_desc_t c_md(const memory::desc &d) {
 
 TEST(PostOpSelect, CApiRules) {
     const memory::desc src1({4, 3}, dt::f32, tag::ab),
-            cond({4, 3}, dt::s8, tag::ab), cond_f32({4, 3}, dt::f32, tag::ab);
+            cond({4, 3}, dt::s8, tag::ab), cond_f32({4, 3}, dt::f32, tag::ab),
+            rt({DNNL_RUNTIME_DIM_VAL, 3}, dt::s8, tag::ab);
     dnnl_post_ops_t po = nullptr;
     ASSERT_EQ(dnnl_post_ops_create(&po), dnnl_success);
-    // A third input belongs to select only; select needs an s8 one.
-    EXPECT_EQ(dnnl_post_ops_append_binary_v2(
-                      po, dnnl_binary_add, c_md(src1), c_md(cond)),
-            dnnl_invalid_arguments);
+    // Select needs its condition, of known dims; the v1 call has none.
     EXPECT_EQ(dnnl_post_ops_append_binary_v2(
                       po, dnnl_binary_select, c_md(src1), nullptr),
             dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_post_ops_append_binary_v2(
-                      po, dnnl_binary_select, c_md(src1), c_md(cond_f32)),
+                      po, dnnl_binary_select, c_md(src1), c_md(rt)),
             dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_post_ops_append_binary(po, dnnl_binary_select, c_md(src1)),
             dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_post_ops_len(po), 0);
-    // Other algorithms through _v2, with no third input.
+    // As in oneDNN, a third input to another algorithm is ignored, and the
+    // condition may be of any data type (non-zero selects).
     ASSERT_EQ(dnnl_post_ops_append_binary_v2(
-                      po, dnnl_binary_mul, c_md(src1), nullptr),
+                      po, dnnl_binary_mul, c_md(src1), c_md(cond)),
             dnnl_success);
     ASSERT_EQ(dnnl_post_ops_append_binary_v2(
                       po, dnnl_binary_select, c_md(src1), c_md(cond)),
+            dnnl_success);
+    ASSERT_EQ(dnnl_post_ops_append_binary_v2(
+                      po, dnnl_binary_select, c_md(src1), c_md(cond_f32)),
             dnnl_success);
     dnnl_alg_kind_t alg;
     const_dnnl_memory_desc_t s1 = nullptr, s2 = nullptr;
@@ -66,8 +68,8 @@ TEST(PostOpSelect, CApiRules) {
     int nd = -1;
     ASSERT_EQ(dnnl_memory_desc_query(s2, dnnl_query_ndims_s32, &nd),
             dnnl_success);
-    EXPECT_EQ(nd, 0); // no third input
-    EXPECT_EQ(dnnl_post_ops_get_params_binary_v2(po, 2, &alg, &s1, &s2),
+    EXPECT_EQ(nd, 0); // no third input kept
+    EXPECT_EQ(dnnl_post_ops_get_params_binary_v2(po, 3, &alg, &s1, &s2),
             dnnl_invalid_arguments);
     dnnl_post_ops_destroy(po);
 }
@@ -271,23 +273,10 @@ TEST(PostOpSelectGpu, MatmulAndEltwise) {
         }
 }
 
-// A CPU primitive without select post-ops refuses the attribute.
-TEST(PostOpSelect, EltwiseRefuses) {
-    const memory::desc md({4, 3}, dt::f32, tag::ab),
-            cond({4, 3}, dt::s8, tag::ab);
-    post_ops po;
-    ASSERT_EQ(dnnl_post_ops_append_binary_v2(
-                      po.get(), dnnl_binary_select, md.get(), cond.get()),
-            dnnl_success);
-    primitive_attr attr;
-    attr.set_post_ops(po);
-    try {
-        eltwise_forward::primitive_desc pd(eng(), prop_kind::forward_inference,
-                algorithm::eltwise_relu, md, md, 0.f, 0.f, attr);
-        FAIL() << "eltwise accepted a select post-op";
-    } catch (const error &e) {
-        EXPECT_EQ(e.status, dnnl_unimplemented);
-    }
-}
+// Every CPU primitive oneDNN 3.13 applies select post-ops on: the same
+// primitive without the post-op gives `acc`, and the post-op must give
+//   dst = cond != 0 ? acc : src1
+// with src1 and the condition broadcast per dimension (tests/primitives/
+// test_post_op_select_kinds.cpp).
 
 } // namespace

@@ -20,6 +20,8 @@ struct conv_fused_dw_pd_t : public convolution_pd_t {
         : convolution_pd_t(d, attr, hint) {}
 
     const char *name() const override { return "fused:dw"; }
+    // Each part applies its share of the chain itself.
+    bool handles_select_post_op() const override { return true; }
     status_t init(engine_t *engine);
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
 

@@ -20,6 +20,8 @@ struct cpu_deconvolution_pd_t : public deconvolution_pd_t {
     using deconvolution_pd_t::deconvolution_pd_t;
 
     const char *name() const override { return "conv:gemm"; }
+    // Binary select post-ops go through the shared post-op code.
+    bool handles_select_post_op() const override { return true; }
     status_t init(engine_t *engine);
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
 

@@ -80,12 +80,27 @@ dim_t row_base(const offset_table_t &t, const dim_t *pos, int last) {
 // oneDNN's limit on the length of a post-op chain.
 constexpr size_t max_post_ops = 32;
 
+// A binary post-op: its second source and, for select, its condition
+// (cond == nullptr otherwise), each broadcast per dimension.
 struct binary_po_t {
     alg_kind_t alg;
     data_type_t dt;
     const void *src1;
     offset_table_t offsets;
+    data_type_t cond_dt = dnnl_data_type_undef;
+    const void *cond = nullptr;
+    offset_table_t cond_offsets;
 };
+
+bool po_tensor_ok(const memory_desc_t &m, const memory_desc_t &d) {
+    if (m.format_kind != dnnl_blocked || m.ndims != d.ndims
+            || md_has_runtime_dims_or_strides(m)
+            || !is_f32_convertible(m.data_type))
+        return false;
+    for (int i = 0; i < d.ndims; ++i)
+        if (m.dims[i] != d.dims[i] && m.dims[i] != 1) return false;
+    return true;
+}
 
 } // namespace
 
@@ -98,16 +113,10 @@ status_t ref_eltwise_fwd_t::pd_t::init(engine_t *) {
     if (attr()->post_ops.entries.size() > max_post_ops)
         return dnnl_unimplemented;
     for (const auto &e : attr()->post_ops.entries) {
-        const memory_desc_t &m = e.src1_md;
-        if (!math::is_binary_alg(e.alg) || e.alg == dnnl_binary_select)
+        if (!math::is_binary_alg(e.alg) || !po_tensor_ok(e.src1_md, d))
             return dnnl_unimplemented;
-        if (m.format_kind != dnnl_blocked || m.ndims != d.ndims
-                || md_has_runtime_dims_or_strides(m)
-                || !is_f32_convertible(m.data_type))
+        if (e.alg == dnnl_binary_select && !po_tensor_ok(e.src2_md, d))
             return dnnl_unimplemented;
-        for (int i = 0; i < d.ndims; ++i)
-            if (m.dims[i] != d.dims[i] && m.dims[i] != 1)
-                return dnnl_unimplemented;
     }
     return dnnl_success;
 }
@@ -134,6 +143,12 @@ status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
         po[i].src1 = ctx.input<void>(arg);
         if (!po[i].src1) return dnnl_invalid_arguments;
         po[i].offsets.init(entries[i].src1_md, extent, true);
+        if (entries[i].alg != dnnl_binary_select) continue;
+        po[i].cond_dt = entries[i].src2_md.data_type;
+        po[i].cond = ctx.input<void>(
+                DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_SRC_2);
+        if (!po[i].cond) return dnnl_invalid_arguments;
+        po[i].cond_offsets.init(entries[i].src2_md, extent, true);
     }
 
     const alg_kind_t alg = pd->alg();
@@ -147,10 +162,14 @@ status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
                 const dim_t sb = row_base(soff, pos, last);
                 const dim_t db = row_base(doff, pos, last);
                 const dim_t *sl = soff.dim(last), *dl = doff.dim(last);
-                dim_t pb[max_post_ops];
+                dim_t pb[max_post_ops], cb[max_post_ops];
                 const size_t npo = po.size();
-                for (size_t k = 0; k < npo; ++k)
+                for (size_t k = 0; k < npo; ++k) {
                     pb[k] = row_base(po[k].offsets, pos, last);
+                    cb[k] = po[k].cond
+                            ? row_base(po[k].cond_offsets, pos, last)
+                            : 0;
+                }
                 const dim_t lim = in_range ? (n_last < i1 ? n_last : i1) : i0;
                 for (dim_t i = i0; i < lim; ++i) {
                     float v = load_f32(sdt, src, sb + sl[i]);
@@ -158,7 +177,13 @@ status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
                     for (size_t k = 0; k < npo; ++k) {
                         const float s1 = load_f32(po[k].dt, po[k].src1,
                                 pb[k] + po[k].offsets.dim(last)[i]);
-                        v = math::binary_op(po[k].alg, v, s1);
+                        if (!po[k].cond) {
+                            v = math::binary_op(po[k].alg, v, s1);
+                            continue;
+                        }
+                        const float c = load_f32(po[k].cond_dt, po[k].cond,
+                                cb[k] + po[k].cond_offsets.dim(last)[i]);
+                        v = math::binary_select(v, s1, c);
                     }
                     store_f32(ddt, v, dst, db + dl[i]);
                 }

@@ -16,6 +16,8 @@ namespace eltwise {
 struct ref_eltwise_fwd_t : public primitive_t {
     struct pd_t : public cpu_pd_t<eltwise_pd_t, ref_eltwise_fwd_t> {
         using cpu_pd_t<eltwise_pd_t, ref_eltwise_fwd_t>::cpu_pd_t;
+        // Binary select post-ops go through the shared post-op code.
+        bool handles_select_post_op() const override { return true; }
         status_t init(engine_t *engine);
         const char *name() const override { return "ref:any"; }
     };

@@ -82,6 +82,8 @@ template <bool fwd>
 struct gnorm_t : public primitive_t {
     struct pd_t : public cpu_pd_t<group_normalization_pd_t, gnorm_t> {
         using cpu_pd_t<group_normalization_pd_t, gnorm_t>::cpu_pd_t;
+        // Binary select post-ops go through the shared post-op code.
+        bool handles_select_post_op() const override { return true; }
         const char *name() const override { return name_.c_str(); }
         status_t init(engine_t *);
 

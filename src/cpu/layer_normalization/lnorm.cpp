@@ -30,6 +30,8 @@ template <bool fwd>
 struct lnorm_t : public primitive_t {
     struct pd_t : public cpu_pd_t<layer_normalization_pd_t, lnorm_t> {
         using cpu_pd_t<layer_normalization_pd_t, lnorm_t>::cpu_pd_t;
+        // Binary select post-ops go through the shared post-op code.
+        bool handles_select_post_op() const override { return true; }
         // The row kernels are picked once, here; the name says which.
         const char *name() const override { return name_.c_str(); }
         const norm::kernels_t *ker = &norm::select_kernels();

@@ -27,6 +27,8 @@ template <bool fwd>
 struct pooling_t : public primitive_t {
     struct pd_t : public cpu_pd_t<pooling_pd_t, pooling_t> {
         using cpu_pd_t<pooling_pd_t, pooling_t>::cpu_pd_t;
+        // Binary select post-ops go through the shared post-op code.
+        bool handles_select_post_op() const override { return true; }
         status_t init(engine_t *engine);
         const char *name() const override { return "ref:any"; }
         geom_t g {};

@@ -40,6 +40,8 @@ template <bool nested>
 struct reduction_t : public primitive_t {
     struct pd_t : public cpu_pd_t<reduction_pd_t, reduction_t> {
         using cpu_pd_t<reduction_pd_t, reduction_t>::cpu_pd_t;
+        // Binary select post-ops go through the shared post-op code.
+        bool handles_select_post_op() const override { return true; }
         status_t init(engine_t *engine);
         const char *name() const override {
             return rows::impl_name(nested ? "nest" : "walk");

@@ -60,6 +60,8 @@ template <bool fwd>
 struct resampling_t : public primitive_t {
     struct pd_t : public cpu_pd_t<resampling_pd_t, resampling_t> {
         using cpu_pd_t<resampling_pd_t, resampling_t>::cpu_pd_t;
+        // Binary select post-ops go through the shared post-op code.
+        bool handles_select_post_op() const override { return true; }
         status_t init(engine_t *engine);
         const char *name() const override { return name_.c_str(); }
         geom_t g;

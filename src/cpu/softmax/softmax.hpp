@@ -29,6 +29,8 @@ template <bool fwd, bool lanes>
 struct softmax_t : public primitive_t {
     struct pd_t : public cpu_pd_t<softmax_pd_t, softmax_t> {
         using cpu_pd_t<softmax_pd_t, softmax_t>::cpu_pd_t;
+        // Binary select post-ops go through the shared post-op code.
+        bool handles_select_post_op() const override { return true; }
         status_t init(engine_t *engine);
         const char *name() const override { return name_.c_str(); }
 

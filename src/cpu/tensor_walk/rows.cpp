@@ -30,9 +30,19 @@ status_t po_chain_t::init(const post_ops_t &po, const memory_desc_t &dst) {
                 e.sum_dt = p.sum_dt;
             break;
         case post_op_kind_t::binary:
+            // Tensors of layout `any` are not resolved here.
+            if (p.src1_md.format_kind != dnnl_blocked
+                    || (p.alg == dnnl_binary_select
+                            && p.src2_md.format_kind != dnnl_blocked))
+                return dnnl_unimplemented;
             e.tensor = (int)mds.size();
             e.arg = base_arg | DNNL_ARG_SRC_1;
             mds.push_back(p.src1_md);
+            if (p.alg == dnnl_binary_select) {
+                e.cond = (int)mds.size();
+                e.cond_arg = base_arg | DNNL_ARG_SRC_2;
+                mds.push_back(p.src2_md);
+            }
             break;
         case post_op_kind_t::prelu: {
             dims_t wd;
@@ -66,6 +76,9 @@ status_t po_chain_t::pointers(
         if (e.tensor < 0) continue;
         ptrs[e.tensor] = ctx.host_ptr(e.arg);
         if (!ptrs[e.tensor]) return dnnl_invalid_arguments;
+        if (e.cond < 0) continue;
+        ptrs[e.cond] = ctx.host_ptr(e.cond_arg);
+        if (!ptrs[e.cond]) return dnnl_invalid_arguments;
     }
     return dnnl_success;
 }

@@ -85,8 +85,9 @@ void eltwise(alg_kind_t alg, float alpha, float beta, float scale, float *v,
         dim_t n);
 
 // A post-op chain checked against a destination (po_check::check), with
-// the descriptors of the tensors it reads (binary sources; prelu weights
-// as dense f32 tensors of the dims in their mask).
+// the descriptors of the tensors it reads (binary sources and select
+// conditions; prelu weights as dense f32 tensors of the dims in their
+// mask).
 struct po_chain_t {
     struct entry_t {
         post_op_kind_t kind;
@@ -96,6 +97,8 @@ struct po_chain_t {
         data_type_t sum_dt;
         int tensor; // index in `mds` (binary, prelu), -1 otherwise
         int arg;    // execution argument of the tensor
+        int cond = -1; // binary select: its condition's index in `mds`
+        int cond_arg = 0; // and execution argument
     };
     std::vector<entry_t> entries;
     std::vector<memory_desc_t> mds;

@@ -571,7 +571,15 @@ void apply(const po_chain_t &c, float *v, dim_t n, const row_t *t,
         case post_op_kind_t::binary: {
             const row_t &r = t[e.tensor];
             const float *x = k::load(r, n, buf);
-            binary(e.alg, v, false, x, r.scalar(), nullptr, false, v, n);
+            if (e.cond < 0) {
+                binary(e.alg, v, false, x, r.scalar(), nullptr, false, v, n);
+                break;
+            }
+            // select keeps v where the condition is non-zero.
+            float cbuf[chunk];
+            const row_t &c = t[e.cond];
+            const float *cv = k::load(c, n, cbuf);
+            binary(e.alg, v, false, x, r.scalar(), cv, c.scalar(), v, n);
             break;
         }
         case post_op_kind_t::prelu: {
