@@ -193,6 +193,10 @@ TEST(BrgemmMatmul, ShapesAndTails) {
             {{3, 10, 30}, {1, 30, 20}, {3, 10, 20}},
             {{1, 10, 30}, {3, 30, 20}, {3, 10, 20}},
             {{2, 3, 9, 17}, {2, 1, 17, 70}, {2, 3, 9, 70}},
+            // K in blocks (B blocks of 256 KiB: 1024 rows of 64 columns).
+            {{13, 2500}, {2500, 70}, {13, 70}},
+            {{7, 3100}, {3100, 33}, {7, 33}, false},
+            {{2, 5, 2100}, {1, 2100, 20}, {2, 5, 20}, false},
     };
     int on = 0;
     for (size_t i = 0; i < cases.size(); ++i)
@@ -229,6 +233,7 @@ TEST(BrgemmMatmul, BiasAndPostOps) {
     };
     add({31, 40}, {40, 70}, {31, 70});
     add({2, 13, 40}, {2, 40, 33}, {2, 13, 33});
+    add({9, 2100}, {2100, 70}, {9, 70}); // K in blocks, the epilogue last
     int on = 0;
     for (size_t i = 0; i < cases.size(); ++i) {
         SCOPED_TRACE("case " + std::to_string(i));
@@ -243,6 +248,10 @@ TEST(BrgemmMatmul, OtherPostOpsFallBack) {
     case_t c {{9, 20}, {20, 30}, {9, 30}};
     c.binaries = {{algorithm::binary_add, {9, 1}}}; // per row
     EXPECT_FALSE(on_brgemm(run_case(c, 7)));
+    // Plain weights for 4 rows: packing them would cost more than the
+    // product; the GEMM streams them.
+    case_t d {{4, 300}, {300, 70}, {4, 70}, false};
+    EXPECT_FALSE(on_brgemm(run_case(d, 8)));
 }
 
 // A primitive of another shape whose tiles have no tails takes its

@@ -165,6 +165,19 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         pack_bytes = (size_t)(wb * nb * K() * panel) * sizeof(float);
         book_scratchpad(pack_bytes);
     }
+    // Plain weights are packed on every execution: not worth it where
+    // few rows use each packed panel (the GEMM streams B for those).
+    dim_t rows_per_panel = M();
+    for (int d = 0; d < nd - 2; ++d)
+        if (weights_md_.dims[d] == 1) rows_per_panel *= dst_md_.dims[d];
+    if (!wei_packed && rows_per_panel <= 4) return dnnl_unimplemented;
+
+    // B blocks of at most 256 KiB (L2 holds one with its A rows and C).
+    const dim_t max_kc = (256 * 1024) / (panel * (dim_t)sizeof(float));
+    nk = attr_.post_ops.find(post_op_kind_t::sum) >= 0 || K() <= max_kc
+            ? 1
+            : (K() + max_kc - 1) / max_kc;
+    kc = nk > 1 ? (K() + nk - 1) / nk : K();
     name_ = std::string("brg_matmul:") + target->isa_name;
     return dnnl_success;
 }
@@ -173,18 +186,27 @@ status_t brgemm_matmul_t::init(engine_t *) {
     const pd_t *p = pd_();
     const dim_t M = p->M(), N = p->N();
     const int tm = p->target->tile_m, lanes = p->target->lanes();
-    for (int mt = 0; mt < 2; ++mt)
-        for (int nt = 0; nt < 2; ++nt) {
-            const int m = mt ? (int)(M % tm) : tm;
-            const int n = nt ? (int)(N % p->panel) : p->panel;
-            if (m == 0 || n == 0) continue;
-            jit::brgemm_config_t c = p->cfg;
-            c.m = m;
-            c.nv = (n + lanes - 1) / lanes;
-            c.n_tail = n % lanes;
-            bool hit = false;
-            DNNL_CHECK(jit::get_brgemm_kernel(c, kernels_[mt][nt], hit));
-        }
+    for (int ph = 0; ph < n_phases; ++ph) {
+        if ((ph == only) != (p->nk == 1)) continue;
+        if (ph == middle && p->nk < 3) continue;
+        for (int mt = 0; mt < 2; ++mt)
+            for (int nt = 0; nt < 2; ++nt) {
+                const int m = mt ? (int)(M % tm) : tm;
+                const int n = nt ? (int)(N % p->panel) : p->panel;
+                if (m == 0 || n == 0) continue;
+                jit::brgemm_config_t c = p->cfg;
+                c.m = m;
+                c.nv = (n + lanes - 1) / lanes;
+                c.n_tail = n % lanes;
+                c.beta = ph == middle || ph == last;
+                if (ph == first || ph == middle) {
+                    c.bias = false;
+                    c.post_ops.clear();
+                }
+                bool hit = false;
+                DNNL_CHECK(jit::get_brgemm_kernel(c, kernels_[ph][mt][nt], hit));
+            }
+    }
     return dnnl_success;
 }
 
@@ -294,15 +316,16 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         a.k = (size_t)K;
         a.lda = (size_t)ss[nd - 2] * sizeof(float);
         a.ldc = (size_t)ds[nd - 2] * sizeof(float);
-        for (dim_t u = u0; u < u1; ++u) {
+        auto run_unit = [&](dim_t u, dim_t k0, int ph) {
             const dim_t mb = u % nb_m, jb = (u / nb_m) % nb_n,
                         b = u / (nb_m * nb_n);
             const dim_t m0 = mb * tm, n0 = jb * panel;
             const int mt = m0 + tm > M, nt = n0 + panel > N;
-            be.a = src ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2]
+            be.a = src ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0
                        : nullptr;
             const dim_t wbi = p->wei_packed ? 0 : wei_batch(b);
             be.b = panels ? panels + (size_t)(wbi * nb_n + jb) * panel_elems
+                            + (size_t)(k0 * panel)
                           : nullptr;
             a.c = dst + batch_off(dmd, dmd, ds, b) + m0 * ds[nd - 2] + n0;
             a.bias = bias ? bias + n0 : nullptr;
@@ -319,7 +342,25 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                 }
                 a.binary[i] = q;
             }
-            kernels_[mt][nt]->fn(&a);
+            kernels_[ph][mt][nt]->fn(&a);
+        };
+        // Runs of units sharing a B panel: K blocks outside, M tiles
+        // inside, so each block of the panel is read from L2 by all.
+        for (dim_t r0 = u0; r0 < u1;) {
+            const dim_t run = nb_m - r0 % nb_m;
+            const dim_t r1 = std::min(u1, r0 + run);
+            for (dim_t kb = 0; kb < p->nk; ++kb) {
+                const dim_t k0 = kb * p->kc;
+                const dim_t kn = std::min(p->kc, K - k0);
+                const int ph = p->nk == 1 ? only
+                        : kb == 0         ? first
+                        : kb + 1 == p->nk ? last
+                                          : middle;
+                a.k = (size_t)kn;
+                for (dim_t u = r0; u < r1; ++u)
+                    run_unit(u, k0, ph);
+            }
+            r0 = r1;
         }
     });
     return dnnl_success;

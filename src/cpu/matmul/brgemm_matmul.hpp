@@ -42,6 +42,10 @@ struct brgemm_matmul_t : public primitive_t {
         };
         std::vector<binary_arg_t> binaries;
         size_t pack_bytes = 0; // scratchpad for packing plain weights
+        // K blocking: nk blocks of kc rows (the last may be shorter), so
+        // that a block of a B panel stays in L2 while every M tile of
+        // the panel uses it; 1 block with a sum post-op (it reads dst).
+        dim_t kc = 0, nk = 1;
 
     private:
         bool post_ops_ok();
@@ -54,8 +58,11 @@ struct brgemm_matmul_t : public primitive_t {
 
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
-    // [m tail][n tail]: the full-tile kernel and its tail variants.
-    std::shared_ptr<const jit::brgemm_kernel_t> kernels_[2][2];
+    // Phase of a K block: the only one (beta 0, epilogue), the first
+    // (beta 0), a middle one (beta 1), the last (beta 1, epilogue).
+    enum phase_t { only, first, middle, last, n_phases };
+    // [phase][m tail][n tail]: the full-tile kernels and their tails.
+    std::shared_ptr<const jit::brgemm_kernel_t> kernels_[n_phases][2][2];
 };
 
 } // namespace matmul
