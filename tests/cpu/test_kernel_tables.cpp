@@ -212,12 +212,16 @@ TEST(KernelTables, GemmF32MicrokernelsOnEveryIsa) {
         const dim_t k = 37, ldc = d.nr + 5;
         const auto a = random_floats((size_t)(k * d.mr), -1.f, 1.f, 7);
         const auto b = random_floats((size_t)(k * d.nr), -1.f, 1.f, 8);
-        for (int tile = 0; tile < 2; ++tile) {
-            const dim_t m = tile ? d.mr - 1 : d.mr;
-            const dim_t n = tile ? d.nr - 3 : d.nr;
+        // Full and partial tiles, with row counts that take each row
+        // tail (thirds of MR) and with and without a next panel.
+        const dim_t ms[] = {d.mr, d.mr - 1, 2 * d.mr / 3, d.mr / 3, 1};
+        for (int tile = 0; tile < 5; ++tile) {
+            const dim_t m = ms[tile];
+            const dim_t n = tile % 2 ? d.nr - 3 : d.nr;
             auto c = random_floats((size_t)(d.mr * ldc), -1.f, 1.f, 9);
             const auto c0 = c;
-            d.fn(k, a.data(), b.data(), c.data(), ldc, m, n, 1.5f, 0.5f);
+            d.fn(k, a.data(), b.data(), c.data(), ldc, m, n, 1.5f, 0.5f,
+                    tile % 2 ? b.data() : nullptr);
             for (dim_t i = 0; i < d.mr; ++i)
                 for (dim_t j = 0; j < ldc; ++j) {
                     const size_t o = (size_t)(i * ldc + j);

@@ -179,7 +179,7 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
                 for (dim_t ir = 0; ir < c.ocg; ir += MR)
                     uk.fn(kc, ap + ir * K, b, cbuf + ir * ldc + jr, ldc,
                             std::min<dim_t>(MR, c.ocg - ir), nn, 1.f,
-                            beta);
+                            beta, nullptr);
             }
         }
         if (need_epi)

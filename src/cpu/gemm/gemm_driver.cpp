@@ -53,8 +53,9 @@ struct f32_ops_t {
         return (const float *)g.b + (jc + jr) / uk.nr * g.K * uk.nr + pc * uk.nr;
     }
     void kernel(dim_t kc, const float *a, const float *b, dim_t i, dim_t j,
-            dim_t m, dim_t n, bool first) const {
-        uk.fn(kc, a, b, c_at(i, j), g.ldc, m, n, g.alpha, first ? g.beta : 1.f);
+            dim_t m, dim_t n, bool first, const float *b_next) const {
+        uk.fn(kc, a, b, c_at(i, j), g.ldc, m, n, g.alpha, first ? g.beta : 1.f,
+                b_next);
     }
     void zero_k(dim_t i0, dim_t j0, dim_t m, dim_t n) const {
         for (dim_t i = 0; i < m; ++i) {
@@ -142,7 +143,7 @@ struct bf16_ops_t {
         return bp + jr * pk;
     }
     void kernel(dim_t kc, const int16_t *a, const int16_t *b, dim_t i, dim_t j,
-            dim_t m, dim_t n, bool first) const {
+            dim_t m, dim_t n, bool first, const int16_t *) const {
         uk.fn((kc + 1) / 2, a, b, out.c_at(i, j), g.ldc, m, n, g.alpha,
                 first ? g.beta : 1.f);
     }
@@ -205,7 +206,7 @@ struct s32_ops_t {
         return bp + jr * pk;
     }
     void kernel(dim_t kc, const int16_t *a, const int16_t *b, dim_t i, dim_t j,
-            dim_t m, dim_t n, bool first) const {
+            dim_t m, dim_t n, bool first, const int16_t *) const {
         uk.fn((kc + 1) / 2, a, b, c_at(i, j), g.ldc, m, n,
                 first ? g.accumulate : true);
     }

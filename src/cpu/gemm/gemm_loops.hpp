@@ -172,12 +172,17 @@ void gemm_block(const ops_t &op, const blocking_t &b, dim_t K, char *ws,
                 const dim_t mc = std::min(b.mc, m1 - ic);
                 if (kc > 0) {
                     op.pack_a(ic, pc, mc, kc, ap);
-                    for (dim_t jr = 0; jr < nc; jr += b.nr)
+                    for (dim_t jr = 0; jr < nc; jr += b.nr) {
+                        // The next panel, prefetched by the kernels.
+                        const P *next = jr + b.nr < nc
+                                ? op.b_at(bp, pc, jc, jr + b.nr, pk)
+                                : nullptr;
                         for (dim_t ir = 0; ir < mc; ir += b.mr)
                             op.kernel(kc, ap + ir * pk,
                                     op.b_at(bp, pc, jc, jr, pk), ic + ir,
                                     jc + jr, std::min<dim_t>(b.mr, mc - ir),
-                                    std::min<dim_t>(b.nr, nc - jr), first);
+                                    std::min<dim_t>(b.nr, nc - jr), first, next);
+                    }
                 } else {
                     op.zero_k(ic, jc, mc, nc);
                 }

@@ -78,7 +78,7 @@ struct s32c4_ops_t {
         return (const uint8_t *)packed_panel(jc + jr, pc);
     }
     void kernel(dim_t kc, const uint8_t *a, const uint8_t *b, dim_t i, dim_t j,
-            dim_t m, dim_t n, bool first) const {
+            dim_t m, dim_t n, bool first, const uint8_t *) const {
         uk.fn[m - 1]((kc + 3) / 4, a, (const int8_t *)b, c_at(i, j), g.ldc, n,
                 first ? g.accumulate : true);
     }

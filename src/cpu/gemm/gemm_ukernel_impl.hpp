@@ -74,10 +74,15 @@ __attribute__((always_inline)) inline void store_f32_tile(typename V::vec (&acc)
 // whose panels are MA high, which then skips the rows it does not need).
 template <typename V, int MR, int NV, int MA = MR>
 void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
-        dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
+        dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next) {
     using vec = typename V::vec;
     constexpr int W = V::width;
     constexpr int NR = NV * W;
+    // Cache lines of B one k step reads (and of b_next it prefetches);
+    // without a next panel the prefetches touch this one (in cache).
+    constexpr int lines = NR * 4 >= 64 ? NR * 4 / 64 : 1;
+    const float *bn = b_next ? b_next : b;
     vec acc[MR][NV];
 #pragma GCC unroll 32
     for (int i = 0; i < MR; ++i)
@@ -91,6 +96,9 @@ void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
 #pragma GCC unroll 4
         for (int j = 0; j < NV; ++j)
             bv[j] = V::load(b + j * W);
+#pragma GCC unroll 4
+        for (int l = 0; l < lines; ++l)
+            __builtin_prefetch(bn + l * 16, 0, 2);
 #pragma GCC unroll 32
         for (int i = 0; i < MR; ++i) {
             const vec av = V::bcast(a + i);
@@ -100,6 +108,7 @@ void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
         }
         a += MA;
         b += NR;
+        bn += NR;
     }
 
     store_f32_tile<V, MR, NV>(acc, c, ldc, m, n, alpha, beta);
@@ -110,15 +119,16 @@ void f32_ukernel_impl(dim_t k, const float *a, const float *b, float *c,
 // 12 + 12 + 8 instead of 3 x 12, M = 16 as 12 + 4.
 template <typename V, int MR, int NV>
 void f32_ukernel_thirds(dim_t k, const float *a, const float *b, float *c,
-        dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
+        dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next) {
     static_assert(MR % 3 == 0, "rows in thirds");
     constexpr int R = MR / 3;
     if (m <= R)
-        f32_ukernel_impl<V, R, NV, MR>(k, a, b, c, ldc, m, n, alpha, beta);
+        f32_ukernel_impl<V, R, NV, MR>(k, a, b, c, ldc, m, n, alpha, beta, b_next);
     else if (m <= 2 * R)
-        f32_ukernel_impl<V, 2 * R, NV, MR>(k, a, b, c, ldc, m, n, alpha, beta);
+        f32_ukernel_impl<V, 2 * R, NV, MR>(k, a, b, c, ldc, m, n, alpha, beta, b_next);
     else
-        f32_ukernel_impl<V, MR, NV>(k, a, b, c, ldc, m, n, alpha, beta);
+        f32_ukernel_impl<V, MR, NV>(k, a, b, c, ldc, m, n, alpha, beta, b_next);
 }
 
 // V provides: vec, width (int32 lanes), zero(), load(p) (2 * width int16),

@@ -25,9 +25,13 @@ namespace cpu {
 namespace gemm {
 
 // c[i * ldc + j] = alpha * sum_p a(i, p) b(p, j) + beta * c[i * ldc + j];
-// with beta == 0, c is not read.
+// with beta == 0, c is not read. b_next (may be null) is the B panel of
+// the caller's next call: its first k x NR values are prefetched into L2
+// while this call computes, so that a B streamed from memory (pre-packed
+// weights read once per call) arrives ahead of its first use.
 using f32_ukernel_f = void (*)(dim_t k, const float *a, const float *b,
-        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next);
 
 // c[i * ldc + j] = sum_p a(i, p) b(p, j) (+ c[i * ldc + j] when accumulate)
 using s32_ukernel_f = void (*)(dim_t kp, const int16_t *a, const int16_t *b,
@@ -68,11 +72,14 @@ extern const s32c4_ukernel_f s32_gemm_12x32c4__avx512vnni[12];
 extern const s32c4_ukernel_f s32_gemm_6x16c4__avx2vnni[6];
 
 void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
-        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next);
 void f32_gemm_6x16__avx2_fma(dim_t k, const float *a, const float *b,
-        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next);
 void f32_gemm_4x8__generic(dim_t k, const float *a, const float *b, float *c,
-        dim_t ldc, dim_t m, dim_t n, float alpha, float beta);
+        dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next);
 
 void f32_gemm_12x32c2__avx512bf16(dim_t kp, const int16_t *a,
         const int16_t *b, float *c, dim_t ldc, dim_t m, dim_t n, float alpha,

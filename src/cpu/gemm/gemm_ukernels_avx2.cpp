@@ -62,8 +62,9 @@ struct s32_avx2_t {
 } // namespace
 
 void f32_gemm_6x16__avx2_fma(dim_t k, const float *a, const float *b,
-        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
-    f32_ukernel_thirds<f32_avx2_t, 6, 2>(k, a, b, c, ldc, m, n, alpha, beta);
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next) {
+    f32_ukernel_thirds<f32_avx2_t, 6, 2>(k, a, b, c, ldc, m, n, alpha, beta, b_next);
 }
 
 const f32_gemv_desc_t f32_gemv__avx2_fma = {

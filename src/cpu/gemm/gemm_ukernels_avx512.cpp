@@ -53,8 +53,9 @@ struct s32_avx512bw_t {
 } // namespace
 
 void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
-        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
-    f32_ukernel_thirds<f32_avx512_t, 12, 2>(k, a, b, c, ldc, m, n, alpha, beta);
+        float *c, dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next) {
+    f32_ukernel_thirds<f32_avx512_t, 12, 2>(k, a, b, c, ldc, m, n, alpha, beta, b_next);
 }
 
 const f32_gemv_desc_t f32_gemv__avx512f = {

@@ -50,8 +50,9 @@ struct s32_scalar_t {
 } // namespace
 
 void f32_gemm_4x8__generic(dim_t k, const float *a, const float *b, float *c,
-        dim_t ldc, dim_t m, dim_t n, float alpha, float beta) {
-    f32_ukernel_impl<f32_scalar_t, 4, 8>(k, a, b, c, ldc, m, n, alpha, beta);
+        dim_t ldc, dim_t m, dim_t n, float alpha, float beta,
+        const float *b_next) {
+    f32_ukernel_impl<f32_scalar_t, 4, 8>(k, a, b, c, ldc, m, n, alpha, beta, b_next);
 }
 
 const f32_gemv_desc_t f32_gemv__generic = {
