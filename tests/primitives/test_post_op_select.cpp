@@ -1,6 +1,6 @@
 // Binary select as a post-op (dnnl_post_ops_append_binary_v2): the C API's
 // rules for the third input, matmul and inner product applying
-//   dst = cond != 0 ? dst : src1
+//   dst = cond > 0 ? dst : src1
 // with src1 and the s8 condition broadcast, checked against plain loops;
 // implementations without it refuse the attribute.
 #include <cstdint>
@@ -78,7 +78,7 @@ struct select_case_t {
     memory::dims src1_dims, cond_dims;
 };
 
-// dst(m, n) = cond(m|0, n|0) ? acc(m, n) : src1(m|0, n|0)
+// dst(m, n) = cond(m|0, n|0) > 0 ? acc(m, n) : src1(m|0, n|0)
 std::vector<float> select_ref(const std::vector<float> &acc,
         const std::vector<float> &src1, const std::vector<int8_t> &cond,
         memory::dim M, memory::dim N, const select_case_t &c) {
@@ -88,8 +88,9 @@ std::vector<float> select_ref(const std::vector<float> &acc,
             const auto at = [&](const memory::dims &d) {
                 return (d[0] == 1 ? 0 : m) * d[1] + (d[1] == 1 ? 0 : n);
             };
-            out[m * N + n] = cond[at(c.cond_dims)] != 0 ? acc[m * N + n]
-                                                        : src1[at(c.src1_dims)];
+            // Negative conditions select src1 (oneDNN's CPU post-op).
+            out[m * N + n] = cond[at(c.cond_dims)] > 0 ? acc[m * N + n]
+                                                       : src1[at(c.src1_dims)];
         }
     return out;
 }

@@ -2,9 +2,10 @@
 // them to (eltwise, binary, convolution, deconvolution, pooling, layer and
 // group normalization, resampling, softmax, reduction): the primitive run
 // without the post-op gives `acc`, and with it the result must be
-//   dst = cond != 0 ? acc : src1
+//   dst = cond > 0 ? acc : src1
 // with src1 and the condition broadcast per dimension (an f32 condition
-// too). The creation-time rules oneDNN applies to every kind: a post-op
+// too; a negative condition selects src1, as oneDNN 3.13 computes it on
+// CPU). The creation-time rules oneDNN applies to every kind: a post-op
 // tensor with another number of dims than dst is dnnl_invalid_arguments;
 // batch normalization and prelu refuse select (dnnl_unimplemented).
 #include <functional>
@@ -205,12 +206,18 @@ TEST_P(PostOpSelectKinds, MatchesPlainRun) {
     memory s1 = input(s1_md, 3), cond(c_md, eng());
     const memory::dim nc = c_md.get_size() / (sc.cond_f32 ? 4 : 1);
     std::vector<int> cv(nc);
+    // Conditions zero, positive and negative: only positive ones keep the
+    // primitive's value (oneDNN 3.13's CPU post-op, unlike the select
+    // primitive's non-zero test).
     for (memory::dim i = 0; i < nc; ++i) {
-        cv[i] = (int)((i * 5 + 4) % 3 == 0);
+        const int kind = (int)((i * 5 + 4) % 3);
+        cv[i] = kind == 1;
         if (sc.cond_f32)
-            static_cast<float *>(cond.get_data_handle())[i] = cv[i] ? -2.f : 0.f;
+            static_cast<float *>(cond.get_data_handle())[i]
+                    = kind == 0 ? 0.f : kind == 1 ? 0.5f : -2.f;
         else
-            static_cast<int8_t *>(cond.get_data_handle())[i] = (int8_t)(cv[i] * 3);
+            static_cast<int8_t *>(cond.get_data_handle())[i]
+                    = (int8_t)(kind == 0 ? 0 : kind == 1 ? 3 : -1);
     }
 
     post_ops base_po, po;

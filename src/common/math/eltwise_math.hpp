@@ -738,6 +738,12 @@ DNNL_ALWAYS_INLINE float binary_ne(float a, float b) {
 DNNL_ALWAYS_INLINE float binary_select(float a, float b, float c) {
     return c != 0.f ? a : b;
 }
+// A select post-op keeps the primitive's value where its condition is
+// positive (what oneDNN 3.13's CPU implementations compute: a negative or
+// NaN condition selects src1), unlike the select primitive's non-zero test.
+DNNL_ALWAYS_INLINE float post_op_select(float acc, float src1, float c) {
+    return c > 0.f ? acc : src1;
+}
 
 inline bool is_binary_alg(alg_kind_t alg) {
     return alg >= dnnl_binary_add && alg <= dnnl_binary_select;

@@ -183,7 +183,7 @@ status_t ref_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
                         }
                         const float c = load_f32(po[k].cond_dt, po[k].cond,
                                 cb[k] + po[k].cond_offsets.dim(last)[i]);
-                        v = math::binary_select(v, s1, c);
+                        v = math::post_op_select(v, s1, c);
                     }
                     store_f32(ddt, v, dst, db + dl[i]);
                 }

@@ -216,14 +216,14 @@ void binary_row(alg_kind_t alg, float *v, dim_t n, data_type_t dt,
         v[j] = binary_op(alg, v[j], load_f32(dt, src1, off + j * step));
 }
 
-// v[j] = cond[j] != 0 ? v[j] : src1[j] (select keeps the value where the
-// condition holds).
+// v[j] = cond[j] > 0 ? v[j] : src1[j] (math::post_op_select).
 void select_row(float *v, dim_t n, const bcast_tensor_t &t, const void *src1,
         dim_t off, dim_t step, const bcast_tensor_t &c, const void *cond,
         dim_t coff, dim_t cstep) {
     for (dim_t j = 0; j < n; ++j)
-        if (load_f32(c.dt, cond, coff + j * cstep) == 0.f)
-            v[j] = load_f32(t.dt, src1, off + j * step);
+        v[j] = math::post_op_select(v[j],
+                load_f32(t.dt, src1, off + j * step),
+                load_f32(c.dt, cond, coff + j * cstep));
 }
 
 void prelu_row(float *v, dim_t n, const float *w, dim_t off, dim_t step) {

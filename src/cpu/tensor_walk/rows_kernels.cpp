@@ -575,11 +575,14 @@ void apply(const po_chain_t &c, float *v, dim_t n, const row_t *t,
                 binary(e.alg, v, false, x, r.scalar(), nullptr, false, v, n);
                 break;
             }
-            // select keeps v where the condition is non-zero.
+            // select keeps v where the condition is positive.
             float cbuf[chunk];
             const row_t &c = t[e.cond];
             const float *cv = k::load(c, n, cbuf);
-            binary(e.alg, v, false, x, r.scalar(), cv, c.scalar(), v, n);
+            const bool xs = r.scalar(), cs = c.scalar();
+            for (dim_t i = 0; i < n; ++i)
+                v[i] = math::post_op_select(
+                        v[i], x[xs ? 0 : i], cv[cs ? 0 : i]);
             break;
         }
         case post_op_kind_t::prelu: {
