@@ -157,14 +157,6 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         weights_md_ = panel_md(weights_md_, panel);
         wei_packed = true;
     }
-    if (!wei_packed) {
-        dim_t wb = 1;
-        for (int d = 0; d < nd - 2; ++d)
-            wb *= weights_md_.dims[d];
-        const dim_t nb = (N() + panel - 1) / panel;
-        pack_bytes = (size_t)(wb * nb * K() * panel) * sizeof(float);
-        book_scratchpad(pack_bytes);
-    }
     // Plain weights are packed on every execution: not worth it where
     // few rows use each packed panel (the GEMM streams B for those).
     dim_t rows_per_panel = M();
@@ -178,6 +170,12 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
             ? 1
             : (K() + max_kc - 1) / max_kc;
     kc = nk > 1 ? (K() + nk - 1) / nk : K();
+    // Plain weights: each thread packs the K block of the panel it works
+    // on into its own buffer, which stays in L2 for the panel's M tiles.
+    if (!wei_packed) {
+        pack_bytes = (size_t)(kc * panel) * sizeof(float);
+        book_scratchpad(pack_bytes * max_threads());
+    }
     name_ = std::string("brg_matmul:") + target->isa_name;
     return dnnl_success;
 }
@@ -251,50 +249,52 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const dim_t nb_n = (N + panel - 1) / panel;
     const size_t panel_elems = (size_t)(K * panel);
 
-    // Weights as panels: in place when packed, else packed now (columns
-    // past N zero-filled).
-    const float *panels = wei;
+    // Plain weights are packed block by block into per-thread buffers
+    // (columns past N zero-filled).
+    const int tm = p->target->tile_m;
+    const dim_t nb_m = (M + tm - 1) / tm;
+    const dim_t units = nbatch * nb_n * nb_m;
+    const int nthr = nthr_for(units, 2);
     struct free_t {
         void operator()(float *q) const { std::free(q); }
     };
     std::unique_ptr<float, free_t> owned;
+    float *pack_buf = nullptr;
+    dim_t wk = 0, wn = 0;
     if (!p->wei_packed && K > 0) {
-        float *pk = static_cast<float *>(ctx.scratchpad());
-        if (!pk || p->scratchpad_size() < p->pack_bytes) {
+        const size_t need = p->pack_bytes * nthr;
+        pack_buf = static_cast<float *>(ctx.scratchpad());
+        if (!pack_buf || p->scratchpad_size() < need) {
             owned.reset(static_cast<float *>(
-                    std::aligned_alloc(64, (p->pack_bytes + 63) / 64 * 64)));
-            pk = owned.get();
-            if (!pk) return dnnl_out_of_memory;
+                    std::aligned_alloc(64, (need + 63) / 64 * 64)));
+            pack_buf = owned.get();
+            if (!pack_buf) return dnnl_out_of_memory;
         }
         postops::plain_strides(wmd, ws);
-        const dim_t wk = ws[nd - 2], wn = ws[nd - 1];
-        parallel_nd(wbatch * nb_n, [&](dim_t u) {
-            const dim_t b = u / nb_n, jb = u % nb_n;
-            dim_t woff = 0, rem = b;
-            for (int d = nd - 3; d >= 0; --d) {
-                woff += (rem % wmd.dims[d]) * ws[d];
-                rem /= wmd.dims[d];
-            }
-            const float *w = wei + woff + jb * panel * wn;
-            float *o = pk + u * panel_elems;
-            const dim_t n = std::min<dim_t>(panel, N - jb * panel);
-            for (dim_t k = 0; k < K; ++k) {
-                float *row = o + k * panel;
-                if (wn == 1)
-                    std::memcpy(row, w + k * wk, n * sizeof(float));
-                else
-                    for (dim_t j = 0; j < n; ++j)
-                        row[j] = w[k * wk + j * wn];
-                for (dim_t j = n; j < panel; ++j)
-                    row[j] = 0.f;
-            }
-        }, 1);
-        panels = pk;
+        wk = ws[nd - 2];
+        wn = ws[nd - 1];
     }
+    // Packs rows [k0, k0 + kn) of panel jb of weight batch wbi into o.
+    auto pack = [&](float *o, dim_t wbi, dim_t jb, dim_t k0, dim_t kn) {
+        dim_t woff = 0, rem = wbi;
+        for (int d = nd - 3; d >= 0; --d) {
+            woff += (rem % wmd.dims[d]) * ws[d];
+            rem /= wmd.dims[d];
+        }
+        const float *w = wei + woff + jb * panel * wn + k0 * wk;
+        const dim_t n = std::min<dim_t>(panel, N - jb * panel);
+        for (dim_t k = 0; k < kn; ++k) {
+            float *row = o + k * panel;
+            if (wn == 1)
+                std::memcpy(row, w + k * wk, n * sizeof(float));
+            else
+                for (dim_t j = 0; j < n; ++j)
+                    row[j] = w[k * wk + j * wn];
+            for (dim_t j = n; j < panel; ++j)
+                row[j] = 0.f;
+        }
+    };
 
-    const int tm = p->target->tile_m;
-    const dim_t nb_m = (M + tm - 1) / tm;
-    const dim_t units = nbatch * nb_n * nb_m;
     // Weight batch index of a dst batch index (broadcast dims map to 0).
     auto wei_batch = [&](dim_t b) {
         dim_t wbi = 0, rem = b;
@@ -307,8 +307,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         }
         return wbi;
     };
-    const int nthr = nthr_for(units, 2);
-    parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
+    parallel_chunks(nthr, units, [&](int ithr, dim_t u0, dim_t u1) {
+        float *buf = pack_buf
+                ? pack_buf + (size_t)ithr * (p->pack_bytes / sizeof(float))
+                : nullptr;
         jit::brgemm_args_t a;
         jit::brgemm_batch_t be;
         a.batch = &be;
@@ -323,10 +325,11 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             const int mt = m0 + tm > M, nt = n0 + panel > N;
             be.a = src ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0
                        : nullptr;
-            const dim_t wbi = p->wei_packed ? 0 : wei_batch(b);
-            be.b = panels ? panels + (size_t)(wbi * nb_n + jb) * panel_elems
-                            + (size_t)(k0 * panel)
-                          : nullptr;
+            if (p->wei_packed)
+                be.b = wei ? wei + (size_t)jb * panel_elems + (size_t)(k0 * panel)
+                           : nullptr;
+            else
+                be.b = buf;
             a.c = dst + batch_off(dmd, dmd, ds, b) + m0 * ds[nd - 2] + n0;
             a.bias = bias ? bias + n0 : nullptr;
             for (size_t i = 0; i < bin.size(); ++i) {
@@ -357,6 +360,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                         : kb + 1 == p->nk ? last
                                           : middle;
                 a.k = (size_t)kn;
+                if (buf) {
+                    const dim_t jb = (r0 / nb_m) % nb_n, b = r0 / (nb_m * nb_n);
+                    pack(buf, wei_batch(b), jb, k0, kn);
+                }
                 for (dim_t u = r0; u < r1; ++u)
                     run_unit(u, k0, ph);
             }
