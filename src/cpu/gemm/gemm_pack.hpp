@@ -133,34 +133,48 @@ void pack_a_f32(const T *a, dim_t rs, dim_t cs, dim_t m, dim_t kc, int MR,
 template <typename T>
 void pack_b_f32(const T *b, dim_t rs, dim_t cs, dim_t kc, dim_t n, int NR,
         float *out) {
+    if (cs == 1) {
+        // Rows in order, a few at a time across every panel: each source
+        // row is read front to back (a panel's rows one after the other
+        // would step through memory by the row stride, two cache lines a
+        // row, and lose the rows to set conflicts before the next panel
+        // reads them).
+        constexpr dim_t rows = 8;
+        for (dim_t p0 = 0; p0 < kc; p0 += rows) {
+            const dim_t p1 = kc - p0 < rows ? kc : p0 + rows;
+            for (dim_t jr = 0; jr < n; jr += NR) {
+                const dim_t nr = n - jr < NR ? n - jr : NR;
+                const T *src = b + jr;
+                float *o = out + jr * kc;
+                for (dim_t p = p0; p < p1; ++p) {
+                    for (dim_t j = 0; j < nr; ++j)
+                        o[p * NR + j] = to_f32_t<T>::cvt(src[p * rs + j]);
+                    for (dim_t j = nr; j < NR; ++j)
+                        o[p * NR + j] = 0.f;
+                }
+            }
+        }
+        return;
+    }
     for (dim_t jr = 0; jr < n; jr += NR) {
         const dim_t nr = n - jr < NR ? n - jr : NR;
         const T *src = b + jr * cs;
         float *o = out + jr * kc;
-        if (cs == 1) {
-            for (dim_t p = 0; p < kc; ++p) {
-                for (dim_t j = 0; j < nr; ++j)
-                    o[p * NR + j] = to_f32_t<T>::cvt(src[p * rs + j]);
+        if (nr < NR)
+            for (dim_t p = 0; p < kc; ++p)
                 for (dim_t j = nr; j < NR; ++j)
                     o[p * NR + j] = 0.f;
-            }
-        } else {
-            if (nr < NR)
-                for (dim_t p = 0; p < kc; ++p)
-                    for (dim_t j = nr; j < NR; ++j)
-                        o[p * NR + j] = 0.f;
-            dim_t p0 = 0;
-            if (std::is_same<T, float>::value && rs == 1 && nr % 4 == 0) {
-                // Transposed f32 B (columns contiguous in k): 4 x 4
-                // transposes, 4 k at a time.
-                const float *fs = reinterpret_cast<const float *>(src);
-                for (; p0 + 4 <= kc; p0 += 4)
-                    if (!transpose_rows4_f32(fs + p0, cs, nr, o + p0 * NR, NR)) break;
-            }
-            for (dim_t j = 0; j < nr; ++j)
-                for (dim_t p = p0; p < kc; ++p)
-                    o[p * NR + j] = to_f32_t<T>::cvt(src[p * rs + j * cs]);
+        dim_t p0 = 0;
+        if (std::is_same<T, float>::value && rs == 1 && nr % 4 == 0) {
+            // Transposed f32 B (columns contiguous in k): 4 x 4
+            // transposes, 4 k at a time.
+            const float *fs = reinterpret_cast<const float *>(src);
+            for (; p0 + 4 <= kc; p0 += 4)
+                if (!transpose_rows4_f32(fs + p0, cs, nr, o + p0 * NR, NR)) break;
         }
+        for (dim_t j = 0; j < nr; ++j)
+            for (dim_t p = p0; p < kc; ++p)
+                o[p * NR + j] = to_f32_t<T>::cvt(src[p * rs + j * cs]);
     }
 }
 
