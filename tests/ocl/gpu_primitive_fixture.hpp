@@ -3,7 +3,10 @@
 // and kernel caches after the suite, so the OpenCL objects its primitives
 // hold (programs, buffers, with their references on the shared default
 // context) do not outlive it into tests that count those references.
+// forced_gemm_t: the GEMM kernels' choice forced for a scope.
 #pragma once
+
+#include <cstdlib>
 
 #include <gtest/gtest.h>
 
@@ -33,4 +36,20 @@ protected:
 
     dnnl::engine eng;
     dnnl::stream strm;
+};
+
+// Runs the scope with the GEMM choice forced through the environment
+// (ONEDNN_OCL_GEMM_KERNEL, ONEDNN_OCL_GEMM_SPLITK: gemm_kernel.hpp) and
+// the primitive cache off, so no primitive of another choice is reused.
+struct forced_gemm_t {
+    forced_gemm_t(const char *kernel, const char *splitk) {
+        dnnl::set_primitive_cache_capacity(0);
+        if (kernel) setenv("ONEDNN_OCL_GEMM_KERNEL", kernel, 1);
+        if (splitk) setenv("ONEDNN_OCL_GEMM_SPLITK", splitk, 1);
+    }
+    ~forced_gemm_t() {
+        unsetenv("ONEDNN_OCL_GEMM_KERNEL");
+        unsetenv("ONEDNN_OCL_GEMM_SPLITK");
+        dnnl::set_primitive_cache_capacity(1024);
+    }
 };

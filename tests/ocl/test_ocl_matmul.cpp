@@ -246,21 +246,6 @@ std::string run_case(const cfg_t &c) {
     return impl;
 }
 
-// Runs the body with the GEMM choice forced through the environment and
-// the primitive cache off (so no primitive of another choice is reused).
-struct forced_t {
-    forced_t(const char *kernel, const char *splitk) {
-        set_primitive_cache_capacity(0);
-        if (kernel) setenv("ONEDNN_OCL_GEMM_KERNEL", kernel, 1);
-        if (splitk) setenv("ONEDNN_OCL_GEMM_SPLITK", splitk, 1);
-    }
-    ~forced_t() {
-        unsetenv("ONEDNN_OCL_GEMM_KERNEL");
-        unsetenv("ONEDNN_OCL_GEMM_SPLITK");
-        set_primitive_cache_capacity(1024);
-    }
-};
-
 const memory::dim shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {17, 33, 9},
         {64, 48, 130}, {1, 100, 37}, {70, 1, 65}, {13, 70, 1}};
 
@@ -283,7 +268,7 @@ TEST_F(OclMatmul, F32ShapesAndTransposes) {
 // The work-group-tiled kernel and split-K on every device: tails in M, N
 // and K, every transposition, unaligned rows, batches.
 TEST_F(OclMatmul, TiledKernelAndSplitK) {
-    forced_t f("tiled", nullptr);
+    forced_gemm_t f("tiled", nullptr);
     for (const auto &sh : shapes)
         for (int t = 0; t < 4; ++t) {
             cfg_t c = cfg2d(sh[0], sh[1], sh[2]);
@@ -305,7 +290,7 @@ TEST_F(OclMatmul, TiledKernelAndSplitK) {
     c.ts = true;
     run_case(c);
     {
-        forced_t s("tiled", "3");
+        forced_gemm_t s("tiled", "3");
         cfg_t k = cfg2d(33, 40, 200); // K slices of 72, 72, 56
         k.bias = {33, 1};
         k.wei_scale_mask = 2;

@@ -2,7 +2,8 @@
 // (tests/reference/rnn_ref, through rnn_glue.hpp's check(), the CPU
 // tests' driver): every cell kind, direction and 1 or 2 layers, forward
 // inference, training and backward; vanilla activations, LSTM peephole and
-// projection, absent states and bias, ntc / ldgoi layouts, bf16 and f16;
+// projection, absent states and bias, ntc / ldgoi layouts, bf16 and f16,
+// the tiled GEMM kernel;
 // workspace and `any` queries, and what the gpu engine refuses.
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
@@ -24,17 +25,7 @@ class OclRnn : public gpu_primitive_test {};
 } // namespace
 
 TEST_F(OclRnn, CellsDirectionsLayers) {
-    for (cell_t c : all_cells)
-        for (dir_t d : all_dirs) {
-            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
-            if (augru && d != dir_t::l2r) continue; // oneDNN: l2r, one layer
-            for (int64_t L : {1, 2}) {
-                if (augru && L > 1) continue;
-                auto p = prob(c, d, L, 3, 2, 5);
-                if (L == 1) p.SLC = 7; // the first layer's input differs
-                check(p, opts_t(), 7, gpu_kind);
-            }
-        }
+    check_cells_directions_layers(gpu_kind);
 }
 
 TEST_F(OclRnn, VanillaActivations) {
@@ -47,14 +38,7 @@ TEST_F(OclRnn, VanillaActivations) {
 }
 
 TEST_F(OclRnn, LstmPeepholeProjection) {
-    for (bool peep : {false, true})
-        for (bool proj : {false, true}) {
-            auto p = prob(cell_t::lstm, dir_t::concat, 2, 3, 2, 6);
-            p.peephole = peep;
-            p.projection = proj;
-            if (proj) p.DIC = p.SIC = p.SLC = 4;
-            check(p, opts_t(), 7, gpu_kind);
-        }
+    check_lstm_peephole_projection(gpu_kind);
 }
 
 TEST_F(OclRnn, OptionalStatesLayouts) {
@@ -80,17 +64,22 @@ TEST_F(OclRnn, SingleStepWithDifferentIterChannels) {
     }
 }
 
+// The tiled GEMM kernel a GPU picks, forced on any device: every GEMM role
+// of an LSTM with peephole and projection, forward and backward (split-K
+// is the GEMM family's own, tested with matmul).
+TEST_F(OclRnn, TiledGemms) {
+    forced_gemm_t f("tiled", nullptr);
+    auto p = prob(cell_t::lstm, dir_t::l2r, 1, 3, 2, 5);
+    p.peephole = p.projection = true;
+    p.DIC = p.SIC = 4;
+    check(p, opts_t(), 7, gpu_kind);
+}
+
 TEST_F(OclRnn, Bf16AndF16) {
-    for (auto dt : {memory::data_type::bf16, memory::data_type::f16})
-        for (cell_t c : all_cells) {
-            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
-            auto p = prob(c, augru ? dir_t::l2r : dir_t::concat, 1, 3, 2, 6);
-            if (c == cell_t::lstm) p.peephole = true;
-            opts_t o;
-            o.dt = dt;
-            SCOPED_TRACE(dt == memory::data_type::bf16 ? "bf16" : "f16");
-            check(p, o, 7, gpu_kind);
-        }
+    // The cells only see f32 states: one cell of each GEMM shape (the
+    // recurrent GEMM adding to the gates, GRU's two, LBR's apart).
+    check_bf16_f16(gpu_kind, 1,
+            {cell_t::vanilla, cell_t::lstm, cell_t::gru, cell_t::lbr_augru});
 }
 
 TEST_F(OclRnn, QueriesWorkspaceAndAny) {

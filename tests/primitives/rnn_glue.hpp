@@ -378,4 +378,49 @@ const cell_t all_cells[] = {cell_t::vanilla, cell_t::lstm, cell_t::gru, cell_t::
         cell_t::augru, cell_t::lbr_augru};
 const dir_t all_dirs[] = {dir_t::l2r, dir_t::r2l, dir_t::concat, dir_t::sum};
 
+
+// Every cell kind x direction x 1 and 2 layers (AUGRU: left-to-right and
+// one layer, as oneDNN allows).
+inline void check_cells_directions_layers(engine::kind ek) {
+    for (cell_t c : all_cells)
+        for (dir_t d : all_dirs) {
+            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
+            if (augru && d != dir_t::l2r) continue;
+            for (int64_t L : {1, 2}) {
+                if (augru && L > 1) continue;
+                auto p = prob(c, d, L, 3, 2, 5);
+                if (L == 1) p.SLC = 7; // the first layer's input differs
+                check(p, opts_t(), 7, ek);
+            }
+        }
+}
+
+// LSTM with every combination of peephole and projection.
+inline void check_lstm_peephole_projection(engine::kind ek) {
+    for (bool peep : {false, true})
+        for (bool proj : {false, true}) {
+            auto p = prob(cell_t::lstm, dir_t::concat, 2, 3, 2, 6);
+            p.peephole = peep;
+            p.projection = proj;
+            if (proj) p.DIC = p.SIC = p.SLC = 4;
+            check(p, opts_t(), 7, ek);
+        }
+}
+
+// bf16 and f16 for `cells` (LSTM with peephole), L layers where the cell
+// allows.
+inline void check_bf16_f16(
+        engine::kind ek, int64_t L, const std::vector<cell_t> &cells) {
+    for (auto dt : {memory::data_type::bf16, memory::data_type::f16})
+        for (cell_t c : cells) {
+            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
+            auto p = prob(c, augru ? dir_t::l2r : dir_t::concat, augru ? 1 : L, 3, 2, 6);
+            if (c == cell_t::lstm) p.peephole = true;
+            opts_t o;
+            o.dt = dt;
+            SCOPED_TRACE(dt == memory::data_type::bf16 ? "bf16" : "f16");
+            check(p, o, 7, ek);
+        }
+}
+
 } // namespace rnn_glue

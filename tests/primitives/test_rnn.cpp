@@ -9,6 +9,7 @@
 // them).
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -27,17 +28,7 @@
 using namespace rnn_glue;
 
 TEST(Rnn, CellsDirectionsLayers) {
-    for (cell_t c : all_cells)
-        for (dir_t d : all_dirs) {
-            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
-            if (augru && d != dir_t::l2r) continue; // oneDNN: l2r, one layer
-            for (int64_t L : {1, 2}) {
-                if (augru && L > 1) continue;
-                auto p = prob(c, d, L, 3, 2, 5);
-                if (L == 1) p.SLC = 7; // the first layer's input differs
-                check(p);
-            }
-        }
+    check_cells_directions_layers(engine::kind::cpu);
 }
 
 TEST(Rnn, VanillaActivations) {
@@ -50,14 +41,7 @@ TEST(Rnn, VanillaActivations) {
 }
 
 TEST(Rnn, LstmPeepholeProjection) {
-    for (bool peep : {false, true})
-        for (bool proj : {false, true}) {
-            auto p = prob(cell_t::lstm, dir_t::concat, 2, 3, 2, 6);
-            p.peephole = peep;
-            p.projection = proj;
-            if (proj) p.DIC = p.SIC = p.SLC = 4;
-            check(p);
-        }
+    check_lstm_peephole_projection(engine::kind::cpu);
 }
 
 TEST(Rnn, OptionalStatesLayoutsFlags) {
@@ -399,14 +383,6 @@ TEST(Rnn, BadDescriptors) {
 }
 
 TEST(Rnn, Bf16AndF16) {
-    for (auto dt : {memory::data_type::bf16, memory::data_type::f16})
-        for (cell_t c : all_cells) {
-            const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
-            auto p = prob(c, augru ? dir_t::l2r : dir_t::concat, augru ? 1 : 2, 3, 2, 6);
-            if (c == cell_t::lstm) p.peephole = true;
-            opts_t o;
-            o.dt = dt;
-            SCOPED_TRACE(dt == memory::data_type::bf16 ? "bf16" : "f16");
-            check(p, o);
-        }
+    check_bf16_f16(engine::kind::cpu, 2,
+            std::vector<cell_t>(std::begin(all_cells), std::end(all_cells)));
 }

@@ -150,8 +150,10 @@ status_t ocl_rnn_t::pd_t::init(engine_t *engine) {
     set_workspace(plan_.dims.training ? plan_.state_bytes : 0);
     book_scratchpad(plan_.scratch_bytes);
     plan_gemms(device_info_of(engine));
-    name_ = "ocl:rnn_gemm:"
-            + gemms_[is_fwd() ? rg_layer : rg_layer_t].plan.name;
+    // ocl:rnn: and the layer GEMM's kernel (gemm_f32_128x128, ...).
+    std::string g = gemms_[is_fwd() ? rg_layer : rg_layer_t].plan.name;
+    if (g.compare(0, 4, "ocl:") == 0) g = g.substr(4);
+    name_ = "ocl:rnn:" + g;
     return dnnl_success;
 }
 
