@@ -43,27 +43,30 @@ static status_t create_memory(dnnl_memory_t *memory,
     return *memory ? dnnl_success : dnnl_out_of_memory;
 }
 
-// Sparse memory: one storage per buffer of the encoding, each allocated
-// by the library or given by the user.
-static status_t create_sparse_memory(dnnl_memory_t *memory,
+// Memory with several handles (`dnnl_memory_create_v2`): one storage per
+// handle given, each allocated by the library or the user's, of the size of
+// the descriptor's buffer with that index (values first, then a sparse
+// encoding's metadata; a dense descriptor has one buffer, further handles
+// get empty storages). As in oneDNN any number of handles from one on is
+// taken: a sparse memory given fewer handles than its encoding has buffers
+// lacks the others (an execution that needs them is refused).
+static status_t create_memory_v2(dnnl_memory_t *memory,
         const memory_desc_t &desc, dnnl_engine_t engine, int nhandles,
         void **handles) {
-    const int encoding = md_sparse_encoding(desc);
-    if (encoding == dnnl_packed) {
-        // Its layout exists only once an implementation resolved it.
-        verbose_error("memory",
-                "a packed sparse descriptor cannot back a memory object");
-        return dnnl_invalid_arguments;
-    }
-    if (engine->kind() != dnnl_cpu) {
-        verbose_error("memory", "sparse memory is supported on cpu only");
+    DNNL_CHECK(check_memory_md(desc));
+    if (md_is_sparse(desc)) {
+        if (md_sparse_encoding(desc) == dnnl_packed) {
+            // Its layout exists only once an implementation resolved it.
+            verbose_error("memory",
+                    "a packed sparse descriptor cannot back a memory object");
+            return dnnl_invalid_arguments;
+        }
+        if (engine->kind() != dnnl_cpu) {
+            verbose_error("memory", "sparse memory is supported on cpu only");
+            return dnnl_unimplemented;
+        }
+    } else if (desc.format_kind != dnnl_blocked && !is_zero_md(desc)) {
         return dnnl_unimplemented;
-    }
-    if (nhandles != md_num_handles(desc)) {
-        verbose_error("memory",
-                "sparse memory needs %d handles (values and metadata), got %d",
-                md_num_handles(desc), nhandles);
-        return dnnl_invalid_arguments;
     }
     std::vector<std::unique_ptr<memory_storage_t>> storages(nhandles);
     for (int i = 0; i < nhandles; ++i) {
@@ -87,17 +90,10 @@ dnnl_status_t dnnl_memory_create_v2(dnnl_memory_t *memory,
         int nhandles, void **handles) {
     if (!memory || !engine || nhandles <= 0 || !handles)
         return dnnl_invalid_arguments;
-    if (memory_desc && md_is_sparse(*memory_desc)) {
-        DNNL_CHECK(check_memory_md(*memory_desc));
-        return create_sparse_memory(
-                memory, *memory_desc, engine, nhandles, handles);
-    }
-    if (nhandles != 1) {
-        verbose_error("memory",
-                "%d handles given for a descriptor with one buffer", nhandles);
-        return dnnl_invalid_arguments;
-    }
-    return create_memory(memory, memory_desc, engine, handles[0]);
+    if (nhandles == 1 && !(memory_desc && md_is_sparse(*memory_desc)))
+        return create_memory(memory, memory_desc, engine, handles[0]);
+    return create_memory_v2(memory, memory_desc ? *memory_desc : zero_md(),
+            engine, nhandles, handles);
 }
 
 dnnl_status_t dnnl_memory_get_memory_desc(

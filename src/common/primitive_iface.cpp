@@ -11,6 +11,7 @@
 #include "common/host_scalar.hpp"
 #include "common/host_scratch.hpp"
 #include "common/primitive_cache.hpp"
+#include "common/sparse_md.hpp"
 #include "common/verbose.hpp"
 #include "oneapi/dnnl/dnnl_debug.h"
 
@@ -292,9 +293,27 @@ status_t dnnl_primitive::execute(
                 return dnnl_invalid_arguments;
             }
             const memory_desc_t *md = pd.arg_md(args[i].arg);
+            // Sparse memory: its own nnz counts (the implementation reads
+            // it from the memory), but every buffer of its encoding must be
+            // there.
+            if (md && md_is_sparse(*md)) {
+                const memory_desc_t &mmd = mem->md();
+                bool buffers_ok = md_is_sparse(mmd)
+                        && mem->nhandles() >= md_num_handles(mmd);
+                for (int b = 0; buffers_ok && b < md_num_handles(mmd); ++b)
+                    buffers_ok = md_buffer_size(mmd, b) == 0
+                            || mem->host_ptr(b) != nullptr;
+                if (!buffers_ok) {
+                    verbose_error("primitive",
+                            "argument %d: sparse memory lacks a buffer",
+                            args[i].arg);
+                    return dnnl_invalid_arguments;
+                }
+            }
             // Runtime dims are resolved by the implementation at execution,
             // which checks the memory itself.
-            if (md && !is_zero_md(*md) && !md_has_runtime_dims_or_strides(*md)
+            else if (md && !is_zero_md(*md)
+                    && !md_has_runtime_dims_or_strides(*md)
                     && md_size(*md) > md_size(mem->md())) {
                 verbose_error("primitive",
                         "argument %d: memory is smaller than the descriptor needs",

@@ -230,17 +230,66 @@ TEST(SparseMemory, BuffersByIndex) {
     for (int i = 0; i < 3; ++i) EXPECT_NE(owned.get_data_handle(i), nullptr);
     std::memset(owned.get_data_handle(1), 0, md.get_size(1));
 
-    // The handle count must be the encoding's.
+    // Any number of handles from one on, as oneDNN takes them: a sparse
+    // memory given fewer lacks the other buffers; a dense descriptor's
+    // further handles are extra buffers addressed by index.
     dnnl_memory_t c = nullptr;
     void *two[2] = {s.values.data(), s.col_idx.data()};
-    EXPECT_EQ(dnnl_memory_create_v2(&c, md.get(), eng().get(), 2, two),
-            dnnl_invalid_arguments);
     EXPECT_EQ(dnnl_memory_create_v2(&c, md.get(), eng().get(), 0, two),
             dnnl_invalid_arguments);
+    ASSERT_EQ(dnnl_memory_create_v2(&c, md.get(), eng().get(), 2, two),
+            dnnl_success);
+    void *h = nullptr;
+    EXPECT_EQ(dnnl_memory_get_data_handle_v2(c, &h, 1), dnnl_success);
+    EXPECT_EQ(h, s.col_idx.data());
+    EXPECT_EQ(dnnl_memory_get_data_handle_v2(c, &h, 2), dnnl_invalid_arguments);
+    dnnl_memory_destroy(c);
     const memory::desc dense({2, 2}, dt::f32, tag::ab);
-    EXPECT_EQ(dnnl_memory_create_v2(&c, dense.get(), eng().get(), 2, two),
+    float buf[4];
+    void *dh[2] = {buf, s.values.data()};
+    ASSERT_EQ(dnnl_memory_create_v2(&c, dense.get(), eng().get(), 2, dh),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_get_data_handle_v2(c, &h, 0), dnnl_success);
+    EXPECT_EQ(h, (void *)buf);
+    EXPECT_EQ(dnnl_memory_get_data_handle_v2(c, &h, 1), dnnl_success);
+    EXPECT_EQ(h, s.values.data());
+    EXPECT_EQ(dnnl_memory_set_data_handle_v2(c, buf, 1), dnnl_success);
+    EXPECT_EQ(dnnl_memory_get_data_handle_v2(c, &h, 2), dnnl_invalid_arguments);
+    dnnl_memory_destroy(c);
+}
+
+// oneDNN takes nnz from the memory at execution: a memory with fewer
+// entries than the primitive descriptor's sparse descriptor runs; one that
+// lacks a buffer of its encoding is refused.
+TEST(SparseMatmulBadInput, NnzFromTheMemory) {
+    const memory::dim M = 9, K = 16, N = 5;
+    sparse_case_t big = make_sparse(M, K, 0.6f, 21),
+                  small = make_sparse(M, K, 0.2f, 22);
+    ASSERT_LT(small.values.size(), big.values.size());
+    std::vector<float> wei = random_dense(K * N, 23);
+    const memory::desc w_md({K, N}, dt::f32, tag::ab),
+            d_md({M, N}, dt::f32, tag::ab);
+    matmul::primitive_desc pd(eng(), sparse_desc(enc::csr, big), w_md, d_md);
+    memory sp = sparse_memory(enc::csr, small), wm(w_md, eng(), wei.data());
+    std::vector<float> out(M * N, 7.f);
+    memory dm(d_md, eng(), out.data());
+    stream st(eng());
+    matmul prim(pd);
+    prim.execute(st, {{DNNL_ARG_SRC, sp}, {DNNL_ARG_WEIGHTS, wm},
+                             {DNNL_ARG_DST, dm}});
+    st.wait();
+    expect_close(out, dense_matmul(small.dense, wei, M, K, N));
+
+    dnnl_memory_t partial = nullptr;
+    void *two[2] = {small.values.data(), small.col_idx.data()};
+    ASSERT_EQ(dnnl_memory_create_v2(&partial,
+                      sparse_desc(enc::csr, small).get(), eng().get(), 2, two),
+            dnnl_success);
+    const dnnl_exec_arg_t args[3] = {{DNNL_ARG_SRC, partial},
+            {DNNL_ARG_WEIGHTS, wm.get()}, {DNNL_ARG_DST, dm.get()}};
+    EXPECT_EQ(dnnl_primitive_execute(prim.get(), st.get(), 3, args),
             dnnl_invalid_arguments);
-    EXPECT_EQ(c, nullptr);
+    dnnl_memory_destroy(partial);
 }
 
 struct sparse_mm_param_t {
