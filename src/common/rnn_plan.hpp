@@ -41,6 +41,46 @@ struct rnn_dims_t {
 // The dims and cell facts of a descriptor (the int8 fields left false).
 rnn_dims_t rnn_dims_of(const rnn_pd_t &pd);
 
+// The tensors of one execution by execution argument, the same list on
+// every engine (T: the engine's view of a tensor). for_each(f) calls
+// f(tensor, arg) for each of them.
+template <typename T>
+struct rnn_tensors_t {
+    T src_layer, src_iter, src_iter_c, att, w_layer, w_iter, w_peephole,
+            w_proj, bias, dst_layer, dst_iter, dst_iter_c;
+    T d_src_layer, d_src_iter, d_src_iter_c, d_att, d_w_layer, d_w_iter,
+            d_w_peephole, d_w_proj, d_bias, d_dst_layer, d_dst_iter,
+            d_dst_iter_c;
+
+    template <typename F>
+    void for_each(F f) {
+        f(src_layer, DNNL_ARG_SRC_LAYER);
+        f(src_iter, DNNL_ARG_SRC_ITER);
+        f(src_iter_c, DNNL_ARG_SRC_ITER_C);
+        f(att, DNNL_ARG_AUGRU_ATTENTION);
+        f(w_layer, DNNL_ARG_WEIGHTS_LAYER);
+        f(w_iter, DNNL_ARG_WEIGHTS_ITER);
+        f(w_peephole, DNNL_ARG_WEIGHTS_PEEPHOLE);
+        f(w_proj, DNNL_ARG_WEIGHTS_PROJECTION);
+        f(bias, DNNL_ARG_BIAS);
+        f(dst_layer, DNNL_ARG_DST_LAYER);
+        f(dst_iter, DNNL_ARG_DST_ITER);
+        f(dst_iter_c, DNNL_ARG_DST_ITER_C);
+        f(d_src_layer, DNNL_ARG_DIFF_SRC_LAYER);
+        f(d_src_iter, DNNL_ARG_DIFF_SRC_ITER);
+        f(d_src_iter_c, DNNL_ARG_DIFF_SRC_ITER_C);
+        f(d_att, DNNL_ARG_DIFF_AUGRU_ATTENTION);
+        f(d_w_layer, DNNL_ARG_DIFF_WEIGHTS_LAYER);
+        f(d_w_iter, DNNL_ARG_DIFF_WEIGHTS_ITER);
+        f(d_w_peephole, DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE);
+        f(d_w_proj, DNNL_ARG_DIFF_WEIGHTS_PROJECTION);
+        f(d_bias, DNNL_ARG_DIFF_BIAS);
+        f(d_dst_layer, DNNL_ARG_DIFF_DST_LAYER);
+        f(d_dst_iter, DNNL_ARG_DIFF_DST_ITER);
+        f(d_dst_iter_c, DNNL_ARG_DIFF_DST_ITER_C);
+    }
+};
+
 // Layouts the GEMM-based implementations read in place. Plain: no inner
 // blocks (zero descriptors pass).
 bool rnn_plain(const memory_desc_t &md);

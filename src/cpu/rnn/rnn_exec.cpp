@@ -71,34 +71,10 @@ void rnn_exec_t::gemm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b,
 rnn_exec_t::rnn_exec_t(const gemm_rnn_t::pd_t *pd_, const exec_ctx_t &ctx,
         char *ws_, char *scratch_)
     : pd(pd_), p(pd_->plan()), dm(pd_->plan().dims), ws(ws_), scratch(scratch_) {
-    auto t = [&](tensor_t &x, int arg) {
+    for_each([&](tensor_t &x, int arg) {
         if (pd->arg_usage(arg) == arg_usage_t::unused) return;
         x = tensor_t(*pd->arg_md(arg), ctx.host_ptr(arg));
-    };
-    t(src_layer, DNNL_ARG_SRC_LAYER);
-    t(src_iter, DNNL_ARG_SRC_ITER);
-    t(src_iter_c, DNNL_ARG_SRC_ITER_C);
-    t(att, DNNL_ARG_AUGRU_ATTENTION);
-    t(w_layer, DNNL_ARG_WEIGHTS_LAYER);
-    t(w_iter, DNNL_ARG_WEIGHTS_ITER);
-    t(w_peephole, DNNL_ARG_WEIGHTS_PEEPHOLE);
-    t(w_proj, DNNL_ARG_WEIGHTS_PROJECTION);
-    t(bias, DNNL_ARG_BIAS);
-    t(dst_layer, DNNL_ARG_DST_LAYER);
-    t(dst_iter, DNNL_ARG_DST_ITER);
-    t(dst_iter_c, DNNL_ARG_DST_ITER_C);
-    t(d_src_layer, DNNL_ARG_DIFF_SRC_LAYER);
-    t(d_src_iter, DNNL_ARG_DIFF_SRC_ITER);
-    t(d_src_iter_c, DNNL_ARG_DIFF_SRC_ITER_C);
-    t(d_att, DNNL_ARG_DIFF_AUGRU_ATTENTION);
-    t(d_w_layer, DNNL_ARG_DIFF_WEIGHTS_LAYER);
-    t(d_w_iter, DNNL_ARG_DIFF_WEIGHTS_ITER);
-    t(d_w_peephole, DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE);
-    t(d_w_proj, DNNL_ARG_DIFF_WEIGHTS_PROJECTION);
-    t(d_bias, DNNL_ARG_DIFF_BIAS);
-    t(d_dst_layer, DNNL_ARG_DIFF_DST_LAYER);
-    t(d_dst_iter, DNNL_ARG_DIFF_DST_ITER);
-    t(d_dst_iter_c, DNNL_ARG_DIFF_DST_ITER_C);
+    });
 }
 
 bool rnn_exec_t::r2l(dim_t d) const {

@@ -37,7 +37,8 @@ void mm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
 inline mat_t dense(const float *p, dim_t ld) { return {p, dnnl_f32, ld, 1}; }
 inline mat_t dense_t(const float *p, dim_t ld) { return {p, dnnl_f32, 1, ld}; }
 
-struct rnn_exec_t {
+// The user tensors are the members of rnn_tensors_t (src_layer, ...).
+struct rnn_exec_t : public rnn_tensors_t<tensor_t> {
     rnn_exec_t(const gemm_rnn_t::pd_t *pd, const exec_ctx_t &ctx, char *ws,
             char *scratch);
 
@@ -57,11 +58,6 @@ struct rnn_exec_t {
     // and the integer GEMM's sums are dequantized into C.
     void gemm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
             dim_t ldc, float beta, const float *bias = nullptr) const;
-
-    tensor_t src_layer, src_iter, src_iter_c, att, w_layer, w_iter, w_peephole,
-            w_proj, bias, dst_layer, dst_iter, dst_iter_c;
-    tensor_t d_src_layer, d_src_iter, d_src_iter_c, d_att, d_w_layer, d_w_iter,
-            d_w_peephole, d_w_proj, d_bias, d_dst_layer, d_dst_iter, d_dst_iter_c;
 
     bool r2l(dim_t d) const;
     // Slot of the initial state and of the previous state of time t.

@@ -43,36 +43,12 @@ rnn_exec_t::rnn_exec_t(const ocl_rnn_t *prim_, const exec_ctx_t &ctx_)
     , dm(pd->plan().dims) {
     scratch = scratchpad_of(ctx);
     ws = dm.training ? mem_of(ctx, DNNL_ARG_WORKSPACE) : scratch;
-    auto t = [&](rnn_tensor_t &x, int arg) {
+    for_each([&](rnn_tensor_t &x, int arg) {
         if (pd->arg_usage(arg) == arg_usage_t::unused) return;
         x.md = pd->arg_md(arg);
         if (is_zero_md(*x.md)) return;
         x.m = mem_of(ctx, arg);
-    };
-    t(src_layer, DNNL_ARG_SRC_LAYER);
-    t(src_iter, DNNL_ARG_SRC_ITER);
-    t(src_iter_c, DNNL_ARG_SRC_ITER_C);
-    t(att, DNNL_ARG_AUGRU_ATTENTION);
-    t(w_layer, DNNL_ARG_WEIGHTS_LAYER);
-    t(w_iter, DNNL_ARG_WEIGHTS_ITER);
-    t(w_peephole, DNNL_ARG_WEIGHTS_PEEPHOLE);
-    t(w_proj, DNNL_ARG_WEIGHTS_PROJECTION);
-    t(bias, DNNL_ARG_BIAS);
-    t(dst_layer, DNNL_ARG_DST_LAYER);
-    t(dst_iter, DNNL_ARG_DST_ITER);
-    t(dst_iter_c, DNNL_ARG_DST_ITER_C);
-    t(d_src_layer, DNNL_ARG_DIFF_SRC_LAYER);
-    t(d_src_iter, DNNL_ARG_DIFF_SRC_ITER);
-    t(d_src_iter_c, DNNL_ARG_DIFF_SRC_ITER_C);
-    t(d_att, DNNL_ARG_DIFF_AUGRU_ATTENTION);
-    t(d_w_layer, DNNL_ARG_DIFF_WEIGHTS_LAYER);
-    t(d_w_iter, DNNL_ARG_DIFF_WEIGHTS_ITER);
-    t(d_w_peephole, DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE);
-    t(d_w_proj, DNNL_ARG_DIFF_WEIGHTS_PROJECTION);
-    t(d_bias, DNNL_ARG_DIFF_BIAS);
-    t(d_dst_layer, DNNL_ARG_DIFF_DST_LAYER);
-    t(d_dst_iter, DNNL_ARG_DIFF_DST_ITER);
-    t(d_dst_iter_c, DNNL_ARG_DIFF_DST_ITER_C);
+    });
 }
 
 bool rnn_exec_t::r2l(dim_t d) const {

@@ -46,7 +46,8 @@ inline int32_t act_code(alg_kind_t k) {
     return k == dnnl_eltwise_relu ? 0 : k == dnnl_eltwise_tanh ? 1 : 2;
 }
 
-struct rnn_exec_t {
+// The user tensors are the members of rnn_tensors_t (src_layer, ...).
+struct rnn_exec_t : public rnn_tensors_t<rnn_tensor_t> {
     rnn_exec_t(const ocl_rnn_t *prim, const exec_ctx_t &ctx);
 
     const ocl_rnn_t *prim;
@@ -55,12 +56,6 @@ struct rnn_exec_t {
     const rnn_plan_t &p;
     const rnn_dims_t &dm;
     cl_mem ws = nullptr, scratch = nullptr;
-
-    rnn_tensor_t src_layer, src_iter, src_iter_c, att, w_layer, w_iter,
-            w_peephole, w_proj, bias, dst_layer, dst_iter, dst_iter_c;
-    rnn_tensor_t d_src_layer, d_src_iter, d_src_iter_c, d_att, d_w_layer,
-            d_w_iter, d_w_peephole, d_w_proj, d_bias, d_dst_layer, d_dst_iter,
-            d_dst_iter_c;
 
     bool r2l(dim_t d) const;
     dim_t init_slot(dim_t d) const { return r2l(d) ? dm.T + 1 : 0; }
