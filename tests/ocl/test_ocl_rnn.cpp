@@ -42,18 +42,7 @@ TEST_F(OclRnn, LstmPeepholeProjection) {
 }
 
 TEST_F(OclRnn, OptionalStatesLayouts) {
-    for (cell_t c : all_cells) {
-        auto p = prob(c, dir_t::l2r, 1, 4, 3, 5);
-        opts_t o;
-        o.src_iter = false;
-        o.dst_iter = false;
-        o.bias = false;
-        check(p, o, 7, gpu_kind);
-        opts_t o2;
-        o2.ntc = true;
-        o2.ldgoi = true;
-        check(p, o2, 7, gpu_kind);
-    }
+    check_optional_states_layouts(gpu_kind);
 }
 
 TEST_F(OclRnn, SingleStepWithDifferentIterChannels) {

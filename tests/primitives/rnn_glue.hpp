@@ -395,6 +395,23 @@ inline void check_cells_directions_layers(engine::kind ek) {
         }
 }
 
+// Every cell without src_iter, dst_iter and bias, then with ntc layer
+// tensors and ldgoi forward weights.
+inline void check_optional_states_layouts(engine::kind ek) {
+    for (cell_t c : all_cells) {
+        auto p = prob(c, dir_t::l2r, 1, 4, 3, 5);
+        opts_t o;
+        o.src_iter = false;
+        o.dst_iter = false;
+        o.bias = false;
+        check(p, o, 7, ek);
+        opts_t o2;
+        o2.ntc = true;
+        o2.ldgoi = true;
+        check(p, o2, 7, ek);
+    }
+}
+
 // LSTM with every combination of peephole and projection.
 inline void check_lstm_peephole_projection(engine::kind ek) {
     for (bool peep : {false, true})

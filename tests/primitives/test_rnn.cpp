@@ -45,18 +45,7 @@ TEST(Rnn, LstmPeepholeProjection) {
 }
 
 TEST(Rnn, OptionalStatesLayoutsFlags) {
-    for (cell_t c : all_cells) {
-        auto p = prob(c, dir_t::l2r, 1, 4, 3, 5);
-        opts_t o;
-        o.src_iter = false;
-        o.dst_iter = false;
-        o.bias = false;
-        check(p, o);
-        opts_t o2;
-        o2.ntc = true;
-        o2.ldgoi = true;
-        check(p, o2);
-    }
+    check_optional_states_layouts(engine::kind::cpu);
 }
 
 TEST(Rnn, AnyForwardWeightsPacked) {
