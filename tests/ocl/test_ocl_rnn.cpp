@@ -90,8 +90,8 @@ TEST_F(OclRnn, QueriesWorkspaceAndAny) {
             md(m.wi.get_dims(), f32, tag::ldigo));
     EXPECT_EQ(bwd.query_md(query::exec_arg_md, DNNL_ARG_WORKSPACE),
             tr.workspace_desc());
-    EXPECT_NE(std::string(tr.impl_info_str()).find("ocl:rnn"),
-            std::string::npos);
+    EXPECT_NE(
+            std::string(tr.impl_info_str()).find("ocl:rnn"), std::string::npos);
 }
 
 TEST_F(OclRnn, Refused) {
@@ -100,8 +100,8 @@ TEST_F(OclRnn, Refused) {
                s8 = memory::data_type::s8;
     // int8 LSTM inference: not on the gpu engine.
     const md sl({3, 2, 4}, u8, tag::tnc), si({1, 1, 2, 4}, u8, tag::ldnc),
-            sc({1, 1, 2, 4}, f32, tag::ldnc), w({1, 1, 4, 4, 4}, s8, tag::ldigo),
-            b({1, 1, 4, 4}, f32, tag::ldgo);
+            sc({1, 1, 2, 4}, f32, tag::ldnc),
+            w({1, 1, 4, 4, 4}, s8, tag::ldigo), b({1, 1, 4, 4}, f32, tag::ldgo);
     primitive_attr attr;
     attr.set_rnn_data_qparams(64.f, 128.f);
     attr.set_rnn_weights_qparams(0, {2.f});

@@ -105,8 +105,7 @@ void ocl_rnn_t::pd_t::plan_gemms(const device_info_t &dev) {
                 conf_of(rm, wl.data_type, wacc(wl, false), true, true, false),
                 TN, ldg, K0);
         set(rg_iter,
-                conf_of(rm, wi.data_type, wacc(wi, false), true, false,
-                        !d.lbr),
+                conf_of(rm, wi.data_type, wacc(wi, false), true, false, !d.lbr),
                 d.N, ldg, std::max(d.SIC, H));
         if (d.projection)
             set(rg_proj,
@@ -121,8 +120,8 @@ void ocl_rnn_t::pd_t::plan_gemms(const device_info_t &dev) {
             d.N, d.SIC, ldg);
     if (d.projection)
         set(rg_proj_t,
-                conf_of(rm, wp.data_type, pacc(true), true, false, false),
-                d.N, H, d.DIC);
+                conf_of(rm, wp.data_type, pacc(true), true, false, false), d.N,
+                H, d.DIC);
     set(rg_layer_t,
             conf_of(rm, wl.data_type, wacc(wl, true), true, false, true), TN,
             K0, ldg);
@@ -172,8 +171,7 @@ status_t ocl_rnn_t::init(engine_t *engine) {
     std::vector<ocl_kernel_t> ks;
     DNNL_CHECK(create_kernels(
             engine, "rnn/rnn.cl", kernel_options_t(), names, ks));
-    for (int k = 0; k < k_count; ++k)
-        kernels_[k] = ks[k];
+    for (int k = 0; k < k_count; ++k) kernels_[k] = ks[k];
     return dnnl_success;
 }
 
@@ -183,8 +181,7 @@ status_t ocl_rnn_t::execute(const exec_ctx_t &ctx) const {
         verbose_error("rnn", "gpu: no scratchpad buffer");
         return dnnl_invalid_arguments;
     }
-    if (p.dims.training && p.state_bytes
-            && !mem_of(ctx, DNNL_ARG_WORKSPACE)) {
+    if (p.dims.training && p.state_bytes && !mem_of(ctx, DNNL_ARG_WORKSPACE)) {
         verbose_error("rnn", "gpu: no workspace buffer");
         return dnnl_invalid_arguments;
     }

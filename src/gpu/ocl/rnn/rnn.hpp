@@ -22,15 +22,15 @@ namespace ocl {
 
 // What each GEMM of the family computes (C f32 unless said otherwise):
 enum rnn_gemm_role_t {
-    rg_layer, // gates = x W_layer + bias (all iterations)
-    rg_iter, // gates += h' W_iter (LBR: U h' = h' W_iter, no sum)
-    rg_proj, // h = ht W_projection
-    rg_iter_t, // dh' (+)= dg W_iter^T (backward)
-    rg_proj_t, // dht = dh W_projection^T
-    rg_layer_t, // dx (+)= dg W_layer^T
+    rg_layer,    // gates = x W_layer + bias (all iterations)
+    rg_iter,     // gates += h' W_iter (LBR: U h' = h' W_iter, no sum)
+    rg_proj,     // h = ht W_projection
+    rg_iter_t,   // dh' (+)= dg W_iter^T (backward)
+    rg_proj_t,   // dht = dh W_projection^T
+    rg_layer_t,  // dx (+)= dg W_layer^T
     rg_dw_layer, // diff_weights_layer (+)= x^T dg
-    rg_dw_iter, // diff_weights_iter (+)= h'^T dg
-    rg_dw_proj, // diff_weights_projection (+)= ht^T dh
+    rg_dw_iter,  // diff_weights_iter (+)= h'^T dg
+    rg_dw_proj,  // diff_weights_projection (+)= ht^T dh
     rg_count
 };
 

@@ -62,8 +62,8 @@ status_t att_bwd(const rnn_exec_t &e, const bwd_bufs_t &b, dim_t t,
 
 // One step of (l, d) at time t: the cell's diff into dg (and dgrid) and
 // dh_next, the diff of the previous h.
-status_t bwd_step(const rnn_exec_t &e, bwd_bufs_t &b, dim_t l, dim_t d,
-        dim_t t) {
+status_t bwd_step(
+        const rnn_exec_t &e, bwd_bufs_t &b, dim_t l, dim_t d, dim_t t) {
     const rnn_dims_t &dm = e.dm;
     const dim_t N = dm.N, H = dm.DHC, ldg = dm.ldg(), ldh = dm.ldh(),
                 DIC = dm.DIC;
@@ -83,9 +83,7 @@ status_t bwd_step(const rnn_exec_t &e, bwd_bufs_t &b, dim_t l, dim_t d,
     auto head = [&](kernel_args_t &a) {
         a.mem(g.m).i64(g.off).i64(ldg).mem(dg.m).i64(dg.off);
     };
-    auto tail = [&](kernel_args_t &a) {
-        a.i32((int32_t)N).i32((int32_t)H);
-    };
+    auto tail = [&](kernel_args_t &a) { a.i32((int32_t)N).i32((int32_t)H); };
     if (dm.cell == dnnl_vanilla_rnn) {
         kernel_args_t a;
         head(a);
@@ -154,11 +152,11 @@ status_t bwd_step(const rnn_exec_t &e, bwd_bufs_t &b, dim_t l, dim_t d,
 }
 
 // Weight, bias and peephole diffs of (l, d) over all iterations.
-status_t weight_diffs(const rnn_exec_t &e, const bwd_bufs_t &b, dim_t l,
-        dim_t d) {
+status_t weight_diffs(
+        const rnn_exec_t &e, const bwd_bufs_t &b, dim_t l, dim_t d) {
     const rnn_dims_t &dm = e.dm;
-    const dim_t T = dm.T, N = dm.N, H = dm.DHC, ldg = dm.ldg(),
-                ldh = dm.ldh(), DIC = dm.DIC, TN = T * N;
+    const dim_t T = dm.T, N = dm.N, H = dm.DHC, ldg = dm.ldg(), ldh = dm.ldh(),
+                DIC = dm.DIC, TN = T * N;
     const bool acc = !e.pd->diff_weights_overwrite();
     dim_t ldx = 0;
     const rnn_loc_t x = e.layer_input(l, d, ldx);
@@ -175,8 +173,8 @@ status_t weight_diffs(const rnn_exec_t &e, const bwd_bufs_t &b, dim_t l,
         a.mem(b.hr.m).i64(b.hr.off).i64(H);
         a.i32((int32_t)TN).i32((int32_t)H);
         DNNL_CHECK(e.prim->kernel(ocl_rnn_t::k_mul_rows)
-                           .enqueue(e.ctx,
-                                   nd_range_t({(size_t)H, (size_t)TN}), a));
+                           .enqueue(e.ctx, nd_range_t({(size_t)H, (size_t)TN}),
+                                   a));
         DNNL_CHECK(e.gemm(rg_dw_iter, dm.SIC, 2 * H, TN, dense_t(hprev, ldh),
                 dense(b.dg, ldg), diff_w(e.d_w_iter, l, d, 0, 2, 4)));
         DNNL_CHECK(e.gemm(rg_dw_iter, dm.SIC, H, TN, dense_t(b.hr, H),
@@ -204,7 +202,8 @@ status_t weight_diffs(const rnn_exec_t &e, const bwd_bufs_t &b, dim_t l,
     };
     if (e.d_bias) {
         DNNL_CHECK(col_sums(b.dg, ldg, ldg, tmp));
-        if (dm.lbr) DNNL_CHECK(col_sums(b.dgrid.at(2 * H), 3 * H, H, tmp.at(3 * H)));
+        if (dm.lbr)
+            DNNL_CHECK(col_sums(b.dgrid.at(2 * H), 3 * H, H, tmp.at(3 * H)));
         const dim_t *s = e.d_bias.st();
         DNNL_CHECK(e.store(e.d_bias, e.d_bias.off(l, d), s[2], s[3],
                 dm.nbias() / H, H, tmp, H, acc));
@@ -218,8 +217,8 @@ status_t weight_diffs(const rnn_exec_t &e, const bwd_bufs_t &b, dim_t l,
         DNNL_CHECK(e.prim->kernel(ocl_rnn_t::k_peephole_bwd)
                            .enqueue(e.ctx, nd_range_t({(size_t)H}), k));
         const dim_t *s = e.d_w_peephole.st();
-        DNNL_CHECK(e.store(e.d_w_peephole, e.d_w_peephole.off(l, d), s[2],
-                s[3], 3, H, tmp, H, acc));
+        DNNL_CHECK(e.store(e.d_w_peephole, e.d_w_peephole.off(l, d), s[2], s[3],
+                3, H, tmp, H, acc));
     }
     // Diff of the layer input: the next layer down's output diff, or
     // (layer 0) this direction's share of diff_src_layer. The role sums:

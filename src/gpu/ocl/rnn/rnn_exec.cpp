@@ -14,9 +14,12 @@ namespace {
 // The DT_* code of ocl_types.clh for the copy kernel's run-time types.
 int dt_code(data_type_t dt) {
     switch (dt) {
-    case dnnl_f16: return 2;
-    case dnnl_bf16: return 3;
-    default: return 1;
+    case dnnl_f16:
+        return 2;
+    case dnnl_bf16:
+        return 3;
+    default:
+        return 1;
     }
 }
 
@@ -36,11 +39,8 @@ dim_t rnn_tensor_t::off(dim_t a, dim_t b, dim_t c, dim_t d) const {
 }
 
 rnn_exec_t::rnn_exec_t(const ocl_rnn_t *prim_, const exec_ctx_t &ctx_)
-    : prim(prim_)
-    , pd(prim_->pd_())
-    , ctx(ctx_)
-    , p(pd->plan())
-    , dm(pd->plan().dims) {
+    : prim(prim_), pd(prim_->pd_()), ctx(ctx_), p(pd->plan()),
+      dm(pd->plan().dims) {
     scratch = scratchpad_of(ctx);
     ws = dm.training ? mem_of(ctx, DNNL_ARG_WORKSPACE) : scratch;
     for_each([&](rnn_tensor_t &x, int arg) {
@@ -85,8 +85,8 @@ rnn_loc_t rnn_exec_t::layer_input(dim_t l, dim_t d, dim_t &ld) const {
     return h_slot(l - 1, d, 1);
 }
 
-rnn_mat_t rnn_exec_t::wmat(const rnn_tensor_t &w, dim_t l, dim_t d,
-        dim_t col0, bool trans) const {
+rnn_mat_t rnn_exec_t::wmat(
+        const rnn_tensor_t &w, dim_t l, dim_t d, dim_t col0, bool trans) const {
     const dim_t *s = w.st();
     rnn_mat_t m;
     m.m = w.m;
@@ -147,17 +147,17 @@ status_t rnn_exec_t::copy(const side_t &src, const side_t &dst,
                     args);
 }
 
-status_t rnn_exec_t::load(const rnn_tensor_t &t, dim_t off, dim_t rs,
-        dim_t cs, dim_t rows, dim_t cols, const rnn_loc_t &to, dim_t ld,
-        dim_t outer, dim_t os, dim_t ol) const {
+status_t rnn_exec_t::load(const rnn_tensor_t &t, dim_t off, dim_t rs, dim_t cs,
+        dim_t rows, dim_t cols, const rnn_loc_t &to, dim_t ld, dim_t outer,
+        dim_t os, dim_t ol) const {
     const dim_t n[4] = {1, outer, rows, cols};
     const side_t s = {t.m, t.md->data_type, off, {0, os, rs, cs}};
     const side_t d = {to.m, dnnl_f32, to.off, {0, ol, ld, 1}};
     return copy(s, d, n);
 }
 
-status_t rnn_exec_t::store(const rnn_tensor_t &t, dim_t off, dim_t rs,
-        dim_t cs, dim_t rows, dim_t cols, const rnn_loc_t &from, dim_t ld,
+status_t rnn_exec_t::store(const rnn_tensor_t &t, dim_t off, dim_t rs, dim_t cs,
+        dim_t rows, dim_t cols, const rnn_loc_t &from, dim_t ld,
         bool accumulate, dim_t outer, dim_t os, dim_t ol) const {
     const dim_t n[4] = {1, outer, rows, cols};
     const side_t s = {from.m, dnnl_f32, from.off, {0, ol, ld, 1}};
@@ -175,8 +175,8 @@ status_t rnn_exec_t::zero(
 
 status_t rnn_exec_t::cell(
         ocl_rnn_t::kernel_t k, const kernel_args_t &args) const {
-    return prim->kernel(k).enqueue(ctx,
-            nd_range_t({(size_t)dm.DHC, (size_t)dm.N}), args);
+    return prim->kernel(k).enqueue(
+            ctx, nd_range_t({(size_t)dm.DHC, (size_t)dm.N}), args);
 }
 
 status_t rnn_exec_t::load_inputs() const {
@@ -235,12 +235,10 @@ status_t rnn_exec_t::store_dst_iter(dim_t l, dim_t d) const {
     const dim_t slot = r2l(d) ? 1 : dm.T;
     if (dst_iter)
         DNNL_CHECK(store(dst_iter, dst_iter.off(l, d), dst_iter.st()[2],
-                dst_iter.st()[3], dm.N, dm.DIC, h_slot(l, d, slot),
-                dm.ldh()));
+                dst_iter.st()[3], dm.N, dm.DIC, h_slot(l, d, slot), dm.ldh()));
     if (dst_iter_c)
         DNNL_CHECK(store(dst_iter_c, dst_iter_c.off(l, d), dst_iter_c.st()[2],
-                dst_iter_c.st()[3], dm.N, dm.DHC, c_slot(l, d, slot),
-                dm.DHC));
+                dst_iter_c.st()[3], dm.N, dm.DHC, c_slot(l, d, slot), dm.DHC));
     return dnnl_success;
 }
 
@@ -250,9 +248,8 @@ status_t rnn_exec_t::store_dst_layer(dim_t d) const {
     const dim_t col0 = dir == dnnl_bidirectional_concat ? d * dm.DIC : 0;
     const dim_t *s = dst_layer.st();
     // Slots 1..T of the last layer are T * N rows of ldh floats.
-    return store(dst_layer, dst_layer.off(0, 0, col0), s[1], s[2], dm.N,
-            dm.DIC, h_slot(dm.L - 1, d, 1), dm.ldh(), sum, dm.T, s[0],
-            dm.N * dm.ldh());
+    return store(dst_layer, dst_layer.off(0, 0, col0), s[1], s[2], dm.N, dm.DIC,
+            h_slot(dm.L - 1, d, 1), dm.ldh(), sum, dm.T, s[0], dm.N * dm.ldh());
 }
 
 } // namespace ocl

@@ -66,7 +66,9 @@ struct rnn_exec_t : public rnn_tensors_t<rnn_tensor_t> {
     rnn_loc_t state(const rnn_buf_t &b, dim_t l, dim_t d) const;
     rnn_loc_t h_slot(dim_t l, dim_t d, dim_t slot) const;
     rnn_loc_t c_slot(dim_t l, dim_t d, dim_t slot) const;
-    rnn_loc_t scr(size_t byte_off) const { return {scratch, (dim_t)(byte_off / 4)}; }
+    rnn_loc_t scr(size_t byte_off) const {
+        return {scratch, (dim_t)(byte_off / 4)};
+    }
     rnn_loc_t bias_f32(dim_t l, dim_t d) const;
     rnn_loc_t peephole_f32(dim_t l, dim_t d) const;
     rnn_loc_t layer_input(dim_t l, dim_t d, dim_t &ld) const;

@@ -35,9 +35,8 @@ status_t fwd_step(const rnn_exec_t &e, dim_t l, dim_t d, dim_t t,
         }
         const rnn_loc_t cp = e.c_slot(l, d, e.prev_slot(d, t));
         const rnn_loc_t c = e.c_slot(l, d, t + 1);
-        const rnn_loc_t ht = dm.projection
-                ? e.state(e.p.ht, l, d).at(t * N * H)
-                : h;
+        const rnn_loc_t ht =
+                dm.projection ? e.state(e.p.ht, l, d).at(t * N * H) : h;
         const rnn_loc_t wp = e.peephole_f32(l, d);
         a.mem(g.m).i64(g.off).i64(ldg);
         a.mem(cp.m).i64(cp.off).mem(c.m).i64(c.off);
