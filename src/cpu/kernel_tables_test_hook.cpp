@@ -14,6 +14,7 @@
 #include "cpu/pooling/pooling_fast.hpp"
 #include "cpu/reorder/simple_exec.hpp"
 #include "cpu/resampling/resampling_kernels.hpp"
+#include "cpu/rnn/rnn_cells.hpp"
 #include "cpu/softmax/softmax_kernels.hpp"
 
 using namespace dnnl::impl::cpu;
@@ -38,7 +39,8 @@ const void *entry(const isa_table_t<K> &t, int i, unsigned *isa, int *sel) {
 } // namespace
 
 // Families: eltwise, softmax, lrn, resampling, norm, rows, pooling,
-// reorder, conv, gemm_f32, gemm_gemv, gemm_s32, gemm_bf16, gemm_s32c4.
+// reorder, conv, gemm_f32, gemm_gemv, gemm_s32, gemm_bf16, gemm_s32c4,
+// rnn_cells.
 DNNL_API const void *dnnl_test_cpu_kernel_table_entry(
         const char *family, int i, unsigned *isa, int *selected);
 
@@ -66,6 +68,7 @@ const void *dnnl_test_cpu_kernel_table_entry(
         return entry(gemm::bf16_ukernel_table(), i, isa, selected);
     if (f == "gemm_s32c4")
         return entry(gemm::s32c4_ukernel_table(), i, isa, selected);
+    if (f == "rnn_cells") return entry(rnn::cell_kernel_table(), i, isa, selected);
     return nullptr;
 }
 
