@@ -4,10 +4,17 @@
 // same problems as the driver's rnn_gnmt and rnn_deepspeech suites.
 //
 //   g++ -O2 -std=c++11 rnn_timer.cpp -I PREFIX/include -L PREFIX/lib -ldnnl
-//   ./a.out [seconds per problem]
-// prints: problem,prop,median_ms (median of the timed runs).
+//   ./a.out [seconds per problem] [filter]
+// prints: problem,prop,median_ms (median of the timed runs) for the
+// problems whose "problem,prop" contains `filter` (all without one).
+// RNN_TIMER_CLOCK=cpu times each run in the process's CPU time instead of
+// wall-clock time: on a machine shared with other work, the time the
+// process was descheduled then does not count (run it on one core with
+// one thread, or the other threads' spinning counts).
 #include <algorithm>
 #include <chrono>
+#include <cstring>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -107,6 +114,8 @@ static std::unordered_map<int, memory> args_for(const primitive_desc &pd, const 
 
 static double time_ms(primitive &prim, std::unordered_map<int, memory> &args, stream &s,
         double seconds) {
+    const char *clk = std::getenv("RNN_TIMER_CLOCK");
+    const bool cpu_clock = clk && std::strcmp(clk, "cpu") == 0;
     prim.execute(s, args);
     s.wait();
     std::vector<double> t;
@@ -115,11 +124,17 @@ static double time_ms(primitive &prim, std::unordered_map<int, memory> &args, st
             || std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
                     < seconds) {
         const auto a = std::chrono::steady_clock::now();
+        timespec c0, c1;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
         prim.execute(s, args);
         s.wait();
-        t.push_back(std::chrono::duration<double, std::milli>(
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        const double wall = std::chrono::duration<double, std::milli>(
                 std::chrono::steady_clock::now() - a)
-                            .count());
+                                    .count();
+        const double cpu = (double)(c1.tv_sec - c0.tv_sec) * 1e3
+                + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-6;
+        t.push_back(cpu_clock ? cpu : wall);
     }
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];
@@ -140,9 +155,11 @@ int main(int argc, char **argv) {
             {"ds2:gru", algorithm::vanilla_gru, rd::bidirectional_sum, 1, 20, 16, 1760, 1760},
             {"ds2:lbr_gru", algorithm::lbr_gru, rd::bidirectional_sum, 1, 20, 16, 1760, 1760},
     };
+    const std::string filter = argc > 2 ? argv[2] : "";
     for (const auto &p : prbs) {
         for (int k = 0; k < 3; ++k) {
             const char *prop = k == 0 ? "FWD_I" : k == 1 ? "FWD_D" : "BWD_DW";
+            if ((std::string(p.name) + "," + prop).find(filter) == std::string::npos) continue;
             try {
                 primitive_desc fwd = make_fwd(
                         e, k == 0 ? prop_kind::forward_inference : prop_kind::forward_training, p, true);
