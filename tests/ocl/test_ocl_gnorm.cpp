@@ -277,6 +277,26 @@ TEST_F(ocl_gnorm, data_types_scales_and_post_ops) {
     run(po, 25);
 }
 
+// Units read as four-wide vectors (nchw, cpg x S a multiple of 4):
+// vectors that straddle two channels of a group (S = 6), integer and
+// 16-bit data, post-ops, and units too short for the vectors (scalar).
+TEST_F(ocl_gnorm, contiguous_units_as_vectors) {
+    run(mk({2, 4, 2, 3}, 2, CH), 26);
+    cfg_t po = mk({3, 6, 2, 3}, 3, CH);
+    po.relu_po = true;
+    run(po, 27);
+    cfg_t b = mk({2, 8, 4, 5}, 4, CH);
+    b.sdt = b.ddt = dt::bf16;
+    run(b, 28);
+    cfg_t u8 = mk({2, 4, 2, 4}, 2, CH);
+    u8.sdt = u8.ddt = dt::u8;
+    u8.src_scale = 2.f;
+    u8.dst_scale = 0.25f;
+    run(u8, 29);
+    run(mk({1, 6, 67, 64}, 2, CH), 30);
+    run(mk({2, 3, 5, 5}, 3, CH), 31);
+}
+
 TEST_F(ocl_gnorm, binary_post_op_per_channel) {
     stream strm(gpu());
     const int64_t N = 2, C = 6, H = 3, W = 4, G = 3;
@@ -356,7 +376,8 @@ TEST_F(ocl_gnorm, queries_and_bad_parameters) {
     EXPECT_EQ(pd.dst_desc(), md);
     EXPECT_EQ(pd.get_group_size(), 3);
     EXPECT_EQ(pd.weights_desc().get_dims(), memory::dims({6}));
-    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:gnorm:units");
+    // Every unit one contiguous run of 32 floats: four-wide vectors.
+    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:gnorm:units_vec");
     // Backward of integer data.
     const memory::desc s8({2, 6, 4, 4}, dt::s8, tag::nchw);
     EXPECT_EQ(status_of([&] {

@@ -5,7 +5,8 @@
 // channels (nhwc and 2-D: o = point, i = j), `ch_inner` telling which.
 // Statistics are the dense N x G f32 tensors oneDNN fixes (index = unit).
 //
-// GN_KERNEL 1 (forward; rows geometry):
+// GN_KERNEL 1 (forward; rows geometry; VEC 4 when each unit is one
+//     contiguous, aligned run in src and dst, VEC 1 otherwise):
 //  gnorm_fwd, phase 0: one work-group per unit: statistics (Welford,
 //     merged across lanes) unless given, saved when training, then
 //     dst = src_scale * (scale * (x - mean) / sqrt(var + eps) + shift),
@@ -23,6 +24,7 @@
 #include "ocl_unit_loop.clh"
 #if GN_KERNEL == 1
 #include "ocl_post_ops.clh"
+#include "ocl_vec_io.clh"
 #endif
 
 #define F_GLOBAL 1
@@ -58,10 +60,21 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
     // mishandles barriers under run-time conditions, uniform or not).
     const bool given = phase == 2 || (flags & F_GLOBAL);
     stats_t st = stats_zero();
+#if VEC > 1
+    // The unit is one contiguous run of cpg x S elements (nchw), read as
+    // VEC-wide vectors: the space is [1, cpg * S / VEC].
+    if (valid && !given)
+        UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+            float x[VEC];
+            VLOAD(SRC_DT, src, sb + i * VEC, x);
+            stats_add_n(&st, x, VEC);
+        });
+#else
     if (valid && !given)
         UL_FOR_EACH(o0, o1, i0, i1, o, i, {
             stats_add(&st, LOAD(SRC_DT, src, sb + o * sv.so + i * sv.si));
         });
+#endif
     st = wg_stats(st, buf);
     if (phase == 1) {
         if (valid)
@@ -82,6 +95,29 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
     const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
     const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
     long idx[6] = {n, 0, 0, 0, 0, 0};
+#if VEC > 1
+    const long points = sp.i * VEC / cpg;
+    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        float y[VEC];
+        VLOAD(SRC_DT, src, sb + i * VEC, y);
+        for (int j = 0; j < VEC; ++j) {
+            const long e = i * VEC + j;
+            const long c = g * cpg + e / points;
+            float z = (y[j] - m) * inv;
+            if (scale) z *= scale[c];
+            if (shift) z += shift[c];
+            z *= ss;
+#if PO_COUNT
+            idx[1] = c;
+            ul_unravel(&dims, e % points, 2, ndims, idx);
+            const float prev = 0.f;
+            APPLY_POST_OPS(z, prev, idx);
+#endif
+            y[j] = z * rds;
+        }
+        VSTORE(DST_DT, dst, db + i * VEC, y);
+    });
+#else
     UL_FOR_EACH(o0, o1, i0, i1, o, i, {
         const long c = g * cpg + (ch_inner ? i : o);
         float y = (LOAD(SRC_DT, src, sb + o * sv.so + i * sv.si) - m) * inv;
@@ -96,6 +132,7 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
 #endif
         STORE(DST_DT, dst, db + o * dv.so + i * dv.si, y * rds);
     });
+#endif
 }
 
 // One work-item per unit: merges the chunks' statistics.

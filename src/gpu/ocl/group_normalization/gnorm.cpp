@@ -105,8 +105,18 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
     single_lane = single_lane_units(dev, cpg * sp);
     const int64_t units = n * g;
     if (fwd) {
-        const unit_geom_t geom = plan_units(units, ch_inner ? sp : cpg,
-                ch_inner ? cpg : sp, false, single_lane, wg, dev, true);
+        constexpr int v = 4;
+        bool flat = !ch_inner && (cpg * sp) % v == 0;
+        for (int k = 0; k < 2 && flat; ++k) {
+            const memory_desc_t &md = staging.kernel_md(k);
+            view3_t vk;
+            flat = nc_view(md, vk) && vk.s[2] == 1 && vk.s[1] == sp
+                    && vk.s[0] % v == 0 && md.offset0 % v == 0
+                    && !staging.at(k).staged;
+        }
+        vec = flat ? v : 1;
+        const unit_geom_t geom = plan_units(
+                units, fwd_o(), fwd_i(), false, single_lane, wg, dev, true);
         chunks = geom.chunks();
         if (chunks > 1 && !global_stats()) {
             partial_off = staging.reserve(
@@ -140,6 +150,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         kernel_options_t opts;
         define_unit_geom(opts, false, pd->single_lane, device_info_of(engine));
         opts.define("GN_KERNEL", 1);
+        opts.define("VEC", pd->vec);
         define_data_type(opts, "SRC", pd->src_md()->data_type);
         define_data_type(opts, "DST", pd->dst_md()->data_type);
         define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
@@ -150,9 +161,9 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                 engine, src, opts, {"gnorm_fwd", "gnorm_stats_final"}, ks));
         fwd_ = ks[0];
         stats_final_ = ks[1];
-        geom_ = plan_units(units, o, i, false, pd->single_lane,
-                unit_group_limit(dev, fwd_.max_wg_size()), dev, true,
-                pd->global_stats() ? INT64_MAX : pd->chunks);
+        geom_ = plan_units(units, pd->fwd_o(), pd->fwd_i(), false,
+                pd->single_lane, unit_group_limit(dev, fwd_.max_wg_size()),
+                dev, true, pd->global_stats() ? INT64_MAX : pd->chunks);
     } else {
         auto types = [&](kernel_options_t &opts) {
             define_data_type(opts, "SRC", pd->src_md()->data_type);

@@ -30,7 +30,16 @@ struct ocl_gnorm_t : public primitive_t {
     struct pd_t : public ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t> {
         using ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override { return "ocl:gnorm:units"; }
+        const char *name() const override {
+            return vec > 1 ? "ocl:gnorm:units_vec" : "ocl:gnorm:units";
+        }
+        // Forward: elements per vector when every unit is one contiguous,
+        // aligned run (nchw); its space is then [1, cpg * sp / vec].
+        int vec = 1;
+        int64_t fwd_o() const { return vec > 1 ? 1 : ch_inner ? sp : cpg; }
+        int64_t fwd_i() const {
+            return vec > 1 ? cpg * sp / vec : ch_inner ? cpg : sp;
+        }
 
         // fwd: src, dst; bwd: src, diff_dst, diff_src.
         staging_t staging;
