@@ -134,7 +134,10 @@ status_t check(
             for (const memory_desc_t *m : {&e.src1_md, &e.src2_md}) {
                 if (m == &e.src2_md && e.alg != dnnl_binary_select) break;
                 if (m->ndims != dst.ndims) return dnnl_invalid_arguments;
-                if (!layout::usable(*m) || !is_f32_convertible(m->data_type))
+                // `any` is resolved when the implementation is created.
+                if ((m->format_kind != dnnl_format_kind_any
+                            && !layout::usable(*m))
+                        || !is_f32_convertible(m->data_type))
                     return dnnl_unimplemented;
                 for (int d = 0; d < m->ndims; ++d)
                     if (m->dims[d] != 1 && m->dims[d] != dst.dims[d])

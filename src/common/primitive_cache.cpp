@@ -48,7 +48,7 @@ cache_key_t make_cache_key(const primitive_desc_t &pd, engine_t *engine) {
     cache_key_t k;
     k.kind = pd.kind();
     k.op = pd.op_desc();
-    k.attr = pd.attr();
+    k.attr = &pd.key_attr();
     k.impl_id = pd.impl_id();
     k.nthr = engine->max_threads();
     k.hint_mds = &pd.hint_mds();

@@ -7,13 +7,14 @@
 #include <cstdio>
 #include <string>
 
-#include "oneapi/dnnl/dnnl_debug.h"
+#include "common/binary_pd.hpp"
 #include "common/engine.hpp"
 #include "common/primitive.hpp"
 #include "common/primitive_cache.hpp"
 #include "common/cache/blob_create.hpp"
 #include "common/cache/code_record.hpp"
 #include "common/verbose.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
 
 namespace dnnl {
 namespace impl {
@@ -26,7 +27,7 @@ size_t primitive_desc_t::key_content_hash() const {
     size_t h = key_content_hash_.load(std::memory_order_relaxed);
     if (h == 0) {
         // Threads racing here compute the same value.
-        h = cache_key_content_hash(*op_desc_, attr_, hint_mds_);
+        h = cache_key_content_hash(*op_desc_, key_attr(), hint_mds_);
         key_content_hash_.store(h, std::memory_order_relaxed);
     }
     return h;
@@ -60,6 +61,30 @@ std::vector<memory_desc_t> hint_mds_for(
 static const memory_desc_t &glob_zero_md() {
     static const memory_desc_t md = zero_md();
     return md;
+}
+
+void primitive_desc_t::resolve_post_op_layouts() {
+    const memory_desc_t *dst = arg_md(DNNL_ARG_DST);
+    if (!dst || !layout::usable(*dst)) return; // dst not known yet
+    for (auto &e : attr_.post_ops.entries) {
+        if (e.kind != post_op_kind_t::binary) continue;
+        // oneDNN keys both tensors on src1's shape.
+        int non_unit = 0;
+        for (int d = 0; d < e.src1_md.ndims; ++d)
+            if (e.src1_md.dims[d] != 1) ++non_unit;
+        for (memory_desc_t *m : {&e.src1_md, &e.src2_md}) {
+            if (m->format_kind != dnnl_format_kind_any || is_zero_md(*m)
+                    || m->ndims != dst->ndims)
+                continue;
+            if (!request_attr_)
+                request_attr_ = std::make_shared<primitive_attr_t>(attr_);
+            memory_desc_t r;
+            const status_t st = non_unit == 1
+                    ? layout::plain(r, m->ndims, m->dims, m->data_type)
+                    : layout::like(r, *dst, m->dims, m->data_type);
+            if (st == dnnl_success) *m = r;
+        }
+    }
 }
 
 const memory_desc_t *primitive_desc_t::arg_md(int arg) const {

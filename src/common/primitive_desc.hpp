@@ -46,6 +46,16 @@ struct primitive_desc_t {
     // input per entry); the creators of implementation lists refuse the
     // others when the attributes hold one (see post_op_select.hpp).
     virtual bool handles_select_post_op() const { return false; }
+    // Gives binary post-op tensors of layout `any` (src1, select's
+    // condition) a layout once dst's is known, as oneDNN does: plain when
+    // src1 has one non-unit dim, dst's layout otherwise. Called by the
+    // creators of implementation lists before `init`; the request's
+    // attributes stay the cache key (key_attr()).
+    void resolve_post_op_layouts();
+    // The attributes the request named (the cache key's).
+    const primitive_attr_t &key_attr() const {
+        return request_attr_ ? *request_attr_ : attr_;
+    }
     // Answers dnnl_primitive_desc_query; the default handles common queries.
     virtual status_t query(query_t what, int index, void *result) const;
 
@@ -96,6 +106,8 @@ protected:
 
     std::unique_ptr<op_desc_t> op_desc_;
     primitive_attr_t attr_;
+    // The request's attributes when resolve_post_op_layouts changed attr_.
+    std::shared_ptr<const primitive_attr_t> request_attr_;
     std::vector<memory_desc_t> hint_mds_;
 
 private:

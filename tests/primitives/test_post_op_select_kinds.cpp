@@ -323,4 +323,78 @@ TEST(PostOpSelectKindsRules, BatchNormAndPreluRefuse) {
     }
 }
 
+// Binary post-op tensors of layout `any` (src1 and select's condition)
+// take a layout when the primitive descriptor is made, as in oneDNN 3.13
+// (layouts recorded from it): plain when src1 has one non-unit dim, dst's
+// layout otherwise (blocked ones padded as dst is).
+TEST(PostOpAnyLayouts, ResolvedFromDst) {
+    const memory::dims d4 = {2, 16, 3, 5};
+    struct case_t {
+        tag dst_tag;
+        memory::dims s1;
+        memory::dims strides;
+        int inner_nblks;
+    };
+    const case_t cases[] = {
+            {tag::nhwc, {2, 16, 3, 5}, {240, 1, 80, 16}, 0},
+            {tag::nhwc, {1, 16, 1, 1}, {16, 1, 1, 1}, 0},
+            {tag::nhwc, {2, 1, 3, 5}, {15, 1, 5, 1}, 0},
+            {tag::nChw16c, {2, 16, 3, 5}, {240, 240, 80, 16}, 1},
+            {tag::nChw16c, {1, 16, 1, 1}, {16, 1, 1, 1}, 0},
+            {tag::nChw16c, {2, 1, 3, 5}, {240, 240, 80, 16}, 1},
+    };
+    for (const auto &c : cases) {
+        const memory::desc dst(d4, dt::f32, c.dst_tag),
+                a(c.s1, dt::f32, tag::any), cond(c.s1, dt::s8, tag::any);
+        post_ops po;
+        po.append_binary(algorithm::binary_add, a);
+        po.append_binary(algorithm::binary_select, a, cond);
+        primitive_attr attr;
+        attr.set_post_ops(po);
+        const auto check = [&](const primitive_desc &pd, const char *who) {
+            for (int arg : {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
+                         DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1,
+                         DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_2}) {
+                SCOPED_TRACE(std::string(who) + " arg " + std::to_string(arg));
+                const memory::desc md = pd.query_md(query::exec_arg_md, arg);
+                EXPECT_EQ(md.get_format_kind(), memory::format_kind::blocked);
+                EXPECT_EQ(md.get_strides(), c.strides);
+                EXPECT_EQ(md.get_inner_nblks(), c.inner_nblks);
+            }
+        };
+        check(eltwise_forward::primitive_desc(eng(),
+                      prop_kind::forward_inference, algorithm::eltwise_relu,
+                      dst, dst, 0.f, 0.f, attr),
+                "eltwise");
+        check(binary::primitive_desc(
+                      eng(), algorithm::binary_mul, dst, dst, dst, attr),
+                "binary");
+    }
+}
+
+// With `any` resolved, the post-op runs on the user's data in that layout.
+TEST(PostOpAnyLayouts, Executes) {
+    const memory::desc dst({2, 8, 3, 5}, dt::f32, tag::nhwc),
+            a({2, 8, 3, 5}, dt::f32, tag::any);
+    post_ops po;
+    po.append_binary(algorithm::binary_add, a);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    eltwise_forward::primitive_desc pd(eng(), prop_kind::forward_inference,
+            algorithm::eltwise_relu, dst, dst, 0.f, 0.f, attr);
+    const int arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
+    const memory::desc s1_md = pd.query_md(query::exec_arg_md, arg);
+    ASSERT_EQ(s1_md, dst); // dst's layout, element for element
+    memory x = input(dst, 1), s1 = input(s1_md, 2), y(dst, eng());
+    stream s(eng());
+    eltwise_forward(pd).execute(
+            s, {{DNNL_ARG_SRC, x}, {DNNL_ARG_DST, y}, {arg, s1}});
+    s.wait();
+    const float *px = static_cast<const float *>(x.get_data_handle());
+    const float *p1 = static_cast<const float *>(s1.get_data_handle());
+    const float *py = static_cast<const float *>(y.get_data_handle());
+    for (size_t i = 0; i < dst.get_size() / 4; ++i)
+        ASSERT_FLOAT_EQ(py[i], (px[i] > 0.f ? px[i] : 0.f) + p1[i]) << i;
+}
+
 } // namespace
