@@ -73,19 +73,24 @@ std::vector<float> random_floats(size_t n, unsigned seed) {
     std::mt19937 g(seed);
     std::uniform_real_distribution<float> d(-1.f, 1.f);
     std::vector<float> v(n);
-    for (auto &x : v)
-        x = d(g);
+    for (auto &x : v) x = d(g);
     return v;
 }
 
 double binary_ref(dnnl_alg_kind_t alg, double x, double y) {
     switch (alg) {
-        case dnnl_binary_add: return x + y;
-        case dnnl_binary_sub: return x - y;
-        case dnnl_binary_mul: return x * y;
-        case dnnl_binary_div: return x / y;
-        case dnnl_binary_max: return x > y ? x : y;
-        default: return x < y ? x : y;
+    case dnnl_binary_add:
+        return x + y;
+    case dnnl_binary_sub:
+        return x - y;
+    case dnnl_binary_mul:
+        return x * y;
+    case dnnl_binary_div:
+        return x / y;
+    case dnnl_binary_max:
+        return x > y ? x : y;
+    default:
+        return x < y ? x : y;
     }
 }
 
@@ -118,7 +123,7 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
     // Binary operands: scalar, per column (n), full (m x ldb).
     const int ldb = p.n + 2;
     std::vector<std::vector<float>> bin;
-    brgemm_args_t a {};
+    brgemm_args_t a{};
     int nb = 0;
     for (const auto &q : p.po) {
         if (q.kind != brgemm_post_op_t::binary) continue;
@@ -145,15 +150,15 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
             const float got = C[i * ldc + j];
             if (i >= p.m || j >= p.n) {
                 if (got != guard && errors++ < 5)
-                    ADD_FAILURE() << "written outside the tile at " << i << ","
-                                  << j;
+                    ADD_FAILURE()
+                            << "written outside the tile at " << i << "," << j;
                 continue;
             }
             double acc = 0, mag = 0;
             for (int b = 0; b < p.bs; ++b)
                 for (int kk = 0; kk < p.k; ++kk) {
-                    const double t = (double)A[b][i * lda + kk]
-                            * B[b][kk * p.panel + j];
+                    const double t =
+                            (double)A[b][i * lda + kk] * B[b][kk * p.panel + j];
                     acc += t;
                     mag += std::fabs(t);
                 }
@@ -163,24 +168,26 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
             int bi = 0;
             for (const auto &q : p.po) {
                 if (q.kind == brgemm_post_op_t::eltwise) {
-                    acc = q.scale * eltwise_ref::fwd(q.alg, (float)acc, q.alpha, q.beta);
+                    acc = q.scale
+                          * eltwise_ref::fwd(
+                                  q.alg, (float)acc, q.alpha, q.beta);
                 } else if (q.kind == brgemm_post_op_t::sum) {
                     acc += q.scale * old;
                 } else {
                     const auto &v = bin[bi++];
-                    const double y = q.bcast == brgemm_bcast_t::scalar
-                            ? v[0]
-                            : q.bcast == brgemm_bcast_t::per_n ? v[j]
-                                                               : v[i * ldb + j];
+                    const double y = q.bcast == brgemm_bcast_t::scalar ? v[0]
+                                     : q.bcast == brgemm_bcast_t::per_n
+                                             ? v[j]
+                                             : v[i * ldb + j];
                     acc = binary_ref(q.alg, acc, y);
                 }
             }
             const double tol = 1e-5 * (mag + 4) + 3e-5 * std::fabs(acc);
             if (!(std::fabs(got - acc) <= tol) && errors++ < 5)
-                ADD_FAILURE() << "isa " << ker.isa << " m " << p.m << " n "
-                              << p.n << " k " << p.k << " bs " << p.bs
-                              << " at " << i << "," << j << ": got " << got
-                              << " expected " << acc;
+                ADD_FAILURE()
+                        << "isa " << ker.isa << " m " << p.m << " n " << p.n
+                        << " k " << p.k << " bs " << p.bs << " at " << i << ","
+                        << j << ": got " << got << " expected " << acc;
         }
 }
 
@@ -218,7 +225,7 @@ TEST(JitBrgemm, EveryTileShapeAndTail) {
             for (int n = 1; n <= e.panel; ++n) {
                 kernel_t k(e.index, m, n, 4, 0, false);
                 ASSERT_NE(k.handle, nullptr) << "m " << m << " n " << n;
-                problem_t p {m, n, 7, 1, e.panel};
+                problem_t p{m, n, 7, 1, e.panel};
                 run_and_check(k, p, (unsigned)(m * 100 + n));
             }
 }
@@ -228,9 +235,10 @@ TEST(JitBrgemm, BatchAndKRemainders) {
         for (int unroll : {1, 3, 4, 8})
             for (int kk : {0, 1, 2, 5, 16, 33})
                 for (int bs : {0, 1, 3}) {
-                    kernel_t k(e.index, e.tile_m, e.panel - 3, unroll, 0, false);
+                    kernel_t k(
+                            e.index, e.tile_m, e.panel - 3, unroll, 0, false);
                     ASSERT_NE(k.handle, nullptr);
-                    problem_t p {e.tile_m, e.panel - 3, kk, bs, e.panel};
+                    problem_t p{e.tile_m, e.panel - 3, kk, bs, e.panel};
                     run_and_check(k, p, (unsigned)(kk * 10 + bs + unroll));
                 }
 }
@@ -242,7 +250,7 @@ TEST(JitBrgemm, BetaOneAndBias) {
                 for (int beta : {0, 1}) {
                     kernel_t k(e.index, m, n, 4, beta, true);
                     ASSERT_NE(k.handle, nullptr);
-                    problem_t p {m, n, 19, 2, e.panel, beta, true};
+                    problem_t p{m, n, 19, 2, e.panel, beta, true};
                     run_and_check(k, p, (unsigned)(m + n + beta));
                 }
 }
@@ -273,8 +281,8 @@ TEST(JitBrgemm, PostOpChains) {
                     for (int bias : {0, 1}) {
                         kernel_t k(e.index, m, n, 4, 0, bias, chains[c]);
                         ASSERT_NE(k.handle, nullptr) << "chain " << c;
-                        problem_t p {m, n, 13, 2, e.panel, 0, bias != 0,
-                                chains[c]};
+                        problem_t p{
+                                m, n, 13, 2, e.panel, 0, bias != 0, chains[c]};
                         run_and_check(k, p, (unsigned)(c * 1000 + m * 70 + n));
                     }
 }
@@ -299,8 +307,8 @@ TEST(JitBrgemm, UnsupportedConfigurationsAreDeclined) {
 
 TEST(JitBrgemm, EqualConfigurationsGiveEqualCode) {
     for (const auto &e : runnable_entries()) {
-        const std::vector<brgemm_post_op_t> po
-                = {eltwise(dnnl_eltwise_gelu_erf), sum(0.5f)};
+        const std::vector<brgemm_post_op_t> po = {
+                eltwise(dnnl_eltwise_gelu_erf), sum(0.5f)};
         const int m = e.tile_m - 1, n = e.panel - 3;
         kernel_t a(e.index, m, n, 4, 0, true, po);
         kernel_t b(e.index, m, n, 4, 0, true, po);
@@ -313,8 +321,9 @@ TEST(JitBrgemm, EqualConfigurationsGiveEqualCode) {
 
 TEST(JitBrgemm, KernelCacheReturnsOneKernelPerConfiguration) {
     for (const auto &e : runnable_entries()) {
-        const std::vector<brgemm_post_op_t> po = {eltwise(dnnl_eltwise_relu, 0.125f)};
-        dnnl_ext_kernel_cache_stats_t s0 {}, s1 {};
+        const std::vector<brgemm_post_op_t> po = {
+                eltwise(dnnl_eltwise_relu, 0.125f)};
+        dnnl_ext_kernel_cache_stats_t s0{}, s1{};
         ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&s0), dnnl_success);
         kernel_t a(e.index, 3, e.panel - 5, 4, 0, true, po, true);
         kernel_t b(e.index, 3, e.panel - 5, 4, 0, true, po, true);

@@ -26,23 +26,24 @@ std::vector<float> random_floats(size_t n, unsigned seed) {
     std::mt19937 g(seed);
     std::uniform_real_distribution<float> d(-1.f, 1.f);
     std::vector<float> v(n);
-    for (auto &x : v)
-        x = d(g);
+    for (auto &x : v) x = d(g);
     return v;
 }
 
 int64_t product(const memory::dims &d) {
     int64_t p = 1;
-    for (auto x : d)
-        p *= x;
+    for (auto x : d) p *= x;
     return p;
 }
 
 tag plain_tag(size_t nd, bool transposed = false) {
     switch (nd) {
-        case 2: return transposed ? tag::ba : tag::ab;
-        case 3: return transposed ? tag::acb : tag::abc;
-        default: return tag::abcd;
+    case 2:
+        return transposed ? tag::ba : tag::ab;
+    case 3:
+        return transposed ? tag::acb : tag::abc;
+    default:
+        return tag::abcd;
     }
 }
 
@@ -55,7 +56,7 @@ struct case_t {
     memory::dims src, wei, dst;
     bool wei_any = true, wei_transposed = false, bias = false;
     std::vector<algorithm> eltwise; // appended first
-    float sum_scale = 0.f; // 0: no sum
+    float sum_scale = 0.f;          // 0: no sum
     std::vector<binary_t> binaries;
 };
 
@@ -66,12 +67,14 @@ std::string run_case(const case_t &c, unsigned seed) {
     const size_t nd = c.dst.size();
     memory::desc src_md(c.src, dt::f32, plain_tag(nd));
     memory::desc wei_user(c.wei, dt::f32, plain_tag(nd, c.wei_transposed));
-    memory::desc wei_md = c.wei_any ? memory::desc(c.wei, dt::f32, tag::any) : wei_user;
+    memory::desc wei_md =
+            c.wei_any ? memory::desc(c.wei, dt::f32, tag::any) : wei_user;
     memory::desc dst_md(c.dst, dt::f32, plain_tag(nd));
     memory::dims bias_dims(nd, 1);
     bias_dims[nd - 1] = c.dst[nd - 1];
-    memory::desc bias_md = c.bias ? memory::desc(bias_dims, dt::f32, plain_tag(nd))
-                                  : memory::desc();
+    memory::desc bias_md =
+            c.bias ? memory::desc(bias_dims, dt::f32, plain_tag(nd))
+                   : memory::desc();
 
     post_ops po;
     std::vector<post_ops_ref::post_op_t> ref_po;
@@ -99,11 +102,11 @@ std::string run_case(const case_t &c, unsigned seed) {
         r.alg = (dnnl_alg_kind_t)b.alg;
         r.operand = random_floats(product(b.dims), seed + 50 + (unsigned)i);
         if (b.alg == algorithm::binary_div)
-            for (auto &x : r.operand)
-                x += 2.f;
+            for (auto &x : r.operand) x += 2.f;
         r.operand_dims.assign(b.dims.begin(), b.dims.end());
         memory m(md, eng);
-        std::copy(r.operand.begin(), r.operand.end(), (float *)m.get_data_handle());
+        std::copy(r.operand.begin(), r.operand.end(),
+                (float *)m.get_data_handle());
         bin_mem.push_back(m);
         ref_po.push_back(r);
     }
@@ -122,20 +125,19 @@ std::string run_case(const case_t &c, unsigned seed) {
     float *wu = (float *)wei_u.get_data_handle();
     const int64_t K = c.wei[nd - 2], N = c.wei[nd - 1];
     int64_t wb = 1;
-    for (size_t d = 0; d + 2 < nd; ++d)
-        wb *= c.wei[d];
+    for (size_t d = 0; d + 2 < nd; ++d) wb *= c.wei[d];
     for (int64_t b = 0; b < wb; ++b)
         for (int64_t k = 0; k < K; ++k)
             for (int64_t n = 0; n < N; ++n)
-                wu[b * K * N + (c.wei_transposed ? n * K + k : k * N + n)]
-                        = wei[b * K * N + k * N + n];
+                wu[b * K * N + (c.wei_transposed ? n * K + k : k * N + n)] =
+                        wei[b * K * N + k * N + n];
     std::copy(old.begin(), old.end(), (float *)dst_m.get_data_handle());
     memory wei_m = wei_u;
     if (pd.weights_desc() != wei_user) {
         wei_m = memory(pd.weights_desc(), eng);
         reorder(wei_u, wei_m).execute(s, wei_u, wei_m);
     }
-    std::unordered_map<int, memory> args {{DNNL_ARG_SRC, src_m},
+    std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src_m},
             {DNNL_ARG_WEIGHTS, wei_m}, {DNNL_ARG_DST, dst_m}};
     memory bias_m;
     if (c.bias) {
@@ -144,9 +146,9 @@ std::string run_case(const case_t &c, unsigned seed) {
         args[DNNL_ARG_BIAS] = bias_m;
     }
     for (size_t i = 0; i < bin_mem.size(); ++i)
-        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)(ref_po.size() - bin_mem.size() + i))
-                | DNNL_ARG_SRC_1]
-                = bin_mem[i];
+        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(
+                     (int)(ref_po.size() - bin_mem.size() + i))
+                | DNNL_ARG_SRC_1] = bin_mem[i];
     try {
         matmul(pd).execute(s, args);
     } catch (const dnnl::error &e) {
@@ -164,7 +166,8 @@ std::string run_case(const case_t &c, unsigned seed) {
     const float *got = (const float *)dst_m.get_data_handle();
     int errors = 0;
     for (size_t i = 0; i < ref.size() && errors < 5; ++i) {
-        const double tol = 2e-5 * (std::sqrt((double)K) + 1) * (1 + std::fabs(ref[i]));
+        const double tol =
+                2e-5 * (std::sqrt((double)K) + 1) * (1 + std::fabs(ref[i]));
         if (std::fabs(got[i] - ref[i]) <= tol) continue;
         ++errors;
         ADD_FAILURE() << impl << " element " << i << ": got " << got[i]
@@ -179,7 +182,7 @@ bool on_brgemm(const std::string &impl) {
 
 } // namespace
 
-TEST(BrgemmMatmul, ShapesAndTails) {
+TEST(JitBrgemmMatmul, ShapesAndTails) {
     const std::vector<case_t> cases = {
             {{1, 1}, {1, 1}, {1, 1}},
             {{6, 64}, {64, 64}, {6, 64}},
@@ -205,14 +208,14 @@ TEST(BrgemmMatmul, ShapesAndTails) {
     EXPECT_EQ(on, (int)cases.size());
 }
 
-TEST(BrgemmMatmul, BiasAndPostOps) {
+TEST(JitBrgemmMatmul, BiasAndPostOps) {
     using a = algorithm;
     std::vector<case_t> cases;
     auto add = [&](memory::dims src, memory::dims wei, memory::dims dst) {
         const size_t nd = dst.size();
         memory::dims per_n(nd, 1), scalar(nd, 1);
         per_n[nd - 1] = dst[nd - 1];
-        case_t c {src, wei, dst};
+        case_t c{src, wei, dst};
         c.bias = true;
         cases.push_back(c);
         c.eltwise = {a::eltwise_relu};
@@ -244,19 +247,19 @@ TEST(BrgemmMatmul, BiasAndPostOps) {
 }
 
 // What the kernel's epilogue does not take goes to the GEMM, correctly.
-TEST(BrgemmMatmul, OtherPostOpsFallBack) {
-    case_t c {{9, 20}, {20, 30}, {9, 30}};
+TEST(JitBrgemmMatmul, OtherPostOpsFallBack) {
+    case_t c{{9, 20}, {20, 30}, {9, 30}};
     c.binaries = {{algorithm::binary_add, {9, 1}}}; // per row
     EXPECT_FALSE(on_brgemm(run_case(c, 7)));
     // Plain weights for 4 rows: packing them would cost more than the
     // product; the GEMM streams them.
-    case_t d {{4, 300}, {300, 70}, {4, 70}, false};
+    case_t d{{4, 300}, {300, 70}, {4, 70}, false};
     EXPECT_FALSE(on_brgemm(run_case(d, 8)));
 }
 
 // A primitive of another shape whose tiles have no tails takes its
 // kernel from the cache: one hit, no miss, and verbose says so.
-TEST(BrgemmMatmul, KernelCacheServesNewShape) {
+TEST(JitBrgemmMatmul, KernelCacheServesNewShape) {
     engine eng(engine::kind::cpu, 0);
     auto make = [&](memory::dim M, memory::dim N, memory::dim K) {
         memory::desc s({M, K}, dt::f32, tag::ab), w({K, N}, dt::f32, tag::any),
@@ -271,7 +274,7 @@ TEST(BrgemmMatmul, KernelCacheServesNewShape) {
     auto pd1 = make(12, 192, 50);
     if (!on_brgemm(pd1.impl_info_str())) GTEST_SKIP() << pd1.impl_info_str();
     matmul p1(pd1);
-    dnnl_ext_kernel_cache_stats_t before {}, after {};
+    dnnl_ext_kernel_cache_stats_t before{}, after{};
     ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
     set_verbose(2);
     testing::internal::CaptureStdout();
@@ -284,4 +287,21 @@ TEST(BrgemmMatmul, KernelCacheServesNewShape) {
     EXPECT_NE(out.find("create:kernel_cache_hit,jit:f32_brgemm_"),
             std::string::npos)
             << out;
+}
+
+// The ISA dispatch picks the target: ONEDNN_MAX_CPU_ISA (CTest runs these
+// tests under each limit) or the processor decides the name.
+TEST(JitBrgemmMatmul, NameFollowsIsaLimit) {
+    case_t c{{20, 30}, {30, 40}, {20, 40}};
+    const std::string impl = run_case(c, 9);
+    const cpu_isa isa = get_effective_cpu_isa();
+    const auto at_least = [&](cpu_isa x) {
+        return ((unsigned)isa & (unsigned)x) == (unsigned)x;
+    };
+    if (at_least(cpu_isa::avx512_core))
+        EXPECT_EQ(impl, "brg_matmul:avx512_core");
+    else if (at_least(cpu_isa::avx2))
+        EXPECT_EQ(impl, "brg_matmul:avx2");
+    else
+        EXPECT_FALSE(on_brgemm(impl)) << impl;
 }

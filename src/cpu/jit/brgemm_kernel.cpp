@@ -20,9 +20,9 @@ namespace jit {
 const isa_table_t<brgemm_target_t> &brgemm_table() {
     // AVX-512: 6 x 4 zmm accumulators (24) + 4 B vectors + 2 broadcasts;
     // AVX2: 4 x 3 ymm accumulators (12) + 3 B vectors + 1 broadcast.
-    static const brgemm_target_t avx512 {avx512_core, "avx512_core", true, 6, 4};
-    static const brgemm_target_t avx2_ {avx2, "avx2", false, 4, 3};
-    static const isa_table_t<brgemm_target_t> table {
+    static const brgemm_target_t avx512{avx512_core, "avx512_core", true, 6, 4};
+    static const brgemm_target_t avx2_{avx2, "avx2", false, 4, 3};
+    static const isa_table_t<brgemm_target_t> table{
             {avx512_core, &avx512}, {avx2, &avx2_}};
     return table;
 }
@@ -39,8 +39,8 @@ constexpr int max_rows = 6; // two A base registers, three rows each
 
 bool binary_alg_ok(alg_kind_t a) {
     return a == dnnl_binary_add || a == dnnl_binary_sub || a == dnnl_binary_mul
-            || a == dnnl_binary_div || a == dnnl_binary_max
-            || a == dnnl_binary_min;
+           || a == dnnl_binary_div || a == dnnl_binary_max
+           || a == dnnl_binary_min;
 }
 
 bool has_eltwise(const brgemm_config_t &c) {
@@ -49,7 +49,9 @@ bool has_eltwise(const brgemm_config_t &c) {
     return false;
 }
 
-int n_vregs(const brgemm_config_t &c) { return c.zmm ? 32 : 16; }
+int n_vregs(const brgemm_config_t &c) {
+    return c.zmm ? 32 : 16;
+}
 
 // Vector registers the epilogue needs besides the value it works on:
 // the injector's scratch (and, on AVX2, its mask), an operand register,
@@ -60,13 +62,11 @@ int epilogue_extra(const brgemm_config_t &c) {
     return n;
 }
 
-#define ARG(field) ptr[rdi + offsetof(brgemm_args_t, field)]
-
 class brgemm_generator_t : public jit_generator_t {
 public:
     explicit brgemm_generator_t(const brgemm_config_t &cfg)
-        : jit_generator_t(brgemm_kernel_name(cfg), cfg.zmm, 64 * 1024)
-        , c_(cfg) {}
+        : jit_generator_t(brgemm_kernel_name(cfg), cfg.zmm, 64 * 1024),
+          c_(cfg) {}
 
     void generate() {
         preamble();
@@ -80,6 +80,8 @@ public:
     }
 
 private:
+    // A field of the kernel's argument (rdi), by its offset.
+    Address arg(size_t off) const { return ptr[rdi + off]; }
     int n_acc() const { return c_.m * c_.nv; }
     Xmm acc(int i, int j) const { return vreg(i * c_.nv + j); }
     int vb() const { return vlen_bytes(); }
@@ -112,10 +114,10 @@ private:
         Label batch_loop, k_loop, k_single, k_next, done;
         const int U = c_.k_unroll;
         const int row_bytes = c_.b_vecs * vb();
-        mov(rdx, ARG(batch));
-        mov(r8, ARG(bs));
-        mov(r9, ARG(lda));
-        mov(r10, ARG(k));
+        mov(rdx, arg(offsetof(brgemm_args_t, batch)));
+        mov(r8, arg(offsetof(brgemm_args_t, bs)));
+        mov(r9, arg(offsetof(brgemm_args_t, lda)));
+        mov(r10, arg(offsetof(brgemm_args_t, k)));
         L(batch_loop);
         test(r8, r8);
         jz(done, T_NEAR);
@@ -174,12 +176,24 @@ private:
 
     void binary_op(alg_kind_t alg, const Xmm &x, const Xmm &y) {
         switch (alg) {
-            case dnnl_binary_add: vaddps(x, x, y); break;
-            case dnnl_binary_sub: vsubps(x, x, y); break;
-            case dnnl_binary_mul: vmulps(x, x, y); break;
-            case dnnl_binary_div: vdivps(x, x, y); break;
-            case dnnl_binary_max: vmaxps(x, x, y); break;
-            default: vminps(x, x, y); break;
+        case dnnl_binary_add:
+            vaddps(x, x, y);
+            break;
+        case dnnl_binary_sub:
+            vsubps(x, x, y);
+            break;
+        case dnnl_binary_mul:
+            vmulps(x, x, y);
+            break;
+        case dnnl_binary_div:
+            vdivps(x, x, y);
+            break;
+        case dnnl_binary_max:
+            vmaxps(x, x, y);
+            break;
+        default:
+            vminps(x, x, y);
+            break;
         }
     }
 
@@ -195,8 +209,7 @@ private:
         const int nsc = eltwise_injector_t::n_scratch;
         const bool elt = has_eltwise(c_);
         std::vector<int> scratch;
-        for (int s = 0; s < nsc; ++s)
-            scratch.push_back(free0 + s);
+        for (int s = 0; s < nsc; ++s) scratch.push_back(free0 + s);
         int next = free0 + (elt ? nsc : 0);
         const int inj_mask = (elt && !c_.zmm) ? next++ : 0;
         const Xmm tmp = vreg(next++);
@@ -220,13 +233,13 @@ private:
         std::vector<std::unique_ptr<eltwise_injector_t>> inj;
         for (const auto &p : c_.post_ops)
             inj.emplace_back(p.kind == brgemm_post_op_t::eltwise
-                            ? new eltwise_injector_t(*this, p.alg, p.alpha,
-                                    p.beta, scratch, inj_mask)
-                            : nullptr);
+                                     ? new eltwise_injector_t(*this, p.alg,
+                                             p.alpha, p.beta, scratch, inj_mask)
+                                     : nullptr);
 
-        mov(rdx, ARG(c));
-        mov(r8, ARG(ldc));
-        if (c_.bias) mov(rcx, ARG(bias));
+        mov(rdx, arg(offsetof(brgemm_args_t, c)));
+        mov(r8, arg(offsetof(brgemm_args_t, ldc)));
+        if (c_.bias) mov(rcx, arg(offsetof(brgemm_args_t, bias)));
         for (int i = 0; i < c_.m; ++i) {
             if (i > 0) add(rdx, r8);
             for (int j = 0; j < c_.nv; ++j) {
@@ -255,14 +268,15 @@ private:
                         else
                             vfmadd231ps(x, tmp, bcast(p.scale));
                     } else {
-                        mov(rax, ptr[rdi + offsetof(brgemm_args_t, binary) + nb * 8]);
+                        mov(rax, arg(offsetof(brgemm_args_t, binary) + nb * 8));
                         if (p.bcast == brgemm_bcast_t::scalar) {
                             vbroadcastss(tmp, ptr[rax]);
                         } else if (p.bcast == brgemm_bcast_t::per_n) {
                             load(tmp, ptr[rax + j * vb()], t);
                         } else {
                             if (i > 0) {
-                                mov(r11, ptr[rdi + offsetof(brgemm_args_t, binary_ld) + nb * 8]);
+                                mov(r11, arg(offsetof(brgemm_args_t, binary_ld)
+                                                 + nb * 8));
                                 imul(r11, r11, i);
                                 add(rax, r11);
                             }
@@ -279,10 +293,8 @@ private:
     }
 
     brgemm_config_t c_;
-    Ymm tmask_ {15};
+    Ymm tmask_{15};
 };
-
-#undef ARG
 
 uint32_t bits_of(float v) {
     uint32_t u;
@@ -309,8 +321,7 @@ struct brgemm_key_t : public kernel_cache::key_impl_t {
     }
     size_t hash() const override {
         size_t h = 0;
-        for (uint32_t w : words)
-            h = h * 1000003u ^ std::hash<uint32_t>()(w);
+        for (uint32_t w : words) h = h * 1000003u ^ std::hash<uint32_t>()(w);
         return h;
     }
 };
@@ -328,8 +339,7 @@ kernel_cache::result_t create_kernel(void *ctx) {
 
 int brgemm_config_t::n_binary() const {
     int n = 0;
-    for (const auto &p : post_ops)
-        n += p.kind == brgemm_post_op_t::binary;
+    for (const auto &p : post_ops) n += p.kind == brgemm_post_op_t::binary;
     return n;
 }
 
@@ -368,7 +378,7 @@ std::string brgemm_kernel_name(const brgemm_config_t &c) {
     const int lanes = c.zmm ? 16 : 8;
     const int n = (c.nv - 1) * lanes + (c.n_tail ? c.n_tail : lanes);
     std::string s = "f32_brgemm_" + std::to_string(c.m) + "x"
-            + std::to_string(n) + "_k" + std::to_string(c.k_unroll);
+                    + std::to_string(n) + "_k" + std::to_string(c.k_unroll);
     if (c.beta) s += "_beta1";
     if (c.bias) s += "_bias";
     if (!c.post_ops.empty()) s += "_po" + std::to_string(c.post_ops.size());

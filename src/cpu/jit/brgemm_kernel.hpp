@@ -46,8 +46,8 @@ enum class brgemm_bcast_t : int { scalar, per_n, full };
 struct brgemm_post_op_t {
     enum kind_t : int { eltwise, sum, binary } kind = eltwise;
     alg_kind_t alg = dnnl_alg_kind_undef; // eltwise or binary algorithm
-    float alpha = 0.f, beta = 0.f; // eltwise parameters
-    float scale = 1.f; // eltwise output scale, sum scale
+    float alpha = 0.f, beta = 0.f;        // eltwise parameters
+    float scale = 1.f;                    // eltwise output scale, sum scale
     brgemm_bcast_t bcast = brgemm_bcast_t::scalar; // binary
 };
 
@@ -58,12 +58,12 @@ struct brgemm_config_t {
     cpu_isa_t isa = isa_undef;
     const char *isa_name = "";
     bool zmm = true;
-    int m = 1; // rows of the tile
-    int nv = 1; // vectors of the tile
+    int m = 1;      // rows of the tile
+    int nv = 1;     // vectors of the tile
     int n_tail = 0; // lanes kept in the last vector (0: all)
     int b_vecs = 1; // vectors per packed B row (>= nv)
     int k_unroll = 4;
-    int beta = 0; // 0: C = product; 1: C += product
+    int beta = 0;      // 0: C = product; 1: C += product
     bool bias = false; // add bias[n] before the post-ops
     std::vector<brgemm_post_op_t> post_ops;
 
@@ -85,11 +85,11 @@ struct brgemm_batch_t {
 // The kernel's single argument (offsets are fixed by the generator).
 struct brgemm_args_t {
     const brgemm_batch_t *batch;
-    size_t bs; // batch elements
-    size_t k; // rows of every B_i, columns of every A_i
+    size_t bs;  // batch elements
+    size_t k;   // rows of every B_i, columns of every A_i
     size_t lda; // A row stride in bytes
     float *c;
-    size_t ldc; // C row stride in bytes
+    size_t ldc;        // C row stride in bytes
     const float *bias; // at the tile's first column
     // Each binary post-op's operand at the tile's origin (element [0][0]
     // of the tile), and its row stride in bytes (full broadcast only).

@@ -22,7 +22,7 @@ namespace {
 
 bool is_plain(const memory_desc_t &md) {
     return md.format_kind == dnnl_blocked
-            && md.format_desc.blocking.inner_nblks == 0;
+           && md.format_desc.blocking.inner_nblks == 0;
 }
 
 // Whether every dim but the last is 1.
@@ -89,7 +89,7 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
         } else if (p.kind == post_op_kind_t::binary) {
             const memory_desc_t &s1 = p.src1_md;
             if (s1.data_type != dnnl_f32 || s1.ndims != ndims()) return false;
-            binary_arg_t b {(int)e, jit::brgemm_bcast_t::scalar, {}};
+            binary_arg_t b{(int)e, jit::brgemm_bcast_t::scalar, {}};
             if (all_ones(s1)) {
                 b.bcast = jit::brgemm_bcast_t::scalar;
             } else if (only_last(s1) && s1.dims[ndims() - 1] == N()) {
@@ -99,7 +99,8 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
                 b.bcast = jit::brgemm_bcast_t::per_n;
             } else {
                 for (int d = 0; d < ndims(); ++d)
-                    if (s1.dims[d] != dst_md_.dims[d] && (d >= ndims() - 2 || s1.dims[d] != 1))
+                    if (s1.dims[d] != dst_md_.dims[d]
+                            && (d >= ndims() - 2 || s1.dims[d] != 1))
                         return false;
                 if (!postops::plain_strides(s1, b.strides)
                         || b.strides[ndims() - 1] != 1)
@@ -147,7 +148,8 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         return dnnl_unimplemented;
     if (with_bias() && !only_last(bias_md_)) return dnnl_unimplemented;
 
-    cfg = jit::brgemm_config(*target, target->tile_m, target->tile_nv * target->lanes());
+    cfg = jit::brgemm_config(
+            *target, target->tile_m, target->tile_nv * target->lanes());
     cfg.bias = with_bias();
     if (!post_ops_ok()) return dnnl_unimplemented;
     if (!cfg.supported()) return dnnl_unimplemented;
@@ -167,8 +169,8 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // B blocks of at most 256 KiB (L2 holds one with its A rows and C).
     const dim_t max_kc = (256 * 1024) / (panel * (dim_t)sizeof(float));
     nk = attr_.post_ops.find(post_op_kind_t::sum) >= 0 || K() <= max_kc
-            ? 1
-            : (K() + max_kc - 1) / max_kc;
+                 ? 1
+                 : (K() + max_kc - 1) / max_kc;
     kc = nk > 1 ? (K() + nk - 1) / nk : K();
     // Plain weights: each thread packs the K block of the panel it works
     // on into its own buffer, which stays in L2 for the panel's M tiles.
@@ -202,7 +204,8 @@ status_t brgemm_matmul_t::init(engine_t *) {
                     c.post_ops.clear();
                 }
                 bool hit = false;
-                DNNL_CHECK(jit::get_brgemm_kernel(c, kernels_[ph][mt][nt], hit));
+                DNNL_CHECK(
+                        jit::get_brgemm_kernel(c, kernels_[ph][mt][nt], hit));
             }
     }
     return dnnl_success;
@@ -224,7 +227,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const float *src = ctx.input<float>(DNNL_ARG_SRC);
     const float *wei = ctx.input<float>(DNNL_ARG_WEIGHTS);
     float *dst = ctx.output<float>(DNNL_ARG_DST);
-    const float *bias = p->with_bias() ? ctx.input<float>(DNNL_ARG_BIAS) : nullptr;
+    const float *bias =
+            p->with_bias() ? ctx.input<float>(DNNL_ARG_BIAS) : nullptr;
     if (!dst || (K > 0 && (!src || !wei)) || (p->with_bias() && !bias))
         return dnnl_invalid_arguments;
     if (src) src += smd.offset0;
@@ -235,10 +239,11 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     std::vector<const float *> bin(p->binaries.size());
     for (size_t i = 0; i < bin.size(); ++i) {
         const int arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(p->binaries[i].po_index)
-                | DNNL_ARG_SRC_1;
+                        | DNNL_ARG_SRC_1;
         bin[i] = ctx.input<float>(arg);
         if (!bin[i]) return dnnl_invalid_arguments;
-        bin[i] += p->attr()->post_ops.entries[p->binaries[i].po_index]
+        bin[i] += p->attr()
+                          ->post_ops.entries[p->binaries[i].po_index]
                           .src1_md.offset0;
     }
 
@@ -288,10 +293,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             if (wn == 1)
                 std::memcpy(row, w + k * wk, n * sizeof(float));
             else
-                for (dim_t j = 0; j < n; ++j)
-                    row[j] = w[k * wk + j * wn];
-            for (dim_t j = n; j < panel; ++j)
-                row[j] = 0.f;
+                for (dim_t j = 0; j < n; ++j) row[j] = w[k * wk + j * wn];
+            for (dim_t j = n; j < panel; ++j) row[j] = 0.f;
         }
     };
 
@@ -308,9 +311,11 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         return wbi;
     };
     parallel_chunks(nthr, units, [&](int ithr, dim_t u0, dim_t u1) {
-        float *buf = pack_buf
-                ? pack_buf + (size_t)ithr * (p->pack_bytes / sizeof(float))
-                : nullptr;
+        float *buf =
+                pack_buf ? pack_buf
+                                   + (size_t)ithr
+                                             * (p->pack_bytes / sizeof(float))
+                         : nullptr;
         jit::brgemm_args_t a;
         jit::brgemm_batch_t be;
         a.batch = &be;
@@ -326,7 +331,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             be.a = src ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0
                        : nullptr;
             if (p->wei_packed)
-                be.b = wei ? wei + (size_t)jb * panel_elems + (size_t)(k0 * panel)
+                be.b = wei ? wei + (size_t)jb * panel_elems
+                                       + (size_t)(k0 * panel)
                            : nullptr;
             else
                 be.b = buf;
@@ -335,12 +341,12 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             for (size_t i = 0; i < bin.size(); ++i) {
                 const auto &ba = p->binaries[i];
                 const float *q = bin[i];
-                const memory_desc_t &s1
-                        = p->attr()->post_ops.entries[ba.po_index].src1_md;
+                const memory_desc_t &s1 =
+                        p->attr()->post_ops.entries[ba.po_index].src1_md;
                 if (ba.bcast == jit::brgemm_bcast_t::per_n) q += n0;
                 if (ba.bcast == jit::brgemm_bcast_t::full) {
                     q += batch_off(dmd, s1, ba.strides, b)
-                            + m0 * ba.strides[nd - 2] + n0;
+                         + m0 * ba.strides[nd - 2] + n0;
                     a.binary_ld[i] = (size_t)ba.strides[nd - 2] * sizeof(float);
                 }
                 a.binary[i] = q;
@@ -355,17 +361,16 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             for (dim_t kb = 0; kb < p->nk; ++kb) {
                 const dim_t k0 = kb * p->kc;
                 const dim_t kn = std::min(p->kc, K - k0);
-                const int ph = p->nk == 1 ? only
-                        : kb == 0         ? first
-                        : kb + 1 == p->nk ? last
-                                          : middle;
+                const int ph = p->nk == 1        ? only
+                               : kb == 0         ? first
+                               : kb + 1 == p->nk ? last
+                                                 : middle;
                 a.k = (size_t)kn;
                 if (buf) {
                     const dim_t jb = (r0 / nb_m) % nb_n, b = r0 / (nb_m * nb_n);
                     pack(buf, wei_batch(b), jb, k0, kn);
                 }
-                for (dim_t u = r0; u < r1; ++u)
-                    run_unit(u, k0, ph);
+                for (dim_t u = r0; u < r1; ++u) run_unit(u, k0, ph);
             }
             r0 = r1;
         }

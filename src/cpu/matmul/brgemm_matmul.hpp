@@ -29,7 +29,7 @@ struct brgemm_matmul_t : public primitive_t {
 
         const jit::brgemm_target_t *target = nullptr;
         bool wei_packed = false; // weights already in panels (from `any`)
-        int panel = 0; // columns per B panel (tile_nv vectors)
+        int panel = 0;           // columns per B panel (tile_nv vectors)
         // The kernel configuration of a full tile (bias and post-ops);
         // tails derive from it.
         jit::brgemm_config_t cfg;
