@@ -44,6 +44,20 @@ status_t check(bool fwd, const memory_desc_t *a, const memory_desc_t *b, float e
     return dnnl_success;
 }
 
+// The one post-op batch normalization fuses, as oneDNN 3.13's CPU
+// implementations: a single relu, with a zero negative slope when training.
+status_t check_post_ops(bool training, const primitive_attr_t *attr) {
+    if (!attr || attr->post_ops.entries.empty()) return dnnl_success;
+    const auto &po = attr->post_ops.entries;
+    if (po.size() != 1 || po[0].kind != post_op_kind_t::eltwise
+            || po[0].alg != dnnl_eltwise_relu || po[0].scale != 1.f
+            || (training && po[0].alpha != 0.f)) {
+        verbose_check("bnorm", "post-ops other than one relu");
+        return dnnl_unimplemented;
+    }
+    return dnnl_success;
+}
+
 } // namespace
 
 dnnl_status_t dnnl_batch_normalization_forward_primitive_desc_create(
@@ -57,6 +71,7 @@ dnnl_status_t dnnl_batch_normalization_forward_primitive_desc_create(
     if (prop_kind != dnnl_forward_training && prop_kind != dnnl_forward_inference)
         return dnnl_invalid_arguments;
     DNNL_CHECK(check(true, src_desc, dst_desc, epsilon, flags, attr));
+    DNNL_CHECK(check_post_ops(prop_kind == dnnl_forward_training, attr));
     if (src_desc->format_kind == dnnl_format_kind_any) return dnnl_invalid_arguments;
     batch_normalization_desc_t d;
     d.prop_kind = prop_kind;

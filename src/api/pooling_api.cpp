@@ -87,9 +87,12 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
     pd.diff_src_desc = zero_md();
     pd.diff_dst_desc = zero_md();
     // Forward takes eltwise, binary and sum post-ops (implementations that
-    // cannot fuse them decline); no scales or zero points, as in oneDNN.
-    if (attr && (!attr->scales.empty() || !attr->zero_points.empty())) {
-        verbose_check("pooling", "scales and zero points are not supported");
+    // cannot fuse them decline); no scales, zero points or rounding modes,
+    // as in oneDNN.
+    if (attr && (!attr->scales.empty() || !attr->zero_points.empty()
+                        || !attr->rounding_modes.empty())) {
+        verbose_check("pooling",
+                "scales, zero points and rounding modes are not supported");
         return dnnl_unimplemented;
     }
     const status_t po_st = attr ? po_check::check(attr->post_ops, *dst_desc,

@@ -134,13 +134,16 @@ TEST(NormPoolAttrs, LayerNormRefusals) {
             dnnl_unimplemented);
 }
 
-// Batch normalization: eltwise post-ops after the normalization; s8 data
-// with given statistics; binary post-ops and scales refused.
+// Batch normalization: one relu post-op after the normalization (any
+// negative slope in inference, zero when training; other eltwise
+// algorithms and longer chains refused, as oneDNN 3.13's CPU
+// implementations); s8 data with given statistics; binary post-ops and
+// scales refused.
 TEST(NormPoolAttrs, BatchNormEltwisePostOpAndS8) {
     const memory::dim N = 2, C = 3, SP = 5;
     memory::desc md({N, C, SP}, dt::f32, tag::abc);
     post_ops po;
-    po.append_eltwise(algorithm::eltwise_linear, 2.f, -1.f);
+    po.append_eltwise(algorithm::eltwise_relu, 0.25f, 0.f);
     primitive_attr attr;
     attr.set_post_ops(po);
     batch_normalization_forward::primitive_desc pd(eng(),
@@ -163,7 +166,7 @@ TEST(NormPoolAttrs, BatchNormEltwisePostOpAndS8) {
             for (memory::dim i = 0; i < SP; ++i) {
                 const size_t o = (size_t)((n * C + c) * SP + i);
                 const float e = (x[o] - mean[c]) / std::sqrt(var[c] + 1e-5f);
-                EXPECT_NEAR(y[o], 2.f * e - 1.f, 1e-5f);
+                EXPECT_NEAR(y[o], e > 0.f ? e : 0.25f * e, 1e-5f);
             }
 
     memory::desc s8({N, C, SP}, dt::s8, tag::abc);
@@ -195,6 +198,23 @@ TEST(NormPoolAttrs, BatchNormEltwisePostOpAndS8) {
                 prop_kind::forward_inference, md, md, 1e-5f, nf::none, ab);
     }),
             dnnl_unimplemented);
+    const auto bn_status = [&](const post_ops &p, prop_kind pk) {
+        primitive_attr a;
+        a.set_post_ops(p);
+        return status_of([&] {
+            batch_normalization_forward::primitive_desc(
+                    eng(), pk, md, md, 1e-5f, nf::use_global_stats, a);
+        });
+    };
+    post_ops linear, two, leaky;
+    linear.append_eltwise(algorithm::eltwise_linear, 2.f, -1.f);
+    two.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    two.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    leaky.append_eltwise(algorithm::eltwise_relu, 0.25f, 0.f);
+    EXPECT_EQ(bn_status(linear, prop_kind::forward_inference), dnnl_unimplemented);
+    EXPECT_EQ(bn_status(two, prop_kind::forward_inference), dnnl_unimplemented);
+    EXPECT_EQ(bn_status(leaky, prop_kind::forward_training), dnnl_unimplemented);
+    EXPECT_EQ(bn_status(leaky, prop_kind::forward_inference), dnnl_success);
     // s8 needs given statistics.
     EXPECT_EQ(status_of([&] {
         batch_normalization_forward::primitive_desc(
@@ -306,6 +326,20 @@ TEST(NormPoolAttrs, GroupNormStatisticsDescriptors) {
     batch_normalization_forward::primitive_desc bpd_t(eng(),
             prop_kind::forward_training, md, md, 1e-5f, nf::none);
     EXPECT_EQ(bpd_t.query_md(query::exec_arg_md, DNNL_ARG_MEAN).get_ndims(), 1);
+}
+
+// Pooling takes no rounding mode, as oneDNN 3.13.
+TEST(NormPoolAttrs, PoolingRefusesRoundingModes) {
+    memory::desc src_md({2, 3, 4, 6}, dt::f32, tag::nchw);
+    memory::desc dst_md({2, 3, 2, 3}, dt::f32, tag::nchw);
+    primitive_attr attr;
+    attr.set_rounding_mode(DNNL_ARG_DST, rounding_mode::stochastic);
+    EXPECT_EQ(status_of([&] {
+        pooling_forward::primitive_desc(eng(), prop_kind::forward_inference,
+                algorithm::pooling_max, src_md, dst_md, {2, 2}, {2, 2},
+                {0, 0}, {0, 0}, {0, 0}, attr);
+    }),
+            dnnl_unimplemented);
 }
 
 } // namespace
