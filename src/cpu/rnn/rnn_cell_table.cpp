@@ -7,9 +7,9 @@ namespace cpu {
 namespace rnn {
 
 const isa_table_t<cell_kernels_t> &cell_kernel_table() {
-    static const isa_table_t<cell_kernels_t> table {
-            {avx512_core, &cell_kernels_avx512_core()}, {avx2, &cell_kernels_avx2()},
-            {isa_undef, &cell_kernels_base()}};
+    static const isa_table_t<cell_kernels_t> table{
+            {avx512_core, &cell_kernels_avx512_core()},
+            {avx2, &cell_kernels_avx2()}, {isa_undef, &cell_kernels_base()}};
     return table;
 }
 
