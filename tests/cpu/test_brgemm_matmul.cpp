@@ -184,7 +184,7 @@ bool on_brgemm(const std::string &impl) {
 
 TEST(JitBrgemmMatmul, ShapesAndTails) {
     const std::vector<case_t> cases = {
-            {{1, 1}, {1, 1}, {1, 1}},
+            {{5, 1}, {1, 1}, {5, 1}},
             {{6, 64}, {64, 64}, {6, 64}},
             {{7, 65}, {65, 65}, {7, 65}},
             {{13, 3}, {3, 100}, {13, 100}},
@@ -251,10 +251,12 @@ TEST(JitBrgemmMatmul, OtherPostOpsFallBack) {
     case_t c{{9, 20}, {20, 30}, {9, 30}};
     c.binaries = {{algorithm::binary_add, {9, 1}}}; // per row
     EXPECT_FALSE(on_brgemm(run_case(c, 7)));
-    // Plain weights for 4 rows: packing them would cost more than the
-    // product; the GEMM streams them.
+    // 4 rows (GEMV-like), weights plain or `any`: the GEMM's small-M
+    // kernels stream B.
     case_t d{{4, 300}, {300, 70}, {4, 70}, false};
     EXPECT_FALSE(on_brgemm(run_case(d, 8)));
+    d.wei_any = true;
+    EXPECT_FALSE(on_brgemm(run_case(d, 10)));
 }
 
 // A primitive of another shape whose tiles have no tails takes its

@@ -146,7 +146,9 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (!postops::plain_strides(src_md_, ss) || ss[nd - 1] != 1
             || !postops::plain_strides(dst_md_, ds) || ds[nd - 1] != 1)
         return dnnl_unimplemented;
-    if (with_bias() && !only_last(bias_md_)) return dnnl_unimplemented;
+    // Bias per column only (a scalar or per-row bias goes to the GEMM).
+    if (with_bias() && (!only_last(bias_md_) || bias_md_.dims[nd - 1] != N()))
+        return dnnl_unimplemented;
 
     cfg = jit::brgemm_config(
             *target, target->tile_m, target->tile_nv * target->lanes());
@@ -154,17 +156,18 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (!post_ops_ok()) return dnnl_unimplemented;
     if (!cfg.supported()) return dnnl_unimplemented;
 
+    // Where 4 rows or fewer use each panel of B (GEMV-like), the GEMM's
+    // small-M kernels streaming plain B are faster than packing it per
+    // execution, and `any` stays plain for them as the GEMM has it.
+    dim_t rows_per_panel = M();
+    for (int d = 0; d < nd - 2; ++d)
+        if (weights_md_.dims[d] == 1) rows_per_panel *= dst_md_.dims[d];
+    if (rows_per_panel <= 4) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     if (wei_any && nd == 2) {
         weights_md_ = panel_md(weights_md_, panel);
         wei_packed = true;
     }
-    // Plain weights are packed on every execution: not worth it where
-    // few rows use each packed panel (the GEMM streams B for those).
-    dim_t rows_per_panel = M();
-    for (int d = 0; d < nd - 2; ++d)
-        if (weights_md_.dims[d] == 1) rows_per_panel *= dst_md_.dims[d];
-    if (!wei_packed && rows_per_panel <= 4) return dnnl_unimplemented;
 
     // B blocks of at most 256 KiB (L2 holds one with its A rows and C).
     const dim_t max_kc = (256 * 1024) / (panel * (dim_t)sizeof(float));
