@@ -260,8 +260,10 @@ status_t conv_attr_check(
                     CONV_CHECK(m.dims[i] == 1
                                     || m.dims[i] == cd.dst_desc.dims[i],
                             dnnl_invalid_arguments, "binary post-op dims");
-                CONV_CHECK(m.format_kind == dnnl_blocked, dnnl_unimplemented,
-                        "binary post-op format");
+                // `any` is resolved when the implementation is created.
+                CONV_CHECK(m.format_kind == dnnl_blocked
+                                || m.format_kind == dnnl_format_kind_any,
+                        dnnl_unimplemented, "binary post-op format");
                 break;
             }
             case post_op_kind_t::prelu:

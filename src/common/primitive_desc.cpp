@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 #include "common/binary_pd.hpp"
@@ -221,6 +222,14 @@ void primitive_desc_t::book_scratchpad(size_t bytes) {
     md_init_by_tag(scratchpad_md_, 1, dims, dnnl_u8, dnnl_a);
 }
 
+// A float as a C++ stream prints it by default ("0.1", "2", "1e-05"), the
+// way oneDNN's verbose lines show attribute parameters.
+static std::string float_str(float v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
 std::string primitive_desc_t::attr_str() const {
     std::string s;
     auto add = [&](const std::string &part) {
@@ -251,26 +260,61 @@ std::string primitive_desc_t::attr_str() const {
     quant(attr_.scales, "attr-scales");
     quant(attr_.zero_points, "attr-zero-points");
     if (!attr_.post_ops.entries.empty()) {
+        // oneDNN's spelling of each entry: trailing parameters only as far
+        // as they differ from their defaults; a binary tensor's mask of
+        // non-unit dims, then its layout unless exactly one dim is not 1.
+        // The request's entries: a tensor the user left `any` shows so.
+        const auto &entries = key_attr().post_ops.entries;
         std::string p = "attr-post-ops:";
-        for (size_t i = 0; i < attr_.post_ops.entries.size(); ++i) {
-            const auto &e = attr_.post_ops.entries[i];
+        for (size_t i = 0; i < entries.size(); ++i) {
+            const auto &e = entries[i];
             if (i) p += "+";
             switch (e.kind) {
-                case post_op_kind_t::eltwise:
+                case post_op_kind_t::eltwise: {
                     p += dnnl_alg_kind2str(e.alg);
-                    if (e.alpha != 0 || e.beta != 0)
-                        p += ":" + std::to_string(e.alpha) + ":"
-                                + std::to_string(e.beta);
+                    const bool scaled = e.scale != 1.f;
+                    if (e.alpha != 0.f || e.beta != 0.f || scaled)
+                        p += ":" + float_str(e.alpha);
+                    if (e.beta != 0.f || scaled) p += ":" + float_str(e.beta);
+                    if (scaled) p += ":" + float_str(e.scale);
                     break;
-                case post_op_kind_t::sum:
+                }
+                case post_op_kind_t::sum: {
                     p += "sum";
-                    if (e.scale != 1.f) p += ":" + std::to_string(e.scale);
+                    const bool dt = e.sum_dt != dnnl_data_type_undef;
+                    const bool zp = e.zero_point != 0 || dt;
+                    if (e.scale != 1.f || zp) p += ":" + float_str(e.scale);
+                    if (zp) p += ":" + std::to_string(e.zero_point);
+                    if (dt) p += std::string(":") + dnnl_dt2str(e.sum_dt);
                     break;
-                case post_op_kind_t::binary:
+                }
+                case post_op_kind_t::binary: {
+                    const memory_desc_t &m = e.src1_md;
+                    int mask = 0, non_unit = 0;
+                    for (int d = 0; d < m.ndims; ++d)
+                        if (m.dims[d] != 1) {
+                            mask += 1 << d;
+                            ++non_unit;
+                        }
                     p += dnnl_alg_kind2str(e.alg);
-                    p += std::string(":") + dnnl_dt2str(e.src1_md.data_type);
+                    p += std::string(":") + dnnl_dt2str(m.data_type) + ":"
+                            + std::to_string(mask);
+                    if (m.format_kind == dnnl_format_kind_any) {
+                        p += ":any";
+                    } else if (m.format_kind == dnnl_blocked && non_unit != 1) {
+                        p += ":" + md_layout_str(m);
+                        const std::string st = md_strides_str(m);
+                        if (!st.empty()) p += ":" + st;
+                    }
                     break;
-                case post_op_kind_t::dw_conv: p += "dw"; break;
+                }
+                case post_op_kind_t::dw_conv:
+                    p += "dw:k" + std::to_string(e.dw_kernel) + "s"
+                            + std::to_string(e.dw_stride) + "p"
+                            + std::to_string(e.dw_padding);
+                    if (e.dw_wei_dt == dnnl_s8 || e.dw_dst_dt != dnnl_f32)
+                        p += std::string(":") + dnnl_dt2str(e.dw_dst_dt);
+                    break;
                 case post_op_kind_t::prelu:
                     p += "prelu:" + std::to_string(e.prelu_mask);
                     break;

@@ -128,6 +128,42 @@ void verbose_check(const char *primitive, const char *fmt, ...) {
     print_line(std::string("primitive,create:check,") + primitive + "," + msg);
 }
 
+std::string md_layout_str(const memory_desc_t &md) {
+    if (md.format_kind != dnnl_blocked) return "";
+    // Outer dims ordered by stride (largest first), then inner blocks.
+    const auto &b = md.format_desc.blocking;
+    int order[max_ndims];
+    for (int i = 0; i < md.ndims; ++i) order[i] = i;
+    for (int i = 0; i < md.ndims; ++i)
+        for (int j = i + 1; j < md.ndims; ++j)
+            if (b.strides[order[j]] > b.strides[order[i]]) {
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+    bool blocked[max_ndims] = {};
+    for (int i = 0; i < b.inner_nblks; ++i) blocked[b.inner_idxs[i]] = true;
+    std::string s;
+    for (int i = 0; i < md.ndims; ++i) {
+        char c = (char)('a' + order[i]);
+        s += blocked[order[i]] ? (char)(c - 'a' + 'A') : c;
+    }
+    for (int i = 0; i < b.inner_nblks; ++i)
+        s += std::to_string(b.inner_blks[i]) + (char)('a' + b.inner_idxs[i]);
+    return s;
+}
+
+std::string md_strides_str(const memory_desc_t &md) {
+    const bool dense = md_has_runtime_dims_or_strides(md)
+            || md.format_kind != dnnl_blocked || md.extra.flags != 0
+            || (size_t)md_nelems(md, true) * data_type_size(md.data_type)
+                    >= md_size(md);
+    std::string s;
+    for (int d = 0; !dense && d < md.ndims; ++d)
+        s += (d ? "x" : "") + std::to_string(md.format_desc.blocking.strides[d]);
+    return s;
+}
+
 // "f32::blocked:abcd::f0"-style description of one memory descriptor.
 // oneDNN's `dt:flags:format_kind:layout:strides:extra`. Flags: `a` the
 // user gave format `any`, `p` padded dims, `o` padding offsets, `0` a
@@ -150,37 +186,14 @@ static std::string md_str(const memory_desc_t &md, bool user_any = false) {
     s += dnnl_fmt_kind2str(md.format_kind);
     s += ":";
     if (md.format_kind == dnnl_blocked) {
-        // Outer dims ordered by stride (largest first), then inner blocks.
-        const auto &b = md.format_desc.blocking;
-        int order[max_ndims];
-        for (int i = 0; i < md.ndims; ++i) order[i] = i;
-        for (int i = 0; i < md.ndims; ++i)
-            for (int j = i + 1; j < md.ndims; ++j)
-                if (b.strides[order[j]] > b.strides[order[i]]) {
-                    int t = order[i];
-                    order[i] = order[j];
-                    order[j] = t;
-                }
-        bool blocked[max_ndims] = {};
-        for (int i = 0; i < b.inner_nblks; ++i) blocked[b.inner_idxs[i]] = true;
-        for (int i = 0; i < md.ndims; ++i) {
-            char c = (char)('a' + order[i]);
-            s += blocked[order[i]] ? (char)(c - 'a' + 'A') : c;
-        }
-        for (int i = 0; i < b.inner_nblks; ++i)
-            s += std::to_string(b.inner_blks[i]) + (char)('a' + b.inner_idxs[i]);
+        s += md_layout_str(md);
     } else if (md.format_kind == dnnl_format_kind_sparse) {
         // The encoding takes the layout's place ("sparse:csr:").
         s += dnnl_sparse_encoding2str((dnnl_sparse_encoding_t)
                         md.format_desc.sparse_desc.encoding);
     }
     s += ":";
-    const bool dense = md_has_runtime_dims_or_strides(md)
-            || md.format_kind != dnnl_blocked || md.extra.flags != 0
-            || (size_t)md_nelems(md, true) * data_type_size(md.data_type)
-                    >= md_size(md);
-    for (int d = 0; !dense && d < md.ndims; ++d)
-        s += (d ? "x" : "") + std::to_string(md.format_desc.blocking.strides[d]);
+    s += md_strides_str(md);
     s += ":f" + std::to_string((unsigned long long)md.extra.flags);
     return s;
 }

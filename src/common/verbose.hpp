@@ -37,6 +37,11 @@ void verbose_check(const char *primitive, const char *fmt, ...);
 // The "<engine>,<primitive>,<impl>,<prop>,<mds>,<attrs>,<aux>,<problem>"
 // part of a primitive line.
 std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine);
+// A blocked descriptor's layout as oneDNN's verbose spells it ("acdb",
+// "aBcd16b"; empty for other kinds), and its strides ("240x1x80x16") when
+// the layout is not dense (empty otherwise).
+std::string md_layout_str(const memory_desc_t &md);
+std::string md_strides_str(const memory_desc_t &md);
 // `nested`: created by another primitive; its hits print
 // create:nested_primitive_cache_hit as oneDNN does.
 void verbose_print_create(const primitive_desc_t &pd, const engine_t *engine,

@@ -3,6 +3,7 @@
 // `any`, `p` padded dims, `0` a non-zero offset0; strides of layouts that
 // are not dense) and the descriptors oneDNN prints for eltwise and softmax
 // backward.
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -97,6 +98,82 @@ std::string attrs_of(const std::string &line) {
         pos = line.find(',', pos) + 1;
     return line.substr(pos, line.find(',', pos) - pos);
 }
+// Post-op chains in oneDNN 3.13's spelling (each expected string recorded
+// from oneDNN 3.13.2 with the same convolution): parameters only as far as
+// they differ from their defaults, binary tensors with their mask of
+// non-unit dims and their layout (`any` as the user gave it) unless
+// exactly one dim is not 1.
+TEST(VerboseFormats, PostOpChains) {
+    const memory::desc src({2, 16, 6, 6}, dt::f32, tag::nchw),
+            w({16, 16, 3, 3}, dt::f32, tag::oihw),
+            d({2, 16, 4, 4}, dt::f32, tag::nchw);
+    struct case_t {
+        std::function<void(post_ops &)> make;
+        const char *want;
+    };
+    const case_t cases[] = {
+            {[](post_ops &p) {
+                 p.append_eltwise(algorithm::eltwise_linear, 2.f, 1.f);
+             },
+                    "attr-post-ops:eltwise_linear:2:1"},
+            {[](post_ops &p) {
+                 p.append_eltwise(algorithm::eltwise_relu, 0.1f, 0.f);
+                 p.append_eltwise(algorithm::eltwise_clip, 0.f, 0.5f);
+             },
+                    "attr-post-ops:eltwise_relu:0.1+eltwise_clip:0:0.5"},
+            {[](post_ops &p) { p.append_sum(0.5f); }, "attr-post-ops:sum:0.5"},
+            {[](post_ops &p) { p.append_sum(1.f, 0, dt::f32); },
+                    "attr-post-ops:sum:1:0:f32"},
+            {[](post_ops &p) {
+                 p.append_binary(algorithm::binary_add,
+                         memory::desc({1, 16, 1, 1}, dt::f32, tag::abcd));
+             },
+                    "attr-post-ops:binary_add:f32:2"},
+            {[](post_ops &p) {
+                 p.append_binary(algorithm::binary_mul,
+                         memory::desc({2, 16, 4, 4}, dt::f32, tag::nhwc));
+             },
+                    "attr-post-ops:binary_mul:f32:15:acdb"},
+            {[](post_ops &p) {
+                 p.append_binary(algorithm::binary_max,
+                         memory::desc({2, 16, 4, 4}, dt::f32, tag::any));
+             },
+                    "attr-post-ops:binary_max:f32:15:any"},
+            {[](post_ops &p) {
+                 p.append_binary(algorithm::binary_select,
+                         memory::desc({2, 1, 4, 4}, dt::f32, tag::abcd),
+                         memory::desc({2, 1, 4, 4}, dt::s8, tag::abcd));
+             },
+                    "attr-post-ops:binary_select:f32:13:abcd"},
+            {[](post_ops &p) { p.append_prelu(2); }, "attr-post-ops:prelu:2"},
+            {[](post_ops &p) {
+                 p.append_sum();
+                 p.append_eltwise(algorithm::eltwise_gelu_erf, 0.f, 0.f);
+             },
+                    "attr-post-ops:sum+eltwise_gelu_erf"},
+    };
+    for (const auto &c : cases) {
+        post_ops po;
+        c.make(po);
+        primitive_attr attr;
+        attr.set_post_ops(po);
+        bool created = true;
+        const auto lines = create_lines([&] {
+            try {
+                convolution_forward(convolution_forward::primitive_desc(eng(),
+                        prop_kind::forward_inference,
+                        algorithm::convolution_direct, src, w, d, {1, 1},
+                        {0, 0}, {0, 0}, attr));
+            } catch (const error &) { created = false; }
+        });
+        EXPECT_TRUE(created) << c.want;
+        ASSERT_FALSE(lines.empty()) << c.want;
+        const std::string want = std::string(",") + c.want + ",";
+        EXPECT_NE(lines[0].find(want), std::string::npos)
+                << lines[0] << "\nwant " << c.want;
+    }
+}
+
 } // namespace
 
 // oneDNN's "attr-dropout[:layout]:seed_dt:use_offset:use_host_scalars".
