@@ -238,8 +238,43 @@ std::string primitive_desc_t::attr_str() const {
     };
     if (attr_.scratchpad_mode == dnnl_scratchpad_mode_user)
         add("attr-scratchpad:user");
-    if (attr_.fpmath_mode != dnnl_fpmath_mode_strict)
-        add(std::string("attr-fpmath:") + dnnl_fpmath_mode2str(attr_.fpmath_mode));
+    if (attr_.fpmath_mode != dnnl_fpmath_mode_strict || attr_.fpmath_apply_to_int)
+        add(std::string("attr-fpmath:") + dnnl_fpmath_mode2str(attr_.fpmath_mode)
+                + (attr_.fpmath_apply_to_int ? ":true" : ""));
+    if (attr_.acc_mode != dnnl_accumulation_mode_strict)
+        add(std::string("attr-acc-mode:")
+                + dnnl_accumulation_mode2str(attr_.acc_mode));
+    // Argument names as oneDNN's verbose spells them (sources numbered,
+    // others not; arguments it has no name for as it prints them).
+    auto arg_name = [](int arg) -> std::string {
+        if ((arg & DNNL_ARG_MULTIPLE_SRC) && arg < 2 * DNNL_ARG_MULTIPLE_SRC)
+            return "msrc" + std::to_string(arg - DNNL_ARG_MULTIPLE_SRC);
+        switch (arg) {
+            case DNNL_ARG_SRC: return "src0";
+            case DNNL_ARG_SRC_1: return "src1";
+            case DNNL_ARG_SRC_2: return "src2";
+            case DNNL_ARG_DST: return "dst";
+            case DNNL_ARG_WEIGHTS:
+            case DNNL_ARG_WEIGHTS_1:
+            case DNNL_ARG_WEIGHTS_2: return "wei";
+            case DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_DST:
+                return "attr_post_op_dw_dst";
+            case DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS:
+                return "attr_post_op_dw_wei";
+            default: return "unsupported arg";
+        }
+    };
+    if (!attr_.rounding_modes.empty()) {
+        std::string r = "attr-rounding-mode:";
+        for (size_t i = 0; i < attr_.rounding_modes.size(); ++i) {
+            const auto &it = attr_.rounding_modes[i];
+            if (i) r += "+";
+            r += arg_name(it.arg) + ":"
+                    + dnnl_rounding_mode2str((dnnl_rounding_mode_t)it.mode);
+        }
+        add(r);
+    }
+    if (attr_.deterministic) add("attr-deterministic:1");
     auto quant = [&](const quant_map_t &m, const char *title) {
         if (m.empty()) return;
         std::string q = title;
@@ -247,13 +282,11 @@ std::string primitive_desc_t::attr_str() const {
         for (const auto &it : m.items) {
             q += first ? ":" : "+";
             first = false;
-            const char *name = it.arg == DNNL_ARG_SRC ? "src0"
-                    : it.arg == DNNL_ARG_SRC_1        ? "src1"
-                    : it.arg == DNNL_ARG_DST          ? "dst0"
-                    : it.arg == DNNL_ARG_WEIGHTS      ? "wei"
-                                                      : "arg";
-            q += std::string(name) + ":" + std::to_string(it.e.mask) + ":"
+            q += arg_name(it.arg) + ":" + std::to_string(it.e.mask) + ":"
                     + dnnl_dt2str(it.e.data_type);
+            if (it.e.group_ndims > 0)
+                q += ":" + std::to_string(it.e.group_dims[0]) + "x"
+                        + std::to_string(it.e.group_dims[1]);
         }
         add(q);
     };

@@ -174,6 +174,30 @@ TEST(VerboseFormats, PostOpChains) {
     }
 }
 
+// The attribute field's parts in oneDNN 3.13's order and spelling
+// (recorded from oneDNN 3.13.2 with the same matmul).
+TEST(VerboseFormats, AttributeFields) {
+    const memory::desc a({4, 64}, dt::f32, tag::ab), b({64, 16}, dt::f32, tag::ab),
+            c({4, 16}, dt::f32, tag::ab);
+    primitive_attr attr;
+    attr.set_scratchpad_mode(scratchpad_mode::user);
+    attr.set_fpmath_mode(fpmath_mode::strict, true);
+    attr.set_accumulation_mode(accumulation_mode::relaxed);
+    attr.set_deterministic(true);
+    attr.set_scales_mask(DNNL_ARG_DST, 0);
+    post_ops po;
+    po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    attr.set_post_ops(po);
+    const auto lines = create_lines(
+            [&] { matmul(matmul::primitive_desc(eng(), a, b, c, attr)); });
+    ASSERT_FALSE(lines.empty());
+    EXPECT_NE(lines[0].find(",attr-scratchpad:user attr-fpmath:strict:true "
+                            "attr-acc-mode:relaxed attr-deterministic:1 "
+                            "attr-scales:dst:0:f32 attr-post-ops:eltwise_relu,"),
+            std::string::npos)
+            << lines[0];
+}
+
 } // namespace
 
 // oneDNN's "attr-dropout[:layout]:seed_dt:use_offset:use_host_scalars".
