@@ -131,15 +131,6 @@ struct jit_key_t : public kernel_cache::key_impl_t {
     }
 };
 
-kernel_cache::result_t create_kernel(void *ctx) {
-    const auto &cfg = *static_cast<const jit_kernel_config_t *>(ctx);
-    std::shared_ptr<jit_kernel_t> k;
-    kernel_cache::result_t r;
-    r.status = generate_jit_kernel(cfg, k);
-    r.value = k;
-    return r;
-}
-
 } // namespace
 
 std::string jit_kernel_name(const jit_kernel_config_t &cfg) {
@@ -149,37 +140,13 @@ std::string jit_kernel_name(const jit_kernel_config_t &cfg) {
 
 status_t generate_jit_kernel(
         const jit_kernel_config_t &cfg, std::shared_ptr<jit_kernel_t> &out) {
-    out.reset();
-    try {
-        auto gen = std::make_shared<fwd_generator_t>(cfg);
-        gen->generate();
-        const void *entry = gen->finalize();
-        if (!entry) return dnnl_runtime_error;
-        auto k = std::make_shared<jit_kernel_t>();
-        k->fn = reinterpret_cast<jit_fwd_f32_fn>(const_cast<void *>(entry));
-        k->name = gen->name();
-        k->code_size = gen->code_size();
-        k->code_owner = gen;
-        out = k;
-        return dnnl_success;
-    } catch (const Xbyak::Error &e) {
-        verbose_error("jit", "eltwise kernel generation failed: %s", e.what());
-        return dnnl_runtime_error;
-    } catch (const std::bad_alloc &) {
-        return dnnl_out_of_memory;
-    }
+    return jit::generate_kernel<fwd_generator_t>(cfg, "eltwise", out);
 }
 
 status_t get_jit_kernel(const jit_kernel_config_t &cfg,
         std::shared_ptr<const jit_kernel_t> &out, bool &hit) {
-    const double t0 = verbose_now_ms();
-    kernel_cache::key_t key(std::make_shared<jit_key_t>(cfg));
-    jit_kernel_config_t ctx = cfg;
-    auto r = kernel_cache::get_or_create(key, create_kernel, &ctx, hit);
-    if (r.status != dnnl_success) return r.status;
-    out = std::static_pointer_cast<const jit_kernel_t>(r.value);
-    verbose_print_kernel_create(hit, "jit:" + out->name, verbose_now_ms() - t0);
-    return dnnl_success;
+    return jit::get_cached_kernel<jit_key_t>(
+            cfg, generate_jit_kernel, out, hit);
 }
 
 } // namespace eltwise

@@ -11,6 +11,7 @@
 #include "common/c_types.hpp"
 #include "common/kernel_cache.hpp"
 #include "cpu/cpu_isa.hpp"
+#include "cpu/jit/jit_kernel.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -34,14 +35,7 @@ struct jit_kernel_config_t {
 // dst[i] = f(src[i]) for i < n; src and dst may be the same array.
 using jit_fwd_f32_fn = void (*)(const float *src, float *dst, size_t n);
 
-struct jit_kernel_t : public kernel_cache::value_impl_t {
-    jit_fwd_f32_fn fn = nullptr;
-    std::string name;
-    size_t code_size = 0;
-    size_t footprint() const override { return code_size; }
-    // The generator owns the executable buffer.
-    std::shared_ptr<void> code_owner;
-};
+using jit_kernel_t = jit::generated_kernel_t<jit_fwd_f32_fn>;
 
 // The kernel's name: f32_eltwise_<alg>__<isa>.
 std::string jit_kernel_name(const jit_kernel_config_t &cfg);

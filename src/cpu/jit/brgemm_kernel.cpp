@@ -326,15 +326,6 @@ struct brgemm_key_t : public kernel_cache::key_impl_t {
     }
 };
 
-kernel_cache::result_t create_kernel(void *ctx) {
-    const auto &cfg = *static_cast<const brgemm_config_t *>(ctx);
-    std::shared_ptr<brgemm_kernel_t> k;
-    kernel_cache::result_t r;
-    r.status = generate_brgemm_kernel(cfg, k);
-    r.value = k;
-    return r;
-}
-
 } // namespace
 
 int brgemm_config_t::n_binary() const {
@@ -389,37 +380,14 @@ status_t generate_brgemm_kernel(
         const brgemm_config_t &cfg, std::shared_ptr<brgemm_kernel_t> &out) {
     out.reset();
     if (!cfg.supported()) return dnnl_unimplemented;
-    try {
-        auto gen = std::make_shared<brgemm_generator_t>(cfg);
-        gen->generate();
-        const void *entry = gen->finalize();
-        if (!entry) return dnnl_runtime_error;
-        auto k = std::make_shared<brgemm_kernel_t>();
-        k->fn = reinterpret_cast<brgemm_fn>(const_cast<void *>(entry));
-        k->name = gen->name();
-        k->code_size = gen->code_size();
-        k->code_owner = gen;
-        out = k;
-        return dnnl_success;
-    } catch (const Xbyak::Error &e) {
-        verbose_error("jit", "brgemm kernel generation failed: %s", e.what());
-        return dnnl_runtime_error;
-    } catch (const std::bad_alloc &) {
-        return dnnl_out_of_memory;
-    }
+    return generate_kernel<brgemm_generator_t>(cfg, "brgemm", out);
 }
 
 status_t get_brgemm_kernel(const brgemm_config_t &cfg,
         std::shared_ptr<const brgemm_kernel_t> &out, bool &hit) {
     if (!cfg.supported()) return dnnl_unimplemented;
-    const double t0 = verbose_now_ms();
-    kernel_cache::key_t key(std::make_shared<brgemm_key_t>(cfg));
-    brgemm_config_t ctx = cfg;
-    auto r = kernel_cache::get_or_create(key, create_kernel, &ctx, hit);
-    if (r.status != dnnl_success) return r.status;
-    out = std::static_pointer_cast<const brgemm_kernel_t>(r.value);
-    verbose_print_kernel_create(hit, "jit:" + out->name, verbose_now_ms() - t0);
-    return dnnl_success;
+    return get_cached_kernel<brgemm_key_t>(
+            cfg, generate_brgemm_kernel, out, hit);
 }
 
 } // namespace jit

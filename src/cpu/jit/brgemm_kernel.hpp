@@ -18,6 +18,7 @@
 #include "common/kernel_cache.hpp"
 #include "cpu/cpu_isa.hpp"
 #include "cpu/isa_table.hpp"
+#include "cpu/jit/jit_kernel.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -99,13 +100,7 @@ struct brgemm_args_t {
 
 using brgemm_fn = void (*)(const brgemm_args_t *);
 
-struct brgemm_kernel_t : public kernel_cache::value_impl_t {
-    brgemm_fn fn = nullptr;
-    std::string name;
-    size_t code_size = 0;
-    size_t footprint() const override { return code_size; }
-    std::shared_ptr<void> code_owner; // the generator, owner of the code
-};
+using brgemm_kernel_t = generated_kernel_t<brgemm_fn>;
 
 // f32_brgemm_<m>x<n>[_k<unroll>][_beta1][_bias][_po<n>]__<isa>; n counts
 // lanes (the tail's included).

@@ -10,9 +10,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "common/verbose.hpp"
+#include "cpu/jit/jit_kernel.hpp"
 #include "cpu/xbyak_include.hpp"
 
 namespace dnnl {
@@ -68,6 +72,34 @@ private:
     std::vector<Xbyak::Reg64> saved_;
     const void *entry_ = nullptr;
 };
+
+// Gen(cfg): generate(), then finalize() for the entry point; name() and
+// code_size() describe it. `family` names the kernels in the verbose
+// error. No cache.
+template <typename Gen, typename Fn, typename Cfg>
+status_t generate_kernel(const Cfg &cfg, const char *family,
+        std::shared_ptr<generated_kernel_t<Fn>> &out) {
+    out.reset();
+    try {
+        auto gen = std::make_shared<Gen>(cfg);
+        gen->generate();
+        const void *entry = gen->finalize();
+        if (!entry) return dnnl_runtime_error;
+        auto k = std::make_shared<generated_kernel_t<Fn>>();
+        k->fn = reinterpret_cast<Fn>(const_cast<void *>(entry));
+        k->name = gen->name();
+        k->code_size = gen->code_size();
+        k->code_owner = gen;
+        out = k;
+        return dnnl_success;
+    } catch (const Xbyak::Error &e) {
+        verbose_error(
+                "jit", "%s kernel generation failed: %s", family, e.what());
+        return dnnl_runtime_error;
+    } catch (const std::bad_alloc &) {
+        return dnnl_out_of_memory;
+    }
+}
 
 } // namespace jit
 } // namespace cpu
