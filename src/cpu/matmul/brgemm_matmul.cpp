@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "common/exec_ctx.hpp"
+#include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/postops/postops.hpp"
 #include "cpu/threading/threading.hpp"
 
@@ -52,19 +53,6 @@ dim_t batch_off(const memory_desc_t &dst, const memory_desc_t &md,
     return off;
 }
 
-// Weights `any` (2D) resolve to [N / panel][K][panel] panels.
-memory_desc_t panel_md(const memory_desc_t &wei, int panel) {
-    memory_desc_t r = wei;
-    const dim_t K = r.dims[0], N = r.dims[1];
-    auto &bk = r.format_desc.blocking;
-    r.padded_dims[1] = (N + panel - 1) / panel * panel;
-    bk.strides[0] = panel;
-    bk.strides[1] = K * panel;
-    bk.inner_nblks = 1;
-    bk.inner_blks[0] = panel;
-    bk.inner_idxs[0] = 1;
-    return r;
-}
 
 } // namespace
 
@@ -165,7 +153,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (rows_per_panel <= 4) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     if (wei_any && nd == 2) {
-        weights_md_ = panel_md(weights_md_, panel);
+        weights_md_ = panel_weights_md(weights_md_, panel);
         wei_packed = true;
     }
 

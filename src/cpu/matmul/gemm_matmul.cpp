@@ -18,6 +18,19 @@ namespace impl {
 namespace cpu {
 namespace matmul {
 
+memory_desc_t panel_weights_md(const memory_desc_t &wei, dim_t panel) {
+    memory_desc_t r = wei;
+    const dim_t K = r.dims[0], N = r.dims[1];
+    auto &bk = r.format_desc.blocking;
+    r.padded_dims[1] = (N + panel - 1) / panel * panel;
+    bk.strides[0] = panel;
+    bk.strides[1] = K * panel;
+    bk.inner_nblks = 1;
+    bk.inner_blks[0] = panel;
+    bk.inner_idxs[0] = 1;
+    return r;
+}
+
 namespace {
 
 constexpr dim_t rt = DNNL_RUNTIME_DIM_VAL;
@@ -167,16 +180,7 @@ void gemm_matmul_t::pd_t::init_packed_weights(bool wei_any) {
     const int nr = gemm::f32_packed_b_nr(src_md_.data_type,
             weights_md_.data_type, attr_.fpmath_mode);
     if (nr == 0 || dst_md_.dims[0] <= 4) return;
-    memory_desc_t r = weights_md_;
-    const dim_t K = r.dims[0], N = r.dims[1];
-    auto &bk = r.format_desc.blocking;
-    r.padded_dims[1] = (N + nr - 1) / nr * nr;
-    bk.strides[0] = nr;
-    bk.strides[1] = K * nr;
-    bk.inner_nblks = 1;
-    bk.inner_blks[0] = nr;
-    bk.inner_idxs[0] = 1;
-    weights_md_ = r;
+    weights_md_ = panel_weights_md(weights_md_, nr);
     wei_packed_ = true;
 }
 

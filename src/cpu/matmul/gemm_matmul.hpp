@@ -15,6 +15,11 @@ namespace impl {
 namespace cpu {
 namespace matmul {
 
+// 2D K x N weights as [N / panel][K][panel] column panels, the layout
+// 'any' weights take when a kernel reads them in place (the GEMM's packed
+// B, the BRGEMM's B).
+memory_desc_t panel_weights_md(const memory_desc_t &wei, dim_t panel);
+
 // Everything about the shapes and layouts of one execution (from the pd,
 // or from the memories when the pd has runtime dims or strides).
 struct mm_shape_t {
