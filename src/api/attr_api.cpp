@@ -247,15 +247,18 @@ dnnl_status_t dnnl_primitive_attr_set_scales_v3(dnnl_primitive_attr_t attr,
 dnnl_status_t dnnl_primitive_attr_set_scales_v2(dnnl_primitive_attr_t attr,
         int arg, int mask, int ndims, const dnnl_dims_t group_dims,
         dnnl_data_type_t data_type, int is_on_host) {
+    // Passing the argument on by value loads it as the enum: check first.
     return dnnl_primitive_attr_set_scales_v3(attr, arg, mask, ndims, group_dims,
-            data_type, is_on_host, dnnl_quantization_mode_static_sazp);
+            checked(data_type, dnnl_data_type_undef), is_on_host,
+            dnnl_quantization_mode_static_sazp);
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales(dnnl_primitive_attr_t attr,
         int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
         dnnl_data_type_t data_type) {
     return dnnl_primitive_attr_set_scales_v3(attr, arg, mask, group_ndims,
-            group_dims, data_type, 0, dnnl_quantization_mode_static_sazp);
+            group_dims, checked(data_type, dnnl_data_type_undef), 0,
+            dnnl_quantization_mode_static_sazp);
 }
 
 dnnl_status_t dnnl_primitive_attr_set_scales_mask(
@@ -297,8 +300,8 @@ dnnl_status_t dnnl_primitive_attr_set_zero_points_v2(dnnl_primitive_attr_t attr,
 dnnl_status_t dnnl_primitive_attr_set_zero_points(dnnl_primitive_attr_t attr,
         int arg, int mask, int group_ndims, const dnnl_dims_t group_dims,
         dnnl_data_type_t data_type) {
-    return dnnl_primitive_attr_set_zero_points_v2(
-            attr, arg, mask, group_ndims, group_dims, data_type, 0);
+    return dnnl_primitive_attr_set_zero_points_v2(attr, arg, mask, group_ndims,
+            group_dims, checked(data_type, dnnl_data_type_undef), 0);
 }
 
 dnnl_status_t dnnl_primitive_attr_set_zero_points_mask(
@@ -508,7 +511,9 @@ dnnl_status_t dnnl_post_ops_get_params_dw(const_dnnl_post_ops_t post_ops,
 
 dnnl_status_t dnnl_post_ops_append_binary(dnnl_post_ops_t post_ops,
         dnnl_alg_kind_t alg_kind, const_dnnl_memory_desc_t src1_desc) {
-    return dnnl_post_ops_append_binary_v2(post_ops, alg_kind, src1_desc, nullptr);
+    // Passing the argument on by value loads it as the enum: check first.
+    return dnnl_post_ops_append_binary_v2(post_ops,
+            checked(alg_kind, dnnl_alg_kind_undef), src1_desc, nullptr);
 }
 
 // Binary post-ops: `any` layouts are taken (resolved at creation); a second

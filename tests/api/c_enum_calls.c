@@ -24,7 +24,8 @@ static const char *names[] = {"primitive_desc_query", "primitive_desc_query_md",
         "memory_desc_create_with_tag tag", "pooling_fwd alg", "lrn_fwd alg",
         "post_ops_append_binary", "post_ops_append_sum dt", "set_scales dt",
         "reduction alg", "set_max_cpu_isa", "batch_normalization_fwd prop",
-        "memory_desc_query_v2", "set_scales_v3 qmode", "engine_get_count"};
+        "memory_desc_query_v2", "set_scales_v3 qmode", "engine_get_count",
+        "set_zero_points dt", "set_scales_v2 dt"};
 
 int c_enum_call_count(void) {
     return (int)(sizeof(names) / sizeof(names[0]));
@@ -186,6 +187,14 @@ static int run(ctx_t *c, int which, int v, dnnl_status_t *st) {
             touched = dnnl_engine_get_count((dnnl_engine_kind_t)v) != 0;
             *st = touched ? dnnl_success : dnnl_invalid_arguments;
             return touched;
+        case 28:
+            *st = dnnl_primitive_attr_set_zero_points(
+                    c->attr, DNNL_ARG_SRC, 0, 0, NULL, (dnnl_data_type_t)v);
+            break;
+        case 29:
+            *st = dnnl_primitive_attr_set_scales_v2(c->attr, DNNL_ARG_SRC, 0,
+                    0, NULL, (dnnl_data_type_t)v, 0);
+            break;
         default: return 0;
     }
     if (pd != MARK) {
