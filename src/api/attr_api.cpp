@@ -97,6 +97,17 @@ status_t bad(const char *what) {
     return dnnl_invalid_arguments;
 }
 
+// What scales and zero points check alike about mask, groups and host
+// placement, in oneDNN's order: the first invalid part, or nullptr.
+const char *quant_layout_problem(int mask, int group_ndims,
+        const dnnl_dims_t group_dims, int is_on_host) {
+    if (!groups_ok(group_ndims, group_dims)) return "group_dims";
+    if (is_on_host && (mask != 0 || group_ndims != 0)) return "host mask";
+    if (mask < 0) return "mask";
+    if (group_ndims > 0 && mask <= 0) return "mask for groups";
+    return nullptr;
+}
+
 void store_quant(quant_map_t &map, int arg, int mask, int group_ndims,
         const dnnl_dims_t group_dims, data_type_t dt, int is_on_host,
         int qmode) {
@@ -234,10 +245,9 @@ dnnl_status_t dnnl_primitive_attr_set_scales_v3(dnnl_primitive_attr_t attr,
     // Low-precision scales come per group, never as one value.
     if ((dt == dnnl_e8m0 || dt == dnnl_f8_e4m3) && mask <= 0)
         return bad("scales data type");
-    if (!groups_ok(group_ndims, group_dims)) return bad("group_dims");
-    if (is_on_host && (mask != 0 || group_ndims != 0)) return bad("host scale mask");
-    if (mask < 0) return bad("mask");
-    if (group_ndims > 0 && mask <= 0) return bad("mask for groups");
+    if (const char *what = quant_layout_problem(
+                mask, group_ndims, group_dims, is_on_host))
+        return bad(what);
     if (!scales_arg_ok(arg)) return bad("scales arg");
     store_quant(attr->scales, arg, mask, group_ndims, group_dims, dt,
             is_on_host, qmode);
@@ -287,10 +297,9 @@ dnnl_status_t dnnl_primitive_attr_set_zero_points_v2(dnnl_primitive_attr_t attr,
                         DNNL_ARG_WEIGHTS_2})
             && (dt != dnnl_s32 || group_ndims != 0))
         return bad("zero points data type");
-    if (!groups_ok(group_ndims, group_dims)) return bad("group_dims");
-    if (is_on_host && (mask != 0 || group_ndims != 0)) return bad("host zero point mask");
-    if (mask < 0) return bad("mask");
-    if (group_ndims > 0 && mask <= 0) return bad("mask for groups");
+    if (const char *what = quant_layout_problem(
+                mask, group_ndims, group_dims, is_on_host))
+        return bad(what);
     if (!zero_points_arg_ok(arg)) return bad("zero points arg");
     store_quant(attr->zero_points, arg, mask, group_ndims, group_dims, dt,
             is_on_host, 0);
