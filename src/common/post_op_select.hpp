@@ -7,6 +7,7 @@
 //    handles_select_post_op() would read such an entry as a two-input
 //    binary and drop its condition, so it is refused (dnnl_unimplemented,
 //    with a verbose line) and the iterator moves on to the next one.
+// init_with_post_op_checks runs both around an implementation's init.
 #pragma once
 
 #include "common/engine.hpp"
@@ -57,6 +58,21 @@ inline bool select_post_op_ok(
     verbose_check("primitive",
             "%s: no binary select post-op in this implementation", pd.name());
     return false;
+}
+
+// What every implementation-list creator runs on a new primitive
+// descriptor: the post-op shape check, `any` post-op layouts resolved from
+// dst, the implementation's own init, then the select check.
+template <typename pd_type>
+status_t init_with_post_op_checks(
+        pd_type &pd, const primitive_attr_t &attr, engine_t *engine) {
+    status_t st = binary_post_op_shapes_ok(pd, attr, engine->kind());
+    if (st != dnnl_success) return st;
+    pd.resolve_post_op_layouts();
+    st = pd.init(engine);
+    if (st == dnnl_success && !select_post_op_ok(pd, attr))
+        st = dnnl_unimplemented;
+    return st;
 }
 
 } // namespace impl

@@ -36,13 +36,7 @@ status_t create_pd(primitive_desc_t **out, const op_desc_t &op,
     auto *pd = new (std::nothrow)
             pd_type(static_cast<const op_type &>(op), attr, hint_fwd);
     if (!pd) return dnnl_out_of_memory;
-    status_t st = binary_post_op_shapes_ok(*pd, attr, engine->kind());
-    if (st == dnnl_success) {
-        pd->resolve_post_op_layouts();
-        st = pd->init(engine);
-    }
-    if (st == dnnl_success && !select_post_op_ok(*pd, attr))
-        st = dnnl_unimplemented;
+    const status_t st = init_with_post_op_checks(*pd, attr, engine);
     if (st != dnnl_success) {
         delete pd;
         return st;
