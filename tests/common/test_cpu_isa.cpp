@@ -121,7 +121,7 @@ TEST_F(cpu_isa_t, MaxIsaBeforeFirstUse) {
                 ok = ok && dnnl_set_max_cpu_isa(full) == dnnl_invalid_arguments;
                 ok = ok && dnnl_get_effective_cpu_isa() == dnnl_cpu_isa_sse41;
                 const std::string name = eltwise_impl_name();
-                ok = ok && name == "simd:sse41";
+                ok = ok && name == "simd:f32_eltwise_relu_flat__sse41";
                 finish(ok, "sse41 limit, impl " + name);
             },
             ::testing::ExitedWithCode(0), "");
@@ -157,7 +157,8 @@ TEST_F(cpu_isa_t, EnvironmentLimitIsCaseInsensitive) {
                 setenv("ONEDNN_MAX_CPU_ISA", "Avx2", 1);
                 const dnnl_cpu_isa_t isa = dnnl_get_effective_cpu_isa();
                 const std::string name = eltwise_impl_name();
-                finish(isa == dnnl_cpu_isa_avx2 && name == "jit:avx2",
+                finish(isa == dnnl_cpu_isa_avx2
+                               && name == "jit:f32_eltwise_relu_u32__avx2",
                         "ONEDNN_MAX_CPU_ISA=Avx2 gave " + std::to_string(isa)
                                 + " " + name);
             },
@@ -199,7 +200,8 @@ TEST_F(cpu_isa_t, HintsBeforeFirstUse) {
                                 == dnnl_runtime_error;
                 // 256-bit vectors on AVX-512 machines.
                 const std::string name = eltwise_impl_name();
-                if (cpu_supports_avx512_core()) ok = ok && name == "jit:avx2";
+                if (cpu_supports_avx512_core())
+                    ok = ok && name == "jit:f32_eltwise_relu_u32__avx2";
                 finish(ok, "prefer_ymm, impl " + name);
             },
             ::testing::ExitedWithCode(0), "");

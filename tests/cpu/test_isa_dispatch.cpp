@@ -1,9 +1,9 @@
 // The implementation name (impl_info_str, as verbose prints it) says which
 // kernels run, for the ISA the library is pinned to: convolution (GEMM
 // and depthwise paths), LRN, eltwise, pooling, softmax, the three
-// normalizations, the fast reorder and matmul's GEMM. Kernels other than
-// eltwise name data type, operation with tile or walk, and ISA
-// (f32_lrn_across_cp__avx2, as the GEMM's f32_gemm_12x32__avx512f). CTest
+// normalizations, the fast reorder and matmul's GEMM. Kernels name data
+// type, operation with tile or walk, and ISA (f32_lrn_across_cp__avx2, as
+// the GEMM's f32_gemm_12x32__avx512f). CTest
 // runs this under ONEDNN_MAX_CPU_ISA = SSE41, AVX2, AVX512_CORE and
 // unpinned (cpu_isa_* tests); the expected names follow from
 // dnnl_get_effective_cpu_isa() and the processor.
@@ -45,10 +45,14 @@ std::string isa_token(bool sse41_floor = false) {
     }
 }
 
-// f32 forward eltwise runs on generated code from AVX2 up, on the SSE4.1
-// kernel set below.
-std::string eltwise_name() {
-    return level() == level_t::base ? "simd:sse41" : "jit:" + isa_token();
+// f32 forward eltwise runs on generated code from AVX2 up (its main loop
+// takes four vectors an iteration), on the SSE4.1 kernel set below.
+std::string eltwise_name(const std::string &alg) {
+    switch (level()) {
+        case level_t::avx512: return "jit:f32_eltwise_" + alg + "_u64__avx512_core";
+        case level_t::avx2: return "jit:f32_eltwise_" + alg + "_u32__avx2";
+        default: return "simd:f32_eltwise_" + alg + "_flat__sse41";
+    }
 }
 
 std::string f32_gemm_token() {
@@ -72,11 +76,33 @@ struct IsaDispatch : public ::testing::Test {
 
 } // namespace
 
-TEST_F(IsaDispatch, EltwiseNamesItsIsa) {
+TEST_F(IsaDispatch, EltwiseNamesItsKernels) {
     auto md = act({2, 16, 8, 8});
     eltwise_forward::primitive_desc pd(eng, prop_kind::forward_inference,
             algorithm::eltwise_relu, md, md, 0.f, 0.f);
-    EXPECT_EQ(pd.impl_info_str(), eltwise_name());
+    EXPECT_EQ(pd.impl_info_str(), eltwise_name("relu"));
+    eltwise_forward::primitive_desc gelu(eng, prop_kind::forward_inference,
+            algorithm::eltwise_gelu_erf, md, md, 0.f, 0.f);
+    EXPECT_EQ(gelu.impl_info_str(), eltwise_name("gelu_erf"));
+    // Other data types go through f32 blocks on the compiled kernels.
+    auto b16 = memory::desc({2, 16, 8, 8}, dt::bf16, tag::nchw);
+    eltwise_forward::primitive_desc pb(eng, prop_kind::forward_inference,
+            algorithm::eltwise_tanh, b16, b16, 0.f, 0.f);
+    EXPECT_EQ(pb.impl_info_str(),
+            "simd:bf16_eltwise_tanh_stage1024__" + isa_token(true));
+    auto f32_out = memory::desc({2, 16, 8, 8}, dt::f32, tag::nchw);
+    eltwise_forward::primitive_desc pm(eng, prop_kind::forward_inference,
+            algorithm::eltwise_tanh, b16, f32_out, 0.f, 0.f);
+    EXPECT_EQ(pm.impl_info_str(),
+            "simd:bf16_f32_eltwise_tanh_stage1024__" + isa_token(true));
+    // Backward, from the destination: "_dst" for "_use_dst_for_bwd".
+    eltwise_forward::primitive_desc hint(eng, prop_kind::forward_training,
+            algorithm::eltwise_relu_use_dst_for_bwd, md, md, 0.f, 0.f);
+    eltwise_backward::primitive_desc bwd(eng,
+            algorithm::eltwise_relu_use_dst_for_bwd, md, md, md, 0.f, 0.f,
+            hint);
+    EXPECT_EQ(bwd.impl_info_str(),
+            "simd:f32_eltwise_bwd_relu_dst_flat__" + isa_token(true));
 }
 
 TEST_F(IsaDispatch, LrnNamesItsIsa) {
@@ -167,7 +193,14 @@ TEST_F(IsaDispatch, ConvolutionNamesItsKernels) {
     convolution_forward::primitive_desc dpd(eng,
             prop_kind::forward_inference, algorithm::convolution_direct, dsrc,
             dwei, dsrc, {1, 1}, {1, 1}, {1, 1});
-    EXPECT_EQ(dpd.impl_info_str(), "dw:direct:" + isa_token());
+    EXPECT_EQ(dpd.impl_info_str(),
+            "dw:direct:f32_dwconv_cvec64__" + isa_token());
+    // Channels first: output rows of one channel plane.
+    auto psrc = act({2, 32, 14, 14});
+    convolution_forward::primitive_desc ppd(eng,
+            prop_kind::forward_inference, algorithm::convolution_direct, psrc,
+            dwei, psrc, {1, 1}, {1, 1}, {1, 1});
+    EXPECT_EQ(ppd.impl_info_str(), "dw:direct:f32_dwconv_rows__" + isa_token());
 }
 
 // A transposed source goes past the BRGEMM matmul (brg_matmul:<isa>,
@@ -193,6 +226,6 @@ TEST_F(IsaDispatch, VerboseLineCarriesTheName) {
     s.wait();
     const std::string out = testing::internal::GetCapturedStdout();
     set_verbose(0);
-    EXPECT_NE(out.find("," + eltwise_name() + ","), std::string::npos)
+    EXPECT_NE(out.find("," + eltwise_name("relu") + ","), std::string::npos)
             << out;
 }

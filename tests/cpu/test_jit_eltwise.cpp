@@ -267,7 +267,7 @@ TEST(JitEltwise, KernelCacheServesNewShape) {
     ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&after), dnnl_success);
     EXPECT_EQ(after.misses, before.misses);
     EXPECT_EQ(after.hits, before.hits + 1);
-    EXPECT_NE(out.find("create:kernel_cache_hit,jit:f32_eltwise_swish__"),
+    EXPECT_NE(out.find("create:kernel_cache_hit,jit:f32_eltwise_swish_u"),
             std::string::npos)
             << out;
 }
@@ -307,11 +307,12 @@ TEST(JitEltwise, DumpWritesTheKernel) {
     kernel_t k(entries[0], dnnl_eltwise_mish, 0.f, 0.f);
     ASSERT_EQ(dnnl_set_jit_dump(0), dnnl_success);
     ASSERT_NE(k.handle, nullptr);
-    // The newest dnnl_dump_f32_eltwise_mish__<isa>.<n>.bin holds the code.
+    // The newest dnnl_dump_f32_eltwise_mish_u<n>__<isa>.<i>.bin holds the
+    // code (n: elements per main-loop iteration).
     bool found = false;
     for (int i = 0; i < 10000 && !found; ++i)
-        for (const char *isa : {"avx512_core", "avx2"}) {
-            const std::string name = std::string("dnnl_dump_f32_eltwise_mish__")
+        for (const char *isa : {"u64__avx512_core", "u32__avx2"}) {
+            const std::string name = std::string("dnnl_dump_f32_eltwise_mish_")
                                      + isa + "." + std::to_string(i) + ".bin";
             std::ifstream f(name, std::ios::binary);
             if (!f) continue;
@@ -335,7 +336,7 @@ TEST(JitEltwise, PerfMapNamesTheKernel) {
     ASSERT_NE(k.handle, nullptr);
     std::ostringstream line;
     line << std::hex << (unsigned long)k.code << " " << k.size
-         << " f32_eltwise_hardswish__";
+         << " f32_eltwise_hardswish_u";
     const std::string path = "/tmp/perf-" + std::to_string(getpid()) + ".map";
     std::ifstream f(path);
     std::string l;

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "oneapi/dnnl/dnnl_debug.h"
+
 #include "common/exec_ctx.hpp"
 #include "common/verbose.hpp"
 #include "cpu/convolution/conv_driver.hpp"
@@ -13,6 +15,7 @@
 #include "cpu/cpu_impl_lists.hpp"
 #include "cpu/gemm/gemm.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
+#include "cpu/kernel_name.hpp"
 #include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {
@@ -173,7 +176,13 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     const quant_entry_t *zp = attr_.zero_points.get(DNNL_ARG_SRC);
     DNNL_CHECK(plan_finalize(p, zp != nullptr, zp && zp->mask != 0));
     if (p.depthwise_direct)
-        name_ = std::string("dw:direct:") + p.ker->isa;
+        // Channels last: vectors of 64 channels (16 in the tail) per
+        // output point; channels first: output rows of one channel plane.
+        name_ = "dw:direct:"
+                + kernel_name(dnnl_dt2str(p.src_md.data_type),
+                        p.layout == conv::layout_t::nspc ? "dwconv_cvec64"
+                                                         : "dwconv_rows",
+                        p.ker->isa);
     else if (p.igemm)
         name_ = std::string("igemm:") + gemm::f32_kernel_name();
     else if (p.math == conv::math_t::s32)

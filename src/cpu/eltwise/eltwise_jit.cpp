@@ -34,7 +34,8 @@ status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
     target = select_jit_target();
     if (!target) return dnnl_unimplemented;
     work = has_zero_dim() ? 0 : md_nelems(s, true);
-    name_ = std::string("jit:") + target->isa_name;
+    // The generated kernel's own name: what runs (verbose, perf maps).
+    name_ = "jit:" + jit_kernel_name({target, alg(), alpha(), beta()});
     return dnnl_success;
 }
 

@@ -8,6 +8,7 @@
 #include "oneapi/dnnl/dnnl_debug.h"
 
 #include "common/verbose.hpp"
+#include "cpu/eltwise/eltwise_kernel_name.hpp"
 #include "cpu/jit/eltwise_injector.hpp"
 #include "cpu/jit/jit_generator.hpp"
 
@@ -134,8 +135,9 @@ struct jit_key_t : public kernel_cache::key_impl_t {
 } // namespace
 
 std::string jit_kernel_name(const jit_kernel_config_t &cfg) {
-    return std::string("f32_") + dnnl_alg_kind2str(cfg.alg) + "__"
-           + cfg.target->isa_name;
+    const int lanes = cfg.target->zmm ? 16 : 8;
+    return eltwise_kernel_name("f32", cfg.alg, false,
+            "u" + std::to_string(unroll * lanes), cfg.target->isa_name);
 }
 
 status_t generate_jit_kernel(

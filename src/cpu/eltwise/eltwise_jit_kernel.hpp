@@ -37,7 +37,8 @@ using jit_fwd_f32_fn = void (*)(const float *src, float *dst, size_t n);
 
 using jit_kernel_t = jit::generated_kernel_t<jit_fwd_f32_fn>;
 
-// The kernel's name: f32_eltwise_<alg>__<isa>.
+// The kernel's name (eltwise_kernel_name.hpp): f32_eltwise_<alg>_u<n>__<isa>,
+// n elements per iteration of the unrolled main loop.
 std::string jit_kernel_name(const jit_kernel_config_t &cfg);
 
 // Generates the kernel (no cache); null with a status on failure.

@@ -8,6 +8,7 @@
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
 #include "common/math/eltwise_math.hpp"
+#include "cpu/eltwise/eltwise_kernel_name.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 #include "cpu/eltwise/eltwise_work.hpp"
 
@@ -35,8 +36,6 @@ bool is_float_type(data_type_t dt) {
 bool maps_zero_to_zero(float v) {
     return v == 0.f; // false for NaN
 }
-
-const char *const name_prefix = "simd:";
 
 } // namespace
 
@@ -69,7 +68,12 @@ status_t simd_eltwise_fwd_t::pd_t::init(engine_t *) {
     kernels = select_kernels();
     if (!kernels) return dnnl_unimplemented;
     work = has_zero_dim() ? 0 : padded_volume(s);
-    name_ = std::string(name_prefix) + kernels->isa_name;
+    flat = s.data_type == dnnl_f32 && d.data_type == dnnl_f32
+            && post_ops.empty();
+    name_ = "simd:"
+            + eltwise_kernel_name(dt_pair_name(s.data_type, d.data_type),
+                    alg(), false, flat ? "flat" : "stage1024",
+                    kernels->isa_name);
     return dnnl_success;
 }
 
@@ -113,7 +117,7 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
                 pd->post_ops[i].scalar ? nullptr : p + m.offset0 * po[i].esz;
         po[i].value = load_f32(m.data_type, p, m.offset0);
     }
-    const bool f32_io = sdt == dnnl_f32 && ddt == dnnl_f32 && po.empty();
+    const bool f32_io = pd->flat;
 
     const int nthr = nthr_for(n, min_per_thread(alg));
     parallel(nthr, [&](int ithr, int nt) {
@@ -163,7 +167,12 @@ status_t simd_eltwise_bwd_t::pd_t::init(engine_t *) {
     kernels = select_kernels();
     if (!kernels) return dnnl_unimplemented;
     work = has_zero_dim() ? 0 : padded_volume(v);
-    name_ = std::string(name_prefix) + kernels->isa_name;
+    flat = v.data_type == dnnl_f32 && dd.data_type == dnnl_f32
+            && ds.data_type == dnnl_f32;
+    name_ = "simd:"
+            + eltwise_kernel_name(dt_pair_name(v.data_type, ds.data_type),
+                    alg(), true, flat ? "flat" : "stage1024",
+                    kernels->isa_name);
     return dnnl_success;
 }
 
@@ -188,7 +197,7 @@ status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
     const kernel_table_t &k = *pd->kernels;
     const alg_kind_t alg = pd->alg();
     const float alpha = pd->alpha(), beta = pd->beta();
-    const bool f32_io = vdt == dnnl_f32 && dddt == dnnl_f32 && dsdt == dnnl_f32;
+    const bool f32_io = pd->flat;
 
     const int nthr = nthr_for(n, min_per_thread(alg));
     parallel(nthr, [&](int ithr, int nt) {

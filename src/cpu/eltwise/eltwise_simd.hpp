@@ -26,6 +26,10 @@ struct simd_eltwise_fwd_t : public primitive_t {
 
         const kernel_table_t *kernels = nullptr;
         dim_t work = 0; // elements processed, padding included
+        // f32 source and destination, no post-ops: the kernels run on
+        // the arrays straight ("flat" in the name), else through f32
+        // blocks ("stage1024").
+        bool flat = false;
         // Binary post-ops whose second source is one value (all dims 1)
         // or a tensor of the destination's layout.
         struct binary_po_t {
@@ -53,6 +57,7 @@ struct simd_eltwise_bwd_t : public primitive_t {
 
         const kernel_table_t *kernels = nullptr;
         dim_t work = 0;
+        bool flat = false; // all three tensors f32: no staging
 
     private:
         std::string name_;
