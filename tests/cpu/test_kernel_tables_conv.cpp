@@ -1,7 +1,8 @@
 // The convolution kernel table (src/cpu/convolution/conv_kernels.hpp):
 // the depthwise row kernels (channels last and channels first) and the
-// implicit GEMM's B-panel packing of every entry this processor supports,
-// against naive loops. Shapes have tails: channel counts past the 64- and
+// implicit GEMM's B-panel packing (the generic pack of every entry, the
+// AVX-512 entry's gathering pack with its plan) of every entry this
+// processor supports, against naive loops. Shapes have tails: channel counts past the 64- and
 // 16-wide blocks, output rows clipped by padding, strides, dilation, K
 // ranges that start inside a kernel tap and panels with unused lanes.
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cpu/convolution/conv_igemm_pack.hpp"
 #include "cpu/convolution/conv_kernels.hpp"
 #include "kernel_table_glue.hpp"
 
@@ -289,4 +291,80 @@ TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
                         EXPECT_EQ(bq[i], 42.f) << what << " wrote past panels";
                     }
                 }
+}
+
+// The gathering pack of f32 channels-first sources (the AVX-512 entry's
+// pack_b_f32_gather, with a plan from igemm_gather_plan): the same panels
+// as im2col. Chunks that start and end inside output rows and span
+// several rows per 16-lane vector, unit and 2x width strides, padding on
+// every side, dilation, 3-D, K ranges that start inside a channel, panel
+// widths 16 and 32 (lanes past the chunk zero).
+TEST(KernelTables, ConvImplicitGemmGatherPackOnEveryIsa) {
+    struct case_t {
+        conv::conv_conf_t c;
+        dim_t sp0, nsp, pc, kc;
+    };
+    const case_t cases[] = {
+            {conf(1, 3, 1, 7, 9, 3, 1, 0, 1), 4, 37, 0, 27},
+            {conf(1, 3, 1, 7, 9, 3, 1, 0, 1), 11, 29, 7, 13},
+            {conf(1, 2, 1, 9, 20, 3, 2, 0, 1), 3, 47, 2, 16},
+            {conf(1, 2, 1, 6, 5, 3, 1, 1, 2), 0, 30, 0, 18},
+            {conf(1, 2, 3, 6, 11, 3, 2, 0, 1, 3), 3, 21, 13, 40},
+            {conf(1, 4, 1, 6, 40, 1, 1, 0, 0), 5, 70, 1, 3},
+    };
+    int ran = 0;
+    for (const auto *e : entries()) {
+        if (!e->pack_b_f32_gather) continue;
+        for (const auto &t : cases)
+            for (int NR : {16, 32}) {
+                const auto &c = t.c;
+                if (!conv::igemm_gather_fits(c, NR)) continue;
+                ++ran;
+                const auto src = random_floats(
+                        (size_t)(c.isp() * c.icg), -1.f, 1.f, 56);
+                conv::igemm_gather_t g;
+                conv::igemm_gather_plan(c, t.sp0, t.nsp, NR, g);
+                const dim_t npanels = (t.nsp + NR - 1) / NR;
+                const size_t bsize = (size_t)(npanels * t.kc * NR);
+                std::vector<float> bp(bsize + 7, 42.f);
+                e->pack_b_f32_gather(
+                        c, src.data(), g, t.pc, t.kc, NR, bp.data());
+                const std::string what = std::string(e->isa) + " "
+                        + conf_name(c) + " NR " + std::to_string(NR) + " sp0 "
+                        + std::to_string(t.sp0) + " pc "
+                        + std::to_string(t.pc);
+                for (dim_t p = 0; p < t.kc; ++p)
+                    for (dim_t j = 0; j < npanels * NR; ++j) {
+                        const size_t o = (size_t)((j / NR) * t.kc * NR
+                                + p * NR + j % NR);
+                        const double want = j < t.nsp
+                                ? col(c, true,
+                                        [&](dim_t i) {
+                                            return src[(size_t)i];
+                                        },
+                                        t.pc + p, t.sp0 + j)
+                                : 0.0;
+                        ASSERT_EQ(bp[o], (float)want)
+                                << what << " k " << t.pc + p << " j " << j;
+                    }
+                for (size_t i = bsize; i < bp.size(); ++i)
+                    EXPECT_EQ(bp[i], 42.f) << what << " wrote past panels";
+            }
+    }
+    if (!ran) GTEST_SKIP() << "no entry with the gathering pack here";
+}
+
+// Only the AVX-512 entry carries the gathering pack, and the library's
+// pick follows the ISA limit like every other table: an entry without it
+// makes the implicit GEMM pack through pack_b_f32.
+TEST(KernelTables, ConvGatherPackIsInTheAvx512EntryOnly) {
+    for (int i = 0;; ++i) {
+        unsigned isa = 0;
+        const auto *k = static_cast<const conv::conv_kernels_t *>(
+                dnnl_test_cpu_kernel_table_entry("conv", i, &isa, nullptr));
+        if (!k) break;
+        EXPECT_EQ(k->pack_b_f32_gather != nullptr,
+                std::string(k->isa) == "avx512_core")
+                << k->isa;
+    }
 }

@@ -137,7 +137,8 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
         float *acc = abase ? abase + ithr * c.ocg * msp : nullptr;
         // f32 channels-first sources take the vectorised gathering.
         const bool fast_pack
-                = ncsp && sdt == dnnl_f32 && igemm_fast_pack_ok(c, NR);
+                = ncsp && sdt == dnnl_f32 && p.ker->pack_b_f32_gather
+                && igemm_gather_fits(c, NR);
         igemm_gather_t gather;
         const dim_t chunk = it % nchunks;
         const dim_t g = (it / nchunks) % c.g;
@@ -160,7 +161,7 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
         for (dim_t kb = 0; kb < nkb; ++kb) {
             const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
             if (fast_pack)
-                igemm_pack_f32_ncsp(
+                p.ker->pack_b_f32_gather(
                         c, (const float *)src_ng, gather, pc, kc, NR, bp);
             else if (sdt == dnnl_f32)
                 p.ker->pack_b_f32(c, ncsp, (const float *)src_ng, runs, pc, kc,

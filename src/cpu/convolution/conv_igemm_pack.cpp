@@ -1,20 +1,19 @@
 // The gathering plan of the implicit-GEMM convolution's fast B-panel
-// packing (see conv_igemm_pack.hpp), and whether it serves a problem; the
-// pack loop itself is AVX-512 code (conv_igemm_pack_avx512.cpp).
+// packing (see conv_igemm_pack.hpp), and whether it serves a geometry;
+// the pack loop itself is AVX-512 code (conv_igemm_pack_avx512.cpp), in
+// the convolution kernel table's AVX-512 entry.
 #include "cpu/convolution/conv_igemm_pack.hpp"
 
 #include <algorithm>
 
-#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace conv {
 
-bool igemm_fast_pack_ok(const conv_conf_t &c, int NR) {
-    static const bool isa = isa_entry_may_run(avx512_core);
-    return isa && NR % 16 == 0 && (c.sw == 1 || c.sw == 2);
+bool igemm_gather_fits(const conv_conf_t &c, int NR) {
+    return NR % 16 == 0 && (c.sw == 1 || c.sw == 2);
 }
 
 namespace {

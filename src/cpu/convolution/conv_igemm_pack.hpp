@@ -6,7 +6,9 @@
 // both the output-row boundaries and the zero padding: no branch, no
 // scalar element loop, no separate zero fill.
 // Unit and 2x width strides (the ResNet shapes); others keep the generic
-// packing.
+// packing. The pack loop is AVX-512 code (masked loads): the AVX-512 entry
+// of the convolution kernel table carries it (conv_kernels.hpp), the
+// others have none.
 #pragma once
 
 #include <cstdint>
@@ -37,8 +39,9 @@ struct igemm_gather_t {
     std::vector<igemm_load_t> loads; // [tap][vector][per_vec]
 };
 
-// Whether igemm_pack_f32_ncsp serves this problem on this machine.
-bool igemm_fast_pack_ok(const conv_conf_t &c, int NR);
+// Whether the gathering serves this geometry and panel width (the
+// kernel set must have the pack loop too).
+bool igemm_gather_fits(const conv_conf_t &c, int NR);
 
 // The plan for chunk points [sp0, sp0 + nsp) (NR-lane panels).
 void igemm_gather_plan(const conv_conf_t &c, dim_t sp0, dim_t nsp, int NR,
@@ -46,8 +49,9 @@ void igemm_gather_plan(const conv_conf_t &c, dim_t sp0, dim_t nsp, int NR,
 
 // B panels of K rows [pc, pc + kc): bp[panel][p][lane] with NR-lane
 // panels, zeros outside the source and past the chunk. `src` is the
-// item's (image, group) channels-first source.
-void igemm_pack_f32_ncsp(const conv_conf_t &c, const float *src,
+// item's (image, group) channels-first source. Compiled for AVX-512 only
+// (conv_igemm_pack_avx512.cpp).
+void igemm_pack_f32_ncsp_avx512_core(const conv_conf_t &c, const float *src,
         const igemm_gather_t &g, dim_t pc, dim_t kc, int NR, float *bp);
 
 } // namespace conv

@@ -1,10 +1,13 @@
 // dnnl-isa: avx512_core
 // The AVX-512 pack loop of the implicit-GEMM convolution's fast B-panel
-// gathering (see conv_igemm_pack.hpp); callers check igemm_fast_pack_ok()
+// gathering (see conv_igemm_pack.hpp), entered through the AVX-512 entry
+// of the convolution kernel table; callers check igemm_gather_fits()
 // first.
 #include "cpu/convolution/conv_igemm_pack.hpp"
 
 #include <immintrin.h>
+
+#include "cpu/isa_unit.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -49,7 +52,7 @@ void pack_rows(const conv_conf_t &c, const float *src,
 
 } // namespace
 
-void igemm_pack_f32_ncsp(const conv_conf_t &c, const float *src,
+void DNNL_ISA_NAME(igemm_pack_f32_ncsp)(const conv_conf_t &c, const float *src,
         const igemm_gather_t &g, dim_t pc, dim_t kc, int NR, float *bp) {
     if (c.sw == 1)
         pack_rows<1>(c, src, g, pc, kc, NR, bp);

@@ -6,7 +6,8 @@
 //    channels); ncsp, output rows accumulating shifted input rows
 //    (vectorised over the width);
 //  - the implicit GEMM's B-panel packing: the source gathered straight
-//    into microkernel panels (im2col fused with packing).
+//    into microkernel panels (im2col fused with packing); the AVX-512 set
+//    also carries the masked-load gathering of conv_igemm_pack_avx512.cpp.
 #include <algorithm>
 #include <type_traits>
 #include <vector>
@@ -279,8 +280,12 @@ void pack_b_f16(const conv_conf_t &c, bool ncsp,
 } // namespace
 
 const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
+    // The gathering pack loop exists for AVX-512 only (its own file).
+    constexpr auto gather = isa_unit::this_isa == avx512_core
+            ? &igemm_pack_f32_ncsp_avx512_core
+            : nullptr;
     static const conv_kernels_t k {isa_unit::this_isa_name, dw_row_nspc,
-            dw_row_ncsp, pack_b_f32, pack_b_bf16, pack_b_f16};
+            dw_row_ncsp, pack_b_f32, pack_b_bf16, pack_b_f16, gather};
     return k;
 }
 

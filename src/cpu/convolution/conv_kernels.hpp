@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "cpu/convolution/conv_igemm_pack.hpp"
 #include "cpu/convolution/conv_plan.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/isa_table.hpp"
@@ -43,6 +44,12 @@ struct conv_kernels_t {
     void (*pack_b_f16)(const conv_conf_t &c, bool ncsp,
             const gemm::f16_tag_t *src, const std::vector<run_t> &runs,
             dim_t pc, dim_t kc, dim_t sp0, dim_t nsp, int NR, float *bp);
+    // Implicit GEMM, f32 channels-first sources: the same panels from a
+    // gathering plan of masked vector loads (conv_igemm_pack.hpp), for
+    // geometries igemm_gather_fits() accepts. Null where the ISA has no
+    // such loads (all but AVX-512).
+    void (*pack_b_f32_gather)(const conv_conf_t &c, const float *src,
+            const igemm_gather_t &g, dim_t pc, dim_t kc, int NR, float *bp);
 };
 
 const conv_kernels_t &conv_kernels_avx512_core();
