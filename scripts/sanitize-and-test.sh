@@ -19,6 +19,20 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 stages=${SANITIZE_STAGES:-asan tsan}
 
 stamp() { date +%s; }
+
+# After a failed fuzz run: the sanitizer's verdict, the top frames and each
+# input that libFuzzer saved, in base64, printed last so that the tail of a
+# CI log is enough to replay the finding (base64 -d > in; fuzz_<x> in).
+report_fuzz_findings() {
+    local log=$1/Testing/Temporary/LastTest.log
+    echo "sanitize-and-test: fuzz findings (CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2))"
+    [ -f "$log" ] && grep -E '^(==[0-9]+==ERROR|SUMMARY:|    #[0-4] )|runtime error|ALARM|out-of-memory|leak' "$log" | head -n 16
+    local f
+    for f in "$1"/tests/fuzz/fuzz_*-{crash,leak,timeout,oom,slow-unit}-*; do
+        [ -f "$f" ] || continue
+        echo "input $(basename "$f"): $(base64 -w0 < "$f")"
+    done
+}
 took() { echo "sanitize-and-test: $1 took $(( $(stamp) - $2 )) s"; }
 
 for stage in $stages; do
@@ -44,7 +58,7 @@ for stage in $stages; do
             ctest --output-on-failure -R '^(api|common|primitives|cpu|cache|cpu_gemm_int8_.*)$'
             took "asan unit tests" "$t1"
             t2=$(stamp)
-            ctest --output-on-failure -L fuzz
+            ctest --output-on-failure -L fuzz || { report_fuzz_findings "$dir"; exit 1; }
             took "fuzz targets" "$t2"
         )
         ;;
