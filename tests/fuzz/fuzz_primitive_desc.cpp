@@ -9,6 +9,7 @@
 // output handle alone.
 
 #include <cmath>
+#include <functional>
 
 #include "fuzz/fuzz_input.hpp"
 
@@ -148,11 +149,94 @@ dnnl_primitive_attr_t make_attr(FuzzedDataProvider &in, int nd,
     return attr;
 }
 
+// The recurrent kinds (forward; backward needs a forward hint and adds no
+// new descriptor checks). Dimensions are consistent for a cell and
+// direction most of the time; one of them is sometimes any dnnl_dim_t.
+// Optional states and peephole/projection are absent, zero, or present.
+dnnl_status_t create_rnn(FuzzedDataProvider &in, dnnl_primitive_desc_t *pd,
+        dnnl_prop_kind_t prop, dnnl_primitive_attr_t attr,
+        const std::function<const_dnnl_memory_desc_t(const dnnl_dim_t *, int)>
+                &md) {
+    const int cell = in.ConsumeIntegralInRange(0, 5);
+    static const int gates[] = {1, 4, 3, 3, 3, 3};
+    const bool lbr = cell == 3 || cell == 5;
+    const auto dir = (dnnl_rnn_direction_t)in.ConsumeIntegralInRange(
+            (int)dnnl_unidirectional_left2right, (int)dnnl_bidirectional_sum);
+    const dnnl_dim_t dirs = dir == dnnl_bidirectional_concat
+                    || dir == dnnl_bidirectional_sum
+            ? 2 : 1;
+    auto small = [&] { return in.ConsumeIntegralInRange<dnnl_dim_t>(1, 4); };
+    dnnl_dim_t T = small(), N = small(), L = in.ConsumeIntegralInRange(1, 2),
+               SLC = small(), DHC = small();
+    const bool proj = cell == 1 && in.ConsumeIntegralInRange(0, 3) == 0;
+    const dnnl_dim_t DIC = proj ? small() : DHC;
+    const dnnl_dim_t SIC = in.ConsumeIntegralInRange(0, 3) == 0 ? small() : DIC;
+    const dnnl_dim_t G = gates[cell];
+    const dnnl_dim_t DLC = dir == dnnl_bidirectional_concat ? 2 * DIC : DIC;
+    dnnl_dims_t src_layer = {T, N, SLC}, src_iter = {L, dirs, N, SIC},
+                iter_c = {L, dirs, N, DHC}, w_layer = {L, dirs, SLC, G, DHC},
+                w_iter = {L, dirs, SIC, G, DHC}, peephole = {L, dirs, 3, DHC},
+                projection = {L, dirs, DHC, DIC},
+                bias = {L, dirs, G + (lbr ? 1 : 0), DHC}, dst_layer = {T, N, DLC},
+                dst_iter = {L, dirs, N, DIC}, attention = {T, N, 1};
+    if (in.ConsumeIntegralInRange(0, 7) == 0) {
+        dnnl_dim_t *all[] = {src_layer, src_iter, w_layer, w_iter, bias,
+                dst_layer, dst_iter};
+        const int which = in.ConsumeIntegralInRange(0, 6);
+        all[which][in.ConsumeIntegralInRange(0, 2)] = fuzz::read_dim(in, true);
+    }
+    // An optional tensor: absent (null), all-zero (absent by oneDNN's rule)
+    // or described.
+    auto optional = [&](const dnnl_dim_t *dims, int n) -> const_dnnl_memory_desc_t {
+        switch (in.ConsumeIntegralInRange(0, 3)) {
+            case 0: return nullptr;
+            case 1: {
+                static const dnnl_dims_t zero = {};
+                return md(zero, 0);
+            }
+            default: return md(dims, n);
+        }
+    };
+    const auto flags = (unsigned)in.ConsumeIntegralInRange(0, 3);
+    const_dnnl_memory_desc_t sl = md(src_layer, 3), si = optional(src_iter, 4);
+    const_dnnl_memory_desc_t wl = md(w_layer, 5), wi = md(w_iter, 5);
+    const_dnnl_memory_desc_t b = optional(bias, 4), dl = md(dst_layer, 3);
+    const_dnnl_memory_desc_t di = optional(dst_iter, 4);
+    switch (cell) {
+        case 0:
+            return dnnl_vanilla_rnn_forward_primitive_desc_create(pd, engine(),
+                    prop, read_alg(in, 0x20, 0x2f), dir, sl, si, wl, wi, b, dl,
+                    di, flags, read_float(in), read_float(in), attr);
+        case 1: {
+            const_dnnl_memory_desc_t sc = optional(iter_c, 4);
+            const_dnnl_memory_desc_t wp = optional(peephole, 4);
+            const_dnnl_memory_desc_t wpr = proj ? md(projection, 4) : nullptr;
+            const_dnnl_memory_desc_t dc = optional(iter_c, 4);
+            return dnnl_lstm_forward_primitive_desc_create(pd, engine(), prop,
+                    dir, sl, si, sc, wl, wi, wp, wpr, b, dl, di, dc, flags, attr);
+        }
+        case 2:
+            return dnnl_gru_forward_primitive_desc_create(pd, engine(), prop,
+                    dir, sl, si, wl, wi, b, dl, di, flags, attr);
+        case 3:
+            return dnnl_lbr_gru_forward_primitive_desc_create(pd, engine(),
+                    prop, dir, sl, si, wl, wi, b, dl, di, flags, attr);
+        case 4:
+            return dnnl_augru_forward_primitive_desc_create(pd, engine(), prop,
+                    dir, sl, si, md(attention, 3), wl, wi, b, dl, di, flags,
+                    attr);
+        default:
+            return dnnl_lbr_augru_forward_primitive_desc_create(pd, engine(),
+                    prop, dir, sl, si, md(attention, 3), wl, wi, b, dl, di,
+                    flags, attr);
+    }
+}
+
 // Creates the descriptor of one kind; returns the status, *pd the handle.
 dnnl_status_t create(FuzzedDataProvider &in, dnnl_primitive_desc_t *pd,
         std::vector<md_t> &keep) {
     dnnl_engine_t eng = engine();
-    const int kind = in.ConsumeIntegralInRange(0, 17);
+    const int kind = in.ConsumeIntegralInRange(0, 18);
     const int nd = in.ConsumeIntegralInRange(0, 7) == 0
             ? in.ConsumeIntegralInRange(0, 6)
             : (kind >= 3 && kind <= 5 ? 4 : in.ConsumeIntegralInRange(1, 4));
@@ -335,6 +419,10 @@ dnnl_status_t create(FuzzedDataProvider &in, dnnl_primitive_desc_t *pd,
                         srcs.data(), attr);
             break;
         }
+        case 18:
+            st = create_rnn(in, pd, prop, attr,
+                    [&](const dnnl_dim_t *dims, int n) { return md(dims, n); });
+            break;
     }
     dnnl_primitive_attr_destroy(attr);
     return st;
@@ -350,7 +438,11 @@ void execute(dnnl_primitive_desc_t pd) {
     std::vector<int> cand = {DNNL_ARG_SRC, DNNL_ARG_SRC_1, DNNL_ARG_SRC_2,
             DNNL_ARG_DST, DNNL_ARG_WEIGHTS, DNNL_ARG_BIAS, DNNL_ARG_MEAN,
             DNNL_ARG_VARIANCE, DNNL_ARG_SCALE, DNNL_ARG_SHIFT,
-            DNNL_ARG_WORKSPACE, DNNL_ARG_SCRATCHPAD};
+            DNNL_ARG_WORKSPACE, DNNL_ARG_SCRATCHPAD,
+            // the recurrent kinds' further tensors
+            DNNL_ARG_AUGRU_ATTENTION, DNNL_ARG_DST_ITER, DNNL_ARG_DST_ITER_C,
+            DNNL_ARG_WEIGHTS_ITER, DNNL_ARG_WEIGHTS_PEEPHOLE,
+            DNNL_ARG_WEIGHTS_PROJECTION};
     for (int i = 0; i < 4; ++i) cand.push_back(DNNL_ARG_MULTIPLE_SRC + i);
     for (int i = 0; i < 4; ++i) {
         cand.push_back(DNNL_ARG_ATTR_MULTIPLE_POST_OP(i) | DNNL_ARG_SRC_1);
