@@ -15,6 +15,9 @@
 #include <cstring>
 #include <vector>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "oneapi/dnnl/dnnl.h"
 #include "reference/md_reach.hpp"
 
@@ -47,6 +50,45 @@ T checked_out(dnnl_status_t st, T out) {
     FUZZ_CHECK(out == marker<T>() || out == nullptr);
     return nullptr;
 }
+
+// A user buffer of exactly n bytes that ends where an inaccessible page
+// begins. AddressSanitizer sees only compiled code; generated (JIT) code is
+// not instrumented, so an access past the end from there would go unseen
+// in an ordinary heap block. Here it faults at once. The start keeps the
+// alignment of `align` bytes (the element size), as a user's array would.
+class guarded_buffer_t {
+public:
+    explicit guarded_buffer_t(size_t n, size_t align = 1) {
+        const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        const size_t padded = (n + align - 1) / align * align;
+        const size_t body = (padded + page - 1) / page * page;
+        map_len_ = body + page;
+        void *m = mmap(nullptr, map_len_, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        FUZZ_CHECK(m != MAP_FAILED);
+        map_ = static_cast<uint8_t *>(m);
+        FUZZ_CHECK(mprotect(map_ + body, page, PROT_NONE) == 0);
+        data_ = map_ + body - padded;
+        size_ = n;
+    }
+    guarded_buffer_t(const guarded_buffer_t &) = delete;
+    guarded_buffer_t &operator=(const guarded_buffer_t &) = delete;
+    guarded_buffer_t(guarded_buffer_t &&o) noexcept
+        : map_(o.map_), map_len_(o.map_len_), data_(o.data_), size_(o.size_) {
+        o.map_ = nullptr;
+    }
+    ~guarded_buffer_t() {
+        if (map_) munmap(map_, map_len_);
+    }
+    uint8_t *data() const { return data_; }
+    size_t size() const { return size_; }
+
+private:
+    uint8_t *map_ = nullptr;
+    size_t map_len_ = 0;
+    uint8_t *data_ = nullptr;
+    size_t size_ = 0;
+};
 
 struct md_t {
     dnnl_memory_desc_t p = nullptr;

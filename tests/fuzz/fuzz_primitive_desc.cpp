@@ -452,7 +452,7 @@ void execute(dnnl_primitive_desc_t pd) {
         cand.push_back(DNNL_ARG_ATTR_SCALES | a);
         cand.push_back(DNNL_ARG_ATTR_ZERO_POINTS | a);
     }
-    std::vector<std::vector<uint8_t>> bufs;
+    std::vector<fuzz::guarded_buffer_t> bufs;
     std::vector<dnnl_exec_arg_t> args;
     size_t total = 0;
     for (int arg : cand) {
@@ -473,9 +473,10 @@ void execute(dnnl_primitive_desc_t pd) {
             n += (size_t)off0 * (esz ? esz : 1);
         total += n;
         if (n == DNNL_RUNTIME_SIZE_VAL || total > (1 << 20)) break;
-        bufs.emplace_back(n);
+        bufs.emplace_back(n, esz ? esz : 1);
         // Small finite values of every type (0x3c is 1.0 in f16's high byte).
-        for (size_t i = 0; i < n; ++i) bufs.back()[i] = (uint8_t)(0x3c ^ (i & 3));
+        uint8_t *b = bufs.back().data();
+        for (size_t i = 0; i < n; ++i) b[i] = (uint8_t)(0x3c ^ (i & 3));
         dnnl_memory_t mem;
         if (dnnl_memory_create(&mem, m, engine(), bufs.back().data())
                 != dnnl_success)
