@@ -110,14 +110,18 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_packed_encoding(
     });
 }
 
-// Grouped memory (oneDNN's experimental encoding for grouped GEMM) is not
-// implemented by this library.
+// Grouped memory (oneDNN's experimental encoding for grouped GEMM):
+// descriptors, queries and memory objects; no primitive takes it yet
+// (doc/conformance.md).
 dnnl_status_t DNNL_API dnnl_memory_desc_create_with_grouped_encoding(
         dnnl_memory_desc_t *memory_desc, int ndims, const dnnl_dims_t dims,
         dnnl_data_type_t data_type, int variable_dim_idx,
         dnnl_dim_t group_count, dnnl_data_type_t offsets_dt) {
-    if (memory_desc == nullptr) return dnnl_invalid_arguments;
-    return dnnl_unimplemented;
+    return create_md(memory_desc, [&](memory_desc_t &md) {
+        return md_init_grouped(md, ndims, dims,
+                checked(data_type, dnnl_data_type_undef), variable_dim_idx,
+                group_count, checked(offsets_dt, dnnl_data_type_undef));
+    });
 }
 
 dnnl_status_t DNNL_API dnnl_memory_desc_create_host_scalar(

@@ -345,6 +345,7 @@ memory_desc_t normalized(const memory_desc_t &md) {
         t.nnz = s.nnz;
         t.metadata_types[0] = s.metadata_types[0];
         t.metadata_types[1] = s.metadata_types[1];
+        if (s.encoding == dnnl_grouped) t.grouped_desc = s.grouped_desc;
     }
     // Extras: a field only counts when its flag says it is in use.
     const uint64_t f = md.extra.flags;

@@ -19,14 +19,27 @@ struct blocking_desc_t {
     dims_t inner_idxs;
 };
 
+// The grouped encoding's parameters: how many groups the variable
+// dimension is split into (the split itself travels in the offsets buffer).
+struct grouped_desc_t {
+    dim_t group_count;
+    int variable_dim_idx;
+};
+
 // Sparse formats: values plus metadata (index) buffers; see sparse_md.hpp.
 // `encoding` holds a dnnl_sparse_encoding_t; packed_desc is oneDNN's slot
 // for a resolved packed layout (unused here: no implementation takes one).
+// The grouped encoding keeps its parameters in the same slot, so the
+// descriptor keeps the pinned oneDNN's size (its own experimental build
+// appends them after packed_desc instead).
 struct sparse_desc_t {
     int encoding;
     dim_t nnz;
     data_type_t metadata_types[2];
-    blocking_desc_t packed_desc;
+    union {
+        blocking_desc_t packed_desc;
+        grouped_desc_t grouped_desc;
+    };
 };
 
 // Extra information on weights (compensations) kept with the descriptor.
@@ -90,6 +103,11 @@ struct dnnl_memory_desc {
             v("encoding", format_desc.sparse_desc.encoding);
             v("nnz", format_desc.sparse_desc.nnz);
             v("metadata_types", format_desc.sparse_desc.metadata_types, 2);
+            if (format_desc.sparse_desc.encoding == dnnl_grouped) {
+                const auto &g = format_desc.sparse_desc.grouped_desc;
+                v("group_count", g.group_count);
+                v("variable_dim_idx", g.variable_dim_idx);
+            }
         }
         v("extra_flags", extra.flags);
         v("compensation_mask", extra.compensation_mask);
@@ -100,7 +118,6 @@ struct dnnl_memory_desc {
 
 namespace dnnl {
 namespace impl {
-
 
 // A zero (empty) descriptor: ndims 0, format_kind undef.
 memory_desc_t zero_md();

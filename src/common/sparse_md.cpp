@@ -13,9 +13,33 @@ bool whole_byte_type(data_type_t dt) {
     return data_type_size(dt) != (size_t)-1;
 }
 
+namespace {
+
+// A grouped descriptor as md_init_grouped makes them.
+bool grouped_consistent(const memory_desc_t &md) {
+    const auto &s = md.format_desc.sparse_desc;
+    if (md.ndims < 1 || md.ndims > 2 || md.offset0 != 0 || md.extra.flags != 0
+            || data_type_size(md.data_type) == (size_t)-1)
+        return false;
+    dim_t nelems = 1;
+    for (int d = 0; d < md.ndims; ++d) {
+        if (md.dims[d] <= 0 || md.padded_dims[d] != md.dims[d]
+                || md.padded_offsets[d] != 0
+                || __builtin_mul_overflow(nelems, md.dims[d], &nelems))
+            return false;
+    }
+    return s.nnz == nelems && s.metadata_types[0] == dnnl_s32
+            && s.metadata_types[1] == dnnl_data_type_undef
+            && s.grouped_desc.group_count > 0
+            && s.grouped_desc.variable_dim_idx == 0;
+}
+
+} // namespace
+
 bool md_sparse_consistent(const memory_desc_t &md) {
     const auto &s = md.format_desc.sparse_desc;
     const int enc = s.encoding;
+    if (enc == dnnl_grouped) return grouped_consistent(md);
     if (enc != dnnl_csr && enc != dnnl_coo && enc != dnnl_packed) return false;
     if (md.ndims < 1 || md.ndims > max_ndims
             || (enc != dnnl_packed && md.ndims > 2))
@@ -49,6 +73,8 @@ int md_num_handles(const memory_desc_t &md) {
         return md.ndims + 1;
     case dnnl_packed:
         return 3;
+    case dnnl_grouped:
+        return 2;
     default:
         return 0;
     }
@@ -62,6 +88,7 @@ data_type_t md_buffer_data_type(const memory_desc_t &md, int index) {
     case dnnl_csr:
         return s.metadata_types[index - 1];
     case dnnl_coo:
+    case dnnl_grouped:
         return s.metadata_types[0]; // one type for every index
     default:
         return dnnl_data_type_undef;
@@ -82,6 +109,11 @@ size_t md_buffer_size(const memory_desc_t &md, int index) {
         return (size_t)s.nnz * elem;
     case dnnl_coo:
         return (size_t)s.nnz * elem;
+    case dnnl_grouped:
+        if (index == 1) return (size_t)s.grouped_desc.group_count * elem;
+        // Values: two 4-bit types share a byte.
+        return whole_byte_type(md.data_type) ? (size_t)s.nnz * elem
+                                             : ((size_t)s.nnz + 1) / 2;
     default:
         return 0; // packed: the implementation's own layout
     }

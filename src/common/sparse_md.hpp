@@ -1,10 +1,13 @@
-// Sparse memory descriptors (CSR, COO and the opaque packed encoding):
-// their creation with oneDNN's rules (sparse_md_create.cpp), how many buffers a
-// sparse memory object holds and how large each one is.
+// Sparse memory descriptors (CSR, COO, the opaque packed encoding and the
+// grouped encoding): their creation with oneDNN's rules
+// (sparse_md_create.cpp), how many buffers a sparse memory object holds and
+// how large each one is.
 //
 // Buffer order follows oneDNN's: 0 holds the values; CSR then has the
 // column indices (1) and the row pointers (2); COO has one index buffer per
-// dimension (1..ndims, row indices first); packed has three opaque buffers.
+// dimension (1..ndims, row indices first); packed has three opaque buffers;
+// grouped has the end offsets of its groups along the variable dimension
+// (1, one s32 per group).
 #pragma once
 
 #include "common/memory_desc.hpp"
@@ -27,6 +30,16 @@ status_t md_init_coo(memory_desc_t &md, int ndims, const dims_t dims,
         data_type_t dt, dim_t nnz, data_type_t indices_dt);
 status_t md_init_packed(memory_desc_t &md, int ndims, const dims_t dims,
         data_type_t dt, dim_t nnz);
+// oneDNN's grouped encoding (its experimental grouped-GEMM layout): the
+// groups are stacked along dimension `variable_dim_idx` (only 0 is
+// supported, as in oneDNN 3.13), every element is stored (nnz = element
+// count).
+status_t md_init_grouped(memory_desc_t &md, int ndims, const dims_t dims,
+        data_type_t dt, int variable_dim_idx, dim_t group_count,
+        data_type_t offsets_dt);
+inline bool md_is_grouped(const memory_desc_t &md) {
+    return md_sparse_encoding(md) == dnnl_grouped;
+}
 
 // Whether a sparse descriptor read from a blob is one the creators above
 // could have made.

@@ -1005,13 +1005,27 @@ TEST(MemoryDescQuery, HostScalar) {
 #ifndef DNNL_TEST_AGAINST_REF
 // Sparse descriptors: tests/primitives/test_matmul_sparse.cpp. The grouped
 // encoding is not implemented.
-TEST(MemoryDescQuery, GroupedEncodingIsNotImplemented) {
+// A grouped descriptor (tests/api/test_grouped_memory.cpp) survives a blob
+// round trip with its group count.
+TEST(MemoryDescQuery, GroupedEncodingBlobRoundTrip) {
     const dims_v d = {4, 5};
-    md_ptr m;
-    EXPECT_EQ(dnnl_memory_desc_create_with_grouped_encoding(
+    md_ptr m, m3;
+    ASSERT_EQ(dnnl_memory_desc_create_with_grouped_encoding(
                       m.out(), 2, d.data(), dnnl_f32, 0, 2, dnnl_s32),
-            dnnl_unimplemented);
-    EXPECT_EQ(m.p, nullptr);
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_grouped_encoding(
+                      m3.out(), 2, d.data(), dnnl_f32, 0, 3, dnnl_s32),
+            dnnl_success);
+    size_t size = 0;
+    ASSERT_EQ(dnnl_memory_desc_get_blob(nullptr, &size, m.p), dnnl_success);
+    std::vector<uint8_t> blob(size);
+    ASSERT_EQ(dnnl_memory_desc_get_blob(blob.data(), &size, m.p),
+            dnnl_success);
+    md_ptr back;
+    ASSERT_EQ(dnnl_memory_desc_create_with_blob(back.out(), blob.data()),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_equal(back.p, m.p), 1);
+    EXPECT_EQ(dnnl_memory_desc_equal(back.p, m3.p), 0);
 }
 
 TEST(MemoryDescQuery, MalformedBlobIsRejected) {
