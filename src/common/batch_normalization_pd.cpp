@@ -1,5 +1,5 @@
-// batch_normalization_pd_t: argument mapping, queries, verbose strings and
-// `any` resolution.
+// batch_normalization_pd_t: argument mapping, queries and `any`
+// resolution.
 #include "common/batch_normalization_pd.hpp"
 
 #include "common/binary_pd.hpp"
@@ -82,20 +82,6 @@ status_t batch_normalization_pd_t::query(query_t what, int index, void *result) 
             1};
     if (norm_query(v, what, index, result) == dnnl_success) return dnnl_success;
     return primitive_desc_t::query(what, index, result);
-}
-
-std::string batch_normalization_pd_t::problem_str() const {
-    return layout::dims_str(src_md_);
-}
-
-std::string batch_normalization_pd_t::aux_str() const {
-    std::string f;
-    if (global_stats()) f += "G";
-    if (use_scale()) f += "C";
-    if (use_shift()) f += "H";
-    if (fuse_relu()) f += "R";
-    if (fuse_add_relu()) f += "A";
-    return "flags:" + f;
 }
 
 status_t batch_normalization_pd_t::init_formats() {

@@ -1,5 +1,4 @@
-// binary_pd_t (argument mapping, queries, verbose strings, `any`
-// resolution) and the layout / post-op helpers shared by the tensor-wide
+// binary_pd_t (argument mapping, queries, `any` resolution) and the layout / post-op helpers shared by the tensor-wide
 // primitives.
 #include "common/binary_pd.hpp"
 
@@ -222,17 +221,6 @@ status_t binary_pd_t::query(query_t what, int index, void *result) const {
     default:
         return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string binary_pd_t::problem_str() const {
-    std::string s =
-            layout::dims_str(src_md_[0]) + ":" + layout::dims_str(src_md_[1]);
-    if (is_ternary()) s += ":" + layout::dims_str(src_md_[2]);
-    return s;
-}
-
-std::string binary_pd_t::aux_str() const {
-    return std::string("alg:") + dnnl_alg_kind2str(alg());
 }
 
 status_t binary_pd_t::init_formats() {

@@ -1,5 +1,5 @@
-// concat_pd_t: argument mapping (DNNL_ARG_MULTIPLE_SRC + i), queries,
-// verbose strings and `any` resolution.
+// concat_pd_t: argument mapping (DNNL_ARG_MULTIPLE_SRC + i), queries and
+// `any` resolution.
 #include "common/concat_pd.hpp"
 
 #include "common/binary_pd.hpp"
@@ -54,19 +54,6 @@ status_t concat_pd_t::query(query_t what, int index, void *result) const {
     default:
         return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string concat_pd_t::problem_str() const {
-    std::string s;
-    for (int i = 0; i < n_inputs(); ++i) {
-        if (i) s += ":";
-        s += layout::dims_str(*src_md(i));
-    }
-    return s;
-}
-
-std::string concat_pd_t::aux_str() const {
-    return "axis:" + std::to_string(axis());
 }
 
 status_t concat_pd_t::init_formats() {

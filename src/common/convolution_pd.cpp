@@ -1,5 +1,5 @@
-// Convolution descriptor construction and validation, attribute checks and
-// the verbose auxiliary string.
+// Convolution descriptor construction and validation, and attribute
+// checks.
 #include "common/convolution_pd.hpp"
 #include "common/dim_math.hpp"
 
@@ -282,11 +282,6 @@ status_t conv_attr_check(
         }
     }
     return dnnl_success;
-}
-
-std::string convolution_pd_t::aux_str() const
-{
-    return std::string("alg:") + dnnl_alg_kind2str(resolved_alg());
 }
 
 } // namespace impl

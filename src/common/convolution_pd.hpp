@@ -222,25 +222,6 @@ struct conv_like_pd_t : public primitive_desc_t {
     // The algorithm actually computed (convolution_auto is resolved).
     virtual alg_kind_t resolved_alg() const { return desc()->alg_kind; }
 
-    // "mb2_g2ic4oc8_ih5oh5kh3sh1dh0ph1_iw5ow5kw3sw1dw0pw1" (oneDNN's
-    // verbose problem string; only the spatial dims that exist).
-    std::string problem_str() const override {
-        std::string s = "mb" + std::to_string(MB()) + "_";
-        if (G() > 1) s += "g" + std::to_string(G());
-        s += "ic" + std::to_string(IC()) + "oc" + std::to_string(OC());
-        const char *names[3] = {"d", "h", "w"};
-        for (int i = 3 - sp_ndims(); i < 3; ++i) {
-            const std::string n = names[i];
-            s += "_i" + n + std::to_string(in_sp(i)) + "o" + n
-                    + std::to_string(out_sp(i)) + "k" + n
-                    + std::to_string(ker_sp(i)) + "s" + n
-                    + std::to_string(stride_sp(i)) + "d" + n
-                    + std::to_string(dilate_sp(i)) + "p" + n
-                    + std::to_string(pad_l_sp(i));
-        }
-        return s;
-    }
-
 protected:
     // i: 0 depth, 1 height, 2 width.
     dim_t sp_dim(const dim_t *dims, int i) const {
@@ -266,7 +247,6 @@ struct convolution_pd_t : public conv_like_pd_t<convolution_desc_t> {
                 ? dnnl_convolution_direct
                 : desc()->alg_kind;
     }
-    std::string aux_str() const override;
 };
 
 } // namespace impl

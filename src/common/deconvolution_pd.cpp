@@ -159,10 +159,5 @@ status_t deconv_attr_check(
     return dnnl_success;
 }
 
-std::string deconvolution_pd_t::aux_str() const
-{
-    return std::string("alg:") + dnnl_alg_kind2str(desc()->alg_kind);
-}
-
 } // namespace impl
 } // namespace dnnl

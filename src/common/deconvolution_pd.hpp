@@ -63,7 +63,6 @@ struct deconvolution_pd_t : public conv_like_pd_t<deconvolution_desc_t> {
     deconvolution_pd_t(const deconvolution_desc_t &d,
             const primitive_attr_t &attr, const primitive_desc_t *hint_fwd)
         : conv_like_pd_t(d, attr) {}
-    std::string aux_str() const override;
 };
 
 } // namespace impl

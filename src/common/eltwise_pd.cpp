@@ -1,5 +1,4 @@
-// eltwise_pd_t: argument mapping, queries, verbose strings, `any`
-// resolution, and the layout helpers the implementations share.
+// eltwise_pd_t: argument mapping, queries, `any` resolution, and the layout helpers the implementations share.
 #include "common/eltwise_pd.hpp"
 
 #include <algorithm>
@@ -202,23 +201,6 @@ status_t eltwise_pd_t::query(query_t what, int index, void *result) const {
     default:
         return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string eltwise_pd_t::problem_str() const {
-    const memory_desc_t &md = *data_md();
-    std::string s;
-    for (int d = 0; d < md.ndims; ++d) {
-        if (d) s += "x";
-        s += std::to_string(md.dims[d]);
-    }
-    return s;
-}
-
-std::string eltwise_pd_t::aux_str() const {
-    char buf[128];
-    std::snprintf(buf, sizeof(buf), "alg:%s alpha:%g beta:%g",
-            dnnl_alg_kind2str(desc()->alg_kind), desc()->alpha, desc()->beta);
-    return buf;
 }
 
 status_t eltwise_pd_t::init_formats() {

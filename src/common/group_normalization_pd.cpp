@@ -1,5 +1,5 @@
-// group_normalization_pd_t: argument mapping, queries, verbose strings and
-// `any` resolution.
+// group_normalization_pd_t: argument mapping, queries and `any`
+// resolution.
 #include "common/group_normalization_pd.hpp"
 
 #include "common/binary_pd.hpp"
@@ -82,18 +82,6 @@ status_t group_normalization_pd_t::query(query_t what, int index, void *result) 
             stats_in(), stats_out(), use_scale() || use_shift(), diff_ss(), 0};
     if (norm_query(v, what, index, result) == dnnl_success) return dnnl_success;
     return primitive_desc_t::query(what, index, result);
-}
-
-std::string group_normalization_pd_t::problem_str() const {
-    return "g" + std::to_string(groups()) + ":" + layout::dims_str(src_md_);
-}
-
-std::string group_normalization_pd_t::aux_str() const {
-    std::string f;
-    if (global_stats()) f += "G";
-    if (use_scale()) f += "C";
-    if (use_shift()) f += "H";
-    return "flags:" + f;
 }
 
 status_t group_normalization_pd_t::init_formats() {

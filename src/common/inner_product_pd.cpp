@@ -1,6 +1,6 @@
 // Inner product descriptor validation, attribute check and the primitive
-// descriptor base: argument mapping, queries, verbose problem string and
-// `any` resolution.
+// descriptor base: argument mapping, queries and `any`
+// resolution.
 #include "common/inner_product_pd.hpp"
 
 #include <algorithm>
@@ -300,15 +300,6 @@ status_t inner_product_pd_t::query(query_t what, int index, void *result) const 
         return dnnl_success;
     }
     return primitive_desc_t::query(what, index, result);
-}
-
-std::string inner_product_pd_t::problem_str() const {
-    std::string s = "mb" + std::to_string(MB()) + "ic" + std::to_string(src_md_.dims[1]);
-    const char *sp[] = {"id", "ih", "iw"};
-    const int nsp = ndims() - 2;
-    for (int i = 0; i < nsp; ++i)
-        s += sp[3 - nsp + i] + std::to_string(src_md_.dims[2 + i]);
-    return s + "oc" + std::to_string(OC());
 }
 
 status_t inner_product_pd_t::init_formats(bool allow_blocked) {

@@ -78,10 +78,6 @@ status_t layer_normalization_pd_t::query(query_t what, int index, void *result) 
     return primitive_desc_t::query(what, index, result);
 }
 
-std::string layer_normalization_pd_t::problem_str() const {
-    return layout::dims_str(src_md_);
-}
-
 status_t layer_normalization_pd_t::init_formats() {
     if (!layout::usable(src_md_)) return dnnl_unimplemented;
     const int nd = src_md_.ndims;

@@ -1,4 +1,4 @@
-// lrn_pd_t: argument mapping, queries, verbose strings and resolution of
+// lrn_pd_t: argument mapping, queries and resolution of
 // `any` formats and the workspace.
 #include "common/lrn_pd.hpp"
 
@@ -79,21 +79,6 @@ status_t lrn_pd_t::query(query_t what, int index, void *result) const {
 }
 
 // oneDNN's form: mb2ic16ih7iw5ls3beta0.75
-std::string lrn_pd_t::problem_str() const {
-    const memory_desc_t &s = src_md_;
-    std::string r = "mb" + std::to_string(s.dims[0]) + "ic" + std::to_string(s.dims[1]);
-    const char *nm[3] = {"id", "ih", "iw"};
-    const int n = s.ndims - 2;
-    for (int i = 0; i < n && n <= 3; ++i)
-        r += nm[3 - n + i] + std::to_string(s.dims[2 + i]);
-    char beta[32];
-    std::snprintf(beta, sizeof(beta), "%g", desc()->beta);
-    return r + "ls" + std::to_string(desc()->local_size) + "beta" + beta;
-}
-
-std::string lrn_pd_t::aux_str() const {
-    return std::string("alg:") + dnnl_alg_kind2str(desc()->alg_kind);
-}
 
 status_t lrn_pd_t::init_formats() {
     if (is_fwd()) {

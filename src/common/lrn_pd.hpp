@@ -66,8 +66,6 @@ struct lrn_pd_t : public primitive_desc_t {
     const memory_desc_t *arg_md(int arg) const override;
     arg_usage_t arg_usage(int arg) const override;
     status_t query(query_t what, int index, void *result) const override;
-    std::string problem_str() const override;
-    std::string aux_str() const override;
 
 protected:
     // Resolves `any` formats (from src, or from the forward hint) and, for

@@ -1,8 +1,9 @@
 // Matmul descriptor validation (shapes, broadcast, data types, attribute
-// kinds) and the primitive descriptor base: argument mapping, queries,
-// verbose problem string and `any` resolution.
+// kinds) and the primitive descriptor base: argument mapping, queries
+// and `any` resolution.
 #include "common/matmul_pd.hpp"
 
+#include "common/sparse_md.hpp"
 #include "common/verbose.hpp"
 
 namespace dnnl {
@@ -62,6 +63,16 @@ status_t matmul_desc_init(matmul_desc_t &out, const memory_desc_t *src,
         return dnnl_invalid_arguments;
     }
     const bool with_bias = bias && bias->ndims != 0;
+    // oneDNN runs grouped memory only through its experimental grouped
+    // GEMM (a grouped source and destination, 3D weights), which this
+    // library does not implement.
+    for (const memory_desc_t *md : {src, wei, dst, bias})
+        if (md && md_is_grouped(*md)) {
+            verbose_check("matmul",
+                    "grouped memory encoding: no grouped matmul "
+                    "implementation");
+            return dnnl_unimplemented;
+        }
     const int nd = dst->ndims;
     if (nd < 2 || nd > DNNL_MAX_NDIMS) {
         verbose_check("matmul", "bad dst ndims %d", nd);
@@ -273,20 +284,6 @@ status_t matmul_pd_t::query(query_t what, int index, void *result) const {
         default: break;
     }
     return primitive_desc_t::query(what, index, result);
-}
-
-std::string matmul_pd_t::problem_str() const {
-    auto dims = [](const memory_desc_t &md) {
-        std::string s;
-        for (int d = 0; d < md.ndims; ++d) {
-            if (d) s += "x";
-            s += md.dims[d] == rt ? std::string("*") : std::to_string(md.dims[d]);
-        }
-        return s;
-    };
-    std::string s = dims(src_md_) + ":" + dims(weights_md_);
-    if (with_bias()) s += ":" + dims(bias_md_);
-    return s + ":" + dims(dst_md_);
 }
 
 status_t matmul_pd_t::init_formats() {

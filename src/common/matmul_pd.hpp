@@ -74,7 +74,6 @@ struct matmul_pd_t : public primitive_desc_t {
     const memory_desc_t *declared_arg_md(int arg) const;
     arg_usage_t arg_usage(int arg) const override;
     status_t query(query_t what, int index, void *result) const override;
-    std::string problem_str() const override;
 
 protected:
     // Replaces format `any`: plain row-major for src, weights, dst and

@@ -1,12 +1,13 @@
 // Operation descriptors: what a primitive computes, independent of how.
-// Every kind lists its fields once (`visit`); hash, equality and the printed
-// form in the cache key, and the bytes of cache blob ids, derive from that
-// list through op_desc_impl_t.
+// Every kind lists its fields once (`visit`); hash, equality, the bytes of
+// cache blob ids and the verbose line (through field_sink_t) derive from
+// that list through op_desc_impl_t.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "common/field_sink.hpp"
 #include "common/memory_desc.hpp"
 #include "common/utils.hpp"
 
@@ -29,6 +30,8 @@ struct op_desc_t {
     // "diff_dst", "weights", ...) as the user gave it; null when none
     // (verbose marks descriptors the user left `any`).
     virtual const memory_desc_t *field_md(const char *name) const = 0;
+    // Hands every field of the list to `sink`, in list order.
+    virtual void visit_fields(field_sink_t &sink) const = 0;
 };
 
 // CRTP helper: a descriptor type D with a `visit` list gets hash, equality
@@ -59,6 +62,10 @@ struct op_desc_impl_t : public op_desc_t {
         md_field_finder_t f {name};
         static_cast<const D &>(*this).visit(f);
         return f.found;
+    }
+    void visit_fields(field_sink_t &sink) const override {
+        field_sink_visitor_t v {sink};
+        static_cast<const D &>(*this).visit(v);
     }
 };
 

@@ -1,4 +1,4 @@
-// pooling_pd_t: argument mapping, queries, verbose strings and `any`
+// pooling_pd_t: argument mapping, queries and `any`
 // resolution.
 #include "common/pooling_pd.hpp"
 
@@ -78,28 +78,6 @@ status_t pooling_pd_t::query(query_t what, int index, void *result) const {
             return dnnl_success;
         default: return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string pooling_pd_t::problem_str() const {
-    const memory_desc_t &s = is_fwd() ? src_md_ : diff_src_md_;
-    const memory_desc_t &d = is_fwd() ? dst_md_ : diff_dst_md_;
-    std::string r = "mb" + std::to_string(s.dims[0]) + "ic" + std::to_string(s.dims[1]);
-    const char *nm[3] = {"d", "h", "w"};
-    const int n = s.ndims - 2;
-    for (int i = 0; i < n; ++i) {
-        const char *x = nm[3 - n + i];
-        r += std::string("_i") + x + std::to_string(s.dims[2 + i]) + "o" + x
-                + std::to_string(d.dims[2 + i]) + "k" + x
-                + std::to_string(desc()->kernel[i]) + "s" + x
-                + std::to_string(desc()->strides[i]) + "d" + x
-                + std::to_string(desc()->dilation[i]) + "p" + x
-                + std::to_string(desc()->padding_l[i]);
-    }
-    return r;
-}
-
-std::string pooling_pd_t::aux_str() const {
-    return std::string("alg:") + dnnl_alg_kind2str(desc()->alg_kind);
 }
 
 status_t pooling_pd_t::init_formats() {

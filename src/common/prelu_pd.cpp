@@ -1,4 +1,4 @@
-// prelu_pd_t: argument mapping, queries, verbose strings and `any`
+// prelu_pd_t: argument mapping, queries and `any`
 // resolution.
 #include "common/prelu_pd.hpp"
 
@@ -66,10 +66,6 @@ status_t prelu_pd_t::query(query_t what, int index, void *result) const {
     default:
         return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string prelu_pd_t::problem_str() const {
-    return layout::dims_str(src_md_) + ":" + layout::dims_str(weights_md_);
 }
 
 status_t prelu_pd_t::init_formats() {

@@ -85,10 +85,9 @@ struct primitive_desc_t {
     }
     void set_self(const std::shared_ptr<primitive_desc_t> &self) { self_ = self; }
 
-    // Verbose fields: problem ("2x3x4x5"), auxiliary ("alg:eltwise_relu
-    // alpha:0 beta:0") and attributes ("attr-scales:src0:0:f32").
-    virtual std::string problem_str() const { return ""; }
-    virtual std::string aux_str() const { return ""; }
+    // The verbose attribute field ("attr-scales:src0:0:f32"); the other
+    // fields of the line come from the operation descriptor
+    // (verbose_layout.hpp).
     std::string attr_str() const;
 
     // Bytes of the most derived object, set by the creator that knows its

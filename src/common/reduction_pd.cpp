@@ -1,4 +1,4 @@
-// reduction_pd_t: argument mapping, queries, verbose strings and `any`
+// reduction_pd_t: argument mapping, queries and `any`
 // resolution.
 #include "common/reduction_pd.hpp"
 
@@ -62,17 +62,6 @@ status_t reduction_pd_t::query(query_t what, int index, void *result) const {
     default:
         return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string reduction_pd_t::problem_str() const {
-    return layout::dims_str(src_md_) + ":" + layout::dims_str(dst_md_);
-}
-
-std::string reduction_pd_t::aux_str() const {
-    char buf[160];
-    std::snprintf(buf, sizeof(buf), "alg:%s p:%g eps:%g",
-            dnnl_alg_kind2str(alg()), p(), eps());
-    return buf;
 }
 
 status_t reduction_pd_t::init_formats() {

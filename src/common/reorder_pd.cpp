@@ -1,4 +1,4 @@
-// reorder_pd_t: argument descriptors, usage and the verbose problem string.
+// reorder_pd_t: argument descriptors and usage.
 #include "common/reorder_pd.hpp"
 
 namespace dnnl {
@@ -19,16 +19,6 @@ arg_usage_t reorder_pd_t::arg_usage(int arg) const {
     if (arg == DNNL_ARG_FROM) return arg_usage_t::input;
     if (arg == DNNL_ARG_TO) return arg_usage_t::output;
     return primitive_desc_t::arg_usage(arg);
-}
-
-std::string reorder_pd_t::problem_str() const {
-    const memory_desc_t &md = *src_md();
-    std::string s;
-    for (int d = 0; d < md.ndims; ++d) {
-        if (d) s += "x";
-        s += std::to_string((long long)md.dims[d]);
-    }
-    return s;
 }
 
 bool reorder_pd_t::with_sum() const {

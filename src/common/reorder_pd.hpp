@@ -26,7 +26,6 @@ struct reorder_pd_t : public primitive_desc_t {
     arg_usage_t arg_usage(int arg) const override;
 
     // Dims joined by 'x' ("2x16x4x5").
-    std::string problem_str() const override;
 
     // Scale of the sum post-op (0 when there is none).
     float sum_beta() const;

@@ -58,8 +58,6 @@ struct resampling_pd_t : public primitive_desc_t {
     const memory_desc_t *arg_md(int arg) const override;
     arg_usage_t arg_usage(int arg) const override;
     status_t query(query_t what, int index, void *result) const override;
-    std::string problem_str() const override;
-    std::string aux_str() const override;
 
 protected:
     // Resolves `any` formats: dst like src; backward from the forward hint

@@ -1,6 +1,6 @@
 // RNN descriptor validation (oneDNN's rules: kinds, presence, data types,
-// dims) and the primitive descriptor base: argument mapping, queries,
-// verbose strings and `any` resolution.
+// dims) and the primitive descriptor base: argument mapping, queries
+// and `any` resolution.
 #include "common/rnn_pd.hpp"
 
 #include <initializer_list>
@@ -479,20 +479,6 @@ status_t rnn_pd_t::query(query_t what, int index, void *result) const {
         }
         default: return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string rnn_pd_t::problem_str() const {
-    auto s = [](dim_t v) { return std::to_string(v); };
-    return "l" + s(L()) + "t" + s(T()) + "mb" + s(N()) + "sic" + s(SIC()) + "slc"
-            + s(SLC()) + "dhc" + s(DHC()) + "dic" + s(DIC());
-}
-
-std::string rnn_pd_t::aux_str() const {
-    std::string r = std::string("alg:") + dnnl_alg_kind2str(cell_kind())
-            + " direction:" + dnnl_rnn_direction2str(direction())
-            + " activation:" + dnnl_alg_kind2str(desc()->activation_kind);
-    if (desc()->flags) r += " flags:" + std::to_string(desc()->flags);
-    return r;
 }
 
 status_t rnn_pd_t::init_formats(format_tag_t wei_tag) {

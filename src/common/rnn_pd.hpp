@@ -181,8 +181,6 @@ struct rnn_pd_t : public primitive_desc_t {
     const memory_desc_t *arg_md(int arg) const override;
     arg_usage_t arg_usage(int arg) const override;
     status_t query(query_t what, int index, void *result) const override;
-    std::string problem_str() const override;
-    std::string aux_str() const override;
 
 protected:
     // Replaces format `any`: tnc for layer tensors, ldnc for iteration

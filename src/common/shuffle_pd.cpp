@@ -1,5 +1,5 @@
-// shuffle_pd_t: hint handling, argument mapping, queries, verbose strings
-// and `any` resolution.
+// shuffle_pd_t: hint handling, argument mapping, queries and
+// `any` resolution.
 #include "common/shuffle_pd.hpp"
 
 #include "common/binary_pd.hpp"
@@ -57,15 +57,6 @@ status_t shuffle_pd_t::query(query_t what, int index, void *result) const {
     default:
         return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string shuffle_pd_t::problem_str() const {
-    return layout::dims_str(*in_md());
-}
-
-std::string shuffle_pd_t::aux_str() const {
-    return "axis:" + std::to_string(axis())
-           + " group:" + std::to_string(group_size());
 }
 
 status_t shuffle_pd_t::init_formats() {

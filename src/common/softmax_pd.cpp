@@ -1,4 +1,4 @@
-// softmax_pd_t: argument mapping, queries, verbose strings and `any`
+// softmax_pd_t: argument mapping, queries and `any`
 // resolution.
 #include "common/softmax_pd.hpp"
 
@@ -72,15 +72,6 @@ status_t softmax_pd_t::query(query_t what, int index, void *result) const {
     default:
         return primitive_desc_t::query(what, index, result);
     }
-}
-
-std::string softmax_pd_t::problem_str() const {
-    return layout::dims_str(dst_md_);
-}
-
-std::string softmax_pd_t::aux_str() const {
-    return std::string("alg:") + dnnl_alg_kind2str(desc()->alg_kind)
-           + " axis:" + std::to_string(axis());
 }
 
 status_t softmax_pd_t::init_formats() {

@@ -46,10 +46,6 @@ status_t sum_pd_t::query(query_t what, int index, void *result) const {
     }
 }
 
-std::string sum_pd_t::problem_str() const {
-    return layout::dims_str(dst_md_);
-}
-
 status_t sum_pd_t::init_formats() {
     for (int i = 0; i < n_inputs(); ++i)
         if (!layout::usable(*src_md(i))) return dnnl_unimplemented;

@@ -16,12 +16,12 @@
 #include "common/env_parse.hpp"
 #include "common/primitive_desc.hpp"
 #include "common/utils.hpp"
+#include "common/verbose_layout.hpp"
 
 namespace dnnl {
 namespace impl {
 
 namespace {
-
 
 std::atomic<int> g_flags {-1};
 std::once_flag g_header_once;
@@ -168,7 +168,7 @@ std::string md_strides_str(const memory_desc_t &md) {
 // oneDNN's `dt:flags:format_kind:layout:strides:extra`. Flags: `a` the
 // user gave format `any`, `p` padded dims, `o` padding offsets, `0` a
 // non-zero offset0; strides only for layouts that are not dense.
-static std::string md_str(const memory_desc_t &md, bool user_any = false) {
+std::string md_verbose_str(const memory_desc_t &md, bool user_any) {
     if (md.format_kind == dnnl_format_kind_undef)
         return std::string(dnnl_dt2str(md.data_type)) + "::undef:::";
     std::string s = dnnl_dt2str(md.data_type);
@@ -189,103 +189,19 @@ static std::string md_str(const memory_desc_t &md, bool user_any = false) {
         s += md_layout_str(md);
     } else if (md.format_kind == dnnl_format_kind_sparse) {
         // The encoding takes the layout's place ("sparse:csr:").
-        s += dnnl_sparse_encoding2str((dnnl_sparse_encoding_t)
-                        md.format_desc.sparse_desc.encoding);
+        // (oneDNN names the grouped encoding only in the experimental
+        // build whose verbose prints it; its dnnl_sparse_encoding2str in
+        // the pinned build does not know it.)
+        const int enc = md.format_desc.sparse_desc.encoding;
+        s += enc == dnnl_grouped
+                ? "grouped"
+                : dnnl_sparse_encoding2str((dnnl_sparse_encoding_t)enc);
     }
     s += ":";
     s += md_strides_str(md);
     s += ":f" + std::to_string((unsigned long long)md.extra.flags);
     return s;
 }
-
-namespace {
-// One memory descriptor of a verbose line: its label and argument.
-// `always`: printed even when unused (as "undef::undef:::").
-struct md_field_t {
-    const char *label;
-    int arg;
-    bool always = false;
-};
-
-// The op descriptor field that holds the user's descriptor of `arg`.
-const char *op_field_name(int arg) {
-    switch (arg) {
-        case DNNL_ARG_SRC: return "src";
-        case DNNL_ARG_DST: return "dst";
-        case DNNL_ARG_WEIGHTS: return "weights";
-        case DNNL_ARG_BIAS: return "bias";
-        case DNNL_ARG_DIFF_SRC: return "diff_src";
-        case DNNL_ARG_DIFF_DST: return "diff_dst";
-        case DNNL_ARG_DIFF_WEIGHTS: return "diff_weights";
-        case DNNL_ARG_DIFF_BIAS: return "diff_bias";
-        default: return "";
-    }
-}
-
-bool is_fwd_pd(const primitive_desc_t &pd) {
-    prop_kind_t prop = dnnl_prop_kind_undef;
-    pd.query(dnnl_query_prop_kind, 0, &prop);
-    return prop == dnnl_forward_training || prop == dnnl_forward_inference;
-}
-
-// The descriptors oneDNN prints for a primitive, with its labels: some
-// kinds name their data "data"/"diff" or list every source as "src".
-std::vector<md_field_t> md_fields(const primitive_desc_t &pd) {
-    const bool fwd = is_fwd_pd(pd);
-    switch (pd.kind()) {
-        case dnnl_eltwise: {
-            // The tensor the algorithm reads: dst for the *_use_dst_for_bwd
-            // ones.
-            const int data = pd.arg_usage(DNNL_ARG_SRC) != arg_usage_t::unused
-                    ? DNNL_ARG_SRC
-                    : DNNL_ARG_DST;
-            if (fwd) return {{"data", data}};
-            return {{"data", data}, {"diff", DNNL_ARG_DIFF_SRC}};
-        }
-        case dnnl_softmax:
-            if (fwd) return {{"src", DNNL_ARG_SRC}, {"dst", DNNL_ARG_DST}};
-            return {{"src", DNNL_ARG_DIFF_SRC}, {"dst", DNNL_ARG_DST},
-                    {"diff_dst", DNNL_ARG_DIFF_DST}};
-        case dnnl_batch_normalization:
-        case dnnl_shuffle:
-            if (fwd) return {{"data", DNNL_ARG_SRC}};
-            return {{"data", DNNL_ARG_SRC}, {"diff", DNNL_ARG_DIFF_SRC},
-                    {"diff", DNNL_ARG_DIFF_DST}};
-        case dnnl_prelu:
-            if (fwd) return {{"data", DNNL_ARG_SRC}, {"wei", DNNL_ARG_WEIGHTS}};
-            return {{"data", DNNL_ARG_SRC}, {"wei", DNNL_ARG_WEIGHTS},
-                    {"diff_data", DNNL_ARG_DIFF_SRC},
-                    {"diff_wei", DNNL_ARG_DIFF_WEIGHTS}};
-        case dnnl_layer_normalization:
-            if (fwd)
-                return {{"src", DNNL_ARG_SRC}, {"dst", DNNL_ARG_DST},
-                        {"stats", DNNL_ARG_MEAN, true}};
-            return {{"src", DNNL_ARG_SRC}, {"diff_src", DNNL_ARG_DIFF_SRC},
-                    {"diff_dst", DNNL_ARG_DIFF_DST},
-                    {"stats", DNNL_ARG_MEAN, true}};
-        case dnnl_binary:
-            return {{"src", DNNL_ARG_SRC_0}, {"src", DNNL_ARG_SRC_1},
-                    {"src", DNNL_ARG_SRC_2}, {"dst", DNNL_ARG_DST}};
-        case dnnl_sum:
-        case dnnl_concat: {
-            std::vector<md_field_t> v;
-            for (int i = 0; pd.arg_usage(DNNL_ARG_MULTIPLE_SRC + i)
-                    != arg_usage_t::unused;
-                    ++i)
-                v.push_back({"src", DNNL_ARG_MULTIPLE_SRC + i});
-            v.push_back({"dst", DNNL_ARG_DST});
-            return v;
-        }
-        default:
-            return {{"src", DNNL_ARG_SRC}, {"wei", DNNL_ARG_WEIGHTS},
-                    {"bia", DNNL_ARG_BIAS}, {"dst", DNNL_ARG_DST},
-                    {"diff_src", DNNL_ARG_DIFF_SRC},
-                    {"diff_wei", DNNL_ARG_DIFF_WEIGHTS},
-                    {"diff_bia", DNNL_ARG_DIFF_BIAS},
-                    {"diff_dst", DNNL_ARG_DIFF_DST}, {"ws", DNNL_ARG_WORKSPACE}};
-    }
-}
-} // namespace
 
 std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) {
     std::string s = engine ? dnnl_engine_kind2str(engine->kind()) : "cpu";
@@ -301,24 +217,13 @@ std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) 
         prop = dnnl_prop_kind_undef;
     s += dnnl_prop_kind2str(prop);
     s += ",";
-    std::string mds;
-    for (const md_field_t &f : md_fields(pd)) {
-        const memory_desc_t *md = pd.arg_md(f.arg);
-        const bool used = pd.arg_usage(f.arg) != arg_usage_t::unused;
-        if (!f.always && (!used || !md || is_zero_md(*md))) continue;
-        if (!mds.empty()) mds += " ";
-        const memory_desc_t *user = pd.op_desc()->field_md(op_field_name(f.arg));
-        const bool user_any = user && user->format_kind == dnnl_format_kind_any;
-        mds += std::string(f.label) + ":"
-                + (md && used ? md_str(*md, user_any) : md_str(zero_md()));
-    }
-    s += mds;
+    s += verbose_mds_str(pd);
     s += ",";
     s += pd.attr_str();
     s += ",";
-    s += pd.aux_str();
+    s += verbose_aux_str(pd);
     s += ",";
-    s += pd.problem_str();
+    s += verbose_problem_str(pd);
     return s;
 }
 
