@@ -515,6 +515,55 @@ TEST(SparseMatmulBadInput, MemoryOfAnotherEncoding) {
     }
 }
 
+// Buffers the execution allocates (the row index of COO input, the
+// accumulation rows) that cannot exist: dnnl_out_of_memory, never a crash.
+// The shapes are valid descriptors whose user-given buffers are never
+// read past what the failed allocation would have indexed.
+TEST(SparseMatmulBadInput, ImpossibleAllocationsAreOutOfMemory) {
+    stream st(eng());
+    auto run = [&](const memory::desc &src_md, const memory::desc &w_md,
+                       const memory::desc &d_md, memory src, memory w,
+                       void *dst) {
+        matmul::primitive_desc pd(eng(), src_md, w_md, d_md);
+        memory d(d_md, eng(), dst);
+        try {
+            matmul(pd).execute(st, {{DNNL_ARG_SRC, src},
+                                           {DNNL_ARG_WEIGHTS, w},
+                                           {DNNL_ARG_DST, d}});
+            return dnnl_success;
+        } catch (const error &e) {
+            return e.status;
+        }
+    };
+    std::vector<float> values = {1.f}, small(64, 1.f), out(64);
+    std::vector<int32_t> zero = {0};
+    {
+        // COO source of 2^50 rows: its row index (2^50 row starts) cannot
+        // be allocated.
+        const memory::dim M = (memory::dim)1 << 50, K = 4, N = 3;
+        const memory::desc coo = memory::desc::coo({M, K}, dt::f32, 1, dt::s32);
+        const memory::desc w_md({K, N}, dt::f32, tag::ab),
+                d_md({M, N}, dt::f32, tag::ab);
+        memory sp(coo, eng(), {values.data(), zero.data(), zero.data()});
+        memory w(w_md, eng(), small.data());
+        EXPECT_EQ(run(coo, w_md, d_md, sp, w, out.data()),
+                dnnl_out_of_memory);
+    }
+    {
+        // CSR weights with 2^45 columns: one accumulation row of 2^45
+        // floats cannot be allocated.
+        const memory::dim M = 1, K = 2, N = (memory::dim)1 << 45;
+        const memory::desc csr
+                = memory::desc::csr({K, N}, dt::f32, 1, dt::s32, dt::s32);
+        const memory::desc s_md({M, K}, dt::f32, tag::ab),
+                d_md({M, N}, dt::f32, tag::ab);
+        std::vector<int32_t> ptr = {0, 1, 1};
+        memory sp(csr, eng(), {values.data(), zero.data(), ptr.data()});
+        memory s(s_md, eng(), small.data());
+        EXPECT_EQ(run(s_md, csr, d_md, s, sp, out.data()), dnnl_out_of_memory);
+    }
+}
+
 // The gpu engine has no sparse memory and no sparse matmul.
 TEST(SparseGpu, Unimplemented) {
     if (engine::get_count(engine::kind::gpu) == 0)

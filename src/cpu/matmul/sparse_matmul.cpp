@@ -3,7 +3,9 @@
 #include "cpu/matmul/sparse_matmul.hpp"
 
 #include <algorithm>
-#include <vector>
+#include <cstdint>
+#include <memory>
+#include <new>
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
@@ -142,38 +144,51 @@ status_t sparse_matmul_t::execute(const exec_ctx_t &ctx) const {
                 *sparse_mem, p->src_sparse() ? M : K, p->src_sparse() ? K : N));
     }
 
-    // One destination row at a time, accumulated in f32.
-    parallel_chunks(
-            nthr_for(M * (K + N), 4096), M, [&](int, dim_t m0, dim_t m1) {
-                std::vector<float> acc(N);
-                for (dim_t m = m0; m < m1; ++m) {
-                    std::fill(acc.begin(), acc.end(), 0.f);
-                    if (K > 0 && p->src_sparse()) {
-                        // dst(m, :) += src(m, k) * wei(k, :) per entry.
-                        for (dim_t q = rows.ptr[m]; q < rows.ptr[m + 1]; ++q) {
-                            const dim_t e = rows.entry(q);
-                            const float v = load_f32(rows.dt, rows.values, e);
-                            const dim_t k = rows.col[e];
-                            for (dim_t n = 0; n < N; ++n)
-                                acc[n] += v * dense.at(k, n);
-                        }
-                    } else if (K > 0) {
-                        // dst(m, n) += src(m, k) * wei(k, n) per entry of
-                        // weights row k.
-                        for (dim_t k = 0; k < K; ++k) {
-                            const float a = dense.at(m, k);
-                            for (dim_t q = rows.ptr[k]; q < rows.ptr[k + 1];
-                                    ++q) {
-                                const dim_t e = rows.entry(q);
-                                acc[rows.col[e]] +=
-                                        a * load_f32(rows.dt, rows.values, e);
-                            }
-                        }
-                    }
+    // One destination row at a time, accumulated in f32 in a row of the
+    // thread's own; the rows are allocated here, outside the parallel
+    // region, so that a failure is a status.
+    const int nthr = nthr_for(M * (K + N), 4096);
+    size_t acc_elems = 0;
+    std::unique_ptr<float[]> acc_rows;
+    if (!__builtin_mul_overflow((size_t)nthr, (size_t)N, &acc_elems)
+            && acc_elems <= (SIZE_MAX / sizeof(float)))
+        acc_rows.reset(new (std::nothrow) float[acc_elems]);
+    if (!acc_rows) {
+        verbose_error("matmul",
+                "sparse: no memory for %d accumulation rows of %lld values",
+                nthr, (long long)N);
+        return dnnl_out_of_memory;
+    }
+    parallel_chunks(nthr, M, [&](int ithr, dim_t m0, dim_t m1) {
+        float *acc = acc_rows.get() + (size_t)ithr * (size_t)N;
+        for (dim_t m = m0; m < m1; ++m) {
+            std::fill(acc, acc + N, 0.f);
+            if (K > 0 && p->src_sparse()) {
+                // dst(m, :) += src(m, k) * wei(k, :) per entry.
+                for (dim_t q = rows.ptr[m]; q < rows.ptr[m + 1]; ++q) {
+                    const dim_t e = rows.entry(q);
+                    const float v = load_f32(rows.dt, rows.values, e);
+                    const dim_t k = rows.col[e];
                     for (dim_t n = 0; n < N; ++n)
-                        store_f32(dst_dt, acc[n], dst, m * ds0 + n * ds1);
+                        acc[n] += v * dense.at(k, n);
                 }
-            });
+            } else if (K > 0) {
+                // dst(m, n) += src(m, k) * wei(k, n) per entry of
+                // weights row k.
+                for (dim_t k = 0; k < K; ++k) {
+                    const float a = dense.at(m, k);
+                    for (dim_t q = rows.ptr[k]; q < rows.ptr[k + 1];
+                            ++q) {
+                        const dim_t e = rows.entry(q);
+                        acc[rows.col[e]] +=
+                                a * load_f32(rows.dt, rows.values, e);
+                    }
+                }
+            }
+            for (dim_t n = 0; n < N; ++n)
+                store_f32(dst_dt, acc[n], dst, m * ds0 + n * ds1);
+        }
+    });
     return dnnl_success;
 }
 

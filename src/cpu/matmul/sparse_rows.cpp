@@ -1,6 +1,9 @@
 // Row-wise view of CSR and COO memory, with the index checks.
 #include "cpu/matmul/sparse_rows.hpp"
 
+#include <algorithm>
+#include <exception>
+
 #include "common/sparse_md.hpp"
 #include "common/verbose.hpp"
 
@@ -54,12 +57,25 @@ status_t sparse_rows_t::init(const memory_t &mem, dim_t nrows, dim_t ncols) {
         return bad("a coo row index is out of range");
     if (!indices_in_range(col, nnz, ncols))
         return bad("a coo column index is out of range");
-    own_ptr_.assign(nrows + 1, 0);
+    // The row starts, the permutation and a cursor per row: an allocation
+    // that fails is dnnl_out_of_memory, never an exception.
+    std::vector<int32_t> cursor;
+    try {
+        own_ptr_.assign(nrows + 1, 0);
+        own_order_.resize(nnz);
+        cursor.resize(nrows);
+    } catch (const std::exception &) { // bad_alloc, length_error
+        verbose_error("matmul",
+                "sparse operand: no memory for the row index of %lld rows",
+                (long long)nrows);
+        own_ptr_ = {};
+        own_order_ = {};
+        return dnnl_out_of_memory;
+    }
     for (dim_t i = 0; i < nnz; ++i) ++own_ptr_[row[i] + 1];
     for (dim_t r = 0; r < nrows; ++r) own_ptr_[r + 1] += own_ptr_[r];
     // Entries of each row keep their input order (stable).
-    own_order_.resize(nnz);
-    std::vector<int32_t> cursor(own_ptr_.begin(), own_ptr_.end() - 1);
+    std::copy(own_ptr_.begin(), own_ptr_.end() - 1, cursor.begin());
     for (dim_t i = 0; i < nnz; ++i) own_order_[cursor[row[i]]++] = (int32_t)i;
     ptr = own_ptr_.data();
     order = own_order_.data();

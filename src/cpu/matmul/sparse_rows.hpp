@@ -25,7 +25,8 @@ struct sparse_rows_t {
     // Reads `mem` (an nrows x ncols sparse matrix) and checks every index:
     // dnnl_invalid_arguments, with a verbose line, for row pointers that
     // do not start at 0, decrease or end elsewhere than at nnz, and for
-    // row or column indices out of range.
+    // row or column indices out of range; dnnl_out_of_memory when the row
+    // index of COO input cannot be allocated.
     status_t init(const memory_t &mem, dim_t nrows, dim_t ncols);
 
 private:
