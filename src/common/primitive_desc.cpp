@@ -64,28 +64,83 @@ static const memory_desc_t &glob_zero_md() {
     return md;
 }
 
-void primitive_desc_t::resolve_post_op_layouts() {
-    const memory_desc_t *dst = arg_md(DNNL_ARG_DST);
-    if (!dst || !layout::usable(*dst)) return; // dst not known yet
-    for (auto &e : attr_.post_ops.entries) {
+namespace {
+
+// The layout oneDNN gives a binary post-op tensor of layout `any` once
+// dst's is known; both tensors of an entry are keyed on src1's shape.
+status_t post_op_layout(memory_desc_t &out, const memory_desc_t &m,
+        const memory_desc_t &src1, const memory_desc_t &dst) {
+    int non_unit = 0;
+    for (int d = 0; d < src1.ndims; ++d)
+        if (src1.dims[d] != 1) ++non_unit;
+    return non_unit == 1 ? layout::plain(out, m.ndims, m.dims, m.data_type)
+                         : layout::like(out, dst, m.dims, m.data_type);
+}
+
+// The tensors of an entry that the user left `any` (in the request).
+template <typename F>
+void for_each_any_tensor(const primitive_attr_t &request,
+        primitive_attr_t &attr, const memory_desc_t &dst, F f) {
+    for (size_t i = 0; i < attr.post_ops.entries.size(); ++i) {
+        auto &e = attr.post_ops.entries[i];
+        const auto &r = request.post_ops.entries[i];
         if (e.kind != post_op_kind_t::binary) continue;
-        // oneDNN keys both tensors on src1's shape.
-        int non_unit = 0;
-        for (int d = 0; d < e.src1_md.ndims; ++d)
-            if (e.src1_md.dims[d] != 1) ++non_unit;
-        for (memory_desc_t *m : {&e.src1_md, &e.src2_md}) {
-            if (m->format_kind != dnnl_format_kind_any || is_zero_md(*m)
-                    || m->ndims != dst->ndims)
+        const memory_desc_t *req[] = {&r.src1_md, &r.src2_md};
+        memory_desc_t *cur[] = {&e.src1_md, &e.src2_md};
+        for (int t = 0; t < 2; ++t) {
+            if (req[t]->format_kind != dnnl_format_kind_any
+                    || is_zero_md(*req[t]) || req[t]->ndims != dst.ndims)
                 continue;
-            if (!request_attr_)
-                request_attr_ = std::make_shared<primitive_attr_t>(attr_);
-            memory_desc_t r;
-            const status_t st = non_unit == 1
-                    ? layout::plain(r, m->ndims, m->dims, m->data_type)
-                    : layout::like(r, *dst, m->dims, m->data_type);
-            if (st == dnnl_success) *m = r;
+            f(*cur[t], r.src1_md);
         }
     }
+}
+
+} // namespace
+
+void primitive_desc_t::resolve_post_op_layouts(
+        const memory_desc_t *dst_layout) {
+    const memory_desc_t *dst = dst_layout ? dst_layout : arg_md(DNNL_ARG_DST);
+    if (!dst || !layout::usable(*dst)) return; // dst not known yet
+    const primitive_attr_t request = key_attr();
+    bool changed = false;
+    for_each_any_tensor(request, attr_, *dst,
+            [&](memory_desc_t &m, const memory_desc_t &src1) {
+                memory_desc_t r;
+                if (post_op_layout(r, m, src1, *dst) != dnnl_success) return;
+                m = r;
+                changed = true;
+            });
+    if (changed && !request_attr_)
+        request_attr_ = std::make_shared<primitive_attr_t>(request);
+}
+
+bool primitive_desc_t::post_op_layouts_wait_for_dst(
+        memory_desc_t &plain_dst) const {
+    const memory_desc_t *dst = arg_md(DNNL_ARG_DST);
+    if (!dst || dst->format_kind != dnnl_format_kind_any
+            || md_has_runtime_dims_or_strides(*dst))
+        return false;
+    bool any = false;
+    primitive_attr_t scratch = attr_;
+    for_each_any_tensor(attr_, scratch, *dst,
+            [&](memory_desc_t &, const memory_desc_t &) { any = true; });
+    return any
+            && layout::plain(plain_dst, dst->ndims, dst->dims, dst->data_type)
+            == dnnl_success;
+}
+
+bool primitive_desc_t::post_op_layouts_follow(const memory_desc_t &dst) const {
+    bool follow = true;
+    primitive_attr_t scratch = attr_;
+    for_each_any_tensor(key_attr(), scratch, dst,
+            [&](memory_desc_t &m, const memory_desc_t &src1) {
+                memory_desc_t r;
+                follow = follow
+                        && post_op_layout(r, m, src1, dst) == dnnl_success
+                        && md_equal(r, m);
+            });
+    return follow;
 }
 
 const memory_desc_t *primitive_desc_t::arg_md(int arg) const {

@@ -49,9 +49,16 @@ struct primitive_desc_t {
     // Gives binary post-op tensors of layout `any` (src1, select's
     // condition) a layout once dst's is known, as oneDNN does: plain when
     // src1 has one non-unit dim, dst's layout otherwise. Called by the
-    // creators of implementation lists before `init`; the request's
+    // creators of implementation lists before `init` (post_op_select.hpp),
+    // with `dst_layout` standing for a dst still `any`; the request's
     // attributes stay the cache key (key_attr()).
-    void resolve_post_op_layouts();
+    void resolve_post_op_layouts(const memory_desc_t *dst_layout = nullptr);
+    // Whether some post-op tensor is `any` while dst is `any` too; then
+    // `plain_dst` is dst's plain (row-major) layout, the creators' first
+    // guess.
+    bool post_op_layouts_wait_for_dst(memory_desc_t &plain_dst) const;
+    // Whether the post-op tensors hold the layouts `dst` asks for.
+    bool post_op_layouts_follow(const memory_desc_t &dst) const;
     // The attributes the request named (the cache key's).
     const primitive_attr_t &key_attr() const {
         return request_attr_ ? *request_attr_ : attr_;

@@ -372,6 +372,120 @@ TEST(PostOpAnyLayouts, ResolvedFromDst) {
     }
 }
 
+// dst `any` too: the tensors follow the layout dst resolves to (strides
+// recorded from oneDNN 3.13.2 with the same descriptors).
+TEST(PostOpAnyLayouts, DstAnyToo) {
+    const memory::dims d4 = {2, 16, 3, 5};
+    using dims = memory::dims;
+    struct want_t {
+        dims strides;
+        int inner_nblks;
+    };
+    struct case_t {
+        tag src_tag;
+        want_t dst, full, per_channel, select;
+    };
+    const case_t cases[] = {
+            {tag::nhwc, {{240, 1, 80, 16}, 0}, {{240, 1, 80, 16}, 0},
+                    {{16, 1, 1, 1}, 0}, {{15, 1, 5, 1}, 0}},
+            {tag::nChw16c, {{240, 240, 80, 16}, 1}, {{240, 240, 80, 16}, 1},
+                    {{16, 1, 1, 1}, 0}, {{240, 240, 80, 16}, 1}},
+            {tag::nchw, {{240, 15, 5, 1}, 0}, {{240, 15, 5, 1}, 0},
+                    {{16, 1, 1, 1}, 0}, {{15, 15, 5, 1}, 0}},
+    };
+    const auto any = [](const dims &d, dt t) {
+        return memory::desc(d, t, tag::any);
+    };
+    post_ops po;
+    po.append_binary(algorithm::binary_add, any(d4, dt::f32));
+    po.append_binary(algorithm::binary_mul, any({1, 16, 1, 1}, dt::f32));
+    po.append_binary(algorithm::binary_select, any({2, 1, 3, 5}, dt::f32),
+            any({2, 1, 3, 5}, dt::s8));
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    const auto expect = [](const memory::desc &md, const want_t &w) {
+        EXPECT_EQ(md.get_format_kind(), memory::format_kind::blocked);
+        EXPECT_EQ(md.get_strides(), w.strides);
+        EXPECT_EQ(md.get_inner_nblks(), w.inner_nblks);
+    };
+    for (const auto &c : cases) {
+        const memory::desc src(d4, dt::f32, c.src_tag), dst = any(d4, dt::f32);
+        const auto check = [&](const primitive_desc &pd, const char *who) {
+            SCOPED_TRACE(who);
+            const auto arg = [&](int i, int which) {
+                return pd.query_md(query::exec_arg_md,
+                        DNNL_ARG_ATTR_MULTIPLE_POST_OP(i) | which);
+            };
+            expect(pd.dst_desc(), c.dst);
+            expect(arg(0, DNNL_ARG_SRC_1), c.full);
+            expect(arg(1, DNNL_ARG_SRC_1), c.per_channel);
+            expect(arg(2, DNNL_ARG_SRC_1), c.select);
+            expect(arg(2, DNNL_ARG_SRC_2), c.select);
+        };
+        check(eltwise_forward::primitive_desc(eng(),
+                      prop_kind::forward_inference, algorithm::eltwise_relu,
+                      src, dst, 0.f, 0.f, attr),
+                "eltwise");
+        check(binary::primitive_desc(
+                      eng(), algorithm::binary_add, src, src, dst, attr),
+                "binary");
+    }
+    // Matmul: dst `any` resolves to plain, the tensors with it.
+    post_ops mpo;
+    mpo.append_binary(algorithm::binary_add, any({4, 5}, dt::f32));
+    mpo.append_binary(algorithm::binary_mul, any({1, 5}, dt::f32));
+    primitive_attr mattr;
+    mattr.set_post_ops(mpo);
+    matmul::primitive_desc mpd(eng(), memory::desc({4, 6}, dt::f32, tag::ab),
+            memory::desc({6, 5}, dt::f32, tag::ab), any({4, 5}, dt::f32),
+            mattr);
+    for (int i : {0, 1})
+        expect(mpd.query_md(query::exec_arg_md,
+                       DNNL_ARG_ATTR_MULTIPLE_POST_OP(i) | DNNL_ARG_SRC_1),
+                {{5, 1}, 0});
+    // A convolution choosing its own dst layout: the full-size tensor
+    // takes it, element for element.
+    const memory::desc c_src({2, 16, 7, 7}, dt::f32, tag::any),
+            c_wei({16, 16, 3, 3}, dt::f32, tag::any),
+            c_dst({2, 16, 5, 5}, dt::f32, tag::any);
+    post_ops cpo;
+    cpo.append_binary(algorithm::binary_add, c_dst);
+    primitive_attr cattr;
+    cattr.set_post_ops(cpo);
+    convolution_forward::primitive_desc cpd(eng(),
+            prop_kind::forward_inference, algorithm::convolution_direct, c_src,
+            c_wei, c_dst, {1, 1}, {0, 0}, {0, 0}, cattr);
+    EXPECT_EQ(cpd.query_md(query::exec_arg_md,
+                      DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1),
+            cpd.dst_desc());
+}
+
+// dst `any` with a post-op tensor `any`: executes on the resolved layouts.
+TEST(PostOpAnyLayouts, DstAnyExecutes) {
+    const memory::desc src({2, 16, 3, 5}, dt::f32, tag::nChw16c),
+            a({2, 16, 3, 5}, dt::f32, tag::any);
+    post_ops po;
+    po.append_binary(algorithm::binary_add, a);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    eltwise_forward::primitive_desc pd(eng(), prop_kind::forward_inference,
+            algorithm::eltwise_relu, src, a, 0.f, 0.f, attr);
+    const int arg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
+    const memory::desc s1_md = pd.query_md(query::exec_arg_md, arg);
+    ASSERT_EQ(pd.dst_desc(), src);
+    ASSERT_EQ(s1_md, src);
+    memory x = input(src, 1), s1 = input(s1_md, 2), y(pd.dst_desc(), eng());
+    stream s(eng());
+    eltwise_forward(pd).execute(
+            s, {{DNNL_ARG_SRC, x}, {DNNL_ARG_DST, y}, {arg, s1}});
+    s.wait();
+    const float *px = static_cast<const float *>(x.get_data_handle());
+    const float *p1 = static_cast<const float *>(s1.get_data_handle());
+    const float *py = static_cast<const float *>(y.get_data_handle());
+    for (size_t i = 0; i < src.get_size() / 4; ++i)
+        ASSERT_FLOAT_EQ(py[i], (px[i] > 0.f ? px[i] : 0.f) + p1[i]) << i;
+}
+
 // With `any` resolved, the post-op runs on the user's data in that layout.
 TEST(PostOpAnyLayouts, Executes) {
     const memory::desc dst({2, 8, 3, 5}, dt::f32, tag::nhwc),

@@ -49,14 +49,14 @@ status_t create_pd(primitive_desc_t **out, const op_desc_t &op,
     if (op.primitive_kind != op_type().primitive_kind)
         return dnnl_invalid_arguments;
     if (!as_ocl_engine(engine)) return dnnl_unimplemented;
-    auto *pd = new (std::nothrow)
-            pd_type(static_cast<const op_type &>(op), attr, hint_fwd);
-    if (!pd) return dnnl_out_of_memory;
-    const status_t st = init_with_post_op_checks(*pd, attr, engine);
-    if (st != dnnl_success) {
-        delete pd;
-        return st;
-    }
+    pd_type *pd = nullptr;
+    const status_t st = create_with_post_op_checks(pd,
+            [&] {
+                return new (std::nothrow)
+                        pd_type(static_cast<const op_type &>(op), attr, hint_fwd);
+            },
+            attr, engine);
+    if (st != dnnl_success) return st;
     pd->set_object_size(sizeof(pd_type));
     *out = pd;
     return dnnl_success;
