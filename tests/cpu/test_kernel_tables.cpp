@@ -2,9 +2,11 @@
 // this processor supports, whatever the library would pick: the table
 // shape (best first, the pick is the first entry that may run), and
 // direct runs of the eltwise, softmax, normalization, resampling and f32
-// GEMM kernels against naive loops. The other families' entries run
-// through the primitive suite under each ONEDNN_MAX_CPU_ISA level (CTest
-// cpu_isa_*), which makes the library pick each of them in turn.
+// GEMM kernels against naive loops. The other families have files of
+// their own (test_kernel_tables_<family>.cpp: conv, gemm, lrn, pooling,
+// reorder, rnn, rows); all entries also run through the primitive suite
+// under each ONEDNN_MAX_CPU_ISA level (CTest cpu_isa_*), which makes the
+// library pick each of them in turn.
 #include <cmath>
 #include <random>
 #include <string>

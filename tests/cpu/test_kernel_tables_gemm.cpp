@@ -1,0 +1,273 @@
+// The GEMM core's tables beyond the f32 microkernels (those are in
+// test_kernel_tables.cpp), every entry this processor supports against
+// naive loops (src/cpu/gemm/gemm_ukernels.hpp):
+//   gemm_gemv   the small-M kernels, M = 1..4, B by rows (n) and by
+//               columns (t), strided A, beta 0 and not;
+//   gemm_s32    int16 pairs into s32, full and partial tiles, overwrite and
+//               accumulate, the extreme values;
+//   gemm_bf16   bf16 pairs into f32 with alpha / beta;
+//   gemm_s32c4  u8 x s8 quads into s32, one function per row count.
+// Tiles are cut short in both directions, and nothing outside the m x n
+// tile may change.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cpu/gemm/gemm_ukernels.hpp"
+#include "kernel_table_glue.hpp"
+
+namespace {
+
+using dnnl::impl::dim_t;
+namespace gemm = dnnl::impl::cpu::gemm;
+using kernel_table_glue::random_floats;
+using kernel_table_glue::runnable_entries;
+
+std::vector<int> random_ints(size_t n, int lo, int hi, unsigned seed) {
+    std::mt19937 g(seed);
+    std::uniform_int_distribution<int> d(lo, hi);
+    std::vector<int> v(n);
+    for (auto &x : v)
+        x = d(g);
+    return v;
+}
+
+uint16_t to_bf16(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    u += 0x7fff + ((u >> 16) & 1);
+    return (uint16_t)(u >> 16);
+}
+
+float from_bf16(uint16_t b) {
+    const uint32_t u = (uint32_t)b << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+}
+
+// (m, n) tiles of an MR x NR kernel: full, one short, a third, one.
+std::vector<std::pair<dim_t, dim_t>> tiles(int mr, int nr) {
+    return {{mr, nr}, {mr - 1, nr - 1}, {mr / 3 > 0 ? mr / 3 : 1, nr / 2 + 1},
+            {1, nr}, {mr, 1}, {1, 1}};
+}
+
+} // namespace
+
+// c(i, j) = alpha * sum_p a(i, p) b(p, j) + beta * c(i, j) for M = 1..4
+// rows; n past every vector width and the 1024-column chunks; k past the
+// unroll by four.
+TEST(KernelTables, GemmGemvOnEveryIsa) {
+    const auto v = runnable_entries<gemm::f32_gemv_desc_t>("gemm_gemv");
+    ASSERT_FALSE(v.empty());
+    int idx = 0;
+    for (const auto *e : v) {
+        const std::string isa = "entry " + std::to_string(idx++);
+        for (int M = 1; M <= 4; ++M)
+            for (dim_t n : {1, 7, 33, 1029})
+                for (dim_t k : {1, 6, 37})
+                    for (float beta : {0.f, 0.5f}) {
+                        const dim_t ldc = n + 3, ldb_n = n + 2, ldb_t = k + 1;
+                        // A strided both ways for the n kernels (rows of
+                        // stride a_rs, columns of stride 2); rows of lda for t.
+                        const dim_t a_rs = 2 * k + 1, a_cs = 2, lda = k + 5;
+                        const auto a = random_floats(
+                                (size_t)(M * (a_rs + lda) + 2 * k), -1.f, 1.f,
+                                31);
+                        const auto bn = random_floats(
+                                (size_t)(k * ldb_n), -1.f, 1.f, 32);
+                        const auto bt = random_floats(
+                                (size_t)(n * ldb_t), -1.f, 1.f, 33);
+                        const auto c0 = random_floats(
+                                (size_t)(M * ldc), -1.f, 1.f, 34);
+                        auto cn = c0, ct = c0;
+                        e->n[M - 1](n, k, 1.5f, a.data(), a_rs, a_cs,
+                                bn.data(), ldb_n, beta, cn.data(), ldc);
+                        e->t[M - 1](n, k, 1.5f, a.data(), lda, bt.data(),
+                                ldb_t, beta, ct.data(), ldc);
+                        const std::string what = isa + " M "
+                                + std::to_string(M) + " n " + std::to_string(n)
+                                + " k " + std::to_string(k) + " beta "
+                                + std::to_string(beta);
+                        for (int i = 0; i < M; ++i)
+                            for (dim_t j = 0; j < ldc; ++j) {
+                                const size_t o = (size_t)(i * ldc + j);
+                                if (j >= n) {
+                                    ASSERT_EQ(cn[o], c0[o]) << what;
+                                    ASSERT_EQ(ct[o], c0[o]) << what;
+                                    continue;
+                                }
+                                double sn = 0, st = 0;
+                                for (dim_t p = 0; p < k; ++p) {
+                                    sn += (double)a[(size_t)(i * a_rs
+                                                  + p * a_cs)]
+                                            * bn[(size_t)(p * ldb_n + j)];
+                                    st += (double)a[(size_t)(i * lda + p)]
+                                            * bt[(size_t)(j * ldb_t + p)];
+                                }
+                                const double tol = 1e-5 * (double)(k + 1);
+                                ASSERT_NEAR(cn[o], 1.5 * sn + beta * c0[o],
+                                        tol)
+                                        << what << " (n) at " << i << "," << j;
+                                ASSERT_NEAR(ct[o], 1.5 * st + beta * c0[o],
+                                        tol)
+                                        << what << " (t) at " << i << "," << j;
+                            }
+                    }
+    }
+}
+
+// int16 pairs: A panel a[(p * MR + i) * 2 + t], B panel b[(p * NR + j) * 2
+// + t] for k index 2p + t. Random values and the extremes (-32768 squared
+// twice is the one pair sum past int32: kept out, as the GEMM's callers
+// keep it out).
+TEST(KernelTables, GemmS32PairsOnEveryIsa) {
+    const auto v = runnable_entries<gemm::s32_ukernel_desc_t>("gemm_s32");
+    ASSERT_FALSE(v.empty());
+    for (const auto *e : v) {
+        const auto &d = *e;
+        const dim_t kp = 19, ldc = d.nr + 3;
+        for (int range = 0; range < 2; ++range) {
+            const int lo = range ? -32767 : -300, hi = range ? 32767 : 300;
+            const auto a = random_ints((size_t)(kp * d.mr * 2), lo, hi, 41);
+            const auto b = random_ints((size_t)(kp * d.nr * 2), lo, hi, 42);
+            std::vector<int16_t> a16(a.begin(), a.end()), b16(b.begin(), b.end());
+            for (const auto &t : tiles(d.mr, d.nr))
+                for (bool acc : {false, true}) {
+                    const auto c0i = random_ints(
+                            (size_t)(d.mr * ldc), -1000, 1000, 43);
+                    std::vector<int32_t> c(c0i.begin(), c0i.end());
+                    const auto c0 = c;
+                    d.fn(kp, a16.data(), b16.data(), c.data(), ldc, t.first,
+                            t.second, acc);
+                    const std::string what = std::string(d.name) + " m "
+                            + std::to_string(t.first) + " n "
+                            + std::to_string(t.second) + " acc "
+                            + std::to_string(acc) + " range "
+                            + std::to_string(range);
+                    for (dim_t i = 0; i < d.mr; ++i)
+                        for (dim_t j = 0; j < ldc; ++j) {
+                            const size_t o = (size_t)(i * ldc + j);
+                            if (i >= t.first || j >= t.second) {
+                                ASSERT_EQ(c[o], c0[o]) << what << " outside";
+                                continue;
+                            }
+                            // Wrapping modulo 2^32, like the hardware.
+                            uint32_t s = acc ? (uint32_t)c0[o] : 0u;
+                            for (dim_t p = 0; p < kp; ++p)
+                                for (int q = 0; q < 2; ++q)
+                                    s += (uint32_t)(a16[(size_t)((p * d.mr + i)
+                                                                   * 2
+                                                           + q)]
+                                            * b16[(size_t)((p * d.nr + j) * 2
+                                                    + q)]);
+                            ASSERT_EQ(c[o], (int32_t)s)
+                                    << what << " at " << i << "," << j;
+                        }
+                }
+        }
+    }
+}
+
+// bf16 pairs into f32: c = alpha * A B + beta * c; with beta 0, c is not
+// read (NaN there must not show).
+TEST(KernelTables, GemmBf16PairsOnEveryIsa) {
+    const auto v = runnable_entries<gemm::bf16_ukernel_desc_t>("gemm_bf16");
+    if (v.empty()) GTEST_SKIP() << "no bf16 dot products here";
+    for (const auto *e : v) {
+        const auto &d = *e;
+        const dim_t kp = 23, ldc = d.nr + 5;
+        const auto af = random_floats((size_t)(kp * d.mr * 2), -1.f, 1.f, 44);
+        const auto bf = random_floats((size_t)(kp * d.nr * 2), -1.f, 1.f, 45);
+        std::vector<int16_t> a(af.size()), b(bf.size());
+        for (size_t i = 0; i < a.size(); ++i)
+            a[i] = (int16_t)to_bf16(af[i]);
+        for (size_t i = 0; i < b.size(); ++i)
+            b[i] = (int16_t)to_bf16(bf[i]);
+        for (const auto &t : tiles(d.mr, d.nr))
+            for (float beta : {0.f, 0.5f}) {
+                auto c = random_floats((size_t)(d.mr * ldc), -1.f, 1.f, 46);
+                if (beta == 0.f)
+                    for (dim_t i = 0; i < t.first; ++i)
+                        for (dim_t j = 0; j < t.second; ++j)
+                            c[(size_t)(i * ldc + j)] = NAN;
+                const auto c0 = c;
+                d.fn(kp, a.data(), b.data(), c.data(), ldc, t.first, t.second,
+                        1.5f, beta);
+                const std::string what = std::string(d.name) + " m "
+                        + std::to_string(t.first) + " n "
+                        + std::to_string(t.second) + " beta "
+                        + std::to_string(beta);
+                for (dim_t i = 0; i < d.mr; ++i)
+                    for (dim_t j = 0; j < ldc; ++j) {
+                        const size_t o = (size_t)(i * ldc + j);
+                        if (i >= t.first || j >= t.second) {
+                            ASSERT_EQ(std::memcmp(&c[o], &c0[o], 4), 0)
+                                    << what << " outside";
+                            continue;
+                        }
+                        double s = 0;
+                        for (dim_t p = 0; p < kp; ++p)
+                            for (int q = 0; q < 2; ++q)
+                                s += (double)from_bf16((uint16_t)a[(size_t)(
+                                             (p * d.mr + i) * 2 + q)])
+                                        * from_bf16((uint16_t)b[(size_t)(
+                                                (p * d.nr + j) * 2 + q)]);
+                        const double want
+                                = 1.5 * s + (beta == 0.f ? 0.0 : beta * c0[o]);
+                        ASSERT_NEAR(c[o], want, 1e-4)
+                                << what << " at " << i << "," << j;
+                    }
+            }
+    }
+}
+
+// u8 x s8 quads: A panel (u8) a[(q * MR + i) * 4 + t], B panel (s8)
+// b[(q * NR + j) * 4 + t]; fn[m - 1] computes m rows of a full A panel.
+TEST(KernelTables, GemmS32QuadsOnEveryIsa) {
+    const auto v = runnable_entries<gemm::s32c4_ukernel_desc_t>("gemm_s32c4");
+    if (v.empty()) GTEST_SKIP() << "no u8 x s8 dot products here";
+    for (const auto *e : v) {
+        const auto &d = *e;
+        const dim_t kq = 29, ldc = d.nr + 3;
+        const auto ai = random_ints((size_t)(kq * d.mr * 4), 0, 255, 47);
+        const auto bi = random_ints((size_t)(kq * d.nr * 4), -128, 127, 48);
+        std::vector<uint8_t> a(ai.begin(), ai.end());
+        std::vector<int8_t> b(bi.begin(), bi.end());
+        for (int m = 1; m <= d.mr; ++m)
+            for (dim_t n : {(dim_t)d.nr, (dim_t)d.nr - 1, (dim_t)d.nr / 2 + 1,
+                         (dim_t)1})
+                for (bool acc : {false, true}) {
+                    const auto c0i
+                            = random_ints((size_t)(d.mr * ldc), -1000, 1000, 49);
+                    std::vector<int32_t> c(c0i.begin(), c0i.end());
+                    const auto c0 = c;
+                    d.fn[m - 1](kq, a.data(), b.data(), c.data(), ldc, n, acc);
+                    const std::string what = std::string(d.name) + " m "
+                            + std::to_string(m) + " n " + std::to_string(n)
+                            + " acc " + std::to_string(acc);
+                    for (dim_t i = 0; i < d.mr; ++i)
+                        for (dim_t j = 0; j < ldc; ++j) {
+                            const size_t o = (size_t)(i * ldc + j);
+                            if (i >= m || j >= n) {
+                                ASSERT_EQ(c[o], c0[o]) << what << " outside";
+                                continue;
+                            }
+                            int64_t s = acc ? c0[o] : 0;
+                            for (dim_t q = 0; q < kq; ++q)
+                                for (int t = 0; t < 4; ++t)
+                                    s += (int64_t)a[(size_t)((q * d.mr + i) * 4
+                                                 + t)]
+                                            * b[(size_t)((q * d.nr + j) * 4
+                                                    + t)];
+                            ASSERT_EQ(c[o], (int32_t)s)
+                                    << what << " at " << i << "," << j;
+                        }
+                }
+    }
+}
