@@ -49,9 +49,11 @@ status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
         engine_t *engine, const dnnl_primitive_desc *hint_fwd) {
     if (!out || !engine || !op_ptr) return dnnl_invalid_arguments;
     const op_desc_t &op = *op_ptr;
-    // RNN quantization parameters mean nothing to other primitives; oneDNN
-    // refuses them there rather than ignore them.
-    if (attr && attr->has_rnn_qparams() && op.primitive_kind != dnnl_rnn) {
+    // RNN quantization parameters mean nothing to other primitives than
+    // RNN and the reorders of its data and weights; oneDNN refuses them
+    // there rather than ignore them.
+    if (attr && attr->has_rnn_qparams() && op.primitive_kind != dnnl_rnn
+            && op.primitive_kind != dnnl_reorder) {
         verbose_error("primitive", "RNN quantization parameters on a %s primitive",
                 dnnl_prim_kind2str(op.primitive_kind));
         return dnnl_unimplemented;

@@ -4,9 +4,12 @@
 // with the shift compensated, f32 cells, states requantized after every
 // step (and GRU's r * h and LSTMP's cell output before their GEMMs).
 // Also: u8 or f32 destinations, f32 iteration states, the attribute's
-// setters and getters, qparams that do not fit the problem, and RNN
-// qparams refused by other primitives.
+// setters and getters, qparams that do not fit the problem, RNN qparams
+// refused by other primitives, and the reorders that quantize data and
+// weights with them (the flow of oneDNN's int8 RNN example).
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -451,4 +454,220 @@ TEST(RnnInt8, OtherPrimitivesRefuseRnnQparams) {
     primitive_attr plain;
     EXPECT_NO_THROW(eltwise_forward::primitive_desc(eng, prop_kind::forward_inference,
             algorithm::eltwise_relu, d, d, 0.f, 0.f, plain));
+}
+
+// ---- the reorders that quantize with the RNN attributes ----
+
+// f32 -> u8 / s8 data with set_rnn_data_qparams: saturate(round(f * scale
+// + shift)), ties to even; any plain layout on either side.
+TEST(RnnInt8, DataReorderQuantizes) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    const float scale = 4.f, shift = 128.f;
+    primitive_attr attr;
+    attr.set_rnn_data_qparams(scale, shift);
+    // Values around ties (x.125 * 4 = .5), beyond both ends, and ordinary.
+    std::vector<float> f = {0.125f, 0.375f, -0.125f, 100.f, -100.f, 1.f, -0.5f,
+            2.2f, 31.9f, -32.1f, 0.f, 0.6f};
+    const memory::dims dims = {2, 2, 3}; // t, n, c
+    for (auto dst_tag : {tag::tnc, tag::ntc})
+        for (auto ddt : {dt::u8, dt::s8}) {
+            memory::desc sd(dims, dt::f32, tag::tnc), dd(dims, ddt, dst_tag);
+            memory ms(sd, eng, f.data()), md(dd, eng);
+            auto pd = reorder::primitive_desc(eng, sd, eng, dd, attr);
+            EXPECT_EQ(std::string(pd.impl_info_str()), "rnn_quant:data");
+            reorder(pd).execute(s, ms, md);
+            s.wait();
+            for (int t = 0; t < 2; ++t)
+                for (int n = 0; n < 2; ++n)
+                    for (int c = 0; c < 3; ++c) {
+                        const float x = f[(t * 2 + n) * 3 + c] * scale + shift;
+                        float q = std::nearbyint(x);
+                        const float lo = ddt == dt::u8 ? 0.f : -128.f;
+                        const float hi = ddt == dt::u8 ? 255.f : 127.f;
+                        q = std::min(std::max(q, lo), hi);
+                        const size_t o = dst_tag == tag::tnc ? (t * 2 + n) * 3 + c
+                                                             : (n * 2 + t) * 3 + c;
+                        const float got = ddt == dt::u8
+                                ? (float)((const uint8_t *)md.get_data_handle())[o]
+                                : (float)((const int8_t *)md.get_data_handle())[o];
+                        EXPECT_EQ(got, q) << t << " " << n << " " << c;
+                    }
+        }
+}
+
+// f32 (ldigo or ldgoi) or bf16 -> s8 weights with set_rnn_weights_qparams,
+// one scale or one per gate and channel; projection weights with their own
+// scales (per output channel).
+TEST(RnnInt8, WeightsReorderQuantizes) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    const int L = 1, D = 2, I = 3, G = 4, O = 5;
+    std::mt19937 gen(3);
+    std::uniform_real_distribution<float> fd(-2.f, 2.f);
+    std::vector<float> w((size_t)L * D * I * G * O);
+    for (auto &x : w) x = fd(gen);
+    w[0] = 100.f; // saturates at 127
+    for (int mask : {0, (1 << 3) | (1 << 4)})
+        for (auto src_tag : {tag::ldigo, tag::ldgoi}) {
+            std::vector<float> scales(mask ? G * O : 1);
+            for (size_t i = 0; i < scales.size(); ++i) scales[i] = 20.f + (float)i;
+            primitive_attr attr;
+            attr.set_rnn_data_qparams(64.f, 128.f); // the same attr as the RNN's
+            attr.set_rnn_weights_qparams(mask, scales);
+            const memory::dims dims = {L, D, I, G, O};
+            memory::desc sd(dims, dt::f32, src_tag), dd(dims, dt::s8, tag::ldigo);
+            // The source in its own layout: element (l, d, i, g, o) of w.
+            memory ms(sd, eng);
+            memory::desc plain(dims, dt::f32, tag::ldigo);
+            memory mw(plain, eng, w.data());
+            reorder(mw, ms).execute(s, mw, ms);
+            memory md(dd, eng);
+            auto pd = reorder::primitive_desc(eng, sd, eng, dd, attr);
+            EXPECT_EQ(std::string(pd.impl_info_str()), "rnn_quant:weights");
+            reorder(pd).execute(s, ms, md);
+            s.wait();
+            const int8_t *q = (const int8_t *)md.get_data_handle();
+            for (size_t e = 0; e < w.size(); ++e) {
+                const size_t go = e % (size_t)(G * O);
+                const float sc = mask ? scales[go] : scales[0];
+                const float want = std::min(127.f, std::max(-128.f, std::nearbyint(w[e] * sc)));
+                ASSERT_EQ((float)q[e], want) << "mask " << mask << " element " << e;
+            }
+        }
+    // bf16 source, projection weights (ldio) with per-channel scales.
+    const memory::dims pdims = {L, D, O, I};
+    std::vector<float> pscales(I);
+    for (int i = 0; i < I; ++i) pscales[i] = 10.f + 5.f * (float)i;
+    primitive_attr pattr;
+    pattr.set_rnn_weights_projection_qparams(1 << 3, pscales);
+    memory::desc pf(pdims, dt::f32, tag::ldio), pb(pdims, dt::bf16, tag::ldio),
+            pq(pdims, dt::s8, tag::ldio);
+    std::vector<float> pw((size_t)L * D * O * I);
+    for (auto &x : pw) x = fd(gen);
+    memory mpf(pf, eng, pw.data()), mpb(pb, eng), mpq(pq, eng);
+    reorder(mpf, mpb).execute(s, mpf, mpb);
+    auto ppd = reorder::primitive_desc(eng, pb, eng, pq, pattr);
+    EXPECT_EQ(std::string(ppd.impl_info_str()), "rnn_quant:weights");
+    reorder(ppd).execute(s, mpb, mpq);
+    s.wait();
+    const uint16_t *bits = (const uint16_t *)mpb.get_data_handle();
+    const int8_t *pqv = (const int8_t *)mpq.get_data_handle();
+    for (size_t e = 0; e < pw.size(); ++e) {
+        uint32_t u = (uint32_t)bits[e] << 16;
+        float b;
+        std::memcpy(&b, &u, sizeof(b));
+        const float want = std::min(127.f, std::max(-128.f, std::nearbyint(b * pscales[e % I])));
+        ASSERT_EQ((float)pqv[e], want) << "projection element " << e;
+    }
+}
+
+// Requests these reorders cannot serve are refused, not served by a
+// reorder that would ignore the quantization.
+TEST(RnnInt8, QuantizingReorderRefusals) {
+    engine eng(engine::kind::cpu, 0);
+    auto status_of = [&](const memory::desc &sd, const memory::desc &dd,
+                             const primitive_attr &a) {
+        dnnl_primitive_desc_t pd = nullptr;
+        dnnl_status_t st = dnnl_reorder_primitive_desc_create(&pd, sd.get(), eng.get(),
+                dd.get(), eng.get(), a.get());
+        if (pd) dnnl_primitive_desc_destroy(pd);
+        return st;
+    };
+    primitive_attr data;
+    data.set_rnn_data_qparams(64.f, 128.f);
+    memory::desc f3({2, 2, 3}, dt::f32, tag::tnc), u3({2, 2, 3}, dt::u8, tag::tnc);
+    // No quantization target: f32 to f32.
+    EXPECT_EQ(status_of(f3, f3, data), dnnl_unimplemented);
+    // Combined with ordinary scales.
+    primitive_attr both = data;
+    both.set_scales_mask(DNNL_ARG_SRC, 0);
+    EXPECT_EQ(status_of(f3, u3, both), dnnl_unimplemented);
+    // Blocked layout.
+    memory::desc f4({2, 16, 3, 3}, dt::f32, tag::nChw16c), u4({2, 16, 3, 3}, dt::u8, tag::nchw);
+    EXPECT_EQ(status_of(f4, u4, data), dnnl_unimplemented);
+    // Weights scales that do not fit: 3 scales for mask 24 over G * O = 8.
+    primitive_attr wrong;
+    wrong.set_rnn_weights_qparams((1 << 3) | (1 << 4), {1.f, 2.f, 3.f});
+    memory::desc wf({1, 1, 2, 2, 4}, dt::f32, tag::ldigo), ws({1, 1, 2, 2, 4}, dt::s8, tag::ldigo);
+    EXPECT_EQ(status_of(wf, ws, wrong), dnnl_invalid_arguments);
+    // A mask over other dims.
+    primitive_attr other_mask;
+    other_mask.set_rnn_weights_qparams(1 << 2, {1.f, 2.f});
+    EXPECT_EQ(status_of(wf, ws, other_mask), dnnl_unimplemented);
+    // Without RNN parameters the usual reorder still serves f32 -> u8.
+    EXPECT_EQ(status_of(f3, u3, primitive_attr()), dnnl_success);
+}
+
+// The flow of oneDNN's int8 RNN example: user f32 data and weights, the
+// RNN's attribute on their reorders into the descriptors the primitive
+// descriptor asks for (`any` weights), then the primitive; the same
+// result as s8 weights and u8 data quantized by hand.
+TEST(RnnInt8, ExampleFlowThroughQuantizingReorders) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    const int T = 3, N = 2, C = 8, G = 4;
+    const float scale = 63.f, shift = 64.f;
+    std::mt19937 gen(11);
+    std::uniform_real_distribution<float> fd(-1.f, 1.f);
+    std::vector<float> src((size_t)T * N * C), wl((size_t)C * G * C), wi((size_t)C * G * C),
+            bias((size_t)G * C, 0.1f);
+    for (auto &x : src) x = fd(gen);
+    for (auto &x : wl) x = fd(gen) * 0.5f;
+    for (auto &x : wi) x = fd(gen) * 0.5f;
+    std::vector<float> wscales((size_t)G * C);
+    for (size_t i = 0; i < wscales.size(); ++i) wscales[i] = 100.f + (float)(i % 7);
+    primitive_attr attr;
+    attr.set_rnn_data_qparams(scale, shift);
+    attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), wscales);
+
+    const auto fwd = prop_kind::forward_inference;
+    const auto dir = rnn_direction::unidirectional_left2right;
+    memory::desc sl({T, N, C}, dt::u8, tag::any), wl_any({1, 1, C, G, C}, dt::s8, tag::any),
+            wi_any({1, 1, C, G, C}, dt::s8, tag::any), b({1, 1, G, C}, dt::f32, tag::ldgo),
+            dl({T, N, C}, dt::u8, tag::tnc);
+    auto pd = lstm_forward::primitive_desc(eng, fwd, dir, sl, memory::desc(), memory::desc(),
+            wl_any, wi_any, b, dl, memory::desc(), memory::desc(), attr);
+
+    // Through the quantizing reorders.
+    memory::desc usl({T, N, C}, dt::f32, tag::tnc), uw({1, 1, C, G, C}, dt::f32, tag::ldigo);
+    memory m_usl(usl, eng, src.data()), m_uwl(uw, eng, wl.data()), m_uwi(uw, eng, wi.data());
+    memory m_sl(pd.src_layer_desc(), eng), m_wl(pd.weights_layer_desc(), eng),
+            m_wi(pd.weights_iter_desc(), eng), m_b(b, eng, bias.data()),
+            m_dl(dl, eng), m_dl_ref(dl, eng);
+    reorder(reorder::primitive_desc(eng, usl, eng, pd.src_layer_desc(), attr))
+            .execute(s, m_usl, m_sl);
+    reorder(reorder::primitive_desc(eng, uw, eng, pd.weights_layer_desc(), attr))
+            .execute(s, m_uwl, m_wl);
+    reorder(reorder::primitive_desc(eng, uw, eng, pd.weights_iter_desc(), attr))
+            .execute(s, m_uwi, m_wi);
+    lstm_forward(pd).execute(s, {{DNNL_ARG_SRC_LAYER, m_sl}, {DNNL_ARG_WEIGHTS_LAYER, m_wl},
+            {DNNL_ARG_WEIGHTS_ITER, m_wi}, {DNNL_ARG_BIAS, m_b}, {DNNL_ARG_DST_LAYER, m_dl}});
+    s.wait();
+
+    // By hand, into plain u8 / s8 tensors.
+    auto q8 = [](float x, float lo, float hi) {
+        return std::min(hi, std::max(lo, std::nearbyint(x)));
+    };
+    std::vector<uint8_t> qs(src.size());
+    for (size_t i = 0; i < src.size(); ++i) qs[i] = (uint8_t)q8(src[i] * scale + shift, 0, 255);
+    std::vector<int8_t> qwl(wl.size()), qwi(wi.size());
+    for (size_t i = 0; i < wl.size(); ++i) {
+        qwl[i] = (int8_t)q8(wl[i] * wscales[i % (G * C)], -128, 127);
+        qwi[i] = (int8_t)q8(wi[i] * wscales[i % (G * C)], -128, 127);
+    }
+    memory::desc psl({T, N, C}, dt::u8, tag::tnc), pw({1, 1, C, G, C}, dt::s8, tag::ldigo);
+    auto ref_pd = lstm_forward::primitive_desc(eng, fwd, dir, psl, memory::desc(),
+            memory::desc(), pw, pw, b, dl, memory::desc(), memory::desc(), attr);
+    memory r_sl(psl, eng, qs.data()), r_wl(pw, eng, qwl.data()), r_wi(pw, eng, qwi.data());
+    lstm_forward(ref_pd).execute(s, {{DNNL_ARG_SRC_LAYER, r_sl}, {DNNL_ARG_WEIGHTS_LAYER, r_wl},
+            {DNNL_ARG_WEIGHTS_ITER, r_wi}, {DNNL_ARG_BIAS, m_b}, {DNNL_ARG_DST_LAYER, m_dl_ref}});
+    s.wait();
+    const uint8_t *got = (const uint8_t *)m_dl.get_data_handle();
+    const uint8_t *want = (const uint8_t *)m_dl_ref.get_data_handle();
+    for (size_t i = 0; i < (size_t)T * N * C; ++i) ASSERT_EQ(got[i], want[i]) << i;
+    // The states carry information: not every output at the shift.
+    int moved = 0;
+    for (size_t i = 0; i < (size_t)T * N * C; ++i) moved += got[i] != (uint8_t)shift;
+    EXPECT_GT(moved, T * N * C / 2);
 }

@@ -32,7 +32,7 @@ status_t ref_reorder_t::pd_t::init(engine_t *engine) {
     // Runtime shapes: the tables are built per execution; quantization
     // with runtime shapes is not implemented.
     if (runtime) {
-        return attr()->scales.empty() && attr()->zero_points.empty()
+        return attr()->scales.empty() && !attr()->has_rnn_qparams() && attr()->zero_points.empty()
                 ? dnnl_success
                 : dnnl_unimplemented;
     }

@@ -40,6 +40,8 @@ static bool is_int_dt(data_type_t dt) {
 status_t init_quant_conf(quant_conf_t &conf, const primitive_attr_t &attr,
         const memory_desc_t &src, const memory_desc_t &dst) {
     conf = quant_conf_t();
+    // RNN quantization parameters belong to rnn_quant_reorder_t alone.
+    if (attr.has_rnn_qparams()) return dnnl_unimplemented;
     const int nd = src.ndims;
     // Bits past ndims mean nothing (as in the pinned library).
     const int dims_bits = nd >= 31 ? ~0 : (1 << nd) - 1;
