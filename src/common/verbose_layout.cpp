@@ -169,13 +169,16 @@ std::string generated(const desc_fields_t &f, const std::string &what) {
     const memory_desc_t &dst = first_md(f, {"dst", "diff_dst"});
     if (src.ndims < 2 || dst.ndims < 2) return "";
     const std::string mb_ic = "mb" + num(src.dims[0]) + "ic" + num(src.dims[1]);
-    if (what == "@conv") {
+    if (what == "@conv" || what == "@conv_fused_dw") {
         const memory_desc_t &wei = first_md(f, {"weights", "diff_weights"});
         const bool groups = wei.ndims == src.ndims + 1;
+        // With a depthwise post-op oneDNN prints the input's spatial
+        // sizes as the output's.
+        const memory_desc_t &out = what == "@conv" ? dst : src;
         return (groups ? "g" + num(wei.dims[0]) : std::string()) + "mb"
                 + num(src.dims[0]) + "_ic" + num(src.dims[1]) + "oc"
                 + num(dst.dims[1])
-                + spatial_str(f, src, dst, &wei, "dilates", true);
+                + spatial_str(f, src, out, &wei, "dilates", true);
     }
     if (what == "@pool")
         return mb_ic + spatial_str(f, src, dst, nullptr, "dilation", true);
@@ -328,6 +331,12 @@ bool nonzero(const primitive_desc_t &pd, int arg) {
             && pd.arg_usage(arg) != arg_usage_t::unused;
 }
 
+bool has_dw_post_op(const primitive_desc_t &pd) {
+    for (const auto &po : pd.attr()->post_ops.entries)
+        if (po.kind == post_op_kind_t::dw_conv) return true;
+    return false;
+}
+
 // The RNN's list: the optional states and weights only when present; the
 // backward's projection and bias print the forward descriptors, as oneDNN
 // prints them.
@@ -435,11 +444,24 @@ std::vector<md_entry_t> md_entries(
         case dnnl_resampling: return {e("src", src), e("dst", dst)};
         case dnnl_convolution:
         case dnnl_deconvolution:
-        case dnnl_inner_product:
-            return {e("src", bwd_d ? DNNL_ARG_DIFF_SRC : DNNL_ARG_SRC),
+        case dnnl_inner_product: {
+            v = {e("src", bwd_d ? DNNL_ARG_DIFF_SRC : DNNL_ARG_SRC),
                     e("wei", bwd_w ? DNNL_ARG_DIFF_WEIGHTS : DNNL_ARG_WEIGHTS),
-                    e("bia", bwd_w ? DNNL_ARG_DIFF_BIAS : DNNL_ARG_BIAS),
-                    e("dst", dst)};
+                    e("bia", bwd_w ? DNNL_ARG_DIFF_BIAS : DNNL_ARG_BIAS)};
+            if (!has_dw_post_op(pd)) {
+                v.push_back(e("dst", dst));
+                return v;
+            }
+            // A depthwise post-op: the intermediate tensor (flagged as
+            // the user's dst), the depthwise weights and bias, then the
+            // final dst, whose layout the user did not give.
+            const int dw = DNNL_ARG_ATTR_POST_OP_DW;
+            v.push_back({"src_fused", dw | DNNL_ARG_SRC, "dst", true});
+            v.push_back({"wei_fused", dw | DNNL_ARG_WEIGHTS, ""});
+            v.push_back({"bia_fused", dw | DNNL_ARG_BIAS, ""});
+            v.push_back({"dst", DNNL_ARG_DST, ""});
+            return v;
+        }
         case dnnl_matmul: {
             v = {e("src", DNNL_ARG_SRC), e("wei", DNNL_ARG_WEIGHTS)};
             if (const memory_desc_t *b = f.md_of("bias")) {
@@ -505,7 +527,10 @@ std::string verbose_aux_str(const primitive_desc_t &pd) {
 
 std::string verbose_problem_str(const primitive_desc_t &pd) {
     const kind_patterns_t *p = patterns_of(pd.kind());
-    return p ? expand(desc_fields_t(*pd.op_desc()), p->problem) : "";
+    if (!p) return "";
+    if (pd.kind() == dnnl_convolution && has_dw_post_op(pd))
+        return expand(desc_fields_t(*pd.op_desc()), "{@conv_fused_dw}");
+    return expand(desc_fields_t(*pd.op_desc()), p->problem);
 }
 
 } // namespace impl

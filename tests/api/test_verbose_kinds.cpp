@@ -678,4 +678,34 @@ TEST(VerboseKinds, LinesMatchOneDnn) {
     }
 }
 
+// A convolution with a depthwise post-op: oneDNN 3.13.2 prints the
+// intermediate tensor and the depthwise weights and bias between bia and
+// dst, and the first convolution's problem (layouts of the weights are
+// each implementation's own, so only the labels are compared).
+TEST(VerboseKinds, FusedDepthwiseConvolution) {
+    engine eng(engine::kind::cpu, 0);
+    const md s({2, 16, 8, 8}, dt::f32, tag::nhwc),
+            w({32, 16, 1, 1}, dt::f32, tag::any),
+            d({2, 32, 8, 8}, dt::f32, tag::nhwc);
+    post_ops po;
+    po.append_dw(dt::f32, dt::f32, dt::f32, 3, 2, 1);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    const std::string f = fields_of_create([&] {
+        mk<convolution_forward>({eng, prop_kind::forward_inference,
+                algorithm::convolution_direct, s, w, d, {1, 1}, {0, 0}, {0, 0},
+                attr});
+    });
+    std::string labels;
+    std::istringstream mds(f.substr(0, f.find(',')));
+    for (std::string m; mds >> m;) labels += m.substr(0, m.find(':')) + " ";
+    EXPECT_EQ(labels, "src wei bia src_fused wei_fused bia_fused dst ");
+    EXPECT_NE(f.find(" src_fused:f32::blocked:acdb::f0 "), std::string::npos)
+            << f;
+    EXPECT_NE(f.find(" dst:f32::blocked:acdb::f0,"), std::string::npos) << f;
+    EXPECT_EQ(f.substr(f.find(',')),
+            ",attr-post-ops:dw:k3s2p1,alg:convolution_direct,"
+            "mb2_ic16oc32_ih8oh8kh1sh1dh0ph0_iw8ow8kw1sw1dw0pw0");
+}
+
 } // namespace

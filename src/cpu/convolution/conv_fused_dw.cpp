@@ -126,6 +126,9 @@ status_t conv_fused_dw_pd_t::init(engine_t *engine) {
 
 const memory_desc_t *conv_fused_dw_pd_t::arg_md(int arg) const {
     if (dw_pd) {
+        // The intermediate tensor (not an argument; verbose prints it).
+        if (arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_SRC))
+            return dw_pd->arg_md(DNNL_ARG_SRC);
         if (arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS))
             return dw_pd->arg_md(DNNL_ARG_WEIGHTS);
         if (arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_BIAS))
