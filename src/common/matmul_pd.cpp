@@ -53,6 +53,64 @@ bool md_ok(const memory_desc_t &md, bool sparse_ok = false) {
                     || (sparse_ok && md.format_kind == dnnl_format_kind_sparse));
 }
 
+status_t grouped_refuse(const char *why) {
+    verbose_check("matmul", "grouped: %s", why);
+    return dnnl_unimplemented;
+}
+
+// oneDNN 3.13's grouped GEMM (its experimental mixture-of-experts
+// matmul): a grouped source [total_M, K] and destination [total_M, N]
+// split into the same groups along M, dense weights [G, K, N] (abc or
+// acb), an optional dense bias [G, N]. Every refusal is unimplemented, as
+// oneDNN answers.
+status_t grouped_matmul_desc_init(matmul_desc_t &out,
+        const memory_desc_t &src, const memory_desc_t &wei,
+        const memory_desc_t *bias, const memory_desc_t &dst) {
+    if (src.format_kind == dnnl_format_kind_host_scalar
+            || wei.format_kind == dnnl_format_kind_host_scalar
+            || dst.format_kind == dnnl_format_kind_host_scalar) {
+        verbose_check("matmul", "grouped: host-scalar memory descriptor");
+        return dnnl_invalid_arguments;
+    }
+    if (!md_is_grouped(dst))
+        return grouped_refuse("the destination must be grouped too");
+    if (wei.format_kind == dnnl_format_kind_sparse)
+        return grouped_refuse("the weights must be dense");
+    if (!md_matches_tag(wei, dnnl_abc) && !md_matches_tag(wei, dnnl_acb))
+        return grouped_refuse("weights must be abc or acb");
+    const auto &gs = src.format_desc.sparse_desc;
+    const auto &gd = dst.format_desc.sparse_desc;
+    const dim_t groups = gs.grouped_desc.group_count;
+    if (gd.grouped_desc.group_count != groups
+            || gd.grouped_desc.variable_dim_idx
+                    != gs.grouped_desc.variable_dim_idx)
+        return grouped_refuse("source and destination groups differ");
+    if (wei.ndims != 3 || wei.dims[0] != groups)
+        return grouped_refuse("weights must be [groups, K, N]");
+    if (gs.metadata_types[0] != dnnl_s32 || gd.metadata_types[0] != dnnl_s32)
+        return grouped_refuse("offsets must be s32");
+    if (src.ndims != 2 || dst.ndims != 2)
+        return grouped_refuse("source and destination must be 2D");
+    if (src.dims[0] != dst.dims[0] || src.dims[1] != wei.dims[1]
+            || dst.dims[1] != wei.dims[2])
+        return grouped_refuse("inconsistent M, K or N");
+    const bool with_bias = bias && bias->ndims != 0;
+    if (with_bias
+            && (bias->format_kind == dnnl_format_kind_sparse
+                    || bias->ndims != 2 || bias->dims[0] != groups
+                    || bias->dims[1] != dst.dims[1]))
+        return grouped_refuse("bias must be dense [groups, N]");
+    const data_type_t acc = matmul_accum_type(src.data_type, wei.data_type);
+    if (acc == dnnl_data_type_undef)
+        return grouped_refuse("unsupported data type combination");
+    out.src_desc = src;
+    out.weights_desc = wei;
+    if (with_bias) out.bias_desc = *bias;
+    out.dst_desc = dst;
+    out.accum_data_type = acc;
+    return dnnl_success;
+}
+
 } // namespace
 
 status_t matmul_desc_init(matmul_desc_t &out, const memory_desc_t *src,
@@ -63,14 +121,13 @@ status_t matmul_desc_init(matmul_desc_t &out, const memory_desc_t *src,
         return dnnl_invalid_arguments;
     }
     const bool with_bias = bias && bias->ndims != 0;
-    // oneDNN runs grouped memory only through its experimental grouped
-    // GEMM (a grouped source and destination, 3D weights), which this
-    // library does not implement.
-    for (const memory_desc_t *md : {src, wei, dst, bias})
+    if (md_is_grouped(*src))
+        return grouped_matmul_desc_init(out, *src, *wei, bias, *dst);
+    for (const memory_desc_t *md : {wei, dst, bias})
         if (md && md_is_grouped(*md)) {
             verbose_check("matmul",
-                    "grouped memory encoding: no grouped matmul "
-                    "implementation");
+                    "grouped memory: only a grouped source and "
+                    "destination are supported");
             return dnnl_unimplemented;
         }
     const int nd = dst->ndims;

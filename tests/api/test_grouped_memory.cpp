@@ -1,7 +1,8 @@
 // The grouped sparse encoding (dnnl_memory_desc_create_with_grouped_encoding):
 // creation with oneDNN 3.13's rules and statuses, queries, buffer sizes,
-// equality, memory objects with two buffers, verbose, and the matmul
-// refusal (no grouped GEMM implementation here).
+// equality, memory objects with two buffers, and matmul on it (oneDNN's
+// grouped GEMM: operand patterns, results against per-group loops, bad
+// offsets).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -20,8 +21,8 @@ dnnl_status_t make(dnnl_memory_desc_t *md, std::vector<dnnl_dim_t> dims,
     dnnl_dims_t d = {};
     for (size_t i = 0; i < dims.size(); ++i) d[i] = dims[i];
     *md = nullptr;
-    return dnnl_memory_desc_create_with_grouped_encoding(md, (int)dims.size(),
-            d, dt, var_idx, groups, offsets_dt);
+    return dnnl_memory_desc_create_with_grouped_encoding(
+            md, (int)dims.size(), d, dt, var_idx, groups, offsets_dt);
 }
 
 struct md_guard_t {
@@ -94,8 +95,8 @@ TEST(GroupedMemory, Queries) {
             dnnl_success);
     EXPECT_EQ(nnz, tokens * K);
     int nh = 0;
-    EXPECT_EQ(dnnl_memory_desc_query_v2(
-                      g.md, dnnl_query_num_handles_s32, 0, &nh),
+    EXPECT_EQ(
+            dnnl_memory_desc_query_v2(g.md, dnnl_query_num_handles_s32, 0, &nh),
             dnnl_success);
     EXPECT_EQ(nh, 2);
     dnnl_data_type_t dt = dnnl_data_type_undef;
@@ -175,20 +176,190 @@ TEST(GroupedMemory, MemoryObjectBuffers) {
     dnnl_memory_destroy(mem);
 }
 
-TEST(GroupedMemory, MatmulIsUnimplemented) {
+// Which operand combinations a grouped matmul takes, as oneDNN 3.13's
+// grouped GEMM: a grouped source and destination with [G, K, N] weights.
+TEST(GroupedMatmul, OperandPatterns) {
     using namespace dnnl;
     engine eng(engine::kind::cpu, 0);
-    const int groups = 3, M = 100, K = 16, N = 8;
-    md_guard_t src, dst;
-    ASSERT_EQ(make(&src.md, {M, K}, dnnl_f32, 0, groups), dnnl_success);
-    ASSERT_EQ(make(&dst.md, {M, N}, dnnl_f32, 0, groups), dnnl_success);
-    memory::desc wei({groups, K, N}, memory::data_type::f32,
-            memory::format_tag::abc);
-    dnnl_primitive_desc_t pd = nullptr;
-    EXPECT_EQ(dnnl_matmul_primitive_desc_create(&pd, eng.get(), src.md,
-                      wei.get(), nullptr, dst.md, nullptr),
+    const int G = 3, M = 100, K = 16, N = 8;
+    md_guard_t src, dst, dst4, wei_grouped;
+    ASSERT_EQ(make(&src.md, {M, K}, dnnl_f32, 0, G), dnnl_success);
+    ASSERT_EQ(make(&dst.md, {M, N}, dnnl_f32, 0, G), dnnl_success);
+    ASSERT_EQ(make(&dst4.md, {M, N}, dnnl_f32, 0, 4), dnnl_success);
+    ASSERT_EQ(make(&wei_grouped.md, {K, N}, dnnl_f32, 0, G), dnnl_success);
+    using tag = memory::format_tag;
+    const auto f32 = memory::data_type::f32;
+    memory::desc wei({G, K, N}, f32, tag::abc), wei_t({G, K, N}, f32, tag::acb),
+            wei4({4, K, N}, f32, tag::abc), wei2({K, N}, f32, tag::ab),
+            dense_src({M, K}, f32, tag::ab), dense_dst({M, N}, f32, tag::ab),
+            bias({G, N}, f32, tag::ab), bias1({1, N}, f32, tag::ab);
+    auto status = [&](const_dnnl_memory_desc_t s, const_dnnl_memory_desc_t w,
+                          const_dnnl_memory_desc_t b,
+                          const_dnnl_memory_desc_t d) {
+        dnnl_primitive_desc_t pd = nullptr;
+        const dnnl_status_t st = dnnl_matmul_primitive_desc_create(
+                &pd, eng.get(), s, w, b, d, nullptr);
+        dnnl_primitive_desc_destroy(pd);
+        return st;
+    };
+    EXPECT_EQ(status(src.md, wei.get(), nullptr, dst.md), dnnl_success);
+    EXPECT_EQ(status(src.md, wei_t.get(), nullptr, dst.md), dnnl_success);
+    EXPECT_EQ(status(src.md, wei.get(), bias.get(), dst.md), dnnl_success);
+    // Refused as oneDNN refuses them.
+    EXPECT_EQ(status(src.md, wei2.get(), nullptr, dst.md), dnnl_unimplemented);
+    EXPECT_EQ(status(src.md, wei.get(), nullptr, dst4.md), dnnl_unimplemented);
+    EXPECT_EQ(status(src.md, wei4.get(), nullptr, dst.md), dnnl_unimplemented);
+    EXPECT_EQ(status(src.md, wei.get(), nullptr, dense_dst.get()),
             dnnl_unimplemented);
-    EXPECT_EQ(pd, nullptr);
+    EXPECT_EQ(status(dense_src.get(), wei.get(), nullptr, dst.md),
+            dnnl_unimplemented);
+    EXPECT_EQ(status(src.md, wei_grouped.md, nullptr, dst.md),
+            dnnl_unimplemented);
+    EXPECT_EQ(
+            status(src.md, wei.get(), bias1.get(), dst.md), dnnl_unimplemented);
+    // Attributes (oneDNN's reference takes quantization ones): refused.
+    dnnl_primitive_attr_t attr = nullptr;
+    ASSERT_EQ(dnnl_primitive_attr_create(&attr), dnnl_success);
+    dnnl_post_ops_t po = nullptr;
+    ASSERT_EQ(dnnl_post_ops_create(&po), dnnl_success);
+    ASSERT_EQ(dnnl_post_ops_append_eltwise(po, dnnl_eltwise_relu, 0.f, 0.f),
+            dnnl_success);
+    ASSERT_EQ(dnnl_primitive_attr_set_post_ops(attr, po), dnnl_success);
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_matmul_primitive_desc_create(
+                      &pd, eng.get(), src.md, wei.get(), nullptr, dst.md, attr),
+            dnnl_unimplemented);
+    dnnl_post_ops_destroy(po);
+    dnnl_primitive_attr_destroy(attr);
+}
+
+namespace {
+
+// Runs a grouped matmul of `groups` groups ending at `src_ends` (and
+// `dst_ends` in the destination) and returns the status; `out` receives
+// the destination values.
+dnnl_status_t run_grouped(dnnl_data_type_t dt, dnnl_format_tag_t wei_tag,
+        bool with_bias, const std::vector<int32_t> &src_ends,
+        const std::vector<int32_t> &dst_ends, const std::vector<float> &x,
+        const std::vector<float> &w, const std::vector<float> &b, int M, int K,
+        int N, std::vector<float> &out) {
+    using namespace dnnl;
+    engine eng(engine::kind::cpu, 0);
+    stream strm(eng);
+    const int G = (int)src_ends.size();
+    md_guard_t src, dst;
+    make(&src.md, {M, K}, dt, 0, G);
+    make(&dst.md, {M, N}, dnnl_f32, 0, G);
+    dnnl_memory_desc_t wei_md = nullptr, bias_md = nullptr;
+    const dnnl_dims_t wd = {G, K, N}, bd = {G, N};
+    dnnl_memory_desc_create_with_tag(&wei_md, 3, wd, dt, wei_tag);
+    dnnl_memory_desc_create_with_tag(&bias_md, 2, bd, dnnl_f32, dnnl_ab);
+    dnnl_primitive_desc_t pd = nullptr;
+    dnnl_status_t st = dnnl_matmul_primitive_desc_create(&pd, eng.get(), src.md,
+            wei_md, with_bias ? bias_md : nullptr, dst.md, nullptr);
+    if (st != dnnl_success) return st;
+    // Data in the requested type (f32 or f16 values that are exact).
+    auto convert = [&](const std::vector<float> &v) {
+        std::vector<uint16_t> h(v.size());
+        if (dt == dnnl_f32)
+            return std::vector<uint8_t>((const uint8_t *)v.data(),
+                    (const uint8_t *)(v.data() + v.size()));
+        for (size_t i = 0; i < v.size(); ++i) {
+            // Small integers: exact in f16.
+            const int iv = (int)v[i];
+            const uint16_t sign = iv < 0 ? 0x8000 : 0;
+            unsigned a = (unsigned)(iv < 0 ? -iv : iv);
+            uint16_t bits = 0;
+            if (a != 0) {
+                int e = 31 - __builtin_clz(a);
+                bits = (uint16_t)(((e + 15) << 10) | ((a << (10 - e)) & 0x3ff));
+            }
+            h[i] = sign | bits;
+        }
+        return std::vector<uint8_t>((const uint8_t *)h.data(),
+                (const uint8_t *)(h.data() + h.size()));
+    };
+    std::vector<uint8_t> xs = convert(x), ws;
+    // Weights given as [g][k][n] logical values; lay them out per tag.
+    std::vector<float> wl(w.size());
+    for (int g = 0; g < G; ++g)
+        for (int k = 0; k < K; ++k)
+            for (int n = 0; n < N; ++n)
+                wl[wei_tag == dnnl_abc ? (g * K + k) * N + n
+                                       : (g * N + n) * K + k] =
+                        w[(g * K + k) * N + n];
+    ws = convert(wl);
+    std::vector<float> bias_v = b;
+    std::vector<int32_t> se = src_ends, de = dst_ends;
+    out.assign((size_t)M * N, -7.f);
+    dnnl_memory_t ms, mw, mb, md;
+    void *sh[2] = {xs.data(), se.data()}, *dh[2] = {out.data(), de.data()};
+    dnnl_memory_create_v2(&ms, src.md, eng.get(), 2, sh);
+    dnnl_memory_create_v2(&md, dst.md, eng.get(), 2, dh);
+    dnnl_memory_create(&mw, wei_md, eng.get(), ws.data());
+    dnnl_memory_create(&mb, bias_md, eng.get(), bias_v.data());
+    dnnl_primitive_t prim = nullptr;
+    dnnl_primitive_create(&prim, pd);
+    std::vector<dnnl_exec_arg_t> args = {
+            {DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, md}};
+    if (with_bias) args.push_back({DNNL_ARG_BIAS, mb});
+    st = dnnl_primitive_execute(
+            prim, strm.get(), (int)args.size(), args.data());
+    if (st == dnnl_success) st = dnnl_stream_wait(strm.get());
+    for (dnnl_memory_t m : {ms, mw, mb, md}) dnnl_memory_destroy(m);
+    dnnl_primitive_destroy(prim);
+    dnnl_primitive_desc_destroy(pd);
+    dnnl_memory_desc_destroy(wei_md);
+    dnnl_memory_desc_destroy(bias_md);
+    return st;
+}
+
+} // namespace
+
+TEST(GroupedMatmul, MatchesPerGroupLoops) {
+    const int M = 9, K = 5, N = 4;
+    const std::vector<int32_t> ends = {2, 2, 9}; // an empty middle group
+    const int G = (int)ends.size();
+    std::vector<float> x(M * K), w(G * K * N), b(G * N);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = (float)((int)(i % 7) - 3);
+    for (size_t i = 0; i < w.size(); ++i) w[i] = (float)((int)(i % 5) - 2);
+    for (size_t i = 0; i < b.size(); ++i) b[i] = (float)i;
+    for (dnnl_data_type_t dt : {dnnl_f32, dnnl_f16})
+        for (dnnl_format_tag_t tag : {dnnl_abc, dnnl_acb})
+            for (bool with_bias : {false, true}) {
+                SCOPED_TRACE(std::to_string(dt) + " " + std::to_string(tag)
+                             + (with_bias ? " bias" : ""));
+                std::vector<float> out;
+                ASSERT_EQ(run_grouped(dt, tag, with_bias, ends, ends, x, w, b,
+                                  M, K, N, out),
+                        dnnl_success);
+                for (int g = 0; g < G; ++g)
+                    for (int m = g ? ends[g - 1] : 0; m < ends[g]; ++m)
+                        for (int n = 0; n < N; ++n) {
+                            float ref = with_bias ? b[g * N + n] : 0.f;
+                            for (int k = 0; k < K; ++k)
+                                ref += x[m * K + k] * w[(g * K + k) * N + n];
+                            EXPECT_EQ(out[m * N + n], ref) << g << " " << m;
+                        }
+            }
+}
+
+TEST(GroupedMatmul, BadOffsetsAreInvalidArguments) {
+    const int M = 6, K = 2, N = 2;
+    std::vector<float> x(M * K, 1.f), w(2 * K * N, 1.f), b(2 * N, 0.f), out;
+    const std::vector<int32_t> good = {3, 6};
+    EXPECT_EQ(run_grouped(dnnl_f32, dnnl_abc, false, good, good, x, w, b, M, K,
+                      N, out),
+            dnnl_success);
+    for (const std::vector<int32_t> &bad : {std::vector<int32_t>{4, 3},
+                 std::vector<int32_t>{3, 7}, std::vector<int32_t>{-1, 6}})
+        EXPECT_EQ(run_grouped(dnnl_f32, dnnl_abc, false, bad, bad, x, w, b, M,
+                          K, N, out),
+                dnnl_invalid_arguments);
+    // Groups of different sizes in the source and the destination.
+    EXPECT_EQ(run_grouped(dnnl_f32, dnnl_abc, false, good, {2, 6}, x, w, b, M,
+                      K, N, out),
+            dnnl_invalid_arguments);
 }
 
 // The C++ wrapper's view of a grouped descriptor (memory::desc::grouped

@@ -78,6 +78,9 @@ status_t decompress_matmul_pd_t::init(engine_t *engine) {
     const bool fp_src = sdt == dnnl_f32 || sdt == dnnl_bf16 || sdt == dnnl_f16;
     const bool int_wei = wdt == dnnl_s8 || wdt == dnnl_u8 || is_sub_byte(wdt);
     if (!fp_src || !int_wei) return dnnl_unimplemented;
+    // Sparse and grouped sources have implementations of their own.
+    if (src_md_.format_kind == dnnl_format_kind_sparse)
+        return dnnl_unimplemented;
     // oneDNN decompresses integer weights only when asked to.
     if (!attr_.fpmath_apply_to_int) {
         verbose_check("matmul", "integer weights with floating-point "

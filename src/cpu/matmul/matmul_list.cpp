@@ -4,6 +4,7 @@
 #include "cpu/matmul/decompress_matmul.hpp"
 #include "cpu/matmul/dropout_matmul.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
+#include "cpu/matmul/grouped_matmul.hpp"
 #include "cpu/matmul/sparse_matmul.hpp"
 
 namespace dnnl {
@@ -16,6 +17,8 @@ const impl_list_item_t *matmul_impl_list() {
             {create_pd<matmul::dropout_matmul_pd_t, matmul_desc_t>},
             // Only for a sparse source or sparse weights.
             {create_pd<matmul::sparse_matmul_t::pd_t, matmul_desc_t>},
+            // Only for a grouped source and destination.
+            {create_pd<matmul::grouped_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::brgemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::gemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::decompress_matmul_pd_t, matmul_desc_t>},

@@ -76,6 +76,7 @@ status_t sparse_matmul_t::pd_t::init(engine_t *engine) {
     const bool src_sp = md_is_sparse(src_md_);
     const bool wei_sp = md_is_sparse(weights_md_);
     if (!src_sp && !wei_sp) return dnnl_unimplemented; // not sparse at all
+    if (md_is_grouped(src_md_)) return dnnl_unimplemented; // grouped_matmul
     if (engine->kind() != dnnl_cpu) return refuse("cpu engine only");
     if (src_sp && wei_sp) return refuse("both operands sparse");
     const memory_desc_t &sp = src_sp ? src_md_ : weights_md_;
