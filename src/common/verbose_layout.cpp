@@ -3,7 +3,7 @@
 // problem fields are one pattern over them:
 //   {name}           a scalar (enumerators by name, reals as %g)
 //   {name:fmt}       dims, desc (mb/ic/spatial), dN, rtmask, nflags, rflags
-//   {a|b:fmt}        the first of several fields that is present
+//   {a:fmt|b:fmt}    the first of several fields that is present
 //   {@conv} ...      the spatial problems of convolution-like kinds
 //   [cond|text]      text only when cond holds: "rt" (runtime dims) or a
 //                    field that is present (non-empty descriptor, non-zero)
