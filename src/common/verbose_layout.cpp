@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "oneapi/dnnl/dnnl_debug.h"
 #include "common/primitive_desc.hpp"
 #include "common/verbose.hpp"
+#include "oneapi/dnnl/dnnl_debug.h"
 
 namespace dnnl {
 namespace impl {
@@ -57,8 +57,8 @@ struct desc_fields_t : public field_sink_t {
     dim_t at(const std::string &n, int i) const {
         auto it = arrays.find(n);
         return it == arrays.end() || i >= (int)it->second.size()
-                ? 0
-                : it->second[i];
+                       ? 0
+                       : it->second[i];
     }
     bool present(const std::string &n) const {
         if (md_of(n)) return true;
@@ -73,7 +73,9 @@ struct desc_fields_t : public field_sink_t {
     }
 };
 
-std::string num(int64_t v) { return std::to_string((long long)v); }
+std::string num(int64_t v) {
+    return std::to_string((long long)v);
+}
 
 std::string real(double v) {
     char buf[32];
@@ -87,7 +89,8 @@ std::string dim_str(dim_t v) {
 
 std::string dims_str(const memory_desc_t &md) {
     std::string s;
-    for (int d = 0; d < md.ndims; ++d) s += (d ? "x" : "") + dim_str(md.dims[d]);
+    for (int d = 0; d < md.ndims; ++d)
+        s += (d ? "x" : "") + dim_str(md.dims[d]);
     return s;
 }
 
@@ -124,16 +127,18 @@ std::string norm_flags(unsigned f) {
 
 std::string scalar_str(const field_scalar_t &v) {
     switch (v.kind) {
-        case field_scalar_t::real: return real(v.f);
-        case field_scalar_t::alg_kind:
-            return dnnl_alg_kind2str((dnnl_alg_kind_t)v.i);
-        case field_scalar_t::prop_kind:
-            return dnnl_prop_kind2str((dnnl_prop_kind_t)v.i);
-        case field_scalar_t::data_type:
-            return dnnl_dt2str((dnnl_data_type_t)v.i);
-        case field_scalar_t::rnn_direction:
-            return dnnl_rnn_direction2str((dnnl_rnn_direction_t)v.i);
-        default: return num(v.i);
+    case field_scalar_t::real:
+        return real(v.f);
+    case field_scalar_t::alg_kind:
+        return dnnl_alg_kind2str((dnnl_alg_kind_t)v.i);
+    case field_scalar_t::prop_kind:
+        return dnnl_prop_kind2str((dnnl_prop_kind_t)v.i);
+    case field_scalar_t::data_type:
+        return dnnl_dt2str((dnnl_data_type_t)v.i);
+    case field_scalar_t::rnn_direction:
+        return dnnl_rnn_direction2str((dnnl_rnn_direction_t)v.i);
+    default:
+        return num(v.i);
     }
 }
 
@@ -149,15 +154,16 @@ std::string spatial_str(const desc_fields_t &f, const memory_desc_t &src,
         const std::string n(1, "dhw"[3 - sp + i]);
         s += "_i" + n + num(src.dims[2 + i]) + "o" + n + num(dst.dims[2 + i]);
         if (!with_kernel) continue;
-        const dim_t k = wei ? wei->dims[wei->ndims - sp + i] : f.at("kernel", i);
+        const dim_t k =
+                wei ? wei->dims[wei->ndims - sp + i] : f.at("kernel", i);
         s += "k" + n + num(k) + "s" + n + num(f.at("strides", i)) + "d" + n
-                + num(f.at(dilation, i)) + "p" + n + num(f.at("padding_l", i));
+             + num(f.at(dilation, i)) + "p" + n + num(f.at("padding_l", i));
     }
     return s;
 }
 
-const memory_desc_t &first_md(const desc_fields_t &f,
-        std::initializer_list<const char *> names) {
+const memory_desc_t &first_md(
+        const desc_fields_t &f, std::initializer_list<const char *> names) {
     static const memory_desc_t empty = zero_md();
     for (const char *n : names)
         if (const memory_desc_t *md = f.md_of(n)) return *md;
@@ -176,9 +182,9 @@ std::string generated(const desc_fields_t &f, const std::string &what) {
         // sizes as the output's.
         const memory_desc_t &out = what == "@conv" ? dst : src;
         return (groups ? "g" + num(wei.dims[0]) : std::string()) + "mb"
-                + num(src.dims[0]) + "_ic" + num(src.dims[1]) + "oc"
-                + num(dst.dims[1])
-                + spatial_str(f, src, out, &wei, "dilates", true);
+               + num(src.dims[0]) + "_ic" + num(src.dims[1]) + "oc"
+               + num(dst.dims[1])
+               + spatial_str(f, src, out, &wei, "dilates", true);
     }
     if (what == "@pool")
         return mb_ic + spatial_str(f, src, dst, nullptr, "dilation", true);
@@ -197,8 +203,8 @@ std::string value(const desc_fields_t &f, const std::string &spec) {
         const std::string alt = spec.substr(start, bar - start);
         const size_t colon = alt.find(':');
         const std::string name = alt.substr(0, colon);
-        const std::string fmt
-                = colon == std::string::npos ? "" : alt.substr(colon + 1);
+        const std::string fmt =
+                colon == std::string::npos ? "" : alt.substr(colon + 1);
         start = bar + 1;
         if (f.lists.count(name)) { // a list of descriptors: their dims
             std::string s;
@@ -210,16 +216,16 @@ std::string value(const desc_fields_t &f, const std::string &spec) {
             if (fmt.empty() || fmt == "dims") return dims_str(*md);
             if (fmt == "desc") return desc_str(*md);
             if (fmt == "rtmask") return num(runtime_mask(*md));
-            if (fmt[0] == 'd') return dim_str(md->dims[std::stoi(fmt.substr(1))]);
+            if (fmt[0] == 'd')
+                return dim_str(md->dims[std::stoi(fmt.substr(1))]);
             return "";
         }
         auto it = f.scalars.find(name);
         if (it == f.scalars.end()) continue;
         if (fmt == "nflags") return norm_flags((unsigned)it->second.i);
         if (fmt == "rflags")
-            return (it->second.i & dnnl_rnn_flags_diff_weights_overwrite)
-                    ? "O"
-                    : "";
+            return (it->second.i & dnnl_rnn_flags_diff_weights_overwrite) ? "O"
+                                                                          : "";
         return scalar_str(it->second);
     }
     return "";
@@ -269,8 +275,7 @@ const kind_patterns_t patterns[] = {
         {dnnl_deconvolution, "alg:{alg}", "{@conv}"},
         {dnnl_inner_product, "",
                 "{src:desc|diff_src:desc}oc{weights:d0|diff_weights:d0}"},
-        {dnnl_matmul,
-                "[rt|runtime_dims_masks:{src:rtmask}:{weights:rtmask}]",
+        {dnnl_matmul, "[rt|runtime_dims_masks:{src:rtmask}:{weights:rtmask}]",
                 "{src}:{weights}"},
         {dnnl_reorder, "[rt|runtime-dim-mask:{src:rtmask}]", "{src}"},
         {dnnl_sum, "", "{dst}"},
@@ -309,15 +314,24 @@ struct md_entry_t {
 
 const char *field_of(int arg) {
     switch (arg) {
-        case DNNL_ARG_SRC: return "src";
-        case DNNL_ARG_DST: return "dst";
-        case DNNL_ARG_WEIGHTS: return "weights";
-        case DNNL_ARG_BIAS: return "bias";
-        case DNNL_ARG_DIFF_SRC: return "diff_src";
-        case DNNL_ARG_DIFF_DST: return "diff_dst";
-        case DNNL_ARG_DIFF_WEIGHTS: return "diff_weights";
-        case DNNL_ARG_DIFF_BIAS: return "diff_bias";
-        default: return "";
+    case DNNL_ARG_SRC:
+        return "src";
+    case DNNL_ARG_DST:
+        return "dst";
+    case DNNL_ARG_WEIGHTS:
+        return "weights";
+    case DNNL_ARG_BIAS:
+        return "bias";
+    case DNNL_ARG_DIFF_SRC:
+        return "diff_src";
+    case DNNL_ARG_DIFF_DST:
+        return "diff_dst";
+    case DNNL_ARG_DIFF_WEIGHTS:
+        return "diff_weights";
+    case DNNL_ARG_DIFF_BIAS:
+        return "diff_bias";
+    default:
+        return "";
     }
 }
 
@@ -327,8 +341,7 @@ md_entry_t e(const char *label, int arg, const char *user = nullptr) {
 
 bool nonzero(const primitive_desc_t &pd, int arg) {
     const memory_desc_t *md = pd.arg_md(arg);
-    return md && !is_zero_md(*md)
-            && pd.arg_usage(arg) != arg_usage_t::unused;
+    return md && !is_zero_md(*md) && pd.arg_usage(arg) != arg_usage_t::unused;
 }
 
 bool has_dw_post_op(const primitive_desc_t &pd) {
@@ -368,9 +381,10 @@ std::vector<md_entry_t> rnn_entries(const primitive_desc_t &pd, bool fwd) {
         add("diff_wei_peephole", DNNL_ARG_DIFF_WEIGHTS_PEEPHOLE,
                 "diff_weights_peephole", false);
     if (nonzero(pd, DNNL_ARG_WEIGHTS_PROJECTION))
-        add("diff_wei_proj", DNNL_ARG_WEIGHTS_PROJECTION,
-                "weights_projection", false);
-    if (nonzero(pd, DNNL_ARG_BIAS)) add("diff_bias", DNNL_ARG_BIAS, "bias", false);
+        add("diff_wei_proj", DNNL_ARG_WEIGHTS_PROJECTION, "weights_projection",
+                false);
+    if (nonzero(pd, DNNL_ARG_BIAS))
+        add("diff_bias", DNNL_ARG_BIAS, "bias", false);
     add("diff_dst_layer", DNNL_ARG_DIFF_DST_LAYER, "diff_dst_layer", false);
     if (nonzero(pd, DNNL_ARG_DST_ITER))
         add("diff_dst_iter", DNNL_ARG_DIFF_DST_ITER, "diff_dst_iter", false);
@@ -383,8 +397,8 @@ std::vector<md_entry_t> rnn_entries(const primitive_desc_t &pd, bool fwd) {
 std::vector<md_entry_t> md_entries(
         const primitive_desc_t &pd, const desc_fields_t &f) {
     const auto prop = (prop_kind_t)f.integer("prop_kind");
-    const bool fwd
-            = prop == dnnl_forward_training || prop == dnnl_forward_inference;
+    const bool fwd =
+            prop == dnnl_forward_training || prop == dnnl_forward_inference;
     const bool bwd_d = prop == dnnl_backward_data;
     const bool bwd_w = prop == dnnl_backward_weights;
     const int src = fwd ? DNNL_ARG_SRC : DNNL_ARG_DIFF_SRC;
@@ -392,105 +406,109 @@ std::vector<md_entry_t> md_entries(
     const unsigned flags = (unsigned)f.integer("flags");
     std::vector<md_entry_t> v;
     switch (pd.kind()) {
-        case dnnl_eltwise: {
-            // The tensor the algorithm reads: dst for *_use_dst_for_bwd.
-            const int data = pd.arg_usage(DNNL_ARG_SRC) != arg_usage_t::unused
-                    ? DNNL_ARG_SRC
-                    : DNNL_ARG_DST;
-            v = {e("data", data)};
-            if (!fwd) v.push_back(e("diff", DNNL_ARG_DIFF_SRC));
+    case dnnl_eltwise: {
+        // The tensor the algorithm reads: dst for *_use_dst_for_bwd.
+        const int data = pd.arg_usage(DNNL_ARG_SRC) != arg_usage_t::unused
+                                 ? DNNL_ARG_SRC
+                                 : DNNL_ARG_DST;
+        v = {e("data", data)};
+        if (!fwd) v.push_back(e("diff", DNNL_ARG_DIFF_SRC));
+        return v;
+    }
+    case dnnl_batch_normalization:
+    case dnnl_lrn:
+        v = {e("data", DNNL_ARG_SRC)};
+        if (!fwd) v.push_back(e("diff", DNNL_ARG_DIFF_SRC));
+        return v;
+    case dnnl_shuffle:
+        return {e("data", src)};
+    case dnnl_softmax:
+        v = {e("src", src), e("dst", DNNL_ARG_DST)};
+        if (nonzero(pd, DNNL_ARG_DIFF_DST))
+            v.push_back(e("diff_dst", DNNL_ARG_DIFF_DST));
+        return v;
+    case dnnl_group_normalization:
+        v = {e("src", DNNL_ARG_SRC), e("dst", dst)};
+        if (!fwd) v.push_back(e("diff_src", DNNL_ARG_DIFF_SRC));
+        return v;
+    case dnnl_layer_normalization: {
+        md_entry_t stats = e("stats", DNNL_ARG_MEAN, "stat");
+        v = {e("src", DNNL_ARG_SRC), e("dst", dst), stats};
+        const bool scale = flags & dnnl_use_scale;
+        const bool shift = flags & dnnl_use_shift;
+        if (scale) v.push_back({"scale", DNNL_ARG_SCALE, "", true});
+        if (shift) v.push_back({"shift", DNNL_ARG_SHIFT, "", true});
+        if (fwd) return v;
+        v.push_back(e("diff_src", DNNL_ARG_DIFF_SRC));
+        if (scale) v.push_back(e("diff_scale", DNNL_ARG_DIFF_SCALE));
+        if (shift) v.push_back(e("diff_shift", DNNL_ARG_DIFF_SHIFT));
+        return v;
+    }
+    case dnnl_prelu:
+        v = {e("data", DNNL_ARG_SRC), e("wei", DNNL_ARG_WEIGHTS)};
+        if (nonzero(pd, DNNL_ARG_DIFF_SRC))
+            v.push_back(e("diff", DNNL_ARG_DIFF_SRC));
+        if (nonzero(pd, DNNL_ARG_DIFF_WEIGHTS))
+            v.push_back(e("diff_wei", DNNL_ARG_DIFF_WEIGHTS));
+        return v;
+    case dnnl_pooling:
+        v = {e("src", src), e("dst", dst)};
+        if (nonzero(pd, DNNL_ARG_WORKSPACE))
+            v.push_back(e("ws", DNNL_ARG_WORKSPACE, ""));
+        return v;
+    case dnnl_resampling:
+        return {e("src", src), e("dst", dst)};
+    case dnnl_convolution:
+    case dnnl_deconvolution:
+    case dnnl_inner_product: {
+        v = {e("src", bwd_d ? DNNL_ARG_DIFF_SRC : DNNL_ARG_SRC),
+                e("wei", bwd_w ? DNNL_ARG_DIFF_WEIGHTS : DNNL_ARG_WEIGHTS),
+                e("bia", bwd_w ? DNNL_ARG_DIFF_BIAS : DNNL_ARG_BIAS)};
+        if (!has_dw_post_op(pd)) {
+            v.push_back(e("dst", dst));
             return v;
         }
-        case dnnl_batch_normalization:
-        case dnnl_lrn:
-            v = {e("data", DNNL_ARG_SRC)};
-            if (!fwd) v.push_back(e("diff", DNNL_ARG_DIFF_SRC));
-            return v;
-        case dnnl_shuffle: return {e("data", src)};
-        case dnnl_softmax:
-            v = {e("src", src), e("dst", DNNL_ARG_DST)};
-            if (nonzero(pd, DNNL_ARG_DIFF_DST))
-                v.push_back(e("diff_dst", DNNL_ARG_DIFF_DST));
-            return v;
-        case dnnl_group_normalization:
-            v = {e("src", DNNL_ARG_SRC), e("dst", dst)};
-            if (!fwd) v.push_back(e("diff_src", DNNL_ARG_DIFF_SRC));
-            return v;
-        case dnnl_layer_normalization: {
-            md_entry_t stats = e("stats", DNNL_ARG_MEAN, "stat");
-            v = {e("src", DNNL_ARG_SRC), e("dst", dst), stats};
-            const bool scale = flags & dnnl_use_scale;
-            const bool shift = flags & dnnl_use_shift;
-            if (scale) v.push_back({"scale", DNNL_ARG_SCALE, "", true});
-            if (shift) v.push_back({"shift", DNNL_ARG_SHIFT, "", true});
-            if (fwd) return v;
-            v.push_back(e("diff_src", DNNL_ARG_DIFF_SRC));
-            if (scale) v.push_back(e("diff_scale", DNNL_ARG_DIFF_SCALE));
-            if (shift) v.push_back(e("diff_shift", DNNL_ARG_DIFF_SHIFT));
-            return v;
+        // A depthwise post-op: the intermediate tensor (flagged as
+        // the user's dst), the depthwise weights and bias, then the
+        // final dst, whose layout the user did not give.
+        const int dw = DNNL_ARG_ATTR_POST_OP_DW;
+        v.push_back({"src_fused", dw | DNNL_ARG_SRC, "dst", true});
+        v.push_back({"wei_fused", dw | DNNL_ARG_WEIGHTS, ""});
+        v.push_back({"bia_fused", dw | DNNL_ARG_BIAS, ""});
+        v.push_back({"dst", DNNL_ARG_DST, ""});
+        return v;
+    }
+    case dnnl_matmul: {
+        v = {e("src", DNNL_ARG_SRC), e("wei", DNNL_ARG_WEIGHTS)};
+        if (const memory_desc_t *b = f.md_of("bias")) {
+            int mask = 0;
+            for (int d = 0; d < b->ndims; ++d)
+                if (b->dims[d] != 1) mask |= 1 << d;
+            md_entry_t bia = e("bia", DNNL_ARG_BIAS);
+            bia.suffix = "_mask" + num(mask);
+            v.push_back(bia);
         }
-        case dnnl_prelu:
-            v = {e("data", DNNL_ARG_SRC), e("wei", DNNL_ARG_WEIGHTS)};
-            if (nonzero(pd, DNNL_ARG_DIFF_SRC))
-                v.push_back(e("diff", DNNL_ARG_DIFF_SRC));
-            if (nonzero(pd, DNNL_ARG_DIFF_WEIGHTS))
-                v.push_back(e("diff_wei", DNNL_ARG_DIFF_WEIGHTS));
-            return v;
-        case dnnl_pooling:
-            v = {e("src", src), e("dst", dst)};
-            if (nonzero(pd, DNNL_ARG_WORKSPACE))
-                v.push_back(e("ws", DNNL_ARG_WORKSPACE, ""));
-            return v;
-        case dnnl_resampling: return {e("src", src), e("dst", dst)};
-        case dnnl_convolution:
-        case dnnl_deconvolution:
-        case dnnl_inner_product: {
-            v = {e("src", bwd_d ? DNNL_ARG_DIFF_SRC : DNNL_ARG_SRC),
-                    e("wei", bwd_w ? DNNL_ARG_DIFF_WEIGHTS : DNNL_ARG_WEIGHTS),
-                    e("bia", bwd_w ? DNNL_ARG_DIFF_BIAS : DNNL_ARG_BIAS)};
-            if (!has_dw_post_op(pd)) {
-                v.push_back(e("dst", dst));
-                return v;
-            }
-            // A depthwise post-op: the intermediate tensor (flagged as
-            // the user's dst), the depthwise weights and bias, then the
-            // final dst, whose layout the user did not give.
-            const int dw = DNNL_ARG_ATTR_POST_OP_DW;
-            v.push_back({"src_fused", dw | DNNL_ARG_SRC, "dst", true});
-            v.push_back({"wei_fused", dw | DNNL_ARG_WEIGHTS, ""});
-            v.push_back({"bia_fused", dw | DNNL_ARG_BIAS, ""});
-            v.push_back({"dst", DNNL_ARG_DST, ""});
-            return v;
-        }
-        case dnnl_matmul: {
-            v = {e("src", DNNL_ARG_SRC), e("wei", DNNL_ARG_WEIGHTS)};
-            if (const memory_desc_t *b = f.md_of("bias")) {
-                int mask = 0;
-                for (int d = 0; d < b->ndims; ++d)
-                    if (b->dims[d] != 1) mask |= 1 << d;
-                md_entry_t bia = e("bia", DNNL_ARG_BIAS);
-                bia.suffix = "_mask" + num(mask);
-                v.push_back(bia);
-            }
-            v.push_back(e("dst", DNNL_ARG_DST));
-            return v;
-        }
-        case dnnl_binary:
-            v = {e("src", DNNL_ARG_SRC_0, "src0"),
-                    e("src", DNNL_ARG_SRC_1, "src1")};
-            if (f.md_of("src2")) v.push_back(e("src", DNNL_ARG_SRC_2, "src2"));
-            v.push_back(e("dst", DNNL_ARG_DST));
-            return v;
-        case dnnl_sum:
-        case dnnl_concat:
-            for (int i = 0; pd.arg_usage(DNNL_ARG_MULTIPLE_SRC + i)
-                    != arg_usage_t::unused;
-                    ++i)
-                v.push_back(e("src", DNNL_ARG_MULTIPLE_SRC + i, ""));
-            v.push_back(e("dst", DNNL_ARG_DST));
-            return v;
-        case dnnl_rnn: return rnn_entries(pd, fwd);
-        default: return {e("src", DNNL_ARG_SRC), e("dst", DNNL_ARG_DST)};
+        v.push_back(e("dst", DNNL_ARG_DST));
+        return v;
+    }
+    case dnnl_binary:
+        v = {e("src", DNNL_ARG_SRC_0, "src0"),
+                e("src", DNNL_ARG_SRC_1, "src1")};
+        if (f.md_of("src2")) v.push_back(e("src", DNNL_ARG_SRC_2, "src2"));
+        v.push_back(e("dst", DNNL_ARG_DST));
+        return v;
+    case dnnl_sum:
+    case dnnl_concat:
+        for (int i = 0;
+                pd.arg_usage(DNNL_ARG_MULTIPLE_SRC + i) != arg_usage_t::unused;
+                ++i)
+            v.push_back(e("src", DNNL_ARG_MULTIPLE_SRC + i, ""));
+        v.push_back(e("dst", DNNL_ARG_DST));
+        return v;
+    case dnnl_rnn:
+        return rnn_entries(pd, fwd);
+    default:
+        return {e("src", DNNL_ARG_SRC), e("dst", DNNL_ARG_DST)};
     }
 }
 
@@ -505,17 +523,18 @@ std::string verbose_mds_str(const primitive_desc_t &pd) {
         const memory_desc_t *md = nullptr;
         if (pd.query(dnnl_query_exec_arg_md, m.arg, &md) != dnnl_success)
             md = pd.arg_md(m.arg);
-        const bool used
-                = m.any_use || pd.arg_usage(m.arg) != arg_usage_t::unused;
-        const memory_desc_t *user = m.user_field.empty()
-                ? nullptr
-                : pd.op_desc()->field_md(m.user_field.c_str());
+        const bool used =
+                m.any_use || pd.arg_usage(m.arg) != arg_usage_t::unused;
+        const memory_desc_t *user =
+                m.user_field.empty()
+                        ? nullptr
+                        : pd.op_desc()->field_md(m.user_field.c_str());
         const bool user_any = user && user->format_kind == dnnl_format_kind_any;
         if (!s.empty()) s += " ";
         s += m.label + ":"
-                + (md && used ? md_verbose_str(*md, user_any)
-                              : md_verbose_str(zero_md()))
-                + m.suffix;
+             + (md && used ? md_verbose_str(*md, user_any)
+                           : md_verbose_str(zero_md()))
+             + m.suffix;
     }
     return s;
 }

@@ -74,10 +74,9 @@ status_t grouped_matmul_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *p = pd();
     const memory_desc_t &src_md = p->src_md(), &wei_md = p->weights_md(),
                         &dst_md = p->dst_md(), &bia_md = p->bias_md();
-    const dim_t rows = src_md.dims[0], K = src_md.dims[1],
-                N = dst_md.dims[1];
-    const dim_t ngroups = src_md.format_desc.sparse_desc.grouped_desc
-                                  .group_count;
+    const dim_t rows = src_md.dims[0], K = src_md.dims[1], N = dst_md.dims[1];
+    const dim_t ngroups =
+            src_md.format_desc.sparse_desc.grouped_desc.group_count;
     const memory_t *src_mem = ctx.memory(DNNL_ARG_SRC);
     const memory_t *dst_mem = ctx.memory(DNNL_ARG_DST);
     const void *wei = ctx.host_ptr(DNNL_ARG_WEIGHTS);
@@ -88,15 +87,15 @@ status_t grouped_matmul_t::execute(const exec_ctx_t &ctx) const {
     }
     const void *src = src_mem->host_ptr(0);
     void *dst = dst_mem->host_ptr(0);
-    const groups_t sg {static_cast<const int32_t *>(src_mem->host_ptr(1))};
-    const groups_t dg {static_cast<const int32_t *>(dst_mem->host_ptr(1))};
+    const groups_t sg{static_cast<const int32_t *>(src_mem->host_ptr(1))};
+    const groups_t dg{static_cast<const int32_t *>(dst_mem->host_ptr(1))};
     if (!src || !dst || !sg.end_ || !dg.end_) {
-        verbose_error("matmul", "grouped: a values or offsets buffer is missing");
+        verbose_error(
+                "matmul", "grouped: a values or offsets buffer is missing");
         return dnnl_invalid_arguments;
     }
     if (!groups_ok(sg, ngroups, rows) || !groups_ok(dg, ngroups, rows)) {
-        verbose_error("matmul",
-                "grouped: offsets decrease or leave [0, %lld]",
+        verbose_error("matmul", "grouped: offsets decrease or leave [0, %lld]",
                 (long long)rows);
         return dnnl_invalid_arguments;
     }
@@ -109,8 +108,10 @@ status_t grouped_matmul_t::execute(const exec_ctx_t &ctx) const {
             return dnnl_invalid_arguments;
         }
     const auto &ws = wei_md.format_desc.blocking.strides;
-    const dim_t bs0 = p->with_bias() ? bia_md.format_desc.blocking.strides[0] : 0;
-    const dim_t bs1 = p->with_bias() ? bia_md.format_desc.blocking.strides[1] : 0;
+    const dim_t bs0 =
+            p->with_bias() ? bia_md.format_desc.blocking.strides[0] : 0;
+    const dim_t bs1 =
+            p->with_bias() ? bia_md.format_desc.blocking.strides[1] : 0;
     const data_type_t sdt = src_md.data_type, wdt = wei_md.data_type,
                       ddt = dst_md.data_type, bdt = bia_md.data_type;
     // One unit per group and destination row: row m of group g.
@@ -122,7 +123,7 @@ status_t grouped_matmul_t::execute(const exec_ctx_t &ctx) const {
             float acc = bias ? load_f32(bdt, bias, g * bs0 + n * bs1) : 0.f;
             for (dim_t k = 0; k < K; ++k)
                 acc += load_f32(sdt, src, m * K + k)
-                        * load_f32(wdt, wei, g * ws[0] + k * ws[1] + n * ws[2]);
+                       * load_f32(wdt, wei, g * ws[0] + k * ws[1] + n * ws[2]);
             store_f32(ddt, acc, dst, out_row * N + n);
         }
     });
