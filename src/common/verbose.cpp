@@ -204,7 +204,8 @@ std::string md_verbose_str(const memory_desc_t &md, bool user_any) {
 }
 
 std::string verbose_pd_info(const primitive_desc_t &pd, const engine_t *engine) {
-    std::string s = engine ? dnnl_engine_kind2str(engine->kind()) : "cpu";
+    std::string s = verbose_engine_str(
+            pd, engine ? dnnl_engine_kind2str(engine->kind()) : "cpu");
     s += ",";
     s += dnnl_prim_kind2str(pd.kind());
     s += ",";

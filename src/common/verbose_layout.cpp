@@ -539,6 +539,18 @@ std::string verbose_mds_str(const primitive_desc_t &pd) {
     return s;
 }
 
+std::string verbose_engine_str(
+        const primitive_desc_t &pd, const std::string &engine) {
+    if (pd.kind() != dnnl_reorder) return engine;
+    // A reorder between engines names both, "cpu2gpu", as oneDNN.
+    const desc_fields_t f(*pd.op_desc());
+    const auto src = (engine_kind_t)f.integer("src_engine_kind");
+    const auto dst = (engine_kind_t)f.integer("dst_engine_kind");
+    if (src == dst) return engine;
+    return std::string(dnnl_engine_kind2str(src)) + "2"
+            + dnnl_engine_kind2str(dst);
+}
+
 std::string verbose_aux_str(const primitive_desc_t &pd) {
     const kind_patterns_t *p = patterns_of(pd.kind());
     return p ? expand(desc_fields_t(*pd.op_desc()), p->aux) : "";

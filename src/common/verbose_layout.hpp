@@ -14,6 +14,10 @@ namespace impl {
 
 struct primitive_desc_t;
 
+// The engine field: `engine` ("cpu", "gpu"), or "cpu2gpu"-style for a
+// reorder between engines.
+std::string verbose_engine_str(
+        const primitive_desc_t &pd, const std::string &engine);
 std::string verbose_mds_str(const primitive_desc_t &pd);
 std::string verbose_aux_str(const primitive_desc_t &pd);
 std::string verbose_problem_str(const primitive_desc_t &pd);

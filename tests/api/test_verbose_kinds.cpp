@@ -708,4 +708,26 @@ TEST(VerboseKinds, FusedDepthwiseConvolution) {
             "mb2_ic16oc32_ih8oh8kh1sh1dh0ph0_iw8ow8kw1sw1dw0pw0");
 }
 
+// A reorder between engines names both in the engine field, as oneDNN
+// prints "cpu2gpu" (the field comes from the reorder descriptor's engine
+// kinds).
+TEST(VerboseKinds, CrossEngineReorderNamesBothEngines) {
+    if (engine::get_count(engine::kind::gpu) == 0)
+        GTEST_SKIP() << "no gpu engine";
+    engine cpu(engine::kind::cpu, 0), gpu(engine::kind::gpu, 0);
+    const md m({2, 3}, dt::f32, tag::ab);
+    set_verbose(2);
+    testing::internal::CaptureStdout();
+    reorder r(reorder::primitive_desc(cpu, m, gpu, m));
+    reorder back(reorder::primitive_desc(gpu, m, cpu, m));
+    const std::string out = testing::internal::GetCapturedStdout();
+    set_verbose(0);
+    EXPECT_NE(
+            out.find(",create:cache_miss,cpu2gpu,reorder,"), std::string::npos)
+            << out;
+    EXPECT_NE(
+            out.find(",create:cache_miss,gpu2cpu,reorder,"), std::string::npos)
+            << out;
+}
+
 } // namespace
