@@ -1,7 +1,8 @@
 // The CPU threading layer (src/cpu/threading) under the runtime this build
 // uses: every item of a region is done exactly once whatever the team size,
 // team indices stay below the team size, nested regions run inline on the
-// calling thread, and the static split covers [0, n) exactly. The runtime
+// calling thread, the static split covers [0, n) exactly, and claims take
+// their own block first. The runtime
 // file is compiled into this binary (its functions are internal to the
 // library); tests/CMakeLists.txt picks the one of the build.
 #include <atomic>
@@ -13,6 +14,7 @@
 
 #include "oneapi/dnnl/dnnl_config.h"
 
+#include "cpu/threading/claims.hpp"
 #include "cpu/threading/threading.hpp"
 
 namespace {
@@ -135,4 +137,34 @@ TEST(Threading, BalanceSplitsExactly) {
                 EXPECT_EQ(prev_end, n);
             }
     EXPECT_EQ(cpu::nthr_for(100, 1000), 1); // small work: the caller alone
+}
+
+// Claims with affinity (claims.hpp), on one thread: each member gets the
+// items of its own contiguous block in order, then the rest of the others'
+// blocks, and every item comes out once.
+TEST(Threading, ClaimsTakeTheOwnBlockFirst) {
+    for (dim_t n : {0, 1, 5, 10, 103})
+        for (int nthr : {1, 2, 3, 4}) {
+            cpu::affine_claims_t claims(n, nthr);
+            std::vector<int> seen((size_t)n, 0);
+            // Member 1 (0 when alone) takes its whole block first.
+            const int t = nthr > 1 ? 1 : 0;
+            dim_t b, e;
+            cpu::balance(n, nthr, t, b, e);
+            for (dim_t i = b; i < e; ++i) {
+                const dim_t got = claims.next(t);
+                ASSERT_EQ(got, i) << "n " << n << " nthr " << nthr;
+                ++seen[(size_t)got];
+            }
+            // Then the members take what is left, whoever asks.
+            for (int round = 0;; ++round) {
+                const dim_t got = claims.next(round % nthr);
+                if (got < 0) break;
+                ASSERT_LT(got, n);
+                ++seen[(size_t)got];
+            }
+            for (dim_t i = 0; i < n; ++i)
+                EXPECT_EQ(seen[(size_t)i], 1) << "item " << i;
+            EXPECT_EQ(claims.next(0), -1);
+        }
 }

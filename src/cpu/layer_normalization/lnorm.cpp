@@ -126,12 +126,13 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     };
 
     // Rows in chunks claimed by the threads, so that the straggler guard
-    // covers the call. A static split would keep each thread's rows in its
-    // own core's caches from call to call (4096x1024 on 2 threads: 0.38-0.41
-    // ms at the minimum against 0.47-0.65 claimed), but on a busy machine it
-    // waited for a descheduled thread every call (384x768 beside two busy
-    // loops: 20-24 ms against 0.06-0.13 for oneDNN). Claims with affinity
-    // under the guard would keep both (doc/performance.md).
+    // covers the call. A plain static split waited for a descheduled
+    // thread every call on a busy machine (384x768 beside two busy loops:
+    // 20-24 ms against 0.06-0.13 for oneDNN); claims first-come moved rows
+    // between cores from call to call, losing the caches that hold a
+    // thread's share of a large problem. The claims take each thread's own
+    // block first (threading/claims.hpp), which keeps the rows on their
+    // core while the machine is idle (doc/performance.md).
     parallel_chunks(R * C > 16384 ? max_threads() : 1, R,
             [&](int, dim_t r0, dim_t r1) {
         for (dim_t r = r0; r < r1; ++r) {

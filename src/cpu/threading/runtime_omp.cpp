@@ -1,8 +1,7 @@
 // The threading layer on OpenMP (ONEDNN_CPU_RUNTIME=OMP, the default).
 #include <omp.h>
 
-#include <atomic>
-
+#include "cpu/threading/claims.hpp"
 #include "cpu/threading/team_sync.hpp"
 #include "cpu/threading/threading.hpp"
 
@@ -27,9 +26,10 @@ void parallel(int nthr, const std::function<void(int, int)> &f) {
     f(omp_get_thread_num(), omp_get_num_threads());
 }
 
-// The team waits for its last member asleep (team_sync_t) rather than in
-// libgomp's spinning barrier, and the caller tells the straggler guard
-// whether the team was worth it.
+// Items are claimed with affinity (claims.hpp); the team waits for its
+// last member asleep (team_sync_t) rather than in libgomp's spinning
+// barrier, and the caller tells the straggler guard whether the team was
+// worth it.
 void parallel_claim(
         int nthr, dim_t n, const std::function<void(int, dim_t)> &f) {
     if (n <= 0) return;
@@ -40,14 +40,15 @@ void parallel_claim(
             f(0, i);
         return;
     }
-    std::atomic<dim_t> next {0};
+    affine_claims_t claims(n, nthr);
     team_sync_t sync;
     const int64_t t0 = straggler_guard_t::now_ns();
 #pragma omp parallel num_threads(nthr)
     {
         const int ithr = omp_get_thread_num();
         int64_t done = 0;
-        for (dim_t i = next++; i < n; i = next++, ++done)
+        for (dim_t i = claims.next(ithr); i >= 0;
+                i = claims.next(ithr), ++done)
             f(ithr, i);
         const int64_t idle = straggler_guard_t::now_ns();
         sync.arrive_and_wait(omp_get_num_threads());

@@ -5,8 +5,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include <atomic>
-
+#include "cpu/threading/claims.hpp"
 #include "cpu/threading/threading.hpp"
 
 namespace dnnl {
@@ -46,15 +45,16 @@ void parallel(int nthr, const std::function<void(int, int)> &f) {
             tbb::static_partitioner());
 }
 
-// Each of the nthr tasks claims items until none is left: a task that
-// starts late (its worker was busy) finds fewer, possibly none.
+// Each of the nthr tasks claims items until none is left, its own block
+// first (claims.hpp): a task that starts late (its worker was busy) finds
+// its block taken by the others, possibly all of it.
 void parallel_claim(
         int nthr, dim_t n, const std::function<void(int, dim_t)> &f) {
     if (n <= 0) return;
     if (nthr > n) nthr = (int)n;
-    std::atomic<dim_t> next {0};
+    affine_claims_t claims(n, nthr);
     parallel(nthr, [&](int ithr, int) {
-        for (dim_t i = next++; i < n; i = next++)
+        for (dim_t i = claims.next(ithr); i >= 0; i = claims.next(ithr))
             f(ithr, i);
     });
 }

@@ -5,10 +5,12 @@
 // Two shapes of parallel region:
 // - parallel(nthr, f): f(ithr, nthr) once per team member, for code that
 //   splits its work statically (balance) or keeps per-thread buffers;
-// - parallel_claim(nthr, n, f): items [0, n) claimed one at a time, so a
-//   thread the system deschedules on a busy machine leaves its remaining
-//   items to the others. This is the shape to prefer; parallel_chunks and
-//   parallel_nd are built on it.
+// - parallel_claim(nthr, n, f): items [0, n) claimed one at a time, each
+//   thread from its own contiguous block first (claims.hpp), so a thread
+//   keeps the same items from call to call on an idle machine, and one the
+//   system deschedules on a busy machine leaves its remaining items to the
+//   others. This is the shape to prefer; parallel_chunks and parallel_nd
+//   are built on it.
 // Neither may wait for a teammate inside f: under TBB the members of a
 // team are tasks that need not run at the same time.
 #pragma once
@@ -35,7 +37,8 @@ const char *runtime_name();
 void parallel(int nthr, const std::function<void(int, int)> &f);
 
 // Calls f(ithr, item) for every item of [0, n), items claimed dynamically
-// by up to nthr threads (ithr < nthr names the thread's buffers). While
+// by up to nthr threads (ithr < nthr names the thread's buffers), each
+// from its own block of [0, n) first, then from the others'. While
 // the machine is found oversubscribed (see team_sync.hpp) the calling
 // thread does every item itself.
 void parallel_claim(
