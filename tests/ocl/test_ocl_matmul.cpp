@@ -1,7 +1,8 @@
 // Matmul on the gpu engine against the naive double-precision reference
 // (tests/reference/matmul_ref): shapes with tails, transposed and strided
 // layouts, batch broadcast (also beyond four batch dims), bias shapes,
-// f32 / bf16 / f16 / int8 with scales and zero points, post-op chains,
+// f32 / bf16 / f16 / int8 with scales (in device memory or host scalars)
+// and zero points, post-op chains,
 // runtime dims, both GEMM kernels and split-K (forced through the
 // environment on devices that would not pick them), the kernel cache
 // serving a new shape, and bad inputs answered with a status.
@@ -85,6 +86,8 @@ struct cfg_t {
     int dst_zp_mask = -1;
     std::vector<po_t> post_ops;
     bool user_scratchpad = false;
+    // Per-tensor scales (mask 0) as host scalars (set_host_scale).
+    bool host_scales = false;
     double rel = 0; // extra relative tolerance (transcendental post-ops)
     const char *impl = nullptr; // expected substring of the impl name
 };
@@ -153,24 +156,33 @@ std::string run_case(const cfg_t &c) {
 
     primitive_attr attr;
     matmul_ref::quant_t q;
+    // A scale's attribute and argument: a host scalar where the case asks
+    // for one and the scale is per tensor, device memory otherwise.
+    auto set_scale = [&](int arg, int mask, const std::vector<float> &v) {
+        if (c.host_scales && mask == 0) {
+            attr.set_host_scale(arg, dt::f32);
+            args[DNNL_ARG_ATTR_SCALES | arg]
+                    = memory(memory::desc::host_scalar(dt::f32), v[0]);
+        } else {
+            attr.set_scales_mask(arg, mask);
+            args[DNNL_ARG_ATTR_SCALES | arg] = gpu_f32(v);
+        }
+    };
     if (c.src_scale) {
-        attr.set_scales_mask(DNNL_ARG_SRC, 0);
         q.src_scale = {0.5f};
-        args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC] = gpu_f32(q.src_scale);
+        set_scale(DNNL_ARG_SRC, 0, q.src_scale);
     }
     if (c.wei_scale_mask >= 0) {
-        attr.set_scales_mask(DNNL_ARG_WEIGHTS, c.wei_scale_mask);
         q.wei_scale.resize(c.wei_scale_mask ? N : 1);
         for (size_t i = 0; i < q.wei_scale.size(); ++i)
             q.wei_scale[i] = 0.25f * (1 + i % 5);
-        args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS] = gpu_f32(q.wei_scale);
+        set_scale(DNNL_ARG_WEIGHTS, c.wei_scale_mask, q.wei_scale);
     }
     if (c.dst_scale_mask >= 0) {
-        attr.set_scales_mask(DNNL_ARG_DST, c.dst_scale_mask);
         q.dst_scale.resize(c.dst_scale_mask ? N : 1);
         for (size_t i = 0; i < q.dst_scale.size(); ++i)
             q.dst_scale[i] = i % 2 ? 0.5f : 2.f;
-        args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST] = gpu_f32(q.dst_scale);
+        set_scale(DNNL_ARG_DST, c.dst_scale_mask, q.dst_scale);
     }
     if (c.src_zp) {
         attr.set_zero_points_mask(DNNL_ARG_SRC, 0);
@@ -388,6 +400,37 @@ TEST_F(OclMatmul, F32Scales) {
     c.wei_scale_mask = 0;
     c.bias = {1, 13};
     run_case(c);
+}
+
+// Per-tensor scales kept on the host (host-scalar memory, as oneDNN's
+// matmul_with_host_scalar_scale example passes them), alone and beside
+// per-column scales in device memory, f32 and int8, on the device's GEMM
+// kernel and on the tiled one with split-K.
+TEST_F(OclMatmul, HostScalarScales) {
+    auto cases = [] {
+        cfg_t c = cfg2d(11, 13, 17);
+        c.host_scales = true;
+        c.src_scale = true;
+        c.wei_scale_mask = 0;
+        c.dst_scale_mask = 0;
+        run_case(c);
+        c.wei_scale_mask = 2; // per column, in device memory
+        c.bias = {1, 13};
+        run_case(c);
+        cfg_t q = cfg2d(9, 19, 23);
+        q.host_scales = true;
+        q.sdt = dt::u8;
+        q.wdt = dt::s8;
+        q.ddt = dt::s8;
+        q.src_zp = true;
+        q.src_scale = true;
+        q.wei_scale_mask = 0;
+        q.dst_scale_mask = 0;
+        run_case(q);
+    };
+    cases();
+    forced_gemm_t f("tiled", "2");
+    cases();
 }
 
 TEST_F(OclMatmul, PostOps) {

@@ -98,6 +98,9 @@ void define_epilogue(kernel_options_t &o, const gemm_conf_t &c) {
     if (c.src_scale) o.define("WITH_SRC_SCALE");
     if (c.wei_scale) o.define("WITH_WEI_SCALE");
     if (c.dst_scale) o.define("WITH_DST_SCALE");
+    if (c.src_scale_host) o.define("SRC_SCALE_ON_HOST");
+    if (c.wei_scale_host) o.define("WEI_SCALE_ON_HOST");
+    if (c.dst_scale_host) o.define("DST_SCALE_ON_HOST");
     if (c.dst_zp) o.define("WITH_DST_ZP");
     o.define("DST_NDIMS", (int64_t)c.dst_ndims);
     c.post_ops.define(o);
@@ -369,14 +372,18 @@ void gemm_kernels_t::set_epilogue_args(kernel_args_t &args,
             .i64(e.bias_off)
             .value(long4_of(e.bias_bs))
             .i64(e.bias_sm)
-            .i64(e.bias_sn)
-            .mem(e.src_scale)
-            .mem(e.wei_scale)
-            .i64(e.wei_scale_sn)
-            .mem(e.dst_scale)
-            .i64(e.dst_scale_sn)
-            .mem(e.dst_zp)
-            .i64(e.dst_zp_sn);
+            .i64(e.bias_sn);
+    auto scale = [&](bool on_host, cl_mem m, float v) {
+        if (on_host)
+            args.f32(v);
+        else
+            args.mem(m);
+    };
+    scale(conf_.src_scale_host, e.src_scale, e.src_scale_value);
+    scale(conf_.wei_scale_host, e.wei_scale, e.wei_scale_value);
+    args.i64(e.wei_scale_sn);
+    scale(conf_.dst_scale_host, e.dst_scale, e.dst_scale_value);
+    args.i64(e.dst_scale_sn).mem(e.dst_zp).i64(e.dst_zp_sn);
     conf_.post_ops.set_args(args, ctx);
 }
 

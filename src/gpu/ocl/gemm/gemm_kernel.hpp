@@ -54,6 +54,8 @@ struct gemm_conf_t {
     bool with_bias = false;
     data_type_t bias_dt = dnnl_f32;
     bool src_scale = false, wei_scale = false, dst_scale = false;
+    // Scales held in host-scalar memory: passed to the kernels by value.
+    bool src_scale_host = false, wei_scale_host = false, dst_scale_host = false;
     bool dst_zp = false;
     int dst_ndims = 2; // positions the post-ops see
     post_ops_conf_t post_ops;
@@ -102,6 +104,8 @@ struct gemm_exec_t {
     cl_mem bias = nullptr;
     dim_t bias_off = 0, bias_sm = 0, bias_sn = 0;
     cl_mem src_scale = nullptr, wei_scale = nullptr, dst_scale = nullptr;
+    // The values of scales on the host (gemm_conf_t::*_scale_host).
+    float src_scale_value = 1.f, wei_scale_value = 1.f, dst_scale_value = 1.f;
     dim_t wei_scale_sn = 0, dst_scale_sn = 0;
     cl_mem dst_zp = nullptr;
     dim_t dst_zp_sn = 0;

@@ -173,14 +173,15 @@ bool ocl_matmul_t::pd_t::data_types_ok() const {
            && one_of(bdt, {dnnl_f32, sdt, wdt});
 }
 
-// Scales: f32, per tensor (weights and dst also per N), in device memory;
-// zero points (int8): s32, per tensor (dst also per N).
+// Scales: f32, per tensor (weights and dst also per N), in device memory
+// or, per tensor, a host scalar; zero points (int8): s32, per tensor (dst
+// also per N), in device memory.
 bool ocl_matmul_t::pd_t::attr_ok() const {
     const int n_mask = 1 << (ndims() - 1);
     for (const auto &it : attr_.scales.items) {
         const quant_entry_t &e = it.e;
-        if (e.data_type != dnnl_f32 || e.group_ndims != 0 || e.is_on_host)
-            return false;
+        if (e.data_type != dnnl_f32 || e.group_ndims != 0) return false;
+        if (e.is_on_host && e.mask != 0) return false;
         if (e.mask != 0 && !(it.arg != DNNL_ARG_SRC && e.mask == n_mask))
             return false;
     }
@@ -232,6 +233,13 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     conf.src_scale = attr_.scales.has(DNNL_ARG_SRC);
     conf.wei_scale = attr_.scales.has(DNNL_ARG_WEIGHTS);
     conf.dst_scale = attr_.scales.has(DNNL_ARG_DST);
+    auto on_host = [&](int arg) {
+        const quant_entry_t *e = attr_.scales.get(arg);
+        return e && e->is_on_host;
+    };
+    conf.src_scale_host = on_host(DNNL_ARG_SRC);
+    conf.wei_scale_host = on_host(DNNL_ARG_WEIGHTS);
+    conf.dst_scale_host = on_host(DNNL_ARG_DST);
     conf.a_zp = attr_.zero_points.has(DNNL_ARG_SRC);
     conf.b_zp = attr_.zero_points.has(DNNL_ARG_WEIGHTS);
     conf.dst_zp = attr_.zero_points.has(DNNL_ARG_DST);
@@ -302,10 +310,22 @@ status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
         out = mem_of(ctx, kind | arg);
         return out != nullptr;
     };
-    const int S = DNNL_ARG_ATTR_SCALES, Z = DNNL_ARG_ATTR_ZERO_POINTS;
-    if (!quant(c.src_scale, S, DNNL_ARG_SRC, e.src_scale)
-            || !quant(c.wei_scale, S, DNNL_ARG_WEIGHTS, e.wei_scale)
-            || !quant(c.dst_scale, S, DNNL_ARG_DST, e.dst_scale)
+    // Scales on the host: the host-scalar memory's value.
+    auto scale = [&](bool on, bool host, int arg, cl_mem &out, float &value) {
+        if (!host) return quant(on, DNNL_ARG_ATTR_SCALES, arg, out);
+        const float *p = static_cast<const float *>(
+                ctx.host_ptr(DNNL_ARG_ATTR_SCALES | arg));
+        if (!p) return false;
+        value = *p;
+        return true;
+    };
+    const int Z = DNNL_ARG_ATTR_ZERO_POINTS;
+    if (!scale(c.src_scale, c.src_scale_host, DNNL_ARG_SRC, e.src_scale,
+                e.src_scale_value)
+            || !scale(c.wei_scale, c.wei_scale_host, DNNL_ARG_WEIGHTS,
+                    e.wei_scale, e.wei_scale_value)
+            || !scale(c.dst_scale, c.dst_scale_host, DNNL_ARG_DST,
+                    e.dst_scale, e.dst_scale_value)
             || !quant(c.a_zp, Z, DNNL_ARG_SRC, e.a_zp)
             || !quant(c.b_zp, Z, DNNL_ARG_WEIGHTS, e.b_zp)
             || !quant(c.dst_zp, Z, DNNL_ARG_DST, e.dst_zp)) {
