@@ -538,14 +538,14 @@ bool tag_layout(format_tag_t tag, tag_layout_t &layout) {
     return parse_tag(tag_names[v], layout);
 }
 
-status_t md_init_by_tag(memory_desc_t &md, int ndims, const dims_t dims,
-        data_type_t dt, format_tag_t tag) {
-    if (ndims == 0 || tag == dnnl_format_tag_undef) {
-        md = zero_md();
-        return dnnl_success;
-    }
-    const format_kind_t kind
-            = tag == dnnl_format_tag_any ? dnnl_format_kind_any : dnnl_blocked;
+bool parse_tag_name(const char *name, tag_layout_t &layout) {
+    return name && parse_tag(name, layout);
+}
+
+// A descriptor of `ndims` dims: `layout` null gives format kind any.
+static status_t md_init(memory_desc_t &md, int ndims, const dims_t dims,
+        data_type_t dt, const tag_layout_t *layout) {
+    const format_kind_t kind = layout ? dnnl_blocked : dnnl_format_kind_any;
     if (!sanity_check(ndims, dims, dt, kind)) return dnnl_invalid_arguments;
 
     memory_desc_t tmp = zero_md();
@@ -555,15 +555,34 @@ status_t md_init_by_tag(memory_desc_t &md, int ndims, const dims_t dims,
     for (int d = 0; d < ndims; ++d)
         tmp.dims[d] = tmp.padded_dims[d] = dims[d];
 
-    if (kind == dnnl_blocked) {
-        tag_layout_t layout;
-        if (!tag_layout(tag, layout) || layout.ndims != ndims)
+    if (layout) {
+        if (layout->ndims != ndims || !apply_layout(tmp, *layout))
             return dnnl_invalid_arguments;
-        if (!apply_layout(tmp, layout)) return dnnl_invalid_arguments;
     }
     if (!md_consistent(tmp)) return dnnl_invalid_arguments;
     md = tmp;
     return dnnl_success;
+}
+
+status_t md_init_by_tag(memory_desc_t &md, int ndims, const dims_t dims,
+        data_type_t dt, format_tag_t tag) {
+    if (ndims == 0 || tag == dnnl_format_tag_undef) {
+        md = zero_md();
+        return dnnl_success;
+    }
+    if (tag == dnnl_format_tag_any) return md_init(md, ndims, dims, dt, nullptr);
+    tag_layout_t layout;
+    if (!tag_layout(tag, layout)) return dnnl_invalid_arguments;
+    return md_init(md, ndims, dims, dt, &layout);
+}
+
+status_t md_init_by_layout(memory_desc_t &md, int ndims, const dims_t dims,
+        data_type_t dt, const tag_layout_t &layout) {
+    if (ndims == 0) {
+        md = zero_md();
+        return dnnl_success;
+    }
+    return md_init(md, ndims, dims, dt, &layout);
 }
 
 status_t md_init_by_strides(memory_desc_t &md, int ndims, const dims_t dims,

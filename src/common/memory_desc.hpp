@@ -135,10 +135,15 @@ struct tag_layout_t {
     int inner_idxs[max_ndims] = {};
 };
 bool tag_layout(format_tag_t tag, tag_layout_t &layout);
+// The same from a tag name spelt out ("aBcd16b": capitals for blocked dims,
+// outermost first, then `<size><letter>` inner blocks, innermost last).
+bool parse_tag_name(const char *name, tag_layout_t &layout);
 const char *format_tag_name(format_tag_t tag); // canonical name, "undef" if unknown
 
 status_t md_init_by_tag(memory_desc_t &md, int ndims, const dims_t dims,
         data_type_t dt, format_tag_t tag);
+status_t md_init_by_layout(memory_desc_t &md, int ndims, const dims_t dims,
+        data_type_t dt, const tag_layout_t &layout);
 status_t md_init_by_strides(memory_desc_t &md, int ndims, const dims_t dims,
         data_type_t dt, const dims_t strides /* may be null: dense row-major */);
 // Fills blocking for a descriptor with format_kind any, following `tag`.
