@@ -18,7 +18,8 @@ import sys
 import os
 
 HEADERS = ["dnnl_common_types.h", "dnnl_types.h", "dnnl_common.h", "dnnl.h",
-           "dnnl_debug.h", "dnnl_ocl_types.h", "dnnl_ocl.h"]
+           "dnnl_debug.h", "dnnl_ocl_types.h", "dnnl_ocl.h",
+           "dnnl_graph_types.h", "dnnl_graph.h"]
 ENUM_VALUES = {}
 SKIP_DEFINES = re.compile(r"^ONEAPI_DNNL_.*_H$")
 

@@ -29,6 +29,10 @@ INCLUDES = {
     "dnnl_ocl_types.h": [],
     "dnnl_ocl.h": ['"oneapi/dnnl/dnnl.h"', '"oneapi/dnnl/dnnl_ocl_types.h"',
                    "<CL/cl.h>"],
+    "dnnl_graph_types.h": ["<stddef.h>", "<stdint.h>",
+                           '"oneapi/dnnl/dnnl_common_types.h"'],
+    "dnnl_graph.h": ['"oneapi/dnnl/dnnl_common.h"',
+                     '"oneapi/dnnl/dnnl_graph_types.h"'],
 }
 
 HEADER_DOCS = {
@@ -44,6 +48,11 @@ HEADER_DOCS = {
     "dnnl_ocl_types.h": "Types of the OpenCL interoperability API.",
     "dnnl_ocl.h": "OpenCL interoperability: engines, streams and memory objects built "
                   "from, or giving access to, OpenCL objects.",
+    "dnnl_graph_types.h": "Types of the graph API: logical tensors, operations and their "
+                          "attributes, graphs, partitions and allocators.",
+    "dnnl_graph.h": "The C API of oneDNN's graph extension. This library declares and "
+                    "exports it so that programs built for oneDNN link and load; every "
+                    "function answers dnnl_unimplemented (doc/conformance.md).",
 }
 
 # One line of our own for each enumeration type.
@@ -74,6 +83,12 @@ ENUM_DOCS = {
                       "the ones it extends.",
     "dnnl_cpu_isa_hints_t": "Hints on how to use a CPU instruction set.",
     "dnnl_ocl_interop_memory_kind_t": "How an OpenCL memory object holds its data.",
+    "dnnl_graph_layout_type_t": "How a logical tensor's layout is given.",
+    "dnnl_graph_tensor_property_t": "Whether a logical tensor's contents may change between runs.",
+    "dnnl_graph_op_kind_t": "Kinds of graph operations.",
+    "dnnl_graph_op_attr_t": "Attributes of graph operations.",
+    "dnnl_graph_partition_policy_t": "How a graph is split into partitions.",
+    "dnnl_graph_dump_mode_t": "What graph dumps contain.",
 }
 
 # Comments for groups of functions, chosen by the longest matching prefix.
@@ -99,6 +114,13 @@ FUNCTION_GROUPS = [
     ("dnnl_set_primitive_cache", "Primitive cache"),
     ("dnnl_get_primitive_cache", "Primitive cache"),
     ("dnnl_set_jit", "JIT profiling and dumps"), ("dnnl_set_verbose", "Verbose output"),
+    ("dnnl_graph_allocator", "Graph allocators"),
+    ("dnnl_graph_make_engine", "Graph allocators"),
+    ("dnnl_graph_logical_tensor", "Logical tensors"), ("dnnl_graph_tensor", "Tensors"),
+    ("dnnl_graph_op", "Graph operations"), ("dnnl_graph_partition", "Partitions"),
+    ("dnnl_graph_compiled_partition", "Compiled partitions"),
+    ("dnnl_graph_graph", "Graphs"), ("dnnl_graph_add_op", "Graphs"),
+    ("dnnl_graph_get", "Graph caches"), ("dnnl_graph_set", "Graph caches"),
 ]
 
 
