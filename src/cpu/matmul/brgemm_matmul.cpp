@@ -144,6 +144,9 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (!post_ops_ok()) return dnnl_unimplemented;
     if (!cfg.supported()) return dnnl_unimplemented;
 
+    // K = 0: nothing to multiply (src and weights are empty, their strides
+    // free); the GEMM matmul writes bias and post-ops alone.
+    if (K() == 0) return dnnl_unimplemented;
     // Where 4 rows or fewer use each panel of B (GEMV-like), the GEMM's
     // small-M kernels streaming plain B are faster than packing it per
     // execution, and `any` stays plain for them as the GEMM has it.

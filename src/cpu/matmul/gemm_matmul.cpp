@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "common/binary_pd.hpp"
 #include "common/exec_ctx.hpp"
 #include "common/verbose.hpp"
 #include "cpu/gemm/gemm.hpp"
@@ -57,8 +58,13 @@ void batch_coords(const memory_desc_t &dst, int nd, dim_t b, dim_t *coord) {
     }
 }
 
+// The element offset of a batch's matrix. An operand without elements (K
+// = 0 empties src and weights) is never read, and its strides are free
+// (any value passes the descriptor checks): its offsets stay 0 instead of
+// products that may overflow.
 dim_t batch_offset(const memory_desc_t &md, const dim_t *strides, int nd,
         const dim_t *coord) {
+    if (layout::has_zero_dim(md)) return 0;
     dim_t off = 0;
     for (int d = 0; d < nd - 2; ++d)
         if (md.dims[d] != 1) off += coord[d] * strides[d];
@@ -395,7 +401,8 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         if (ws_need > plan.ws_bytes) ws = nullptr;
         for (dim_t r0 = 0; r0 < plan.gemm_M; r0 += plan.chunk) {
             const dim_t rows = std::min(plan.chunk, plan.gemm_M - r0);
-            const char *a = src ? src + (src_off + r0 * s.ss[m_dim]) * ssz : nullptr;
+            const dim_t a_row = layout::has_zero_dim(s.src) ? 0 : r0 * s.ss[m_dim];
+            const char *a = src ? src + (src_off + a_row) * ssz : nullptr;
             const char *b = wei ? wei + wei_off * wsz : nullptr;
             void *c;
             dim_t ldc;
