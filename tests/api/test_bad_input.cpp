@@ -524,43 +524,48 @@ TEST(BadInputFindings, MatmulEmptyKWithHugeStridesRunsClean) {
     ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
     dnnl_stream_t strm = nullptr;
     ASSERT_EQ(dnnl_stream_create(&strm, eng, dnnl_stream_default_flags), dnnl_success);
-    const dnnl_dims_t sd = {1, 3, 2, 0}, wd = {1, 3, 0, 4}, dd = {1, 3, 2, 4},
-                      bd = {1, 3, 1, 4};
-    const dnnl_dim_t huge = INT64_MIN / 3;
-    const dnnl_dims_t s_strides = {huge, huge, huge, 1};
-    md_t s, w, b, d;
-    ASSERT_EQ(dnnl_memory_desc_create_with_strides(s.out(), 4, sd, dnnl_f32, s_strides),
-            dnnl_success);
-    ASSERT_EQ(dnnl_memory_desc_create_with_tag(w.out(), 4, wd, dnnl_f32, dnnl_abcd),
-            dnnl_success);
-    ASSERT_EQ(dnnl_memory_desc_create_with_tag(b.out(), 4, bd, dnnl_f32, dnnl_abcd),
-            dnnl_success);
-    ASSERT_EQ(dnnl_memory_desc_create_with_tag(d.out(), 4, dd, dnnl_f32, dnnl_abcd),
-            dnnl_success);
-    dnnl_primitive_desc_t pd = nullptr;
-    ASSERT_EQ(dnnl_matmul_primitive_desc_create(&pd, eng, s.p, w.p, b.p, d.p, nullptr),
-            dnnl_success);
-    dnnl_primitive_t prim = nullptr;
-    ASSERT_EQ(dnnl_primitive_create(&prim, pd), dnnl_success);
-    std::vector<float> bias(12), dst(24, -1.f);
-    for (int i = 0; i < 12; ++i) bias[i] = (float)i;
-    dnnl_memory_t ms, mw, mb, mdst;
-    float dummy = 0;
-    ASSERT_EQ(dnnl_memory_create(&ms, s.p, eng, &dummy), dnnl_success);
-    ASSERT_EQ(dnnl_memory_create(&mw, w.p, eng, &dummy), dnnl_success);
-    ASSERT_EQ(dnnl_memory_create(&mb, b.p, eng, bias.data()), dnnl_success);
-    ASSERT_EQ(dnnl_memory_create(&mdst, d.p, eng, dst.data()), dnnl_success);
-    const dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw},
-            {DNNL_ARG_BIAS, mb}, {DNNL_ARG_DST, mdst}};
-    EXPECT_EQ(dnnl_primitive_execute(prim, strm, 4, args), dnnl_success);
-    EXPECT_EQ(dnnl_stream_wait(strm), dnnl_success);
-    for (int bt = 0; bt < 3; ++bt)
-        for (int m = 0; m < 2; ++m)
-            for (int n = 0; n < 4; ++n)
-                EXPECT_EQ(dst[(bt * 2 + m) * 4 + n], bias[bt * 4 + n]) << bt << m << n;
-    for (auto m : {ms, mw, mb, mdst}) dnnl_memory_destroy(m);
-    dnnl_primitive_destroy(prim);
-    dnnl_primitive_desc_destroy(pd);
+    // M = 2 runs on the GEMM matmul, M = 8 on brg_matmul where the
+    // processor has it.
+    for (const dnnl_dim_t M : {2, 8}) {
+        const dnnl_dims_t sd = {1, 3, M, 0}, wd = {1, 3, 0, 4}, dd = {1, 3, M, 4},
+                          bd = {1, 3, 1, 4};
+        const dnnl_dim_t huge = INT64_MIN / 3;
+        const dnnl_dims_t s_strides = {huge, huge, huge, 1};
+        md_t s, w, b, d;
+        ASSERT_EQ(dnnl_memory_desc_create_with_strides(s.out(), 4, sd, dnnl_f32, s_strides),
+                dnnl_success);
+        ASSERT_EQ(dnnl_memory_desc_create_with_tag(w.out(), 4, wd, dnnl_f32, dnnl_abcd),
+                dnnl_success);
+        ASSERT_EQ(dnnl_memory_desc_create_with_tag(b.out(), 4, bd, dnnl_f32, dnnl_abcd),
+                dnnl_success);
+        ASSERT_EQ(dnnl_memory_desc_create_with_tag(d.out(), 4, dd, dnnl_f32, dnnl_abcd),
+                dnnl_success);
+        dnnl_primitive_desc_t pd = nullptr;
+        ASSERT_EQ(dnnl_matmul_primitive_desc_create(&pd, eng, s.p, w.p, b.p, d.p, nullptr),
+                dnnl_success);
+        dnnl_primitive_t prim = nullptr;
+        ASSERT_EQ(dnnl_primitive_create(&prim, pd), dnnl_success);
+        std::vector<float> bias(12), dst((size_t)(3 * M * 4), -1.f);
+        for (int i = 0; i < 12; ++i) bias[i] = (float)i;
+        dnnl_memory_t ms, mw, mb, mdst;
+        float dummy = 0;
+        ASSERT_EQ(dnnl_memory_create(&ms, s.p, eng, &dummy), dnnl_success);
+        ASSERT_EQ(dnnl_memory_create(&mw, w.p, eng, &dummy), dnnl_success);
+        ASSERT_EQ(dnnl_memory_create(&mb, b.p, eng, bias.data()), dnnl_success);
+        ASSERT_EQ(dnnl_memory_create(&mdst, d.p, eng, dst.data()), dnnl_success);
+        const dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw},
+                {DNNL_ARG_BIAS, mb}, {DNNL_ARG_DST, mdst}};
+        EXPECT_EQ(dnnl_primitive_execute(prim, strm, 4, args), dnnl_success);
+        EXPECT_EQ(dnnl_stream_wait(strm), dnnl_success);
+        for (int bt = 0; bt < 3; ++bt)
+            for (int m = 0; m < M; ++m)
+                for (int n = 0; n < 4; ++n)
+                    EXPECT_EQ(dst[(size_t)((bt * M + m) * 4 + n)], bias[bt * 4 + n])
+                            << "M " << M << " batch " << bt << " m " << m << " n " << n;
+        for (auto m : {ms, mw, mb, mdst}) dnnl_memory_destroy(m);
+        dnnl_primitive_destroy(prim);
+        dnnl_primitive_desc_destroy(pd);
+    }
     dnnl_stream_destroy(strm);
     dnnl_engine_destroy(eng);
 }

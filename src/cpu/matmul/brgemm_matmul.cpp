@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 
+#include "common/binary_pd.hpp"
 #include "common/exec_ctx.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/postops/postops.hpp"
@@ -40,9 +41,13 @@ bool all_ones(const memory_desc_t &md) {
 }
 
 // Element offset of batch `b` (dst batch index) in a tensor of the same
-// rank whose batch dims are either dst's or 1 (broadcast).
+// rank whose batch dims are either dst's or 1 (broadcast). A tensor
+// without elements (src with K = 0) is never read and its strides are free
+// (any value passes the descriptor checks): offset 0, not products that
+// may overflow.
 dim_t batch_off(const memory_desc_t &dst, const memory_desc_t &md,
         const dim_t *strides, dim_t b) {
+    if (layout::has_zero_dim(md)) return 0;
     dim_t off = 0;
     for (int d = dst.ndims - 3; d >= 0; --d) {
         const dim_t sz = dst.dims[d];
@@ -144,9 +149,6 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (!post_ops_ok()) return dnnl_unimplemented;
     if (!cfg.supported()) return dnnl_unimplemented;
 
-    // K = 0: nothing to multiply (src and weights are empty, their strides
-    // free); the GEMM matmul writes bias and post-ops alone.
-    if (K() == 0) return dnnl_unimplemented;
     // Where 4 rows or fewer use each panel of B (GEMV-like), the GEMM's
     // small-M kernels streaming plain B are faster than packing it per
     // execution, and `any` stays plain for them as the GEMM has it.
@@ -322,7 +324,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                         b = u / (nb_m * nb_n);
             const dim_t m0 = mb * tm, n0 = jb * panel;
             const int mt = m0 + tm > M, nt = n0 + panel > N;
-            be.a = src ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0
+            be.a = src ? src + batch_off(dmd, smd, ss, b)
+                            + (K > 0 ? m0 * ss[nd - 2] + k0 : 0)
                        : nullptr;
             if (p->wei_packed)
                 be.b = wei ? wei + (size_t)jb * panel_elems

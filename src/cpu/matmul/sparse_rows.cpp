@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <new>
 
 #include "common/sparse_md.hpp"
 #include "common/verbose.hpp"
@@ -59,26 +60,30 @@ status_t sparse_rows_t::init(const memory_t &mem, dim_t nrows, dim_t ncols) {
         return bad("a coo column index is out of range");
     // The row starts, the permutation and a cursor per row: an allocation
     // that fails is dnnl_out_of_memory, never an exception.
-    std::vector<int32_t> cursor;
-    try {
-        own_ptr_.assign(nrows + 1, 0);
-        own_order_.resize(nnz);
-        cursor.resize(nrows);
-    } catch (const std::exception &) { // bad_alloc, length_error
+    auto take = [](dim_t n) {
+        const bool fits = n >= 0 && (uint64_t)n < ((uint64_t)1 << 61);
+        return std::unique_ptr<int32_t[]>(
+                fits ? new (std::nothrow) int32_t[(size_t)n + 1] : nullptr);
+    };
+    own_ptr_ = take(nrows + 1);
+    own_order_ = take(nnz);
+    std::unique_ptr<int32_t[]> cursor = take(nrows);
+    if (!own_ptr_ || !own_order_ || !cursor) {
         verbose_error("matmul",
                 "sparse operand: no memory for the row index of %lld rows",
                 (long long)nrows);
-        own_ptr_ = {};
-        own_order_ = {};
+        own_ptr_.reset();
+        own_order_.reset();
         return dnnl_out_of_memory;
     }
+    std::fill(own_ptr_.get(), own_ptr_.get() + nrows + 1, 0);
     for (dim_t i = 0; i < nnz; ++i) ++own_ptr_[row[i] + 1];
     for (dim_t r = 0; r < nrows; ++r) own_ptr_[r + 1] += own_ptr_[r];
     // Entries of each row keep their input order (stable).
-    std::copy(own_ptr_.begin(), own_ptr_.end() - 1, cursor.begin());
+    std::copy(own_ptr_.get(), own_ptr_.get() + nrows, cursor.get());
     for (dim_t i = 0; i < nnz; ++i) own_order_[cursor[row[i]]++] = (int32_t)i;
-    ptr = own_ptr_.data();
-    order = own_order_.data();
+    ptr = own_ptr_.get();
+    order = own_order_.get();
     return dnnl_success;
 }
 

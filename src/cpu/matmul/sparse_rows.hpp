@@ -5,6 +5,8 @@
 // values are not moved), so unsorted COO input works too.
 #pragma once
 
+#include <memory>
+
 #include <cstdint>
 #include <vector>
 
@@ -31,7 +33,10 @@ struct sparse_rows_t {
 
 private:
     const int32_t *order = nullptr;
-    std::vector<int32_t> own_ptr_, own_order_;
+    // Allocated with nothrow new: a request that cannot be met gives null
+    // (also under AddressSanitizer, which aborts instead of throwing
+    // bad_alloc from a throwing new).
+    std::unique_ptr<int32_t[]> own_ptr_, own_order_;
 };
 
 } // namespace matmul
