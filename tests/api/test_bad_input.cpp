@@ -569,3 +569,36 @@ TEST(BadInputFindings, MatmulEmptyKWithHugeStridesRunsClean) {
     dnnl_stream_destroy(strm);
     dnnl_engine_destroy(eng);
 }
+
+// Found by fuzz_primitive_desc (2026-11-27, after the K = 0 fix): a
+// deconvolution whose stride is near INT64_MAX (valid: a source width of
+// one makes the output size independent of it) overflowed col2im's
+// window arithmetic. Deconvolution now declines what convolution
+// declines: strides, dilations, paddings or spatial sizes beyond 2^31 - 1.
+TEST(BadInputFindings, DeconvolutionHugeStrideDeclined) {
+    dnnl_engine_t eng = nullptr;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    const dnnl_dims_t sd = {2, 1, 1, 1}, wd = {1, 1, 1, 1}, dd = {2, 1, 1, 1};
+    md_t s, w, d;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(s.out(), 4, sd, dnnl_f32, dnnl_nchw),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(w.out(), 4, wd, dnnl_f32, dnnl_oihw),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(d.out(), 4, dd, dnnl_f32, dnnl_nchw),
+            dnnl_success);
+    const dnnl_dims_t huge = {1, INT64_MAX}, zero = {0, 0};
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_deconvolution_forward_primitive_desc_create(&pd, eng,
+                      dnnl_forward_inference, dnnl_deconvolution_direct, s.p, w.p,
+                      nullptr, d.p, huge, nullptr, zero, zero, nullptr),
+            dnnl_unimplemented);
+    EXPECT_EQ(pd, nullptr);
+    // An ordinary stride with the same shapes works.
+    const dnnl_dims_t two = {1, 2};
+    ASSERT_EQ(dnnl_deconvolution_forward_primitive_desc_create(&pd, eng,
+                      dnnl_forward_inference, dnnl_deconvolution_direct, s.p, w.p,
+                      nullptr, d.p, two, nullptr, zero, zero, nullptr),
+            dnnl_success);
+    dnnl_primitive_desc_destroy(pd);
+    dnnl_engine_destroy(eng);
+}

@@ -72,23 +72,6 @@ bool is_out_dt(data_type_t dt)
 }
 } // namespace
 
-bool cpu_convolution_pd_t::spatial_params_in_range() const {
-    const convolution_desc_t &d = *desc();
-    const dim_t lim = INT32_MAX;
-    auto in = [&](dim_t v) { return v >= -lim && v <= lim; };
-    const int nsp = ndims() - 2;
-    const int wsp0 = with_groups() ? 3 : 2; // first spatial dim of weights
-    for (int i = 0; i < nsp; ++i) {
-        if (!in(d.strides[i]) || !in(d.dilates[i]) || !in(d.padding_l[i])
-                || !in(d.padding_r[i]))
-            return false;
-        if (!in(src_md_.dims[2 + i]) || !in(dst_md_.dims[2 + i])
-                || !in(weights_md_.dims[wsp0 + i]))
-            return false;
-    }
-    return true;
-}
-
 status_t cpu_convolution_pd_t::init(engine_t *engine)
 {
     using namespace conv;
@@ -119,12 +102,8 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     if (!is_fwd() && !attr_.post_ops.entries.empty())
         return dnnl_unimplemented;
 
-    // The kernels compute window positions in dim_t from strides,
-    // dilations and paddings; a descriptor may hold values near dim_t's
-    // limits (valid, as its output sizes check out), where those sums
-    // would overflow. Such problems are declined (found by
-    // fuzz_primitive_desc under UBSan).
-    if (!spatial_params_in_range()) {
+    if (!spatial_params_in_range(*desc(), ndims(), with_groups(), src_md_,
+                dst_md_, weights_md_)) {
         verbose_error("convolution", "strides, dilations, paddings or spatial sizes "
                 "beyond 2^31 are not supported");
         return dnnl_unimplemented;

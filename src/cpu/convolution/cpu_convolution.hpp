@@ -5,6 +5,8 @@
 //   gemm:any   everything else (and depthwise too), GEMM-based
 #pragma once
 
+#include <climits>
+
 #include <string>
 
 #include "common/convolution_pd.hpp"
@@ -33,12 +35,34 @@ struct cpu_convolution_pd_t : public convolution_pd_t {
     const conv::conv_plan_t &plan() const { return plan_; }
 
 private:
-    // Every stride, dilation, padding and spatial size within +-(2^31 - 1).
-    bool spatial_params_in_range() const;
     bool depthwise_;
     conv::conv_plan_t plan_;
     std::string name_;
 };
+
+// Whether every stride, dilation, padding and spatial size of a
+// convolution or deconvolution descriptor `d` lies within +-(2^31 - 1).
+// The kernels compute window positions in dim_t from them; a descriptor
+// may hold values near dim_t's limits (valid, as its output sizes check
+// out), where those sums would overflow, so such problems are declined
+// (found by fuzz_primitive_desc under UBSan, for both kinds).
+template <typename desc_t>
+bool spatial_params_in_range(const desc_t &d, int ndims, bool with_groups,
+        const memory_desc_t &src, const memory_desc_t &dst,
+        const memory_desc_t &wei) {
+    const dim_t lim = INT32_MAX;
+    auto in = [&](dim_t v) { return v >= -lim && v <= lim; };
+    const int wsp0 = with_groups ? 3 : 2; // first spatial dim of weights
+    for (int i = 0; i < ndims - 2; ++i) {
+        if (!in(d.strides[i]) || !in(d.dilates[i]) || !in(d.padding_l[i])
+                || !in(d.padding_r[i]))
+            return false;
+        if (!in(src.dims[2 + i]) || !in(dst.dims[2 + i])
+                || !in(wei.dims[wsp0 + i]))
+            return false;
+    }
+    return true;
+}
 
 template <bool depthwise>
 struct cpu_convolution_pd_impl_t : public cpu_convolution_pd_t {

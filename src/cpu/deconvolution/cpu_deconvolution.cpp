@@ -3,6 +3,7 @@
 #include "cpu/deconvolution/cpu_deconvolution.hpp"
 
 #include "common/exec_ctx.hpp"
+#include "common/verbose.hpp"
 #include "cpu/convolution/conv_driver.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/convolution/cpu_convolution.hpp"
@@ -66,6 +67,12 @@ status_t cpu_deconvolution_pd_t::init(engine_t *engine)
             return dnnl_unimplemented;
     if (!is_fwd() && !attr_.post_ops.entries.empty())
         return dnnl_unimplemented;
+    if (!spatial_params_in_range(*desc(), ndims(), with_groups(), src_md_,
+                dst_md_, weights_md_)) {
+        verbose_error("deconvolution", "strides, dilations, paddings or "
+                "spatial sizes beyond 2^31 are not supported");
+        return dnnl_unimplemented;
+    }
 
     const int nd = ndims();
     const bool groups = with_groups();
