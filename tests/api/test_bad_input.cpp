@@ -602,3 +602,27 @@ TEST(BadInputFindings, DeconvolutionHugeStrideDeclined) {
     dnnl_primitive_desc_destroy(pd);
     dnnl_engine_destroy(eng);
 }
+
+// Found by fuzz_primitive_desc (2026-11-27, after the deconvolution fix):
+// pooling over a single channel whose (free) stride was 2^60 made the
+// channel-vector walk multiply it by 16 (signed overflow) while choosing
+// its view. Such a view is declined; another implementation pools.
+TEST(BadInputFindings, PoolingSingleChannelHugeStride) {
+    dnnl_engine_t eng = nullptr;
+    ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), dnnl_success);
+    const dnnl_dims_t sd = {1, 1, 4, 4}, dd = {1, 1, 2, 2};
+    const dnnl_dims_t s_strides = {16, (dnnl_dim_t)1 << 60, 4, 1};
+    md_t s, d;
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(s.out(), 4, sd, dnnl_f32, s_strides),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(d.out(), 4, dd, dnnl_f32, dnnl_nchw),
+            dnnl_success);
+    const dnnl_dims_t k = {2, 2}, st = {2, 2}, zero = {0, 0};
+    dnnl_primitive_desc_t pd = nullptr;
+    const dnnl_status_t status = dnnl_pooling_forward_primitive_desc_create(&pd, eng,
+            dnnl_forward_inference, dnnl_pooling_max, s.p, d.p, st, k, zero,
+            zero, zero, nullptr);
+    EXPECT_TRUE(status == dnnl_success || status == dnnl_unimplemented);
+    if (pd) dnnl_primitive_desc_destroy(pd);
+    dnnl_engine_destroy(eng);
+}

@@ -45,7 +45,9 @@ bool cv_view_of(const memory_desc_t &md, cv_kind_t kind, int &gw, cv_view_t &v,
     }
     if (st[nd - 1] != 1) return false;
     v.c = st[1];
-    v.g = 16 * st[1];
+    // The stride of a single channel is free and may be huge (found by
+    // fuzz_primitive_desc): a group step beyond dim_t declines the view.
+    if (__builtin_mul_overflow((dim_t)16, st[1], &v.g)) return false;
     return true;
 }
 
