@@ -9,7 +9,6 @@
 #include <cstring>
 #include <memory>
 
-#include "common/binary_pd.hpp"
 #include "common/exec_ctx.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/postops/postops.hpp"
@@ -41,13 +40,9 @@ bool all_ones(const memory_desc_t &md) {
 }
 
 // Element offset of batch `b` (dst batch index) in a tensor of the same
-// rank whose batch dims are either dst's or 1 (broadcast). A tensor
-// without elements (src with K = 0) is never read and its strides are free
-// (any value passes the descriptor checks): offset 0, not products that
-// may overflow.
+// rank whose batch dims are either dst's or 1 (broadcast).
 dim_t batch_off(const memory_desc_t &dst, const memory_desc_t &md,
         const dim_t *strides, dim_t b) {
-    if (layout::has_zero_dim(md)) return 0;
     dim_t off = 0;
     for (int d = dst.ndims - 3; d >= 0; --d) {
         const dim_t sz = dst.dims[d];
@@ -324,9 +319,12 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                         b = u / (nb_m * nb_n);
             const dim_t m0 = mb * tm, n0 = jb * panel;
             const int mt = m0 + tm > M, nt = n0 + panel > N;
-            be.a = src ? src + batch_off(dmd, smd, ss, b)
-                            + (K > 0 ? m0 * ss[nd - 2] + k0 : 0)
-                       : nullptr;
+            // With K = 0 the source has no elements: it is never read and
+            // its strides are free (any value passes the descriptor
+            // checks), so no offset is formed from them (they may overflow).
+            be.a = src && K > 0
+                    ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0
+                    : src;
             if (p->wei_packed)
                 be.b = wei ? wei + (size_t)jb * panel_elems
                                        + (size_t)(k0 * panel)
