@@ -46,17 +46,6 @@ const char *const tag_names[] = {DNNL_FORMAT_TAG_NAMES(DNNL_TAG_NAME)};
 static_assert(sizeof(tag_names) / sizeof(tag_names[0]) == DNNL_FORMAT_TAG_COUNT,
         "format tag name table must be dense");
 
-// Bits per element of the types packed several to a byte; 0 for the others.
-int sub_byte_bits(data_type_t dt) {
-    switch (dt) {
-        case dnnl_s4:
-        case dnnl_u4:
-        case dnnl_f4_e2m1:
-        case dnnl_f4_e3m0: return 4;
-        default: return 0;
-    }
-}
-
 size_t elements_to_bytes(data_type_t dt, size_t n) {
     const int bits = sub_byte_bits(dt);
     if (bits) return (n * bits + 7) / 8;

@@ -125,6 +125,18 @@ inline bool is_zero_md(const memory_desc_t &md) { return md.ndims == 0; }
 
 size_t data_type_size(data_type_t dt);
 
+// Bits per element of the types packed several to a byte (s4, u4, the f4
+// kinds); 0 for the types a byte or more wide.
+inline int sub_byte_bits(data_type_t dt) {
+    switch (dt) {
+        case dnnl_s4:
+        case dnnl_u4:
+        case dnnl_f4_e2m1:
+        case dnnl_f4_e3m0: return 4;
+        default: return 0;
+    }
+}
+
 // Layout described by a format tag, derived from the tag's name.
 // Returns false for tags that name no layout (undef, any, format_tag_last).
 struct tag_layout_t {

@@ -3,6 +3,7 @@
 #include "common/shuffle_pd.hpp"
 
 #include "common/binary_pd.hpp"
+#include "common/verbose.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -60,6 +61,12 @@ status_t shuffle_pd_t::query(query_t what, int index, void *result) const {
 }
 
 status_t shuffle_pd_t::init_formats() {
+    // Both engines move whole elements; a packed 4-bit element has no
+    // address of its own.
+    if (sub_byte_bits(src_md_.data_type) || sub_byte_bits(dst_md_.data_type)) {
+        verbose_check("shuffle", "packed 4-bit data types are not supported");
+        return dnnl_unimplemented;
+    }
     if (is_fwd()) {
         if (!layout::usable(src_md_)) return dnnl_unimplemented;
         if (dst_md_.format_kind == dnnl_format_kind_any)

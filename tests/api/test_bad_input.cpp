@@ -626,3 +626,27 @@ TEST(BadInputFindings, PoolingSingleChannelHugeStride) {
     if (pd) dnnl_primitive_desc_destroy(pd);
     dnnl_engine_destroy(eng);
 }
+
+// Found by CI's fuzz stage (stop 22): a shuffle of s4 data was accepted and
+// copied a byte per element, reading past the half-size buffer. Shuffle
+// declines the packed 4-bit types on every engine.
+TEST(BadInputFindings, ShuffleSubByteDeclined) {
+    for (dnnl_engine_kind_t kind : {dnnl_cpu, dnnl_gpu}) {
+        if (dnnl_engine_get_count(kind) == 0) continue;
+        dnnl_engine_t eng = nullptr;
+        ASSERT_EQ(dnnl_engine_create(&eng, kind, 0), dnnl_success);
+        const dnnl_dims_t dims = {2, 2};
+        for (dnnl_data_type_t dt : {dnnl_s4, dnnl_u4, dnnl_f4_e2m1}) {
+            md_t m;
+            ASSERT_EQ(dnnl_memory_desc_create_with_tag(m.out(), 2, dims, dt, dnnl_ab),
+                    dnnl_success);
+            dnnl_primitive_desc_t pd = nullptr;
+            EXPECT_EQ(dnnl_shuffle_forward_primitive_desc_create(&pd, eng,
+                              dnnl_forward_inference, m.p, m.p, 1, 1, nullptr),
+                    dnnl_unimplemented)
+                    << "engine " << kind << " data type " << dt;
+            EXPECT_EQ(pd, nullptr);
+        }
+        dnnl_engine_destroy(eng);
+    }
+}
