@@ -493,8 +493,13 @@ bool md_consistent(const memory_desc_t &md) {
             return false;
         if (md.format_kind == dnnl_format_kind_any) {
             if (pdim != dim || poff != 0) return false;
-        } else if (pdim % blocks[d] != 0 && pdim >= blocks[d]) {
-            return false; // padding is whole blocks (or one piece of one)
+        } else if (pdim != (dim + blocks[d] - 1) / blocks[d] * blocks[d]
+                && !(pdim == dim && dim < blocks[d])) {
+            // Padding is exactly what the dim's blocks need (none for an
+            // unblocked dim), or a submemory's piece of one block has none:
+            // walkers that visit the padded positions must not meet more
+            // of them than the blocks hold.
+            return false;
         }
     }
     if (md.format_kind == dnnl_format_kind_any)

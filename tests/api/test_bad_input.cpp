@@ -650,3 +650,45 @@ TEST(BadInputFindings, ShuffleSubByteDeclined) {
         dnnl_engine_destroy(eng);
     }
 }
+
+// Found by the CI-length fuzz_primitive_desc run (seed 1) after the
+// shuffle fix: a blob gave a plain 4x4 descriptor a padded dim near 2^60
+// (zero stride, so the size stayed small), and the reference eltwise,
+// which visits every padded position, sized a table by it. Padding is now
+// exactly what a dim's blocks need: none for an unblocked dim, the next
+// multiple of the block for a blocked one (or none for a submemory's
+// piece of one block).
+TEST(BadInputFindings, BlobWithPaddingTheBlocksDoNotNeedIsRefused) {
+    const dnnl_dims_t d = {4, 20};
+    md_t plain, blocked, bad;
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(plain.out(), 2, d, dnnl_f32, dnnl_ab),
+            dnnl_success);
+    ASSERT_EQ(dnnl_memory_desc_create_with_tag(blocked.out(), 2, d, dnnl_f32,
+                      dnnl_AB16a16b),
+            dnnl_success);
+    const size_t pd_off = field_offset(plain.p, dnnl_query_padded_dims);
+    struct case_t {
+        const md_t *md;
+        int dim;
+        int64_t padded;
+    } cases[] = {
+            {&plain, 0, 5}, {&plain, 1, (int64_t)1 << 59}, {&blocked, 1, 24},
+            {&blocked, 0, 32}, {&blocked, 0, 20}, {&blocked, 0, (int64_t)1 << 56},
+    };
+    for (const auto &c : cases) {
+        auto blob = blob_of(c.md->p);
+        patch(blob, pd_off + 8 * c.dim, c.padded);
+        EXPECT_EQ(dnnl_memory_desc_create_with_blob(bad.out(), blob.data()),
+                dnnl_invalid_arguments)
+                << "padded_dims[" << c.dim << "] = " << c.padded;
+        EXPECT_TRUE(bad.untouched());
+    }
+    // The unpatched blobs round-trip (AB16a16b pads 4 to 16 and 20 to 32).
+    for (const md_t *m : {&plain, &blocked}) {
+        auto blob = blob_of(m->p);
+        md_t back;
+        ASSERT_EQ(dnnl_memory_desc_create_with_blob(back.out(), blob.data()),
+                dnnl_success);
+        EXPECT_EQ(dnnl_memory_desc_equal(m->p, back.p), 1);
+    }
+}
