@@ -194,9 +194,9 @@ status_t conv_attr_check(
                     || attr->acc_mode == dnnl_accumulation_mode_relaxed
                     || attr->acc_mode == dnnl_accumulation_mode_any,
             dnnl_unimplemented, "unsupported accumulation mode");
-    for (const auto &r : attr->rounding_modes)
-        CONV_CHECK(r.mode == dnnl_rounding_mode_environment,
-                dnnl_unimplemented, "unsupported rounding mode");
+    // Rounding modes are taken on forward (the DST one applies: stochastic
+    // rounding of the output, as oneDNN's reference convolution); the
+    // implementations that cannot round decline it themselves.
 
     if (!attr->scales.empty()) {
         CONV_CHECK(is_int8, dnnl_unimplemented, "scales need int8 source");

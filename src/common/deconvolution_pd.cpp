@@ -146,8 +146,12 @@ status_t deconv_attr_check(
         return dnnl_success;
     }
     // The forward checks are those of a forward convolution with the same
-    // tensors, except that dst scales are common only and there is no
-    // depthwise post-op.
+    // tensors, except that dst scales are common only, there is no
+    // depthwise post-op and no rounding mode (oneDNN's deconvolution takes
+    // none).
+    for (const auto &r : attr->rounding_modes)
+        DECONV_CHECK(r.mode == dnnl_rounding_mode_environment,
+                dnnl_unimplemented, "unsupported rounding mode");
     convolution_desc_t cd;
     cd.prop_kind = dd.prop_kind;
     cd.src_desc = dd.src_desc;

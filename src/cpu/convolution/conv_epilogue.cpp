@@ -37,6 +37,10 @@ status_t epilogue_t::init(const primitive_attr_t &attr,
         dst_zp = true;
         dst_zp_per_c = z->mask != 0;
     }
+    sround = attr.get_rounding(DNNL_ARG_DST) == dnnl_rounding_mode_stochastic;
+    if (sround && !math::sround_params(dst_dt, sround_p))
+        return dnnl_unimplemented;
+    this->out_md = out_md;
     return po.init(attr.post_ops, out_md);
 }
 
@@ -58,11 +62,35 @@ status_t epilogue_args_t::init(
     wei_scale = static_cast<const float *>(ws);
     dst_scale = static_cast<const float *>(ds);
     dst_zp = static_cast<const int32_t *>(dz);
+    if (e.sround) {
+        const void *seed = ctx.host_ptr(DNNL_ARG_ATTR_ROUNDING_SEED);
+        if (!seed) return dnnl_invalid_arguments;
+        sround_seed = *static_cast<const uint32_t *>(seed);
+    }
     return po.init(e.po, ctx);
 }
 
 namespace {
 constexpr int VL = 64;
+
+// Stochastic rounding of v[0, L): channels and spatial points as in
+// process(); each element keyed by its offset in the user's output (oneDNN
+// truncates it to 32 bits).
+template <bool C_INNER>
+void round_stochastic(const epilogue_t &e, const epilogue_args_t &a,
+        float *v, int L, dim_t n, dim_t cb, dim_t spb) {
+    const int nd = e.out_md.ndims;
+    dim_t pos[max_ndims] = {n};
+    for (int j = 0; j < L; ++j) {
+        const dim_t sp = C_INNER ? spb : spb + j;
+        pos[1] = C_INNER ? cb + j : cb;
+        pos[nd - 1] = sp % e.ow;
+        if (nd >= 4) pos[nd - 2] = sp / e.ow % e.oh;
+        if (nd == 5) pos[2] = sp / (e.ow * e.oh);
+        const dim_t off = md_off_v(e.out_md, pos);
+        v[j] = math::stochastic_round(v[j], (uint32_t)off, a.sround_seed, e.sround_p);
+    }
+}
 
 // One contiguous vector of L output elements: channels c[j] and spatial
 // points sp[j] are either c0 + j / fixed or fixed / sp0 + j.
@@ -174,6 +202,7 @@ void apply_impl(const epilogue_t &e, const epilogue_args_t &a,
             const dim_t cb = C_INNER ? c0 + j0 : c0 + r;
             const dim_t spb = C_INNER ? sp0 + r : sp0 + j0;
             process<C_INNER>(e, a, v, L, n, cb, spb, out, ooff, out_vs);
+            if (e.sround) round_stochastic<C_INNER>(e, a, v, L, n, cb, spb);
             if (e.dst_dt == dnnl_f32) {
                 float *o = static_cast<float *>(out) + ooff;
                 for (int j = 0; j < L; ++j)

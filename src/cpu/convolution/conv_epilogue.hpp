@@ -2,7 +2,10 @@
 // before it is stored, in oneDNN's order:
 //   v = acc * src_scale * wei_scale[c] + bias[c]
 //   v = post_ops(v)      (eltwise, sum, binary, prelu, in chain order)
-//   out = saturate(v / dst_scale[c] + dst_zp[c])
+//   out = saturate(round(v / dst_scale[c] + dst_zp[c]))
+// where round() is the stochastic rounding of the rounding-mode attribute
+// on DST when it is set (common/math/stochastic_round.hpp), keyed by each
+// element's offset in the user's output.
 // It works on blocks of the output in either activation layout: one call
 // covers channels [c0, c0 + nc) of spatial points [sp0, sp0 + nsp) of
 // image n.
@@ -11,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/math/stochastic_round.hpp"
 #include "common/memory_desc.hpp"
 #include "common/primitive_attr.hpp"
 #include "cpu/postops/postops.hpp"
@@ -28,6 +32,9 @@ struct epilogue_t {
     bool src_scale = false, wei_scale = false, wei_scale_per_c = false;
     bool dst_scale = false, dst_scale_per_c = false;
     bool dst_zp = false, dst_zp_per_c = false;
+    bool sround = false; // stochastic rounding of the output
+    math::sround_params_t sround_p;
+    memory_desc_t out_md {}; // the user's output: rounding offsets
     postops::postops_t po; // the shared post-op chain module
     int ndims = 4;
     dim_t od = 1, oh = 1, ow = 1; // output spatial sizes as 3D
@@ -39,7 +46,8 @@ struct epilogue_t {
     // True when f32 accumulators can be stored as they are.
     bool is_identity() const {
         return dst_dt == dnnl_f32 && !with_bias && !src_scale
-                && !wei_scale && !dst_scale && !dst_zp && po.empty();
+                && !wei_scale && !dst_scale && !dst_zp && !sround
+                && po.empty();
     }
 };
 
@@ -49,6 +57,7 @@ struct epilogue_args_t {
     const float *src_scale = nullptr, *wei_scale = nullptr;
     const float *dst_scale = nullptr;
     const int32_t *dst_zp = nullptr;
+    uint32_t sround_seed = 0;
     postops::postops_args_t po;
 
     // Reads the pointers from the execution arguments. Scales and zero

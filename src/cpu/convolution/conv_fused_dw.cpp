@@ -63,6 +63,8 @@ status_t conv_fused_dw_pd_t::init(engine_t *engine) {
             "2D convolution without groups only");
     FUSED_CHECK(attr_.zero_points.empty(), dnnl_unimplemented,
             "zero points with a depthwise post-op");
+    FUSED_CHECK(attr_.get_rounding(DNNL_ARG_DST) == dnnl_rounding_mode_environment,
+            dnnl_unimplemented, "stochastic rounding with a depthwise post-op");
     for (const auto &it : attr_.scales.items)
         FUSED_CHECK(it.arg == DNNL_ARG_SRC || it.arg == DNNL_ARG_WEIGHTS,
                 dnnl_unimplemented,

@@ -65,8 +65,7 @@ status_t dropout_matmul_pd_t::query(query_t what, int index, void *result) const
 
 status_t dropout_matmul_pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu || !attr_.dropout.on()) return dnnl_unimplemented;
-    if (has_runtime_dims_or_strides() || !attr_.rounding_modes.empty())
-        return dnnl_unimplemented;
+    if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const int nd = dst_md_.ndims;
     if (!dense_row_major(dst_md_)) {
@@ -97,6 +96,7 @@ status_t dropout_matmul_pd_t::init(engine_t *engine) {
         return dnnl_unimplemented;
     primitive_attr_t oattr;
     oattr.post_ops = attr_.post_ops;
+    oattr.rounding_modes = attr_.rounding_modes; // DST's rounds the output
     if (ds) oattr.scales.set(DNNL_ARG_DST, *ds);
     if (dz) oattr.zero_points.set(DNNL_ARG_DST, *dz);
     DNNL_CHECK(out.init(oattr, dst_md_, nullptr, false, nd - 1, 0));
@@ -111,6 +111,7 @@ status_t dropout_matmul_pd_t::init(engine_t *engine) {
     primitive_attr_t nattr = attr_;
     nattr.dropout = dropout_t();
     nattr.post_ops = dnnl_post_ops();
+    nattr.rounding_modes.clear(); // the f32 buffer is not rounded
     quant_map_t scales, zps;
     for (const auto &it : attr_.scales.items)
         if (it.arg != DNNL_ARG_DST) scales.set(it.arg, it.e);

@@ -3,8 +3,8 @@
 //       into an f32 buffer, every attribute but the output stage kept)
 //   v = dropout(v): 0 or v / (1 - p), Philox random numbers over the dst
 //       element offset (common/math/philox.hpp), mask written when asked
-//   dst = output stage(v): post-ops, dst scale and zero point, conversion
-//       (the GEMM epilogue of cpu/postops).
+//   dst = output stage(v): post-ops, dst scale and zero point, stochastic
+//       rounding when asked, conversion (the GEMM epilogue of cpu/postops).
 // Destination (and mask) must be dense row-major, as oneDNN requires.
 #pragma once
 

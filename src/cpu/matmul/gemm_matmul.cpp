@@ -125,8 +125,9 @@ bool gemm_matmul_t::pd_t::attr_ok() const {
         if (it.arg == DNNL_ARG_DST && e.mask != 0 && e.mask != n_mask)
             return false;
     }
-    for (const auto &r : attr_.rounding_modes)
-        if (r.mode != (int)dnnl_rounding_mode_environment) return false;
+    // Rounding modes: the DST one applies (the epilogue declines types
+    // stochastic rounding does not define); others are kept and unused, as
+    // in oneDNN's matmul.
     return true;
 }
 
@@ -148,7 +149,11 @@ status_t gemm_matmul_t::pd_t::init(engine_t *engine) {
         if (!one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16})
                 || !one_of(wdt, {dnnl_f32, dnnl_bf16, dnnl_f16}))
             return dnnl_unimplemented;
-        if (!one_of(ddt, {dnnl_f32, sdt, wdt})) return dnnl_unimplemented;
+        // The output stage converts to any of these (as oneDNN's reference
+        // matmul does for floating-point sources).
+        if (!one_of(ddt, {dnnl_f32, dnnl_bf16, dnnl_f16, dnnl_f8_e5m2,
+                    dnnl_f8_e4m3, dnnl_s8, dnnl_u8}))
+            return dnnl_unimplemented;
         if (with_bias() && !one_of(bias_md_.data_type, {dnnl_f32, sdt, wdt}))
             return dnnl_unimplemented;
     }

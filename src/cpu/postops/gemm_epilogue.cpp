@@ -31,6 +31,9 @@ status_t gemm_epilogue_t::init(const primitive_attr_t &attr,
     const quant_entry_t *z = attr.zero_points.get(DNNL_ARG_DST);
     dst_zp = z != nullptr;
     dst_zp_per_col = z && z->mask == (1 << col_dim);
+    sround = attr.get_rounding(DNNL_ARG_DST) == dnnl_rounding_mode_stochastic;
+    if (sround && !math::sround_params(dst_dt, sround_p))
+        return dnnl_unimplemented;
     return po.init(attr.post_ops, dst_md);
 }
 
@@ -55,6 +58,12 @@ status_t gemm_epilogue_args_t::init(
     wei_scale = (const float *)ws;
     dst_scale = (const float *)ds;
     dst_zp = (const int32_t *)dz;
+    if (e.sround) {
+        const void *seed = ctx.host_ptr(DNNL_ARG_ATTR_ROUNDING_SEED);
+        dst_base = (const char *)ctx.host_ptr(DNNL_ARG_DST);
+        if (!seed || !dst_base) return dnnl_invalid_arguments;
+        sround_seed = *(const uint32_t *)seed;
+    }
     return po.init(e.po, ctx);
 }
 
@@ -150,6 +159,15 @@ void apply(const gemm_epilogue_t &e, const gemm_epilogue_args_t &a,
                     for (dim_t j = 0; j < nb; ++j)
                         tmp[j] += z;
                 }
+            }
+            if (e.sround) {
+                // Offsets are truncated to 32 bits, as the pinned version
+                // does.
+                const dim_t off0 = (dim_t)((dst_chunk - a.dst_base) / (ptrdiff_t)dsz);
+                for (dim_t j = 0; j < nb; ++j)
+                    tmp[j] = math::stochastic_round(tmp[j],
+                            (uint32_t)(off0 + j * dst_cs), a.sround_seed,
+                            e.sround_p);
             }
             store_row(e.dst_dt, tmp, dst_chunk, dst_cs, nb);
         }
