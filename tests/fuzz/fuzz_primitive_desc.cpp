@@ -144,8 +144,16 @@ dnnl_primitive_attr_t make_attr(FuzzedDataProvider &in, int nd,
     if (in.ConsumeBool())
         dnnl_primitive_attr_set_scratchpad_mode(attr,
                 (dnnl_scratchpad_mode_t)in.ConsumeIntegralInRange(0, 1));
-    if (in.ConsumeIntegralInRange(0, 7) == 0)
-        dnnl_primitive_attr_set_deterministic(attr, 1);
+    // One byte picks the rarer settings (added without consuming more, so
+    // the committed seeds keep their meaning).
+    switch (in.ConsumeIntegralInRange(0, 7)) {
+        case 0: dnnl_primitive_attr_set_deterministic(attr, 1); break;
+        case 1:
+            dnnl_primitive_attr_set_rounding(
+                    attr, DNNL_ARG_DST, dnnl_rounding_mode_stochastic);
+            break;
+        default: break;
+    }
     return attr;
 }
 
@@ -482,6 +490,21 @@ void execute(dnnl_primitive_desc_t pd) {
                 != dnnl_success)
             continue;
         args.push_back({arg, mem});
+    }
+    // The stochastic rounding seed (ignored by primitives that do not round).
+    {
+        const dnnl_dims_t one = {1};
+        dnnl_memory_desc_t sm;
+        if (dnnl_memory_desc_create_with_tag(&sm, 1, one, dnnl_s32, dnnl_a)
+                == dnnl_success) {
+            bufs.emplace_back(4, 4);
+            std::memset(bufs.back().data(), 0x5a, 4);
+            dnnl_memory_t mem;
+            if (dnnl_memory_create(&mem, sm, engine(), bufs.back().data())
+                    == dnnl_success)
+                args.push_back({DNNL_ARG_ATTR_ROUNDING_SEED, mem});
+            dnnl_memory_desc_destroy(sm);
+        }
     }
     if (total <= (1 << 20)) {
         dnnl_primitive_t prim = fuzz::marker<dnnl_primitive_t>();
