@@ -3,7 +3,7 @@
 // convolution against a naive reference on inputs whose f32 results are
 // exact (so any accumulation order gives the same pre-rounding value);
 // the primitives oneDNN 3.13 does not round for refuse the attribute; a
-// missing seed is refused at execution.
+// missing or too short seed is refused at execution.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -279,6 +279,17 @@ TEST(StochasticRounding, MissingSeedIsRefused) {
         matmul(pd).execute(stream(cpu()),
                 {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c}});
         FAIL() << "executed without DNNL_ARG_ATTR_ROUNDING_SEED";
+    } catch (const error &e) {
+        EXPECT_EQ(e.status, dnnl_invalid_arguments);
+    }
+    // A seed of one byte is too short to hold the s32 value.
+    uint8_t byte = 1;
+    memory short_seed({{1}, dt::u8, tag::x}, cpu(), &byte);
+    try {
+        matmul(pd).execute(stream(cpu()),
+                {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c},
+                        {DNNL_ARG_ATTR_ROUNDING_SEED, short_seed}});
+        FAIL() << "executed with a one-byte seed";
     } catch (const error &e) {
         EXPECT_EQ(e.status, dnnl_invalid_arguments);
     }

@@ -7,6 +7,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
+#include "common/rounding_seed.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -62,11 +63,7 @@ status_t epilogue_args_t::init(
     wei_scale = static_cast<const float *>(ws);
     dst_scale = static_cast<const float *>(ds);
     dst_zp = static_cast<const int32_t *>(dz);
-    if (e.sround) {
-        const void *seed = ctx.host_ptr(DNNL_ARG_ATTR_ROUNDING_SEED);
-        if (!seed) return dnnl_invalid_arguments;
-        sround_seed = *static_cast<const uint32_t *>(seed);
-    }
+    if (e.sround) DNNL_CHECK(read_rounding_seed(ctx, sround_seed));
     return po.init(e.po, ctx);
 }
 

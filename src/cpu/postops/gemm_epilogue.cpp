@@ -7,6 +7,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
+#include "common/rounding_seed.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -59,10 +60,9 @@ status_t gemm_epilogue_args_t::init(
     dst_scale = (const float *)ds;
     dst_zp = (const int32_t *)dz;
     if (e.sround) {
-        const void *seed = ctx.host_ptr(DNNL_ARG_ATTR_ROUNDING_SEED);
+        DNNL_CHECK(read_rounding_seed(ctx, sround_seed));
         dst_base = (const char *)ctx.host_ptr(DNNL_ARG_DST);
-        if (!seed || !dst_base) return dnnl_invalid_arguments;
-        sround_seed = *(const uint32_t *)seed;
+        if (!dst_base) return dnnl_invalid_arguments;
     }
     return po.init(e.po, ctx);
 }
