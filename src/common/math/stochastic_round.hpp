@@ -34,54 +34,27 @@ struct sround_params_t {
 // False for destinations the rounding does not define (sub-byte, f64,
 // e8m0, ...).
 inline bool sround_params(data_type_t dt, sround_params_t &p) {
-    p = sround_params_t();
-    switch (dt) {
-    case dnnl_f32: return true;
-    case dnnl_bf16:
-        p.digits = 8;
-        p.two_byte = true;
-        p.lowest = -3.38953139e38f;
-        p.max = 3.38953139e38f;
-        return true;
-    case dnnl_f16:
-        p.digits = 11;
-        p.two_byte = true;
-        p.lowest = -65504.f;
-        p.max = 65504.f;
-        p.flush_below = 6.103515625e-05f; // 2^-14
-        return true;
-    case dnnl_f8_e5m2:
-        p.digits = 3;
-        p.lowest = -57344.f;
-        p.max = 57344.f;
-        p.flush_below = 6.103515625e-05f; // 2^-14
-        return true;
-    case dnnl_f8_e4m3:
-        p.digits = 4;
-        p.lowest = -448.f;
-        p.max = 448.f;
-        p.flush_below = 0.015625f; // 2^-6
-        return true;
-    case dnnl_s32:
-        p.digits = 31;
-        p.lowest = -2147483648.f;
-        p.max = 2147483648.f;
-        p.flush_below = 0.f;
-        return true;
-    case dnnl_s8:
-        p.digits = 7;
-        p.lowest = -128.f;
-        p.max = 127.f;
-        p.flush_below = 0.f;
-        return true;
-    case dnnl_u8:
-        p.digits = 8;
-        p.lowest = 0.f;
-        p.max = 255.f;
-        p.flush_below = 0.f;
-        return true;
-    default: return false;
-    }
+    struct row_t {
+        data_type_t dt;
+        sround_params_t p;
+    };
+    // digits, two_byte, lowest, max, flush_below (0: integers flush nothing)
+    static const row_t rows[] = {
+            {dnnl_f32, {24, false, -FLT_MAX, FLT_MAX, FLT_MIN}},
+            {dnnl_bf16, {8, true, -3.38953139e38f, 3.38953139e38f, FLT_MIN}},
+            {dnnl_f16, {11, true, -65504.f, 65504.f, 6.103515625e-05f}},
+            {dnnl_f8_e5m2, {3, false, -57344.f, 57344.f, 6.103515625e-05f}},
+            {dnnl_f8_e4m3, {4, false, -448.f, 448.f, 0.015625f}},
+            {dnnl_s32, {31, false, -2147483648.f, 2147483648.f, 0.f}},
+            {dnnl_s8, {7, false, -128.f, 127.f, 0.f}},
+            {dnnl_u8, {8, false, 0.f, 255.f, 0.f}},
+    };
+    for (const row_t &r : rows)
+        if (r.dt == dt) {
+            p = r.p;
+            return true;
+        }
+    return false;
 }
 
 // The random bias for element `idx`: a byte or a 16-bit half of the
