@@ -514,3 +514,82 @@ TEST(KernelTables, RowsGatherPreluEltwiseOnEveryIsa) {
                     << what;
         }
 }
+
+namespace {
+
+// One entry of a post-op chain as rows::apply reads it.
+rows::po_chain_t::entry_t po_entry(dnnl::impl::post_op_kind_t kind,
+        dnnl_alg_kind_t alg, int tensor = -1, int cond = -1) {
+    rows::po_chain_t::entry_t e {};
+    e.kind = kind;
+    e.alg = alg;
+    e.scale = 1.f;
+    e.sum_dt = dnnl_f32;
+    e.tensor = tensor;
+    e.cond = cond;
+    return e;
+}
+
+} // namespace
+
+// The whole chain on one row, per table entry: eltwise with a scale, a
+// binary source of another type with a stride, sum of an s8 destination
+// with scale and zero point, PReLU with a broadcast weight, select on an
+// s8 condition, and a broadcast binary operand; against the formulas in
+// double.
+TEST(KernelTables, RowsApplyOnEveryIsa) {
+    using kind = dnnl::impl::post_op_kind_t;
+    rows::po_chain_t c;
+    auto elt = po_entry(kind::eltwise, dnnl_eltwise_linear);
+    elt.alpha = 2.f;
+    elt.beta = 1.f;
+    elt.scale = 0.5f;
+    auto sum = po_entry(kind::sum, dnnl_alg_kind_undef);
+    sum.scale = 0.5f;
+    sum.zero_point = 1.f;
+    sum.sum_dt = dnnl_s8;
+    c.entries = {elt, po_entry(kind::binary, dnnl_binary_add, 0), sum,
+            po_entry(kind::prelu, dnnl_alg_kind_undef, 1),
+            po_entry(kind::binary, dnnl_binary_select, 2, 3),
+            po_entry(kind::binary, dnnl_binary_max, 4)};
+    for (const auto *k : entries())
+        for (dim_t n : lengths) {
+            const std::string what = std::string(k->isa) + " n " + std::to_string(n);
+            const auto x = random_floats((size_t)n, -2.f, 2.f, 31);
+            const auto src1 = random_floats((size_t)(3 * n + 3), -1.f, 1.f, 32);
+            std::vector<uint16_t> src1_bf((size_t)(3 * n + 3));
+            for (size_t i = 0; i < src1.size(); ++i) src1_bf[i] = to_bf16(src1[i]);
+            std::vector<int8_t> old((size_t)n), cond((size_t)n);
+            for (dim_t i = 0; i < n; ++i) {
+                old[(size_t)i] = (int8_t)((i * 37) % 201 - 100);
+                cond[(size_t)i] = (int8_t)(i % 3 - 1);
+            }
+            const float prelu_w = 0.25f, sel_other = -0.75f, max_with = -1.5f;
+            rows::row_t t[5];
+            t[0] = row_of(shape_t::strided, src1_bf.data(), dnnl_bf16, {});
+            t[1].base = &prelu_w;
+            t[1].st = 0;
+            t[2].base = &sel_other;
+            t[2].st = 0;
+            t[3].base = cond.data();
+            t[3].dt = dnnl_s8;
+            t[4].base = &max_with;
+            t[4].st = 0;
+            rows::row_t o;
+            o.base = old.data();
+            o.dt = dnnl_s8;
+            std::vector<float> v = x, buf((size_t)rows::chunk);
+            k->apply(c, v.data(), n, t, o, buf.data());
+            for (dim_t i = 0; i < n; ++i) {
+                const size_t j = (size_t)i;
+                double w = 0.5 * (2.0 * x[j] + 1.0);
+                w += from_bf16(src1_bf[3 + 3 * j]);
+                w += 0.5 * (old[j] - 1.0);
+                w = w > 0 ? w : 0.25 * w;
+                w = cond[j] > 0 ? w : sel_other;
+                w = std::max(w, (double)max_with);
+                ASSERT_NEAR(v[j], w, 1e-5 * std::max(1.0, std::fabs(w)))
+                        << what << " at " << i;
+            }
+        }
+}
