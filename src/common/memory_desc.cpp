@@ -493,13 +493,16 @@ bool md_consistent(const memory_desc_t &md) {
             return false;
         if (md.format_kind == dnnl_format_kind_any) {
             if (pdim != dim || poff != 0) return false;
-        } else if (pdim != (dim + blocks[d] - 1) / blocks[d] * blocks[d]
-                && !(pdim == dim && dim < blocks[d])) {
+        } else {
             // Padding is exactly what the dim's blocks need (none for an
             // unblocked dim), or a submemory's piece of one block has none:
             // walkers that visit the padded positions must not meet more
-            // of them than the blocks hold.
-            return false;
+            // of them than the blocks hold. (No rounding up: dim may be
+            // near INT64_MAX.)
+            const dim_t blk = blocks[d];
+            const bool exact = pdim == dim && (dim % blk == 0 || dim < blk);
+            const bool rounded_up = pdim > dim && pdim % blk == 0 && pdim - dim < blk;
+            if (!exact && !rounded_up) return false;
         }
     }
     if (md.format_kind == dnnl_format_kind_any)
