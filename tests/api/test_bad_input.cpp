@@ -692,3 +692,16 @@ TEST(BadInputFindings, BlobWithPaddingTheBlocksDoNotNeedIsRefused) {
         EXPECT_EQ(dnnl_memory_desc_equal(m->p, back.p), 1);
     }
 }
+
+// Found by fuzz_memory_desc on the padding rule above: a dim of INT64_MAX
+// (by strides) made the rule's round-up overflow (UBSan in CI's sanitizer
+// stage). The rule no longer rounds up; the answer is a status either way.
+TEST(BadInputFindings, HugeDimPaddingRuleHasNoOverflow) {
+    const dnnl_dims_t dims = {INT64_MAX}, zero = {0}, one = {1};
+    for (const dnnl_dim_t *strides : {zero, one}) {
+        md_t m;
+        const dnnl_status_t st = dnnl_memory_desc_create_with_strides(
+                m.out(), 1, dims, dnnl_u8, strides);
+        EXPECT_TRUE(st == dnnl_success || st == dnnl_invalid_arguments) << st;
+    }
+}
