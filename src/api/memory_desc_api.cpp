@@ -172,6 +172,13 @@ dnnl_status_t DNNL_API dnnl_memory_desc_permute_axes(
 } // extern "C"
 
 namespace {
+// The enum fields of a sparse descriptor's slot (the metadata types; the
+// encoding is kept as an int), as integers: a blob may hold any bytes.
+bool sparse_enums_known(const memory_desc_t &md) {
+    if (raw_value(md.format_kind) != dnnl_format_kind_sparse) return true;
+    const auto &sp = md.format_desc.sparse_desc;
+    return known(sp.metadata_types[0]) && known(sp.metadata_types[1]);
+}
 
 status_t query_md(const memory_desc_t *md, int what, void *result) {
     if (md == nullptr || result == nullptr) return dnnl_invalid_arguments;
@@ -314,7 +321,8 @@ dnnl_status_t DNNL_API dnnl_memory_desc_create_with_blob(
         // Enum fields are checked as integers before anything reads them
         // as enums; then the blob passes the check every creator ends with.
         if (!known_format_kind(raw_value(tmp.format_kind))
-                || !known(tmp.data_type) || !md_consistent(tmp))
+                || !known(tmp.data_type) || !sparse_enums_known(tmp)
+                || !md_consistent(tmp))
             return dnnl_invalid_arguments;
         if (tmp.ndims == 0) tmp = zero_md(); // empty whatever else it holds
         md = tmp;

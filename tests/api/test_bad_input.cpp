@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "api/c_enum_calls.h"
+#include "common/memory_desc.hpp"
 #include "oneapi/dnnl/dnnl.h"
 #include "reference/md_reach.hpp"
 
@@ -704,4 +705,35 @@ TEST(BadInputFindings, HugeDimPaddingRuleHasNoOverflow) {
                 m.out(), 1, dims, dnnl_u8, strides);
         EXPECT_TRUE(st == dnnl_success || st == dnnl_invalid_arguments) << st;
     }
+}
+
+// Found by fuzz_memory_desc (final run): a sparse descriptor's blob whose
+// metadata type held an integer naming no data type was loaded as the
+// enum by the consistency check (undefined behaviour; UBSan). The blob
+// reader now checks those fields as integers first, as it does the
+// descriptor's own data type. (Without UBSan the answer was already a
+// refusal; the sanitizer stage is where this test matters.)
+TEST(BadInputFindings, SparseBlobWithUnknownMetadataTypeIsRefused) {
+    const dnnl_dims_t d = {4, 5};
+    md_t csr, bad;
+    ASSERT_EQ(dnnl_memory_desc_create_with_csr_encoding(
+                      csr.out(), 2, d, dnnl_f32, 6, dnnl_s32, dnnl_s32),
+            dnnl_success);
+    const size_t meta_off = offsetof(dnnl_memory_desc, format_desc)
+            + offsetof(dnnl::impl::sparse_desc_t, metadata_types);
+    for (int64_t v : {(int64_t)0x7fffffff, (int64_t)0xc9ffff11,
+                 ((int64_t)0x12345 << 32) | dnnl_s32}) {
+        auto blob = blob_of(csr.p);
+        patch(blob, meta_off, v);
+        EXPECT_EQ(dnnl_memory_desc_create_with_blob(bad.out(), blob.data()),
+                dnnl_invalid_arguments)
+                << std::hex << v;
+        EXPECT_TRUE(bad.untouched());
+    }
+    // The unpatched blob reads back.
+    auto blob = blob_of(csr.p);
+    md_t back;
+    ASSERT_EQ(dnnl_memory_desc_create_with_blob(back.out(), blob.data()),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_equal(csr.p, back.p), 1);
 }
