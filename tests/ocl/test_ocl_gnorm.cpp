@@ -410,4 +410,43 @@ TEST_F(ocl_gnorm, gpu_geometry) {
     run(mk({5, 12}, 3, CH), 43);
 }
 
+// Units held in registers (GPU geometry, enough units, aligned runs):
+// nchw units as one run (vectors straddling channels when S is odd),
+// nhwc units as runs of their channels, long units over wide groups,
+// given statistics, in place, 8-bit data with scales, post-ops.
+TEST_F(ocl_gnorm, units_held_in_registers) {
+    gpu_geometry_t g;
+    auto impl = [](const cfg_t &cf) {
+        const tag t = cf.t == tag::undef ? plain_tag(cf.dims.size()) : cf.t;
+        const memory::desc md(cf.dims, cf.sdt, t);
+        group_normalization_forward::primitive_desc pd(gpu(),
+                prop_kind::forward_training, md, md, cf.groups, 1e-3f,
+                cf.flags);
+        return std::string(pd.impl_info_str());
+    };
+    const cfg_t nchw = mk({4, 8, 6, 6}, 4, CH);
+    EXPECT_EQ(impl(nchw), "ocl:gnorm:units_cached");
+    run(nchw, 51);
+    run(mk({4, 6, 2, 3}, 3, CH), 52);
+    const cfg_t nhwc = mk({4, 8, 5, 7}, 2, CH, tag::nhwc);
+    EXPECT_EQ(impl(nhwc), "ocl:gnorm:units_cached");
+    run(nhwc, 53);
+    run(mk({3, 16, 9}, 4, nf::use_shift, tag::nwc), 54);
+    run(mk({2, 4, 67, 64}, 2, CH), 55);
+    run(mk({4, 8, 4, 3}, 4, nf::use_global_stats | CH), 56);
+    cfg_t ip = mk({4, 8, 5, 4}, 2, CH, tag::nhwc);
+    ip.in_place = true;
+    run(ip, 57);
+    cfg_t u8 = mk({4, 8, 2, 4}, 2, CH);
+    u8.sdt = u8.ddt = dt::u8;
+    u8.src_scale = 2.f;
+    u8.dst_scale = 0.25f;
+    run(u8, 58);
+    cfg_t po = mk({4, 8, 3, 4}, 2, CH, tag::nhwc);
+    po.relu_po = true;
+    run(po, 59);
+    // Channels per group not a multiple of 4 in nhwc: the plain kernel.
+    EXPECT_EQ(impl(mk({4, 6, 5, 7}, 2, CH, tag::nhwc)), "ocl:gnorm:units");
+}
+
 #endif

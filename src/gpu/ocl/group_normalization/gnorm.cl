@@ -135,6 +135,102 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
 #endif
 }
 
+#if UNIT_CACHE
+// One work-group per unit, the unit held in registers (UNIT_CACHE vectors
+// of VEC per lane; the host picks the lanes so that it fits), so src is
+// read from memory once: statistics in two exact passes over the
+// registers, then the normalization. A unit is `runs` runs of
+// `run_vecs` VEC-wide vectors, contiguous within a run and `so` apart
+// (nchw: one run of cpg x S elements; nhwc: S runs of the cpg channels).
+// Vector indices stay in 32 bits (the host bounds the unit).
+__kernel void gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
+        __global DST_T *dst, gn_view_t dv, __global float *mean,
+        long mean_off, __global float *var, long var_off,
+        __global const float *scale, __global const float *shift,
+        long units, long groups, int cpg, int points, int run_vecs,
+        int runs, int ch_inner, float eps, int flags,
+        __global const SSC_T *src_scale, __global const DSC_T *dst_scale,
+        dims6_t dims, int ndims, __local float *buf POST_OP_ARGS) {
+    const long u = ul_unit();
+    const bool valid = u < units;
+    const long n = valid ? u / groups : 0, g = valid ? u % groups : 0;
+    const long sb = gn_base(&sv, n, g), db = gn_base(&dv, n, g);
+    const int r = ul_lane(), l = ul_lanes();
+    const int vecs = run_vecs * runs;
+    const bool given = flags & F_GLOBAL;
+
+    float x[UNIT_CACHE][VEC];
+    float sum = 0.f;
+#pragma unroll
+    for (int k = 0; k < UNIT_CACHE; ++k) {
+        const int v = r + k * l;
+        if (valid && v < vecs) {
+            const int p = v / run_vecs, w = v - p * run_vecs;
+            VLOAD(SRC_DT, src, sb + p * sv.so + w * VEC, x[k]);
+            for (int j = 0; j < VEC; ++j)
+                sum += x[k][j];
+        }
+    }
+    const float cnt = (float)vecs * VEC;
+    // The trees run whatever `given` says (PoCL mishandles barriers under
+    // run-time conditions, uniform or not).
+    float m = wg_sum(sum, buf) / cnt;
+    float sq = 0.f;
+#pragma unroll
+    for (int k = 0; k < UNIT_CACHE; ++k)
+        if (valid && r + k * l < vecs)
+            for (int j = 0; j < VEC; ++j)
+                sq += (x[k][j] - m) * (x[k][j] - m);
+    float va = wg_sum(sq, buf) / cnt;
+    if (!valid) return;
+    if (given) {
+        m = mean[mean_off + u];
+        va = var[var_off + u];
+    } else if ((flags & F_SAVE) && r == 0) {
+        mean[mean_off + u] = m;
+        var[var_off + u] = va;
+    }
+    const float inv = 1.f / sqrt(va + eps);
+    const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
+    const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
+    long idx[6] = {n, 0, 0, 0, 0, 0};
+#pragma unroll
+    for (int k = 0; k < UNIT_CACHE; ++k) {
+        const int v = r + k * l;
+        if (v < vecs) {
+            const int p = v / run_vecs, w = v - p * run_vecs;
+            // Channel j of the group and spatial point of the vector's first
+            // element; later elements step through channels (nhwc) or points,
+            // wrapping into the next channel (nchw).
+            int ch = ch_inner ? w * VEC : (w * VEC) / points;
+            int pt = ch_inner ? p : w * VEC - ch * points;
+            float y[VEC];
+            for (int j = 0; j < VEC; ++j) {
+                const long c = g * cpg + ch;
+                float z = (x[k][j] - m) * inv;
+                if (scale) z *= scale[c];
+                if (shift) z += shift[c];
+                z *= ss;
+#if PO_COUNT
+                idx[1] = c;
+                ul_unravel(&dims, pt, 2, ndims, idx);
+                const float prev = 0.f;
+                APPLY_POST_OPS(z, prev, idx);
+#endif
+                y[j] = z * rds;
+                if (ch_inner) {
+                    ++ch;
+                } else if (++pt == points) {
+                    pt = 0;
+                    ++ch;
+                }
+            }
+            VSTORE(DST_DT, dst, db + p * dv.so + w * VEC, y);
+        }
+    }
+}
+#endif
+
 // One work-item per unit: merges the chunks' statistics.
 __kernel void gnorm_stats_final(__global const float *partial,
         long partial_off, long units, long chunks, __global float *mean,

@@ -45,6 +45,32 @@ cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
 
 } // namespace
 
+// The unit held in registers (gnorm_fwd_cached) on GPUs: every tensor
+// addressed natively with runs of four-wide, aligned vectors (nchw: the
+// unit itself is one run; nhwc: each point's cpg channels), enough units
+// to give every compute unit one, and a unit that fits the lanes.
+void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
+    constexpr int v = 4, per_lane = 8, max_per_lane = 16;
+    if (!gpu_geometry(dev) || n * g < dev.compute_units)
+        return;
+    for (int k = 0; k < 2; ++k) {
+        const memory_desc_t &md = staging.kernel_md(k);
+        view3_t vk;
+        if (staging.at(k).staged || !nc_view(md, vk)) return;
+        const bool runs_ok = ch_inner
+                ? vk.s[1] == 1 && cpg % v == 0 && (sp == 1 || vk.s[2] % v == 0)
+                : vec == v;
+        if (!runs_ok || vk.s[0] % v != 0 || md.offset0 % v != 0) return;
+    }
+    if (cache_vecs() > INT32_MAX / v) return;
+    cache_lanes = unit_cache_lanes(dev, cache_vecs(), per_lane, max_per_lane);
+    if (cache_lanes == 0) return;
+    unit_geom_t geom;
+    geom.lr = (size_t)cache_lanes;
+    cache = unit_cache_vectors(geom, cache_vecs(), max_per_lane);
+    if (cache == 0) cache_lanes = 0;
+}
+
 status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
     const bool fwd = is_fwd();
     const primitive_attr_t &a = *attr();
@@ -115,10 +141,11 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
                     && !staging.at(k).staged;
         }
         vec = flat ? v : 1;
+        plan_cache(dev);
         const unit_geom_t geom = plan_units(
                 units, fwd_o(), fwd_i(), false, single_lane, wg, dev, true);
         chunks = geom.chunks();
-        if (chunks > 1 && !global_stats()) {
+        if (chunks > 1 && !global_stats() && !cache) {
             partial_off = staging.reserve(
                     (size_t)(3 * chunks * units) * sizeof(float));
             if (!stats_out())
@@ -146,7 +173,27 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
     const int64_t units = pd->n * pd->g;
     const int64_t o = pd->ch_inner ? pd->sp : pd->cpg,
                   i = pd->ch_inner ? pd->cpg : pd->sp;
-    if (pd->is_fwd()) {
+    if (pd->is_fwd() && pd->cache) {
+        kernel_options_t opts;
+        define_unit_geom(opts, false, false, dev);
+        opts.define("GN_KERNEL", 1);
+        opts.define("VEC", 4);
+        opts.define("UNIT_CACHE", pd->cache);
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
+        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
+        pd->post_ops.define(opts);
+        DNNL_CHECK(create_kernel(engine, src, opts, "gnorm_fwd_cached", fwd_));
+        if (fwd_.max_wg_size() < (size_t)pd->cache_lanes) {
+            verbose_error("gnorm", "gpu: cached kernel allows %zu lanes only",
+                    fwd_.max_wg_size());
+            return dnnl_runtime_error;
+        }
+        geom_.lr = (size_t)pd->cache_lanes;
+        geom_.lu = 1;
+        geom_.sp = {units, 1, pd->cache_vecs(), 1, 1};
+    } else if (pd->is_fwd()) {
         kernel_options_t opts;
         define_unit_geom(opts, false, pd->single_lane, device_info_of(engine));
         opts.define("GN_KERNEL", 1);
@@ -261,6 +308,24 @@ status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         pd->post_ops.set_args(a, ctx);
         return fwd_.enqueue(ctx, geom_.range(), a);
     };
+    if (pd->cache) {
+        kernel_args_t a;
+        a.mem(src.mem).value(unit_view(0, src.off0));
+        a.mem(dst.mem).value(unit_view(1, dst.off0));
+        a.mem(smean).i64(moff).mem(svar).i64(voff).mem(scale).mem(shift);
+        const int64_t run_vecs = pd->ch_inner ? pd->cpg / 4 : pd->cache_vecs();
+        a.i64(units).i64(pd->g).i32((int)pd->cpg).i32((int)pd->sp);
+        a.i32((int)run_vecs).i32((int)(pd->cache_vecs() / run_vecs));
+        a.i32(pd->ch_inner ? 1 : 0).f32(pd->desc()->epsilon);
+        a.i32(pd->global_stats() ? f_global
+                        : pd->stats_out() ? f_save
+                                          : 0);
+        a.mem(ssc).mem(dsc);
+        a.value(make_dims6(*pd->dst_md())).i32(pd->dst_md()->ndims);
+        a.local(geom_.local_bytes(1));
+        pd->post_ops.set_args(a, ctx);
+        return fwd_.enqueue(ctx, geom_.range(), a);
+    }
     if (pd->global_stats()) return launch(2, f_global);
     if (!chunked) return launch(0, pd->stats_out() ? f_save : 0);
     DNNL_CHECK(launch(1, 0));

@@ -31,8 +31,17 @@ struct ocl_gnorm_t : public primitive_t {
         using ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return vec > 1 ? "ocl:gnorm:units_vec" : "ocl:gnorm:units";
+            return cache ? "ocl:gnorm:units_cached"
+                    : vec > 1 ? "ocl:gnorm:units_vec"
+                              : "ocl:gnorm:units";
         }
+        // Forward with the unit held in registers (gnorm_fwd_cached):
+        // `cache` vectors of 4 per lane, `cache_lanes` lanes per unit (0:
+        // not used).
+        int cache = 0;
+        int64_t cache_lanes = 0;
+        int64_t cache_vecs() const { return cpg * sp / 4; }
+        void plan_cache(const device_info_t &dev);
         // Forward: elements per vector when every unit is one contiguous,
         // aligned run (nchw); its space is then [1, cpg * sp / vec].
         int vec = 1;
@@ -64,7 +73,7 @@ private:
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
     gn_view_t unit_view(int k, int64_t off0) const;
-    ocl_kernel_t fwd_, stats_final_; // fwd
+    ocl_kernel_t fwd_, stats_final_; // fwd (fwd_: the cached kernel if any)
     ocl_kernel_t nc_, nc_final_, dss_, unit_, apply_; // bwd
     staging_kernels_t staging_;
     unit_geom_t geom_, nc_geom_;
