@@ -17,6 +17,7 @@
 #include "../primitives/tensor_glue.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ext.h"
+#include "ocl_unit_geometry.hpp"
 #include "reference/lrn_ref.hpp"
 
 using namespace dnnl;
@@ -151,6 +152,29 @@ TEST_F(ocl_lrn, across_channels) {
     run_case(r, 6);
 }
 
+// Forward across channels over contiguous planes: four-wide vectors or
+// single points, channel blocks with halos (GPU geometry), every window
+// size up to the largest the kernel compiles, bf16, and the workspace it
+// writes read back by the backward pass.
+TEST_F(ocl_lrn, across_channels_over_planes) {
+    EXPECT_EQ(run_case(make(across, {2, 7, 3, 4}, 5), 41), "ocl:lrn:planes");
+    EXPECT_EQ(run_case(make(across, {2, 6, 5}, 4), 42), "ocl:lrn:planes");
+    EXPECT_EQ(run_case(make(across, {3, 9}, 3), 43), "ocl:lrn:planes");
+    gpu_geometry_t g;
+    for (int64_t size : {1, 2, 5, 7, 16}) {
+        lcase_t c = make(across, {2, 40, 4, 4}, size);
+        c.bwd = size == 5 ? lcase_t::with_ws : lcase_t::none;
+        EXPECT_EQ(run_case(c, 44 + (unsigned)size), "ocl:lrn:planes");
+    }
+    lcase_t h = make(across, {2, 37, 3, 5}, 5);
+    h.d = dt::bf16;
+    EXPECT_EQ(run_case(h, 61), "ocl:lrn:planes");
+    // Wider than the kernel's window: the generic kernel.
+    lcase_t w = make(across, {1, 40, 2, 2}, 17);
+    w.bwd = lcase_t::none;
+    EXPECT_EQ(run_case(w, 62), "ocl:lrn:blocked");
+}
+
 TEST_F(ocl_lrn, within_channel) {
     run_case(make(within, {2, 3, 5, 6}, 3), 11);
     run_case(make(within, {1, 2, 4, 5, 6}, 3, tag::ndhwc), 12);
@@ -175,7 +199,9 @@ TEST_F(ocl_lrn, new_shape_builds_no_program) {
     run_case(make(across, {2, 7, 3, 4}, 5), 31);
     dnnl_ext_kernel_cache_stats_t before{}, after{};
     ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
-    lcase_t c = make(across, {3, 10, 6, 2}, 3);
+    // The window's size is compiled into the planes kernel; the factors
+    // are not.
+    lcase_t c = make(across, {3, 10, 6, 2}, 5);
     c.alpha = 0.25f;
     c.beta = 0.5f;
     c.k = 1.5f;

@@ -62,7 +62,69 @@ inline float norm_of(__global const SRC_T *src, __constant lrn_conf_t *c,
     return k + as * sum;
 }
 
-#if IS_FWD
+#if PLANES
+// Forward across channels over [N, C, S] views with contiguous planes
+// (nchw, ncdhw, nc): a work-item takes VEC neighbouring points of one
+// image and walks a block of channels with the window in registers, so
+// each source value is loaded once (plus the block's halo). The window
+// holds channels c - LO .. c + HI (WL of them, zeros outside the tensor)
+// and PF more loaded ahead, to keep loads in flight while a step
+// computes. The sum runs in channel order, as the generic kernel's.
+#define UNITS_INNER 0 // for view3_t only
+#include "ocl_unit_loop.clh"
+#include "ocl_vec_io.clh"
+#define WIN (WL + PF)
+
+inline void load_channel(__global const SRC_T *src, const view3_t *sv,
+        long n, long c, long channels, long s, float *out) {
+    if (c >= 0 && c < channels) {
+        VLOAD(SRC_DT, src, v3_off(sv, n, c, s), out);
+    } else {
+        for (int j = 0; j < VEC; ++j)
+            out[j] = 0.f;
+    }
+}
+
+__kernel void lrn_fwd_planes(__global const SRC_T *src, view3_t sv,
+        __global DST_T *dst, view3_t dv, __global float *ws, view3_t wv,
+        long points, long channels, long block, long blocks, float k,
+        float as, float beta) {
+    // Work-item order: point vectors fastest (coalesced), then channel
+    // blocks, then images.
+    const long vecs = points / VEC;
+    const long id = get_global_id(0);
+    if (id >= vecs * blocks) return;
+    const long n = get_global_id(1);
+    const long b = id / vecs, s = (id - b * vecs) * VEC;
+    const long c0 = b * block, c1 = min(c0 + block, channels);
+    float win[WIN][VEC];
+#pragma unroll
+    for (int i = 0; i < WIN; ++i)
+        load_channel(src, &sv, n, c0 - LO + i, channels, s, win[i]);
+    for (long c = c0; c < c1; ++c) {
+        float y[VEC], nrm[VEC];
+        for (int j = 0; j < VEC; ++j) {
+            float sum = 0.f;
+#pragma unroll
+            for (int i = 0; i < WL; ++i)
+                sum += win[i][j] * win[i][j];
+            nrm[j] = k + as * sum;
+            y[j] = win[LO][j] * pow(nrm[j], -beta);
+        }
+        VSTORE(DST_DT, dst, v3_off(&dv, n, c, s), y);
+#if WITH_WS
+        VSTORE(1, ws, v3_off(&wv, n, c, s), nrm);
+#endif
+#pragma unroll
+        for (int i = 0; i + 1 < WIN; ++i)
+            for (int j = 0; j < VEC; ++j)
+                win[i][j] = win[i + 1][j];
+        load_channel(src, &sv, n, c + 1 - LO + WIN - 1, channels, s,
+                win[WIN - 1]);
+    }
+}
+
+#elif IS_FWD
 __kernel void lrn_fwd(__global const SRC_T *src, __global DST_T *dst,
         __global float *ws, __constant lrn_conf_t *c, float k, float as,
         float beta) {

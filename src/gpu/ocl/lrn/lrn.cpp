@@ -22,7 +22,7 @@ bool float_dt(data_type_t dt) {
 }
 } // namespace
 
-status_t ocl_lrn_t::pd_t::init(engine_t *) {
+status_t ocl_lrn_t::pd_t::init(engine_t *engine) {
     const primitive_attr_t &a = *attr();
     if (!a.scales.empty() || !a.zero_points.empty() || !a.rounding_modes.empty()
             || !a.post_ops.entries.empty()) {
@@ -54,7 +54,41 @@ status_t ocl_lrn_t::pd_t::init(engine_t *) {
     const double summands = across() ? size : std::pow(size, nsp);
     alpha_s = summands > 0 ? (float)(desc()->alpha / summands) : 0.f;
     init_conf();
+    plan_planes(device_info_of(engine));
     return dnnl_success;
+}
+
+// Window of at most max_window channels; src, dst and the workspace as
+// [N, C, S] views with contiguous planes, read as four-wide vectors when
+// the planes and the views' strides allow. On GPUs the channels are cut
+// into blocks until there are enough work-items to fill the device.
+void ocl_lrn_t::pd_t::plan_planes(const device_info_t &dev) {
+    constexpr int max_window = 16, v = 4;
+    const dim_t n = desc()->local_size;
+    if (!is_fwd() || !across() || (n - 1) / 2 + (n + 1) / 2 > max_window)
+        return;
+    const memory_desc_t *mds[] = {&src_md_, &dst_md_, &ws_md_};
+    const int64_t s = dims_product(src_md_, 2, src_md_.ndims);
+    bool vec_ok = s % v == 0;
+    for (const memory_desc_t *md : mds) {
+        if (is_zero_md(*md)) continue;
+        view3_t vw;
+        if (!make_view3(*md, 1, 2, vw) || (s > 1 && vw.s[2] != 1)) return;
+        vec_ok = vec_ok && vw.s[0] % v == 0 && vw.s[1] % v == 0
+                && md->offset0 % v == 0;
+    }
+    planes = true;
+    vec = vec_ok ? v : 1;
+    points = s;
+    const int64_t channels = src_md_.dims[1];
+    const int64_t vecs = src_md_.dims[0] * (s / vec);
+    const int64_t wanted = 2048 * (int64_t)std::max(dev.compute_units, 1);
+    blocks = 1;
+    if (gpu_geometry(dev) && vecs > 0)
+        blocks = std::max<int64_t>(1,
+                std::min(div_up(wanted, vecs), div_up(channels, 16)));
+    block = std::max<int64_t>(1, div_up(channels, blocks));
+    blocks = div_up(channels, block);
 }
 
 void ocl_lrn_t::pd_t::init_conf() {
@@ -90,6 +124,19 @@ void ocl_lrn_t::pd_t::init_conf() {
 status_t ocl_lrn_t::init(engine_t *engine) {
     const pd_t *pd = pd_();
     kernel_options_t opts;
+    if (pd->planes) {
+        const dim_t n = pd->desc()->local_size;
+        opts.define("PLANES", 1);
+        opts.define("VEC", pd->vec);
+        opts.define("LO", (n - 1) / 2);
+        opts.define("WL", (n - 1) / 2 + (n + 1) / 2);
+        opts.define("PF", 3);
+        opts.define("WITH_WS", pd->has_ws() ? 1 : 0);
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        return create_kernel(
+                engine, "lrn/lrn.cl", opts, "lrn_fwd_planes", kernel_);
+    }
     opts.define("IS_FWD", pd->is_fwd() ? 1 : 0);
     opts.define("ACROSS", pd->across() ? 1 : 0);
     opts.define("WITH_WS", pd->has_ws() ? 1 : 0);
@@ -109,6 +156,7 @@ status_t ocl_lrn_t::init(engine_t *engine) {
 status_t ocl_lrn_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     if (pd->work == 0) return dnnl_success;
+    if (pd->planes) return execute_planes(ctx);
     const cl_mem ws = pd->has_ws() ? mem_of(ctx, DNNL_ARG_WORKSPACE) : nullptr;
     if (pd->has_ws() && !ws) return dnnl_invalid_arguments;
     kernel_args_t args;
@@ -125,6 +173,32 @@ status_t ocl_lrn_t::execute(const exec_ctx_t &ctx) const {
             .f32(pd->desc()->beta);
     return kernel_.enqueue(
             ctx, nd_range_t({(size_t)pd->work}, {(size_t)256}), args);
+}
+
+status_t ocl_lrn_t::execute_planes(const exec_ctx_t &ctx) const {
+    const pd_t *pd = pd_();
+    auto view = [](const memory_desc_t &md) {
+        view3_t v;
+        make_view3(md, 1, 2, v);
+        v.off0 = md.offset0;
+        return v;
+    };
+    const cl_mem ws = pd->has_ws() ? mem_of(ctx, DNNL_ARG_WORKSPACE) : nullptr;
+    if (pd->has_ws() && !ws) return dnnl_invalid_arguments;
+    kernel_args_t a;
+    a.mem(mem_of(ctx, DNNL_ARG_SRC)).value(view(*pd->src_md()));
+    a.mem(mem_of(ctx, DNNL_ARG_DST)).value(view(*pd->dst_md()));
+    a.mem(ws).value(pd->has_ws() ? view(*pd->ws_md()) : view3_t {});
+    a.i64(pd->points).i64(pd->src_md()->dims[1]).i64(pd->block);
+    a.i64(pd->blocks).f32(pd->desc()->k).f32(pd->alpha_s);
+    a.f32(pd->desc()->beta);
+    const size_t items = (size_t)(pd->points / pd->vec * pd->blocks);
+    const size_t wg = 256;
+    return kernel_.enqueue(ctx,
+            nd_range_t({(items + wg - 1) / wg * wg,
+                               (size_t)pd->src_md()->dims[0]},
+                    {wg, 1}),
+            a);
 }
 
 const impl_list_item_t *lrn_impl_list() {

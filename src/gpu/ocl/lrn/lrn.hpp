@@ -9,6 +9,7 @@
 #include "common/lrn_pd.hpp"
 #include "gpu/ocl/ocl_offset_table.hpp"
 #include "gpu/ocl/ocl_primitive.hpp"
+#include "gpu/ocl/ocl_unit_plan.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -20,7 +21,9 @@ struct ocl_lrn_t : public primitive_t {
         using ocl_pd_t<lrn_pd_t, ocl_lrn_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return generic ? "ocl:lrn:any" : "ocl:lrn:blocked";
+            return planes ? "ocl:lrn:planes"
+                    : generic ? "ocl:lrn:any"
+                              : "ocl:lrn:blocked";
         }
 
         bool generic = false;      // layout_t offsets
@@ -28,9 +31,15 @@ struct ocl_lrn_t : public primitive_t {
         int64_t work = 0;          // work-items
         float alpha_s = 0;         // alpha over the window's nominal size
         std::vector<int64_t> conf; // lrn_conf_t of lrn.cl
+        // Forward across channels over contiguous planes (lrn_fwd_planes):
+        // VEC points a work-item, channel blocks of `block`.
+        bool planes = false;
+        int vec = 1;
+        int64_t points = 0, block = 0, blocks = 0;
 
     private:
         void init_conf();
+        void plan_planes(const device_info_t &dev);
     };
 
     using primitive_t::primitive_t;
@@ -39,6 +48,7 @@ struct ocl_lrn_t : public primitive_t {
 
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    status_t execute_planes(const exec_ctx_t &ctx) const;
     ocl_kernel_t kernel_;
     device_table_t conf_;
 };
