@@ -74,8 +74,10 @@ if [ "$mode" = membound ]; then
         $bench $P --bnorm --dir=FWD_D --flags=CH --tag=axb mb64ic256ih56
         $bench $P --gnorm --dir=FWD_I --flags=CH g32mb64ic256ih56
         $bench $P --gnorm --dir=FWD_D --flags=CH g32mb64ic256ih56
+        $bench $P --gnorm --dir=FWD_I --flags=CH --tag=axb g32mb64ic256ih56
         $bench $P --gnorm --dir=FWD_D --flags=CH --tag=axb g32mb64ic256ih56
         $bench $P --lrn --dir=FWD_I mb64ic256ih56
+        $bench $P --lrn --dir=FWD_D mb64ic256ih56
         $bench $P --pool --dir=FWD_I --tag=abx,axb --alg=max mb64ic256ih56oh28kh3sh2ph1
         $bench $P --pool --dir=FWD_I --tag=abx --alg=avg_np mb64ic256ih56oh28kh3sh2ph1
     } 2>&1 | grep -E "^perf|FAILED|SKIPPED" | tee "$out/perf.csv"
