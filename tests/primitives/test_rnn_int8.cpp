@@ -1,12 +1,16 @@
 // int8 LSTM (with and without projection) and GRU inference against an
-// integer reference written here: u8 data = round(f * scale + shift), s8
+// integer reference written here: u8 (or, LSTM, s8) data = saturate(
+// round(f * scale + shift)), s8
 // weights with common or per gate-and-channel scales, s32 accumulation
 // with the shift compensated, f32 cells, states requantized after every
 // step (and GRU's r * h and LSTMP's cell output before their GEMMs).
 // Also: u8 or f32 destinations, f32 iteration states, the attribute's
 // setters and getters, qparams that do not fit the problem, RNN qparams
 // refused by other primitives, and the reorders that quantize data and
-// weights with them (the flow of oneDNN's int8 RNN example).
+// weights with them (the flow of oneDNN's int8 RNN example). The
+// primitive's cases and refusals run on every engine present (the gpu
+// engine's int8 runs on f32 GEMMs: src/gpu/ocl/rnn/rnn_int8.hpp); the
+// reorders are the CPU's.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -33,8 +37,12 @@ struct prob_t {
     bool per_channel = true; // weights scales per gate and channel
     bool dst_f32 = false; // dst_layer f32
     bool iter_f32 = false; // src_iter / dst_iter f32
+    bool s8 = false; // s8 data instead of u8 (LSTM only)
     float scale = 64.f, shift = 128.f;
     int G() const { return gru ? 3 : 4; }
+    // The data type's range.
+    int lo() const { return s8 ? -128 : 0; }
+    int hi() const { return s8 ? 127 : 255; }
     bool proj() const { return !gru && DIC != DHC; }
 };
 
@@ -42,7 +50,7 @@ float sigm(float x) { return 1.f / (1.f + std::exp(-x)); }
 
 struct ref_t {
     const prob_t &p;
-    std::vector<uint8_t> src_layer; // [T][N][SLC]
+    std::vector<int> src_layer; // [T][N][SLC], values of the data type
     std::vector<float> src_iter; // [L][D][N][DIC] as f32 (quantized by the test when u8)
     std::vector<float> src_iter_c; // [L][D][N][DHC]
     std::vector<int8_t> wl, wi, wp; // ldigo, ldigo, ldio
@@ -54,7 +62,7 @@ struct ref_t {
 
     int q(float f) const {
         float v = std::nearbyint(f * p.scale + p.shift);
-        return (int)std::fmin(255.f, std::fmax(0.f, v));
+        return (int)std::fmin((float)p.hi(), std::fmax((float)p.lo(), v));
     }
     float deq(int v) const { return ((float)v - p.shift) / p.scale; }
     float ws(int g, int o) const { return p.per_channel ? wscales[g * p.DHC + o] : wscales[0]; }
@@ -175,17 +183,42 @@ struct ref_t {
     }
 };
 
+// The engines the primitive's tests run on: the CPU, and the gpu engine
+// when one is present.
+std::vector<engine::kind> engine_kinds() {
+    std::vector<engine::kind> k = {engine::kind::cpu};
+    if (engine::get_count(engine::kind::gpu) > 0) k.push_back(engine::kind::gpu);
+    return k;
+}
+
+const char *kind_name(engine::kind k) {
+    return k == engine::kind::gpu ? "gpu engine" : "cpu engine";
+}
+
+// Memory of `d` on any engine holding the bytes at `data` (through a map:
+// gpu memory has no host pointer).
+memory mem_with(const memory::desc &d, const engine &eng, const void *data) {
+    memory m(d, eng);
+    void *p = m.map_data();
+    std::memcpy(p, data, d.get_size());
+    m.unmap_data(p);
+    return m;
+}
+
 std::vector<float> read_as_f32(const memory &m, const ref_t &r) {
     const auto d = m.get_desc();
     const size_t n = d.get_size() / memory::data_type_size(d.get_data_type());
     std::vector<float> v(n);
+    void *map = m.map_data();
     if (d.get_data_type() == dt::f32) {
-        const float *p = (const float *)m.get_data_handle();
+        const float *p = (const float *)map;
         v.assign(p, p + n);
     } else {
-        const uint8_t *p = (const uint8_t *)m.get_data_handle();
-        for (size_t i = 0; i < n; ++i) v[i] = r.deq(p[i]);
+        const uint8_t *u = (const uint8_t *)map;
+        const int8_t *s = (const int8_t *)map;
+        for (size_t i = 0; i < n; ++i) v[i] = r.deq(r.p.s8 ? s[i] : u[i]);
     }
+    m.unmap_data(map);
     return v;
 }
 
@@ -203,18 +236,20 @@ void expect_close(const std::vector<float> &got, const std::vector<float> &want,
     EXPECT_LE(off_by_one, got.size() / 20 + 1) << what;
 }
 
-void run_case(const prob_t &p) {
-    engine eng(engine::kind::cpu, 0);
+void run_case_on(const prob_t &p, engine::kind ek) {
+    SCOPED_TRACE(kind_name(ek));
+    engine eng(ek, 0);
     stream s(eng);
     std::mt19937 gen(7);
-    std::uniform_int_distribution<int> u8d(0, 255), s8d(-60, 60);
+    std::uniform_int_distribution<int> qd(p.lo(), p.hi()), s8d(-60, 60);
     std::uniform_real_distribution<float> fd(-1.f, 1.f);
     const int G = p.G(), L = p.L, D = p.D, O = p.DIC, H = p.DHC;
     ref_t r(p);
     r.src_layer.resize((size_t)p.T * p.N * p.SLC);
-    for (auto &x : r.src_layer) x = (uint8_t)u8d(gen);
+    for (auto &x : r.src_layer) x = qd(gen);
     r.src_iter.resize((size_t)L * D * p.N * O);
-    for (auto &x : r.src_iter) x = r.deq(u8d(gen)) + (p.iter_f32 ? fd(gen) * 0.004f : 0.f);
+    // f32 states off the grid by up to 0.45 steps (rounded onto it first).
+    for (auto &x : r.src_iter) x = r.deq(qd(gen)) + (p.iter_f32 ? fd(gen) * 0.45f / p.scale : 0.f);
     r.src_iter_c.resize((size_t)L * D * p.N * H);
     for (auto &x : r.src_iter_c) x = fd(gen);
     auto fill_s8 = [&](std::vector<int8_t> &w, size_t n) {
@@ -232,8 +267,9 @@ void run_case(const prob_t &p) {
     r.run();
 
     const bool concat = p.dir == rnn_direction::bidirectional_concat;
-    const dt ldt = p.dst_f32 ? dt::f32 : dt::u8, idt = p.iter_f32 ? dt::f32 : dt::u8;
-    memory::desc sl({p.T, p.N, p.SLC}, dt::u8, tag::tnc),
+    const dt qdt = p.s8 ? dt::s8 : dt::u8;
+    const dt ldt = p.dst_f32 ? dt::f32 : qdt, idt = p.iter_f32 ? dt::f32 : qdt;
+    memory::desc sl({p.T, p.N, p.SLC}, qdt, tag::tnc),
             si({L, D, p.N, O}, idt, tag::ldnc), sic({L, D, p.N, H}, dt::f32, tag::ldnc),
             wl({L, D, p.SLC, G, H}, dt::s8, tag::ldigo), wi({L, D, O, G, H}, dt::s8, tag::ldigo),
             wp({L, D, H, O}, dt::s8, tag::ldio), b({L, D, G, H}, dt::f32, tag::ldgo),
@@ -262,23 +298,28 @@ void run_case(const prob_t &p) {
         prim = lstm_forward(g);
         pd = g;
     }
-    // An integral shift is the integer GEMM's zero point; others run in
-    // f32 on dequantized values.
+    // On the CPU an integral shift is the integer GEMM's zero point;
+    // others, and every problem on the gpu engine, run in f32 on
+    // dequantized values.
     const std::string impl = pd.impl_info_str();
     const bool integral = std::nearbyint(p.shift) == p.shift;
-    EXPECT_NE(impl.find(integral ? "int8:" : "int8_on_f32:"), std::string::npos) << impl;
-    memory m_sl(sl, eng, r.src_layer.data());
-    std::vector<uint8_t> si_u8;
+    const bool on_ints = integral && ek == engine::kind::cpu;
+    EXPECT_NE(impl.find(on_ints ? "int8:" : "int8_on_f32:"), std::string::npos) << impl;
+    // Bytes of int8 data (the two's complement byte for s8).
+    std::vector<uint8_t> sl_q, si_q;
+    for (int x : r.src_layer) sl_q.push_back((uint8_t)x);
+    memory m_sl = mem_with(sl, eng, sl_q.data());
     memory m_si;
     if (p.iter_f32) {
-        m_si = memory(si, eng, r.src_iter.data());
+        m_si = mem_with(si, eng, r.src_iter.data());
     } else {
-        for (float x : r.src_iter) si_u8.push_back((uint8_t)r.q(x));
-        m_si = memory(si, eng, si_u8.data());
+        for (float x : r.src_iter) si_q.push_back((uint8_t)r.q(x));
+        m_si = mem_with(si, eng, si_q.data());
     }
-    memory m_sic(sic, eng, r.src_iter_c.data()), m_wl(wl, eng, r.wl.data()),
-            m_wi(wi, eng, r.wi.data()), m_b(b, eng, r.bias.data()), m_dl(dl, eng),
-            m_di(di, eng), m_dic(dic, eng);
+    memory m_sic = mem_with(sic, eng, r.src_iter_c.data()),
+           m_wl = mem_with(wl, eng, r.wl.data()), m_wi = mem_with(wi, eng, r.wi.data()),
+           m_b = mem_with(b, eng, r.bias.data()), m_dl(dl, eng), m_di(di, eng),
+           m_dic(dic, eng);
     std::unordered_map<int, memory> args {{DNNL_ARG_SRC_LAYER, m_sl}, {DNNL_ARG_SRC_ITER, m_si},
             {DNNL_ARG_WEIGHTS_LAYER, m_wl}, {DNNL_ARG_WEIGHTS_ITER, m_wi}, {DNNL_ARG_BIAS, m_b},
             {DNNL_ARG_DST_LAYER, m_dl}, {DNNL_ARG_DST_ITER, m_di}};
@@ -288,7 +329,7 @@ void run_case(const prob_t &p) {
         args[DNNL_ARG_DST_ITER_C] = m_dic;
     }
     if (p.proj()) {
-        m_wp = memory(wp, eng, r.wp.data());
+        m_wp = mem_with(wp, eng, r.wp.data());
         args[DNNL_ARG_WEIGHTS_PROJECTION] = m_wp;
     }
     prim.execute(s, args);
@@ -297,10 +338,16 @@ void run_case(const prob_t &p) {
     expect_close(read_as_f32(m_dl, r), r.dst_layer, step, "dst_layer");
     expect_close(read_as_f32(m_di, r), r.dst_iter, step, "dst_iter");
     if (!p.gru) {
-        const float *c = (const float *)m_dic.get_data_handle();
-        for (size_t i = 0; i < r.dst_iter_c.size(); ++i)
+        float *map = (float *)m_dic.map_data();
+        const std::vector<float> c(map, map + r.dst_iter_c.size());
+        m_dic.unmap_data(map);
+        for (size_t i = 0; i < c.size(); ++i)
             ASSERT_NEAR(c[i], r.dst_iter_c[i], 0.05f) << "dst_iter_c " << i;
     }
+}
+
+void run_case(const prob_t &p) {
+    for (engine::kind ek : engine_kinds()) run_case_on(p, ek);
 }
 
 } // namespace
@@ -342,6 +389,33 @@ TEST(RnnInt8, LstmF32IterationStatesRightToLeft) {
     p.dir = rnn_direction::unidirectional_right2left;
     p.scale = 50.f;
     p.shift = 100.f;
+    run_case(p);
+}
+
+// One GRU step passes u h' straight to h: an f32 initial state that is
+// not put on the grid first shows in many outputs.
+TEST(RnnInt8, GruF32InitialStateGoesOnTheGrid) {
+    prob_t p;
+    p.gru = true;
+    p.iter_f32 = true;
+    p.T = 1;
+    p.N = 4;
+    p.DHC = p.DIC = 16;
+    p.scale = 50.f;
+    p.shift = 100.f;
+    run_case(p);
+}
+
+// s8 data (LSTM only), with a shift, s8 states and destinations; the
+// bidirectional sum adds dequantized values and quantizes once.
+TEST(RnnInt8, LstmS8Data) {
+    prob_t p;
+    p.s8 = true;
+    p.shift = 10.f;
+    run_case(p);
+    p.L = 2;
+    p.D = 2;
+    p.dir = rnn_direction::bidirectional_sum;
     run_case(p);
 }
 
@@ -415,32 +489,103 @@ TEST(RnnInt8, AttributeSettersAndGetters) {
             dnnl_invalid_arguments);
 }
 
+// The status a primitive descriptor's creation ends with.
+template <typename F>
+dnnl_status_t status_of(F f) {
+    try {
+        f();
+    } catch (const error &e) {
+        return e.status;
+    }
+    return dnnl_success;
+}
+
 TEST(RnnInt8, QparamsThatDoNotFitAreRefused) {
-    engine eng(engine::kind::cpu, 0);
-    memory::desc sl({2, 1, 4}, dt::u8, tag::tnc), si({1, 1, 1, 4}, dt::u8, tag::ldnc),
-            sic({1, 1, 1, 4}, dt::f32, tag::ldnc), wl({1, 1, 4, 4, 4}, dt::s8, tag::ldigo),
-            wi({1, 1, 4, 4, 4}, dt::s8, tag::ldigo), b({1, 1, 4, 4}, dt::f32, tag::ldgo),
-            dl({2, 1, 4}, dt::u8, tag::tnc);
-    const auto fwd = prop_kind::forward_inference;
-    const auto dir = rnn_direction::unidirectional_left2right;
-    primitive_attr attr;
-    attr.set_rnn_data_qparams(64.f, 128.f);
-    attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), std::vector<float>(15, 2.f)); // 16 needed
-    EXPECT_THROW(lstm_forward::primitive_desc(eng, fwd, dir, sl, si, sic, wl, wi, b, dl, si, sic,
-                         attr),
-            error);
-    attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), std::vector<float>(16, 2.f));
-    EXPECT_NO_THROW(lstm_forward::primitive_desc(eng, fwd, dir, sl, si, sic, wl, wi, b, dl, si,
-            sic, attr));
-    attr.set_rnn_data_qparams(0.f, 128.f);
-    EXPECT_THROW(lstm_forward::primitive_desc(eng, fwd, dir, sl, si, sic, wl, wi, b, dl, si, sic,
-                         attr),
-            error);
-    // int8 is inference only.
-    attr.set_rnn_data_qparams(64.f, 128.f);
-    EXPECT_THROW(lstm_forward::primitive_desc(eng, prop_kind::forward_training, dir, sl, si, sic,
-                         wl, wi, b, dl, si, sic, attr),
-            error);
+    for (engine::kind ek : engine_kinds()) {
+        SCOPED_TRACE(kind_name(ek));
+        engine eng(ek, 0);
+        memory::desc sl({2, 1, 4}, dt::u8, tag::tnc), si({1, 1, 1, 4}, dt::u8, tag::ldnc),
+                sic({1, 1, 1, 4}, dt::f32, tag::ldnc), wl({1, 1, 4, 4, 4}, dt::s8, tag::ldigo),
+                wi({1, 1, 4, 4, 4}, dt::s8, tag::ldigo), b({1, 1, 4, 4}, dt::f32, tag::ldgo),
+                dl({2, 1, 4}, dt::u8, tag::tnc);
+        // LSTM with projection: 4 hidden channels to 2 outputs.
+        memory::desc psi({1, 1, 1, 2}, dt::u8, tag::ldnc),
+                pwi({1, 1, 2, 4, 4}, dt::s8, tag::ldigo), pw({1, 1, 4, 2}, dt::s8, tag::ldio),
+                pdl({2, 1, 2}, dt::u8, tag::tnc);
+        const auto fwd = prop_kind::forward_inference;
+        const auto dir = rnn_direction::unidirectional_left2right;
+        auto lstm = [&](const primitive_attr &a, prop_kind prop = prop_kind::forward_inference) {
+            return status_of([&] {
+                lstm_forward::primitive_desc(eng, prop, dir, sl, si, sic, wl, wi, b, dl, si, sic, a);
+            });
+        };
+        auto lstmp = [&](const primitive_attr &a) {
+            return status_of([&] {
+                lstm_forward::primitive_desc(eng, fwd, dir, sl, psi, sic, wl, pwi, memory::desc(),
+                        pw, b, pdl, psi, sic, a);
+            });
+        };
+        primitive_attr attr;
+        attr.set_rnn_data_qparams(64.f, 128.f);
+        attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), std::vector<float>(15, 2.f)); // 16 needed
+        EXPECT_EQ(lstm(attr), dnnl_invalid_arguments);
+        attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), std::vector<float>(16, 2.f));
+        EXPECT_EQ(lstm(attr), dnnl_success);
+        attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), std::vector<float>(16, 0.f)); // zeros
+        EXPECT_EQ(lstm(attr), dnnl_invalid_arguments);
+        attr.set_rnn_weights_qparams(0, {2.f});
+        attr.set_rnn_data_qparams(0.f, 128.f);
+        EXPECT_EQ(lstm(attr), dnnl_invalid_arguments);
+        attr.set_rnn_data_qparams(64.f, INFINITY);
+        EXPECT_EQ(lstm(attr), dnnl_invalid_arguments);
+        // Projection scales: one, or one per output channel (2 here).
+        attr.set_rnn_data_qparams(64.f, 128.f);
+        attr.set_rnn_weights_projection_qparams(1 << 3, {3.f, 4.f});
+        EXPECT_EQ(lstmp(attr), dnnl_success);
+        attr.set_rnn_weights_projection_qparams(1 << 3, {3.f, 4.f, 5.f});
+        EXPECT_EQ(lstmp(attr), dnnl_invalid_arguments);
+        // int8 is inference only.
+        attr.set_rnn_weights_projection_qparams(0, {3.f});
+        EXPECT_EQ(lstm(attr, prop_kind::forward_training), dnnl_unimplemented);
+    }
+}
+
+// int8 is LSTM and GRU only, s8 data LSTM only, as oneDNN's CPU engine:
+// the other cells and s8 GRU are unimplemented on every engine.
+TEST(RnnInt8, OtherCellsAreUnimplemented) {
+    for (engine::kind ek : engine_kinds()) {
+        SCOPED_TRACE(kind_name(ek));
+        engine eng(ek, 0);
+        const auto fwd = prop_kind::forward_inference;
+        const auto dir = rnn_direction::unidirectional_left2right;
+        primitive_attr attr;
+        attr.set_rnn_data_qparams(64.f, 128.f);
+        attr.set_rnn_weights_qparams(0, {2.f});
+        for (dt ddt : {dt::u8, dt::s8}) {
+            memory::desc sl({2, 1, 4}, ddt, tag::tnc), si({1, 1, 1, 4}, ddt, tag::ldnc),
+                    w1({1, 1, 4, 1, 4}, dt::s8, tag::ldigo), b1({1, 1, 1, 4}, dt::f32, tag::ldgo),
+                    w3({1, 1, 4, 3, 4}, dt::s8, tag::ldigo), b3({1, 1, 3, 4}, dt::f32, tag::ldgo),
+                    b4({1, 1, 4, 4}, dt::f32, tag::ldgo), att({2, 1, 1}, ddt, tag::tnc);
+            EXPECT_EQ(status_of([&] {
+                vanilla_rnn_forward::primitive_desc(eng, fwd, algorithm::eltwise_tanh, dir, sl,
+                        si, w1, w1, b1, sl, si, attr);
+            }),
+                    dnnl_unimplemented);
+            EXPECT_EQ(status_of([&] {
+                lbr_gru_forward::primitive_desc(eng, fwd, dir, sl, si, w3, w3, b4, sl, si, attr);
+            }),
+                    dnnl_unimplemented);
+            EXPECT_EQ(status_of([&] {
+                augru_forward::primitive_desc(eng, fwd, dir, sl, att, si, w3, w3, b3, sl, si,
+                        attr);
+            }),
+                    dnnl_unimplemented);
+            EXPECT_EQ(status_of([&] {
+                gru_forward::primitive_desc(eng, fwd, dir, sl, si, w3, w3, b3, sl, si, attr);
+            }),
+                    ddt == dt::u8 ? dnnl_success : dnnl_unimplemented);
+        }
+    }
 }
 
 TEST(RnnInt8, OtherPrimitivesRefuseRnnQparams) {

@@ -6,7 +6,9 @@
 // (LSTM i, f, c~, o; GRU-like u, r, o). Every buffer comes with an offset
 // in floats, since a cell's operands live at plan offsets of the workspace
 // and the scratchpad. Shapes and data types are arguments: one program
-// serves every RNN primitive of a device.
+// serves every RNN primitive of a device. int8 inference (rnn_int8.hpp)
+// adds the weights' dequantization, quantized copies and the states'
+// quantization grid, which the f32 problems pass as zeros.
 #include "ocl_types.clh"
 
 inline float rnn_logistic(float x) {
@@ -15,28 +17,49 @@ inline float rnn_logistic(float x) {
     return x >= 0.f ? q : e * q;
 }
 
-// Element i of a tensor of type dt (DT_* of ocl_types.clh).
-inline float rnn_load(const global uchar *p, int dt, long i) {
+// Element i of a tensor of type dt (DT_* of ocl_types.clh). u8 / s8
+// tensors are an int8 RNN's quantized data, q = (scale, shift): read back
+// as (x - shift) / scale, written as saturate(round(v * scale + shift))
+// with ties to even, as the CPU's tensor_t does.
+inline float rnn_load(const global uchar *p, int dt, long i, float2 q) {
     switch (dt) {
     case DT_F16: return vload_half(i, (const global half *)p);
     case DT_BF16: return bf16_to_f32(((const global ushort *)p)[i]);
+    case DT_S8: return ((float)((const global char *)p)[i] - q.s1) / q.s0;
+    case DT_U8: return ((float)p[i] - q.s1) / q.s0;
     default: return ((const global float *)p)[i];
     }
 }
 
-inline void rnn_store(global uchar *p, int dt, long i, float v) {
+inline void rnn_store(global uchar *p, int dt, long i, float v, float2 q) {
     switch (dt) {
     case DT_F16: vstore_half_rte(v, i, (global half *)p); break;
     case DT_BF16: ((global ushort *)p)[i] = f32_to_bf16(v); break;
+    case DT_S8:
+        ((global char *)p)[i] = convert_char_sat_rte(v * q.s0 + q.s1);
+        break;
+    case DT_U8: p[i] = convert_uchar_sat_rte(v * q.s0 + q.s1); break;
     default: ((global float *)p)[i] = v; break;
     }
 }
 
+// int8 RNN: v put back on the states' quantization grid g = (scale,
+// shift, lo, hi), [lo, hi] the data type's range: the value an integer
+// implementation would hold, dequantized (the CPU's state_quant_t).
+// g.s0 == 0 (no data scale is 0) leaves v as it is: f32 problems.
+inline float rnn_qgrid(float v, float4 g) {
+    if (g.s0 == 0.f) return v;
+    float x = rint(v * g.s0 + g.s1);
+    x = x < g.s2 ? g.s2 : (x > g.s3 ? g.s3 : x);
+    return (x - g.s1) / g.s0;
+}
+
 // dst[i0, i1, i2, i3] (+)= src[i0, i1, i2, i3] over a 4-d block, offsets
-// and strides in elements of each side's type; src null writes zeros.
+// and strides in elements of each side's type; src null writes zeros;
+// q: the quantization of u8 / s8 sides (rnn_load).
 __kernel void rnn_copy(const global uchar *src, int src_dt, long src_off,
         long4 ss, global uchar *dst, int dst_dt, long dst_off, long4 ds,
-        long4 n, int accumulate) {
+        long4 n, int accumulate, float2 q) {
     const long i3 = get_global_id(0), i2 = get_global_id(1);
     const long i01 = get_global_id(2);
     if (i3 >= n.s3 || i2 >= n.s2 || i01 >= n.s0 * n.s1) return;
@@ -44,10 +67,38 @@ __kernel void rnn_copy(const global uchar *src, int src_dt, long src_off,
     float v = 0.f;
     if (src)
         v = rnn_load(src, src_dt,
-                src_off + i0 * ss.s0 + i1 * ss.s1 + i2 * ss.s2 + i3 * ss.s3);
+                src_off + i0 * ss.s0 + i1 * ss.s1 + i2 * ss.s2 + i3 * ss.s3, q);
     const long o = dst_off + i0 * ds.s0 + i1 * ds.s1 + i2 * ds.s2 + i3 * ds.s3;
-    if (accumulate) v += rnn_load(dst, dst_dt, o);
-    rnn_store(dst, dst_dt, o, v);
+    if (accumulate) v += rnn_load(dst, dst_dt, o, q);
+    rnn_store(dst, dst_dt, o, v, q);
+}
+
+// int8 RNN: an N x H block of states put on the grid in place (an LSTM
+// projection's output, the initial state).
+__kernel void rnn_qgrid_rows(global float *p, long p_off, long ld, float4 g,
+        int N, int H) {
+    const int j = get_global_id(0), n = get_global_id(1);
+    if (j >= H || n >= N) return;
+    global float *x = p + p_off + n * ld + j;
+    *x = rnn_qgrid(*x, g);
+}
+
+// int8 RNN: the f32 copy of s8 weights, out[r][g * C + c] = w(r, g, c) /
+// scale[g * C + c] (scale[0] for all when !per_col; scale from sc_off)
+// over rows r of (l, d, k) in L x D x K; w's strides: rs for l, d, k, gs
+// for g, cs for c.
+__kernel void rnn_dequant_w(const global char *w, long w_off, long4 rs,
+        long gs, long cs, int D, int K, int G, int C,
+        const global float *scale, long sc_off, int per_col,
+        global float *out, long out_off, long rows) {
+    const int col = get_global_id(0);
+    const long r = get_global_id(1);
+    if (col >= G * C || r >= rows) return;
+    const long l = r / ((long)D * K), d = r / K % D, k = r % K;
+    const int g = col / C, c = col % C;
+    const long o = w_off + l * rs.s0 + d * rs.s1 + k * rs.s2 + g * gs + c * cs;
+    out[out_off + r * G * C + col]
+            = (float)w[o] / scale[sc_off + (per_col ? col : 0)];
 }
 
 inline float rnn_act(int kind, float x, float alpha) {
@@ -80,11 +131,12 @@ __kernel void rnn_vanilla_fwd(global float *g, long g_off, long ldg,
 }
 
 // LSTM: i, f, o logistic (peephole terms when wp is given), c~ tanh,
-// c = f c' + i c~, h = o tanh(c) (into ht when projecting).
+// c = f c' + i c~, h = o tanh(c) (into ht when projecting), on the grid q
+// for int8 (rnn_qgrid).
 __kernel void rnn_lstm_fwd(global float *g, long g_off, long ldg,
         const global float *cp, long cp_off, global float *c, long c_off,
         global float *h, long h_off, long ldo, const global float *wp,
-        long wp_off, int N, int H) {
+        long wp_off, float4 q, int N, int H) {
     RNN_IDS
     global float *gr = g + g_off + n * ldg + j;
     const float cprev = cp[cp_off + n * H + j];
@@ -99,34 +151,36 @@ __kernel void rnn_lstm_fwd(global float *g, long g_off, long ldg,
     const float o = rnn_logistic(xo);
     gr[0] = i, gr[H] = f, gr[2 * H] = cc, gr[3 * H] = o;
     c[c_off + n * H + j] = cn;
-    h[h_off + n * ldo + j] = o * tanh(cn);
+    h[h_off + n * ldo + j] = rnn_qgrid(o * tanh(cn), q);
 }
 
-// GRU, first part: u, r logistic; rec = r * h'.
+// GRU, first part: u, r logistic; rec = r * h' (on the grid q for int8:
+// the recurrent GEMM's input).
 __kernel void rnn_gru_fwd1(global float *g, long g_off, long ldg,
         const global float *hp, long hp_off, long ldh, global float *rec,
-        long rec_off, int N, int H) {
+        long rec_off, float4 q, int N, int H) {
     RNN_IDS
     global float *gr = g + g_off + n * ldg + j;
     gr[0] = rnn_logistic(gr[0]);
     const float r = rnn_logistic(gr[H]);
     gr[H] = r;
-    rec[rec_off + n * H + j] = r * hp[hp_off + n * ldh + j];
+    rec[rec_off + n * H + j] = rnn_qgrid(r * hp[hp_off + n * ldh + j], q);
 }
 
 // GRU (and AUGRU) second part: o tanh, h = u' h' + (1 - u') o with
-// u' = (1 - att) u when att is given.
+// u' = (1 - att) u when att is given; h on the grid q for int8.
 __kernel void rnn_gru_fwd2(global float *g, long g_off, long ldg,
         const global float *hp, long hp_off, long ldh, global float *h,
-        long h_off, long ldo, const global float *att, long att_off, int N,
-        int H) {
+        long h_off, long ldo, const global float *att, long att_off,
+        float4 q, int N, int H) {
     RNN_IDS
     global float *gr = g + g_off + n * ldg + j;
     const float keep = att ? 1.f - att[att_off + n] : 1.f;
     const float o = tanh(gr[2 * H]);
     const float u = keep * gr[0];
     gr[2 * H] = o;
-    h[h_off + n * ldo + j] = u * hp[hp_off + n * ldh + j] + (1.f - u) * o;
+    h[h_off + n * ldo + j]
+            = rnn_qgrid(u * hp[hp_off + n * ldh + j] + (1.f - u) * o, q);
 }
 
 // Linear-before-reset GRU (and AUGRU): rec holds U h' of the three gates;

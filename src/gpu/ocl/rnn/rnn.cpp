@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/verbose.hpp"
+#include "cpu/rnn/rnn_int8.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 
 namespace dnnl {
@@ -54,13 +55,15 @@ gemm_access_t w_access(
 } // namespace
 
 status_t ocl_rnn_t::pd_t::check_problem() const {
+    // int8 (LSTM and GRU inference, the descriptor checks fixed the
+    // rest): s8 data for LSTM only, as on the CPU.
     const data_type_t dt = desc()->src_layer_desc.data_type;
-    if (dt == dnnl_u8 || dt == dnnl_s8) {
-        verbose_check("rnn", "gpu: int8 recurrent primitives are not "
-                             "implemented on the gpu engine");
+    if (dt == dnnl_s8 && cell_kind() != dnnl_vanilla_lstm) {
+        verbose_check("rnn", "gpu: s8 data for int8 LSTM only");
         return dnnl_unimplemented;
     }
-    if (dt != dnnl_f32 && dt != dnnl_bf16 && dt != dnnl_f16) {
+    if (dt != dnnl_f32 && dt != dnnl_bf16 && dt != dnnl_f16 && dt != dnnl_u8
+            && dt != dnnl_s8) {
         verbose_check("rnn", "gpu: data type not supported");
         return dnnl_unimplemented;
     }
@@ -90,8 +93,11 @@ void ocl_rnn_t::pd_t::plan_gemms(const device_info_t &dev) {
         gemms_[r].conf = c;
         gemms_[r].plan = plan_gemm(dev, c, &s);
     };
-    const memory_desc_t &wl = weights_layer_md_, &wi = weights_iter_md_,
-                        &wp = weights_projection_md_;
+    // int8: the GEMMs read the f32 copies of the weights.
+    const bool q = d.int8;
+    const memory_desc_t &wl = q ? wdeq_[0] : weights_layer_md_,
+                        &wi = q ? wdeq_[1] : weights_iter_md_,
+                        &wp = q ? wdeq_[2] : weights_projection_md_;
     auto wacc = [&](const memory_desc_t &w, bool trans) {
         const dim_t *s = strides(w);
         return w_access(s[2], s[4], w.dims[2], w.dims[3] * w.dims[4], trans);
@@ -137,6 +143,18 @@ void ocl_rnn_t::pd_t::plan_gemms(const device_info_t &dev) {
     if (d.projection) dw(rg_dw_proj, diff_weights_projection_md_, 3, H, d.DIC);
 }
 
+// The int8 facts of the plan: the CPU's checks of the quantization
+// parameters (the same statuses) and the f32 copies of the weights.
+status_t ocl_rnn_t::pd_t::init_int8() {
+    const status_t st = cpu::rnn::check_int8_qparams(*attr(), plan_.dims);
+    if (st != dnnl_success) {
+        verbose_error(
+                "rnn", "int8 quantization parameters do not fit the problem");
+        return st;
+    }
+    return rnn_int8_weights_mds(plan_, wdeq_);
+}
+
 status_t ocl_rnn_t::pd_t::init(engine_t *engine) {
     // oneDNN's choices for `any`: ldigo forward, ldgoi for the backward
     // weights, their diffs ldigo.
@@ -145,14 +163,22 @@ status_t ocl_rnn_t::pd_t::init(engine_t *engine) {
             DNNL_CHECK(md_set_format_by_tag(*md, dnnl_ldigo));
     DNNL_CHECK(init_formats(is_fwd() ? dnnl_ldigo : dnnl_ldgoi));
     DNNL_CHECK(check_problem());
-    plan_.init(rnn_dims_of(*this), !is_fwd(), 0);
+    rnn_dims_t d = rnn_dims_of(*this);
+    const data_type_t dt = desc()->src_layer_desc.data_type;
+    // int8 runs on f32 GEMMs (int8_gemm stays false): the plan places
+    // the dequantized weights.
+    d.int8 = dt == dnnl_u8 || dt == dnnl_s8;
+    plan_.init(d, !is_fwd(), 0);
+    if (d.int8) DNNL_CHECK(init_int8());
     set_workspace(plan_.dims.training ? plan_.state_bytes : 0);
     book_scratchpad(plan_.scratch_bytes);
     plan_gemms(device_info_of(engine));
-    // ocl:rnn: and the layer GEMM's kernel (gemm_f32_128x128, ...).
+    // ocl:rnn: (int8: ocl:rnn:int8_on_f32:, as the CPU's
+    // gemm_rnn:int8_on_f32:) and the layer GEMM's kernel
+    // (gemm_f32_128x128, ...).
     std::string g = gemms_[is_fwd() ? rg_layer : rg_layer_t].plan.name;
     if (g.compare(0, 4, "ocl:") == 0) g = g.substr(4);
-    name_ = "ocl:rnn:" + g;
+    name_ = std::string(d.int8 ? "ocl:rnn:int8_on_f32:" : "ocl:rnn:") + g;
     return dnnl_success;
 }
 
@@ -167,11 +193,14 @@ status_t ocl_rnn_t::init(engine_t *engine) {
             "rnn_vanilla_fwd", "rnn_lstm_fwd", "rnn_gru_fwd1", "rnn_gru_fwd2",
             "rnn_lbr_fwd", "rnn_vanilla_bwd", "rnn_lstm_bwd", "rnn_gru_bwd1",
             "rnn_gru_bwd2", "rnn_lbr_bwd", "rnn_augru_att_bwd", "rnn_col_sums",
-            "rnn_peephole_bwd", "rnn_mul_rows"};
+            "rnn_peephole_bwd", "rnn_mul_rows", "rnn_qgrid_rows",
+            "rnn_dequant_w"};
     std::vector<ocl_kernel_t> ks;
     DNNL_CHECK(create_kernels(
             engine, "rnn/rnn.cl", kernel_options_t(), names, ks));
     for (int k = 0; k < k_count; ++k) kernels_[k] = ks[k];
+    if (pd.plan().dims.int8)
+        DNNL_CHECK(int8_scales_.create(engine, *pd.attr(), pd.plan().dims));
     return dnnl_success;
 }
 

@@ -1,5 +1,6 @@
 // Recurrent primitives on the gpu engine (vanilla RNN, LSTM with peephole
-// and projection, GRU, LBR-GRU, AUGRU, LBR-AUGRU), f32 / bf16 / f16, with
+// and projection, GRU, LBR-GRU, AUGRU, LBR-AUGRU), f32 / bf16 / f16, and
+// int8 LSTM / GRU inference on f32 GEMMs (rnn_int8.hpp), with
 // the CPU implementation's structure: per layer and direction one GEMM for
 // every iteration's input projection (and the biases), per iteration the
 // recurrent GEMM and one cell kernel (rnn.cl); states f32 in the buffers
@@ -14,6 +15,7 @@
 #include "common/rnn_plan.hpp"
 #include "gpu/ocl/gemm/gemm_kernel.hpp"
 #include "gpu/ocl/ocl_primitive.hpp"
+#include "gpu/ocl/rnn/rnn_int8.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -49,11 +51,16 @@ struct ocl_rnn_t : public primitive_t {
         const char *name() const override { return name_.c_str(); }
         const rnn_plan_t &plan() const { return plan_; }
         const rnn_gemm_t &gemm(rnn_gemm_role_t r) const { return gemms_[r]; }
+        // int8: the f32 weight copies the GEMMs read (layer, iteration,
+        // projection; rnn_int8_weights_mds).
+        const memory_desc_t *int8_weights_mds() const { return wdeq_; }
 
     private:
         status_t check_problem() const;
+        status_t init_int8();
         void plan_gemms(const device_info_t &dev);
         rnn_plan_t plan_;
+        memory_desc_t wdeq_[3] = {};
         rnn_gemm_t gemms_[rg_count];
         std::string name_;
     };
@@ -81,15 +88,19 @@ struct ocl_rnn_t : public primitive_t {
         k_col_sums,
         k_peephole_bwd,
         k_mul_rows,
+        k_qgrid_rows,
+        k_dequant_w,
         k_count
     };
     const ocl_kernel_t &kernel(kernel_t k) const { return kernels_[k]; }
+    const rnn_int8_scales_t &int8_scales() const { return int8_scales_; }
 
 private:
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
     gemm_kernels_t gemms_[rg_count];
     ocl_kernel_t kernels_[k_count];
+    rnn_int8_scales_t int8_scales_; // int8 problems only
 };
 
 } // namespace ocl

@@ -18,6 +18,10 @@ int dt_code(data_type_t dt) {
         return 2;
     case dnnl_bf16:
         return 3;
+    case dnnl_s8:
+        return 4;
+    case dnnl_u8:
+        return 5;
     default:
         return 1;
     }
@@ -49,6 +53,8 @@ rnn_exec_t::rnn_exec_t(const ocl_rnn_t *prim_, const exec_ctx_t &ctx_)
         if (is_zero_md(*x.md)) return;
         x.m = mem_of(ctx, arg);
     });
+    quant = rnn_copy_quant(*pd->attr());
+    qgrid = rnn_state_qgrid(*pd->attr(), dm.int8, src_layer.md->data_type);
 }
 
 bool rnn_exec_t::r2l(dim_t d) const {
@@ -140,7 +146,8 @@ status_t rnn_exec_t::copy(const side_t &src, const side_t &dst,
             .i64(dst.off)
             .value(long4_of(dst.st))
             .value(long4_of(n))
-            .i32(accumulate ? 1 : 0);
+            .i32(accumulate ? 1 : 0)
+            .value(quant);
     return prim->kernel(ocl_rnn_t::k_copy)
             .enqueue(ctx,
                     nd_range_t({(size_t)n[3], (size_t)n[2], (size_t)outer}),
@@ -222,6 +229,9 @@ status_t rnn_exec_t::load_init_state(dim_t l, dim_t d) const {
                 src_iter.st()[3], N, dm.SIC, h, dm.ldh()));
     else
         DNNL_CHECK(zero(h, N, dm.SIC, dm.ldh()));
+    // int8: the initial state as an integer implementation holds it (an
+    // f32 or absent src_iter too), as on the CPU.
+    if (dm.int8) DNNL_CHECK(qgrid_rows(h, N, dm.SIC, dm.ldh()));
     if (!dm.lstm) return dnnl_success;
     const rnn_loc_t c = c_slot(l, d, slot);
     if (src_iter_c)

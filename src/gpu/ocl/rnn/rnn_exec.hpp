@@ -56,6 +56,10 @@ struct rnn_exec_t : public rnn_tensors_t<rnn_tensor_t> {
     const rnn_plan_t &p;
     const rnn_dims_t &dm;
     cl_mem ws = nullptr, scratch = nullptr;
+    // int8: the copies' quantization of u8 / s8 data and the states'
+    // grid (rnn_int8.hpp; the grid is all zero for other problems).
+    cl_float2 quant;
+    cl_float4 qgrid;
 
     bool r2l(dim_t d) const;
     dim_t init_slot(dim_t d) const { return r2l(d) ? dm.T + 1 : 0; }
@@ -109,6 +113,12 @@ struct rnn_exec_t : public rnn_tensors_t<rnn_tensor_t> {
 
     // A cell kernel over N rows and DHC channels.
     status_t cell(ocl_rnn_t::kernel_t k, const kernel_args_t &args) const;
+
+    // int8: f32 copies of the weights, which the weight tensors then are.
+    status_t prepare_int8();
+    // int8: rows x cols of f32 states (ld) put on the grid in place.
+    status_t qgrid_rows(
+            const rnn_loc_t &at, dim_t rows, dim_t cols, dim_t ld) const;
 
     // Copies: src_layer to x0, biases and peepholes to f32, attention.
     status_t load_inputs() const;

@@ -41,12 +41,14 @@ status_t fwd_step(const rnn_exec_t &e, dim_t l, dim_t d, dim_t t,
         a.mem(g.m).i64(g.off).i64(ldg);
         a.mem(cp.m).i64(cp.off).mem(c.m).i64(c.off);
         a.mem(ht.m).i64(ht.off).i64(dm.projection ? H : ldh);
-        a.mem(dm.peephole ? wp.m : nullptr).i64(wp.off);
+        a.mem(dm.peephole ? wp.m : nullptr).i64(wp.off).value(e.qgrid);
         ncells(a);
         DNNL_CHECK(e.cell(ocl_rnn_t::k_lstm_fwd, a));
         if (!dm.projection) return dnnl_success;
-        return e.gemm(rg_proj, N, dm.DIC, H, dense(ht, H), e.proj(l, d, false),
-                dense(h, ldh));
+        DNNL_CHECK(e.gemm(rg_proj, N, dm.DIC, H, dense(ht, H),
+                e.proj(l, d, false), dense(h, ldh)));
+        // int8: the projection's output is a state like any other h.
+        return dm.int8 ? e.qgrid_rows(h, N, dm.DIC, ldh) : dnnl_success;
     }
     const rnn_loc_t rec = e.scr(e.p.tmp_off);
     if (dm.gru) {
@@ -54,7 +56,7 @@ status_t fwd_step(const rnn_exec_t &e, dim_t l, dim_t d, dim_t t,
                 e.wmat(e.w_iter, l, d, 0, false), g));
         kernel_args_t a1;
         a1.mem(g.m).i64(g.off).i64(ldg).mem(hp.m).i64(hp.off).i64(ldh);
-        a1.mem(rec.m).i64(rec.off);
+        a1.mem(rec.m).i64(rec.off).value(e.qgrid);
         ncells(a1);
         DNNL_CHECK(e.cell(ocl_rnn_t::k_gru_fwd1, a1));
         DNNL_CHECK(e.gemm(rg_iter, N, H, H, dense(rec, H),
@@ -62,6 +64,7 @@ status_t fwd_step(const rnn_exec_t &e, dim_t l, dim_t d, dim_t t,
         kernel_args_t a2;
         a2.mem(g.m).i64(g.off).i64(ldg).mem(hp.m).i64(hp.off).i64(ldh);
         a2.mem(h.m).i64(h.off).i64(ldh).mem(att_m).i64(att.off);
+        a2.value(e.qgrid);
         ncells(a2);
         return e.cell(ocl_rnn_t::k_gru_fwd2, a2);
     }
@@ -85,6 +88,7 @@ status_t ocl_rnn_t::execute_fwd(const exec_ctx_t &ctx) const {
     rnn_exec_t e(this, ctx);
     const rnn_dims_t &dm = e.dm;
     const dim_t T = dm.T, N = dm.N, ldg = dm.ldg();
+    if (dm.int8) DNNL_CHECK(e.prepare_int8());
     DNNL_CHECK(e.load_inputs());
     for (dim_t d = 0; d < dm.D; ++d) {
         for (dim_t l = 0; l < dm.L; ++l) {
