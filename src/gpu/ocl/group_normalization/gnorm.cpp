@@ -50,7 +50,7 @@ cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
 // unit itself is one run; nhwc: each point's cpg channels), enough units
 // to give every compute unit one, and a unit that fits the lanes.
 void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
-    constexpr int v = 4, per_lane = 8, max_per_lane = 16;
+    constexpr int v = 4, per_lane = 16, max_per_lane = 16;
     if (!gpu_geometry(dev) || n * g < dev.compute_units)
         return;
     for (int k = 0; k < 2; ++k) {
@@ -175,7 +175,10 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                   i = pd->ch_inner ? pd->cpg : pd->sp;
     if (pd->is_fwd() && pd->cache) {
         kernel_options_t opts;
-        define_unit_geom(opts, false, false, dev);
+        // Lanes compiled in (UL_LANES, and the kernel's required group
+        // size): the register budget of each lane follows from it.
+        opts.define("UNITS_INNER", 0);
+        opts.define("UL_LANES", pd->cache_lanes);
         opts.define("GN_KERNEL", 1);
         opts.define("VEC", 4);
         opts.define("UNIT_CACHE", pd->cache);
