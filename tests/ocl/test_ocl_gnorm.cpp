@@ -424,11 +424,12 @@ TEST_F(ocl_gnorm, units_held_in_registers) {
                 cf.flags);
         return std::string(pd.impl_info_str());
     };
-    const cfg_t nchw = mk({4, 8, 6, 6}, 4, CH);
+    // Enough units for any device's compute units (an H100 has 132).
+    const cfg_t nchw = mk({64, 8, 6, 6}, 4, CH);
     EXPECT_EQ(impl(nchw), "ocl:gnorm:units_cached");
     run(nchw, 51);
     run(mk({4, 6, 2, 3}, 3, CH), 52);
-    const cfg_t nhwc = mk({4, 8, 5, 7}, 2, CH, tag::nhwc);
+    const cfg_t nhwc = mk({72, 8, 5, 7}, 2, CH, tag::nhwc);
     EXPECT_EQ(impl(nhwc), "ocl:gnorm:units_cached");
     run(nhwc, 53);
     run(mk({3, 16, 9}, 4, nf::use_shift, tag::nwc), 54);
@@ -445,6 +446,10 @@ TEST_F(ocl_gnorm, units_held_in_registers) {
     cfg_t po = mk({4, 8, 3, 4}, 2, CH, tag::nhwc);
     po.relu_po = true;
     run(po, 59);
+    // Units too long for registers, read twice by groups of 1024 lanes.
+    const cfg_t wide = mk({16, 2, 95, 190}, 1, CH);
+    EXPECT_EQ(impl(wide), "ocl:gnorm:units_vec");
+    run(wide, 60);
     // Channels per group not a multiple of 4 in nhwc: the plain kernel.
     EXPECT_EQ(impl(mk({4, 6, 5, 7}, 2, CH, tag::nhwc)), "ocl:gnorm:units");
 }

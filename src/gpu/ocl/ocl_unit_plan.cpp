@@ -21,13 +21,13 @@ size_t pow2_ceil(int64_t v) {
     return p;
 }
 
+} // namespace
+
 size_t pow2_floor(size_t v) {
     size_t p = 1;
     while (p * 2 <= v) p <<= 1;
     return p;
 }
-
-} // namespace
 
 bool merged_stride(const memory_desc_t &md, int d0, int d1, int64_t &stride) {
     if (md.format_kind != dnnl_blocked

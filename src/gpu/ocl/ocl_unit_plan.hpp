@@ -82,6 +82,9 @@ bool gpu_geometry(const device_info_t &dev);
 // shapes reuse their programs.
 bool single_lane_units(const device_info_t &dev, int64_t elems);
 
+// The largest power of two not above v (1 for v < 2).
+size_t pow2_floor(size_t v);
+
 // a / b rounded up (a >= 0, b > 0).
 inline int64_t div_up(int64_t a, int64_t b) {
     return (a + b - 1) / b;

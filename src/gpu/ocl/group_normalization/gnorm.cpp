@@ -2,6 +2,8 @@
 // launches and the implementation list.
 #include "gpu/ocl/group_normalization/gnorm.hpp"
 
+#include <algorithm>
+
 #include "common/verbose.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_layout.hpp"
@@ -43,16 +45,38 @@ cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
     return m;
 }
 
+// Options of the kernel that holds a unit in registers: its lanes are
+// compiled in (UL_LANES, and the kernel's required group size), so the
+// compiler knows each lane's register budget.
+kernel_options_t cached_options(const ocl_gnorm_t::pd_t &pd) {
+    kernel_options_t opts;
+    opts.define("UNITS_INNER", 0);
+    opts.define("UL_LANES", pd.cache_lanes);
+    opts.define("GN_KERNEL", 1);
+    opts.define("VEC", 4);
+    opts.define("UNIT_CACHE", pd.cache);
+    define_data_type(opts, "SRC", pd.src_md()->data_type);
+    define_data_type(opts, "DST", pd.dst_md()->data_type);
+    define_data_type(opts, "SSC", scale_dt(pd, DNNL_ARG_SRC));
+    define_data_type(opts, "DSC", scale_dt(pd, DNNL_ARG_DST));
+    pd.post_ops.define(opts);
+    return opts;
+}
+
+const char *gnorm_cl = "group_normalization/gnorm.cl";
+
 } // namespace
 
 // The unit held in registers (gnorm_fwd_cached) on GPUs: every tensor
 // addressed natively with runs of four-wide, aligned vectors (nchw: the
 // unit itself is one run; nhwc: each point's cpg channels), enough units
-// to give every compute unit one, and a unit that fits the lanes.
-void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
+// to give every compute unit one, a unit that fits the lanes, and a
+// compiled kernel that takes that many lanes (built here, so the name
+// says what runs; the primitive then finds it in the kernel cache).
+void ocl_gnorm_t::pd_t::plan_cache(engine_t *engine) {
     constexpr int v = 4, per_lane = 16, max_per_lane = 16;
-    if (!gpu_geometry(dev) || n * g < dev.compute_units)
-        return;
+    const device_info_t &dev = device_info_of(engine);
+    if (!gpu_geometry(dev) || n * g < dev.compute_units) return;
     for (int k = 0; k < 2; ++k) {
         const memory_desc_t &md = staging.kernel_md(k);
         view3_t vk;
@@ -64,11 +88,24 @@ void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
     }
     if (cache_vecs() > INT32_MAX / v) return;
     cache_lanes = unit_cache_lanes(dev, cache_vecs(), per_lane, max_per_lane);
-    if (cache_lanes == 0) return;
     unit_geom_t geom;
     geom.lr = (size_t)cache_lanes;
-    cache = unit_cache_vectors(geom, cache_vecs(), max_per_lane);
-    if (cache == 0) cache_lanes = 0;
+    cache = cache_lanes ? unit_cache_vectors(geom, cache_vecs(), max_per_lane)
+                        : 0;
+    if (cache == 0) {
+        cache_lanes = 0;
+        return;
+    }
+    ocl_kernel_t k;
+    const status_t st = create_kernel(
+            engine, gnorm_cl, cached_options(*this), "gnorm_fwd_cached", k);
+    if (st != dnnl_success || k.max_wg_size() < (size_t)cache_lanes) {
+        verbose_check("gnorm",
+                "gpu: the register kernel takes %zu lanes, %lld needed",
+                k.max_wg_size(), (long long)cache_lanes);
+        cache = 0;
+        cache_lanes = 0;
+    }
 }
 
 status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
@@ -141,7 +178,7 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
                     && !staging.at(k).staged;
         }
         vec = flat ? v : 1;
-        plan_cache(dev);
+        plan_cache(engine);
         const unit_geom_t geom = plan_units(
                 units, fwd_o(), fwd_i(), false, single_lane, wg, dev, true);
         chunks = geom.chunks();
@@ -174,25 +211,8 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
     const int64_t o = pd->ch_inner ? pd->sp : pd->cpg,
                   i = pd->ch_inner ? pd->cpg : pd->sp;
     if (pd->is_fwd() && pd->cache) {
-        kernel_options_t opts;
-        // Lanes compiled in (UL_LANES, and the kernel's required group
-        // size): the register budget of each lane follows from it.
-        opts.define("UNITS_INNER", 0);
-        opts.define("UL_LANES", pd->cache_lanes);
-        opts.define("GN_KERNEL", 1);
-        opts.define("VEC", 4);
-        opts.define("UNIT_CACHE", pd->cache);
-        define_data_type(opts, "SRC", pd->src_md()->data_type);
-        define_data_type(opts, "DST", pd->dst_md()->data_type);
-        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
-        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
-        pd->post_ops.define(opts);
-        DNNL_CHECK(create_kernel(engine, src, opts, "gnorm_fwd_cached", fwd_));
-        if (fwd_.max_wg_size() < (size_t)pd->cache_lanes) {
-            verbose_error("gnorm", "gpu: cached kernel allows %zu lanes only",
-                    fwd_.max_wg_size());
-            return dnnl_runtime_error;
-        }
+        DNNL_CHECK(create_kernel(engine, gnorm_cl, cached_options(*pd),
+                "gnorm_fwd_cached", fwd_));
         geom_.lr = (size_t)pd->cache_lanes;
         geom_.lu = 1;
         geom_.sp = {units, 1, pd->cache_vecs(), 1, 1};
@@ -211,9 +231,20 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                 engine, src, opts, {"gnorm_fwd", "gnorm_stats_final"}, ks));
         fwd_ = ks[0];
         stats_final_ = ks[1];
+        // Units that src is read twice for, unsplit and too long for
+        // registers, take groups of up to 1024 lanes on GPUs: with two
+        // such groups per multiprocessor the units being read fit the L2
+        // cache, so the second read comes from there.
+        size_t wg = unit_group_limit(dev, fwd_.max_wg_size());
+        const bool twice = !pd->global_stats() && pd->chunks == 1;
+        if (twice && pd->vec > 1 && gpu_geometry(dev)
+                && pd->cpg * pd->sp >= 16 * 1024)
+            wg = std::max(wg,
+                    pow2_floor(std::min({(size_t)1024, dev.max_wg_size,
+                            fwd_.max_wg_size()})));
         geom_ = plan_units(units, pd->fwd_o(), pd->fwd_i(), false,
-                pd->single_lane, unit_group_limit(dev, fwd_.max_wg_size()),
-                dev, true, pd->global_stats() ? INT64_MAX : pd->chunks);
+                pd->single_lane, wg, dev, true,
+                pd->global_stats() ? INT64_MAX : pd->chunks);
     } else {
         auto types = [&](kernel_options_t &opts) {
             define_data_type(opts, "SRC", pd->src_md()->data_type);

@@ -41,7 +41,7 @@ struct ocl_gnorm_t : public primitive_t {
         int cache = 0;
         int64_t cache_lanes = 0;
         int64_t cache_vecs() const { return cpg * sp / 4; }
-        void plan_cache(const device_info_t &dev);
+        void plan_cache(engine_t *engine);
         // Forward: elements per vector when every unit is one contiguous,
         // aligned run (nchw); its space is then [1, cpg * sp / vec].
         int vec = 1;
