@@ -86,6 +86,23 @@ if [ "$mode" = membound ]; then
         -Lbuild-dev/lib/src -ldnnl -L"$carry/lib" -lOpenCL \
         -Wl,-rpath,"$root/build-dev/lib/src" -o build-dev/bench_cache_blob
     build-dev/bench_cache_blob | tee "$out/cache_blob.txt"
+    # Why an implementation was passed over (ONEDNN_VERBOSE=all lines of
+    # the problems named in VERBOSE_PROBLEMS, benchdnn syntax, ';'-separated).
+    IFS=';' read -ra probs <<< "${VERBOSE_PROBLEMS:-}"
+    for p in "${probs[@]}"; do
+        ONEDNN_VERBOSE=all $bench --engine=gpu --mode=C $p 2>&1 \
+            | grep -v '^onednn_verbose,v1,info' | head -20
+    done > "$out/verbose.txt"
+    # Primitive tests on both engines (GoogleTest filter PRIM_FILTER).
+    if [ -n "${PRIM_FILTER:-}" ]; then
+        cmake --build build-dev/lib -j"$(nproc)" --target test_primitives \
+            >> "$out/build.log" 2>&1 || echo "test_primitives: build failed"
+        timeout 200 build-dev/lib/tests/test_primitives \
+            --gtest_filter="$PRIM_FILTER" > "$out/test_primitives.txt" 2>&1 \
+            || echo "test_primitives: exit $?"
+        grep -E "^\[  (PASSED|FAILED) |^\[==========\]" \
+            "$out/test_primitives.txt" | tail -15
+    fi
     timeout "${TEST_SECONDS:-150}" build-dev/lib/tests/test_ocl \
         --gtest_filter="${TEST_FILTER:-*}" > "$out/test_ocl.txt" 2>&1 \
         || echo "test_ocl: exit $? (124: out of time)"
