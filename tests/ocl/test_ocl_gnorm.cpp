@@ -191,6 +191,15 @@ cfg_t mk(memory::dims d, memory::dim g, nf f, tag t = tag::undef) {
     return c;
 }
 
+// The implementation a training forward of `cf` gets.
+std::string impl_of(const cfg_t &cf) {
+    const tag t = cf.t == tag::undef ? plain_tag(cf.dims.size()) : cf.t;
+    const memory::desc md(cf.dims, cf.sdt, t);
+    group_normalization_forward::primitive_desc pd(gpu(),
+            prop_kind::forward_training, md, md, cf.groups, 1e-3f, cf.flags);
+    return pd.impl_info_str();
+}
+
 class ocl_gnorm : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -295,6 +304,18 @@ TEST_F(ocl_gnorm, contiguous_units_as_vectors) {
     run(u8, 29);
     run(mk({1, 6, 67, 64}, 2, CH), 30);
     run(mk({2, 3, 5, 5}, 3, CH), 31);
+    // nhwc: runs of the group's channels per point (cpg a multiple of 4),
+    // with post-ops, 16-bit data and long units in chunks.
+    const cfg_t h = mk({2, 8, 5, 7}, 2, CH, tag::nhwc);
+    EXPECT_EQ(impl_of(h), "ocl:gnorm:units_vec");
+    run(h, 32);
+    cfg_t hp = mk({3, 16, 3, 3}, 2, CH, tag::nhwc);
+    hp.relu_po = true;
+    run(hp, 33);
+    cfg_t hb = mk({2, 8, 4, 5}, 1, CH, tag::nhwc);
+    hb.sdt = hb.ddt = dt::f16;
+    run(hb, 34);
+    run(mk({1, 8, 67, 61}, 1, CH, tag::nhwc), 35);
 }
 
 TEST_F(ocl_gnorm, binary_post_op_per_channel) {
@@ -416,21 +437,13 @@ TEST_F(ocl_gnorm, gpu_geometry) {
 // given statistics, in place, 8-bit data with scales, post-ops.
 TEST_F(ocl_gnorm, units_held_in_registers) {
     gpu_geometry_t g;
-    auto impl = [](const cfg_t &cf) {
-        const tag t = cf.t == tag::undef ? plain_tag(cf.dims.size()) : cf.t;
-        const memory::desc md(cf.dims, cf.sdt, t);
-        group_normalization_forward::primitive_desc pd(gpu(),
-                prop_kind::forward_training, md, md, cf.groups, 1e-3f,
-                cf.flags);
-        return std::string(pd.impl_info_str());
-    };
     // Enough units for any device's compute units (an H100 has 132).
     const cfg_t nchw = mk({64, 8, 6, 6}, 4, CH);
-    EXPECT_EQ(impl(nchw), "ocl:gnorm:units_cached");
+    EXPECT_EQ(impl_of(nchw), "ocl:gnorm:units_cached");
     run(nchw, 51);
     run(mk({4, 6, 2, 3}, 3, CH), 52);
     const cfg_t nhwc = mk({72, 8, 5, 7}, 2, CH, tag::nhwc);
-    EXPECT_EQ(impl(nhwc), "ocl:gnorm:units_cached");
+    EXPECT_EQ(impl_of(nhwc), "ocl:gnorm:units_cached");
     run(nhwc, 53);
     run(mk({3, 16, 9}, 4, nf::use_shift, tag::nwc), 54);
     run(mk({2, 4, 67, 64}, 2, CH), 55);
@@ -448,10 +461,10 @@ TEST_F(ocl_gnorm, units_held_in_registers) {
     run(po, 59);
     // Units too long for registers, read twice by groups of 1024 lanes.
     const cfg_t wide = mk({16, 2, 95, 190}, 1, CH);
-    EXPECT_EQ(impl(wide), "ocl:gnorm:units_vec");
+    EXPECT_EQ(impl_of(wide), "ocl:gnorm:units_vec");
     run(wide, 60);
     // Channels per group not a multiple of 4 in nhwc: the plain kernel.
-    EXPECT_EQ(impl(mk({4, 6, 5, 7}, 2, CH, tag::nhwc)), "ocl:gnorm:units");
+    EXPECT_EQ(impl_of(mk({4, 6, 5, 7}, 2, CH, tag::nhwc)), "ocl:gnorm:units");
 }
 
 #endif

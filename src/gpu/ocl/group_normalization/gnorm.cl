@@ -61,12 +61,13 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
     const bool given = phase == 2 || (flags & F_GLOBAL);
     stats_t st = stats_zero();
 #if VEC > 1
-    // The unit is one contiguous run of cpg x S elements (nchw), read as
-    // VEC-wide vectors: the space is [1, cpg * S / VEC].
+    // Runs of VEC-wide vectors, `so` apart: nchw, one run of the unit's
+    // cpg x S elements (space [1, cpg * S / VEC]); nhwc, a run of the cpg
+    // channels per point (space [S, cpg / VEC]).
     if (valid && !given)
         UL_FOR_EACH(o0, o1, i0, i1, o, i, {
             float x[VEC];
-            VLOAD(SRC_DT, src, sb + i * VEC, x);
+            VLOAD(SRC_DT, src, sb + o * sv.so + i * VEC, x);
             stats_add_n(&st, x, VEC);
         });
 #else
@@ -96,26 +97,37 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
     const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
     long idx[6] = {n, 0, 0, 0, 0, 0};
 #if VEC > 1
-    const long points = sp.i * VEC / cpg;
+    const int points = ch_inner ? 1 : (int)(sp.i * VEC / cpg);
     UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        // Channel of the vector's first element and its point; later
+        // elements step through channels (nhwc) or points, wrapping into
+        // the next channel (nchw). One division per vector.
+        const int e0 = (int)i * VEC; // the host keeps units below 2^31
+        int ch = ch_inner ? e0 : e0 / points;
+        int pt = ch_inner ? (int)o : e0 - ch * points;
         float y[VEC];
-        VLOAD(SRC_DT, src, sb + i * VEC, y);
+        VLOAD(SRC_DT, src, sb + o * sv.so + i * VEC, y);
         for (int j = 0; j < VEC; ++j) {
-            const long e = i * VEC + j;
-            const long c = g * cpg + e / points;
+            const long c = g * cpg + ch;
             float z = (y[j] - m) * inv;
             if (scale) z *= scale[c];
             if (shift) z += shift[c];
             z *= ss;
 #if PO_COUNT
             idx[1] = c;
-            ul_unravel(&dims, e % points, 2, ndims, idx);
+            ul_unravel(&dims, pt, 2, ndims, idx);
             const float prev = 0.f;
             APPLY_POST_OPS(z, prev, idx);
 #endif
             y[j] = z * rds;
+            if (ch_inner) {
+                ++ch;
+            } else if (++pt == points) {
+                pt = 0;
+                ++ch;
+            }
         }
-        VSTORE(DST_DT, dst, db + i * VEC, y);
+        VSTORE(DST_DT, dst, db + o * dv.so + i * VEC, y);
     });
 #else
     UL_FOR_EACH(o0, o1, i0, i1, o, i, {

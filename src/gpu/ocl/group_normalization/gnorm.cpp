@@ -67,9 +67,8 @@ const char *gnorm_cl = "group_normalization/gnorm.cl";
 
 } // namespace
 
-// The unit held in registers (gnorm_fwd_cached) on GPUs: every tensor
-// addressed natively with runs of four-wide, aligned vectors (nchw: the
-// unit itself is one run; nhwc: each point's cpg channels), enough units
+// The unit held in registers (gnorm_fwd_cached) on GPUs: units read as
+// runs of vectors (vec, as the streaming kernel reads them), enough units
 // to give every compute unit one, a unit that fits the lanes, and a
 // compiled kernel that takes that many lanes (built here, so the name
 // says what runs; the primitive then finds it in the kernel cache).
@@ -77,16 +76,7 @@ void ocl_gnorm_t::pd_t::plan_cache(engine_t *engine) {
     constexpr int v = 4, per_lane = 16, max_per_lane = 16;
     const device_info_t &dev = device_info_of(engine);
     if (!gpu_geometry(dev) || n * g < dev.compute_units) return;
-    for (int k = 0; k < 2; ++k) {
-        const memory_desc_t &md = staging.kernel_md(k);
-        view3_t vk;
-        if (staging.at(k).staged || !nc_view(md, vk)) return;
-        const bool runs_ok = ch_inner
-                ? vk.s[1] == 1 && cpg % v == 0 && (sp == 1 || vk.s[2] % v == 0)
-                : vec == v;
-        if (!runs_ok || vk.s[0] % v != 0 || md.offset0 % v != 0) return;
-    }
-    if (cache_vecs() > INT32_MAX / v) return;
+    if (vec != v) return;
     cache_lanes = unit_cache_lanes(dev, cache_vecs(), per_lane, max_per_lane);
     unit_geom_t geom;
     geom.lr = (size_t)cache_lanes;
@@ -169,15 +159,19 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
     const int64_t units = n * g;
     if (fwd) {
         constexpr int v = 4;
-        bool flat = !ch_inner && (cpg * sp) % v == 0;
-        for (int k = 0; k < 2 && flat; ++k) {
+        // Runs of aligned four-wide vectors: nchw units are one
+        // contiguous run, nhwc units a run of cpg channels per point.
+        bool runs = cpg * sp <= INT32_MAX
+                && (ch_inner ? cpg % v == 0 : (cpg * sp) % v == 0);
+        for (int k = 0; k < 2 && runs; ++k) {
             const memory_desc_t &md = staging.kernel_md(k);
             view3_t vk;
-            flat = nc_view(md, vk) && vk.s[2] == 1 && vk.s[1] == sp
+            runs = nc_view(md, vk) && !staging.at(k).staged
                     && vk.s[0] % v == 0 && md.offset0 % v == 0
-                    && !staging.at(k).staged;
+                    && (ch_inner ? vk.s[1] == 1 && (sp == 1 || vk.s[2] % v == 0)
+                                 : vk.s[2] == 1 && vk.s[1] == sp);
         }
-        vec = flat ? v : 1;
+        vec = runs ? v : 1;
         plan_cache(engine);
         const unit_geom_t geom = plan_units(
                 units, fwd_o(), fwd_i(), false, single_lane, wg, dev, true);

@@ -42,12 +42,13 @@ struct ocl_gnorm_t : public primitive_t {
         int64_t cache_lanes = 0;
         int64_t cache_vecs() const { return cpg * sp / 4; }
         void plan_cache(engine_t *engine);
-        // Forward: elements per vector when every unit is one contiguous,
-        // aligned run (nchw); its space is then [1, cpg * sp / vec].
+        // Forward: elements per vector when every unit is read as runs of
+        // aligned vectors: nchw, one run of cpg x sp (space [1, cpg * sp /
+        // vec]); nhwc, a run of cpg channels per point ([sp, cpg / vec]).
         int vec = 1;
-        int64_t fwd_o() const { return vec > 1 ? 1 : ch_inner ? sp : cpg; }
+        int64_t fwd_o() const { return ch_inner ? sp : vec > 1 ? 1 : cpg; }
         int64_t fwd_i() const {
-            return vec > 1 ? cpg * sp / vec : ch_inner ? cpg : sp;
+            return ch_inner ? cpg / vec : vec > 1 ? cpg * sp / vec : sp;
         }
 
         // fwd: src, dst; bwd: src, diff_dst, diff_src.
