@@ -3,7 +3,8 @@
 // of the scratchpad, so that sizes and offsets come from one place. Engine
 // independent: the CPU implementation (src/cpu/rnn) places the buffers in
 // host memory, the OpenCL one (src/gpu/ocl/rnn) at the same offsets of its
-// device buffers (the packing and int8 parts are the CPU's only).
+// device buffers (the packing and integer-GEMM parts are the CPU's only;
+// both engines use the dequantized int8 weight copies).
 //
 // Hidden states of layer l, direction d live in time slots: slot t + 1
 // holds h at time t, slot 0 the left-to-right initial state and slot T + 1

@@ -100,7 +100,7 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     const float shift = attr()->rnn_data_qparams.shift;
     d.int8_gemm = d.int8 && std::nearbyint(shift) == shift && std::fabs(shift) < 1e9f;
     if (d.int8) {
-        const status_t st = check_int8_qparams(*attr(), d);
+        const status_t st = check_rnn_int8_qparams(*attr(), d);
         if (st != dnnl_success) {
             verbose_error("rnn", "int8 quantization parameters do not fit the problem");
             return st;

@@ -2,8 +2,6 @@
 // the dequantized weight copies (see rnn_int8.hpp).
 #include "cpu/rnn/rnn_int8.hpp"
 
-#include <cmath>
-
 #include "cpu/rnn/rnn_parallel.hpp"
 
 namespace dnnl {
@@ -12,22 +10,6 @@ namespace cpu {
 namespace rnn {
 
 namespace {
-
-constexpr int gates_and_channels = (1 << 3) | (1 << 4);
-constexpr int projection_channels = 1 << 3;
-
-bool scales_ok(const rnn_weights_qparams_t &q, int per_channel_mask, dim_t channels) {
-    if (q.scales.empty()) return true;
-    for (float s : q.scales)
-        if (!std::isfinite(s) || s == 0.f) return false;
-    if (q.mask == 0) return q.scales.size() == 1;
-    return q.mask == per_channel_mask && (dim_t)q.scales.size() == channels;
-}
-
-float scale_of(const rnn_weights_qparams_t &q, dim_t channel) {
-    if (q.scales.empty()) return 1.f;
-    return q.mask == 0 ? q.scales[0] : q.scales[(size_t)channel];
-}
 
 // f32 copy of s8 weights [L][D][K][C] (C = gates x channels, or DIC) as
 // a dense tensor at `out`, each column divided by its scale.
@@ -42,7 +24,7 @@ tensor_t dequantize(const tensor_t &w, const rnn_weights_qparams_t &q, dim_t L, 
                 for (dim_t c = 0; c < C; ++c) {
                     // Layer and iteration weights ldigo-like; projection ldio.
                     const dim_t off = G > 1 ? w.off(l, d, k, g, c) : w.off(l, d, k, c);
-                    o[g * C + c] = w.get(off) / scale_of(q, g * C + c);
+                    o[g * C + c] = w.get(off) / rnn_weights_scale(q, g * C + c);
                 }
         }
     });
@@ -61,23 +43,9 @@ tensor_t dequantize(const tensor_t &w, const rnn_weights_qparams_t &q, dim_t L, 
 
 } // namespace
 
-status_t check_int8_qparams(const primitive_attr_t &attr, const rnn_dims_t &d) {
-    const float s = attr.rnn_data_qparams.scale, sh = attr.rnn_data_qparams.shift;
-    if (!std::isfinite(s) || s == 0.f || !std::isfinite(sh)) return dnnl_invalid_arguments;
-    if (!scales_ok(attr.rnn_weights_qparams, gates_and_channels, d.G * d.DHC))
-        return dnnl_invalid_arguments;
-    if (d.projection
-            && !scales_ok(attr.rnn_weights_projection_qparams, projection_channels, d.DIC))
-        return dnnl_invalid_arguments;
-    return dnnl_success;
-}
-
 state_quant_t state_quant(const primitive_attr_t &attr, data_type_t dt) {
     state_quant_t q;
-    q.scale = attr.rnn_data_qparams.scale;
-    q.shift = attr.rnn_data_qparams.shift;
-    q.lo = dt == dnnl_s8 ? -128.f : 0.f;
-    q.hi = dt == dnnl_s8 ? 127.f : 255.f;
+    static_cast<rnn_state_grid_t &>(q) = rnn_state_grid(attr, dt);
     return q;
 }
 
@@ -92,11 +60,11 @@ void prepare_int8(rnn_exec_t &e, const primitive_attr_t &attr) {
         // The user's s8 weights go to the integer GEMM as they are; its
         // sums are divided per column by data scale x weight scale.
         e.wden.resize((size_t)dm.ldg());
-        for (dim_t j = 0; j < dm.ldg(); ++j) e.wden[(size_t)j] = s * scale_of(wq, j);
+        for (dim_t j = 0; j < dm.ldg(); ++j) e.wden[(size_t)j] = s * rnn_weights_scale(wq, j);
         if (dm.projection) {
             e.pden.resize((size_t)dm.DIC);
             for (dim_t j = 0; j < dm.DIC; ++j)
-                e.pden[(size_t)j] = s * scale_of(attr.rnn_weights_projection_qparams, j);
+                e.pden[(size_t)j] = s * rnn_weights_scale(attr.rnn_weights_projection_qparams, j);
         }
         return;
     }

@@ -14,18 +14,13 @@
 #pragma once
 
 #include "common/primitive_attr.hpp"
+#include "common/rnn_qparams.hpp"
 #include "cpu/rnn/rnn_exec.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace rnn {
-
-// The attribute's quantization parameters against the problem: weights
-// scales common (mask 0, one scale) or per gate and channel (mask
-// (1 << 3) | (1 << 4), G * DHC scales); projection scales common or per
-// output channel (mask 1 << 3, DIC scales); a finite non-zero data scale.
-status_t check_int8_qparams(const primitive_attr_t &attr, const rnn_dims_t &d);
 
 // The states' grid for data of type `dt` (u8 or s8).
 state_quant_t state_quant(const primitive_attr_t &attr, data_type_t dt);

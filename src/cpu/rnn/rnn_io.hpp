@@ -4,6 +4,7 @@
 
 #include "common/float_convert.hpp"
 #include "common/memory_desc.hpp"
+#include "common/rnn_qparams.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -53,13 +54,9 @@ struct tensor_t {
     float qscale = 1.f, qshift = 0.f;
 };
 
-// The grid int8 states live on: f32 values rounded in place to what the
-// data type holds after quantization (saturating), kept dequantized, so
-// that the f32 computation of an int8 RNN sees exactly the states an
-// integer one would.
-struct state_quant_t {
-    float scale = 1.f, shift = 0.f;
-    float lo = 0.f, hi = 255.f; // the data type's range
+// The grid int8 states live on (rnn_qparams.hpp), applied in place to a
+// rows x cols f32 block of row stride ld.
+struct state_quant_t : rnn_state_grid_t {
     void apply(float *p, dim_t rows, dim_t cols, dim_t ld) const;
 };
 

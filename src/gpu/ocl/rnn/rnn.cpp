@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "common/verbose.hpp"
-#include "cpu/rnn/rnn_int8.hpp"
+#include "common/rnn_qparams.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 
 namespace dnnl {
@@ -146,7 +146,7 @@ void ocl_rnn_t::pd_t::plan_gemms(const device_info_t &dev) {
 // The int8 facts of the plan: the CPU's checks of the quantization
 // parameters (the same statuses) and the f32 copies of the weights.
 status_t ocl_rnn_t::pd_t::init_int8() {
-    const status_t st = cpu::rnn::check_int8_qparams(*attr(), plan_.dims);
+    const status_t st = check_rnn_int8_qparams(*attr(), plan_.dims);
     if (st != dnnl_success) {
         verbose_error(
                 "rnn", "int8 quantization parameters do not fit the problem");

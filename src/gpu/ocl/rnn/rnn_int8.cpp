@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "cpu/rnn/rnn_int8.hpp"
+#include "common/rnn_qparams.hpp"
 #include "gpu/ocl/ocl_engine.hpp"
 #include "gpu/ocl/ocl_utils.hpp"
 #include "gpu/ocl/rnn/rnn_exec.hpp"
@@ -84,7 +84,7 @@ cl_float4 rnn_state_qgrid(
         const primitive_attr_t &attr, bool int8, data_type_t dt) {
     cl_float4 g = {{0.f, 0.f, 0.f, 0.f}};
     if (!int8) return g;
-    const cpu::rnn::state_quant_t q = cpu::rnn::state_quant(attr, dt);
+    const rnn_state_grid_t q = rnn_state_grid(attr, dt);
     g.s[0] = q.scale;
     g.s[1] = q.shift;
     g.s[2] = q.lo;

@@ -1,6 +1,6 @@
 // int8 LSTM and GRU inference on the gpu engine: the CPU's "int8 on f32"
-// path (src/cpu/rnn/rnn_int8.hpp, whose parameter checks and state grid
-// are shared). Per execution, the user's s8 weights are dequantized into
+// path, with the engines' shared parameter checks and state grid
+// (src/common/rnn_qparams.hpp). Per execution, the user's s8 weights are dequantized into
 // f32 copies in the scratchpad (w / scale), which the f32 GEMM kernels
 // read unchanged; the block copies dequantize u8 / s8 data into the f32
 // states ((q - shift) / scale) and quantize it on the way out; the cell
