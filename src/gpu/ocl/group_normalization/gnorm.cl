@@ -40,6 +40,46 @@ inline long gn_base(const gn_view_t *v, long n, long g) {
 }
 
 #if GN_KERNEL == 1
+#if PO_COUNT
+#define GN_POST_OPS(z, c, pt) \
+    do { \
+        idx[1] = (c); \
+        ul_unravel(&dims, (pt), 2, ndims, idx); \
+        const float prev_ = 0.f; \
+        APPLY_POST_OPS(z, prev_, idx); \
+    } while (0)
+#else
+#define GN_POST_OPS(z, c, pt) (void)0
+#endif
+
+// Forward kernels over runs of vectors: normalizes the VEC values y of
+// unit (n, g) in place, e0 (a multiple of VEC) their first element's
+// place in a run at point p. Its channel and point come from one
+// division; later elements step through channels (nhwc) or points,
+// wrapping into the next channel (nchw). Uses the kernel's statistics
+// (m, inv), scales, shifts, post-op arguments and layout (ch_inner,
+// points: S for nchw).
+#define GN_NORMALIZE_VEC(y, e0, p) \
+    do { \
+        int ch_ = ch_inner ? (e0) : (e0) / points; \
+        int pt_ = ch_inner ? (p) : (e0) - ch_ * points; \
+        for (int j_ = 0; j_ < VEC; ++j_) { \
+            const long c_ = g * cpg + ch_; \
+            float z_ = ((y)[j_] - m) * inv; \
+            if (scale) z_ *= scale[c_]; \
+            if (shift) z_ += shift[c_]; \
+            z_ *= ss; \
+            GN_POST_OPS(z_, c_, pt_); \
+            (y)[j_] = z_ * rds; \
+            if (ch_inner) { \
+                ++ch_; \
+            } else if (++pt_ == points) { \
+                pt_ = 0; \
+                ++ch_; \
+            } \
+        } \
+    } while (0)
+
 __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
         __global DST_T *dst, gn_view_t dv, __global float *mean,
         long mean_off, __global float *var, long var_off,
@@ -99,34 +139,10 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
 #if VEC > 1
     const int points = ch_inner ? 1 : (int)(sp.i * VEC / cpg);
     UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-        // Channel of the vector's first element and its point; later
-        // elements step through channels (nhwc) or points, wrapping into
-        // the next channel (nchw). One division per vector.
-        const int e0 = (int)i * VEC; // the host keeps units below 2^31
-        int ch = ch_inner ? e0 : e0 / points;
-        int pt = ch_inner ? (int)o : e0 - ch * points;
         float y[VEC];
         VLOAD(SRC_DT, src, sb + o * sv.so + i * VEC, y);
-        for (int j = 0; j < VEC; ++j) {
-            const long c = g * cpg + ch;
-            float z = (y[j] - m) * inv;
-            if (scale) z *= scale[c];
-            if (shift) z += shift[c];
-            z *= ss;
-#if PO_COUNT
-            idx[1] = c;
-            ul_unravel(&dims, pt, 2, ndims, idx);
-            const float prev = 0.f;
-            APPLY_POST_OPS(z, prev, idx);
-#endif
-            y[j] = z * rds;
-            if (ch_inner) {
-                ++ch;
-            } else if (++pt == points) {
-                pt = 0;
-                ++ch;
-            }
-        }
+        // The host keeps units below 2^31 elements.
+        GN_NORMALIZE_VEC(y, (int)i * VEC, (int)o);
         VSTORE(DST_DT, dst, db + o * dv.so + i * VEC, y);
     });
 #else
@@ -214,33 +230,8 @@ gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
         const int v = r + k * l;
         if (v < vecs) {
             const int p = v / run_vecs, w = v - p * run_vecs;
-            // Channel j of the group and spatial point of the vector's first
-            // element; later elements step through channels (nhwc) or points,
-            // wrapping into the next channel (nchw).
-            int ch = ch_inner ? w * VEC : (w * VEC) / points;
-            int pt = ch_inner ? p : w * VEC - ch * points;
-            float y[VEC];
-            for (int j = 0; j < VEC; ++j) {
-                const long c = g * cpg + ch;
-                float z = (x[k][j] - m) * inv;
-                if (scale) z *= scale[c];
-                if (shift) z += shift[c];
-                z *= ss;
-#if PO_COUNT
-                idx[1] = c;
-                ul_unravel(&dims, pt, 2, ndims, idx);
-                const float prev = 0.f;
-                APPLY_POST_OPS(z, prev, idx);
-#endif
-                y[j] = z * rds;
-                if (ch_inner) {
-                    ++ch;
-                } else if (++pt == points) {
-                    pt = 0;
-                    ++ch;
-                }
-            }
-            VSTORE(DST_DT, dst, db + p * dv.so + w * VEC, y);
+            GN_NORMALIZE_VEC(x[k], w * VEC, p);
+            VSTORE(DST_DT, dst, db + p * dv.so + w * VEC, x[k]);
         }
     }
 }
