@@ -433,7 +433,7 @@ TEST_F(ocl_gnorm, gpu_geometry) {
 
 // Units held in registers (GPU geometry, enough units, aligned runs):
 // nchw units as one run (vectors straddling channels when S is odd),
-// nhwc units as runs of their channels, long units over wide groups,
+// nhwc units as runs of their channels, long units (up to 16 vectors a lane),
 // given statistics, in place, 8-bit data with scales, post-ops.
 TEST_F(ocl_gnorm, units_held_in_registers) {
     gpu_geometry_t g;

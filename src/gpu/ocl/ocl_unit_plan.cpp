@@ -87,15 +87,6 @@ int unit_cache_vectors(const unit_geom_t &g, int64_t vectors, int max_per_lane) 
     return (int)pow2_ceil(std::max<int64_t>(per_lane, 1));
 }
 
-int64_t unit_cache_lanes(const device_info_t &dev, int64_t vectors,
-        int per_lane, int max_per_lane) {
-    const int64_t widest
-            = (int64_t)pow2_floor(std::min<size_t>(512, dev.max_wg_size));
-    if (widest < 32 || vectors > widest * max_per_lane) return 0;
-    const int64_t want = (int64_t)pow2_ceil(div_up(vectors, per_lane));
-    return std::min(widest, std::max<int64_t>(32, want));
-}
-
 size_t unit_group_limit(const device_info_t &dev, size_t kernel_max) {
     size_t wg = std::min<size_t>(256, dev.max_wg_size);
     if (kernel_max) wg = std::min(wg, kernel_max);

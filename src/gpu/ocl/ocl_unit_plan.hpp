@@ -118,14 +118,6 @@ bool rows_vectorizable(
 // of `g`, or 0 when that is more than `max_per_lane`.
 int unit_cache_vectors(const unit_geom_t &g, int64_t vectors, int max_per_lane);
 
-// Lanes for a kernel that holds a unit of `vectors` vectors in registers
-// in a work-group of its own, about `per_lane` vectors a lane (a power of
-// two from 32 up to the device's limit, at most 512: wider groups leave
-// each lane too few registers), or 0 when even the widest group would
-// need more than `max_per_lane` a lane.
-int64_t unit_cache_lanes(const device_info_t &dev, int64_t vectors,
-        int per_lane, int max_per_lane);
-
 // The work-group size kernels of a device should use: its limit and the
 // kernel's, at most 256, a power of two.
 size_t unit_group_limit(const device_info_t &dev, size_t kernel_max);

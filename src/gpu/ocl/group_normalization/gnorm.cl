@@ -170,11 +170,8 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
 // registers, then the normalization. A unit is `runs` runs of
 // `run_vecs` VEC-wide vectors, contiguous within a run and `so` apart
 // (nchw: one run of cpg x S elements; nhwc: S runs of the cpg channels).
-// Vector indices stay in 32 bits (the host bounds the unit). The group
-// size is compiled in, so the compiler keeps the registers within what
-// that many work-items may use.
-__kernel __attribute__((reqd_work_group_size(UL_LANES, 1, 1))) void
-gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
+// Vector indices stay in 32 bits (the host bounds the unit).
+__kernel void gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
         __global DST_T *dst, gn_view_t dv, __global float *mean,
         long mean_off, __global float *var, long var_off,
         __global const float *scale, __global const float *shift,

@@ -45,57 +45,22 @@ cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
     return m;
 }
 
-// Options of the kernel that holds a unit in registers: its lanes are
-// compiled in (UL_LANES, and the kernel's required group size), so the
-// compiler knows each lane's register budget.
-kernel_options_t cached_options(const ocl_gnorm_t::pd_t &pd) {
-    kernel_options_t opts;
-    opts.define("UNITS_INNER", 0);
-    opts.define("UL_LANES", pd.cache_lanes);
-    opts.define("GN_KERNEL", 1);
-    opts.define("VEC", 4);
-    opts.define("UNIT_CACHE", pd.cache);
-    define_data_type(opts, "SRC", pd.src_md()->data_type);
-    define_data_type(opts, "DST", pd.dst_md()->data_type);
-    define_data_type(opts, "SSC", scale_dt(pd, DNNL_ARG_SRC));
-    define_data_type(opts, "DSC", scale_dt(pd, DNNL_ARG_DST));
-    pd.post_ops.define(opts);
-    return opts;
-}
-
-const char *gnorm_cl = "group_normalization/gnorm.cl";
-
 } // namespace
 
-// The unit held in registers (gnorm_fwd_cached) on GPUs: units read as
-// runs of vectors (vec, as the streaming kernel reads them), enough units
-// to give every compute unit one, a unit that fits the lanes, and a
-// compiled kernel that takes that many lanes (built here, so the name
-// says what runs; the primitive then finds it in the kernel cache).
-void ocl_gnorm_t::pd_t::plan_cache(engine_t *engine) {
-    constexpr int v = 4, per_lane = 16, max_per_lane = 16;
-    const device_info_t &dev = device_info_of(engine);
-    if (!gpu_geometry(dev) || n * g < dev.compute_units) return;
-    if (vec != v) return;
-    cache_lanes = unit_cache_lanes(dev, cache_vecs(), per_lane, max_per_lane);
-    unit_geom_t geom;
-    geom.lr = (size_t)cache_lanes;
-    cache = cache_lanes ? unit_cache_vectors(geom, cache_vecs(), max_per_lane)
-                        : 0;
-    if (cache == 0) {
-        cache_lanes = 0;
-        return;
-    }
-    ocl_kernel_t k;
-    const status_t st = create_kernel(
-            engine, gnorm_cl, cached_options(*this), "gnorm_fwd_cached", k);
-    if (st != dnnl_success || k.max_wg_size() < (size_t)cache_lanes) {
-        verbose_check("gnorm",
-                "gpu: the register kernel takes %zu lanes, %lld needed",
-                k.max_wg_size(), (long long)cache_lanes);
-        cache = 0;
-        cache_lanes = 0;
-    }
+// The unit held in registers (gnorm_fwd_cached) on GPUs, as softmax
+// holds its rows: units read as runs of vectors (vec, as the streaming
+// kernel reads them), enough units to give every compute unit one, and
+// a unit that fits the lanes of a group of the usual size, 16 vectors a
+// lane at most.
+void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
+    if (!gpu_geometry(dev) || vec != 4 || n * g < dev.compute_units) return;
+    const unit_geom_t geom = cache_geom(dev, unit_group_limit(dev, 0));
+    cache = unit_cache_vectors(geom, cache_vecs(), max_cache);
+}
+
+unit_geom_t ocl_gnorm_t::pd_t::cache_geom(
+        const device_info_t &dev, size_t max_wg) const {
+    return plan_units(n * g, 1, cache_vecs(), false, false, max_wg, dev, false);
 }
 
 status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
@@ -172,7 +137,7 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
                                  : vk.s[2] == 1 && vk.s[1] == sp);
         }
         vec = runs ? v : 1;
-        plan_cache(engine);
+        plan_cache(dev);
         const unit_geom_t geom = plan_units(
                 units, fwd_o(), fwd_i(), false, single_lane, wg, dev, true);
         chunks = geom.chunks();
@@ -205,11 +170,25 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
     const int64_t o = pd->ch_inner ? pd->sp : pd->cpg,
                   i = pd->ch_inner ? pd->cpg : pd->sp;
     if (pd->is_fwd() && pd->cache) {
-        DNNL_CHECK(create_kernel(engine, gnorm_cl, cached_options(*pd),
-                "gnorm_fwd_cached", fwd_));
-        geom_.lr = (size_t)pd->cache_lanes;
-        geom_.lu = 1;
-        geom_.sp = {units, 1, pd->cache_vecs(), 1, 1};
+        kernel_options_t opts;
+        define_unit_geom(opts, false, false, dev);
+        opts.define("GN_KERNEL", 1);
+        opts.define("VEC", 4);
+        opts.define("UNIT_CACHE", pd->cache);
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
+        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
+        pd->post_ops.define(opts);
+        DNNL_CHECK(create_kernel(engine, src, opts, "gnorm_fwd_cached", fwd_));
+        // The kernel's register budget must still hold a unit with the
+        // lanes this kernel allows.
+        geom_ = pd->cache_geom(dev, unit_group_limit(dev, fwd_.max_wg_size()));
+        if (unit_cache_vectors(geom_, pd->cache_vecs(), pd->cache) == 0) {
+            verbose_error("gnorm", "gpu: unit kernel allows %zu lanes only",
+                    fwd_.max_wg_size());
+            return dnnl_runtime_error;
+        }
     } else if (pd->is_fwd()) {
         kernel_options_t opts;
         define_unit_geom(opts, false, pd->single_lane, device_info_of(engine));
@@ -226,9 +205,9 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         fwd_ = ks[0];
         stats_final_ = ks[1];
         // Units that src is read twice for, unsplit and too long for
-        // registers, take groups of up to 1024 lanes on GPUs: with two
-        // such groups per multiprocessor the units being read fit the L2
-        // cache, so the second read comes from there.
+        // registers, take groups of up to 1024 lanes on GPUs: two such
+        // groups per multiprocessor keep few units in flight, aiming to
+        // have the second read of each find it in the L2 cache.
         size_t wg = unit_group_limit(dev, fwd_.max_wg_size());
         const bool twice = !pd->global_stats() && pd->chunks == 1;
         if (twice && pd->vec > 1 && gpu_geometry(dev)

@@ -36,12 +36,13 @@ struct ocl_gnorm_t : public primitive_t {
                               : "ocl:gnorm:units";
         }
         // Forward with the unit held in registers (gnorm_fwd_cached):
-        // `cache` vectors of 4 per lane, `cache_lanes` lanes per unit (0:
-        // not used).
+        // `cache` vectors of 4 per lane (0: not used), lanes as
+        // cache_geom() plans them.
+        static constexpr int max_cache = 16;
         int cache = 0;
-        int64_t cache_lanes = 0;
         int64_t cache_vecs() const { return cpg * sp / 4; }
-        void plan_cache(engine_t *engine);
+        unit_geom_t cache_geom(const device_info_t &dev, size_t max_wg) const;
+        void plan_cache(const device_info_t &dev);
         // Forward: elements per vector when every unit is read as runs of
         // aligned vectors: nchw, one run of cpg x sp (space [1, cpg * sp /
         // vec]); nhwc, a run of cpg channels per point ([sp, cpg / vec]).

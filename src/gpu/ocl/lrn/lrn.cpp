@@ -53,8 +53,8 @@ status_t ocl_lrn_t::pd_t::init(engine_t *engine) {
     const double size = (double)desc()->local_size;
     const double summands = across() ? size : std::pow(size, nsp);
     alpha_s = summands > 0 ? (float)(desc()->alpha / summands) : 0.f;
-    init_conf();
     plan_planes(device_info_of(engine));
+    if (!planes) init_conf();
     return dnnl_success;
 }
 
@@ -70,12 +70,15 @@ void ocl_lrn_t::pd_t::plan_planes(const device_info_t &dev) {
     const memory_desc_t *mds[] = {&src_md_, &dst_md_, &ws_md_};
     const int64_t s = dims_product(src_md_, 2, src_md_.ndims);
     bool vec_ok = s % v == 0;
-    for (const memory_desc_t *md : mds) {
-        if (is_zero_md(*md)) continue;
-        view3_t vw;
-        if (!make_view3(*md, 1, 2, vw) || (s > 1 && vw.s[2] != 1)) return;
+    for (int k = 0; k < 3; ++k) {
+        const memory_desc_t &md = *mds[k];
+        view3_t &vw = views[k];
+        vw = view3_t {};
+        if (is_zero_md(md)) continue;
+        if (!make_view3(md, 1, 2, vw) || (s > 1 && vw.s[2] != 1)) return;
+        vw.off0 = md.offset0;
         vec_ok = vec_ok && vw.s[0] % v == 0 && vw.s[1] % v == 0
-                && md->offset0 % v == 0;
+                && md.offset0 % v == 0;
     }
     planes = true;
     vec = vec_ok ? v : 1;
@@ -89,6 +92,7 @@ void ocl_lrn_t::pd_t::plan_planes(const device_info_t &dev) {
                 std::min(div_up(wanted, vecs), div_up(channels, 16)));
     block = std::max<int64_t>(1, div_up(channels, blocks));
     blocks = div_up(channels, block);
+    work = layout::has_zero_dim(dst_md_) ? 0 : vecs * blocks;
 }
 
 void ocl_lrn_t::pd_t::init_conf() {
@@ -177,18 +181,12 @@ status_t ocl_lrn_t::execute(const exec_ctx_t &ctx) const {
 
 status_t ocl_lrn_t::execute_planes(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
-    auto view = [](const memory_desc_t &md) {
-        view3_t v;
-        make_view3(md, 1, 2, v);
-        v.off0 = md.offset0;
-        return v;
-    };
     const cl_mem ws = pd->has_ws() ? mem_of(ctx, DNNL_ARG_WORKSPACE) : nullptr;
     if (pd->has_ws() && !ws) return dnnl_invalid_arguments;
     kernel_args_t a;
-    a.mem(mem_of(ctx, DNNL_ARG_SRC)).value(view(*pd->src_md()));
-    a.mem(mem_of(ctx, DNNL_ARG_DST)).value(view(*pd->dst_md()));
-    a.mem(ws).value(pd->has_ws() ? view(*pd->ws_md()) : view3_t {});
+    a.mem(mem_of(ctx, DNNL_ARG_SRC)).value(pd->views[0]);
+    a.mem(mem_of(ctx, DNNL_ARG_DST)).value(pd->views[1]);
+    a.mem(ws).value(pd->views[2]);
     a.i64(pd->points).i64(pd->src_md()->dims[1]).i64(pd->block);
     a.i64(pd->blocks).f32(pd->desc()->k).f32(pd->alpha_s);
     a.f32(pd->desc()->beta);
