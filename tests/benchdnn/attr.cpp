@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "api_compat.hpp"
 #include "execute.hpp"
 
 namespace bd {
@@ -207,7 +208,7 @@ bool str2binary_alg(const std::string &s, dnnl::algorithm &alg) {
 
 bool attr_spec_t::empty() const {
     return scales.empty() && zero_points.empty() && post_ops.empty() && !fpmath_set
-            && !user_scratchpad && !acc_mode_set && deterministic < 0;
+            && !user_scratchpad && acc_mode.empty() && deterministic < 0;
 }
 
 const quant_spec_t *attr_spec_t::scale(int arg) const {
@@ -254,19 +255,7 @@ bool parse_attr(const problem_t &p, attr_spec_t &a, std::string &why) {
         a.user_scratchpad = true;
     else if (sp != "library" && !sp.empty())
         return why = "bad --attr-scratchpad", false;
-    const std::string acc = p.get("attr-acc-mode");
-    if (!acc.empty()) {
-        static const std::pair<const char *, dnnl::accumulation_mode> modes[] = {
-                {"strict", dnnl::accumulation_mode::strict},
-                {"relaxed", dnnl::accumulation_mode::relaxed},
-                {"any", dnnl::accumulation_mode::any}, {"f32", dnnl::accumulation_mode::f32},
-                {"s32", dnnl::accumulation_mode::s32}, {"f16", dnnl::accumulation_mode::f16}};
-        bool ok = false;
-        for (const auto &m : modes)
-            if (acc == m.first) a.acc_mode = m.second, ok = true;
-        if (!ok) return why = "bad --attr-acc-mode", false;
-        a.acc_mode_set = true;
-    }
+    a.acc_mode = p.get("attr-acc-mode"); // checked by set_accumulation_mode
     const std::string det = p.get("attr-deterministic");
     if (!det.empty()) {
         bool b;
@@ -351,9 +340,11 @@ bool make_attr(attr_spec_t &a, const dims_t &dst_dims, const mask_fn_t &mask_of,
         }
         attr.set_post_ops(ops);
     }
-    if (a.fpmath_set) attr.set_fpmath_mode(a.fpmath, a.fpmath_apply_to_int);
-    if (a.acc_mode_set) attr.set_accumulation_mode(a.acc_mode);
-    if (a.deterministic >= 0) attr.set_deterministic(a.deterministic != 0);
+    if (a.fpmath_set && !set_fpmath_mode(attr, a.fpmath, a.fpmath_apply_to_int, why))
+        return false;
+    if (!a.acc_mode.empty() && !set_accumulation_mode(attr, a.acc_mode, why)) return false;
+    if (a.deterministic >= 0 && !set_deterministic(attr, a.deterministic != 0, why))
+        return false;
     if (a.user_scratchpad) attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     return true;
 }

@@ -42,8 +42,7 @@ struct attr_spec_t {
     dnnl::fpmath_mode fpmath = dnnl::fpmath_mode::strict;
     bool fpmath_apply_to_int = false;
     bool user_scratchpad = false;
-    bool acc_mode_set = false;
-    dnnl::accumulation_mode acc_mode = dnnl::accumulation_mode::strict;
+    std::string acc_mode; // --attr-acc-mode; empty when not given
     int deterministic = -1;
 
     bool empty() const;
@@ -62,7 +61,8 @@ using mask_fn_t = std::function<int(int arg, const std::string &policy)>;
 int policy_mask(const std::string &policy, int ndims);
 
 // Builds the library attribute; sets the masks in `a`. False (with a reason)
-// when a policy is not supported. Throws dnnl::error from the library.
+// when a policy is not supported, or a setting is not in the oneDNN API the
+// driver is built against (api_compat.hpp). Throws dnnl::error from the library.
 bool make_attr(attr_spec_t &a, const dims_t &dst_dims, const mask_fn_t &mask_of,
         dnnl::primitive_attr &attr, std::string &why);
 

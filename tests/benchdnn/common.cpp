@@ -10,6 +10,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "api_compat.hpp"
 #include "oneapi/dnnl/dnnl_debug.h"
 
 namespace bd {
@@ -105,30 +106,44 @@ int64_t nelems(const dims_t &d) {
 // ---------------------------------------------------------------- types
 
 namespace {
-const std::pair<const char *, dt_t> dt_names[] = {
-        {"f32", dt_t::f32},
-        {"bf16", dt_t::bf16},
-        {"f16", dt_t::f16},
-        {"s8", dt_t::s8},
-        {"u8", dt_t::u8},
-        {"s32", dt_t::s32},
-        {"f64", dt_t::f64},
-        {"f8_e5m2", dt_t::f8_e5m2},
-        {"f8_e4m3", dt_t::f8_e4m3},
-        {"undef", dt_t::undef},
+// The data types by name, each with the oneDNN version that brought it.
+struct dt_name_t {
+    const char *name;
+    dt_t dt;
+    int major, minor;
+};
+const dt_name_t dt_names[] = {
+        {"f32", dt_t::f32, 3, 0},
+        {"bf16", dt_t::bf16, 3, 0},
+        {"f16", dt_t::f16, 3, 0},
+        {"s8", dt_t::s8, 3, 0},
+        {"u8", dt_t::u8, 3, 0},
+        {"s32", dt_t::s32, 3, 0},
+        {"f64", dt_t::f64, 3, 0},
+        {"f8_e5m2", (dt_t)dnnl_f8_e5m2, 3, 4},
+        {"f8_e4m3", (dt_t)dnnl_f8_e4m3, 3, 4},
+        {"undef", dt_t::undef, 3, 0},
 };
 } // namespace
 
 bool str2dt(const std::string &s, dt_t &dt) {
     for (const auto &e : dt_names)
-        if (s == e.first) return dt = e.second, true;
+        if (s == e.name && BD_DNNL_AT_LEAST(e.major, e.minor)) return dt = e.dt, true;
     return false;
 }
 
 const char *dt2str(dt_t dt) {
     for (const auto &e : dt_names)
-        if (dt == e.second) return e.first;
+        if (dt == e.dt) return e.name;
     return "unknown";
+}
+
+std::string dt_needs_api(const std::string &s) {
+    for (const auto &t : split(s, ':'))
+        for (const auto &e : dt_names)
+            if (t == e.name && !BD_DNNL_AT_LEAST(e.major, e.minor))
+                return needs_api(std::string("data type ") + e.name, e.major, e.minor);
+    return "";
 }
 
 bool str2dts(const std::string &s, size_t n, std::vector<dt_t> &dts) {

@@ -54,8 +54,13 @@ std::string dims2str(const dims_t &d);
 int64_t nelems(const dims_t &d);
 
 // ---------------------------------------------------------------- types
+// Data types by name; str2dt refuses a type newer than the oneDNN API the
+// driver is built against, and dt_needs_api says why for such a name (or a
+// ':' list holding one): "data type f8_e5m2 needs oneDNN >= 3.4 (built
+// against 3.2)"; "" for every other name.
 bool str2dt(const std::string &s, dt_t &dt);
 const char *dt2str(dt_t dt);
+std::string dt_needs_api(const std::string &s);
 // "f32:s8:u8" -> list; a single value is broadcast to `n` entries.
 bool str2dts(const std::string &s, size_t n, std::vector<dt_t> &dts);
 // Old benchdnn configuration names ("u8s8s32", "f32", "bf16bf16f32").

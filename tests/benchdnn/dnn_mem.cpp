@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "api_version.hpp"
 #include "reference/compare.hpp"
 
 namespace bd {
@@ -14,6 +15,9 @@ namespace bd {
 namespace {
 
 // ---- element conversion ------------------------------------------------
+
+// By their C names, which api_version.hpp gives for an API without them.
+constexpr dt_t f8_e5m2 = (dt_t)dnnl_f8_e5m2, f8_e4m3 = (dt_t)dnnl_f8_e4m3;
 
 uint32_t f32_bits(float f) {
     uint32_t u;
@@ -84,11 +88,11 @@ void store(void *base, int64_t off, dt_t dt, float v) {
             ((uint16_t *)base)[off] = (uint16_t)encode_small_float(
                     (float)ref::round_to_dt(v, dnnl_f16), 5, 10, false);
             break;
-        case dt_t::f8_e5m2:
+        case f8_e5m2:
             ((uint8_t *)base)[off] = (uint8_t)encode_small_float(
                     (float)ref::round_to_dt(v, dnnl_f8_e5m2), 5, 2, false);
             break;
-        case dt_t::f8_e4m3:
+        case f8_e4m3:
             ((uint8_t *)base)[off] = (uint8_t)encode_small_float(
                     (float)ref::round_to_dt(v, dnnl_f8_e4m3), 4, 3, true);
             break;
@@ -107,8 +111,8 @@ float load(const void *base, int64_t off, dt_t dt) {
         case dt_t::f64: return (float)((const double *)base)[off];
         case dt_t::bf16: return bits_f32((uint32_t)((const uint16_t *)base)[off] << 16);
         case dt_t::f16: return decode_small_float(((const uint16_t *)base)[off], 5, 10, false);
-        case dt_t::f8_e5m2: return decode_small_float(((const uint8_t *)base)[off], 5, 2, false);
-        case dt_t::f8_e4m3: return decode_small_float(((const uint8_t *)base)[off], 4, 3, true);
+        case f8_e5m2: return decode_small_float(((const uint8_t *)base)[off], 5, 2, false);
+        case f8_e4m3: return decode_small_float(((const uint8_t *)base)[off], 4, 3, true);
         case dt_t::s8: return ((const int8_t *)base)[off];
         case dt_t::u8: return ((const uint8_t *)base)[off];
         case dt_t::s32: return (float)((const int32_t *)base)[off];

@@ -171,7 +171,8 @@ bool get_tag(res_t &res, const std::string &s, int ndims, tag_t &tag) {
 
 bool get_dt(res_t &res, const std::string &s, dt_t &dt) {
     if (str2dt(s, dt)) return true;
-    res.skip("unsupported data type " + s);
+    const std::string why = dt_needs_api(s);
+    res.skip(why.empty() ? "unsupported data type " + s : why);
     return false;
 }
 
@@ -180,7 +181,8 @@ bool get_dts(res_t &res, const std::string &s, size_t n, std::vector<dt_t> &dts)
         if (dts.size() == 3 && n < 3) dts.resize(n);
         if (dts.size() == n) return true;
     }
-    res.skip("unsupported data types " + s);
+    const std::string why = dt_needs_api(s);
+    res.skip(why.empty() ? "unsupported data types " + s : why);
     return false;
 }
 

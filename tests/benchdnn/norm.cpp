@@ -5,6 +5,7 @@
 //   --gnorm --dir --dt --tag --flags=[G][C][H] --mb --inplace  gXmbXicX_idXihXiwX_epsY
 #include <cmath>
 
+#include "api_compat.hpp"
 #include "drivers.hpp"
 #include "reference/bnorm_ref.hpp"
 #include "reference/gnorm_ref.hpp"
@@ -35,16 +36,21 @@ bool parse_flags(const std::string &s, flags_t &f) {
     return true;
 }
 
-dnnl::normalization_flags to_dnnl(const flags_t &f) {
+// False (with the reason) when the API lacks a flag.
+bool to_dnnl(const flags_t &f, dnnl::normalization_flags &r, std::string &why) {
     using nf = dnnl::normalization_flags;
-    nf r = nf::none;
+    r = nf::none;
     if (f.G) r = r | nf::use_global_stats;
     if (f.C) r = r | nf::use_scale;
     if (f.H) r = r | nf::use_shift;
     if (f.R) r = r | nf::fuse_norm_relu;
     if (f.A) r = r | nf::fuse_norm_add_relu;
-    if (f.M) r = r | nf::rms_norm;
-    return r;
+    if (f.M) {
+        nf rms;
+        if (!rms_norm_flag(rms, why)) return false;
+        r = r | rms;
+    }
+    return true;
 }
 
 void run(kind_t kind, const problem_t &p, res_t &res) {
@@ -54,6 +60,10 @@ void run(kind_t kind, const problem_t &p, res_t &res) {
     if (!get_dts(res, p.get("dt"), 2, dts)) return;
     flags_t fl;
     if (!parse_flags(p.get("flags"), fl)) return res.skip("bad --flags=" + p.get("flags"));
+    dnnl::normalization_flags nflags;
+    std::string why;
+    if (!to_dnnl(fl, nflags, why)) return res.skip(why);
+    if (kind == kind_t::gnorm && !has_group_normalization(why)) return res.skip(why);
     bool inplace;
     if (!parse_bool(p.get("inplace"), inplace)) return res.skip("bad --inplace");
     if (inplace && dts[0] != dts[1]) return res.skip("in-place needs equal data types");
@@ -67,7 +77,6 @@ void run(kind_t kind, const problem_t &p, res_t &res) {
         if (stat_dims.empty()) return res.fail("lnorm needs at least 2 dims");
     } else {
         sp_desc_t d;
-        std::string why;
         if (!parse_sp_desc(p.desc, d, false, false, why)) return res.fail(why);
         int64_t mb;
         if (parse_int(p.get("mb"), mb) && mb > 0) d.mb = mb;
@@ -107,7 +116,6 @@ void run(kind_t kind, const problem_t &p, res_t &res) {
 
     const dnnl::memory::desc smd(dims, dts[0], stag), dmd(dims, dts[1], dtag);
     const dnnl::memory::desc stat_md(stat_dims, dt_t::f32, stat_tag);
-    const auto nflags = to_dnnl(fl);
     case_t c(p, res);
     auto &eng = c.eng;
     auto fwd_attr = fwd ? attr : dnnl::primitive_attr();
@@ -121,8 +129,7 @@ void run(kind_t kind, const problem_t &p, res_t &res) {
                 return dnnl::batch_normalization_forward::primitive_desc(
                         eng, fprop, smd, dmd, (float)eps, nflags, fwd_attr);
             default:
-                return dnnl::group_normalization_forward::primitive_desc(
-                        eng, fprop, smd, dmd, groups, (float)eps, nflags, fwd_attr);
+                return gnorm_fwd_pd(eng, fprop, smd, dmd, groups, (float)eps, nflags, fwd_attr);
         }
     };
     const auto bprop = dir == dir_t::bwd_dw ? dnnl::prop_kind::backward
@@ -141,12 +148,9 @@ void run(kind_t kind, const problem_t &p, res_t &res) {
                 return dnnl::batch_normalization_backward::primitive_desc(
                         eng, bprop, smd, dmd, smd, (float)eps, nflags, h, attr);
             }
-            default: {
-                dnnl::group_normalization_forward::primitive_desc h(
-                        eng, fprop, smd, dmd, groups, (float)eps, nflags, fwd_attr);
-                return dnnl::group_normalization_backward::primitive_desc(
-                        eng, bprop, smd, dmd, smd, groups, (float)eps, nflags, h, attr);
-            }
+            default:
+                return gnorm_bwd_pd(eng, bprop, smd, dmd, smd, groups, (float)eps, nflags,
+                        fprop, fwd_attr, attr);
         }
     };
     if (!(fwd ? c.create(make_fwd) : c.create(make_bwd))) return;
@@ -260,6 +264,8 @@ void run(kind_t kind, const problem_t &p, res_t &res) {
         c.add(DNNL_ARG_DIFF_SRC, smd).memset(0);
     const dnnl::memory::desc cmd(cdims, dt_t::f32, tag_t::a);
     if (fl.C) c.add(DNNL_ARG_SCALE, cmd).write(scale);
+    if (kind == kind_t::lnorm && fl.H && lnorm_bwd_takes_shift())
+        c.add(DNNL_ARG_SHIFT, cmd).write(shift);
     const bool dw = dir == dir_t::bwd_dw;
     // Some libraries also produce diff_scale/diff_shift for BWD_D.
     if (fl.C && (dw || c.expects(DNNL_ARG_DIFF_SCALE))) c.add(DNNL_ARG_DIFF_SCALE, cmd).memset(0);
