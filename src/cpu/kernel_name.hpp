@@ -4,9 +4,16 @@
 // (f32_gemm_12x32__avx512f): f32_lnorm_rows__avx2,
 // f32_pool_cvec64__avx512_core. The name says what runs, so a reader of a
 // verbose line knows which table entry and which loop shape were picked.
+// The data type is the stored one where a family converts (eltwise,
+// resampling: "bf16_f32" when source and destination differ), the type
+// the kernels compute in otherwise (the tensor-wide row families: f32).
 #pragma once
 
 #include <string>
+
+#include "oneapi/dnnl/dnnl_debug.h"
+
+#include "common/c_types.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -17,6 +24,13 @@ namespace cpu {
 inline std::string kernel_name(
         const std::string &dt, const std::string &op, const char *isa) {
     return dt + "_" + op + "__" + isa;
+}
+
+// "f32", or "bf16_f32" when the two stored types differ.
+inline std::string dt_pair_name(data_type_t a, data_type_t b) {
+    std::string s = dnnl_dt2str(a);
+    if (b != a) s += std::string("_") + dnnl_dt2str(b);
+    return s;
 }
 
 } // namespace cpu

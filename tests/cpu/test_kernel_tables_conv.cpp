@@ -5,8 +5,10 @@
 // processor supports, against naive loops. Shapes have tails: channel counts past the 64- and
 // 16-wide blocks, output rows clipped by padding, strides, dilation, K
 // ranges that start inside a kernel tap and panels with unused lanes.
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -209,11 +211,28 @@ float bf16_to_f32(uint16_t b) {
     return f;
 }
 
+// An f16 value from its fields (the test makes normal numbers only).
+float f16_to_f32(uint16_t h) {
+    const int e = (h >> 10) & 31;
+    const float m = 1.f + (float)(h & 1023) / 1024.f;
+    return (h & 0x8000 ? -1.f : 1.f) * std::ldexp(m, e - 15);
+}
+
+// f16 bits of normal numbers of moderate size: exponents 10..20.
+std::vector<uint16_t> random_f16(size_t n, unsigned seed) {
+    std::mt19937 g(seed);
+    std::vector<uint16_t> v(n);
+    for (auto &h : v)
+        h = (uint16_t)((g() & 0x8000) | ((10 + g() % 11) << 10) | (g() & 1023));
+    return v;
+}
+
 } // namespace
 
 // B panels of K rows [pc, pc + kc) for a chunk of output points that
 // starts and ends inside output rows: bp[j / NR][p][j % NR], zero lanes
-// past the chunk. f32 and bf16 sources, both layouts, a pointwise case.
+// past the chunk. f32, bf16 and f16 sources, both layouts, a pointwise
+// case.
 TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
     struct case_t {
         conv::conv_conf_t c;
@@ -244,19 +263,24 @@ TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
                         std::memcpy(&u, &src[i], 4);
                         src16[i] = (uint16_t)(u >> 16);
                     }
+                    const auto srch = random_f16(n, 56);
                     // Group 1's source: channels first start at its first
                     // channel plane, channels last at its first channel.
                     const dim_t g0 = ncsp ? c.icg * c.isp() : c.icg;
                     const auto runs = runs_of(c, t.sp0, t.nsp);
                     const dim_t npanels = (t.nsp + NR - 1) / NR;
                     const size_t bsize = (size_t)(npanels * t.kc * NR);
-                    std::vector<float> bp(bsize + 7, 42.f), bq(bp);
+                    std::vector<float> bp(bsize + 7, 42.f), bq(bp), bh(bp);
                     e->pack_b_f32(c, ncsp, src.data() + g0, runs, t.pc, t.kc,
                             t.sp0, t.nsp, NR, bp.data());
                     e->pack_b_bf16(c, ncsp,
                             reinterpret_cast<const gemm::bf16_tag_t *>(
                                     src16.data() + g0),
                             runs, t.pc, t.kc, t.sp0, t.nsp, NR, bq.data());
+                    e->pack_b_f16(c, ncsp,
+                            reinterpret_cast<const gemm::f16_tag_t *>(
+                                    srch.data() + g0),
+                            runs, t.pc, t.kc, t.sp0, t.nsp, NR, bh.data());
                     const std::string what = std::string(e->isa) + " "
                             + conf_name(c) + (ncsp ? " ncsp" : " nspc")
                             + " NR " + std::to_string(NR) + " pc "
@@ -266,7 +290,7 @@ TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
                             const size_t o
                                     = (size_t)((j / NR) * t.kc * NR + p * NR
                                             + j % NR);
-                            double want = 0, want16 = 0;
+                            double want = 0, want16 = 0, wanth = 0;
                             if (j < t.nsp) {
                                 want = col(c, ncsp,
                                         [&](dim_t i) {
@@ -279,16 +303,26 @@ TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
                                                     src16[(size_t)(g0 + i)]);
                                         },
                                         t.pc + p, t.sp0 + j);
+                                wanth = col(c, ncsp,
+                                        [&](dim_t i) {
+                                            return f16_to_f32(
+                                                    srch[(size_t)(g0 + i)]);
+                                        },
+                                        t.pc + p, t.sp0 + j);
                             }
                             ASSERT_EQ(bp[o], (float)want)
                                     << what << " k " << t.pc + p << " j " << j;
                             ASSERT_EQ(bq[o], (float)want16)
                                     << what << " bf16 k " << t.pc + p
                                     << " j " << j;
+                            ASSERT_EQ(bh[o], (float)wanth)
+                                    << what << " f16 k " << t.pc + p
+                                    << " j " << j;
                         }
                     for (size_t i = bsize; i < bp.size(); ++i) {
                         EXPECT_EQ(bp[i], 42.f) << what << " wrote past panels";
                         EXPECT_EQ(bq[i], 42.f) << what << " wrote past panels";
+                        EXPECT_EQ(bh[i], 42.f) << what << " wrote past panels";
                     }
                 }
 }

@@ -1,8 +1,9 @@
 // The fast reorder's kernel table (src/cpu/reorder/simple_exec.hpp): each
 // entry this processor supports runs hand-made plans of both kernel kinds
-// against naive loops: linear (contiguous conversion; strided loops two
-// and three deep with base offsets) and tiled transposes (4-byte and
-// 1-byte elements, plain and with per-row scales), with sizes that leave
+// against naive loops: linear (contiguous conversion; same-type copies;
+// strided loops two and three deep with base offsets; common, indexed
+// and summed quantization) and tiled transposes (4-byte and 1-byte
+// elements, plain and with per-row scales), with sizes that leave
 // partial tiles and chunks. Destination elements outside the plan must
 // stay untouched.
 #include <cmath>
@@ -170,6 +171,87 @@ TEST(KernelTables, ReorderLinearIndexedWithSumOnEveryIsa) {
                         << e->isa << " at " << x;
             }
     }
+}
+
+// Same-type copies (the move paths: 32 and 64 bytes, 64 elements and
+// more, short runs element by element) of 4-, 2- and 1-byte elements,
+// contiguous and strided, in chunks with a short last one.
+TEST(KernelTables, ReorderLinearSameTypeCopyOnEveryIsa) {
+    struct dt_case_t {
+        dnnl_data_type_t dt;
+        size_t size;
+    } dts[] = {{dnnl_f32, 4}, {dnnl_bf16, 2}, {dnnl_s8, 1}};
+    for (const auto *e : entries())
+        for (const auto &c : dts)
+            for (dim_t n : {1, 5, 8, 16, 17, 32, 63, 64, 100, 333})
+                for (dim_t stride : {1, 3}) {
+                    reorder::simple_plan_t p;
+                    p.kind = reorder::kernel_kind_t::linear;
+                    p.outer = {{3, n * stride + 2, n * stride + 1, 0}};
+                    p.k1 = {n, stride, stride, 0};
+                    p.chunk = n > 40 ? 40 : n;
+                    p.s0 = 2;
+                    p.d0 = 1;
+                    p.elems = 3 * n;
+                    p.sdt = p.ddt = c.dt;
+                    const size_t ns = (size_t)(3 * (n * stride + 2) + 2);
+                    const size_t nd = (size_t)(3 * (n * stride + 1) + 5);
+                    std::vector<uint8_t> src(ns * c.size), dst(nd * c.size, 0xa5);
+                    // Bytes below 0x7f: no element is a NaN, whose bits
+                    // a conversion through f32 might change.
+                    for (size_t i = 0; i < src.size(); ++i)
+                        src[i] = (uint8_t)((i * 37 + 11) % 0x7f);
+                    auto want = dst;
+                    for_linear(p, [&](dim_t so, dim_t dof, dim_t) {
+                        std::memcpy(&want[(size_t)dof * c.size],
+                                &src[(size_t)so * c.size], c.size);
+                    });
+                    const quant_t q;
+                    e->run(p, src.data(), dst.data(), q.kq());
+                    for (size_t i = 0; i < dst.size(); ++i)
+                        ASSERT_EQ(dst[i], want[i])
+                                << e->isa << " dt " << c.dt << " n " << n
+                                << " stride " << stride << " byte " << i;
+                }
+}
+
+// f32 -> s8 with common scales, zero points and a sum into the old
+// destination (powers of two: exact whatever the compiler fuses),
+// contiguous and strided.
+TEST(KernelTables, ReorderLinearScalarSumOnEveryIsa) {
+    for (const auto *e : entries())
+        for (dim_t stride : {1, 2}) {
+            const dim_t n = 203;
+            reorder::simple_plan_t p;
+            p.kind = reorder::kernel_kind_t::linear;
+            p.k1 = {n, stride, stride, 0};
+            p.chunk = 64;
+            p.elems = n;
+            p.qmode = reorder::qmode_t::scalar_sum;
+            p.sdt = dnnl_f32;
+            p.ddt = dnnl_s8;
+            const auto src = random_floats((size_t)(n * stride), -60.f, 60.f, 47);
+            std::vector<int8_t> dst((size_t)(n * stride) + 4);
+            for (size_t i = 0; i < dst.size(); ++i)
+                dst[i] = (int8_t)((int)(i * 7) % 31 - 15);
+            const auto old = dst;
+            quant_t q;
+            q.ss = {0.5f};
+            q.sz = {3};
+            q.ds = {0.25f};
+            q.dz = {-5};
+            q.beta = 2.f;
+            e->run(p, src.data(), dst.data(), q.kq());
+            auto want = old;
+            for (dim_t i = 0; i < n; ++i) {
+                const size_t x = (size_t)(i * stride);
+                const float f = 0.5f * (src[x] - 3.f) + 2.f * (float)old[x];
+                want[x] = s8_round(f / 0.25f - 5.f);
+            }
+            for (size_t i = 0; i < dst.size(); ++i)
+                ASSERT_EQ(dst[i], want[i])
+                        << e->isa << " stride " << stride << " at " << i;
+        }
 }
 
 namespace {

@@ -129,6 +129,9 @@ template <bool nested>
 status_t binary_t<nested>::pd_t::init(engine_t *) {
     if (!this->attr_ok()) return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
+    name_ = rows::impl_name(dt_pair_name(this->src_md(0)->data_type,
+                                    this->dst_md()->data_type),
+            "binary", nested ? "nest" : "walk");
     for (int i = 0; i < this->n_srcs(); ++i)
         if (!dt_ok(this->src_md(i)->data_type)) return dnnl_unimplemented;
     if (!dt_ok(this->dst_md()->data_type)) return dnnl_unimplemented;

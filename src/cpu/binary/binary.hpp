@@ -1,10 +1,10 @@
 // CPU binary implementations. Both compute rows of up to rows::chunk
 // elements in f32 (direct for contiguous f32 operands and destination):
 // load with scales, one vectorised operation loop, post-ops, store.
-//  - binary_t<true>  ("simd:nest"): tensors whose layouts are linear in the
+//  - binary_t<true>  (walk "nest"): tensors whose layouts are linear in the
 //    destination's loop nest (dense, channels-last, blocked alike, any
 //    broadcast of either source); contiguous rows, broadcast scalars;
-//  - binary_t<false> ("ref:any"): any layouts through per-dim offset
+//  - binary_t<false> (walk "walk"): any layouts through per-dim offset
 //    tables, the last entry of the list.
 #pragma once
 
@@ -28,9 +28,9 @@ struct binary_t : public primitive_t {
         // Binary select post-ops go through the shared post-op code.
         bool handles_select_post_op() const override { return true; }
         status_t init(engine_t *engine);
-        const char *name() const override {
-            return rows::impl_name(nested ? "nest" : "walk");
-        }
+        const char *name() const override { return name_.c_str(); }
+        // <types>_<family>_<walk>__<isa> (rows::impl_name)
+        std::string name_;
 
         rows::po_chain_t po;
         nest::nest_t nest; // nested

@@ -109,6 +109,9 @@ template <bool nested>
 status_t concat_t<nested>::pd_t::init(engine_t *) {
     DNNL_CHECK(this->init_formats());
     const memory_desc_t &dst = *this->dst_md();
+    name_ = rows::impl_name(
+            dt_pair_name(this->src_md(0)->data_type, dst.data_type), "concat",
+            nested ? "nest" : "walk");
     if (!is_f32_convertible(dst.data_type)) return dnnl_unimplemented;
     const int n = this->n_inputs(), ax = this->axis();
     for (int i = 0; i < n; ++i)

@@ -20,13 +20,6 @@ namespace impl {
 namespace cpu {
 namespace eltwise {
 
-// "f32", or "bf16_f32" when the stored types differ.
-inline std::string dt_pair_name(data_type_t a, data_type_t b) {
-    std::string s = dnnl_dt2str(a);
-    if (b != a) s += std::string("_") + dnnl_dt2str(b);
-    return s;
-}
-
 // "eltwise_gelu_erf", "eltwise_bwd_relu_dst".
 inline std::string op_name(alg_kind_t alg, bool bwd) {
     std::string a = dnnl_alg_kind2str(alg);

@@ -88,6 +88,12 @@ status_t prelu_t<fwd, nested>::pd_t::init(engine_t *) {
             || !a.post_ops.entries.empty() || !a.rounding_modes.empty())
         return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
+    // Types input first: src_dst, backward diff_dst_diff_src.
+    name_ = rows::impl_name(fwd ? dt_pair_name(this->src_md()->data_type,
+                                    this->dst_md()->data_type)
+                                : dt_pair_name(this->diff_dst_md()->data_type,
+                                        this->diff_src_md()->data_type),
+            fwd ? "prelu" : "prelu_bwd", nested ? "nest" : "walk");
     std::vector<const memory_desc_t *> tensors;
     const memory_desc_t *master;
     int reduce = -1;

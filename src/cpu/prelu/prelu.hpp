@@ -1,10 +1,12 @@
 // CPU PReLU, forward and backward, computed per row chunk in f32.
-//  - prelu_t<fwd, true>  ("simd:nest"): layouts linear in the loop nest of
+//  - prelu_t<fwd, true>  (walk "nest"): layouts linear in the loop nest of
 //    dst (forward) or src (backward), weights of any broadcast;
-//  - prelu_t<fwd, false> ("ref:any"): any layouts (per-dim offset tables).
+//  - prelu_t<fwd, false> (walk "walk"): any layouts (per-dim offset tables).
 // Backward reduces diff_weights over its broadcast dims in per-thread f32
 // accumulators (indexed like diff_weights' layout), summed at the end.
 #pragma once
+
+#include <string>
 
 #include "common/prelu_pd.hpp"
 #include "cpu/tensor_walk/nest.hpp"
@@ -21,9 +23,9 @@ struct prelu_t : public primitive_t {
     struct pd_t : public cpu_pd_t<prelu_pd_t, prelu_t> {
         using cpu_pd_t<prelu_pd_t, prelu_t>::cpu_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override {
-            return rows::impl_name(nested ? "nest" : "walk");
-        }
+        const char *name() const override { return name_.c_str(); }
+        // <types>_<family>_<walk>__<isa> (rows::impl_name)
+        std::string name_;
 
         nest::nest_t nest;
         walk::walk_t walk;

@@ -180,6 +180,8 @@ status_t reduction_t<nested>::pd_t::init(engine_t *) {
         return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
     const memory_desc_t &src = *this->src_md(), &dst = *this->dst_md();
+    name_ = rows::impl_name(dt_pair_name(src.data_type, dst.data_type),
+            "reduction", nested ? "nest" : "walk");
     if (!is_f32_convertible(src.data_type)
             || !is_f32_convertible(dst.data_type))
         return dnnl_unimplemented;

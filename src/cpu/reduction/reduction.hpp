@@ -3,14 +3,16 @@
 // finalised (mean, eps, root) and written to dst, or to an f32 buffer in
 // dst's layout when post-ops or another dst data type need a final
 // elementwise pass.
-//  - reduction_t<true>  ("simd:nest"): src and dst linear in src's loop
+//  - reduction_t<true>  (walk "nest"): src and dst linear in src's loop
 //    nest. Innermost reduced run: vector reductions of contiguous runs;
 //    innermost kept run: lanes of accumulators. When there are fewer
 //    output groups than threads, the reduced range is split among threads
 //    and partial results combined.
-//  - reduction_t<false> ("ref:any"): any layouts through per-dim offset
+//  - reduction_t<false> (walk "walk"): any layouts through per-dim offset
 //    tables, one dst element at a time.
 #pragma once
+
+#include <string>
 
 #include "common/reduction_pd.hpp"
 #include "cpu/tensor_walk/nest.hpp"
@@ -43,9 +45,9 @@ struct reduction_t : public primitive_t {
         // Binary select post-ops go through the shared post-op code.
         bool handles_select_post_op() const override { return true; }
         status_t init(engine_t *engine);
-        const char *name() const override {
-            return rows::impl_name(nested ? "nest" : "walk");
-        }
+        const char *name() const override { return name_.c_str(); }
+        // <types>_<family>_<walk>__<isa> (rows::impl_name)
+        std::string name_;
 
         plan_t plan;                     // nested
         walk::walk_t src_walk, dst_walk; // generic

@@ -6,6 +6,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "cpu/cpu_impl_lists.hpp"
+#include "cpu/kernel_name.hpp"
 #include "cpu/pooling/dense_io.hpp"
 
 namespace dnnl {
@@ -79,7 +80,20 @@ status_t resampling_t<fwd>::pd_t::init(engine_t *) {
     const chan_layout_t lx = chan_layout(x), ly = chan_layout(y);
     g.walk = lx.same_walk(ly) ? lx.cls : chan_class_t::other;
     g.ker = &select_kernels();
-    name_ = std::string("simd:") + g.ker->isa_name;
+    // The name: the stored types, input first (src_dst, backward
+    // diff_dst_diff_src), then the walk: "rows" (channels first, in
+    // place), "cvec" (channel vectors of channels-last and blocked
+    // tensors, in place), "f32copy_rows" (other layouts, through dense
+    // f32 copies).
+    const char *walk = g.walk == chan_class_t::ncsp ? "rows"
+            : g.walk == chan_class_t::other         ? "f32copy_rows"
+                                                    : "cvec";
+    name_ = "simd:"
+            + kernel_name(fwd ? dt_pair_name(x.data_type, y.data_type)
+                              : dt_pair_name(y.data_type, x.data_type),
+                    std::string("resampling_") + (fwd ? "" : "bwd_")
+                            + (g.linear ? "linear_" : "nearest_") + walk,
+                    g.ker->isa_name);
     if (fwd) {
         DNNL_CHECK(po.init(at.post_ops, y));
         // With dense f32 copies the sum reads the user's dst, which needs

@@ -56,6 +56,8 @@ status_t shuffle_t<lanes>::pd_t::init(engine_t *) {
             ok = oax[c] == c && t.dim(ax)[c] >= 0 && t.dim(ax)[c] <= INT32_MAX;
         if (ok) gather_idx.assign(t.dim(ax), t.dim(ax) + C);
     }
+    name_ = rows::impl_name("x" + std::to_string(8 * esz), "shuffle",
+            lanes ? "lanes" : "walk");
     return dnnl_success;
 }
 

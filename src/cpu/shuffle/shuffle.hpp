@@ -1,14 +1,15 @@
 // CPU shuffle (forward and backward): a permutation of the positions along
 // the axis, copying elements bit-exactly (input and output share a data
 // type).
-//  - shuffle_t<true>  ("simd:lanes"): input and output share a layout in
+//  - shuffle_t<true>  (walk "lanes"): input and output share a layout in
 //    which a contiguous run of other dims lies inside the axis (nchw with
 //    axis 1, blocked layouts with axis H or W): one memcpy per
 //    (outer position, axis position);
-//  - shuffle_t<false> ("ref:any"): any layouts, rows along the axis through
+//  - shuffle_t<false> (walk "walk"): any layouts, rows along the axis through
 //    per-dim offset tables.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "common/shuffle_pd.hpp"
@@ -26,9 +27,7 @@ struct shuffle_t : public primitive_t {
     struct pd_t : public cpu_pd_t<shuffle_pd_t, shuffle_t> {
         using cpu_pd_t<shuffle_pd_t, shuffle_t>::cpu_pd_t;
         status_t init(engine_t *engine);
-        const char *name() const override {
-            return rows::impl_name(lanes ? "lanes" : "walk");
-        }
+        const char *name() const override { return name_.c_str(); }
 
         std::vector<dim_t> perm; // source position of every output position
         // Rows of 4-byte elements written contiguously: the input offsets
@@ -36,6 +35,7 @@ struct shuffle_t : public primitive_t {
         std::vector<int32_t> gather_idx;
         axis::rows_plan_t rplan;
         axis::lanes_plan_t lplan;
+        std::string name_; // x<element bits>_shuffle_<walk>__<isa>
     };
 
     using primitive_t::primitive_t;

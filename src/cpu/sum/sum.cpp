@@ -53,6 +53,9 @@ void compute_row(const sum_pd_t &pd, const rows::row_t *r, dim_t n) {
 template <bool nested>
 status_t sum_t<nested>::pd_t::init(engine_t *) {
     DNNL_CHECK(this->init_formats());
+    name_ = rows::impl_name(dt_pair_name(this->src_md(0)->data_type,
+                                    this->dst_md()->data_type),
+            "sum", nested ? "nest" : "walk");
     for (int i = 0; i < this->n_inputs(); ++i)
         if (!is_f32_convertible(this->src_md(i)->data_type))
             return dnnl_unimplemented;

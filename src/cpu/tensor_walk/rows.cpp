@@ -8,6 +8,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/math/eltwise_math.hpp"
+#include "cpu/kernel_name.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -90,12 +91,9 @@ const kernels_t &table() {
 }
 } // namespace
 
-const char *impl_name(const char *walk) {
-    static const std::string nest = std::string("simd:nest:") + table().isa;
-    static const std::string rows = std::string("simd:walk:") + table().isa;
-    static const std::string lanes = std::string("simd:lanes:") + table().isa;
-    const std::string w(walk);
-    return (w == "nest" ? nest : w == "lanes" ? lanes : rows).c_str();
+std::string impl_name(const std::string &dt, const char *op, const char *walk) {
+    return "simd:"
+            + kernel_name(dt, std::string(op) + "_" + walk, table().isa);
 }
 
 const float *load(const row_t &r, dim_t n, float *buf) {

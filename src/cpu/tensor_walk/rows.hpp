@@ -10,12 +10,14 @@
 // off + idx[i] when an index table is given (generic layouts).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "common/float_convert.hpp"
 #include "common/memory_desc.hpp"
 #include "common/primitive_attr.hpp"
 #include "cpu/isa_table.hpp"
+#include "cpu/kernel_name.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -158,12 +160,16 @@ const kernels_t &kernels_base();
 const isa_table_t<kernels_t> &kernel_table();
 const kernels_t &select_kernels();
 
-// The implementation name of a tensor-wide primitive on these kernels:
-// its walk ("simd:nest:" the loop nest, "simd:walk:" the general row walk,
-// "simd:lanes:" shuffle's lanes) and the kernels' ISA. The row functions
-// above use the kernels picked at their first call (the ISA limit is fixed
-// by then), so the name is the same for every primitive descriptor.
-const char *impl_name(const char *walk);
+// The implementation name of a tensor-wide primitive on these kernels
+// (cpu/kernel_name.hpp): the stored types (dt_pair_name of the first
+// input and the output; shuffle, which copies elements bit-exactly,
+// x8 to x64), the family's operation and its walk ("nest" the loop nest,
+// "walk" the general row walk, "lanes" shuffle's lanes), and the kernels'
+// ISA: "simd:f32_binary_nest__avx512_core",
+// "simd:s8_f32_reduction_walk__avx2". The row functions above use the
+// kernels picked at their first call (the ISA limit is fixed by then), so
+// the ISA is the same for every primitive descriptor.
+std::string impl_name(const std::string &dt, const char *op, const char *walk);
 
 } // namespace rows
 } // namespace cpu
