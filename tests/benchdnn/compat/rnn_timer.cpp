@@ -1,7 +1,7 @@
-// A small RNN timer that builds against any oneDNN 3.x (the benchmark
-// driver needs 3.13's API; this needs only the RNN classes, which oneDNN
-// 3.2 already has), so that oneDNN 3.2 (native OpenMP) can be timed on the
-// same problems as the driver's rnn_gnmt and rnn_deepspeech suites.
+// A small RNN timer that builds against any oneDNN 3.x (it needs only the
+// RNN classes), written to time oneDNN 3.2 (native OpenMP) on the problems
+// of the driver's rnn_gnmt and rnn_deepspeech suites before the driver
+// itself built against 3.2; doc/rnn.md's figures come from it.
 //
 //   g++ -O2 -std=c++11 rnn_timer.cpp -I PREFIX/include -L PREFIX/lib -ldnnl
 //   ./a.out [seconds per problem] [filter]
