@@ -1,5 +1,6 @@
 // Reorder on the gpu engine: checks, plan, kernel build and execution,
-// with the host <-> device copies of cross-engine reorders.
+// with the host <-> device copies of cross-engine reorders, and the gpu
+// reorder list (the int8 RNN quantizing reorders first).
 #include "gpu/ocl/reorder/reorder.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include "gpu/ocl/ocl_stream.hpp"
 #include "gpu/ocl/ocl_types.hpp"
 #include "gpu/ocl/ocl_utils.hpp"
+#include "gpu/ocl/reorder/rnn_quant_reorder.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -34,9 +36,8 @@ const char *kernel_name(plan_kind_t k) {
     }
 }
 
-// dnnl_invalid_arguments when `buf` holds fewer than `need` bytes (a
-// user buffer smaller than its descriptor says), before any launch reads
-// or writes past it.
+} // namespace
+
 status_t check_reach(cl_mem buf, size_t need, const char *what) {
     size_t bytes = 0;
     OCL_CHECK(get_info(clGetMemObjectInfo, buf, CL_MEM_SIZE, bytes));
@@ -45,8 +46,6 @@ status_t check_reach(cl_mem buf, size_t need, const char *what) {
             what, bytes, need);
     return dnnl_invalid_arguments;
 }
-
-} // namespace
 
 const char *ocl_reorder_t::pd_t::name() const {
     static const char *const same[] = {"ocl:reorder:empty", "ocl:reorder:copy",
@@ -256,6 +255,8 @@ status_t ocl_reorder_t::execute(const exec_ctx_t &ctx) const {
 
 const impl_list_item_t *reorder_impl_list() {
     static const impl_list_item_t list[] = {
+            // Only requests with RNN quantization parameters.
+            {create_pd<ocl_rnn_quant_reorder_t::pd_t, reorder_desc_t>},
             {create_pd<ocl_reorder_t::pd_t, reorder_desc_t>},
             {nullptr},
     };

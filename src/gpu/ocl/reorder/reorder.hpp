@@ -19,6 +19,11 @@ namespace impl {
 namespace gpu {
 namespace ocl {
 
+// dnnl_invalid_arguments when `buf` holds fewer than `need` bytes (a
+// user buffer smaller than its descriptor says), before any launch reads
+// or writes past it.
+status_t check_reach(cl_mem buf, size_t need, const char *what);
+
 struct ocl_reorder_t : public primitive_t {
     struct pd_t : public ocl_pd_t<reorder_pd_t, ocl_reorder_t> {
         using ocl_pd_t<reorder_pd_t, ocl_reorder_t>::ocl_pd_t;

@@ -54,7 +54,8 @@ status_t reorder_quant_t::init(const primitive_attr_t &attr,
         const memory_desc_t &src, const memory_desc_t &dst) {
     *this = reorder_quant_t();
     if (attr.has_rnn_qparams())
-        return refuse("RNN quantization parameters (int8 RNN is CPU only)");
+        return refuse("RNN quantization parameters (only the quantizing "
+                      "reorders, ocl:rnn_quant:*, take them)");
     // Bits past the tensor's dims select nothing (as on the CPU).
     const int dims_bits = (1 << src.ndims) - 1;
     auto take = [&](int which, const quant_entry_t &e, bool zp) {
