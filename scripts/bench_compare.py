@@ -115,8 +115,8 @@ def references(args):
         name, sep, prefix = spec.partition("=")
         if not sep:
             name, prefix = "oneDNN-" + describe_prefix(spec)[0], spec
-        if not re.fullmatch(r"[A-Za-z0-9_.+-]+", name) or name == "ours":
-            raise SystemExit("bench-vs-onednn: bad reference name %r (letters, digits, _.+-; not 'ours')" % name)
+        if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or name == "ours":
+            raise SystemExit("bench-vs-onednn: bad reference name %r (letters, digits, _.-; not 'ours')" % name)
         if any(n == name for n, _ in refs):
             raise SystemExit("bench-vs-onednn: reference name %s given twice" % name)
         refs.append((name, os.path.abspath(prefix)))
