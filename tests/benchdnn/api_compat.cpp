@@ -9,9 +9,9 @@ namespace bd {
 std::string needs_api(const std::string &what, int major, int minor) {
     if (BD_DNNL_AT_LEAST(major, minor)) return "";
     return what + " needs oneDNN >= " + std::to_string(major) + "."
-            + std::to_string(minor) + " (built against "
-            + std::to_string(DNNL_VERSION_MAJOR) + "."
-            + std::to_string(DNNL_VERSION_MINOR) + ")";
+           + std::to_string(minor) + " (built against "
+           + std::to_string(DNNL_VERSION_MAJOR) + "."
+           + std::to_string(DNNL_VERSION_MINOR) + ")";
 }
 
 bool set_fpmath_mode(dnnl::primitive_attr &attr, dnnl::fpmath_mode mode,
@@ -26,8 +26,8 @@ bool set_fpmath_mode(dnnl::primitive_attr &attr, dnnl::fpmath_mode mode,
     return true;
 }
 
-bool set_accumulation_mode(dnnl::primitive_attr &attr, const std::string &mode,
-        std::string &why) {
+bool set_accumulation_mode(
+        dnnl::primitive_attr &attr, const std::string &mode, std::string &why) {
 #if BD_DNNL_AT_LEAST(3, 4)
     using am = dnnl::accumulation_mode;
     static const std::pair<const char *, am> modes[] = {{"strict", am::strict},
@@ -91,24 +91,23 @@ dnnl::primitive_desc_base gnorm_bwd_pd(const dnnl::engine &eng,
         const dnnl::primitive_attr &attr) {
     dnnl::group_normalization_forward::primitive_desc hint(
             eng, fwd_prop, src, diff_dst, groups, eps, flags, fwd_attr);
-    return dnnl::group_normalization_backward::primitive_desc(eng, prop,
-            diff_src, diff_dst, src, groups, eps, flags, hint, attr);
+    return dnnl::group_normalization_backward::primitive_desc(
+            eng, prop, diff_src, diff_dst, src, groups, eps, flags, hint, attr);
 }
 
 #else
 
-dnnl::primitive_desc_base gnorm_fwd_pd(const dnnl::engine &,
-        dnnl::prop_kind, const dnnl::memory::desc &,
-        const dnnl::memory::desc &, int64_t, float,
+dnnl::primitive_desc_base gnorm_fwd_pd(const dnnl::engine &, dnnl::prop_kind,
+        const dnnl::memory::desc &, const dnnl::memory::desc &, int64_t, float,
         dnnl::normalization_flags, const dnnl::primitive_attr &) {
     throw dnnl::error(dnnl_unimplemented, "group normalization");
 }
 
-dnnl::primitive_desc_base gnorm_bwd_pd(const dnnl::engine &,
-        dnnl::prop_kind, const dnnl::memory::desc &,
-        const dnnl::memory::desc &, const dnnl::memory::desc &, int64_t,
-        float, dnnl::normalization_flags, dnnl::prop_kind,
-        const dnnl::primitive_attr &, const dnnl::primitive_attr &) {
+dnnl::primitive_desc_base gnorm_bwd_pd(const dnnl::engine &, dnnl::prop_kind,
+        const dnnl::memory::desc &, const dnnl::memory::desc &,
+        const dnnl::memory::desc &, int64_t, float, dnnl::normalization_flags,
+        dnnl::prop_kind, const dnnl::primitive_attr &,
+        const dnnl::primitive_attr &) {
     throw dnnl::error(dnnl_unimplemented, "group normalization");
 }
 

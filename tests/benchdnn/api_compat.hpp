@@ -21,8 +21,8 @@ std::string needs_api(const std::string &what, int major, int minor);
 // f32, s32, f16), determinism. Older APIs take only a plain fpmath mode.
 bool set_fpmath_mode(dnnl::primitive_attr &attr, dnnl::fpmath_mode mode,
         bool apply_to_int, std::string &why);
-bool set_accumulation_mode(dnnl::primitive_attr &attr, const std::string &mode,
-        std::string &why);
+bool set_accumulation_mode(
+        dnnl::primitive_attr &attr, const std::string &mode, std::string &why);
 bool set_deterministic(dnnl::primitive_attr &attr, bool on, std::string &why);
 
 // normalization_flags::rms_norm (oneDNN 3.9).

@@ -16,9 +16,10 @@
 #include "oneapi/dnnl/dnnl_types.h"
 #include "oneapi/dnnl/dnnl_version.h"
 
-#define BD_DNNL_AT_LEAST(major, minor) \
-    (DNNL_VERSION_MAJOR > (major) \
-            || (DNNL_VERSION_MAJOR == (major) && DNNL_VERSION_MINOR >= (minor)))
+#define BD_DNNL_AT_LEAST(major, minor)                                         \
+    (DNNL_VERSION_MAJOR > (major)                                              \
+            || (DNNL_VERSION_MAJOR == (major)                                  \
+                    && DNNL_VERSION_MINOR >= (minor)))
 
 #if !BD_DNNL_AT_LEAST(3, 4)
 constexpr dnnl_data_type_t dnnl_f8_e5m2 = (dnnl_data_type_t)9;
