@@ -393,7 +393,7 @@ def main():
     ap.add_argument("--max-ms-per-prb", type=int, default=200, help="time budget per problem and round (default 200 ms)")
     ap.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), help="this library's build directory (built if needed; default $BUILD_DIR or ./build)")
     ap.add_argument("--ref-prefix", help="the reference oneDNN prefix (include/, lib/) instead of scripts/ref-onednn.sh (default $DNNL_REF_PREFIX); named oneDNN")
-    ap.add_argument("--ref", action="append", metavar="[NAME=]PREFIX", help="a reference oneDNN prefix, named NAME (default oneDNN-X.Y from its headers); repeat for several: each problem is then compared with the faster of them")
+    ap.add_argument("--ref", action="append", metavar="[NAME=]PREFIX", help="a reference oneDNN prefix, named NAME (default oneDNN-X.Y from its headers); repeat for several: each problem is then compared with the faster of them ($DNNL_REF_PREFIX and ref-onednn.sh are then not used)")
     ap.add_argument("--ours-prefix", help="use an installed copy of this library (PREFIX/include, PREFIX/lib) instead of --build-dir")
     ap.add_argument("--out", default=os.path.join(ROOT, "build-bench"), help="output directory (default ./build-bench)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel build jobs (default 2)")
