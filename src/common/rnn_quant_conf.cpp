@@ -25,9 +25,8 @@ status_t refuse(const char *why) {
 
 } // namespace
 
-status_t init_rnn_quant_conf(const primitive_attr_t &a,
-        const memory_desc_t &s, const memory_desc_t &d,
-        rnn_quant_conf_t &conf) {
+status_t init_rnn_quant_conf(const primitive_attr_t &a, const memory_desc_t &s,
+        const memory_desc_t &d, rnn_quant_conf_t &conf) {
     conf = rnn_quant_conf_t();
     // Only requests that carry RNN quantization parameters come here; the
     // other reorders refuse them.
@@ -48,9 +47,9 @@ status_t init_rnn_quant_conf(const primitive_attr_t &a,
     if (nd == 5 || (nd == 4 && d.data_type == dnnl_s8 && proj_set)) {
         if (!src_ok_w || d.data_type != dnnl_s8)
             return refuse("weights quantize from f32 or bf16 to s8");
-        const rnn_weights_qparams_t &q = nd == 5
-                ? a.rnn_weights_qparams
-                : a.rnn_weights_projection_qparams;
+        const rnn_weights_qparams_t &q =
+                nd == 5 ? a.rnn_weights_qparams
+                        : a.rnn_weights_projection_qparams;
         // The scales vary over (gate, channel) for layer and iteration
         // weights, over the output channel for the projection's.
         const int per_channel_mask = nd == 5 ? (1 << 3) | (1 << 4) : 1 << 3;

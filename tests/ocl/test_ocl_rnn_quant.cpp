@@ -54,8 +54,7 @@ struct tensor_t {
 tensor_t make(const dims_t &dims, dt t, const dims_t &strides,
         const dims_t &offsets = {}) {
     dims_t pdims = dims;
-    for (size_t i = 0; i < offsets.size(); ++i)
-        pdims[i] += offsets[i];
+    for (size_t i = 0; i < offsets.size(); ++i) pdims[i] += offsets[i];
     memory::desc parent(pdims, t, strides);
     if (offsets.empty()) return {parent, parent};
     return {parent.submemory_desc(dims, offsets), parent};
@@ -80,8 +79,7 @@ dims_t dense(const dims_t &dims, const std::vector<int> &order) {
 // Dense row-major strides.
 dims_t row_major(const dims_t &dims) {
     std::vector<int> order(dims.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = (int)i;
+    for (size_t i = 0; i < order.size(); ++i) order[i] = (int)i;
     return dense(dims, order);
 }
 
@@ -155,8 +153,8 @@ run_t run(engine &se, engine &de, const tensor_t &s, const tensor_t &d,
         const primitive_attr &attr, const std::vector<uint8_t> &src) {
     run_t r;
     dnnl_primitive_desc_t cpd = nullptr;
-    r.status = dnnl_reorder_primitive_desc_create(&cpd, s.md.get(), se.get(),
-            d.md.get(), de.get(), attr.get());
+    r.status = dnnl_reorder_primitive_desc_create(
+            &cpd, s.md.get(), se.get(), d.md.get(), de.get(), attr.get());
     if (r.status != dnnl_success) return r;
     reorder::primitive_desc pd(cpd);
     r.impl = pd.impl_info_str();
@@ -189,7 +187,8 @@ std::vector<uint8_t> expect_as_cpu(const tensor_t &s, const tensor_t &d,
             {&cpu(), &gpu, "ocl:cross_engine:rnn_quant:"},
             {&gpu, &cpu(), "ocl:cross_engine:rnn_quant:"}};
     for (const auto &x : sides) {
-        SCOPED_TRACE(std::string(x.impl) + (x.se == &gpu ? " from gpu" : " from cpu"));
+        SCOPED_TRACE(std::string(x.impl)
+                     + (x.se == &gpu ? " from gpu" : " from cpu"));
         const run_t got = run(*x.se, *x.de, s, d, attr, src);
         EXPECT_EQ(got.status, dnnl_success);
         EXPECT_EQ(got.impl, std::string(x.impl) + kind);
@@ -209,8 +208,7 @@ std::vector<uint8_t> expect_as_cpu(const tensor_t &s, const tensor_t &d,
 // the range reached (so saturation and rounding were exercised).
 void expect_varied(const std::vector<uint8_t> &q, dt t) {
     std::set<int> seen;
-    for (uint8_t b : q)
-        seen.insert(t == dt::s8 ? (int)(int8_t)b : (int)b);
+    for (uint8_t b : q) seen.insert(t == dt::s8 ? (int)(int8_t)b : (int)b);
     EXPECT_GT(seen.size(), 40u);
     EXPECT_TRUE(seen.count(t == dt::s8 ? -128 : 0));
     EXPECT_TRUE(seen.count(t == dt::s8 ? 127 : 255));
@@ -227,7 +225,8 @@ TEST_F(ocl_rnn_quant, data_matches_cpu) {
     for (const auto &q : qp)
         for (dt ddt : {dt::u8, dt::s8}) {
             SCOPED_TRACE("scale " + std::to_string(q[0]) + " shift "
-                    + std::to_string(q[1]) + (ddt == dt::u8 ? " u8" : " s8"));
+                         + std::to_string(q[1])
+                         + (ddt == dt::u8 ? " u8" : " s8"));
             primitive_attr attr;
             attr.set_rnn_data_qparams(q[0], q[1]);
             const std::vector<std::pair<tensor_t, tensor_t>> cases = {
@@ -269,7 +268,7 @@ TEST_F(ocl_rnn_quant, weights_match_cpu) {
     for (int mask : {-1, 0, (1 << 3) | (1 << 4)}) // -1: no weights scales
         for (dt sdt : {dt::f32, dt::bf16}) {
             SCOPED_TRACE("mask " + std::to_string(mask)
-                    + (sdt == dt::f32 ? " f32" : " bf16"));
+                         + (sdt == dt::f32 ? " f32" : " bf16"));
             primitive_attr attr;
             attr.set_rnn_data_qparams(64.f, 128.f); // the RNN's attribute
             std::vector<float> scales(mask > 0 ? G * O : 1);
@@ -282,8 +281,8 @@ TEST_F(ocl_rnn_quant, weights_match_cpu) {
                     {make(w, sdt, ldgoi), make(w, dt::s8, ldigo)},
                     {make(w, sdt, ldigo), make(w, dt::s8, ldgoi)},
                     {make(w, sdt, ldgoi),
-                            make(w, dt::s8, {D * I * G * 16, I * G * 16,
-                                                    G * 16, 16, 1},
+                            make(w, dt::s8,
+                                    {D * I * G * 16, I * G * 16, G * 16, 16, 1},
                                     {0, 0, 0, 0, 2})},
             };
             for (size_t c = 0; c < cases.size(); ++c) {
@@ -304,7 +303,7 @@ TEST_F(ocl_rnn_quant, projection_weights_match_cpu) {
     for (int mask : {0, 1 << 3})
         for (dt sdt : {dt::f32, dt::bf16}) {
             SCOPED_TRACE("mask " + std::to_string(mask)
-                    + (sdt == dt::f32 ? " f32" : " bf16"));
+                         + (sdt == dt::f32 ? " f32" : " bf16"));
             std::vector<float> scales(mask ? P : 1);
             for (size_t i = 0; i < scales.size(); ++i)
                 scales[i] = i % 2 ? 16.f : 10.f + 3.3f * (float)i;
@@ -360,7 +359,8 @@ std::vector<refusal_t> refusals() {
             u4({2, 16, 3, 3}, dt::u8, tag::nchw),
             f4({2, 16, 3, 3}, dt::f32, tag::nchw),
             u4b({2, 16, 3, 3}, dt::u8, tag::nChw16c);
-    const memory::desc f2({4, 3}, dt::f32, tag::ab), u2({4, 3}, dt::u8, tag::ab);
+    const memory::desc f2({4, 3}, dt::f32, tag::ab),
+            u2({4, 3}, dt::u8, tag::ab);
     const dims_t wd = {1, 1, 2, 2, 4};
     const memory::desc wf(wd, dt::f32, tag::ldigo), ws(wd, dt::s8, tag::ldigo),
             wu(wd, dt::u8, tag::ldigo), wh(wd, dt::f16, tag::ldigo);
@@ -405,8 +405,8 @@ std::vector<refusal_t> refusals() {
 
 dnnl_status_t status_of(engine &se, engine &de, const refusal_t &r) {
     dnnl_primitive_desc_t pd = nullptr;
-    const dnnl_status_t st = dnnl_reorder_primitive_desc_create(&pd,
-            r.s.get(), se.get(), r.d.get(), de.get(), r.attr.get());
+    const dnnl_status_t st = dnnl_reorder_primitive_desc_create(
+            &pd, r.s.get(), se.get(), r.d.get(), de.get(), r.attr.get());
     if (pd) dnnl_primitive_desc_destroy(pd);
     return st;
 }
@@ -439,15 +439,15 @@ TEST_F(ocl_rnn_quant, refusals_print_check_lines) {
     char self[PATH_MAX] = {};
     const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
     if (n <= 0) GTEST_SKIP() << "cannot find this test binary to re-run it";
-    const std::string cmd = std::string("ONEDNN_VERBOSE=check '") + self
+    const std::string cmd =
+            std::string("ONEDNN_VERBOSE=check '") + self
             + "' --gtest_also_run_disabled_tests"
             + " --gtest_filter=ocl_rnn_quant_verbose.DISABLED_child 2>&1";
     FILE *f = popen(cmd.c_str(), "r");
     ASSERT_NE(f, nullptr);
     std::string out;
     char buf[4096];
-    while (size_t k = fread(buf, 1, sizeof(buf), f))
-        out.append(buf, k);
+    while (size_t k = fread(buf, 1, sizeof(buf), f)) out.append(buf, k);
     const int rc = pclose(f);
     EXPECT_EQ(rc, 0) << out;
     const std::string pre = "primitive,create:check,reorder,rnn_quant: ";
@@ -513,14 +513,10 @@ flow_out_t run_flow(engine &e, engine &user) {
     std::uniform_real_distribution<float> fd(-1.f, 1.f);
     std::vector<float> src((size_t)T * N * C), wl((size_t)C * G * C),
             wi((size_t)C * G * C), bias((size_t)G * C);
-    for (auto &x : src)
-        x = fd(gen);
-    for (auto &x : wl)
-        x = fd(gen) * 0.5f;
-    for (auto &x : wi)
-        x = fd(gen) * 0.5f;
-    for (auto &x : bias)
-        x = fd(gen) * 0.1f;
+    for (auto &x : src) x = fd(gen);
+    for (auto &x : wl) x = fd(gen) * 0.5f;
+    for (auto &x : wi) x = fd(gen) * 0.5f;
+    for (auto &x : bias) x = fd(gen) * 0.1f;
     std::vector<float> wscales((size_t)G * C);
     for (size_t i = 0; i < wscales.size(); ++i)
         wscales[i] = 100.f + (float)(i % 7);
@@ -560,7 +556,8 @@ flow_out_t run_flow(engine &e, engine &user) {
     std::memcpy(bb.data(), bias.data(), bb.size());
     write_bytes(m_b, bb);
     auto quantize = [&](memory &from, memory &to) {
-        reorder::primitive_desc rpd(user, from.get_desc(), e, to.get_desc(), attr);
+        reorder::primitive_desc rpd(
+                user, from.get_desc(), e, to.get_desc(), attr);
         EXPECT_NE(std::string(rpd.impl_info_str()).find("rnn_quant:"),
                 std::string::npos)
                 << rpd.impl_info_str();
@@ -569,11 +566,11 @@ flow_out_t run_flow(engine &e, engine &user) {
     quantize(m_usl, m_sl);
     quantize(m_uwl, m_wl);
     quantize(m_uwi, m_wi);
-    lstm_forward(pd).execute(s,
-            {{DNNL_ARG_SRC_LAYER, m_sl}, {DNNL_ARG_WEIGHTS_LAYER, m_wl},
-                    {DNNL_ARG_WEIGHTS_ITER, m_wi}, {DNNL_ARG_BIAS, m_b},
-                    {DNNL_ARG_DST_LAYER, m_dl}, {DNNL_ARG_DST_ITER, m_di},
-                    {DNNL_ARG_DST_ITER_C, m_dic}});
+    lstm_forward(pd).execute(
+            s, {{DNNL_ARG_SRC_LAYER, m_sl}, {DNNL_ARG_WEIGHTS_LAYER, m_wl},
+                       {DNNL_ARG_WEIGHTS_ITER, m_wi}, {DNNL_ARG_BIAS, m_b},
+                       {DNNL_ARG_DST_LAYER, m_dl}, {DNNL_ARG_DST_ITER, m_di},
+                       {DNNL_ARG_DST_ITER_C, m_dic}});
     s.wait();
     out.src_q = read_bytes(m_sl, pd.src_layer_desc().get_size());
     out.wl_q = read_bytes(m_wl, pd.weights_layer_desc().get_size());
@@ -602,8 +599,7 @@ TEST_F(ocl_rnn_quant, int8_lstm_flow_matches_cpu) {
     const flow_out_t want = run_flow(cpu(), cpu());
     // The states carry information: not every output at the shift.
     int moved = 0;
-    for (uint8_t v : want.dst_layer)
-        moved += v != 64;
+    for (uint8_t v : want.dst_layer) moved += v != 64;
     EXPECT_GT(moved, (int)want.dst_layer.size() / 2);
     for (bool user_on_cpu : {false, true}) {
         SCOPED_TRACE(user_on_cpu ? "f32 user tensors in cpu memory"

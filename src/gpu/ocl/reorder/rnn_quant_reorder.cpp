@@ -91,8 +91,8 @@ status_t ocl_rnn_quant_reorder_t::init(engine_t *engine) {
     kernel_options_t opts;
     define_data_type(opts, "SRC", pd->src_md()->data_type);
     define_data_type(opts, "DST", pd->dst_md()->data_type);
-    return create_kernel(engine, "reorder/rnn_quant.cl", opts, "rnn_quant",
-            kernel_);
+    return create_kernel(
+            engine, "reorder/rnn_quant.cl", opts, "rnn_quant", kernel_);
 }
 
 status_t ocl_rnn_quant_reorder_t::quantize(
@@ -116,7 +116,8 @@ status_t ocl_rnn_quant_reorder_t::execute(const exec_ctx_t &ctx) const {
     }
     cl_command_queue q = stream->queue();
     using xfer_t = pd_t::xfer_t;
-    const cl_mem src = mem_of(ctx, DNNL_ARG_FROM), dst = mem_of(ctx, DNNL_ARG_TO);
+    const cl_mem src = mem_of(ctx, DNNL_ARG_FROM),
+                 dst = mem_of(ctx, DNNL_ARG_TO);
     if (src) DNNL_CHECK(check_reach(src, pd->src_reach, "source"));
     if (dst) DNNL_CHECK(check_reach(dst, pd->dst_reach, "destination"));
     if (pd->xfer == xfer_t::none) {
@@ -150,8 +151,8 @@ status_t ocl_rnn_quant_reorder_t::execute(const exec_ctx_t &ctx) const {
                 host, 0, nullptr, nullptr));
     if (to_gpu) return quantize(q, image, dev);
     DNNL_CHECK(quantize(q, dev, image));
-    OCL_CHECK(clEnqueueReadBuffer(q, image, CL_FALSE, 0, pd->host_bytes, host,
-            0, nullptr, nullptr));
+    OCL_CHECK(clEnqueueReadBuffer(
+            q, image, CL_FALSE, 0, pd->host_bytes, host, 0, nullptr, nullptr));
     return dnnl_success;
 }
 

@@ -41,8 +41,8 @@ struct ocl_rnn_quant_reorder_t : public primitive_t {
         enum class xfer_t { none, to_gpu, to_cpu };
         xfer_t xfer = xfer_t::none;
         rnn_quant_shape_t shape; // offsets: the cpu side's in its image
-        int64_t n = 0; // elements
-        size_t src_reach = 0, dst_reach = 0; // bytes the gpu buffers need
+        int64_t n = 0;           // elements
+        size_t src_reach = 0, dst_reach = 0;    // bytes the gpu buffers need
         size_t host_offset = 0, host_bytes = 0; // the cpu side's image
         bool prefill = false; // to_cpu: the image starts as the cpu dst
     };
