@@ -36,7 +36,7 @@ struct alg_case_t {
     dnnl_alg_kind_t alg;
     float alpha, beta;
     float lo, hi; // source range
-    bool bwd; // has a backward
+    bool bwd;     // has a backward
 };
 
 const alg_case_t alg_cases[] = {
@@ -82,12 +82,12 @@ bool close(float got, double want) {
     return std::fabs((double)got - want) <= 2e-6 + 3e-5 * std::fabs(want);
 }
 
-std::string what(const eltwise::kernel_table_t *e, const alg_case_t &c,
-        dim_t n, size_t i) {
+std::string what(const eltwise::kernel_table_t *e, const alg_case_t &c, dim_t n,
+        size_t i) {
     return std::string(e->isa_name) + " alg " + std::to_string(c.alg)
-            + " alpha " + std::to_string(c.alpha) + " beta "
-            + std::to_string(c.beta) + " n " + std::to_string(n) + " at "
-            + std::to_string(i);
+           + " alpha " + std::to_string(c.alpha) + " beta "
+           + std::to_string(c.beta) + " n " + std::to_string(n) + " at "
+           + std::to_string(i);
 }
 
 } // namespace
@@ -98,15 +98,15 @@ TEST(KernelTables, EltwiseEveryAlgorithmForwardOnEveryIsa) {
     for (const auto *e : v)
         for (const auto &c : alg_cases)
             for (dim_t n : lengths) {
-                const auto x = random_floats((size_t)n, c.lo, c.hi,
-                        (unsigned)(c.alg + n));
+                const auto x = random_floats(
+                        (size_t)n, c.lo, c.hi, (unsigned)(c.alg + n));
                 std::vector<float> y((size_t)n, 42.f), z(x);
                 e->fwd(c.alg, c.alpha, c.beta, x.data(), y.data(), n);
                 e->fwd(c.alg, c.alpha, c.beta, z.data(), z.data(), n);
                 int bad = 0;
                 for (size_t i = 0; i < x.size() && bad < 3; ++i) {
-                    const double want
-                            = eltwise_ref::fwd(c.alg, x[i], c.alpha, c.beta);
+                    const double want =
+                            eltwise_ref::fwd(c.alg, x[i], c.alpha, c.beta);
                     if (!close(y[i], want))
                         ++bad, ADD_FAILURE() << what(e, c, n, i) << ": got "
                                              << y[i] << " want " << want;
@@ -124,8 +124,8 @@ TEST(KernelTables, EltwiseEveryAlgorithmBackwardOnEveryIsa) {
         for (const auto &c : alg_cases) {
             if (!c.bwd) continue;
             for (dim_t n : lengths) {
-                const auto x = random_floats((size_t)n, c.lo, c.hi,
-                        (unsigned)(3 * c.alg + n));
+                const auto x = random_floats(
+                        (size_t)n, c.lo, c.hi, (unsigned)(3 * c.alg + n));
                 const auto dd = random_floats((size_t)n, -2.f, 2.f, 7);
                 std::vector<float> data(x);
                 if (eltwise_ref::use_dst(c.alg))
@@ -162,35 +162,39 @@ double decode(dnnl_data_type_t dt, const void *p) {
         const uint32_t e = (bits >> mbits) & ((1u << ebits) - 1);
         const double s = (bits >> (ebits + mbits)) & 1 ? -1.0 : 1.0;
         const uint32_t emax = (1u << ebits) - 1;
-        if (inf && e == emax)
-            return m ? NAN : s * INFINITY;
+        if (inf && e == emax) return m ? NAN : s * INFINITY;
         if (!inf && e == emax && m == (1u << mbits) - 1) return (double)NAN;
         if (e == 0) return s * std::ldexp((double)m, 1 - bias - mbits);
-        return s * std::ldexp((double)(m | (1u << mbits)), (int)e - bias - mbits);
+        return s
+               * std::ldexp((double)(m | (1u << mbits)), (int)e - bias - mbits);
     };
     uint32_t u = 0;
     switch (dt) {
-        case dnnl_f32: {
-            float f;
-            std::memcpy(&f, p, 4);
-            return f;
-        }
-        case dnnl_bf16:
-            std::memcpy(&u, p, 2);
-            return fp(u, 8, 7, 127, true);
-        case dnnl_f16:
-            std::memcpy(&u, p, 2);
-            return fp(u, 5, 10, 15, true);
-        case dnnl_f8_e5m2:
-            std::memcpy(&u, p, 1);
-            return fp(u, 5, 2, 15, true);
-        case dnnl_f8_e4m3:
-            std::memcpy(&u, p, 1);
-            return fp(u, 4, 3, 7, false);
-        case dnnl_s8: return *static_cast<const int8_t *>(p);
-        case dnnl_u8: return *static_cast<const uint8_t *>(p);
-        case dnnl_s32: return *static_cast<const int32_t *>(p);
-        default: return NAN;
+    case dnnl_f32: {
+        float f;
+        std::memcpy(&f, p, 4);
+        return f;
+    }
+    case dnnl_bf16:
+        std::memcpy(&u, p, 2);
+        return fp(u, 8, 7, 127, true);
+    case dnnl_f16:
+        std::memcpy(&u, p, 2);
+        return fp(u, 5, 10, 15, true);
+    case dnnl_f8_e5m2:
+        std::memcpy(&u, p, 1);
+        return fp(u, 5, 2, 15, true);
+    case dnnl_f8_e4m3:
+        std::memcpy(&u, p, 1);
+        return fp(u, 4, 3, 7, false);
+    case dnnl_s8:
+        return *static_cast<const int8_t *>(p);
+    case dnnl_u8:
+        return *static_cast<const uint8_t *>(p);
+    case dnnl_s32:
+        return *static_cast<const int32_t *>(p);
+    default:
+        return NAN;
     }
 }
 
@@ -214,16 +218,16 @@ TEST(KernelTables, EltwiseConversionsOnEveryIsa) {
             for (dim_t n : lengths) {
                 // Values across the range, then small ones (subnormals of
                 // the narrow types).
-                auto x = random_floats((size_t)n, -c.range, c.range,
-                        (unsigned)(c.dt + n));
-                for (size_t i = 0; i < x.size(); i += 3)
-                    x[i] *= 1e-6f;
+                auto x = random_floats(
+                        (size_t)n, -c.range, c.range, (unsigned)(c.dt + n));
+                for (size_t i = 0; i < x.size(); i += 3) x[i] *= 1e-6f;
                 std::vector<uint8_t> st((size_t)n * c.size + 8, 0x5a);
                 e->from_f32(c.dt, x.data(), st.data(), n);
                 std::vector<float> back((size_t)n, 42.f);
                 e->to_f32(c.dt, st.data(), back.data(), n);
                 const std::string w = std::string(e->isa_name) + " dt "
-                        + std::to_string(c.dt) + " n " + std::to_string(n);
+                                      + std::to_string(c.dt) + " n "
+                                      + std::to_string(n);
                 for (size_t i = 0; i < x.size(); ++i) {
                     const double got = decode(c.dt, &st[i * c.size]);
                     const double want = ref::round_to_dt(x[i], c.dt);
@@ -239,9 +243,9 @@ TEST(KernelTables, EltwiseConversionsOnEveryIsa) {
 // second operand; some elements equal for the comparisons.
 TEST(KernelTables, EltwiseBinaryOnEveryIsa) {
     const dnnl_alg_kind_t algs[] = {dnnl_binary_add, dnnl_binary_mul,
-            dnnl_binary_max, dnnl_binary_min, dnnl_binary_div,
-            dnnl_binary_sub, dnnl_binary_ge, dnnl_binary_gt, dnnl_binary_le,
-            dnnl_binary_lt, dnnl_binary_eq, dnnl_binary_ne};
+            dnnl_binary_max, dnnl_binary_min, dnnl_binary_div, dnnl_binary_sub,
+            dnnl_binary_ge, dnnl_binary_gt, dnnl_binary_le, dnnl_binary_lt,
+            dnnl_binary_eq, dnnl_binary_ne};
     for (const auto *e : entries())
         for (auto alg : algs)
             for (dim_t n : lengths) {
@@ -249,8 +253,7 @@ TEST(KernelTables, EltwiseBinaryOnEveryIsa) {
                 auto b = random_floats((size_t)n, 0.5f, 3.f, 12);
                 for (size_t i = 0; i < b.size(); ++i)
                     if (i % 2) b[i] = -b[i];
-                for (size_t i = 0; i < b.size(); i += 5)
-                    b[i] = a[i];
+                for (size_t i = 0; i < b.size(); i += 5) b[i] = a[i];
                 const float s = a[(size_t)n / 2];
                 std::vector<float> d((size_t)n, 42.f), ds((size_t)n, 42.f),
                         inplace(a);
@@ -258,13 +261,13 @@ TEST(KernelTables, EltwiseBinaryOnEveryIsa) {
                 e->binary_scalar(alg, a.data(), s, ds.data(), n);
                 e->binary(alg, inplace.data(), b.data(), inplace.data(), n);
                 const std::string w = std::string(e->isa_name) + " alg "
-                        + std::to_string(alg) + " n " + std::to_string(n);
+                                      + std::to_string(alg) + " n "
+                                      + std::to_string(n);
                 for (size_t i = 0; i < a.size(); ++i) {
                     const double want = eltwise_ref::binary(alg, a[i], b[i]);
                     const double want_s = eltwise_ref::binary(alg, a[i], s);
-                    ASSERT_TRUE(close(d[i], want))
-                            << w << " at " << i << ": " << d[i] << " vs "
-                            << want;
+                    ASSERT_TRUE(close(d[i], want)) << w << " at " << i << ": "
+                                                   << d[i] << " vs " << want;
                     ASSERT_TRUE(close(ds[i], want_s))
                             << w << " scalar at " << i << ": " << ds[i]
                             << " vs " << want_s;

@@ -32,14 +32,14 @@ bool close(double got, double want, double rel = 1e-5) {
 struct data_t {
     std::vector<float> x, g, sc, sh, m, a, b, c;
     explicit data_t(dim_t n)
-        : x(random_floats((size_t)n, -3.f, 5.f, 1))
-        , g(random_floats((size_t)n, -1.f, 1.f, 2))
-        , sc(random_floats((size_t)n, 0.5f, 2.f, 3))
-        , sh(random_floats((size_t)n, -1.f, 1.f, 4))
-        , m(random_floats((size_t)n, 0.f, 1.f, 5))
-        , a(random_floats((size_t)n, -2.f, 2.f, 6))
-        , b(random_floats((size_t)n, -2.f, 2.f, 7))
-        , c(random_floats((size_t)n, -2.f, 2.f, 8)) {}
+        : x(random_floats((size_t)n, -3.f, 5.f, 1)),
+          g(random_floats((size_t)n, -1.f, 1.f, 2)),
+          sc(random_floats((size_t)n, 0.5f, 2.f, 3)),
+          sh(random_floats((size_t)n, -1.f, 1.f, 4)),
+          m(random_floats((size_t)n, 0.f, 1.f, 5)),
+          a(random_floats((size_t)n, -2.f, 2.f, 6)),
+          b(random_floats((size_t)n, -2.f, 2.f, 7)),
+          c(random_floats((size_t)n, -2.f, 2.f, 8)) {}
 };
 
 std::string what(const norm::kernels_t *e, const char *fn, dim_t n) {
@@ -107,12 +107,11 @@ TEST(KernelTables, NormAffineMapsOnEveryIsa) {
                 e->norm_row(d.x.data(), y.data(), n, m, inv, sc, sh);
                 e->norm_row(z.data(), z.data(), n, m, inv, sc, sh);
                 for (size_t i = 0; i < N; ++i) {
-                    const double want = (sc ? d.sc[i] : 1.0)
-                                    * ((double)d.x[i] - m) * inv
+                    const double want =
+                            (sc ? d.sc[i] : 1.0) * ((double)d.x[i] - m) * inv
                             + (sh ? d.sh[i] : 0.0);
-                    ASSERT_TRUE(close(y[i], want))
-                            << what(e, "norm_row", n) << " k " << k << " at "
-                            << i;
+                    ASSERT_TRUE(close(y[i], want)) << what(e, "norm_row", n)
+                                                   << " k " << k << " at " << i;
                     ASSERT_EQ(z[i], y[i]) << what(e, "norm_row in place", n);
                 }
             }
@@ -130,9 +129,9 @@ TEST(KernelTables, NormBackwardCombinationsOnEveryIsa) {
                 const float *sc = with_sc ? d.sc.data() : nullptr;
                 e->lin2(d.g.data(), d.x.data(), y.data(), n, sc, a, m, b, c);
                 for (size_t i = 0; i < N; ++i)
-                    ASSERT_TRUE(close(y[i],
-                            a * (sc ? d.sc[i] : 1.0) * d.g[i]
-                                    + b * ((double)d.x[i] - m) + c))
+                    ASSERT_TRUE(
+                            close(y[i], a * (sc ? d.sc[i] : 1.0) * d.g[i]
+                                                + b * ((double)d.x[i] - m) + c))
                             << what(e, "lin2", n) << " at " << i;
                 // In place over g.
                 std::vector<float> z(d.g);
@@ -158,10 +157,10 @@ TEST(KernelTables, NormAccumulatorsOnEveryIsa) {
             const size_t N = (size_t)n;
             const float m = 0.4f, inv = 1.3f;
             const data_t d(n);
-            std::vector<float> add(N, 0.f), sq(N, 0.f), a1(N, 0.f),
-                    a2(N, 0.f), s1(N, 0.f), s2(N, 0.f);
-            std::vector<double> w_add(N, 0), w_sq(N, 0), w_a1(N, 0),
-                    w_a2(N, 0), w_s1(N, 0), w_s2(N, 0);
+            std::vector<float> add(N, 0.f), sq(N, 0.f), a1(N, 0.f), a2(N, 0.f),
+                    s1(N, 0.f), s2(N, 0.f);
+            std::vector<double> w_add(N, 0), w_sq(N, 0), w_a1(N, 0), w_a2(N, 0),
+                    w_s1(N, 0), w_s2(N, 0);
             for (unsigned row = 0; row < 3; ++row) {
                 const auto x = random_floats(N, -3.f, 3.f, 20 + row);
                 const auto g = random_floats(N, -1.f, 1.f, 30 + row);

@@ -27,7 +27,7 @@ std::vector<const resampling::kernel_table_t *> entries() {
 
 bool close(float got, double want) {
     return std::fabs((double)got - want)
-            <= 1e-6 * std::max(1.0, std::fabs(want)) * 4;
+           <= 1e-6 * std::max(1.0, std::fabs(want)) * 4;
 }
 
 const dim_t widths[] = {1, 3, 8, 16, 19};
@@ -61,14 +61,15 @@ TEST(KernelTables, ResamplingRowBlendsOnEveryIsa) {
                 const auto s = random_floats((size_t)IW, -1.f, 1.f, 3);
                 const taps_t t(OW, IW);
                 const std::string w = std::string(e->isa_name) + " IW "
-                        + std::to_string(IW) + " OW " + std::to_string(OW);
+                                      + std::to_string(IW) + " OW "
+                                      + std::to_string(OW);
                 std::vector<float> y((size_t)OW + 1, 42.f);
                 e->blend_row(y.data(), s.data(), t.i0.data(), t.i1.data(),
                         t.w0.data(), t.w1.data(), OW);
                 for (dim_t k = 0; k < OW; ++k) {
                     const size_t K = (size_t)k;
                     const double want = (double)t.w0[K] * s[(size_t)t.i0[K]]
-                            + (double)t.w1[K] * s[(size_t)t.i1[K]];
+                                        + (double)t.w1[K] * s[(size_t)t.i1[K]];
                     ASSERT_TRUE(close(y[K], want)) << w << " blend at " << k;
                 }
                 ASSERT_EQ(y[(size_t)OW], 42.f) << w << " blend wrote past";
@@ -92,15 +93,15 @@ TEST(KernelTables, ResamplingChannelVectorsOnEveryIsa) {
                 for (int r = 0; r < nr; ++r)
                     rows.push_back(random_floats(
                             (size_t)(IW * V), -1.f, 1.f, 40 + (unsigned)r));
-                for (const auto &r : rows)
-                    rp.push_back(r.data());
+                for (const auto &r : rows) rp.push_back(r.data());
                 const float wr[4] = {0.5f, 0.25f, 0.125f, 0.125f};
                 const size_t n = (size_t)(OW * V);
                 std::vector<float> y(n + 1, 42.f);
                 e->linear_vec(y.data(), rp.data(), wr, nr, t.i0.data(),
                         t.i1.data(), t.w0.data(), t.w1.data(), OW, V);
                 const std::string w = std::string(e->isa_name) + " V "
-                        + std::to_string(V) + " nr " + std::to_string(nr);
+                                      + std::to_string(V) + " nr "
+                                      + std::to_string(nr);
                 for (dim_t k = 0; k < OW; ++k)
                     for (dim_t c = 0; c < V; ++c) {
                         const size_t K = (size_t)k;
@@ -108,11 +109,13 @@ TEST(KernelTables, ResamplingChannelVectorsOnEveryIsa) {
                         for (int r = 0; r < nr; ++r)
                             want += wr[r]
                                     * ((double)t.w0[K]
-                                                    * rows[(size_t)r][(size_t)(
-                                                            t.i0[K] * V + c)]
+                                                    * rows[(size_t)r]
+                                                          [(size_t)(t.i0[K] * V
+                                                                    + c)]
                                             + (double)t.w1[K]
-                                                    * rows[(size_t)r][(size_t)(
-                                                            t.i1[K] * V + c)]);
+                                                      * rows[(size_t)r]
+                                                            [(size_t)(t.i1[K] * V
+                                                                      + c)]);
                         ASSERT_TRUE(close(y[(size_t)(k * V + c)], want))
                                 << w << " linear at " << k << "," << c;
                     }
@@ -132,7 +135,7 @@ TEST(KernelTables, ResamplingChannelVectorsOnEveryIsa) {
 TEST(KernelTables, ResamplingInverseTapsOnEveryIsa) {
     const dim_t IW = 11, OW = 6;
     // Taps per source point: 0, 1, 2 or 3 of them, cycling.
-    std::vector<dim_t> start {0}, o;
+    std::vector<dim_t> start{0}, o;
     std::vector<float> wt;
     for (dim_t i = 0; i < IW; ++i) {
         const dim_t n = i % 4;
@@ -185,8 +188,8 @@ TEST(KernelTables, ResamplingAxpyTailsOnEveryIsa) {
             e->axpy(t.data(), s.data(), 0.3f, n, true);
             e->axpy(t.data(), s2.data(), -0.7f, n, false);
             for (dim_t i = 0; i < n; ++i)
-                ASSERT_TRUE(close(t[(size_t)i],
-                        0.3 * s[(size_t)i] - 0.7 * s2[(size_t)i]))
+                ASSERT_TRUE(close(
+                        t[(size_t)i], 0.3 * s[(size_t)i] - 0.7 * s2[(size_t)i]))
                         << e->isa_name << " n " << n << " at " << i;
             ASSERT_EQ(t[(size_t)n], 42.f) << e->isa_name << " wrote past";
         }

@@ -28,18 +28,16 @@ bool close(float got, double want) {
 }
 
 // Softmax (or log-softmax) times s of x[0], x[ld], ... x[(n - 1) * ld].
-std::vector<double> ref_fwd(const float *x, dim_t ld, dim_t n, bool log,
-        double s) {
+std::vector<double> ref_fwd(
+        const float *x, dim_t ld, dim_t n, bool log, double s) {
     double mx = -INFINITY, sum = 0;
-    for (dim_t i = 0; i < n; ++i)
-        mx = std::max(mx, (double)x[i * ld]);
-    for (dim_t i = 0; i < n; ++i)
-        sum += std::exp(x[i * ld] - mx);
+    for (dim_t i = 0; i < n; ++i) mx = std::max(mx, (double)x[i * ld]);
+    for (dim_t i = 0; i < n; ++i) sum += std::exp(x[i * ld] - mx);
     std::vector<double> y((size_t)n);
     for (dim_t i = 0; i < n; ++i)
         y[(size_t)i] = s
-                * (log ? x[i * ld] - mx - std::log(sum)
-                       : std::exp(x[i * ld] - mx) / sum);
+                       * (log ? x[i * ld] - mx - std::log(sum)
+                              : std::exp(x[i * ld] - mx) / sum);
     return y;
 }
 
@@ -67,19 +65,19 @@ TEST(KernelTables, SoftmaxRowsEveryVariantOnEveryIsa) {
         for (dim_t n : row_lengths)
             for (bool log : {false, true})
                 for (float s : {1.f, 0.5f}) {
-                    const auto x = random_floats((size_t)n, -10.f, 10.f,
-                            (unsigned)n);
+                    const auto x =
+                            random_floats((size_t)n, -10.f, 10.f, (unsigned)n);
                     const auto want = ref_fwd(x.data(), 1, n, log, s);
                     std::vector<float> y((size_t)n, 42.f), z(x);
                     e->fwd_row(x.data(), y.data(), n, log, s);
                     e->fwd_row(z.data(), z.data(), n, log, s);
-                    const std::string w = std::string(e->isa) + " n "
-                            + std::to_string(n) + (log ? " log" : "")
-                            + " s " + std::to_string(s);
+                    const std::string w =
+                            std::string(e->isa) + " n " + std::to_string(n)
+                            + (log ? " log" : "") + " s " + std::to_string(s);
                     for (dim_t i = 0; i < n; ++i) {
                         ASSERT_TRUE(close(y[(size_t)i], want[(size_t)i]))
-                                << w << " fwd at " << i << ": "
-                                << y[(size_t)i] << " vs " << want[(size_t)i];
+                                << w << " fwd at " << i << ": " << y[(size_t)i]
+                                << " vs " << want[(size_t)i];
                         ASSERT_EQ(z[(size_t)i], y[(size_t)i]) << w;
                     }
                     // Backward from the unscaled forward's output.
@@ -87,14 +85,14 @@ TEST(KernelTables, SoftmaxRowsEveryVariantOnEveryIsa) {
                     const std::vector<float> dst(
                             unscaled.begin(), unscaled.end());
                     const auto dd = random_floats((size_t)n, -1.f, 1.f, 5);
-                    const auto wb = ref_bwd(dst.data(), 1, dd.data(), 1, n,
-                            log);
+                    const auto wb =
+                            ref_bwd(dst.data(), 1, dd.data(), 1, n, log);
                     std::vector<float> ds((size_t)n, 42.f);
                     e->bwd_row(dst.data(), dd.data(), ds.data(), n, log);
                     for (dim_t i = 0; i < n; ++i)
                         ASSERT_TRUE(close(ds[(size_t)i], wb[(size_t)i]))
-                                << w << " bwd at " << i << ": "
-                                << ds[(size_t)i] << " vs " << wb[(size_t)i];
+                                << w << " bwd at " << i << ": " << ds[(size_t)i]
+                                << " vs " << wb[(size_t)i];
                 }
 }
 
@@ -109,23 +107,23 @@ TEST(KernelTables, SoftmaxLanesEveryVariantOnEveryIsa) {
                 const dim_t C = sh.C, nl = sh.nl;
                 // Leading dimensions past the lanes, each its own.
                 const dim_t sld = nl + 3, dld = nl + 5, ddld = nl + 1;
-                const auto x = random_floats((size_t)(C * sld), -8.f, 8.f,
-                        (unsigned)(C + nl));
+                const auto x = random_floats(
+                        (size_t)(C * sld), -8.f, 8.f, (unsigned)(C + nl));
                 std::vector<float> y((size_t)(C * dld), 42.f);
                 std::vector<float> tmp((size_t)(2 * nl));
                 e->fwd_lanes(x.data(), sld, y.data(), dld, C, nl, log, 0.5f,
                         tmp.data());
-                const std::string w = std::string(e->isa) + " C "
-                        + std::to_string(C) + " nl " + std::to_string(nl)
-                        + (log ? " log" : "");
+                const std::string w =
+                        std::string(e->isa) + " C " + std::to_string(C) + " nl "
+                        + std::to_string(nl) + (log ? " log" : "");
                 std::vector<float> dst((size_t)(C * dld), 0.f);
                 for (dim_t l = 0; l < nl; ++l) {
                     const auto want = ref_fwd(x.data() + l, sld, C, log, 0.5);
-                    const auto unscaled
-                            = ref_fwd(x.data() + l, sld, C, log, 1.0);
+                    const auto unscaled =
+                            ref_fwd(x.data() + l, sld, C, log, 1.0);
                     for (dim_t c = 0; c < C; ++c) {
-                        ASSERT_TRUE(close(y[(size_t)(c * dld + l)],
-                                want[(size_t)c]))
+                        ASSERT_TRUE(close(
+                                y[(size_t)(c * dld + l)], want[(size_t)c]))
                                 << w << " fwd lane " << l << " c " << c;
                         dst[(size_t)(c * dld + l)] = (float)unscaled[(size_t)c];
                     }
@@ -144,8 +142,8 @@ TEST(KernelTables, SoftmaxLanesEveryVariantOnEveryIsa) {
                     const auto want = ref_bwd(
                             dst.data() + l, dld, dd.data() + l, ddld, C, log);
                     for (dim_t c = 0; c < C; ++c)
-                        ASSERT_TRUE(close(ds[(size_t)(c * dsld + l)],
-                                want[(size_t)c]))
+                        ASSERT_TRUE(close(
+                                ds[(size_t)(c * dsld + l)], want[(size_t)c]))
                                 << w << " bwd lane " << l << " c " << c << ": "
                                 << ds[(size_t)(c * dsld + l)] << " vs "
                                 << want[(size_t)c];
