@@ -416,9 +416,12 @@ std::string self_path() {
 }
 
 // Runs this binary's IsaDispatch tests (but this one) with `env` before
-// it; returns the exit status and fills `out` with what it printed.
+// it, without the parent's ISA settings and GoogleTest output or shard
+// settings; returns the exit status and fills `out` with what it printed.
 int run_child(const std::string &env, std::string &out) {
     const std::string cmd = "env -u ONEDNN_MAX_CPU_ISA -u ONEDNN_CPU_ISA_HINTS "
+                            "-u GTEST_OUTPUT -u GTEST_TOTAL_SHARDS "
+                            "-u GTEST_SHARD_INDEX "
             + env + " '" + self_path()
             + "' --gtest_filter='IsaDispatch.*:-IsaDispatch.EveryIsa*' 2>&1";
     FILE *f = popen(cmd.c_str(), "r");
