@@ -34,7 +34,7 @@ export CUDA_CACHE_DISABLE=1
 cmake -S . -B build-dev/lib -DCMAKE_BUILD_TYPE=Release \
     -DONEDNN_BUILD_TESTS=ON -DONEDNN_BUILD_EXAMPLES=OFF -DONEDNN_GPU_RUNTIME=OCL \
     -DXBYAK_INCLUDE_DIR="$carry/include" -DOpenCL_INCLUDE_DIR="$carry/include" \
-    -DOpenCL_LIBRARY="$carry/lib/libOpenCL.so.1" -DGTEST_ROOT="$carry" \
+    -DOpenCL_LIBRARY="$carry/lib/libOpenCL.so.1" -DGTEST_ROOT="$carry/gtest" \
     > "$out/build.log" 2>&1
 cmake --build build-dev/lib -j"$(nproc)" --target dnnl benchdnn test_ocl \
     >> "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
