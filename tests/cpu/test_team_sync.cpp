@@ -50,3 +50,41 @@ TEST(TeamSync, ATeamOfOneDoesNotWait) {
     sync.arrive_and_wait(1);
     SUCCEED();
 }
+
+// The straggler guard's verdicts, from synthetic timings (ns) that end
+// now: a short call whose team merely breaks even leaves teams allowed
+// (the wake-up allowance); a call whose team lost by milliseconds, or a
+// long call whose team did not beat 90% of the caller alone, stops teams
+// for the back-off, and a later winning call does not shorten a back-off
+// already under way. The guard's state is the process's: each case
+// starts after the previous back-off has run out.
+TEST(StragglerGuard, ShortEvenCallsAreNoLossLongLosingCallsBackOff) {
+    using dnnl::impl::cpu::straggler_guard_t;
+    using ns = int64_t;
+    auto wait_until_allowed = [] {
+        for (int i = 0; i < 300 && !straggler_guard_t::parallel_allowed(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return straggler_guard_t::parallel_allowed();
+    };
+    // Each call: 8 items; the caller did 4 of them in `busy`, the team
+    // took `team` in all.
+    auto report = [](ns busy, ns team) {
+        const ns end = straggler_guard_t::now_ns();
+        straggler_guard_t::report(end - team, end - team + busy, end, 4, 8);
+    };
+    ASSERT_TRUE(wait_until_allowed());
+    report(20000, 45000); // 40 us alone, 45 us as a team: even, short
+    EXPECT_TRUE(straggler_guard_t::parallel_allowed());
+    report(2000000, 2100000); // 4 ms alone, 2.1 ms as a team: a win
+    EXPECT_TRUE(straggler_guard_t::parallel_allowed());
+
+    report(20000, 5000000); // 40 us alone, 5 ms as a team
+    EXPECT_FALSE(straggler_guard_t::parallel_allowed());
+    report(2000000, 2100000); // a win does not end the back-off
+    EXPECT_FALSE(straggler_guard_t::parallel_allowed());
+    ASSERT_TRUE(wait_until_allowed());
+
+    report(2000000, 3800000); // 4 ms alone, 3.8 ms as a team
+    EXPECT_FALSE(straggler_guard_t::parallel_allowed());
+    ASSERT_TRUE(wait_until_allowed());
+}

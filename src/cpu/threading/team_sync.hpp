@@ -63,13 +63,19 @@ public:
     // started at `start`, ran out of items at `idle` after doing `done` of
     // them, and the team finished at `end`. At its own pace the caller
     // alone would have needed total / done times its busy time; a team
-    // that did not beat 90% of that is not worth its wake-ups and waits.
+    // that did not beat 90% of that, plus what waking a team costs anyway
+    // (wake_cost), is not worth its wake-ups and waits. Without that
+    // allowance a short call (tens of us) on an idle machine, whose team
+    // merely breaks even, would count as a loss and keep every later call
+    // of the process, long ones included, on one thread for the back-off
+    // (an LSTM's cell loops did that to its GEMMs); on an oversubscribed
+    // machine a team loses by milliseconds, far beyond the allowance.
     static void report(int64_t start, int64_t idle, int64_t end, int64_t done,
             int64_t total) {
         state_t &s = state();
         const double alone = (double)(idle - start) * (double)total
                 / (double)std::max<int64_t>(done, 1);
-        if ((double)(end - start) < 0.9 * alone) {
+        if ((double)(end - start) < 0.9 * alone + (double)wake_cost) {
             s.backoff.store(min_backoff);
             return;
         }
@@ -79,6 +85,7 @@ public:
     }
 
 private:
+    static constexpr int64_t wake_cost = 100000; // 100 us
     static constexpr int64_t min_backoff = 20000000; // 20 ms
     static constexpr int64_t max_backoff = 1000000000; // 1 s
     struct state_t {
