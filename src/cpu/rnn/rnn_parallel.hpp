@@ -17,7 +17,7 @@ template <typename F>
 void parallel_rows_cols(dim_t N, dim_t C, F f) {
     constexpr dim_t col_block = 256;
     const dim_t nb = (C + col_block - 1) / col_block;
-    const int nthr = nthr_for(N * C, 4096);
+    const int nthr = nthr_for(N * C, 32768);
     if (nthr <= 1) {
         f((dim_t)0, N, (dim_t)0, C);
         return;
