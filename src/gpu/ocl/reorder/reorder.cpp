@@ -47,6 +47,22 @@ status_t check_reach(cl_mem buf, size_t need, const char *what) {
     return dnnl_invalid_arguments;
 }
 
+status_t cross_engine_ends(const exec_ctx_t &ctx, bool to_gpu, cl_mem src,
+        cl_mem dst, size_t host_offset, char *&host, cl_mem &dev) {
+    host = static_cast<char *>(
+            ctx.host_ptr(to_gpu ? DNNL_ARG_FROM : DNNL_ARG_TO));
+    dev = to_gpu ? dst : src;
+    if (!host || !dev) {
+        verbose_error("reorder",
+                "gpu: cross-engine reorder needs cpu memory on the %s side and "
+                "gpu memory on the other",
+                to_gpu ? "source" : "destination");
+        return dnnl_invalid_arguments;
+    }
+    host += host_offset;
+    return dnnl_success;
+}
+
 const char *ocl_reorder_t::pd_t::name() const {
     static const char *const same[] = {"ocl:reorder:empty", "ocl:reorder:copy",
             "ocl:reorder:linear", "ocl:reorder:tiled", "ocl:reorder:generic",
@@ -219,17 +235,10 @@ status_t ocl_reorder_t::execute(const exec_ctx_t &ctx) const {
 
     // One side is cpu memory: its host pointer and the gpu side's buffer.
     const bool to_gpu = pd->xfer == xfer_t::to_gpu;
-    char *host = static_cast<char *>(
-            ctx.host_ptr(to_gpu ? DNNL_ARG_FROM : DNNL_ARG_TO));
-    const cl_mem dev = to_gpu ? dst : src;
-    if (!host || !dev) {
-        verbose_error("reorder",
-                "gpu: cross-engine reorder needs cpu memory on the %s side and "
-                "gpu memory on the other",
-                to_gpu ? "source" : "destination");
-        return dnnl_invalid_arguments;
-    }
-    host += pd->host_offset;
+    char *host = nullptr;
+    cl_mem dev = nullptr;
+    DNNL_CHECK(cross_engine_ends(
+            ctx, to_gpu, src, dst, pd->host_offset, host, dev));
     // Copies do not block: the in-order queue runs them before (to the
     // gpu) or after (to the cpu) the conversion, and stream wait covers all.
     if (pd->direct) {

@@ -23,6 +23,11 @@ namespace ocl {
 // user buffer smaller than its descriptor says), before any launch reads
 // or writes past it.
 status_t check_reach(cl_mem buf, size_t need, const char *what);
+// The two ends of a cross-engine reorder: the cpu side's host pointer
+// (advanced by host_offset bytes) and the gpu side's buffer, or
+// dnnl_invalid_arguments with a verbose line when either is missing.
+status_t cross_engine_ends(const exec_ctx_t &ctx, bool to_gpu, cl_mem src,
+        cl_mem dst, size_t host_offset, char *&host, cl_mem &dev);
 
 struct ocl_reorder_t : public primitive_t {
     struct pd_t : public ocl_pd_t<reorder_pd_t, ocl_reorder_t> {

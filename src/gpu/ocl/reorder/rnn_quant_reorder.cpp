@@ -131,17 +131,10 @@ status_t ocl_rnn_quant_reorder_t::execute(const exec_ctx_t &ctx) const {
 
     // One side is cpu memory: its host pointer and the gpu side's buffer.
     const bool to_gpu = pd->xfer == xfer_t::to_gpu;
-    char *host = static_cast<char *>(
-            ctx.host_ptr(to_gpu ? DNNL_ARG_FROM : DNNL_ARG_TO));
-    const cl_mem dev = to_gpu ? dst : src;
-    if (!host || !dev) {
-        verbose_error("reorder",
-                "gpu: cross-engine reorder needs cpu memory on the %s side and "
-                "gpu memory on the other",
-                to_gpu ? "source" : "destination");
-        return dnnl_invalid_arguments;
-    }
-    host += pd->host_offset;
+    char *host = nullptr;
+    cl_mem dev = nullptr;
+    DNNL_CHECK(cross_engine_ends(
+            ctx, to_gpu, src, dst, pd->host_offset, host, dev));
     const cl_mem image = scratchpad_of(ctx);
     if (!image) return dnnl_runtime_error;
     // Not blocking: the in-order queue orders the copies and the kernel,
