@@ -4,9 +4,12 @@
 // (f32_gemm_12x32__avx512f): f32_lnorm_rows__avx2,
 // f32_pool_cvec64__avx512_core. The name says what runs, so a reader of a
 // verbose line knows which table entry and which loop shape were picked.
-// The data type is the stored one where a family converts (eltwise,
-// resampling: "bf16_f32" when source and destination differ), the type
-// the kernels compute in otherwise (the tensor-wide row families: f32).
+// The data type: the stored types where the kernels convert as they load
+// and store (eltwise, resampling, reorder and the tensor-wide row
+// families; "bf16_f32" when input and output differ, dt_pair_name;
+// shuffle, which moves elements bit-exactly, names their width, x32),
+// the computing type "f32" for the families named by their f32 kernels
+// (pooling, softmax, the normalizations, LRN).
 #pragma once
 
 #include <string>
