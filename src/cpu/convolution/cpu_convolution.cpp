@@ -8,6 +8,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/verbose.hpp"
+#include "cpu/convolution/brgemm_conv.hpp"
 #include "cpu/convolution/conv_driver.hpp"
 #include "cpu/convolution/conv_fused_dw.hpp"
 #include "cpu/convolution/conv_kernels.hpp"
@@ -226,7 +227,10 @@ status_t cpu_convolution_t::execute(const exec_ctx_t &ctx) const
 }
 
 namespace {
+// The BRGEMM convolution first: it declines all but f32 forward
+// channels-last problems whose post-ops its kernel's epilogue runs.
 const impl_list_item_t conv_list[] = {
+        {create_pd<brgemm_conv_fwd_t::pd_t, convolution_desc_t>},
         {create_pd<conv_fused_dw_pd_t, convolution_desc_t>},
         {create_pd<cpu_convolution_pd_impl_t<true>, convolution_desc_t>},
         {create_pd<cpu_convolution_pd_impl_t<false>, convolution_desc_t>},

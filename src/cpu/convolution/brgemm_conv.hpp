@@ -1,0 +1,99 @@
+// f32 forward convolution on the generated BRGEMM microkernel
+// (cpu/jit/brgemm_kernel.*): channels-last source and destination, weights
+// in panels of the kernel's width (output channels innermost in blocks of
+// 64 on AVX-512, 24 on AVX2; then input channels, then the kernel's
+// spatial taps; blocks of output channels outermost), what `any` weights
+// resolve to. Each kernel call computes up to 6 (4) consecutive output
+// points of one output row by one panel of output channels as a batch of
+// products, one per kernel tap that lies inside the source for all of the
+// points (taps in the padding are left out, so border points run in
+// shorter batches of their own); a 1x1 convolution with unit strides and
+// no padding is one GEMM over all output points. Bias and post-ops
+// (eltwise, sum, binary scalar / per channel / full) run in the kernel's
+// epilogue. 1D, 2D and 3D, strides, dilation, groups of 1. Named
+// brgconv:<isa> (brgconv_1x1:<isa> for 1x1 kernels without padding), as
+// oneDNN names its BRGEMM convolutions. Everything else is declined.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/convolution_pd.hpp"
+#include "cpu/cpu_primitive.hpp"
+#include "cpu/jit/brgemm_kernel.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+struct brgemm_conv_fwd_t : public primitive_t {
+    // Geometry as 3D (absent spatial dims are 1); a 1x1 convolution with
+    // unit strides and no padding is reshaped into a 1D one over all
+    // points of an image (od = oh = 1, ow = spatial size).
+    struct geo_t {
+        dim_t mb = 0, ic = 0, oc = 0;
+        dim_t id = 1, ih = 1, iw = 1, od = 1, oh = 1, ow = 1;
+        dim_t kd = 1, kh = 1, kw = 1;
+        dim_t sd = 1, sh = 1, sw = 1;
+        dim_t dd = 1, dh = 1, dw = 1; // distance between taps (dilation + 1)
+        dim_t pd = 0, ph = 0, pw = 0; // front, top, left padding
+    };
+    // A run [ow0, ow1) of output columns whose kernel columns inside the
+    // source are the same: [kw0, kw1).
+    struct seg_t {
+        dim_t ow0, ow1, kw0, kw1;
+    };
+
+    struct pd_t : public cpu_pd_t<convolution_pd_t, brgemm_conv_fwd_t> {
+        using cpu_pd_t::cpu_pd_t;
+        const char *name() const override { return name_.c_str(); }
+        status_t init(engine_t *engine);
+
+        const jit::brgemm_target_t *target = nullptr;
+        jit::brgemm_config_t cfg; // a full tile with bias and post-ops
+        geo_t geo;
+        bool flat = false;     // 1x1, unit strides, no padding
+        bool merge_kw = false; // a kernel row's taps as one K range
+        int panel = 0;         // output channels per panel
+        dim_t nb_oc = 0;       // panels
+        // Input channels in nk blocks of icb (a block of a panel stays in
+        // L2 while the points of a run use it); 1 block with a sum.
+        dim_t icb = 0, nk = 1;
+        dim_t ow_blk = 0, n_owb = 1; // output columns per work unit
+        std::vector<seg_t> segs;
+        bool m_used[8] = {}; // tile rows some call uses
+        // Per binary post-op: its index in the chain, broadcast, and for a
+        // full operand the element strides of n, d, h, w (the channel
+        // stride is 1) and whether its mini-batch is broadcast.
+        struct binary_arg_t {
+            int po_index;
+            jit::brgemm_bcast_t bcast;
+            dim_t sn, sd, sh, sw;
+        };
+        std::vector<binary_arg_t> binaries;
+
+    private:
+        bool post_ops_ok();
+        bool layouts_ok();
+        void plan_work();
+        std::string name_;
+    };
+
+    using primitive_t::primitive_t;
+    status_t init(engine_t *engine) override;
+    status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    // Phase of an input-channel block: the only one (beta 0, epilogue),
+    // the first (beta 0), a middle one (beta 1), the last (beta 1,
+    // epilogue).
+    enum phase_t { only, first, middle, last, n_phases };
+    // [phase][tile rows][channel tail]
+    std::shared_ptr<const jit::brgemm_kernel_t> kernels_[n_phases][8][2];
+};
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

@@ -1,0 +1,188 @@
+// BRGEMM convolution primitive: its kernels from the kernel cache, and the
+// threaded walk over work units (panel of output channels, output row,
+// block of columns), each a row of tiles whose batch holds the kernel
+// taps inside the source.
+#include <algorithm>
+#include <vector>
+
+#include "common/exec_ctx.hpp"
+#include "cpu/convolution/brgemm_conv.hpp"
+#include "cpu/threading/threading.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+
+namespace {
+
+// Kernel positions k in [0, K) with 0 <= o * s - p + k * dl < I.
+void taps_in(dim_t o, dim_t s, dim_t p, dim_t dl, dim_t K, dim_t I,
+        dim_t &k0, dim_t &k1) {
+    k0 = 0;
+    k1 = K;
+    const dim_t start = o * s - p;
+    while (k0 < K && start + k0 * dl < 0) ++k0;
+    while (k1 > k0 && start + (k1 - 1) * dl >= I) --k1;
+}
+
+} // namespace
+
+status_t brgemm_conv_fwd_t::init(engine_t *) {
+    const pd_t *p = pd_();
+    const int lanes = p->target->lanes();
+    const dim_t n_tail = p->geo.oc % p->panel;
+    for (int ph = 0; ph < n_phases; ++ph) {
+        if ((ph == only) != (p->nk == 1)) continue;
+        if (ph == middle && p->nk < 3) continue;
+        for (int m = 1; m <= p->target->tile_m; ++m) {
+            if (!p->m_used[m]) continue;
+            for (int nt = 0; nt < 2; ++nt) {
+                const int n = nt ? (int)n_tail : p->panel;
+                if (n == 0 || (!nt && p->geo.oc < p->panel)) continue;
+                jit::brgemm_config_t c = p->cfg;
+                c.m = m;
+                c.nv = (n + lanes - 1) / lanes;
+                c.n_tail = n % lanes;
+                c.beta = ph == middle || ph == last;
+                if (ph == first || ph == middle) {
+                    c.bias = false;
+                    c.post_ops.clear();
+                }
+                bool hit = false;
+                DNNL_CHECK(jit::get_brgemm_kernel(c, kernels_[ph][m][nt], hit));
+            }
+        }
+    }
+    return dnnl_success;
+}
+
+status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
+    const pd_t *p = pd_();
+    const geo_t &g = p->geo;
+    const dim_t rows = g.mb * g.od * g.oh;
+    const dim_t per_panel = rows * p->n_owb;
+    const dim_t units = p->nb_oc * per_panel;
+    if (units == 0 || g.ow == 0) return dnnl_success;
+
+    const float *src = ctx.input<float>(DNNL_ARG_SRC);
+    const float *wei = ctx.input<float>(DNNL_ARG_WEIGHTS);
+    float *dst = ctx.output<float>(DNNL_ARG_DST);
+    const float *bias =
+            p->with_bias() ? ctx.input<float>(DNNL_ARG_BIAS) : nullptr;
+    if (!dst || (g.ic > 0 && (!src || !wei)) || (p->with_bias() && !bias))
+        return dnnl_invalid_arguments;
+    // (The bias is a vector without offset: resolve_bias.)
+    if (src) src += p->data_src_md().offset0;
+    if (wei) wei += p->data_weights_md().offset0;
+    dst += p->data_dst_md().offset0;
+    std::vector<const float *> bin(p->binaries.size());
+    for (size_t i = 0; i < bin.size(); ++i) {
+        const int po = p->binaries[i].po_index;
+        bin[i] = ctx.input<float>(
+                DNNL_ARG_ATTR_MULTIPLE_POST_OP(po) | DNNL_ARG_SRC_1);
+        if (!bin[i]) return dnnl_invalid_arguments;
+        bin[i] += p->attr()->post_ops.entries[po].src1_md.offset0;
+    }
+
+    const int tm = p->target->tile_m, P = p->panel;
+    const dim_t ksp = g.kd * g.kh * g.kw;
+    const dim_t panel_elems = ksp * g.ic * P;
+    const dim_t max_bs = g.kd * g.kh * (p->merge_kw ? 1 : g.kw);
+    const double macs = (double)units * (double)p->ow_blk * (double)P
+                        * (double)(ksp * g.ic);
+    const int nthr = macs < 1e6 ? 1 : nthr_for(units, 1);
+
+    parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
+        std::vector<jit::brgemm_batch_t> batch((size_t)std::max<dim_t>(1, max_bs));
+        // Per batch element: its source offset at the run's first column
+        // and its panel offset.
+        std::vector<dim_t> a_off(batch.size()), b_off(batch.size());
+        jit::brgemm_args_t a;
+        a.batch = batch.data();
+        a.lda = (size_t)(g.sw * g.ic) * sizeof(float);
+        a.ldc = (size_t)g.oc * sizeof(float);
+
+        auto run_unit = [&](dim_t u, dim_t kb) {
+            const dim_t jb = u / per_panel, rem = u % per_panel;
+            const dim_t owb = rem % p->n_owb, row = rem / p->n_owb;
+            const dim_t oh = row % g.oh, od = (row / g.oh) % g.od,
+                        n = row / (g.oh * g.od);
+            const dim_t ic0 = kb * p->icb;
+            const dim_t icn = std::min(p->icb, g.ic - ic0);
+            const int ph = p->nk == 1        ? only
+                           : kb == 0         ? first
+                           : kb + 1 == p->nk ? last
+                                             : middle;
+            const dim_t n0 = jb * P;
+            const int nt = n0 + P > g.oc;
+            dim_t kd0, kd1, kh0, kh1;
+            taps_in(od, g.sd, g.pd, g.dd, g.kd, g.id, kd0, kd1);
+            taps_in(oh, g.sh, g.ph, g.dh, g.kh, g.ih, kh0, kh1);
+            const dim_t c0 = owb * p->ow_blk,
+                        c1 = std::min(g.ow, c0 + p->ow_blk);
+            const dim_t dst_row = ((n * g.od + od) * g.oh + oh) * g.ow;
+            const float *wp = wei ? wei + jb * panel_elems + ic0 * P : nullptr;
+            for (const seg_t &s : p->segs) {
+                const dim_t a0 = std::max(s.ow0, c0), a1 = std::min(s.ow1, c1);
+                if (a1 <= a0) continue;
+                // The batch at column a0.
+                size_t bs = 0;
+                const dim_t nkw = s.kw1 - s.kw0;
+                if (icn > 0 && nkw > 0)
+                    for (dim_t kd = kd0; kd < kd1; ++kd)
+                        for (dim_t kh = kh0; kh < kh1; ++kh) {
+                            const dim_t id = od * g.sd - g.pd + kd * g.dd;
+                            const dim_t ih = oh * g.sh - g.ph + kh * g.dh;
+                            const dim_t tap0 = (kd * g.kh + kh) * g.kw;
+                            const dim_t srow = (n * g.id + id) * g.ih + ih;
+                            const dim_t kw_end = p->merge_kw ? s.kw0 + 1 : s.kw1;
+                            for (dim_t kw = s.kw0; kw < kw_end; ++kw) {
+                                const dim_t iw = a0 * g.sw - g.pw + kw * g.dw;
+                                a_off[bs] = (srow * g.iw + iw) * g.ic + ic0;
+                                b_off[bs] = (tap0 + kw) * g.ic * P;
+                                ++bs;
+                            }
+                        }
+                a.bs = bs;
+                a.k = (size_t)(p->merge_kw ? nkw * g.ic : icn);
+                for (dim_t t0 = a0; t0 < a1; t0 += tm) {
+                    const int m = (int)std::min<dim_t>(tm, a1 - t0);
+                    const dim_t shift = (t0 - a0) * g.sw * g.ic;
+                    for (size_t i = 0; i < bs; ++i) {
+                        batch[i].a = src + a_off[i] + shift;
+                        batch[i].b = wp + b_off[i];
+                    }
+                    const dim_t pt = dst_row + t0;
+                    a.c = dst + pt * g.oc + n0;
+                    a.bias = bias ? bias + n0 : nullptr;
+                    for (size_t i = 0; i < bin.size(); ++i) {
+                        const auto &ba = p->binaries[i];
+                        const float *q = bin[i];
+                        if (ba.bcast == jit::brgemm_bcast_t::per_n) q += n0;
+                        if (ba.bcast == jit::brgemm_bcast_t::full) {
+                            q += n * ba.sn + od * ba.sd + oh * ba.sh
+                                 + t0 * ba.sw + n0;
+                            a.binary_ld[i] = (size_t)ba.sw * sizeof(float);
+                        }
+                        a.binary[i] = q;
+                    }
+                    kernels_[ph][m][nt]->fn(&a);
+                }
+            }
+        };
+        // Runs of units on one panel: input-channel blocks outside, so a
+        // block of the panel stays in L2 for every unit of the run.
+        for (dim_t r0 = u0; r0 < u1;) {
+            const dim_t r1 = std::min(u1, (r0 / per_panel + 1) * per_panel);
+            for (dim_t kb = 0; kb < p->nk; ++kb)
+                for (dim_t u = r0; u < r1; ++u)
+                    run_unit(u, kb);
+            r0 = r1;
+        }
+    });
+    return dnnl_success;
+}
+
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl

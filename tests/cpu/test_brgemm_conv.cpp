@@ -1,0 +1,372 @@
+// f32 forward convolution on the BRGEMM kernels (brgconv) through the
+// public API against the naive reference: 1x1 (unit and other strides),
+// 3x3, 7x7 stride 2, dilation, 1D and 3D, padding (borders where some or
+// all kernel taps fall outside), odd channel counts (tails of the 64/24
+// channel panels), input channels in blocks, mini-batches, bias and
+// post-op chains; `any` resolving to channels last and the kernel's
+// weights; what it declines going to the other implementations, correct;
+// the name following the ISA limit.
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl.hpp"
+
+#include "reference/conv_ref.hpp"
+
+namespace {
+
+using namespace dnnl;
+using tag = memory::format_tag;
+using dt = memory::data_type;
+
+std::vector<float> random_floats(size_t n, unsigned seed) {
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<float> d(-1.f, 1.f);
+    std::vector<float> v(n);
+    for (auto &x : v) x = d(g);
+    return v;
+}
+
+int64_t product(const memory::dims &d) {
+    int64_t p = 1;
+    for (auto x : d) p *= x;
+    return p;
+}
+
+tag plain(size_t nd) {
+    return nd == 3 ? tag::abc : nd == 4 ? tag::abcd : tag::abcde;
+}
+
+tag channels_last(size_t nd) {
+    return nd == 3 ? tag::acb : nd == 4 ? tag::acdb : tag::acdeb;
+}
+
+// Where a binary operand varies: mask bits over dst dims (reference).
+struct binary_t {
+    algorithm alg;
+    int mask;
+};
+
+struct case_t {
+    int64_t mb, ic, oc;
+    std::vector<int64_t> in, k, s, pl, pr, dil; // spatial, 1 to 3 dims
+    bool bias = false;
+    std::vector<algorithm> eltwise;
+    float sum_scale = 0.f; // 0: no sum (appended first)
+    std::vector<binary_t> binaries;
+    tag user_act = tag::undef; // undef: `any` (else the given layout)
+    tag user_wei = tag::undef; // undef: `any`
+};
+
+// Runs the case against the reference; returns the implementation name.
+std::string run_case(const case_t &c, unsigned seed) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    const size_t sp = c.in.size(), nd = sp + 2;
+    conv_ref::prb_t p;
+    p.mb = c.mb, p.ic = c.ic, p.oc = c.oc;
+    memory::dims src_d{c.mb, c.ic}, dst_d{c.mb, c.oc}, wei_d{c.oc, c.ic};
+    memory::dims strides, dil, pl, pr;
+    for (size_t i = 0; i < sp; ++i) {
+        const int j = (int)(3 - sp + i);
+        const int64_t ext = (c.k[i] - 1) * (c.dil[i] + 1) + 1;
+        const int64_t o = (c.in[i] + c.pl[i] + c.pr[i] - ext) / c.s[i] + 1;
+        p.i[j] = c.in[i], p.o[j] = o, p.k[j] = c.k[i], p.s[j] = c.s[i];
+        p.d[j] = c.dil[i], p.pl[j] = c.pl[i];
+        src_d.push_back(c.in[i]);
+        dst_d.push_back(o);
+        wei_d.push_back(c.k[i]);
+        strides.push_back(c.s[i]);
+        dil.push_back(c.dil[i]);
+        pl.push_back(c.pl[i]);
+        pr.push_back(c.pr[i]);
+    }
+    const tag act = c.user_act == tag::undef ? tag::any : c.user_act;
+    const tag wt = c.user_wei == tag::undef ? tag::any : c.user_wei;
+    memory::desc src_md(src_d, dt::f32, act), dst_md(dst_d, dt::f32, act);
+    memory::desc wei_md(wei_d, dt::f32, wt);
+    memory::desc bias_md = c.bias ? memory::desc({c.oc}, dt::f32, tag::a)
+                                  : memory::desc();
+
+    post_ops po;
+    std::vector<conv_ref::post_op_t> ref_po;
+    if (c.sum_scale != 0.f) {
+        po.append_sum(c.sum_scale);
+        conv_ref::post_op_t r;
+        r.kind = conv_ref::post_op_t::sum;
+        r.scale = c.sum_scale;
+        ref_po.push_back(r);
+    }
+    for (auto a : c.eltwise) {
+        po.append_eltwise(a, 0.f, 0.f);
+        conv_ref::post_op_t r;
+        r.kind = conv_ref::post_op_t::eltwise;
+        r.alg = (dnnl_alg_kind_t)a;
+        ref_po.push_back(r);
+    }
+    std::vector<memory> bin_mem;
+    std::vector<int> bin_idx;
+    for (size_t i = 0; i < c.binaries.size(); ++i) {
+        const auto &b = c.binaries[i];
+        memory::dims bd(nd, 1);
+        for (size_t d = 0; d < nd; ++d)
+            if ((b.mask >> d) & 1) bd[d] = dst_d[d];
+        // Full operands channels last (as dst), the others plain.
+        const bool full = (b.mask >> 1) & 1 && b.mask > 3;
+        memory::desc md(bd, dt::f32, full ? channels_last(nd) : plain(nd));
+        po.append_binary(b.alg, md);
+        conv_ref::post_op_t r;
+        r.kind = conv_ref::post_op_t::binary;
+        r.alg = (dnnl_alg_kind_t)b.alg;
+        r.mask = b.mask;
+        auto vals = random_floats(product(bd), seed + 50 + (unsigned)i);
+        if (b.alg == algorithm::binary_div)
+            for (auto &x : vals) x += 2.f;
+        r.data.assign(vals.begin(), vals.end());
+        memory user(memory::desc(bd, dt::f32, plain(nd)), eng);
+        std::copy(vals.begin(), vals.end(), (float *)user.get_data_handle());
+        memory m(md, eng);
+        reorder(user, m).execute(s, user, m);
+        bin_mem.push_back(m);
+        bin_idx.push_back((int)ref_po.size());
+        ref_po.push_back(r);
+    }
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    convolution_forward::primitive_desc pd(eng, prop_kind::forward_inference,
+            algorithm::convolution_direct, src_md, wei_md, bias_md, dst_md,
+            strides, dil, pl, pr, attr);
+    const std::string impl = pd.impl_info_str();
+
+    const auto src = random_floats(product(src_d), seed);
+    const auto wei = random_floats(product(wei_d), seed + 1);
+    const auto bias = random_floats(c.oc, seed + 2);
+    const auto old = random_floats(product(dst_d), seed + 3);
+    auto to_pd = [&](const memory::dims &d, const std::vector<float> &v,
+                         const memory::desc &want) {
+        memory user(memory::desc(d, dt::f32, plain(nd)), eng);
+        std::copy(v.begin(), v.end(), (float *)user.get_data_handle());
+        memory m(want, eng);
+        reorder(user, m).execute(s, user, m);
+        return m;
+    };
+    memory src_m = to_pd(src_d, src, pd.src_desc());
+    memory wei_m = to_pd(wei_d, wei, pd.weights_desc());
+    memory dst_m = to_pd(dst_d, old, pd.dst_desc());
+    std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src_m},
+            {DNNL_ARG_WEIGHTS, wei_m}, {DNNL_ARG_DST, dst_m}};
+    if (c.bias) {
+        memory bias_m(pd.bias_desc(), eng);
+        std::copy(bias.begin(), bias.end(), (float *)bias_m.get_data_handle());
+        args[DNNL_ARG_BIAS] = bias_m;
+    }
+    for (size_t i = 0; i < bin_mem.size(); ++i)
+        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(bin_idx[i]) | DNNL_ARG_SRC_1] =
+                bin_mem[i];
+    try {
+        convolution_forward(pd).execute(s, args);
+    } catch (const dnnl::error &e) {
+        ADD_FAILURE() << impl << ": " << e.what();
+        return impl;
+    }
+    memory got_m(memory::desc(dst_d, dt::f32, plain(nd)), eng);
+    reorder(dst_m, got_m).execute(s, dst_m, got_m);
+    s.wait();
+
+    std::vector<double> ds(src.begin(), src.end()), dw(wei.begin(), wei.end());
+    std::vector<double> ref, db(bias.begin(), bias.end());
+    std::vector<double> dold(old.begin(), old.end());
+    conv_ref::conv_fwd(p, ds, dw, ref);
+    conv_ref::finish(ref, (int)nd, dst_d.data(), conv_ref::quant_t(),
+            c.bias ? &db : nullptr, ref_po, dold);
+    const float *got = (const float *)got_m.get_data_handle();
+    const double K = (double)(c.ic * product(c.k));
+    int errors = 0;
+    for (size_t i = 0; i < ref.size() && errors < 5; ++i) {
+        const double tol = 2e-5 * (std::sqrt(K) + 1) * (1 + std::fabs(ref[i]));
+        if (std::fabs(got[i] - ref[i]) <= tol) continue;
+        ++errors;
+        ADD_FAILURE() << impl << " element " << i << ": got " << got[i]
+                      << " expected " << ref[i];
+    }
+    return impl;
+}
+
+bool on_brgconv(const std::string &impl) {
+    return impl.rfind("brgconv", 0) == 0;
+}
+
+// A 2D case: mb, ic, oc, ih, iw, k, stride, padding (both sides).
+case_t c2d(int64_t mb, int64_t ic, int64_t oc, int64_t ih, int64_t iw,
+        int64_t k, int64_t s, int64_t p) {
+    case_t c{mb, ic, oc, {ih, iw}, {k, k}, {s, s}, {p, p}, {p, p}, {0, 0}};
+    return c;
+}
+
+bool have_brgemm() {
+    const cpu_isa isa = get_effective_cpu_isa();
+    return ((unsigned)isa & (unsigned)cpu_isa::avx2) == (unsigned)cpu_isa::avx2;
+}
+
+} // namespace
+
+TEST(JitBrgemmConv, ShapesAndTails) {
+    std::vector<case_t> cases = {
+            c2d(2, 13, 70, 7, 9, 1, 1, 0),    // 1x1: one GEMM per image
+            c2d(1, 33, 64, 9, 11, 1, 2, 0),   // 1x1 stride 2
+            c2d(1, 3, 17, 10, 11, 3, 1, 1),   // 3x3, few channels
+            c2d(2, 64, 130, 14, 14, 3, 2, 1), // 3x3 stride 2, tails
+            c2d(1, 3, 64, 30, 29, 7, 2, 3),   // 7x7 stride 2 (conv1)
+            c2d(3, 5, 9, 6, 6, 3, 1, 1),      // mb 3, small channels
+            c2d(1, 600, 70, 5, 5, 3, 1, 1),   // input channels in blocks
+            c2d(1, 1, 1, 1, 1, 1, 1, 0),
+            c2d(1, 7, 200, 2, 2, 3, 1, 3), // points seeing only padding
+    };
+    // Asymmetric padding, dilation, 1D, 3D.
+    case_t a{1, 16, 40, {8, 9}, {3, 2}, {1, 2}, {0, 1}, {2, 0}, {0, 0}};
+    cases.push_back(a);
+    case_t dl{2, 9, 33, {12, 13}, {3, 3}, {1, 1}, {2, 1}, {2, 3}, {1, 2}};
+    cases.push_back(dl);
+    case_t d1{2, 20, 50, {31}, {5}, {1}, {2}, {2}, {0}};
+    cases.push_back(d1);
+    case_t d1s{1, 8, 24, {40}, {1}, {3}, {0}, {0}, {0}}; // 1x1 stride 3
+    cases.push_back(d1s);
+    case_t d3{1, 6, 20, {5, 6, 7}, {3, 3, 3}, {1, 2, 1}, {1, 1, 1},
+            {1, 1, 1}, {0, 0, 0}};
+    cases.push_back(d3);
+    case_t d3f{2, 10, 70, {3, 4, 5}, {1, 1, 1}, {1, 1, 1}, {0, 0, 0},
+            {0, 0, 0}, {0, 0, 0}}; // 3D 1x1x1: one GEMM per image
+    cases.push_back(d3f);
+    int on = 0;
+    for (size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        on += on_brgconv(run_case(cases[i], (unsigned)i));
+    }
+    if (!have_brgemm()) {
+        EXPECT_EQ(on, 0);
+        GTEST_SKIP() << "no BRGEMM target under this ISA limit";
+    }
+    EXPECT_EQ(on, (int)cases.size());
+}
+
+TEST(JitBrgemmConv, BiasAndPostOps) {
+    using a = algorithm;
+    std::vector<case_t> cases;
+    auto add = [&](case_t c) {
+        const int nd = (int)c.in.size() + 2;
+        const int full = (1 << nd) - 1, full_bcast_mb = full & ~1;
+        c.bias = true;
+        cases.push_back(c);
+        c.eltwise = {a::eltwise_relu};
+        cases.push_back(c);
+        c.eltwise = {a::eltwise_gelu_erf};
+        c.sum_scale = 0.5f;
+        cases.push_back(c);
+        c.eltwise = {};
+        c.sum_scale = 0.f;
+        c.binaries = {{a::binary_add, 2}, {a::binary_mul, 0},
+                {a::binary_sub, full}};
+        cases.push_back(c);
+        c.bias = false;
+        c.sum_scale = 1.f;
+        c.eltwise = {a::eltwise_tanh};
+        c.binaries = {{a::binary_div, full_bcast_mb}, {a::binary_max, 2}};
+        cases.push_back(c);
+    };
+    add(c2d(2, 13, 70, 7, 9, 1, 1, 0));   // 1x1 as one GEMM
+    add(c2d(2, 19, 33, 9, 10, 3, 2, 1));  // 3x3 stride 2
+    add(c2d(1, 3, 20, 16, 15, 7, 2, 3));  // 7x7 stride 2
+    add(c2d(1, 700, 30, 4, 5, 3, 1, 1));  // channel blocks, epilogue last
+    int on = 0;
+    for (size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        on += on_brgconv(run_case(cases[i], (unsigned)(100 + i)));
+    }
+    if (!have_brgemm()) GTEST_SKIP() << "no BRGEMM target here";
+    EXPECT_EQ(on, (int)cases.size());
+}
+
+// `any` resolves to channels last and the kernel's weight panels; the
+// user's channels-last tensors and those weights are taken as they are.
+TEST(JitBrgemmConv, AnyResolvesToChannelsLast) {
+    if (!have_brgemm()) GTEST_SKIP() << "no BRGEMM target here";
+    engine eng(engine::kind::cpu, 0);
+    auto make = [&](tag act, const memory::desc &wei) {
+        memory::desc s({1, 16, 8, 8}, dt::f32, act), d({1, 40, 8, 8}, dt::f32,
+                                                           act);
+        return convolution_forward::primitive_desc(eng,
+                prop_kind::forward_inference, algorithm::convolution_direct,
+                s, wei, d, {1, 1}, {1, 1}, {1, 1});
+    };
+    auto pd = make(tag::any, memory::desc({40, 16, 3, 3}, dt::f32, tag::any));
+    EXPECT_TRUE(on_brgconv(pd.impl_info_str())) << pd.impl_info_str();
+    EXPECT_EQ(pd.src_desc(), memory::desc({1, 16, 8, 8}, dt::f32, tag::nhwc));
+    EXPECT_EQ(pd.dst_desc(), memory::desc({1, 40, 8, 8}, dt::f32, tag::nhwc));
+    EXPECT_NE(pd.weights_desc(),
+            memory::desc({40, 16, 3, 3}, dt::f32, tag::hwio));
+    auto again = make(tag::nhwc, pd.weights_desc());
+    EXPECT_TRUE(on_brgconv(again.impl_info_str())) << again.impl_info_str();
+    EXPECT_EQ(again.weights_desc(), pd.weights_desc());
+}
+
+// What it declines runs elsewhere, correctly: channels-first and blocked
+// activations, plain weights, groups, post-ops outside the epilogue.
+TEST(JitBrgemmConv, OthersFallBack) {
+    case_t c = c2d(2, 16, 20, 6, 7, 3, 1, 1);
+    c.user_act = tag::nchw;
+    EXPECT_FALSE(on_brgconv(run_case(c, 1)));
+    c.user_act = tag::nChw16c;
+    EXPECT_FALSE(on_brgconv(run_case(c, 2)));
+    c.user_act = tag::nhwc;
+    c.user_wei = tag::oihw;
+    EXPECT_FALSE(on_brgconv(run_case(c, 3)));
+    c.user_wei = tag::undef;
+    c.binaries = {{algorithm::binary_add, 1}}; // per mini-batch
+    EXPECT_FALSE(on_brgconv(run_case(c, 4)));
+    c.binaries = {{algorithm::binary_add, 12}}; // per point, no channels
+    EXPECT_FALSE(on_brgconv(run_case(c, 5)));
+
+    engine eng(engine::kind::cpu, 0);
+    memory::desc s({1, 16, 6, 6}, dt::f32, tag::any),
+            w({2, 10, 8, 3, 3}, dt::f32, tag::any),
+            d({1, 20, 6, 6}, dt::f32, tag::any);
+    convolution_forward::primitive_desc g(eng, prop_kind::forward_inference,
+            algorithm::convolution_direct, s, w, d, {1, 1}, {1, 1}, {1, 1});
+    EXPECT_FALSE(on_brgconv(g.impl_info_str())) << g.impl_info_str();
+    // Backward passes are not its business.
+    convolution_forward::primitive_desc f(eng, prop_kind::forward_training,
+            algorithm::convolution_direct, s,
+            memory::desc({20, 16, 3, 3}, dt::f32, tag::any), d, {1, 1},
+            {1, 1}, {1, 1});
+    convolution_backward_data::primitive_desc bd(eng,
+            algorithm::convolution_direct, s,
+            memory::desc({20, 16, 3, 3}, dt::f32, tag::any), d, {1, 1},
+            {1, 1}, {1, 1}, f);
+    EXPECT_FALSE(on_brgconv(bd.impl_info_str())) << bd.impl_info_str();
+}
+
+// The ISA dispatch picks the kernel: ONEDNN_MAX_CPU_ISA (CTest runs these
+// tests under each limit) or the processor decides the name; below AVX2
+// the next implementation runs.
+TEST(JitBrgemmConv, NameFollowsIsaLimit) {
+    const std::string k3 = run_case(c2d(1, 8, 20, 6, 6, 3, 1, 1), 9);
+    const std::string k1 = run_case(c2d(1, 8, 20, 6, 6, 1, 2, 0), 10);
+    const cpu_isa isa = get_effective_cpu_isa();
+    const auto at_least = [&](cpu_isa x) {
+        return ((unsigned)isa & (unsigned)x) == (unsigned)x;
+    };
+    if (at_least(cpu_isa::avx512_core)) {
+        EXPECT_EQ(k3, "brgconv:avx512_core");
+        EXPECT_EQ(k1, "brgconv_1x1:avx512_core");
+    } else if (at_least(cpu_isa::avx2)) {
+        EXPECT_EQ(k3, "brgconv:avx2");
+        EXPECT_EQ(k1, "brgconv_1x1:avx2");
+    } else {
+        EXPECT_FALSE(on_brgconv(k3)) << k3;
+        EXPECT_FALSE(on_brgconv(k1)) << k1;
+    }
+}
