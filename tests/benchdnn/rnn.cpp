@@ -116,6 +116,15 @@ mds_t make_mds(const rnn_ref::problem_t &p, dt_t dt, bool any_weights) {
     return m;
 }
 
+// The attribute of --attr-scratchpad (the driver's only attribute knob
+// for RNN): a user scratchpad that case_t allocates once, or the library's.
+dnnl::primitive_attr scratchpad_attr(const problem_t &prb) {
+    dnnl::primitive_attr a;
+    if (prb.get("attr-scratchpad") == "user")
+        a.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    return a;
+}
+
 dnnl::primitive_desc_base make_fwd(const dnnl::engine &eng, dnnl::prop_kind prop,
         const rnn_ref::problem_t &p, dnnl::rnn_direction dir, dnnl::algorithm act,
         const mds_t &m, const dnnl::primitive_attr &attr = dnnl::primitive_attr()) {
@@ -123,7 +132,7 @@ dnnl::primitive_desc_base make_fwd(const dnnl::engine &eng, dnnl::prop_kind prop
     switch (p.cell) {
         case cell_t::vanilla:
             return vanilla_rnn_forward::primitive_desc(eng, prop, act, dir, m.sl, m.si, m.wl,
-                    m.wi, m.b, m.dl, m.di, (float)p.alpha);
+                    m.wi, m.b, m.dl, m.di, (float)p.alpha, attr);
         case cell_t::lstm:
             return lstm_forward::primitive_desc(eng, prop, dir, m.sl, m.si, m.sic, m.wl, m.wi,
                     m.wp, m.wproj, m.b, m.dl, m.di, m.dic, attr);
@@ -132,47 +141,47 @@ dnnl::primitive_desc_base make_fwd(const dnnl::engine &eng, dnnl::prop_kind prop
                     m.dl, m.di, attr);
         case cell_t::lbr_gru:
             return lbr_gru_forward::primitive_desc(eng, prop, dir, m.sl, m.si, m.wl, m.wi,
-                    m.b, m.dl, m.di);
+                    m.b, m.dl, m.di, attr);
         case cell_t::augru:
             return augru_forward::primitive_desc(eng, prop, dir, m.sl, m.si, m.att, m.wl,
-                    m.wi, m.b, m.dl, m.di);
+                    m.wi, m.b, m.dl, m.di, attr);
         default:
             return lbr_augru_forward::primitive_desc(eng, prop, dir, m.sl, m.si, m.att, m.wl,
-                    m.wi, m.b, m.dl, m.di);
+                    m.wi, m.b, m.dl, m.di, attr);
     }
 }
 
 dnnl::primitive_desc_base make_bwd(const dnnl::engine &eng, const rnn_ref::problem_t &p,
         dnnl::rnn_direction dir, dnnl::algorithm act, const mds_t &m, const mds_t &d,
-        const dnnl::primitive_desc_base &hint) {
+        const dnnl::primitive_desc_base &hint, const dnnl::primitive_attr &attr) {
     using namespace dnnl;
     const auto b = prop_kind::backward;
     switch (p.cell) {
         case cell_t::vanilla:
             return vanilla_rnn_backward::primitive_desc(eng, b, act, dir, m.sl, m.si, m.wl,
                     m.wi, m.b, m.dl, m.di, d.sl, d.si, d.wl, d.wi, d.b, d.dl, d.di,
-                    (float)p.alpha, vanilla_rnn_forward::primitive_desc(hint.get()));
+                    (float)p.alpha, vanilla_rnn_forward::primitive_desc(hint.get()), attr);
         case cell_t::lstm:
             return lstm_backward::primitive_desc(eng, b, dir, m.sl, m.si, m.sic, m.wl, m.wi,
                     m.wp, m.wproj, m.b, m.dl, m.di, m.dic, d.sl, d.si, d.sic, d.wl, d.wi,
                     d.wp, d.wproj, d.b, d.dl, d.di, d.dic,
-                    lstm_forward::primitive_desc(hint.get()));
+                    lstm_forward::primitive_desc(hint.get()), attr);
         case cell_t::gru:
             return gru_backward::primitive_desc(eng, b, dir, m.sl, m.si, m.wl, m.wi, m.b,
                     m.dl, m.di, d.sl, d.si, d.wl, d.wi, d.b, d.dl, d.di,
-                    gru_forward::primitive_desc(hint.get()));
+                    gru_forward::primitive_desc(hint.get()), attr);
         case cell_t::lbr_gru:
             return lbr_gru_backward::primitive_desc(eng, b, dir, m.sl, m.si, m.wl, m.wi, m.b,
                     m.dl, m.di, d.sl, d.si, d.wl, d.wi, d.b, d.dl, d.di,
-                    lbr_gru_forward::primitive_desc(hint.get()));
+                    lbr_gru_forward::primitive_desc(hint.get()), attr);
         case cell_t::augru:
             return augru_backward::primitive_desc(eng, b, dir, m.sl, m.si, m.att, m.wl, m.wi,
                     m.b, m.dl, m.di, d.sl, d.si, d.att, d.wl, d.wi, d.b, d.dl, d.di,
-                    augru_forward::primitive_desc(hint.get()));
+                    augru_forward::primitive_desc(hint.get()), attr);
         default:
             return lbr_augru_backward::primitive_desc(eng, b, dir, m.sl, m.si, m.att, m.wl,
                     m.wi, m.b, m.dl, m.di, d.sl, d.si, d.att, d.wl, d.wi, d.b, d.dl, d.di,
-                    lbr_augru_forward::primitive_desc(hint.get()));
+                    lbr_augru_forward::primitive_desc(hint.get()), attr);
     }
 }
 
@@ -225,6 +234,7 @@ void run_int8(const problem_t &prb, res_t &res, const rnn_ref::problem_t &p,
     attr.set_rnn_data_qparams(data_scale, data_shift);
     attr.set_rnn_weights_qparams((1 << 3) | (1 << 4), wscales);
     if (p.projection) attr.set_rnn_weights_projection_qparams(0, {100.f});
+    attr.set_scratchpad_mode(scratchpad_attr(prb).get_scratchpad_mode());
     case_t c(prb, res);
     res.ops = gemm_ops(p, false);
     if (!c.create([&]() -> dnnl::primitive_desc_base {
@@ -291,14 +301,17 @@ void run(const problem_t &prb, res_t &res) {
     if (int8) return run_int8(prb, res, p, dir, i8, prop_s);
 
     const mds_t m = make_mds(p, dt, true);
+    const dnnl::primitive_attr sp_attr = scratchpad_attr(prb);
     case_t c(prb, res);
     res.ops = gemm_ops(p, bwd);
     std::unique_ptr<dnnl::primitive_desc_base> hint;
     if (!c.create([&]() -> dnnl::primitive_desc_base {
-            if (!bwd) return make_fwd(c.eng, fprop, p, dir, act, m);
+            if (!bwd) return make_fwd(c.eng, fprop, p, dir, act, m, sp_attr);
+            // The workspace-filling forward keeps the library's scratchpad.
             hint.reset(new dnnl::primitive_desc_base(
                     make_fwd(c.eng, dnnl::prop_kind::forward_training, p, dir, act, m)));
-            return make_bwd(c.eng, p, dir, act, m, make_mds(p, dt_t::f32, true), *hint);
+            return make_bwd(
+                    c.eng, p, dir, act, m, make_mds(p, dt_t::f32, true), *hint, sp_attr);
         }))
         return;
 
