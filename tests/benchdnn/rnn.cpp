@@ -8,7 +8,7 @@
 //   --alg=VANILLA_RNN,VANILLA_LSTM,VANILLA_GRU,LBR_GRU,VANILLA_AUGRU,LBR_AUGRU
 //   --direction=left2right,right2left,concat,sum
 //   --activation=TANH,RELU,LOGISTIC --alpha --with-peephole --with-projection
-//   --mb
+//   --mb --attr-scratchpad=library|user (no other attribute)
 //   lXtXmbXsicXslcXdhcXdicX[n"name"] (benchdnn's RNN descriptor; missing
 //   slc / dhc / dic copy sic, dic copies dhc; l and t default to 1)
 // Performance of BWD_DW times the backward pass only (one forward
