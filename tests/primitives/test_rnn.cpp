@@ -48,9 +48,11 @@ TEST(Rnn, OptionalStatesLayoutsFlags) {
     check_optional_states_layouts(engine::kind::cpu);
 }
 
-TEST(Rnn, AnyForwardWeightsPacked) {
-    // DHC a multiple of the GEMM's panel width: `any` becomes the packed
-    // ldgOi<NR>o layout (reorders fill it); T = 1 and T > 1.
+TEST(Rnn, AnyWeightsPacked) {
+    // DHC a multiple of the GEMM's panel width: forward `any` becomes the
+    // packed ldgOi<NR>o layout, and with input channels that are too,
+    // backward `any` the packed W^T panels ldgIo<NR>i (reorders fill
+    // both; check() runs the backward on `any` weights); T = 1 and T > 1.
     for (cell_t c : all_cells) {
         const bool augru = c == cell_t::augru || c == cell_t::lbr_augru;
         for (int64_t T : {1, 3}) {
@@ -70,6 +72,31 @@ TEST(Rnn, AnyForwardWeightsPacked) {
     const auto wl = pd.weights_layer_desc();
     EXPECT_TRUE(wl == md(w.get_dims(), f, tag::ldgOi32o) || wl == md(w.get_dims(), f, tag::ldgOi16o)
             || wl == md(w.get_dims(), f, tag::ldigo));
+    // Backward: packed per weight tensor, by its own input channels (layer
+    // 64: packed; iteration 40: ldgoi).
+    const md wl_b({1, 1, 64, 4, 40}, f, tag::any), wi_b({1, 1, 40, 4, 40}, f, tag::any);
+    const md src({3, 2, 64}, f, tag::tnc), dst({3, 2, 40}, f, tag::tnc);
+    auto fpd = lstm_forward::primitive_desc(eng, prop_kind::forward_training,
+            rnn_direction::unidirectional_left2right, src, md(), md(), wl_b, wi_b, md(), dst,
+            md(), md());
+    auto bpd = lstm_backward::primitive_desc(eng, prop_kind::backward,
+            rnn_direction::unidirectional_left2right, src, md(), md(), wl_b, wi_b, md(), dst,
+            md(), md(), src, md(), md(), wl_b, wi_b, md(), dst, md(), md(), fpd);
+    const md bl = bpd.weights_layer_desc(), bi = bpd.weights_iter_desc();
+    EXPECT_TRUE(bl == md(wl_b.get_dims(), f, tag::ldgIo32i) || bl == md(wl_b.get_dims(), f, tag::ldgIo16i)
+            || bl == md(wl_b.get_dims(), f, tag::ldgoi));
+    EXPECT_EQ(bi, md(wi_b.get_dims(), f, tag::ldgoi));
+    EXPECT_EQ(bpd.diff_weights_layer_desc(), md(wl_b.get_dims(), f, tag::ldigo));
+    // Mixed: packed layer weights, plain iteration weights, against the
+    // reference.
+    for (cell_t c : {cell_t::lstm, cell_t::gru, cell_t::lbr_gru, cell_t::vanilla}) {
+        auto p = prob(c, dir_t::sum, 1, 3, 5, 40);
+        p.SLC = 64;
+        check(p);
+    }
+    // Gates longer than the GEMM's K block: each gate's packed segment is
+    // walked in several K blocks.
+    check(prob(cell_t::gru, dir_t::l2r, 1, 2, 3, 416));
 }
 
 TEST(Rnn, SingleStepWithDifferentIterChannels) {

@@ -66,6 +66,11 @@ struct gemm_f32_args_t {
     // b(k, j) at [k * NR + j % NR]; b_rs / b_cs are ignored. f32 A and B,
     // fpmath strict or any only.
     bool b_packed = false;
+    // Pre-packed B in segments of K (0: one segment): rows
+    // [s * b_packed_kseg, (s + 1) * b_packed_kseg) are a packed B of
+    // b_packed_kseg rows of their own at b + s * b_packed_seg_stride
+    // (floats). K must be a multiple of b_packed_kseg.
+    dim_t b_packed_kseg = 0, b_packed_seg_stride = 0;
     float *c = nullptr;
     dim_t ldc = 0;
     float alpha = 1.f;

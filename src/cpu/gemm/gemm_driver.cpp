@@ -50,12 +50,27 @@ struct f32_ops_t {
     // Pre-packed B: panel (jc + jr) / NR of K x NR values, rows from pc.
     const float *b_at(const float *bp, dim_t pc, dim_t jc, dim_t jr, dim_t pk) const {
         if (!g.b_packed) return bp + jr * pk;
-        return (const float *)g.b + (jc + jr) / uk.nr * g.K * uk.nr + pc * uk.nr;
+        const dim_t seg = g.b_packed_kseg > 0 ? g.b_packed_kseg : g.K;
+        return (const float *)g.b + pc / seg * g.b_packed_seg_stride
+                + (jc + jr) / uk.nr * seg * uk.nr + pc % seg * uk.nr;
     }
     void kernel(dim_t kc, const float *a, const float *b, dim_t i, dim_t j,
             dim_t m, dim_t n, bool first, const float *b_next) const {
-        uk.fn(kc, a, b, c_at(i, j), g.ldc, m, n, g.alpha, first ? g.beta : 1.f,
-                b_next);
+        // C's rows are read (beta != 0) or written at the end of the
+        // tile, from memory when C is large: fetch them while the tile
+        // computes. A short K leaves too little time for this tile, so
+        // there the tile two below (run after the next) is fetched
+        // (rank-k updates such as weight gradients over a small batch).
+        const float beta = first ? g.beta : 1.f;
+        const bool short_k = kc <= 64;
+        if (short_k || beta != 0.f) {
+            const dim_t r0 = short_k ? i + 2 * m : i;
+            const dim_t r1 = std::min(g.M, r0 + m);
+            for (dim_t r = r0; r < r1; ++r)
+                for (dim_t x = 0; x < n; x += 16)
+                    __builtin_prefetch(c_at(r, j + x), 1, 3);
+        }
+        uk.fn(kc, a, b, c_at(i, j), g.ldc, m, n, g.alpha, beta, b_next);
     }
     void zero_k(dim_t i0, dim_t j0, dim_t m, dim_t n) const {
         for (dim_t i = 0; i < m; ++i) {
@@ -369,6 +384,8 @@ status_t gemm_f32(const gemm_f32_args_t &g) {
     if (!fn) return dnnl_unimplemented;
     if (g.b_packed && !f32_packed_b_nr(g.a_dt, g.b_dt, g.fpmath))
         return dnnl_invalid_arguments;
+    if (g.b_packed_kseg < 0 || (g.b_packed_kseg > 0 && (!g.b_packed || g.K % g.b_packed_kseg)))
+        return dnnl_invalid_arguments;
 
     const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
     if (small_m_ok(g)) {
@@ -383,7 +400,8 @@ status_t gemm_f32(const gemm_f32_args_t &g) {
         return dnnl_success;
     }
     const f32_ukernel_desc_t &uk = select_f32_ukernel();
-    const blocking_t b = make_blocking(uk, g.M, g.N, g.K, 1);
+    blocking_t b = make_blocking(uk, g.M, g.N, g.K, 1);
+    fit_k_segments(b, g.b_packed_kseg);
     workspace_t ws(g.workspace, workspace_bytes(b, sizeof(float), nthr));
     if (!ws.get()) return dnnl_out_of_memory;
     fn(g, uk, b, nthr, ws.get());

@@ -37,6 +37,9 @@ struct blocking_t {
     dim_t mc, kc, nc;
     dim_t kunit; // 2 for int16 pairs, 4 for byte quads
     size_t b_extra = 0; // bytes after each thread's B block (column sums)
+    // K in segments of kseg rows that no K block straddles (0: one
+    // segment), for a B pre-packed segment by segment.
+    dim_t kseg = 0;
 };
 
 template <typename desc_t>
@@ -57,6 +60,15 @@ blocking_t make_blocking(const desc_t &d, dim_t M, dim_t N, dim_t K, dim_t kunit
     const dim_t nkb = div_up(kk, d.kc);
     b.kc = rnd_up(div_up(kk, nkb), kunit);
     return b;
+}
+
+// K blocks that restart at every kseg rows: balanced within a segment,
+// never longer than before.
+inline void fit_k_segments(blocking_t &b, dim_t kseg) {
+    if (kseg <= 0) return;
+    const dim_t nkb = div_up(kseg, b.kc);
+    b.kc = rnd_up(div_up(kseg, nkb), b.kunit);
+    b.kseg = kseg;
 }
 
 // Workspace layout: one B block and one A block per thread.
@@ -159,12 +171,16 @@ void gemm_block(const ops_t &op, const blocking_t &b, dim_t K, char *ws,
     using P = typename ops_t::packed_t;
     P *bp = (P *)ws;
     P *ap = (P *)(ws + b_block_bytes(b, sizeof(P)));
-    const dim_t nkb = K > 0 ? div_up(K, b.kc) : 1;
+    // K blocks: nkb_seg per segment of `seg` rows (one segment: all of K).
+    const dim_t seg = b.kseg > 0 ? b.kseg : K;
+    const dim_t nkb_seg = K > 0 ? div_up(seg, b.kc) : 1;
+    const dim_t nkb = K > 0 ? K / seg * nkb_seg : 1;
     for (dim_t jc = n0; jc < n1; jc += b.nc) {
         const dim_t nc = std::min(b.nc, n1 - jc);
         for (dim_t kb = 0; kb < nkb; ++kb) {
-            const dim_t pc = kb * b.kc;
-            const dim_t kc = K > 0 ? std::min(b.kc, K - pc) : 0;
+            const dim_t in_seg = kb % nkb_seg * b.kc;
+            const dim_t pc = kb / nkb_seg * seg + in_seg;
+            const dim_t kc = K > 0 ? std::min(b.kc, seg - in_seg) : 0;
             const dim_t pk = rnd_up(kc, b.kunit);
             const bool first = kb == 0, last = kb == nkb - 1;
             if (kc > 0) op.pack_b(pc, jc, kc, nc, bp);

@@ -46,8 +46,12 @@ bool gemm_rnn_t::pd_t::is_int8() const {
     return dt == dnnl_u8 || dt == dnnl_s8;
 }
 
-// The packed tag of the GEMM core's NR (f32 kernels), undef for none.
-static format_tag_t packed_tag(int nr) {
+// The packed tags of the GEMM core's NR (f32 kernels), undef for none:
+// forward B = W (K = inputs, N = gates x outputs) in panels of NR outputs
+// per gate; backward B = W^T per gate (K = outputs, N = inputs) in panels
+// of NR inputs.
+static format_tag_t packed_tag(int nr, bool backward) {
+    if (backward) return nr == 32 ? dnnl_ldgIo32i : nr == 16 ? dnnl_ldgIo16i : dnnl_format_tag_undef;
     return nr == 32 ? dnnl_ldgOi32o : nr == 16 ? dnnl_ldgOi16o : dnnl_format_tag_undef;
 }
 
@@ -56,15 +60,20 @@ static int f32_nr() {
 }
 
 status_t gemm_rnn_t::pd_t::init_packed_weights() {
-    const format_tag_t tag = packed_tag(f32_nr());
-    if (!is_fwd() || tag == dnnl_format_tag_undef
-            || desc()->weights_layer_desc.data_type != dnnl_f32
-            || DHC() % f32_nr() != 0)
+    const int nr = f32_nr();
+    const format_tag_t tag = packed_tag(nr, !is_fwd());
+    if (tag == dnnl_format_tag_undef || desc()->weights_layer_desc.data_type != dnnl_f32)
         return dnnl_success;
-    for (memory_desc_t *md : {&weights_layer_md_, &weights_iter_md_})
-        if (md->format_kind == dnnl_format_kind_any) DNNL_CHECK(md_set_format_by_tag(*md, tag));
-    wl_packed_ = md_matches_tag(weights_layer_md_, tag);
-    wi_packed_ = md_matches_tag(weights_iter_md_, tag);
+    // Forward panels run along the outputs of every gate, backward ones
+    // along the inputs of one weight tensor: whole panels only.
+    const bool wl_fits = is_fwd() ? DHC() % nr == 0 : SLC() % nr == 0;
+    const bool wi_fits = is_fwd() ? DHC() % nr == 0 : SIC() % nr == 0;
+    if (wl_fits && weights_layer_md_.format_kind == dnnl_format_kind_any)
+        DNNL_CHECK(md_set_format_by_tag(weights_layer_md_, tag));
+    if (wi_fits && weights_iter_md_.format_kind == dnnl_format_kind_any)
+        DNNL_CHECK(md_set_format_by_tag(weights_iter_md_, tag));
+    wl_packed_ = wl_fits && md_matches_tag(weights_layer_md_, tag);
+    wi_packed_ = wi_fits && md_matches_tag(weights_iter_md_, tag);
     return dnnl_success;
 }
 

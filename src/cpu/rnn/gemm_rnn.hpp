@@ -10,8 +10,9 @@
 // weight diffs over all iterations.
 // States are f32 inside (rnn_plan.hpp); weights are read in place through
 // their strides, so any plain layout whose gate and channel dims merge
-// works (ldigo, ldgoi); forward f32 weights given as `any` become the GEMM
-// core's packed panels (ldgOi32o / ldgOi16o) when the channels allow.
+// works (ldigo, ldgoi); f32 weights given as `any` become the GEMM core's
+// packed panels when the channels allow: forward ldgOi32o / ldgOi16o (W),
+// backward ldgIo32i / ldgIo16i (W^T, one GEMM per gate).
 #pragma once
 
 #include <string>
@@ -33,9 +34,10 @@ struct gemm_rnn_t : public primitive_t {
         const char *name() const override { return name_.c_str(); }
         status_t init(engine_t *engine);
         const rnn_plan_t &plan() const { return plan_; }
-        // Forward weights in the GEMM core's pre-packed B layout
-        // (ldgOi<NR>o, what `any` resolves to when DHC is a multiple of
-        // the kernel's NR): read as packed panels, never repacked.
+        // Weights in the GEMM core's pre-packed B layout, read as packed
+        // panels and never repacked: forward ldgOi<NR>o (what `any`
+        // resolves to when DHC is a multiple of the kernel's NR), backward
+        // ldgIo<NR>i, W^T per gate (when the weights' input channels are).
         bool wl_packed() const { return wl_packed_; }
         bool wi_packed() const { return wi_packed_; }
 

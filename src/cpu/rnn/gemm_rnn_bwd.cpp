@@ -77,6 +77,18 @@ void acc_dw(const dw_t &w, dim_t K_in, dim_t Ncols, dim_t rows, const float *x,
         mm(Ncols, K_in, rows, dense_t(dy, ldy), dense(x, ldx), w.c, w.ldc, beta);
 }
 
+// Transposed weights of (l, d) over the gates [g0, g0 + ng), the B of
+// dY W^T (K = ng * DHC rows): weights in the backward packed layout are
+// read in place (one packed segment per gate); plain ones are packed into
+// the scratchpad when `repack` and the plan packs (`reset` as for pack()).
+mat_t weights_t(rnn_exec_t &e, const tensor_t &w, dim_t l, dim_t d, dim_t g0, dim_t ng,
+        bool repack, bool reset) {
+    const mat_t m = e.wmat(w, l, d, g0 * e.dm.DHC, true);
+    if (m.packed || !repack) return m;
+    const dim_t n_in = &w == &e.w_layer ? e.dm.SLC : e.dm.SIC;
+    return e.pack(m, ng * e.dm.DHC, n_in, reset);
+}
+
 // Column sums of rows x cols (ld) into out (accumulating), in double:
 // rows are read in order, a block of columns at a time.
 void col_sums(const float *a, dim_t rows, dim_t cols, dim_t ld, float *out) {
@@ -135,12 +147,9 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                     std::memset(b.dc_rec, 0, N * H * sizeof(float));
             }
             // The per-step transposed weights, packed once for the layer.
-            const mat_t wi_t = dm.gru
-                    ? e.pack(e.wmat(e.w_iter, l, d, 0, true), 2 * H, dm.SIC, true)
-                    : e.pack(e.wmat(e.w_iter, l, d, 0, true), ldg, dm.SIC, true);
-            const mat_t wio_t = dm.gru
-                    ? e.pack(e.wmat(e.w_iter, l, d, 2 * H, true), H, dm.SIC, false)
-                    : mat_t();
+            const mat_t wi_t = weights_t(e, e.w_iter, l, d, 0, dm.gru ? 2 : dm.G, true, true);
+            const mat_t wio_t
+                    = dm.gru ? weights_t(e, e.w_iter, l, d, 2, 1, true, false) : mat_t();
             const mat_t proj_t = dm.projection ? e.pack(e.proj(l, d, true), DIC, H, false)
                                                : mat_t();
             for (dim_t s = T - 1; s >= 0; --s) {
@@ -283,7 +292,7 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
             }
             // Diff of the layer input: the next layer down's output diff,
             // or (layer 0) this direction's share of diff_src_layer.
-            const mat_t wl_t = e.wmat(e.w_layer, l, d, 0, true);
+            const mat_t wl_t = weights_t(e, e.w_layer, l, d, 0, dm.G, false, false);
             if (l > 0)
                 mm(TN, DIC, ldg, dense(b.dg, ldg), wl_t, b.dh, DIC, 0.f);
             else

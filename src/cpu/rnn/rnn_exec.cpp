@@ -21,6 +21,7 @@ void mm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
     g.a = a.p, g.a_dt = a.dt, g.a_rs = a.rs, g.a_cs = a.cs;
     g.b = b.p, g.b_dt = b.dt, g.b_rs = b.rs, g.b_cs = b.cs;
     g.b_packed = b.packed;
+    g.b_packed_kseg = b.kseg, g.b_packed_seg_stride = b.seg_stride;
     g.c = c, g.ldc = ldc, g.beta = beta;
     if (bias) g.bias = bias, g.bias_kind = gemm::bias_kind_t::per_col;
     gemm::gemm_f32(g);
@@ -93,8 +94,18 @@ const float *rnn_exec_t::layer_input(dim_t l, dim_t d, dim_t &ld) const {
 
 mat_t rnn_exec_t::wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool trans) const {
     mat_t m;
-    const bool packed = !trans
-            && ((&w == &w_layer && pd->wl_packed()) || (&w == &w_iter && pd->wi_packed()));
+    const bool packed
+            = (&w == &w_layer && pd->wl_packed()) || (&w == &w_iter && pd->wi_packed());
+    if (packed && trans) {
+        // Backward layout (ldgIo<NR>i): W^T from the gate col0 starts, one
+        // packed segment of [inputs / NR][DHC][NR] panels per gate.
+        m.p = (const float *)w.base + w.off0 + l * w.st[0] + d * w.st[1]
+                + (col0 / dm.DHC) * w.st[3];
+        m.packed = true;
+        m.kseg = dm.DHC;
+        m.seg_stride = w.st[3];
+        return m;
+    }
     if (packed) {
         // [G * DHC / NR][K][NR] panels per (l, d); col0 starts a panel.
         const dim_t K = &w == &w_layer ? dm.SLC : dm.SIC;

@@ -20,6 +20,9 @@ struct mat_t {
     data_type_t dt = dnnl_f32;
     dim_t rs = 0, cs = 1;
     bool packed = false; // in the GEMM core's pre-packed B panels
+    // packed in K segments (gemm_f32_args_t::b_packed_kseg): rows per
+    // segment (0: one) and the segments' distance in floats.
+    dim_t kseg = 0, seg_stride = 0;
     // int8 weights on the integer path: per column, what the s32 sum of
     // (q - shift) * w is divided by (data scale x weight scale), the
     // column's sum of weights (the shift's compensation; null until
@@ -81,8 +84,9 @@ struct rnn_exec_t : public rnn_tensors_t<tensor_t> {
 
     // Weights of (l, d) as a GEMM B: layer / iter [K = input channels,
     // N = gates from column col0], transposed for the backward data GEMM
-    // ([K = gates, N = input channels]); projection [DHC, DIC] and its
-    // transpose.
+    // ([K = gates, N = input channels]; weights in the backward packed
+    // layout give one gate's W^T, from the gate col0 starts); projection
+    // [DHC, DIC] and its transpose.
     mat_t wmat(const tensor_t &w, dim_t l, dim_t d, dim_t col0, bool trans) const;
     mat_t proj(dim_t l, dim_t d, bool trans) const;
 
