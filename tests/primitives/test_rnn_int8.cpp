@@ -38,6 +38,7 @@ struct prob_t {
     bool dst_f32 = false; // dst_layer f32
     bool iter_f32 = false; // src_iter / dst_iter f32
     bool s8 = false; // s8 data instead of u8 (LSTM only)
+    bool wei_ldgoi = false; // layer and iteration weights given as ldgoi
     float scale = 64.f, shift = 128.f;
     int G() const { return gru ? 3 : 4; }
     // The data type's range.
@@ -271,7 +272,8 @@ void run_case_on(const prob_t &p, engine::kind ek) {
     const dt ldt = p.dst_f32 ? dt::f32 : qdt, idt = p.iter_f32 ? dt::f32 : qdt;
     memory::desc sl({p.T, p.N, p.SLC}, qdt, tag::tnc),
             si({L, D, p.N, O}, idt, tag::ldnc), sic({L, D, p.N, H}, dt::f32, tag::ldnc),
-            wl({L, D, p.SLC, G, H}, dt::s8, tag::ldigo), wi({L, D, O, G, H}, dt::s8, tag::ldigo),
+            wl({L, D, p.SLC, G, H}, dt::s8, p.wei_ldgoi ? tag::ldgoi : tag::ldigo),
+            wi({L, D, O, G, H}, dt::s8, p.wei_ldgoi ? tag::ldgoi : tag::ldigo),
             wp({L, D, H, O}, dt::s8, tag::ldio), b({L, D, G, H}, dt::f32, tag::ldgo),
             dl({p.T, p.N, concat ? 2 * O : O}, ldt, tag::tnc),
             di({L, D, p.N, O}, idt, tag::ldnc),
@@ -316,8 +318,18 @@ void run_case_on(const prob_t &p, engine::kind ek) {
         for (float x : r.src_iter) si_q.push_back((uint8_t)r.q(x));
         m_si = mem_with(si, eng, si_q.data());
     }
-    memory m_sic = mem_with(sic, eng, r.src_iter_c.data()),
-           m_wl = mem_with(wl, eng, r.wl.data()), m_wi = mem_with(wi, eng, r.wi.data()),
+    // The reference's weights are ldigo; other layouts through a reorder.
+    auto weights = [&](const memory::desc &d, const std::vector<int8_t> &v) {
+        memory plain = mem_with(memory::desc(d.get_dims(), dt::s8, tag::ldigo), eng, v.data());
+        if (!p.wei_ldgoi) return plain;
+        memory m(d, eng);
+        stream s(eng);
+        reorder(plain, m).execute(s, plain, m);
+        s.wait();
+        return m;
+    };
+    memory m_sic = mem_with(sic, eng, r.src_iter_c.data()), m_wl = weights(wl, r.wl),
+           m_wi = weights(wi, r.wi),
            m_b = mem_with(b, eng, r.bias.data()), m_dl(dl, eng), m_di(di, eng),
            m_dic(dic, eng);
     std::unordered_map<int, memory> args {{DNNL_ARG_SRC_LAYER, m_sl}, {DNNL_ARG_SRC_ITER, m_si},
@@ -362,6 +374,18 @@ TEST(RnnInt8, LstmPerChannelScalesU8Destinations) {
     p.N = 3;
     p.DHC = p.DIC = 40;
     p.SLC = 40;
+    run_case(p);
+}
+
+// ldgoi weights: the column sums of the integer path walk down each
+// column, not along rows as for ldigo.
+TEST(RnnInt8, LstmAndGruLdgoiWeights) {
+    prob_t p;
+    p.wei_ldgoi = true;
+    p.L = 2;
+    run_case(p);
+    p.gru = true;
+    p.T = 1;
     run_case(p);
 }
 

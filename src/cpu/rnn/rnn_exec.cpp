@@ -137,7 +137,21 @@ mat_t rnn_exec_t::prepare_s8(const mat_t &m, dim_t K, dim_t N, bool reset) {
     int32_t *cs = (int32_t *)(scratch + p.colsum_off) + colsum_used;
     colsum_used += (size_t)N;
     const int8_t *w = (const int8_t *)m.p;
+    // Walk the weights in memory order: along a row's columns when they
+    // are contiguous (ldigo: summing column by column read 8-32 MB with a
+    // row's stride and took 80% of an int8 decoder step), else down each
+    // column.
     parallel_range(N, K * N, [&](dim_t j0, dim_t j1) {
+        if (m.cs == 1) {
+            for (dim_t j = j0; j < j1; ++j)
+                cs[j] = 0;
+            for (dim_t k = 0; k < K; ++k) {
+                const int8_t *row = w + k * m.rs;
+                for (dim_t j = j0; j < j1; ++j)
+                    cs[j] += row[j];
+            }
+            return;
+        }
         for (dim_t j = j0; j < j1; ++j) {
             int32_t s = 0;
             for (dim_t k = 0; k < K; ++k)
