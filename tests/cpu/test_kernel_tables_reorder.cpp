@@ -339,3 +339,112 @@ TEST(KernelTables, ReorderTileIndexedScalesOnEveryIsa) {
                 }
     }
 }
+
+namespace {
+
+// n elements of T filled with `fill`, at0() on a 64-byte boundary.
+template <typename T>
+struct aligned_buf_t {
+    aligned_buf_t(size_t n, T fill) : raw(n + 64 / sizeof(T), fill) {
+        const uintptr_t p = (uintptr_t)raw.data();
+        base = raw.data() + ((64 - p % 64) % 64) / sizeof(T);
+    }
+    T *at0() { return base; }
+    std::vector<T> raw;
+    T *base = nullptr;
+};
+
+} // namespace
+
+// Streamed destinations (stream_dst): 4-byte tiles through the 16 x 16
+// transposes (non-temporal rows where a destination row is an aligned
+// line: the destination's row stride a multiple of 16 and its base
+// aligned, or not, so both store kinds run), the edges past the whole
+// blocks, and f32 -> bf16 tiles through the row buffer.
+TEST(KernelTables, ReorderStreamedTileOnEveryIsa) {
+    const dim_t A = 45, B = 40, lda = 47, ldb = 64;
+    const auto src = random_floats((size_t)(2 * A * lda), -1.f, 1.f, 48);
+    for (const auto *e : entries())
+        for (dim_t d0 : {0, 16, 3}) {
+            auto p = tile_plan(A, B, lda, ldb, 16, dnnl_f32, dnnl_f32);
+            p.stream_dst = true;
+            p.d0 = d0;
+            const size_t nd = (size_t)(2 * B * ldb + d0 + 8);
+            aligned_buf_t<float> dst(nd, -9.f);
+            const quant_t q;
+            e->run(p, src.data(), dst.at0(), q.kq());
+            auto p16 = tile_plan(A, B, lda, ldb, 32, dnnl_f32, dnnl_bf16);
+            p16.stream_dst = true;
+            p16.d0 = d0;
+            aligned_buf_t<uint16_t> dst16(nd, 0xdead);
+            e->run(p16, src.data(), dst16.at0(), q.kq());
+            for (size_t i = 0; i < nd; ++i) {
+                const dim_t x = (dim_t)i - d0;
+                const dim_t o = x / (B * ldb), b = x % (B * ldb) / ldb,
+                            a = x % ldb;
+                const bool in = x >= 0 && o < 2 && a < A;
+                const size_t s = (size_t)(o * A * lda + a * lda + b);
+                const std::string what = std::string(e->isa) + " d0 "
+                        + std::to_string(d0) + " at " + std::to_string(i);
+                if (!in) {
+                    ASSERT_EQ(dst.at0()[i], -9.f) << what << " written";
+                    ASSERT_EQ(dst16.at0()[i], 0xdead) << what << " written";
+                    continue;
+                }
+                ASSERT_EQ(dst.at0()[i], src[s]) << what;
+                ASSERT_EQ(dst16.at0()[i], bf16_round(src[s])) << what << " bf16";
+            }
+        }
+}
+
+// Streamed contiguous runs: same-type copies (lines streamed between an
+// unaligned head and tail) and conversions through the buffer (f32 ->
+// bf16, f32 -> s8 with common scales and zero points), in chunks longer
+// than the buffer, with the destination at several alignments.
+TEST(KernelTables, ReorderStreamedLinearOnEveryIsa) {
+    const dim_t n = 3001;
+    const auto src = random_floats((size_t)n + 8, -300.f, 300.f, 49);
+    for (const auto *e : entries())
+        for (dim_t d0 : {0, 1, 5, 16}) {
+            reorder::simple_plan_t p;
+            p.kind = reorder::kernel_kind_t::linear;
+            p.k1 = {n, 1, 1, 0};
+            p.chunk = 1100;
+            p.elems = n;
+            p.s0 = 3;
+            p.d0 = d0;
+            p.stream_dst = true;
+            const size_t nd = (size_t)(n + d0 + 20);
+            const quant_t q0;
+            aligned_buf_t<float> dst(nd, -9.f);
+            e->run(p, src.data(), dst.at0(), q0.kq());
+            p.ddt = dnnl_bf16;
+            aligned_buf_t<uint16_t> dst16(nd, 0xdead);
+            e->run(p, src.data(), dst16.at0(), q0.kq());
+            p.ddt = dnnl_s8;
+            p.qmode = reorder::qmode_t::scalar;
+            quant_t q;
+            q.ss = {0.5f};
+            q.sz = {3};
+            q.ds = {0.25f};
+            q.dz = {-5};
+            aligned_buf_t<int8_t> dst8(nd, 77);
+            e->run(p, src.data(), dst8.at0(), q.kq());
+            for (size_t i = 0; i < nd; ++i) {
+                const dim_t x = (dim_t)i - d0;
+                const std::string what = std::string(e->isa) + " d0 "
+                        + std::to_string(d0) + " at " + std::to_string(i);
+                if (x < 0 || x >= n) {
+                    ASSERT_EQ(dst.at0()[i], -9.f) << what << " written";
+                    ASSERT_EQ(dst16.at0()[i], 0xdead) << what << " written";
+                    ASSERT_EQ(dst8.at0()[i], 77) << what << " written";
+                    continue;
+                }
+                const float s = src[(size_t)(x + 3)];
+                ASSERT_EQ(dst.at0()[i], s) << what;
+                ASSERT_EQ(dst16.at0()[i], bf16_round(s)) << what << " bf16";
+                ASSERT_EQ(dst8.at0()[i], s8_round(0.5f * (s - 3.f) / 0.25f - 5.f))
+                        << what << " s8";
+            }
+        }
+}

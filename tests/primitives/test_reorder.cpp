@@ -743,6 +743,54 @@ TEST(Reorder, LargerProblems) {
             dt::s8, tag::nhwc, 2, -1, -1, 0, false, 0, false));
 }
 
+// Destinations of 16 MiB and more are streamed (non-temporal stores,
+// "_nt" in the name) by the kernels that write whole lines: transposes
+// of 4-byte elements, contiguous conversions and copies. The memories are
+// the library's (64-byte aligned), so the streamed stores run.
+TEST(Reorder, StreamedLargeDestinations) {
+    struct case_t {
+        memory::dims dims;
+        dt sdt;
+        tag stag;
+        dt ddt;
+        tag dtag;
+        const char *name;
+    } cases[] = {
+            {{8, 64, 96, 97}, dt::f32, tag::nchw, dt::f32, tag::nhwc,
+                    "simple:f32_transpose_16x16_nt__"},
+            {{8, 64, 97, 96}, dt::f32, tag::nhwc, dt::f32, tag::nchw,
+                    "simple:f32_transpose_16x16_nt__"},
+            {{8, 64, 96, 97}, dt::f32, tag::nchw, dt::f32, tag::nChw16c,
+                    "simple:f32_transpose_16x16_nt__"},
+            {{4608, 2051}, dt::f32, tag::ab, dt::bf16, tag::ab,
+                    "simple:f32_bf16_cvt_nt__"},
+            {{16, 64, 96, 97}, dt::f32, tag::nchw, dt::bf16, tag::nhwc,
+                    "simple:f32_bf16_transpose_32x32_nt__"},
+            {{4208, 1024}, dt::f32, tag::ab, dt::f32, tag::ba,
+                    "simple:f32_transpose_16x16_nt__"},
+    };
+    engine eng(engine::kind::cpu, 0);
+    stream strm(eng);
+    for (const auto &c : cases) {
+        const memory::desc smd(c.dims, c.sdt, c.stag), dmd(c.dims, c.ddt, c.dtag);
+        SCOPED_TRACE("src " + describe(smd) + " dst " + describe(dmd));
+        reorder::primitive_desc pd(eng, smd, eng, dmd);
+        const std::string impl = pd.impl_info_str();
+        EXPECT_EQ(impl.rfind(c.name, 0), 0u) << impl;
+        memory sm(smd, eng), dm(dmd, eng);
+        std::mt19937 gen(5);
+        const auto src = make_buffer(smd, gen, 0x3c, true);
+        std::memcpy(sm.get_data_handle(), src.data(), smd.get_size());
+        std::memset(dm.get_data_handle(), 0x5a, dmd.get_size());
+        std::vector<uint8_t> want(dmd.get_size(), 0x5a);
+        rr::reorder(layout_of(smd), ref_dt(c.sdt), src.data(), layout_of(dmd),
+                ref_dt(c.ddt), want.data(), rr::quant_t {});
+        reorder(pd).execute(strm, sm, dm);
+        strm.wait();
+        EXPECT_EQ(std::memcmp(dm.get_data_handle(), want.data(), want.size()), 0);
+    }
+}
+
 // ---- special cases ----
 
 TEST(Reorder, ZeroSizeTensors) {

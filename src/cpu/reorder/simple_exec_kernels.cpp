@@ -3,8 +3,10 @@
 // ISA listed above (cmake/isa_sources.cmake); the table is
 // simple_exec_table.cpp. The loops are plain C++ over the inline
 // conversions of reorder_cvt.hpp, so they vectorise in the compilation's
-// instruction set; transposes use SSE2 or (where __AVX2__ is defined)
-// AVX2 intrinsics.
+// instruction set; transposes use SSE2, AVX2 (where __AVX2__ is defined)
+// or AVX-512 (__AVX512F__: 16 x 16 blocks of 4-byte elements) intrinsics.
+// Plans that stream their destination (simple_plan_t::stream_dst) write
+// whole 64-byte lines with non-temporal stores where they are aligned.
 #include <immintrin.h>
 
 #include <cstring>
@@ -26,6 +28,11 @@ namespace {
 constexpr bool have_avx2 = true;
 #else
 constexpr bool have_avx2 = false;
+#endif
+#if defined(__AVX512F__)
+constexpr bool have_avx512 = true;
+#else
+constexpr bool have_avx512 = false;
 #endif
 
 constexpr dim_t tmax = 32; // largest tile side
@@ -110,13 +117,60 @@ using bits_of = typename std::conditional<sizeof(T) == 4, uint32_t,
         typename std::conditional<sizeof(T) == 2, uint16_t,
                 uint8_t>::type>::type;
 
+// ---- non-temporal stores ----
+
+// One 64-byte line from s to the 64-byte aligned d, bypassing the caches.
+REORDER_INLINE void stream_line(void *d, const void *s) {
+#if defined(__AVX512F__)
+    _mm512_stream_si512((__m512i *)d, _mm512_loadu_si512(s));
+#elif defined(__AVX2__)
+    _mm256_stream_si256((__m256i *)d, _mm256_loadu_si256((const __m256i *)s));
+    _mm256_stream_si256((__m256i *)((char *)d + 32),
+            _mm256_loadu_si256((const __m256i *)((const char *)s + 32)));
+#else
+    for (int i = 0; i < 4; ++i)
+        _mm_stream_si128((__m128i *)((char *)d + 16 * i),
+                _mm_loadu_si128((const __m128i *)((const char *)s + 16 * i)));
+#endif
+}
+
+// Copies `bytes` from s to d: ordinary stores up to d's first 64-byte
+// boundary and after its last, whole lines streamed between.
+REORDER_INLINE void stream_copy(void *d, const void *s, size_t bytes) {
+    char *dc = (char *)d;
+    const char *sc = (const char *)s;
+    size_t head = (64 - ((uintptr_t)dc & 63)) & 63;
+    if (head > bytes) head = bytes;
+    std::memcpy(dc, sc, head);
+    size_t i = head;
+    for (; i + 64 <= bytes; i += 64)
+        stream_line(dc + i, sc + i);
+    std::memcpy(dc + i, sc + i, bytes - i);
+}
+
+// Orders this thread's non-temporal stores before whatever follows.
+REORDER_INLINE void stream_fence() { _mm_sfence(); }
+
 // ---- 1-D kernel ----
 
-template <typename S, typename D, qmode_t Q>
+template <typename S, typename D, qmode_t Q, bool NT>
 REORDER_INLINE void linear_run(const S *__restrict s, dim_t is, D *__restrict d,
         dim_t os, dim_t n, const elem_op_t<S, D, Q> &op, dim_t qb, dim_t qs) {
     if (is == 1 && os == 1) {
-        if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
+        if constexpr (NT && Q == qmode_t::none && std::is_same<S, D>::value) {
+            stream_copy(d, s, n * sizeof(S));
+        } else if constexpr (NT) {
+            // Converted into a buffer in L1, then streamed out (plans
+            // stream only without a sum or indexed values).
+            constexpr dim_t piece = 1024;
+            alignas(64) D buf[piece];
+            for (dim_t i0 = 0; i0 < n; i0 += piece) {
+                const dim_t m = n - i0 < piece ? n - i0 : piece;
+                for (dim_t i = 0; i < m; ++i)
+                    buf[i] = op.second(op.first(s[i0 + i]), buf + i);
+                stream_copy(d + i0, buf, m * sizeof(D));
+            }
+        } else if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
             const size_t bytes = n * sizeof(S);
             if (bytes == 32) {
                 std::memcpy(d, s, 32); // blocks of 8 or 16: fixed moves
@@ -159,6 +213,7 @@ REORDER_INLINE void linear_run(const S *__restrict s, dim_t is, D *__restrict d,
 // becomes column r of the destination (stride os) ----
 
 // (Unused where __AVX2__ gives the 8x8 one.)
+template <bool NT = false>
 [[maybe_unused]] REORDER_INLINE void transpose_4x4_b32(
         const uint32_t *s, dim_t is, uint32_t *d, dim_t os) {
     __m128 r0 = _mm_loadu_ps((const float *)s);
@@ -166,13 +221,21 @@ REORDER_INLINE void linear_run(const S *__restrict s, dim_t is, D *__restrict d,
     __m128 r2 = _mm_loadu_ps((const float *)(s + 2 * is));
     __m128 r3 = _mm_loadu_ps((const float *)(s + 3 * is));
     _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    _mm_storeu_ps((float *)d, r0);
-    _mm_storeu_ps((float *)(d + os), r1);
-    _mm_storeu_ps((float *)(d + 2 * os), r2);
-    _mm_storeu_ps((float *)(d + 3 * os), r3);
+    if (NT) {
+        _mm_stream_ps((float *)d, r0);
+        _mm_stream_ps((float *)(d + os), r1);
+        _mm_stream_ps((float *)(d + 2 * os), r2);
+        _mm_stream_ps((float *)(d + 3 * os), r3);
+    } else {
+        _mm_storeu_ps((float *)d, r0);
+        _mm_storeu_ps((float *)(d + os), r1);
+        _mm_storeu_ps((float *)(d + 2 * os), r2);
+        _mm_storeu_ps((float *)(d + 3 * os), r3);
+    }
 }
 
 #if defined(__AVX2__)
+template <bool NT = false>
 REORDER_INLINE void transpose_8x8_b32(
         const uint32_t *s, dim_t is, uint32_t *d, dim_t os) {
     __m256 r[8], t[8];
@@ -192,7 +255,60 @@ REORDER_INLINE void transpose_8x8_b32(
         t[i] = _mm256_permute2f128_ps(r[i], r[i + 4], 0x20);
         t[i + 4] = _mm256_permute2f128_ps(r[i], r[i + 4], 0x31);
     }
-    for (int i = 0; i < 8; ++i) _mm256_storeu_ps((float *)(d + i * os), t[i]);
+    for (int i = 0; i < 8; ++i) {
+        if (NT)
+            _mm256_stream_ps((float *)(d + i * os), t[i]);
+        else
+            _mm256_storeu_ps((float *)(d + i * os), t[i]);
+    }
+}
+#endif
+
+#if defined(__AVX512F__)
+// 16 x 16 4-byte elements in zmm registers: interleave pairs of rows,
+// then pairs of pairs, then exchange 128-bit lanes twice. With NT the
+// destination rows (64-byte aligned) are streamed; `pf` (elements along
+// the source rows, 0: none) prefetches what a later block will read.
+template <bool NT>
+REORDER_INLINE void transpose_16x16_b32(const uint32_t *s, dim_t is,
+        uint32_t *d, dim_t os, dim_t pf) {
+    // (The zero-masking forms with every lane set are the plain
+    // instructions; GCC's plain forms warn of an undefined pass-through.)
+    constexpr __mmask16 all = 0xffff;
+    __m512 r[16], t[16];
+    for (int i = 0; i < 16; ++i) {
+        r[i] = _mm512_loadu_ps((const float *)(s + i * is));
+        if (pf) _mm_prefetch((const char *)(s + i * is + pf), _MM_HINT_T0);
+    }
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_maskz_unpacklo_ps(all, r[i], r[i + 1]);
+        t[i + 1] = _mm512_maskz_unpackhi_ps(all, r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4) {
+        r[i] = _mm512_maskz_shuffle_ps(all, t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm512_maskz_shuffle_ps(all, t[i], t[i + 2], 0xee);
+        r[i + 2] = _mm512_maskz_shuffle_ps(all, t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm512_maskz_shuffle_ps(all, t[i + 1], t[i + 3], 0xee);
+    }
+    // r[4g + j] holds, in 128-bit lane L, column 4L + j of rows 4g..4g+3.
+    for (int j = 0; j < 4; ++j) {
+        t[j] = _mm512_maskz_shuffle_f32x4(all, r[j], r[j + 4], 0x88);
+        t[j + 4] = _mm512_maskz_shuffle_f32x4(all, r[j], r[j + 4], 0xdd);
+        t[j + 8] = _mm512_maskz_shuffle_f32x4(all, r[j + 8], r[j + 12], 0x88);
+        t[j + 12] = _mm512_maskz_shuffle_f32x4(all, r[j + 8], r[j + 12], 0xdd);
+    }
+    for (int j = 0; j < 4; ++j) {
+        r[j] = _mm512_maskz_shuffle_f32x4(all, t[j], t[j + 8], 0x88);
+        r[j + 8] = _mm512_maskz_shuffle_f32x4(all, t[j], t[j + 8], 0xdd);
+        r[j + 4] = _mm512_maskz_shuffle_f32x4(all, t[j + 4], t[j + 12], 0x88);
+        r[j + 12] = _mm512_maskz_shuffle_f32x4(all, t[j + 4], t[j + 12], 0xdd);
+    }
+    for (int i = 0; i < 16; ++i) {
+        if (NT)
+            _mm512_stream_ps((float *)(d + i * os), r[i]);
+        else
+            _mm512_storeu_ps((float *)(d + i * os), r[i]);
+    }
 }
 #endif
 
@@ -251,7 +367,9 @@ REORDER_INLINE void transpose_16x16_b8(
 
 // Transposes an na x nb block of elements of `size` bytes: element (a, b)
 // from s[a * is + b] to d[b * os + a]. Full SIMD blocks, scalar edges.
-template <typename T>
+// With NT, blocks of 4-byte elements whose destination rows are aligned
+// to the block's row are streamed.
+template <typename T, bool NT = false>
 REORDER_INLINE void transpose_block(
         const T *s, dim_t is, T *d, dim_t os, dim_t na, dim_t nb) {
     dim_t blk;
@@ -267,10 +385,20 @@ REORDER_INLINE void transpose_block(
             const T *sp = s + a * is + b;
             T *dp = d + b * os + a;
             if constexpr (sizeof(T) == 4) {
+                const bool nt = NT && ((uintptr_t)dp % (blk * 4)) == 0
+                        && os % blk == 0;
 #if defined(__AVX2__)
-                transpose_8x8_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
+                if (nt)
+                    transpose_8x8_b32<true>(
+                            (const uint32_t *)sp, is, (uint32_t *)dp, os);
+                else
+                    transpose_8x8_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
 #else
-                transpose_4x4_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
+                if (nt)
+                    transpose_4x4_b32<true>(
+                            (const uint32_t *)sp, is, (uint32_t *)dp, os);
+                else
+                    transpose_4x4_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
 #endif
             } else if constexpr (sizeof(T) == 2) {
                 transpose_8x8_b16((const uint16_t *)sp, is, (uint16_t *)dp, os);
@@ -285,6 +413,36 @@ REORDER_INLINE void transpose_block(
         for (dim_t a = na_full; a < na; ++a) d[b * os + a] = s[a * is + b];
 }
 
+// 4-byte elements on AVX-512: 16 x 16 blocks (streamed with NT where a
+// destination row is a whole aligned line), the rest through the 8 x 8
+// blocks above.
+template <bool NT>
+REORDER_INLINE void transpose_block_b32(const uint32_t *s, dim_t is,
+        uint32_t *d, dim_t os, dim_t na, dim_t nb, dim_t pf) {
+#if defined(__AVX512F__)
+    const dim_t na_full = na / 16 * 16, nb_full = nb / 16 * 16;
+    for (dim_t b = 0; b < nb_full; b += 16)
+        for (dim_t a = 0; a < na_full; a += 16) {
+            const uint32_t *sp = s + a * is + b;
+            uint32_t *dp = d + b * os + a;
+            const bool nt = NT && ((uintptr_t)dp & 63) == 0 && (os & 15) == 0;
+            if (nt)
+                transpose_16x16_b32<true>(sp, is, dp, os, pf);
+            else
+                transpose_16x16_b32<false>(sp, is, dp, os, pf);
+        }
+    if (nb_full < nb)
+        transpose_block<uint32_t>(s + nb_full, is, d + nb_full * os, os, na,
+                nb - nb_full);
+    if (na_full < na)
+        transpose_block<uint32_t>(s + na_full * is, is, d + na_full, os,
+                na - na_full, nb_full);
+#else
+    (void)pf;
+    transpose_block<uint32_t, NT>(s, is, d, os, na, nb);
+#endif
+}
+
 // ---- 2-D tile kernel: a runs along the destination's contiguous dim
 // (source stride is_a), b along the source's (destination stride os_b) ----
 
@@ -293,13 +451,19 @@ struct tile_scratch_t {
     alignas(64) float f1[tmax * tmax];
 };
 
-template <typename S, typename D, qmode_t Q>
+// pf: prefetch distance along the source rows (elements, 0: none). With
+// NT the destination rows are streamed (plans stream only without a sum).
+template <typename S, typename D, qmode_t Q, bool NT>
 REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
         dim_t nb, const elem_op_t<S, D, Q> &op, dim_t qb, dim_t qs_a,
-        dim_t qs_b, tile_scratch_t &tmp) {
+        dim_t qs_b, tile_scratch_t &tmp, dim_t pf) {
     if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
         using B = bits_of<S>;
-        transpose_block<B>((const B *)s, is_a, (B *)d, os_b, na, nb);
+        if constexpr (sizeof(S) == 4)
+            transpose_block_b32<NT>((const uint32_t *)s, is_a, (uint32_t *)d,
+                    os_b, na, nb, pf);
+        else
+            transpose_block<B>((const B *)s, is_a, (B *)d, os_b, na, nb);
     } else if constexpr (Q == qmode_t::indexed) {
         // As below, with the quantization arrays indexed per element;
         // values constant along a loop are hoisted out of it.
@@ -315,8 +479,8 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
                     fp[b] = op.first_at(sp[b], qa + b * qs_b);
             }
         }
-        transpose_block<uint32_t>((const uint32_t *)tmp.f0, tmax,
-                (uint32_t *)tmp.f1, tmax, na, nb);
+        transpose_block_b32<false>((const uint32_t *)tmp.f0, tmax,
+                (uint32_t *)tmp.f1, tmax, na, nb, 0);
         // Destination values along a: the same for every b when qs_b is 0.
         float *dsv = tmp.f0, *dzv = tmp.f0 + tmax;
         if (qs_a != 0 && qs_b == 0)
@@ -360,19 +524,31 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
             float *__restrict fp = tmp.f0 + a * tmax;
             for (dim_t b = 0; b < nb; ++b) fp[b] = op.first(sp[b]);
         }
-        transpose_block<uint32_t>((const uint32_t *)tmp.f0, tmax,
-                (uint32_t *)tmp.f1, tmax, na, nb);
+        transpose_block_b32<false>((const uint32_t *)tmp.f0, tmax,
+                (uint32_t *)tmp.f1, tmax, na, nb, 0);
         for (dim_t b = 0; b < nb; ++b) {
             const float *__restrict fp = tmp.f1 + b * tmax;
             D *__restrict dp = d + b * os_b;
-            for (dim_t a = 0; a < na; ++a) dp[a] = op.second(fp[a], dp + a);
+            if constexpr (NT) {
+                alignas(64) D row[tmax];
+                for (dim_t a = 0; a < na; ++a) row[a] = op.second(fp[a], row + a);
+                stream_copy(dp, row, na * sizeof(D));
+            } else {
+                for (dim_t a = 0; a < na; ++a) dp[a] = op.second(fp[a], dp + a);
+            }
         }
     }
 }
 
 // ---- driver ----
 
-template <typename S, typename D, qmode_t Q>
+// Source elements ahead of a tile that its loads prefetch (1 KiB of
+// 4-byte elements: 16 tiles along the source rows), for sources of 2 MiB
+// and more (smaller ones are mostly in the caches already).
+constexpr dim_t tile_prefetch = 256;
+constexpr size_t tile_prefetch_min_bytes = size_t(2) << 20;
+
+template <typename S, typename D, qmode_t Q, bool NT>
 void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
     const elem_op_t<S, D, Q> op(q);
     const auto &outer = p.outer;
@@ -390,11 +566,12 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
     const dim_t nch = tile ? nta * ntb : (chunked_n + p.chunk - 1) / p.chunk;
     const dim_t items = w_outer * nch;
     const int nthr = nthr_for(p.elems, 16 * 1024);
+    const bool prefetch
+            = (size_t)p.elems * sizeof(S) >= tile_prefetch_min_bytes;
 
-    parallel(nthr, [&](int ithr, int nthr_) {
-        dim_t start, end;
-        balance(items, nthr_, ithr, start, end);
-        if (start >= end) return;
+    // Consecutive items in chunks claimed by the threads (each from its
+    // own block first).
+    parallel_chunks(nthr, items, [&](int, dim_t start, dim_t end) {
         tile_scratch_t *scratch = nullptr;
         std::unique_ptr<tile_scratch_t> scratch_holder;
         if (tile) {
@@ -422,10 +599,13 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
                 const dim_t b0 = (piece / nta) * p.tile_b;
                 const dim_t na = std::min(p.tile_a, p.ka.n - a0);
                 const dim_t nb = std::min(p.tile_b, p.kb.n - b0);
-                tile_run<S, D, Q>(src + sb + a0 * p.ka.is + b0, p.ka.is,
+                const dim_t pf = prefetch && b0 + nb + tile_prefetch <= p.kb.n
+                        ? tile_prefetch
+                        : 0;
+                tile_run<S, D, Q, NT>(src + sb + a0 * p.ka.is + b0, p.ka.is,
                         dst + db + a0 + b0 * p.kb.os, p.kb.os, na, nb, op,
                         qb + a0 * p.ka.qs + b0 * p.kb.qs, p.ka.qs, p.kb.qs,
-                        *scratch);
+                        *scratch, pf);
             } else if (chunk_k2) {
                 const node_t &k1 = p.k1, &k2 = p.k2, &k3 = p.k3;
                 const dim_t j0 = piece * p.chunk;
@@ -434,13 +614,14 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
                 const dim_t m0 = with_k3 ? 0 : j0, m1 = with_k3 ? k2.n : j1;
                 for (dim_t l = l0; l < l1; ++l)
                     for (dim_t j = m0; j < m1; ++j)
-                        linear_run<S, D, Q>(src + sb + l * k3.is + j * k2.is,
-                                k1.is, dst + db + l * k3.os + j * k2.os, k1.os,
-                                k1.n, op, qb + l * k3.qs + j * k2.qs, k1.qs);
+                        linear_run<S, D, Q, NT>(
+                                src + sb + l * k3.is + j * k2.is, k1.is,
+                                dst + db + l * k3.os + j * k2.os, k1.os, k1.n,
+                                op, qb + l * k3.qs + j * k2.qs, k1.qs);
             } else {
                 const dim_t c0 = piece * p.chunk;
                 const dim_t n = std::min(p.chunk, p.k1.n - c0);
-                linear_run<S, D, Q>(src + sb + c0 * p.k1.is, p.k1.is,
+                linear_run<S, D, Q, NT>(src + sb + c0 * p.k1.is, p.k1.is,
                         dst + db + c0 * p.k1.os, p.k1.os, n, op,
                         qb + c0 * p.k1.qs, p.k1.qs);
             }
@@ -451,7 +632,17 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
                 idx[k] = 0;
             }
         }
+        if (NT) stream_fence();
     });
+}
+
+template <typename S, typename D, qmode_t Q>
+void run_plan_any(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
+    // Plans stream only without a sum or indexed values.
+    if constexpr (Q == qmode_t::none || Q == qmode_t::scalar) {
+        if (p.stream_dst) return run_plan<S, D, Q, true>(p, src, dst, q);
+    }
+    run_plan<S, D, Q, false>(p, src, dst, q);
 }
 
 template <typename S, typename D>
@@ -461,16 +652,16 @@ void run_typed(
     D *d = static_cast<D *>(dst);
     switch (p.qmode) {
     case qmode_t::none:
-        run_plan<S, D, qmode_t::none>(p, s, d, q);
+        run_plan_any<S, D, qmode_t::none>(p, s, d, q);
         break;
     case qmode_t::scalar:
-        run_plan<S, D, qmode_t::scalar>(p, s, d, q);
+        run_plan_any<S, D, qmode_t::scalar>(p, s, d, q);
         break;
     case qmode_t::scalar_sum:
-        run_plan<S, D, qmode_t::scalar_sum>(p, s, d, q);
+        run_plan_any<S, D, qmode_t::scalar_sum>(p, s, d, q);
         break;
     case qmode_t::indexed:
-        run_plan<S, D, qmode_t::indexed>(p, s, d, q);
+        run_plan_any<S, D, qmode_t::indexed>(p, s, d, q);
         break;
     }
 }

@@ -55,6 +55,12 @@ struct simple_plan_t {
     bool qidx[q_count] = {}; // indexed: arrays that follow the common mask
     data_type_t sdt = dnnl_f32, ddt = dnnl_f32;
     dim_t elems = 0; // elements the nodes cover
+    // The kernels write whole destination lines with non-temporal stores:
+    // a destination this large is out of the caches by the time anything
+    // reads it, and streaming it keeps the source there and saves reading
+    // each line before writing it. Not with a sum or indexed values.
+    bool stream_dst = false;
+    static constexpr size_t stream_min_bytes = size_t(16) << 20;
 
     // Tail: positions outside the main box (index < main[d] in every dim)
     // done by the generic loop.

@@ -20,8 +20,9 @@ namespace reorder {
 
 // The implementation name in kernel-name form (cpu/kernel_name.hpp): data
 // types (one when the type does not change), the plan's operation with its
-// tile and quantization, the ISA: f32_s8_strided_quant__avx2,
-// f32_transpose_16x16__avx512_core; "any" for an empty tensor.
+// tile and quantization, "_nt" when it streams the destination, the ISA:
+// f32_s8_strided_quant__avx2, f32_transpose_16x16_nt__avx512_core; "any"
+// for an empty tensor.
 static std::string kernel_name_of(const simple_plan_t &p, const char *isa) {
     if (p.empty) return "any";
     std::string dts = dnnl_dt2str(p.sdt);
@@ -35,6 +36,7 @@ static std::string kernel_name_of(const simple_plan_t &p, const char *isa) {
     case qmode_t::scalar_sum: op += "_quant_sum"; break;
     case qmode_t::indexed: op += "_quant_indexed"; break;
     }
+    if (p.stream_dst) op += "_nt";
     return kernel_name(dts, op, isa);
 }
 
