@@ -355,6 +355,12 @@ TEST(JitBrgemmConv, OthersFallBack) {
 TEST(JitBrgemmConv, NameFollowsIsaLimit) {
     const std::string k3 = run_case(c2d(1, 8, 20, 6, 6, 3, 1, 1), 9);
     const std::string k1 = run_case(c2d(1, 8, 20, 6, 6, 1, 2, 0), 10);
+    // The same with right padding -1 (benchdnn's, and oneDNN's minimal
+    // one): still no padding.
+    case_t neg = c2d(1, 8, 20, 6, 6, 1, 2, 0);
+    neg.pr = {-1, -1};
+    const std::string k1n = run_case(neg, 11);
+    EXPECT_EQ(k1n, k1);
     const cpu_isa isa = get_effective_cpu_isa();
     const auto at_least = [&](cpu_isa x) {
         return ((unsigned)isa & (unsigned)x) == (unsigned)x;

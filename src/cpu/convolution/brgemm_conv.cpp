@@ -159,9 +159,11 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     g.dd = dilate_sp(0) + 1, g.dh = dilate_sp(1) + 1, g.dw = dilate_sp(2) + 1;
     g.pd = pad_l_sp(0), g.ph = pad_l_sp(1), g.pw = pad_l_sp(2);
     const bool k1x1 = g.kd * g.kh * g.kw == 1;
+    // (A right padding below 0 drops the last source columns: a 1x1
+    // kernel of stride 2 over an even size has -1.)
     bool no_pad = true;
     for (int i = 0; i < 3; ++i)
-        no_pad = no_pad && pad_l_sp(i) == 0 && pad_r_sp(i) == 0;
+        no_pad = no_pad && pad_l_sp(i) == 0 && pad_r_sp(i) <= 0;
     flat = k1x1 && no_pad && g.sd * g.sh * g.sw == 1 && g.od == g.id
            && g.oh == g.ih && g.ow == g.iw;
     if (flat) {
