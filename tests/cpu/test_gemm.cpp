@@ -93,6 +93,23 @@ TEST(Gemm, SgemmLarge) {
     check_sgemm('T', 'N', {300, 40, 1100}, 1.f, 1.f, 0, gen);
 }
 
+// Rows M <= 4 take the unpacked small-M path: column chunks, column
+// ranges of whole rows of B, or (column range, K range) items summed
+// through per-thread partials when N is too narrow for every thread to
+// stream long runs of B's rows; B by columns ('t') splits N only.
+TEST(Gemm, SgemmSmallMSplits) {
+    std::mt19937 gen(45);
+    const shape_t nk[] = {{0, 300, 1000}, {0, 4100, 130}, {0, 8300, 200},
+            {0, 33000, 130}, {0, 700, 100}, {0, 1029, 4097}};
+    for (int64_t M = 1; M <= 4; ++M)
+        for (const auto &x : nk) {
+            const shape_t s {M, x.N, x.K};
+            check_sgemm('N', 'N', s, 1.f, 0.f, 1, gen);
+            check_sgemm('N', 'N', s, 0.5f, 2.f, 0, gen);
+            if (x.N <= 4100) check_sgemm('N', 'T', s, 1.f, 0.5f, 3, gen);
+        }
+}
+
 TEST(Gemm, SgemmZeroSizes) {
     float c[4] = {1, 2, 3, 4};
     const float a[4] = {1, 1, 1, 1};

@@ -60,8 +60,8 @@ std::vector<std::pair<dim_t, dim_t>> tiles(int mr, int nr) {
 } // namespace
 
 // c(i, j) = alpha * sum_p a(i, p) b(p, j) + beta * c(i, j) for M = 1..4
-// rows; n past every vector width and the 1024-column chunks; k past the
-// unroll by four.
+// rows; n past every vector width and the 2048- and 4096-column chunks;
+// k past the unroll by four.
 TEST(KernelTables, GemmGemvOnEveryIsa) {
     const auto v = runnable_entries<gemm::f32_gemv_desc_t>("gemm_gemv");
     ASSERT_FALSE(v.empty());
@@ -69,7 +69,7 @@ TEST(KernelTables, GemmGemvOnEveryIsa) {
     for (const auto *e : v) {
         const std::string isa = "entry " + std::to_string(idx++);
         for (int M = 1; M <= 4; ++M)
-            for (dim_t n : {1, 7, 33, 1029})
+            for (dim_t n : {1, 7, 33, 1029, 4100})
                 for (dim_t k : {1, 6, 37})
                     for (float beta : {0.f, 0.5f}) {
                         const dim_t ldc = n + 3, ldb_n = n + 2, ldb_t = k + 1;

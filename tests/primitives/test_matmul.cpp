@@ -685,6 +685,38 @@ TEST(Matmul, PostOpChain) {
     run_case(c);
 }
 
+// GEMV-like problems (M <= 4: the GEMM's small-M path streams plain B)
+// on shapes whose threads split N only, N in ranges of whole rows, and K
+// with per-thread partial sums; bias and a post-op chain after the sum;
+// transposed weights; batches sharing or not sharing the weights.
+TEST(Matmul, SmallMStreamsWeights) {
+    const memory::dim shapes[][2] = {{300, 1000}, {4100, 260}, {8300, 200}};
+    for (memory::dim M = 1; M <= 4; ++M)
+        for (const auto &sh : shapes) {
+            mm_cfg_t c = cfg2d(M, sh[0], sh[1]);
+            c.bias = {1, sh[0]};
+            c.post_ops.push_back(
+                    {por::post_op_t::eltwise, algorithm::eltwise_relu, 0.1f});
+            po_cfg_t b {por::post_op_t::binary, algorithm::binary_add};
+            b.src1_dims = {1, sh[0]};
+            c.post_ops.push_back(b);
+            run_case(c);
+            c.post_ops.insert(c.post_ops.begin(),
+                    {por::post_op_t::sum, algorithm::undef, 0, 0, 0.5f});
+            run_case(c);
+            c.trans_wei = true;
+            run_case(c);
+        }
+    mm_cfg_t c;
+    c.src = {3, 1, 700};
+    c.wei = {3, 700, 300};
+    c.dst = {3, 1, 300};
+    c.bias = {1, 1, 300};
+    run_case(c);
+    c.wei = {1, 700, 300}; // shared weights: folded into M = 3
+    run_case(c);
+}
+
 // ---- runtime dims, any, scratchpad ------------------------------------------
 
 TEST(Matmul, RuntimeDims) {

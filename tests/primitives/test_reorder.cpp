@@ -762,7 +762,7 @@ TEST(Reorder, StreamedLargeDestinations) {
                     "simple:f32_transpose_16x16_nt__"},
             {{8, 64, 96, 97}, dt::f32, tag::nchw, dt::f32, tag::nChw16c,
                     "simple:f32_transpose_16x16_nt__"},
-            {{4608, 2051}, dt::f32, tag::ab, dt::bf16, tag::ab,
+            {{4609, 2053}, dt::f32, tag::ab, dt::bf16, tag::ab,
                     "simple:f32_bf16_cvt_nt__"},
             {{16, 64, 96, 97}, dt::f32, tag::nchw, dt::bf16, tag::nhwc,
                     "simple:f32_bf16_transpose_32x32_nt__"},

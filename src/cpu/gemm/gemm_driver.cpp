@@ -294,7 +294,7 @@ void s32_fns_for_b(data_type_t b_dt, s32_run_f &t, s32_naive_f &n) {
 }
 
 // Small M (<= 4) with f32 inputs and a unit-stride B: no packing, B is
-// streamed once (GEMV-like shapes: batch-1 inference). Threads split N.
+// streamed once (GEMV-like shapes: batch-1 inference).
 bool small_m_ok(const gemm_f32_args_t &g) {
     const bool exact_inputs = g.fpmath == dnnl_fpmath_mode_strict
             || g.fpmath == dnnl_fpmath_mode_any;
@@ -303,33 +303,108 @@ bool small_m_ok(const gemm_f32_args_t &g) {
             && g.K > 0 && (g.b_cs == 1 || (g.b_rs == 1 && g.a_cs == 1));
 }
 
-void run_small_m(const gemm_f32_args_t &g, int nthr) {
+// How a small-M problem whose B rows are contiguous (n form) is cut.
+// Rows of B read whole, or in runs of at least `min_run` columns, stream
+// at the memory's speed; shorter runs (every thread's share of a narrow
+// N) leave the hardware prefetchers a new page every few lines. So
+// narrow problems are cut along K as well: items are (column range, K
+// range) pairs, each item writes the sums of its K range into that
+// range's buffer of partial sums, and the buffers are added in order at
+// the end. The cut depends on the shape alone, so results do not depend
+// on the thread count.
+struct small_m_split_t {
+    dim_t ncol = 1, nk = 1; // column ranges, K ranges
+    bool partials() const { return nk > 1; }
+};
+constexpr dim_t small_m_min_run = 4096; // columns (16 KiB of f32)
+constexpr dim_t small_m_min_k = 256; // rows of B per K range
+constexpr size_t small_m_max_partials = size_t(256) << 10; // bytes
+
+small_m_split_t small_m_split(dim_t M, dim_t N, dim_t K) {
+    small_m_split_t sp;
+    sp.ncol = std::max<dim_t>(1, N / small_m_min_run);
+    if (sp.ncol >= 8) return sp; // enough long column ranges
+    const dim_t by_bytes
+            = (dim_t)(small_m_max_partials / ((size_t)M * N * sizeof(float)));
+    sp.nk = std::max<dim_t>(1, std::min({K / small_m_min_k, by_bytes, (dim_t)16}));
+    return sp;
+}
+
+size_t small_m_partials_bytes(dim_t M, dim_t N, dim_t K) {
+    const small_m_split_t sp = small_m_split(M, N, K);
+    return sp.partials() ? (size_t)sp.nk * align64((size_t)M * N * sizeof(float))
+                         : 0;
+}
+
+void run_small_m(const gemm_f32_args_t &g, int nthr, char *ws) {
     const f32_gemv_desc_t &kd = select_f32_gemv();
     const f32_ops_t<float, float> op {g, select_f32_ukernel()};
     const bool n_form = g.b_cs == 1;
     const dim_t unit = n_form ? 64 : 8;
-    auto part = [&](dim_t j0, dim_t j1) {
-        if (j0 >= j1) return;
-        const float *a = (const float *)g.a;
-        const float *b = (const float *)g.b;
+    const float *a = (const float *)g.a;
+    const float *b = (const float *)g.b;
+    // Columns [j0, j1) and rows [k0, k1) of the product into c.
+    auto block = [&](dim_t j0, dim_t j1, dim_t k0, dim_t k1, float alpha,
+                         float beta, float *c, dim_t ldc) {
         if (n_form)
-            kd.n[g.M - 1](j1 - j0, g.K, g.alpha, a, g.a_rs, g.a_cs, b + j0,
-                    g.b_rs, g.beta, g.c + j0, g.ldc);
+            kd.n[g.M - 1](j1 - j0, k1 - k0, alpha, a + k0 * g.a_cs, g.a_rs,
+                    g.a_cs, b + k0 * g.b_rs + j0, g.b_rs, beta, c + j0, ldc);
         else
-            kd.t[g.M - 1](j1 - j0, g.K, g.alpha, a, g.a_rs, b + j0 * g.b_cs,
-                    g.b_cs, g.beta, g.c + j0, g.ldc);
-        op.finish(0, j0, g.M, j1 - j0);
+            kd.t[g.M - 1](j1 - j0, g.K, alpha, a, g.a_rs, b + j0 * g.b_cs,
+                    g.b_cs, beta, c + j0, ldc);
     };
-    if (nthr == 1) {
-        part(0, g.N);
+    const small_m_split_t sp = n_form ? small_m_split(g.M, g.N, g.K)
+                                      : small_m_split_t {};
+    if (!sp.partials()) {
+        if (nthr == 1) {
+            block(0, g.N, 0, g.K, g.alpha, g.beta, g.c, g.ldc);
+            op.finish(0, 0, g.M, g.N);
+            return;
+        }
+        // Column chunks claimed dynamically, 4 per thread.
+        const int nparts = 4 * nthr;
+        parallel_claim(nthr, nparts, [&](int, dim_t t) {
+            dim_t j0, j1;
+            split(g.N, nparts, (int)t, unit, j0, j1);
+            if (j0 >= j1) return;
+            block(j0, j1, 0, g.K, g.alpha, g.beta, g.c, g.ldc);
+            op.finish(0, j0, g.M, j1 - j0);
+        });
         return;
     }
-    // Column chunks claimed dynamically, 4 per thread.
-    const int nparts = 4 * nthr;
-    parallel_claim(nthr, nparts, [&](int, dim_t t) {
-        dim_t j0, j1;
-        split(g.N, nparts, (int)t, unit, j0, j1);
-        part(j0, j1);
+    // (column range, K range) items, K innermost, so that a thread's own
+    // block of items is one stretch of B.
+    const size_t part_stride = align64((size_t)g.M * g.N * sizeof(float));
+    auto part = [&](dim_t k) { return (float *)(ws + k * part_stride); };
+    parallel_claim(nthr, sp.ncol * sp.nk, [&](int, dim_t item) {
+        dim_t j0, j1, k0, k1;
+        split(g.N, (int)sp.ncol, (int)(item / sp.nk), unit, j0, j1);
+        split(g.K, (int)sp.nk, (int)(item % sp.nk), 4, k0, k1);
+        if (j0 >= j1) return;
+        if (k0 >= k1) { // (not with K ranges of 256 rows and more)
+            for (dim_t i = 0; i < g.M; ++i)
+                std::fill(part(item % sp.nk) + i * g.N + j0,
+                        part(item % sp.nk) + i * g.N + j1, 0.f);
+            return;
+        }
+        block(j0, j1, k0, k1, 1.f, 0.f, part(item % sp.nk), g.N);
+    });
+    // C = alpha * (the partials added in order) + beta * C, then bias and
+    // post.
+    const int nthr_sum = nthr_for(g.M * g.N, 16 * 1024);
+    parallel_chunks(nthr_sum, div_up(g.N, unit), [&](int, dim_t u0, dim_t u1) {
+        const dim_t j0 = u0 * unit, j1 = std::min(g.N, u1 * unit);
+        for (dim_t i = 0; i < g.M; ++i) {
+            float *c = g.c + i * g.ldc;
+            for (dim_t j = j0; j < j1; ++j) {
+                float sum = part(0)[i * g.N + j];
+                for (dim_t k = 1; k < sp.nk; ++k)
+                    sum += part(k)[i * g.N + j];
+                c[j] = g.beta == 0.f ? g.alpha * sum
+                                     : g.alpha * sum + g.beta * c[j];
+            }
+        }
+        op.finish(0, j0, g.M, j1 - j0);
     });
 }
 
@@ -338,13 +413,18 @@ void run_small_m(const gemm_f32_args_t &g, int nthr) {
 size_t gemm_workspace_size(
         dim_t M, dim_t N, dim_t K, bool is_int, bool parallel, int nthr) {
     const int nt = effective_threads(M, N, K, parallel, nthr);
+    // Partial sums of a small-M problem split over K (when its inputs
+    // take that path).
+    const size_t small_m
+            = !is_int && M <= 4 && M > 0 && N > 0 ? small_m_partials_bytes(M, N, K) : 0;
     if (is_int && select_s32c4_ukernel())
         return s32c4_workspace_size(M, N, K, nt);
     if (is_int)
         return workspace_bytes(make_blocking(select_s32_ukernel(), M, N, K, 2),
                 sizeof(int16_t), nt);
-    size_t bytes = workspace_bytes(
-            make_blocking(select_f32_ukernel(), M, N, K, 1), sizeof(float), nt);
+    size_t bytes = std::max(small_m,
+            workspace_bytes(make_blocking(select_f32_ukernel(), M, N, K, 1),
+                    sizeof(float), nt));
     if (const bf16_ukernel_desc_t *bk = select_bf16_ukernel())
         bytes = std::max(bytes,
                 workspace_bytes(make_blocking(*bk, M, N, K, 2), sizeof(int16_t), nt));
@@ -389,7 +469,11 @@ status_t gemm_f32(const gemm_f32_args_t &g) {
 
     const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
     if (small_m_ok(g)) {
-        run_small_m(g, nthr);
+        const size_t bytes
+                = g.b_cs == 1 ? small_m_partials_bytes(g.M, g.N, g.K) : 0;
+        workspace_t ws(g.workspace, bytes);
+        if (bytes && !ws.get()) return dnnl_out_of_memory;
+        run_small_m(g, nthr, ws.get());
         return dnnl_success;
     }
     if (const bf16_ukernel_desc_t *bk = bf16_kernel_for(g.a_dt, g.b_dt, g.fpmath)) {
