@@ -206,34 +206,33 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     // the source and in the panel: one K range of kw * ic.
     merge_kw = nk == 1 && g.dw == 1 && g.kw > 1;
 
-    // Runs of output columns with equal kernel columns in range.
-    segs.clear();
-    for (dim_t ow = 0; ow < g.ow; ++ow) {
+    // Runs of output columns with equal kernel columns in range. Both
+    // ends of the range fall as the column grows, so each run is found
+    // by bisection (a few dozen runs at most even where the padding
+    // makes the output billions of columns wide).
+    auto range = [&](dim_t ow, dim_t &kw0, dim_t &kw1) {
         const dim_t lo_pos = g.pw - ow * g.sw; // kw * dw >= lo_pos
         const dim_t hi_pos = g.iw - 1 + g.pw - ow * g.sw; // kw * dw <= hi_pos
-        dim_t kw0 = lo_pos <= 0 ? 0 : div_up(lo_pos, g.dw);
-        dim_t kw1 = hi_pos < 0 ? 0 : floor_div(hi_pos, g.dw) + 1;
+        kw0 = lo_pos <= 0 ? 0 : div_up(lo_pos, g.dw);
+        kw1 = hi_pos < 0 ? 0 : floor_div(hi_pos, g.dw) + 1;
         kw0 = std::min(kw0, g.kw);
         kw1 = std::max(kw0, std::min(kw1, g.kw));
-        if (!segs.empty() && segs.back().kw0 == kw0 && segs.back().kw1 == kw1
-                && segs.back().ow1 == ow) {
-            segs.back().ow1 = ow + 1;
-            continue;
+    };
+    segs.clear();
+    for (dim_t ow = 0; ow < g.ow;) {
+        dim_t kw0, kw1, a, b;
+        range(ow, kw0, kw1);
+        dim_t lo = ow + 1, hi = g.ow; // the run ends in [lo, hi]
+        while (lo < hi) {
+            const dim_t mid = lo + (hi - lo) / 2;
+            range(mid, a, b);
+            if (a == kw0 && b == kw1)
+                lo = mid + 1;
+            else
+                hi = mid;
         }
-        // The middle run is usually long: jump to its end when the next
-        // column's range is the same as this one's for a while.
-        segs.push_back({ow, ow + 1, kw0, kw1});
-        if (kw0 == 0 && kw1 == g.kw) {
-            // Columns whose whole window lies inside: up to the last one
-            // with (ow * sw - pw + (kw - 1) * dw) <= iw - 1.
-            const dim_t last = floor_div(
-                    g.iw - 1 + g.pw - (g.kw - 1) * g.dw, g.sw);
-            const dim_t end = std::min(g.ow, last + 1);
-            if (end > ow + 1) {
-                segs.back().ow1 = end;
-                ow = end - 1;
-            }
-        }
+        segs.push_back({ow, lo, kw0, kw1});
+        ow = lo;
     }
 
     // Work units: (panel, row, column block); enough of them for every
