@@ -345,10 +345,10 @@ status_t dnnl_primitive::execute(
     // The scratchpad is per execution so that one primitive may run on many
     // threads at once (DNNL_ENABLE_CONCURRENT_EXEC semantics).
     // On CPU it is a host pointer lent by the calling thread's kept buffer;
-    // on other engines the runtime's buffer handle (a cl_mem), made through
-    // the engine.
+    // on other engines the runtime's buffer handle (a cl_mem) this
+    // primitive keeps for the stream (device_scratch.hpp).
     host_scratch_lease_t host_scratch;
-    std::unique_ptr<memory_storage_t> device_scratch;
+    device_scratch_cache_t::lease_t device_scratch;
     if (pd.scratchpad_size() > 0) {
         if (pd.attr()->scratchpad_mode == dnnl_scratchpad_mode_user) {
             memory_t *m = ctx.memory(DNNL_ARG_SCRATCHPAD);
@@ -359,10 +359,9 @@ status_t dnnl_primitive::execute(
             }
             ctx.set_scratchpad(m->host_ptr());
         } else if (engine()->kind() != dnnl_cpu) {
-            // A released buffer outlives the kernels queued on it.
-            DNNL_CHECK(engine()->create_memory_storage(device_scratch,
-                    DNNL_MEMORY_ALLOCATE, pd.scratchpad_size()));
-            ctx.set_scratchpad(device_scratch->data_handle());
+            DNNL_CHECK(device_scratch_.acquire(
+                    stream, engine(), pd.scratchpad_size(), device_scratch));
+            ctx.set_scratchpad(device_scratch.handle());
         } else {
             void *ptr = host_scratch.acquire(pd.scratchpad_size());
             if (!ptr) return dnnl_out_of_memory;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/device_scratch.hpp"
 #include "common/engine.hpp"
 #include "common/primitive.hpp"
 
@@ -90,4 +91,7 @@ private:
     // the engine's count being shared by every thread using it).
     std::unique_ptr<dnnl_primitive_desc> pd_;
     dnnl::impl::resource_mapper_t resources_;
+    // Library-owned scratchpads of executions on non-CPU engines, one per
+    // stream, kept between executions.
+    mutable dnnl::impl::device_scratch_cache_t device_scratch_;
 };

@@ -2,6 +2,7 @@
 // engine, and the profiling hooks every top-level execution passes.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "common/engine.hpp"
@@ -9,11 +10,14 @@
 struct dnnl_stream {
     using status_t = dnnl::impl::status_t;
     dnnl_stream(dnnl::impl::engine_t *engine, unsigned flags)
-        : engine_(engine), flags_(flags) {}
+        : engine_(engine), flags_(flags), unique_id_(next_unique_id()) {}
     virtual ~dnnl_stream() = default;
 
     dnnl::impl::engine_t *engine() const { return engine_.get(); }
     unsigned flags() const { return flags_; }
+    // A number no other stream of the process has had (addresses are
+    // reused; what a primitive keeps per stream must not be).
+    uint64_t unique_id() const { return unique_id_; }
     // Blocks until everything submitted so far has finished.
     virtual status_t wait() = 0;
 
@@ -33,8 +37,13 @@ struct dnnl_stream {
     }
 
 private:
+    static uint64_t next_unique_id() {
+        static std::atomic<uint64_t> next {1};
+        return next.fetch_add(1, std::memory_order_relaxed);
+    }
     dnnl::impl::engine_ref_t engine_;
     unsigned flags_;
+    uint64_t unique_id_;
 };
 
 namespace dnnl {
