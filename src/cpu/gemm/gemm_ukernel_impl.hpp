@@ -301,15 +301,15 @@ namespace gemm {
 // Small-M GEMM without packing, for M rows (M <= 4) and B with unit column
 // stride: c(i, j) = alpha * sum_p a(i, p) b(p, j) + beta * c(i, j), with
 // a(i, p) = a[i * a_rs + p * a_cs] and b(p, j) = b[p * ldb + j]. Columns go
-// in chunks whose M accumulator rows stay in L1 (16 to 32 KiB) while the
-// rows of B stream through contiguously, four at a time: runs of 16 KiB
-// or 8 KiB of each row, long enough for the hardware prefetchers.
+// in chunks whose M accumulator rows stay in L1 (16 KiB at most, half
+// of it) while the rows of B stream through contiguously, four at a
+// time: runs of 16 KiB of each row for one row of A, 4 KiB for four.
 template <typename V, int M>
 void f32_gemv_n_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t a_rs,
         dim_t a_cs, const float *b, dim_t ldb, float beta, float *c, dim_t ldc) {
     using vec = typename V::vec;
     constexpr int W = V::width;
-    constexpr dim_t JB = M <= 2 ? 4096 : 2048;
+    constexpr dim_t JB = M == 1 ? 4096 : M == 2 ? 2048 : 1024;
     alignas(64) float acc[M][JB];
     for (dim_t j0 = 0; j0 < n; j0 += JB) {
         const dim_t jb = n - j0 < JB ? n - j0 : JB;
