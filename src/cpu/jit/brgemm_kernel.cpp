@@ -334,6 +334,23 @@ int brgemm_config_t::n_binary() const {
     return n;
 }
 
+bool brgemm_post_op_of(const post_op_t &p, brgemm_post_op_t &q) {
+    if (p.kind == post_op_kind_t::eltwise) {
+        q.kind = brgemm_post_op_t::eltwise;
+        q.alg = p.alg;
+        q.alpha = p.alpha;
+        q.beta = p.beta;
+        q.scale = p.scale;
+        return true;
+    }
+    if (p.kind != post_op_kind_t::sum || p.zero_point != 0
+            || (p.sum_dt != dnnl_data_type_undef && p.sum_dt != dnnl_f32))
+        return false;
+    q.kind = brgemm_post_op_t::sum;
+    q.scale = p.scale;
+    return true;
+}
+
 bool brgemm_config_t::supported() const {
     const int lanes = zmm ? 16 : 8;
     if (m < 1 || m > max_rows || nv < 1 || nv > b_vecs) return false;

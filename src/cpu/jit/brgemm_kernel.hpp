@@ -16,6 +16,7 @@
 
 #include "common/c_types.hpp"
 #include "common/kernel_cache.hpp"
+#include "common/primitive_attr.hpp"
 #include "cpu/cpu_isa.hpp"
 #include "cpu/isa_table.hpp"
 #include "cpu/jit/jit_kernel.hpp"
@@ -51,6 +52,12 @@ struct brgemm_post_op_t {
     float scale = 1.f;                    // eltwise output scale, sum scale
     brgemm_bcast_t bcast = brgemm_bcast_t::scalar; // binary
 };
+
+// The kernel's form of an attribute's eltwise or sum post-op (sum: f32 or
+// undefined data type, no zero point); false for any other. Binary
+// post-ops are each primitive's to map: their operand's broadcast
+// follows its layout.
+bool brgemm_post_op_of(const post_op_t &p, brgemm_post_op_t &q);
 
 // Binary post-ops one kernel takes at most.
 constexpr int brgemm_max_binary = 8;

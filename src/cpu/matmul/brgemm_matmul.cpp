@@ -61,20 +61,9 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
     for (size_t e = 0; e < entries.size(); ++e) {
         const post_op_t &p = entries[e];
         jit::brgemm_post_op_t q;
-        if (p.kind == post_op_kind_t::eltwise) {
-            q.kind = jit::brgemm_post_op_t::eltwise;
-            q.alg = p.alg;
-            q.alpha = p.alpha;
-            q.beta = p.beta;
-            q.scale = p.scale;
-        } else if (p.kind == post_op_kind_t::sum) {
-            if (p.zero_point != 0
-                    || (p.sum_dt != dnnl_data_type_undef
-                            && p.sum_dt != dnnl_f32))
-                return false;
-            q.kind = jit::brgemm_post_op_t::sum;
-            q.scale = p.scale;
-        } else if (p.kind == post_op_kind_t::binary) {
+        if (p.kind != post_op_kind_t::binary) {
+            if (!jit::brgemm_post_op_of(p, q)) return false;
+        } else {
             const memory_desc_t &s1 = p.src1_md;
             if (s1.data_type != dnnl_f32 || s1.ndims != ndims()) return false;
             binary_arg_t b{(int)e, jit::brgemm_bcast_t::scalar, {}};
@@ -99,8 +88,6 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
             q.alg = p.alg;
             q.bcast = b.bcast;
             binaries.push_back(b);
-        } else {
-            return false;
         }
         cfg.post_ops.push_back(q);
     }
