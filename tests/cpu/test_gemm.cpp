@@ -103,7 +103,7 @@ TEST(Gemm, SgemmSmallMSplits) {
             {0, 33000, 130}, {0, 700, 100}, {0, 1029, 4097}};
     for (int64_t M = 1; M <= 4; ++M)
         for (const auto &x : nk) {
-            const shape_t s {M, x.N, x.K};
+            const shape_t s{M, x.N, x.K};
             check_sgemm('N', 'N', s, 1.f, 0.f, 1, gen);
             check_sgemm('N', 'N', s, 0.5f, 2.f, 0, gen);
             if (x.N <= 4100) check_sgemm('N', 'T', s, 1.f, 0.5f, 3, gen);

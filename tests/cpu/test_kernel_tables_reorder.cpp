@@ -385,14 +385,16 @@ TEST(KernelTables, ReorderStreamedTileOnEveryIsa) {
                 const bool in = x >= 0 && o < 2 && a < A;
                 const size_t s = (size_t)(o * A * lda + a * lda + b);
                 const std::string what = std::string(e->isa) + " d0 "
-                        + std::to_string(d0) + " at " + std::to_string(i);
+                                         + std::to_string(d0) + " at "
+                                         + std::to_string(i);
                 if (!in) {
                     ASSERT_EQ(dst.at0()[i], -9.f) << what << " written";
                     ASSERT_EQ(dst16.at0()[i], 0xdead) << what << " written";
                     continue;
                 }
                 ASSERT_EQ(dst.at0()[i], src[s]) << what;
-                ASSERT_EQ(dst16.at0()[i], bf16_round(src[s])) << what << " bf16";
+                ASSERT_EQ(dst16.at0()[i], bf16_round(src[s]))
+                        << what << " bf16";
             }
         }
 }
@@ -433,7 +435,8 @@ TEST(KernelTables, ReorderStreamedLinearOnEveryIsa) {
             for (size_t i = 0; i < nd; ++i) {
                 const dim_t x = (dim_t)i - d0;
                 const std::string what = std::string(e->isa) + " d0 "
-                        + std::to_string(d0) + " at " + std::to_string(i);
+                                         + std::to_string(d0) + " at "
+                                         + std::to_string(i);
                 if (x < 0 || x >= n) {
                     ASSERT_EQ(dst.at0()[i], -9.f) << what << " written";
                     ASSERT_EQ(dst16.at0()[i], 0xdead) << what << " written";
@@ -443,7 +446,8 @@ TEST(KernelTables, ReorderStreamedLinearOnEveryIsa) {
                 const float s = src[(size_t)(x + 3)];
                 ASSERT_EQ(dst.at0()[i], s) << what;
                 ASSERT_EQ(dst16.at0()[i], bf16_round(s)) << what << " bf16";
-                ASSERT_EQ(dst8.at0()[i], s8_round(0.5f * (s - 3.f) / 0.25f - 5.f))
+                ASSERT_EQ(
+                        dst8.at0()[i], s8_round(0.5f * (s - 3.f) / 0.25f - 5.f))
                         << what << " s8";
             }
         }

@@ -697,7 +697,7 @@ TEST(Matmul, SmallMStreamsWeights) {
             c.bias = {1, sh[0]};
             c.post_ops.push_back(
                     {por::post_op_t::eltwise, algorithm::eltwise_relu, 0.1f});
-            po_cfg_t b {por::post_op_t::binary, algorithm::binary_add};
+            po_cfg_t b{por::post_op_t::binary, algorithm::binary_add};
             b.src1_dims = {1, sh[0]};
             c.post_ops.push_back(b);
             run_case(c);

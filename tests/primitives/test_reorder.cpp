@@ -772,7 +772,8 @@ TEST(Reorder, StreamedLargeDestinations) {
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
     for (const auto &c : cases) {
-        const memory::desc smd(c.dims, c.sdt, c.stag), dmd(c.dims, c.ddt, c.dtag);
+        const memory::desc smd(c.dims, c.sdt, c.stag),
+                dmd(c.dims, c.ddt, c.dtag);
         SCOPED_TRACE("src " + describe(smd) + " dst " + describe(dmd));
         reorder::primitive_desc pd(eng, smd, eng, dmd);
         const std::string impl = pd.impl_info_str();
@@ -784,10 +785,11 @@ TEST(Reorder, StreamedLargeDestinations) {
         std::memset(dm.get_data_handle(), 0x5a, dmd.get_size());
         std::vector<uint8_t> want(dmd.get_size(), 0x5a);
         rr::reorder(layout_of(smd), ref_dt(c.sdt), src.data(), layout_of(dmd),
-                ref_dt(c.ddt), want.data(), rr::quant_t {});
+                ref_dt(c.ddt), want.data(), rr::quant_t{});
         reorder(pd).execute(strm, sm, dm);
         strm.wait();
-        EXPECT_EQ(std::memcmp(dm.get_data_handle(), want.data(), want.size()), 0);
+        EXPECT_EQ(
+                std::memcmp(dm.get_data_handle(), want.data(), want.size()), 0);
     }
 }
 

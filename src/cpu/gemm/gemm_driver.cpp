@@ -317,23 +317,25 @@ struct small_m_split_t {
     bool partials() const { return nk > 1; }
 };
 constexpr dim_t small_m_min_run = 4096; // columns (16 KiB of f32)
-constexpr dim_t small_m_min_k = 256; // rows of B per K range
+constexpr dim_t small_m_min_k = 256;    // rows of B per K range
 constexpr size_t small_m_max_partials = size_t(256) << 10; // bytes
 
 small_m_split_t small_m_split(dim_t M, dim_t N, dim_t K) {
     small_m_split_t sp;
     sp.ncol = std::max<dim_t>(1, N / small_m_min_run);
     if (sp.ncol >= 8) return sp; // enough long column ranges
-    const dim_t by_bytes
-            = (dim_t)(small_m_max_partials / ((size_t)M * N * sizeof(float)));
-    sp.nk = std::max<dim_t>(1, std::min({K / small_m_min_k, by_bytes, (dim_t)16}));
+    const dim_t by_bytes =
+            (dim_t)(small_m_max_partials / ((size_t)M * N * sizeof(float)));
+    sp.nk = std::max<dim_t>(
+            1, std::min({K / small_m_min_k, by_bytes, (dim_t)16}));
     return sp;
 }
 
 size_t small_m_partials_bytes(dim_t M, dim_t N, dim_t K) {
     const small_m_split_t sp = small_m_split(M, N, K);
-    return sp.partials() ? (size_t)sp.nk * align64((size_t)M * N * sizeof(float))
-                         : 0;
+    return sp.partials()
+                   ? (size_t)sp.nk * align64((size_t)M * N * sizeof(float))
+                   : 0;
 }
 
 void run_small_m(const gemm_f32_args_t &g, int nthr, char *ws) {
@@ -353,8 +355,8 @@ void run_small_m(const gemm_f32_args_t &g, int nthr, char *ws) {
             kd.t[g.M - 1](j1 - j0, g.K, alpha, a, g.a_rs, b + j0 * g.b_cs,
                     g.b_cs, beta, c + j0, ldc);
     };
-    const small_m_split_t sp = n_form ? small_m_split(g.M, g.N, g.K)
-                                      : small_m_split_t {};
+    const small_m_split_t sp =
+            n_form ? small_m_split(g.M, g.N, g.K) : small_m_split_t{};
     if (!sp.partials()) {
         if (nthr == 1) {
             block(0, g.N, 0, g.K, g.alpha, g.beta, g.c, g.ldc);
@@ -398,8 +400,7 @@ void run_small_m(const gemm_f32_args_t &g, int nthr, char *ws) {
             float *c = g.c + i * g.ldc;
             for (dim_t j = j0; j < j1; ++j) {
                 float sum = part(0)[i * g.N + j];
-                for (dim_t k = 1; k < sp.nk; ++k)
-                    sum += part(k)[i * g.N + j];
+                for (dim_t k = 1; k < sp.nk; ++k) sum += part(k)[i * g.N + j];
                 c[j] = g.beta == 0.f ? g.alpha * sum
                                      : g.alpha * sum + g.beta * c[j];
             }
@@ -415,8 +416,9 @@ size_t gemm_workspace_size(
     const int nt = effective_threads(M, N, K, parallel, nthr);
     // Partial sums of a small-M problem split over K (when its inputs
     // take that path).
-    const size_t small_m
-            = !is_int && M <= 4 && M > 0 && N > 0 ? small_m_partials_bytes(M, N, K) : 0;
+    const size_t small_m = !is_int && M <= 4 && M > 0 && N > 0
+                                   ? small_m_partials_bytes(M, N, K)
+                                   : 0;
     if (is_int && select_s32c4_ukernel())
         return s32c4_workspace_size(M, N, K, nt);
     if (is_int)
@@ -469,8 +471,8 @@ status_t gemm_f32(const gemm_f32_args_t &g) {
 
     const int nthr = effective_threads(g.M, g.N, g.K, g.parallel, g.nthr);
     if (small_m_ok(g)) {
-        const size_t bytes
-                = g.b_cs == 1 ? small_m_partials_bytes(g.M, g.N, g.K) : 0;
+        const size_t bytes =
+                g.b_cs == 1 ? small_m_partials_bytes(g.M, g.N, g.K) : 0;
         workspace_t ws(g.workspace, bytes);
         if (bytes && !ws.get()) return dnnl_out_of_memory;
         run_small_m(g, nthr, ws.get());

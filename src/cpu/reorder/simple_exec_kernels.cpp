@@ -143,13 +143,14 @@ REORDER_INLINE void stream_copy(void *d, const void *s, size_t bytes) {
     if (head > bytes) head = bytes;
     std::memcpy(dc, sc, head);
     size_t i = head;
-    for (; i + 64 <= bytes; i += 64)
-        stream_line(dc + i, sc + i);
+    for (; i + 64 <= bytes; i += 64) stream_line(dc + i, sc + i);
     std::memcpy(dc + i, sc + i, bytes - i);
 }
 
 // Orders this thread's non-temporal stores before whatever follows.
-REORDER_INLINE void stream_fence() { _mm_sfence(); }
+REORDER_INLINE void stream_fence() {
+    _mm_sfence();
+}
 
 // ---- 1-D kernel ----
 
@@ -270,8 +271,8 @@ REORDER_INLINE void transpose_8x8_b32(
 // destination rows (64-byte aligned) are streamed; `pf` (elements along
 // the source rows, 0: none) prefetches what a later block will read.
 template <bool NT>
-REORDER_INLINE void transpose_16x16_b32(const uint32_t *s, dim_t is,
-        uint32_t *d, dim_t os, dim_t pf) {
+REORDER_INLINE void transpose_16x16_b32(
+        const uint32_t *s, dim_t is, uint32_t *d, dim_t os, dim_t pf) {
     // (The zero-masking forms with every lane set are the plain
     // instructions; GCC's plain forms warn of an undefined pass-through.)
     constexpr __mmask16 all = 0xffff;
@@ -385,20 +386,22 @@ REORDER_INLINE void transpose_block(
             const T *sp = s + a * is + b;
             T *dp = d + b * os + a;
             if constexpr (sizeof(T) == 4) {
-                const bool nt = NT && ((uintptr_t)dp % (blk * 4)) == 0
-                        && os % blk == 0;
+                const bool nt =
+                        NT && ((uintptr_t)dp % (blk * 4)) == 0 && os % blk == 0;
 #if defined(__AVX2__)
                 if (nt)
                     transpose_8x8_b32<true>(
                             (const uint32_t *)sp, is, (uint32_t *)dp, os);
                 else
-                    transpose_8x8_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
+                    transpose_8x8_b32(
+                            (const uint32_t *)sp, is, (uint32_t *)dp, os);
 #else
                 if (nt)
                     transpose_4x4_b32<true>(
                             (const uint32_t *)sp, is, (uint32_t *)dp, os);
                 else
-                    transpose_4x4_b32((const uint32_t *)sp, is, (uint32_t *)dp, os);
+                    transpose_4x4_b32(
+                            (const uint32_t *)sp, is, (uint32_t *)dp, os);
 #endif
             } else if constexpr (sizeof(T) == 2) {
                 transpose_8x8_b16((const uint16_t *)sp, is, (uint16_t *)dp, os);
@@ -440,11 +443,11 @@ REORDER_INLINE void transpose_block_b32(const uint32_t *s, dim_t is,
                 transpose_16x16_b32<false>(sp, is, dp, os, pf);
         }
     if (nb_full < nb)
-        transpose_block<uint32_t>(s + nb_full, is, d + nb_full * os, os, na,
-                nb - nb_full);
+        transpose_block<uint32_t>(
+                s + nb_full, is, d + nb_full * os, os, na, nb - nb_full);
     if (na_full < na)
-        transpose_block<uint32_t>(s + na_full * is, is, d + na_full, os,
-                na - na_full, nb_full);
+        transpose_block<uint32_t>(
+                s + na_full * is, is, d + na_full, os, na - na_full, nb_full);
 #else
     (void)pf;
     transpose_block<uint32_t, NT>(s, is, d, os, na, nb);
@@ -468,8 +471,8 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
     if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
         using B = bits_of<S>;
         if constexpr (sizeof(S) == 4)
-            transpose_block_b32<NT>((const uint32_t *)s, is_a, (uint32_t *)d,
-                    os_b, na, nb, pf);
+            transpose_block_b32<NT>(
+                    (const uint32_t *)s, is_a, (uint32_t *)d, os_b, na, nb, pf);
         else
             transpose_block<B>((const B *)s, is_a, (B *)d, os_b, na, nb);
     } else if constexpr (Q == qmode_t::indexed) {
@@ -539,7 +542,8 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
             D *__restrict dp = d + b * os_b;
             if constexpr (NT) {
                 alignas(64) D row[tmax];
-                for (dim_t a = 0; a < na; ++a) row[a] = op.second(fp[a], row + a);
+                for (dim_t a = 0; a < na; ++a)
+                    row[a] = op.second(fp[a], row + a);
                 stream_copy(dp, row, na * sizeof(D));
             } else {
                 for (dim_t a = 0; a < na; ++a) dp[a] = op.second(fp[a], dp + a);
@@ -574,8 +578,8 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
     const dim_t nch = tile ? nta * ntb : (chunked_n + p.chunk - 1) / p.chunk;
     const dim_t items = w_outer * nch;
     const int nthr = nthr_for(p.elems, 16 * 1024);
-    const bool prefetch
-            = (size_t)p.elems * sizeof(S) >= tile_prefetch_min_bytes;
+    const bool prefetch =
+            (size_t)p.elems * sizeof(S) >= tile_prefetch_min_bytes;
 
     // Consecutive items in chunks claimed by the threads (each from its
     // own block first).
@@ -608,8 +612,8 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
                 const dim_t na = std::min(p.tile_a, p.ka.n - a0);
                 const dim_t nb = std::min(p.tile_b, p.kb.n - b0);
                 const dim_t pf = prefetch && b0 + nb + tile_prefetch <= p.kb.n
-                        ? tile_prefetch
-                        : 0;
+                                         ? tile_prefetch
+                                         : 0;
                 tile_run<S, D, Q, NT>(src + sb + a0 * p.ka.is + b0, p.ka.is,
                         dst + db + a0 + b0 * p.kb.os, p.kb.os, na, nb, op,
                         qb + a0 * p.ka.qs + b0 * p.kb.qs, p.ka.qs, p.kb.qs,

@@ -203,13 +203,17 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     // 4-byte elements whose rows start on lines, conversions through
     // tiles (rows of tile_a), contiguous linear runs of at least a line.
     const size_t dsz = data_type_size(ddt);
-    const bool lines = kind == kernel_kind_t::tile
-            ? (size_t)tile_a * dsz >= 64
-                    && (sdt != ddt ? true
-                                   : dsz == 4 && (size_t)kb.os * dsz % 64 == 0)
-            : k1.os == 1 && k1.is == 1 && (size_t)k1.n * dsz >= 64;
+    const bool lines =
+            kind == kernel_kind_t::tile
+                    ? (size_t)tile_a * dsz >= 64
+                              && (sdt != ddt ? true
+                                             : dsz == 4
+                                                       && (size_t)kb.os * dsz
+                                                                          % 64
+                                                                  == 0)
+                    : k1.os == 1 && k1.is == 1 && (size_t)k1.n * dsz >= 64;
     stream_dst = (qmode == qmode_t::none || qmode == qmode_t::scalar) && lines
-            && (size_t)elems * dsz >= stream_min_bytes;
+                 && (size_t)elems * dsz >= stream_min_bytes;
 
     if (need_tail) {
         tail.init(src, dst, conf);
