@@ -29,7 +29,6 @@ void taps_in(dim_t o, dim_t s, dim_t p, dim_t dl, dim_t K, dim_t I,
 
 status_t brgemm_conv_fwd_t::init(engine_t *) {
     const pd_t *p = pd_();
-    const int lanes = p->target->lanes();
     const dim_t n_tail = p->geo.oc % p->panel;
     for (int ph = 0; ph < n_phases; ++ph) {
         if ((ph == only) != (p->nk == 1)) continue;
@@ -39,15 +38,8 @@ status_t brgemm_conv_fwd_t::init(engine_t *) {
             for (int nt = 0; nt < 2; ++nt) {
                 const int n = nt ? (int)n_tail : p->panel;
                 if (n == 0 || (!nt && p->geo.oc < p->panel)) continue;
-                jit::brgemm_config_t c = p->cfg;
-                c.m = m;
-                c.nv = (n + lanes - 1) / lanes;
-                c.n_tail = n % lanes;
-                c.beta = ph == middle || ph == last;
-                if (ph == first || ph == middle) {
-                    c.bias = false;
-                    c.post_ops.clear();
-                }
+                const jit::brgemm_config_t c = jit::brgemm_tile_config(p->cfg, m, n,
+                        ph == middle || ph == last, ph == only || ph == last);
                 bool hit = false;
                 DNNL_CHECK(jit::get_brgemm_kernel(c, kernels_[ph][m][nt], hit));
             }

@@ -351,6 +351,21 @@ bool brgemm_post_op_of(const post_op_t &p, brgemm_post_op_t &q) {
     return true;
 }
 
+brgemm_config_t brgemm_tile_config(
+        const brgemm_config_t &full, int m, int n, bool accumulate, bool epilogue) {
+    const int lanes = full.zmm ? 16 : 8;
+    brgemm_config_t c = full;
+    c.m = m;
+    c.nv = (n + lanes - 1) / lanes;
+    c.n_tail = n % lanes;
+    c.beta = accumulate ? 1 : 0;
+    if (!epilogue) {
+        c.bias = false;
+        c.post_ops.clear();
+    }
+    return c;
+}
+
 bool brgemm_config_t::supported() const {
     const int lanes = zmm ? 16 : 8;
     if (m < 1 || m > max_rows || nv < 1 || nv > b_vecs) return false;

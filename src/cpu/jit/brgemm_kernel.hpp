@@ -83,6 +83,12 @@ struct brgemm_config_t {
 // The configuration for target `t` with an m-row, n-column tile.
 brgemm_config_t brgemm_config(const brgemm_target_t &t, int m, int n);
 
+// `full` (a tile's configuration, its epilogue included) for an m-row,
+// n-column tile of a K loop: `accumulate` adds to C (beta 1: a K block
+// after the first), `epilogue` applies bias and post-ops (the last block).
+brgemm_config_t brgemm_tile_config(
+        const brgemm_config_t &full, int m, int n, bool accumulate, bool epilogue);
+
 // One batch element: A_i at the tile's first row, B_i at the first row
 // of the tile's panel.
 struct brgemm_batch_t {

@@ -163,7 +163,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
 status_t brgemm_matmul_t::init(engine_t *) {
     const pd_t *p = pd_();
     const dim_t M = p->M(), N = p->N();
-    const int tm = p->target->tile_m, lanes = p->target->lanes();
+    const int tm = p->target->tile_m;
     for (int ph = 0; ph < n_phases; ++ph) {
         if ((ph == only) != (p->nk == 1)) continue;
         if (ph == middle && p->nk < 3) continue;
@@ -172,15 +172,8 @@ status_t brgemm_matmul_t::init(engine_t *) {
                 const int m = mt ? (int)(M % tm) : tm;
                 const int n = nt ? (int)(N % p->panel) : p->panel;
                 if (m == 0 || n == 0) continue;
-                jit::brgemm_config_t c = p->cfg;
-                c.m = m;
-                c.nv = (n + lanes - 1) / lanes;
-                c.n_tail = n % lanes;
-                c.beta = ph == middle || ph == last;
-                if (ph == first || ph == middle) {
-                    c.bias = false;
-                    c.post_ops.clear();
-                }
+                const jit::brgemm_config_t c = jit::brgemm_tile_config(p->cfg, m, n,
+                        ph == middle || ph == last, ph == only || ph == last);
                 bool hit = false;
                 DNNL_CHECK(
                         jit::get_brgemm_kernel(c, kernels_[ph][mt][nt], hit));
