@@ -97,6 +97,16 @@ TEST(Rnn, AnyWeightsPacked) {
     // Gates longer than the GEMM's K block: each gate's packed segment is
     // walked in several K blocks.
     check(prob(cell_t::gru, dir_t::l2r, 1, 2, 3, 416));
+    // Many layers of packed weights with a projection packed per layer
+    // after them: the packing buffer starts over at every layer (it grew
+    // by one projection a layer and ran into the other scratch buffers:
+    // wrong diffs at 16 layers).
+    auto deep = prob(cell_t::lstm, dir_t::l2r, 16, 2, 2, 64);
+    deep.projection = true;
+    deep.DIC = deep.SIC = deep.SLC = 32;
+    opts_t o;
+    o.any_weights = true;
+    check(deep, o);
 }
 
 TEST(Rnn, SingleStepWithDifferentIterChannels) {

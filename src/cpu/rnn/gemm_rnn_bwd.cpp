@@ -84,9 +84,9 @@ void acc_dw(const dw_t &w, dim_t K_in, dim_t Ncols, dim_t rows, const float *x,
 mat_t weights_t(rnn_exec_t &e, const tensor_t &w, dim_t l, dim_t d, dim_t g0, dim_t ng,
         bool repack, bool reset) {
     const mat_t m = e.wmat(w, l, d, g0 * e.dm.DHC, true);
-    if (m.packed || !repack) return m;
+    if (!repack) return m;
     const dim_t n_in = &w == &e.w_layer ? e.dm.SLC : e.dm.SIC;
-    return e.pack(m, ng * e.dm.DHC, n_in, reset);
+    return e.pack(m, ng * e.dm.DHC, n_in, reset); // as is when packed
 }
 
 // Column sums of rows x cols (ld) into out (accumulating), in double:

@@ -178,9 +178,12 @@ mat_t rnn_exec_t::prepare_s8(const mat_t &m, dim_t K, dim_t N, bool reset) {
 
 mat_t rnn_exec_t::pack(const mat_t &m, dim_t K, dim_t N, bool reset) {
     if (m.dt == dnnl_s8) return prepare_s8(m, K, N, reset);
+    // The buffer starts over whether or not `m` itself needs packing
+    // (weights given packed are read in place, but the operands packed
+    // after them in the layer still take the buffer from its start).
+    if (reset) pack_used = 0;
     const int nr = p.nr;
     if (!nr || m.dt != dnnl_f32 || m.packed) return m;
-    if (reset) pack_used = 0;
     float *out = (float *)(scratch + p.wpack_off) + pack_used;
     const dim_t panels = (N + nr - 1) / nr;
     pack_used += (size_t)(K * panels * nr);
