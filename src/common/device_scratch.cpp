@@ -18,11 +18,6 @@ struct device_scratch_cache_t::entry_t {
 device_scratch_cache_t::device_scratch_cache_t() = default;
 device_scratch_cache_t::~device_scratch_cache_t() = default;
 
-size_t device_scratch_cache_t::size() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return entries_.size();
-}
-
 device_scratch_cache_t::lease_t::~lease_t() {
     if (lent_) cache_->give_back(lent_);
 }

@@ -65,13 +65,12 @@ public:
     // `stream`, held by `lease` until the execution has enqueued its work.
     status_t acquire(const dnnl_stream *stream, engine_t *engine, size_t bytes, lease_t &lease);
 
-    // Buffers kept at most (streams), and how many are kept now.
+    // Buffers kept at most (streams).
     static constexpr size_t kept = 4;
-    size_t size() const;
 
 private:
     void give_back(entry_t *e);
-    mutable std::mutex mutex_;
+    std::mutex mutex_;
     std::vector<std::unique_ptr<entry_t>> entries_; // most recently used last
 };
 
