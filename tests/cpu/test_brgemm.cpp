@@ -25,8 +25,8 @@ using dnnl::impl::cpu::jit::brgemm_bcast_t;
 using dnnl::impl::cpu::jit::brgemm_fn;
 using dnnl::impl::cpu::jit::brgemm_post_op_t;
 
-const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int k_unroll,
-        int beta, int bias, const brgemm_post_op_t *po, int n_po,
+const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
+        int k_unroll, int beta, int bias, const brgemm_post_op_t *po, int n_po,
         int through_cache, unsigned *isa, int *panel, brgemm_fn *fn,
         const unsigned char **code, size_t *code_size);
 void dnnl_test_brgemm_release(const void *handle);
@@ -42,10 +42,11 @@ struct kernel_t {
     const unsigned char *code = nullptr;
     size_t size = 0;
     kernel_t(int entry, int m, int n, int k_unroll, int beta, bool bias,
-            const std::vector<brgemm_post_op_t> &po = {}, bool cached = false) {
-        handle = dnnl_test_brgemm_kernel(entry, m, n, k_unroll, beta, bias,
-                po.data(), (int)po.size(), cached, &isa, &panel, &fn, &code,
-                &size);
+            const std::vector<brgemm_post_op_t> &po = {}, bool cached = false,
+            int b_vecs = 0) {
+        handle = dnnl_test_brgemm_kernel(entry, m, n, b_vecs, k_unroll, beta,
+                bias, po.data(), (int)po.size(), cached, &isa, &panel, &fn,
+                &code, &size);
     }
     ~kernel_t() {
         if (handle) dnnl_test_brgemm_release(handle);
@@ -230,6 +231,34 @@ TEST(JitBrgemm, EveryTileShapeAndTail) {
             }
 }
 
+// Tiles taller than the table's (up to 12 rows, every A base register)
+// over narrow panels of one or two vectors a row, as the recurrent
+// primitives' packed weights are, with beta, bias and a full binary
+// operand (its rows are addressed like A's).
+TEST(JitBrgemm, TallTilesOnNarrowPanels) {
+    const auto entries = runnable_entries();
+    if (entries.empty()) GTEST_SKIP() << "no AVX2 or AVX-512 here";
+    for (const auto &e : entries) {
+        const int lanes = e.panel == 64 ? 16 : 8;
+        for (int vecs : {1, 2})
+            for (int m = 1; m <= 12; ++m)
+                for (int n : {vecs * lanes, vecs * lanes - 3}) {
+                    if (n < 1) continue;
+                    const std::vector<brgemm_post_op_t> po
+                            = {binary(dnnl_binary_add, brgemm_bcast_t::full)};
+                    kernel_t k(e.index, m, n, 4, 1, true, po, false, vecs);
+                    if (m * vecs + vecs + 1 > (lanes == 16 ? 32 : 16)) {
+                        EXPECT_EQ(k.handle, nullptr) << "m " << m;
+                        continue;
+                    }
+                    ASSERT_NE(k.handle, nullptr) << "m " << m << " n " << n;
+                    ASSERT_EQ(k.panel, vecs * lanes);
+                    problem_t p{m, n, 9, 2, k.panel, 1, true, po};
+                    run_and_check(k, p, (unsigned)(m * 31 + n));
+                }
+    }
+}
+
 TEST(JitBrgemm, BatchAndKRemainders) {
     for (const auto &e : runnable_entries())
         for (int unroll : {1, 3, 4, 8})
@@ -291,7 +320,7 @@ TEST(JitBrgemm, UnsupportedConfigurationsAreDeclined) {
     const auto entries = runnable_entries();
     if (entries.empty()) GTEST_SKIP();
     const int e = entries[0].index;
-    EXPECT_EQ(kernel_t(e, 7, 16, 4, 0, false).handle, nullptr); // rows
+    EXPECT_EQ(kernel_t(e, 13, 16, 4, 0, false).handle, nullptr); // rows
     EXPECT_EQ(kernel_t(e, 1, entries[0].panel + 1, 4, 0, false).handle,
             nullptr); // wider than a panel
     EXPECT_EQ(kernel_t(e, 1, 16, 4, 2, false).handle, nullptr); // beta

@@ -35,7 +35,11 @@ namespace {
 
 using namespace Xbyak;
 
-constexpr int max_rows = 6; // two A base registers, three rows each
+// Rows of A are addressed from base registers, three rows each (base,
+// base + lda, base + 2 lda): four bases, twelve rows (a 12 x 2-vector
+// tile fills the AVX-512 register file as well as 6 x 4).
+constexpr int rows_per_base = 3;
+constexpr int max_rows = 12;
 
 bool binary_alg_ok(alg_kind_t a) {
     return a == dnnl_binary_add || a == dnnl_binary_sub || a == dnnl_binary_mul
@@ -69,7 +73,9 @@ public:
           c_(cfg) {}
 
     void generate() {
-        preamble();
+        std::vector<Reg64> used;
+        for (int b = 1; b < n_bases(); ++b) used.push_back(a_base(b));
+        preamble(used);
         for (int r = 0; r < n_acc(); ++r) {
             const Xmm a = vreg(r);
             vxorps(a, a, a);
@@ -87,12 +93,23 @@ private:
     int vb() const { return vlen_bytes(); }
     bool tail(int j) const { return c_.n_tail && j == c_.nv - 1; }
 
-    // Row i of A: rows 0-2 from rax, rows 3-5 from r11, stride r9.
+    // The base register of rows [3b, 3b + 3) of A (rbx and r12 are
+    // callee-saved: the preamble keeps them for tiles of more than six rows).
+    Reg64 a_base(int b) const {
+        const Reg64 bases[] = {rax, r11, rbx, r12};
+        return bases[b];
+    }
+    int n_bases() const { return (c_.m + rows_per_base - 1) / rows_per_base; }
+    // Row i of A, stride r9.
     Address a_row(int i, int byte_off) const {
-        const Reg64 base = i < 3 ? rax : r11;
-        const int r = i % 3;
+        const Reg64 base = a_base(i / rows_per_base);
+        const int r = i % rows_per_base;
         if (r == 0) return ptr[base + byte_off];
         return ptr[base + r9 * r + byte_off];
+    }
+    // Moves every base register `bytes` along the rows.
+    void advance_a(int bytes) {
+        for (int b = 0; b < n_bases(); ++b) add(a_base(b), bytes);
     }
 
     // One k step at A column offset u (elements) and B row u.
@@ -123,9 +140,9 @@ private:
         jz(done, T_NEAR);
         mov(rax, ptr[rdx + offsetof(brgemm_batch_t, a)]);
         mov(rsi, ptr[rdx + offsetof(brgemm_batch_t, b)]);
-        if (c_.m > 3) {
-            lea(r11, ptr[rax + r9 * 2]);
-            add(r11, r9);
+        for (int b = 1; b < n_bases(); ++b) {
+            lea(a_base(b), ptr[a_base(b - 1) + r9 * 2]);
+            add(a_base(b), r9);
         }
         mov(rcx, r10);
 
@@ -133,8 +150,7 @@ private:
         cmp(rcx, U);
         jb(k_single, T_NEAR);
         for (int u = 0; u < U; ++u) fma_step(u);
-        add(rax, 4 * U);
-        if (c_.m > 3) add(r11, 4 * U);
+        advance_a(4 * U);
         add(rsi, row_bytes * U);
         sub(rcx, U);
         jmp(k_loop, T_NEAR);
@@ -143,8 +159,7 @@ private:
         test(rcx, rcx);
         jz(k_next, T_NEAR);
         fma_step(0);
-        add(rax, 4);
-        if (c_.m > 3) add(r11, 4);
+        advance_a(4);
         add(rsi, row_bytes);
         dec(rcx);
         jmp(k_single, T_NEAR);

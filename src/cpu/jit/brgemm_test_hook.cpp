@@ -10,24 +10,26 @@ using namespace dnnl::impl::cpu;
 using namespace dnnl::impl::cpu::jit;
 
 // The kernel of brgemm table entry `entry` for an m x n tile (n lanes,
-// tail included) with the given unroll, beta, bias and post-ops: a handle
+// tail included) reading B panels of b_vecs vectors a row (0: the entry's
+// own panel), with the given unroll, beta, bias and post-ops: a handle
 // for dnnl_test_brgemm_release, with the entry's ISA, its panel width in
 // columns, the function and its code. Null past the table's end or for a
 // configuration the generator does not take.
 DNNL_API const void *dnnl_test_brgemm_kernel(int entry, int m, int n,
-        int k_unroll, int beta, int bias, const brgemm_post_op_t *po, int n_po,
+        int b_vecs, int k_unroll, int beta, int bias, const brgemm_post_op_t *po, int n_po,
         int through_cache, unsigned *isa, int *panel, brgemm_fn *fn,
         const unsigned char **code, size_t *code_size);
 DNNL_API void dnnl_test_brgemm_release(const void *handle);
 
-const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int k_unroll,
-        int beta, int bias, const brgemm_post_op_t *po, int n_po,
+const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
+        int k_unroll, int beta, int bias, const brgemm_post_op_t *po, int n_po,
         int through_cache, unsigned *isa, int *panel, brgemm_fn *fn,
         const unsigned char **code, size_t *code_size) {
     const auto &table = brgemm_table();
     if (entry < 0 || (size_t)entry >= table.size()) return nullptr;
     const brgemm_target_t &t = *table[(size_t)entry].kernels;
     brgemm_config_t c = brgemm_config(t, m, n);
+    if (b_vecs > 0) c.b_vecs = b_vecs;
     c.k_unroll = k_unroll;
     c.beta = beta;
     c.bias = bias != 0;
@@ -42,7 +44,7 @@ const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int k_unroll,
         k = fresh;
     }
     if (isa) *isa = t.isa;
-    if (panel) *panel = t.tile_nv * t.lanes();
+    if (panel) *panel = c.b_vecs * t.lanes();
     if (fn) *fn = k->fn;
     if (code) *code = reinterpret_cast<const unsigned char *>(k->fn);
     if (code_size) *code_size = k->code_size;
