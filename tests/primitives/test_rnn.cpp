@@ -109,6 +109,39 @@ TEST(Rnn, AnyWeightsPacked) {
     check(deep, o);
 }
 
+// Weights in packed f32 panels run on the BRGEMM kernels where the ISA
+// has them (the implementation name lists the tile before the GEMM
+// core's kernel; T = 1 with plain weights packs nothing and names only
+// the GEMM core). The shapes make every kind of tile: 29 rows (two full
+// 12-row tiles and a tail), 87 rows for the layer GEMMs, states 256
+// wide (rows 1 KB apart: A is copied with a padded stride first), and
+// the backward's W^T packed per gate (a batch of segments).
+TEST(Rnn, WeightGemmsOnBrgemmKernels) {
+    engine eng(engine::kind::cpu, 0);
+    const auto f = memory::data_type::f32;
+    using tag = memory::format_tag;
+    const bool has_brgemm = get_effective_cpu_isa() >= cpu_isa::avx2;
+    auto name_of = [&](int64_t T, tag wtag) -> std::string {
+        const md l({T, 2, 64}, f, tag::tnc), w({1, 1, 64, 4, 64}, f, wtag);
+        auto pd = lstm_forward::primitive_desc(eng, prop_kind::forward_inference,
+                rnn_direction::unidirectional_left2right, l, md(), md(), w, w, md(), l,
+                md(), md());
+        return pd.impl_info_str();
+    };
+    EXPECT_EQ(name_of(3, tag::any).find("brgemm") != std::string::npos, has_brgemm)
+            << name_of(3, tag::any);
+    EXPECT_EQ(name_of(1, tag::ldigo).find("brgemm"), std::string::npos) << name_of(1, tag::ldigo);
+    for (cell_t c : {cell_t::lstm, cell_t::gru, cell_t::lbr_gru, cell_t::vanilla}) {
+        opts_t o;
+        o.any_weights = true;
+        check(prob(c, dir_t::l2r, 1, 3, 29, 256), o);
+    }
+    // Plain weights packed by the execution, bidirectional, N tails
+    // (DHC 40: gates of 160 columns, 5 panels, the last one 32 wide;
+    // states of 40 columns, a 8-column tail).
+    check(prob(cell_t::lstm, dir_t::concat, 2, 4, 13, 40));
+}
+
 TEST(Rnn, SingleStepWithDifferentIterChannels) {
     // T == 1: the initial state may have its own channel count.
     for (cell_t c : {cell_t::vanilla, cell_t::lstm}) {

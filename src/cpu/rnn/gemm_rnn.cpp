@@ -2,6 +2,7 @@
 // plan and the forward pass.
 #include "cpu/rnn/gemm_rnn.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -122,11 +123,24 @@ status_t gemm_rnn_t::pd_t::init(engine_t *engine) {
     const int nr = (wdt == dnnl_f32 || (d.int8 && !d.int8_gemm)) && T() > 1 ? f32_nr() : 0;
     plan_.init(d, !is_fwd(), nr, T() > 1 ? gemm::s32_packed_b_nr() : 0);
     set_workspace(d.training ? plan_.state_bytes : 0);
-    book_scratchpad(plan_.scratch_bytes);
+    // Packed f32 panels (ours or the user's) go to the BRGEMM kernels; the
+    // name then lists their tile before the GEMM core's kernel, which
+    // runs the rest (diff weights, GEMMs over plain operands).
+    const bool f32_panels = (wdt == dnnl_f32 || (d.int8 && !d.int8_gemm))
+            && (nr > 0 || wl_packed_ || wi_packed_);
+    if (f32_panels && rnn_brgemm_t::tile_rows(f32_nr()) > 0) {
+        brgemm_nr_ = f32_nr();
+        // The widest A of a weight GEMM: T x N rows (layer GEMMs, the
+        // backward's gate diffs) of the widest K (inputs, states, gates).
+        dim_t k = std::max({d.SLC, d.SIC, d.DIC, d.ldg(), 3 * d.DHC});
+        brgemm_a_elems_ = (size_t)(d.T * d.N) * (size_t)rnn_brgemm_t::padded_ld(k);
+    }
+    book_scratchpad(scratch_bytes());
     if (d.int8_gemm)
         name_ = std::string("gemm_rnn:int8:") + gemm::s32_kernel_name();
     else
         name_ = std::string(d.int8 ? "gemm_rnn:int8_on_f32:" : "gemm_rnn:")
+                + (brgemm_nr_ ? rnn_brgemm_t::kernel_name(brgemm_nr_) + "+" : "")
                 + gemm::f32_kernel_name();
     return dnnl_success;
 }
@@ -135,8 +149,9 @@ status_t gemm_rnn_t::execute(const exec_ctx_t &ctx) const {
     const auto &p = pd()->plan();
     char *scratch = (char *)ctx.scratchpad();
     char *owned = nullptr;
-    if (!scratch && p.scratch_bytes) {
-        owned = (char *)std::aligned_alloc(64, (p.scratch_bytes + 63) / 64 * 64);
+    const size_t scratch_bytes = pd()->scratch_bytes();
+    if (!scratch && scratch_bytes) {
+        owned = (char *)std::aligned_alloc(64, (scratch_bytes + 63) / 64 * 64);
         if (!owned) return dnnl_out_of_memory;
         scratch = owned;
     }
@@ -228,14 +243,22 @@ void fwd_step(const rnn_exec_t &e, const step_w_t &w, const gemm_rnn_t::pd_t *pd
     c.rec = e.tmp();
     c.bias_extra = e.bias_f32(l, d) + 3 * H;
     c.grid = e.p.at(e.ws, e.p.grid, l, d) + t * N * H;
-    mm(N, 3 * H, dm.SIC, dense(hp, ldh), w.wi, c.rec, 3 * H, 0.f);
+    e.gemm(N, 3 * H, dm.SIC, dense(hp, ldh), w.wi, c.rec, 3 * H, 0.f);
     run(k.lbr_fwd);
 }
 
 } // namespace
 
+status_t gemm_rnn_t::init(engine_t *) {
+    // f32 weights in the GEMM core's packed panels (given so, or packed by
+    // the execution) run on the BRGEMM kernels where the ISA has them.
+    if (pd()->brgemm_nr()) brgemm_.init(pd()->brgemm_nr());
+    return dnnl_success;
+}
+
 status_t gemm_rnn_t::execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch) const {
     rnn_exec_t e(pd(), ctx, ws, scratch);
+    e.brgemm = &brgemm_;
     const auto &dm = e.dm;
     const dim_t T = dm.T, N = dm.N, ldg = dm.ldg();
     if (dm.int8) prepare_int8(e, *pd()->attr());

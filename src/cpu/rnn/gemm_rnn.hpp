@@ -20,6 +20,7 @@
 #include "common/rnn_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "common/rnn_plan.hpp"
+#include "cpu/rnn/rnn_brgemm.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -40,6 +41,18 @@ struct gemm_rnn_t : public primitive_t {
         // ldgIo<NR>i, W^T per gate (when the weights' input channels are).
         bool wl_packed() const { return wl_packed_; }
         bool wi_packed() const { return wi_packed_; }
+        // Columns of the packed f32 weight panels the BRGEMM kernels
+        // multiply (0: every GEMM on the GEMM core): weights packed by
+        // the user or by the execution, and a BRGEMM tile for them.
+        int brgemm_nr() const { return brgemm_nr_; }
+        // The scratchpad: the plan's buffers, then (BRGEMM) room for a
+        // copy of a GEMM's A with rows that do not alias in L1.
+        size_t brgemm_a_offset() const { return (plan_.scratch_bytes + 63) / 64 * 64; }
+        size_t brgemm_a_elems() const { return brgemm_a_elems_; }
+        size_t scratch_bytes() const {
+            return brgemm_a_elems_ ? brgemm_a_offset() + brgemm_a_elems_ * sizeof(float)
+                                   : plan_.scratch_bytes;
+        }
 
     private:
         bool data_types_ok() const;
@@ -48,14 +61,19 @@ struct gemm_rnn_t : public primitive_t {
         status_t init_packed_weights();
         rnn_plan_t plan_;
         bool wl_packed_ = false, wi_packed_ = false;
+        int brgemm_nr_ = 0;
+        size_t brgemm_a_elems_ = 0;
         std::string name_;
     };
 
     using primitive_t::primitive_t;
     const pd_t *pd() const { return static_cast<const pd_t *>(primitive_t::pd()); }
+    status_t init(engine_t *engine) override;
     status_t execute(const exec_ctx_t &ctx) const override;
 
 private:
+    // The weight GEMMs over packed f32 panels (rnn_brgemm.hpp).
+    rnn_brgemm_t brgemm_;
     status_t execute_fwd(const exec_ctx_t &ctx, char *ws, char *scratch) const;
     status_t execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch) const;
 };

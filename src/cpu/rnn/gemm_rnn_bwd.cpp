@@ -114,6 +114,7 @@ void col_sums(const float *a, dim_t rows, dim_t cols, dim_t ld, float *out) {
 
 status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch) const {
     rnn_exec_t e(pd(), ctx, ws, scratch);
+    e.brgemm = &brgemm_;
     const auto &dm = e.dm;
     const dim_t T = dm.T, N = dm.N, H = dm.DHC, ldg = dm.ldg(),
                 ldh = dm.ldh(), DIC = dm.DIC, TN = T * N;
@@ -185,11 +186,11 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                 };
                 if (vanilla) {
                     run(k.vanilla_bwd);
-                    mm(N, dm.SIC, ldg, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 0.f);
+                    e.gemm(N, dm.SIC, ldg, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 0.f);
                 } else if (dm.lstm) {
                     if (dm.projection) {
                         float *dht = b.dht + t * N * H;
-                        mm(N, H, DIC, dense(dh_t, DIC), proj_t, dht, H, 0.f);
+                        e.gemm(N, H, DIC, dense(dh_t, DIC), proj_t, dht, H, 0.f);
                         c.dh = dht;
                         c.lddh = H;
                     }
@@ -199,7 +200,7 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                     c.dcp = b.dc_next;
                     if (dm.peephole) c.peephole = e.peephole_f32(l, d);
                     run(k.lstm_bwd);
-                    mm(N, dm.SIC, ldg, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 0.f);
+                    e.gemm(N, dm.SIC, ldg, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 0.f);
                     std::swap(b.dc_rec, b.dc_next);
                 } else if (dm.gru) {
                     if (dm.augru)
@@ -209,10 +210,10 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                             e.d_att.set(e.d_att.off(t, n, 0), b.drec[n]);
                     run(k.gru_bwd_part1);
                     // d(r * h') = dg_o U_o^T
-                    mm(N, dm.SIC, H, dense(c.dg + 2 * H, ldg), wio_t, b.drec, H, 0.f);
+                    e.gemm(N, dm.SIC, H, dense(c.dg + 2 * H, ldg), wio_t, b.drec, H, 0.f);
                     c.drec = b.drec;
                     run(k.gru_bwd_part2);
-                    mm(N, dm.SIC, 2 * H, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 1.f);
+                    e.gemm(N, dm.SIC, 2 * H, dense(c.dg, ldg), wi_t, b.dh_next, ldh, 1.f);
                 } else {
                     if (dm.augru) {
                         parallel_range(N, N * H, [&](dim_t n0, dim_t n1) { k.augru_att_bwd(c, n0, n1); });
@@ -222,7 +223,7 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
                     c.grid = e.p.at(ws, e.p.grid, l, d) + t * N * H;
                     c.dgrid = b.dgrid + t * N * 3 * H;
                     run(k.lbr_bwd);
-                    mm(N, dm.SIC, 3 * H, dense(c.dgrid, 3 * H), wi_t, b.dh_next, ldh, 1.f);
+                    e.gemm(N, dm.SIC, 3 * H, dense(c.dgrid, 3 * H), wi_t, b.dh_next, ldh, 1.f);
                 }
                 std::swap(b.dh_rec, b.dh_next);
             }
@@ -294,9 +295,9 @@ status_t gemm_rnn_t::execute_bwd(const exec_ctx_t &ctx, char *ws, char *scratch)
             // or (layer 0) this direction's share of diff_src_layer.
             const mat_t wl_t = weights_t(e, e.w_layer, l, d, 0, dm.G, false, false);
             if (l > 0)
-                mm(TN, DIC, ldg, dense(b.dg, ldg), wl_t, b.dh, DIC, 0.f);
+                e.gemm(TN, DIC, ldg, dense(b.dg, ldg), wl_t, b.dh, DIC, 0.f);
             else
-                mm(TN, dm.SLC, ldg, dense(b.dg, ldg), wl_t, b.dsrc, dm.SLC, d > 0 ? 1.f : 0.f);
+                e.gemm(TN, dm.SLC, ldg, dense(b.dg, ldg), wl_t, b.dsrc, dm.SLC, d > 0 ? 1.f : 0.f);
         }
     }
     for (dim_t t = 0; t < T; ++t)

@@ -6,6 +6,7 @@
 #include "cpu/gemm/gemm.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/gemm/gemm_pack_c4.hpp"
+#include "cpu/rnn/rnn_brgemm.hpp"
 #include "cpu/rnn/rnn_parallel.hpp"
 
 namespace dnnl {
@@ -29,7 +30,12 @@ void mm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
 
 void rnn_exec_t::gemm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
         dim_t ldc, float beta, const float *bias) const {
-    if (b.dt != dnnl_s8) return mm(M, N, K, a, b, c, ldc, beta, bias);
+    if (b.dt != dnnl_s8) {
+        float *abuf = (float *)(scratch + pd->brgemm_a_offset());
+        if (brgemm && brgemm->run(M, N, K, a, b, c, ldc, beta, bias, abuf, pd->brgemm_a_elems()))
+            return;
+        return mm(M, N, K, a, b, c, ldc, beta, bias);
+    }
     if (M <= 0 || N <= 0) return;
     // A on the grid: q = round(v * scale + shift) is exact.
     const data_type_t adt = quant.lo < 0 ? dnnl_s8 : dnnl_u8;

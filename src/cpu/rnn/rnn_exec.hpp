@@ -51,12 +51,16 @@ struct rnn_exec_t : public rnn_tensors_t<tensor_t> {
     char *ws; // state buffers (workspace or scratchpad)
     char *scratch;
     state_quant_t quant; // int8: the states' grid (rnn_int8.hpp)
+    // The primitive's BRGEMM kernels for f32 weights packed in panels
+    // (null or disabled: the GEMM core runs every GEMM).
+    const rnn_brgemm_t *brgemm = nullptr;
     // int8 on integers: denominators of the layer / iteration weights'
     // columns (G * DHC) and of the projection's (DIC).
     std::vector<float> wden, pden;
 
-    // C = A B + beta C (+ bias per column) through the GEMM core: mm()
-    // for f32 / bf16 / f16 operands; for s8 weights (int8 on integers) A,
+    // C = A B + beta C (+ bias per column): f32 weights in packed panels
+    // on the BRGEMM kernels, other f32 / bf16 / f16 operands through the
+    // GEMM core (mm()); for s8 weights (int8 on integers) A,
     // which holds states on the quantization grid, is quantized exactly
     // and the integer GEMM's sums are dequantized into C.
     void gemm(dim_t M, dim_t N, dim_t K, const mat_t &a, const mat_t &b, float *c,
