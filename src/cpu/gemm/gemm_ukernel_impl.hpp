@@ -366,62 +366,60 @@ void f32_gemv_n_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t a_rs,
     }
 }
 
-// Small-M GEMM for B with unit row stride (b(p, j) = b[j * ldb + p]) and
-// A with unit column stride: dot products of contiguous rows, vectorised
-// over p. V additionally provides hsum(v) (sum of the lanes).
-template <typename V, int M>
-void f32_gemv_t_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t lda,
+// R rows of B^T at once (columns j .. j + R - 1 of C) against the M rows
+// of A: M * R dot products of contiguous rows, vectorised over p.
+template <typename V, int M, int R>
+void f32_gemv_t_rows(dim_t j, dim_t k, float alpha, const float *a, dim_t lda,
         const float *b, dim_t ldb, float beta, float *c, dim_t ldc) {
     using vec = typename V::vec;
     constexpr int W = V::width;
     const dim_t kv = k / W * W;
-    dim_t j = 0;
-    for (; j + 2 <= n; j += 2) {
-        const float *b0 = b + j * ldb, *b1 = b0 + ldb;
-        vec acc0[M], acc1[M];
+    const float *br[R];
+    vec acc[M][R];
+#pragma GCC unroll 4
+    for (int r = 0; r < R; ++r) {
+        br[r] = b + (j + r) * ldb;
 #pragma GCC unroll 4
         for (int i = 0; i < M; ++i)
-            acc0[i] = acc1[i] = V::zero();
-        for (dim_t p = 0; p < kv; p += W) {
-            const vec x0 = V::load(b0 + p), x1 = V::load(b1 + p);
+            acc[i][r] = V::zero();
+    }
+    for (dim_t p = 0; p < kv; p += W) {
+        vec x[R];
 #pragma GCC unroll 4
-            for (int i = 0; i < M; ++i) {
-                const vec av = V::load(a + i * lda + p);
-                acc0[i] = V::fma(av, x0, acc0[i]);
-                acc1[i] = V::fma(av, x1, acc1[i]);
-            }
-        }
+        for (int r = 0; r < R; ++r)
+            x[r] = V::load(br[r] + p);
+#pragma GCC unroll 4
         for (int i = 0; i < M; ++i) {
-            float s0 = V::hsum(acc0[i]), s1 = V::hsum(acc1[i]);
-            for (dim_t p = kv; p < k; ++p) {
-                s0 += a[i * lda + p] * b0[p];
-                s1 += a[i * lda + p] * b1[p];
-            }
-            float *cr = c + i * ldc + j;
-            cr[0] = beta == 0.f ? alpha * s0 : alpha * s0 + beta * cr[0];
-            cr[1] = beta == 0.f ? alpha * s1 : alpha * s1 + beta * cr[1];
+            const vec av = V::load(a + i * lda + p);
+#pragma GCC unroll 4
+            for (int r = 0; r < R; ++r)
+                acc[i][r] = V::fma(av, x[r], acc[i][r]);
         }
     }
-    for (; j < n; ++j) {
-        const float *b0 = b + j * ldb;
-        vec acc[M];
-#pragma GCC unroll 4
-        for (int i = 0; i < M; ++i)
-            acc[i] = V::zero();
-        for (dim_t p = 0; p < kv; p += W) {
-            const vec x0 = V::load(b0 + p);
-#pragma GCC unroll 4
-            for (int i = 0; i < M; ++i)
-                acc[i] = V::fma(V::load(a + i * lda + p), x0, acc[i]);
-        }
-        for (int i = 0; i < M; ++i) {
-            float s = V::hsum(acc[i]);
+    for (int i = 0; i < M; ++i)
+        for (int r = 0; r < R; ++r) {
+            float s = V::hsum(acc[i][r]);
             for (dim_t p = kv; p < k; ++p)
-                s += a[i * lda + p] * b0[p];
-            float &cr = c[i * ldc + j];
+                s += a[i * lda + p] * br[r][p];
+            float &cr = c[i * ldc + j + r];
             cr = beta == 0.f ? alpha * s : alpha * s + beta * cr;
         }
-    }
+}
+
+// Small-M GEMM for B with unit row stride (b(p, j) = b[j * ldb + p]) and
+// A with unit column stride: dot products of contiguous rows, vectorised
+// over p. V additionally provides hsum(v) (sum of the lanes). Rows of B
+// go four at a time for one or two rows of A (more loads in flight),
+// two otherwise.
+template <typename V, int M>
+void f32_gemv_t_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t lda,
+        const float *b, dim_t ldb, float beta, float *c, dim_t ldc) {
+    constexpr int R = M <= 2 ? 4 : 2;
+    dim_t j = 0;
+    for (; j + R <= n; j += R)
+        f32_gemv_t_rows<V, M, R>(j, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    for (; j < n; ++j)
+        f32_gemv_t_rows<V, M, 1>(j, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 } // namespace gemm
