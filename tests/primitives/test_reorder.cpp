@@ -768,6 +768,14 @@ TEST(Reorder, StreamedLargeDestinations) {
                     "simple:f32_bf16_transpose_32x32_nt__"},
             {{4208, 1024}, dt::f32, tag::ab, dt::f32, tag::ba,
                     "simple:f32_transpose_16x16_nt__"},
+            // Blocked channels: the kernel reads whole pixels (source order),
+            // with a tail of channels (40 = 2 x 16 + 8) and a whole one.
+            {{16, 40, 96, 97}, dt::f32, tag::nhwc, dt::f32, tag::nChw16c,
+                    "simple:f32_strided"},
+            {{8, 64, 96, 97}, dt::f32, tag::nhwc, dt::f32, tag::nChw16c,
+                    "simple:f32_strided_nt__"},
+            {{8, 64, 97, 96}, dt::f32, tag::nChw16c, dt::f32, tag::nhwc,
+                    "simple:f32_strided_nt__"},
     };
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
