@@ -25,16 +25,10 @@ bool all_ones(const memory_desc_t &md, int from) {
     return true;
 }
 
-dim_t div_up(dim_t a, dim_t b) {
-    return (a + b - 1) / b;
-}
-
-// Floor division for any sign of a (b > 0).
-dim_t floor_div(dim_t a, dim_t b) {
-    return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
 } // namespace
+
+using brgconv::div_up;
+using brgconv::floor_div;
 
 bool brgemm_conv_fwd_t::pd_t::post_ops_ok() {
     const int nd = ndims();
@@ -82,53 +76,14 @@ bool brgemm_conv_fwd_t::pd_t::post_ops_ok() {
 // Source and destination channels last (`any` resolves to it), weights
 // in the kernel's panels (`any` resolves to them), bias a vector.
 bool brgemm_conv_fwd_t::pd_t::layouts_ok() {
-    using namespace conv;
-    const int nd = ndims();
-    if (choose_layout(src_md_, dst_md_, layout_t::nspc) != layout_t::nspc)
-        return false;
-    if (resolve_any(src_md_, act_tag(layout_t::nspc, nd)) != dnnl_success
-            || resolve_any(dst_md_, act_tag(layout_t::nspc, nd))
-                       != dnnl_success)
-        return false;
-    if (!md_is_tag(src_md_, act_tag(layout_t::nspc, nd))
-            || !md_is_tag(dst_md_, act_tag(layout_t::nspc, nd)))
-        return false;
-    memory_desc_t want;
-    if (igemm_wei_md(want, weights_md_, layout_t::nspc, with_groups(), panel)
-            != dnnl_success)
-        return false;
-    if (weights_md_.format_kind == dnnl_format_kind_any) {
-        weights_md_ = want;
-    } else {
-        want.offset0 = weights_md_.offset0;
-        if (!md_equal(want, weights_md_)) return false;
-    }
-    return resolve_bias(bias_md_, "convolution") == dnnl_success;
+    return brgconv::channels_last(src_md_, dst_md_, ndims())
+           && brgconv::panel_weights(weights_md_, with_groups(), false, panel)
+           && conv::resolve_bias(bias_md_, "convolution") == dnnl_success;
 }
 
 status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
-    if (engine->kind() != dnnl_cpu || !is_fwd()) return dnnl_unimplemented;
-    const convolution_desc_t &d = *desc();
-    if (d.alg_kind != dnnl_convolution_direct
-            && d.alg_kind != dnnl_convolution_auto)
-        return dnnl_unimplemented;
-    if (src_md_.data_type != dnnl_f32 || weights_md_.data_type != dnnl_f32
-            || dst_md_.data_type != dnnl_f32
-            || (with_bias() && bias_md_.data_type != dnnl_f32))
-        return dnnl_unimplemented;
-    if (G() != 1) return dnnl_unimplemented;
-    for (const memory_desc_t *md : {&src_md_, &weights_md_, &dst_md_, &bias_md_})
-        if (md_has_runtime_dims_or_strides(*md)) return dnnl_unimplemented;
-    if (!attr_.scales.empty() || !attr_.zero_points.empty()
-            || attr_.fpmath_mode != dnnl_fpmath_mode_strict)
-        return dnnl_unimplemented;
-    for (const auto &r : attr_.rounding_modes)
-        if (r.mode != (int)dnnl_rounding_mode_environment)
-            return dnnl_unimplemented;
-    if (!spatial_params_in_range(d, ndims(), with_groups(), src_md_, dst_md_,
-                weights_md_))
-        return dnnl_unimplemented;
-    target = jit::select_brgemm_target();
+    if (!is_fwd()) return dnnl_unimplemented;
+    target = brgconv::target_for(*this, engine);
     if (!target) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     if (!layouts_ok()) return dnnl_unimplemented;
@@ -138,26 +93,11 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     if (!post_ops_ok() || !cfg.supported()) return dnnl_unimplemented;
 
     geo_t &g = geo;
-    g.mb = MB(), g.ic = IC(), g.oc = OC();
-    g.id = in_sp(0), g.ih = in_sp(1), g.iw = in_sp(2);
-    g.od = out_sp(0), g.oh = out_sp(1), g.ow = out_sp(2);
-    g.kd = ker_sp(0), g.kh = ker_sp(1), g.kw = ker_sp(2);
-    g.sd = stride_sp(0), g.sh = stride_sp(1), g.sw = stride_sp(2);
-    g.dd = dilate_sp(0) + 1, g.dh = dilate_sp(1) + 1, g.dw = dilate_sp(2) + 1;
-    g.pd = pad_l_sp(0), g.ph = pad_l_sp(1), g.pw = pad_l_sp(2);
-    const bool k1x1 = g.kd * g.kh * g.kw == 1;
-    // (A right padding below 0 drops the last source columns: a 1x1
-    // kernel of stride 2 over an even size has -1.)
-    bool no_pad = true;
-    for (int i = 0; i < 3; ++i)
-        no_pad = no_pad && pad_l_sp(i) == 0 && pad_r_sp(i) <= 0;
-    flat = k1x1 && no_pad && g.sd * g.sh * g.sw == 1 && g.od == g.id
-           && g.oh == g.ih && g.ow == g.iw;
+    g = brgconv::geo_of(*this);
+    const bool k1x1_no_pad = brgconv::is_1x1_no_pad(*this);
+    flat = brgconv::flatten(g, *this);
     if (flat) {
         // One GEMM over the points of an image: a 1D problem.
-        g.ow = g.od * g.oh * g.ow;
-        g.iw = g.ow;
-        g.od = g.oh = g.id = g.ih = 1;
         // A full binary operand must step evenly from point to point.
         for (auto &b : binaries) {
             if (b.bcast != jit::brgemm_bcast_t::full) continue;
@@ -170,7 +110,7 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
         }
     }
     plan_work();
-    name_ = std::string(k1x1 && no_pad ? "brgconv_1x1:" : "brgconv:")
+    name_ = std::string(k1x1_no_pad ? "brgconv_1x1:" : "brgconv:")
             + target->isa_name;
     return dnnl_success;
 }
@@ -193,10 +133,8 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     // the source and in the panel: one K range of kw * ic.
     merge_kw = nk == 1 && g.dw == 1 && g.kw > 1;
 
-    // Runs of output columns with equal kernel columns in range. Both
-    // ends of the range fall as the column grows, so each run is found
-    // by bisection (a few dozen runs at most even where the padding
-    // makes the output billions of columns wide).
+    // Runs of output columns with equal kernel columns in range (both
+    // ends of the range fall as the column grows).
     auto range = [&](dim_t ow, dim_t &kw0, dim_t &kw1) {
         const dim_t lo_pos = g.pw - ow * g.sw; // kw * dw >= lo_pos
         const dim_t hi_pos = g.iw - 1 + g.pw - ow * g.sw; // kw * dw <= hi_pos
@@ -206,21 +144,16 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
         kw1 = std::max(kw0, std::min(kw1, g.kw));
     };
     segs.clear();
-    for (dim_t ow = 0; ow < g.ow;) {
-        dim_t kw0, kw1, a, b;
-        range(ow, kw0, kw1);
-        dim_t lo = ow + 1, hi = g.ow; // the run ends in [lo, hi]
-        while (lo < hi) {
-            const dim_t mid = lo + (hi - lo) / 2;
-            range(mid, a, b);
-            if (a == kw0 && b == kw1)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        segs.push_back({ow, lo, kw0, kw1});
-        ow = lo;
-    }
+    brgconv::cut_runs(
+            g.ow,
+            [&](dim_t ow) {
+                dim_t kw0, kw1;
+                range(ow, kw0, kw1);
+                return std::make_pair(kw0, kw1);
+            },
+            [&](dim_t ow0, dim_t ow1, std::pair<dim_t, dim_t> k) {
+                segs.push_back({ow0, ow1, k.first, k.second});
+            });
 
     // Work units: (panel, row, column block); enough of them for every
     // thread to claim several.
@@ -236,19 +169,16 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
 
     // The tile heights calls use (all of them where counting would take
     // long).
-    for (auto &u : m_used) u = false;
+    m_used.assign((size_t)tm + 1, false);
     if ((dim_t)segs.size() * n_owb > 4096) {
-        for (int m = 1; m <= tm; ++m) m_used[m] = true;
+        m_used.assign((size_t)tm + 1, true);
         return;
     }
     for (dim_t b = 0; b < n_owb; ++b) {
         const dim_t c0 = b * ow_blk, c1 = std::min(g.ow, c0 + ow_blk);
-        for (const seg_t &s : segs) {
-            const dim_t a0 = std::max(s.ow0, c0), a1 = std::min(s.ow1, c1);
-            if (a1 <= a0) continue;
-            if (a1 - a0 >= tm) m_used[tm] = true;
-            if ((a1 - a0) % tm) m_used[(a1 - a0) % tm] = true;
-        }
+        for (const seg_t &s : segs)
+            brgconv::mark_tiles(
+                    std::max(s.ow0, c0), std::min(s.ow1, c1), tm, m_used);
     }
 }
 

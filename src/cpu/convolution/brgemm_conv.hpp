@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "common/convolution_pd.hpp"
+#include "cpu/convolution/brgemm_conv_common.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/jit/brgemm_kernel.hpp"
 
@@ -28,17 +29,10 @@ namespace impl {
 namespace cpu {
 
 struct brgemm_conv_fwd_t : public primitive_t {
-    // Geometry as 3D (absent spatial dims are 1); a 1x1 convolution with
-    // unit strides and no padding is reshaped into a 1D one over all
-    // points of an image (od = oh = 1, ow = spatial size).
-    struct geo_t {
-        dim_t mb = 0, ic = 0, oc = 0;
-        dim_t id = 1, ih = 1, iw = 1, od = 1, oh = 1, ow = 1;
-        dim_t kd = 1, kh = 1, kw = 1;
-        dim_t sd = 1, sh = 1, sw = 1;
-        dim_t dd = 1, dh = 1, dw = 1; // distance between taps (dilation + 1)
-        dim_t pd = 0, ph = 0, pw = 0; // front, top, left padding
-    };
+    // Geometry as 3D; a 1x1 convolution with unit strides and no padding
+    // is reshaped into a 1D one over all points of an image (od = oh = 1,
+    // ow = spatial size).
+    using geo_t = brgconv::geo_t;
     // A run [ow0, ow1) of output columns whose kernel columns inside the
     // source are the same: [kw0, kw1).
     struct seg_t {
@@ -62,7 +56,7 @@ struct brgemm_conv_fwd_t : public primitive_t {
         dim_t icb = 0, nk = 1;
         dim_t ow_blk = 0, n_owb = 1; // output columns per work unit
         std::vector<seg_t> segs;
-        bool m_used[8] = {}; // tile rows some call uses
+        std::vector<bool> m_used; // tile heights some call uses
         // Per binary post-op: its index in the chain, broadcast, and for a
         // full operand the element strides of n, d, h, w (the channel
         // stride is 1) and whether its mini-batch is broadcast.
@@ -86,12 +80,7 @@ struct brgemm_conv_fwd_t : public primitive_t {
 
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
-    // Phase of an input-channel block: the only one (beta 0, epilogue),
-    // the first (beta 0), a middle one (beta 1), the last (beta 1,
-    // epilogue).
-    enum phase_t { only, first, middle, last, n_phases };
-    // [phase][tile rows][channel tail]
-    std::shared_ptr<const jit::brgemm_kernel_t> kernels_[n_phases][8][2];
+    brgconv::kernel_set_t kernels_;
 };
 
 } // namespace cpu

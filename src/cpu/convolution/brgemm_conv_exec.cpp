@@ -13,39 +13,13 @@ namespace dnnl {
 namespace impl {
 namespace cpu {
 
-namespace {
-
-// Kernel positions k in [0, K) with 0 <= o * s - p + k * dl < I.
-void taps_in(dim_t o, dim_t s, dim_t p, dim_t dl, dim_t K, dim_t I,
-        dim_t &k0, dim_t &k1) {
-    k0 = 0;
-    k1 = K;
-    const dim_t start = o * s - p;
-    while (k0 < K && start + k0 * dl < 0) ++k0;
-    while (k1 > k0 && start + (k1 - 1) * dl >= I) --k1;
-}
-
-} // namespace
+using brgconv::taps_in;
 
 status_t brgemm_conv_fwd_t::init(engine_t *) {
     const pd_t *p = pd_();
-    const dim_t n_tail = p->geo.oc % p->panel;
-    for (int ph = 0; ph < n_phases; ++ph) {
-        if ((ph == only) != (p->nk == 1)) continue;
-        if (ph == middle && p->nk < 3) continue;
-        for (int m = 1; m <= p->target->tile_m; ++m) {
-            if (!p->m_used[m]) continue;
-            for (int nt = 0; nt < 2; ++nt) {
-                const int n = nt ? (int)n_tail : p->panel;
-                if (n == 0 || (!nt && p->geo.oc < p->panel)) continue;
-                const jit::brgemm_config_t c = jit::brgemm_tile_config(p->cfg, m, n,
-                        ph == middle || ph == last, ph == only || ph == last);
-                bool hit = false;
-                DNNL_CHECK(jit::get_brgemm_kernel(c, kernels_[ph][m][nt], hit));
-            }
-        }
-    }
-    return dnnl_success;
+    const int n_full = p->geo.oc >= p->panel ? p->panel : 0;
+    return kernels_.load(p->cfg, brgconv::kernel_set_t::phases_for(p->nk),
+            p->m_used, n_full, (int)(p->geo.oc % p->panel));
 }
 
 status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
@@ -101,10 +75,7 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                         n = row / (g.oh * g.od);
             const dim_t ic0 = kb * p->icb;
             const dim_t icn = std::min(p->icb, g.ic - ic0);
-            const int ph = p->nk == 1        ? only
-                           : kb == 0         ? first
-                           : kb + 1 == p->nk ? last
-                                             : middle;
+            const int ph = brgconv::kernel_set_t::phase_of(kb, p->nk);
             const dim_t n0 = jb * P;
             const int nt = n0 + P > g.oc;
             dim_t kd0, kd1, kh0, kh1;
@@ -158,7 +129,7 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                         }
                         a.binary[i] = q;
                     }
-                    kernels_[ph][m][nt]->fn(&a);
+                    kernels_.at(ph, m, nt).fn(&a);
                 }
             }
         };

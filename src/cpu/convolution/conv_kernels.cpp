@@ -12,6 +12,10 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__AVX__)
+#include <immintrin.h>
+#endif
+
 #include "common/float_convert.hpp"
 #include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
@@ -277,6 +281,48 @@ void pack_b_f16(const conv_conf_t &c, bool ncsp,
     pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
 }
 
+#if defined(__AVX__)
+// An 8 x 8 block: rows of s become columns of d.
+inline void transpose_8x8(const float *s, dim_t lds, float *d, dim_t ldd) {
+    __m256 r[8], t[8];
+    for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(s + i * lds);
+    // Pairs of rows interleaved, then pairs of pairs: each 128-bit half
+    // holds a 4 x 4 transpose; the halves are exchanged last.
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        r[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xee);
+        r[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
+    }
+    for (int i = 0; i < 4; ++i) {
+        _mm256_storeu_ps(
+                d + i * ldd, _mm256_permute2f128_ps(r[i], r[i + 4], 0x20));
+        _mm256_storeu_ps(d + (i + 4) * ldd,
+                _mm256_permute2f128_ps(r[i], r[i + 4], 0x31));
+    }
+}
+#endif
+
+void transpose_f32(const float *s, dim_t lds, float *d, dim_t ldd, dim_t rows,
+        dim_t cols) {
+    dim_t r0 = 0;
+#if defined(__AVX__)
+    for (; r0 + 8 <= rows; r0 += 8) {
+        dim_t c = 0;
+        for (; c + 8 <= cols; c += 8)
+            transpose_8x8(s + r0 * lds + c, lds, d + c * ldd + r0, ldd);
+        for (; c < cols; ++c)
+            for (dim_t r = r0; r < r0 + 8; ++r) d[c * ldd + r] = s[r * lds + c];
+    }
+#endif
+    for (dim_t c = 0; c < cols; ++c)
+        for (dim_t r = r0; r < rows; ++r) d[c * ldd + r] = s[r * lds + c];
+}
+
 } // namespace
 
 const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
@@ -284,8 +330,9 @@ const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
     constexpr auto gather = isa_unit::this_isa == avx512_core
             ? &igemm_pack_f32_ncsp_avx512_core
             : nullptr;
-    static const conv_kernels_t k {isa_unit::this_isa_name, dw_row_nspc,
-            dw_row_ncsp, pack_b_f32, pack_b_bf16, pack_b_f16, gather};
+    static const conv_kernels_t k{isa_unit::this_isa_name, dw_row_nspc,
+            dw_row_ncsp, pack_b_f32, pack_b_bf16, pack_b_f16, gather,
+            transpose_f32};
     return k;
 }
 

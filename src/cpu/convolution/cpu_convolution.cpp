@@ -9,15 +9,16 @@
 #include "common/exec_ctx.hpp"
 #include "common/verbose.hpp"
 #include "cpu/convolution/brgemm_conv.hpp"
+#include "cpu/convolution/brgemm_conv_bwd.hpp"
 #include "cpu/convolution/conv_driver.hpp"
 #include "cpu/convolution/conv_fused_dw.hpp"
 #include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/cpu_impl_lists.hpp"
+#include "cpu/cpu_primitive.hpp"
 #include "cpu/gemm/gemm.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 #include "cpu/kernel_name.hpp"
-#include "cpu/cpu_primitive.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -227,10 +228,13 @@ status_t cpu_convolution_t::execute(const exec_ctx_t &ctx) const
 }
 
 namespace {
-// The BRGEMM convolution first: it declines all but f32 forward
-// channels-last problems whose post-ops its kernel's epilogue runs.
+// The BRGEMM convolutions first: they decline all but f32 channels-last
+// problems (forward: with post-ops its kernel's epilogue runs; backward:
+// without post-ops).
 const impl_list_item_t conv_list[] = {
         {create_pd<brgemm_conv_fwd_t::pd_t, convolution_desc_t>},
+        {create_pd<brgemm_conv_bwd_data_t::pd_t, convolution_desc_t>},
+        {create_pd<brgemm_conv_bwd_weights_t::pd_t, convolution_desc_t>},
         {create_pd<conv_fused_dw_pd_t, convolution_desc_t>},
         {create_pd<cpu_convolution_pd_impl_t<true>, convolution_desc_t>},
         {create_pd<cpu_convolution_pd_impl_t<false>, convolution_desc_t>},
