@@ -1,10 +1,14 @@
-// f32 matmul on the BRGEMM kernels through the public API: shapes with M
-// and N tails, batches with broadcast, weights `any` (packed panels) and
-// plain (packed per execution, transposed too), bias, post-op chains
-// (eltwise, sum, binary scalar / per column / full), against the naive
-// reference; a second primitive of another shape takes its kernels from
-// the kernel cache; what the kernels do not take goes to the GEMM.
+// f32 and bf16 matmul on the BRGEMM kernels through the public API:
+// shapes with M and N tails (odd K for bf16), batches with broadcast,
+// weights `any` (packed panels) and plain (packed per execution,
+// transposed too), K in blocks, bias, post-op chains (eltwise, sum,
+// binary scalar / per column / full), f32 and bf16 dst, against the
+// naive reference on the same (bf16-rounded) inputs; a second primitive
+// of another shape takes its kernels from the kernel cache; what the
+// kernels do not take goes to the GEMM.
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,6 +32,41 @@ std::vector<float> random_floats(size_t n, unsigned seed) {
     std::vector<float> v(n);
     for (auto &x : v) x = d(g);
     return v;
+}
+
+uint16_t to_bf16(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+float from_bf16(uint16_t h) {
+    const uint32_t u = (uint32_t)h << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+}
+
+// Values as a tensor of type t holds them (bf16: rounded).
+std::vector<float> as_type(std::vector<float> v, dt t) {
+    if (t == dt::bf16)
+        for (auto &x : v) x = from_bf16(to_bf16(x));
+    return v;
+}
+
+// Writes v (logical order = memory order for the plain tensors here).
+void write(memory &m, const std::vector<float> &v) {
+    if (m.get_desc().get_data_type() == dt::bf16) {
+        auto *p = (uint16_t *)m.get_data_handle();
+        for (size_t i = 0; i < v.size(); ++i) p[i] = to_bf16(v[i]);
+    } else {
+        std::copy(v.begin(), v.end(), (float *)m.get_data_handle());
+    }
+}
+
+float read(const memory &m, size_t i) {
+    if (m.get_desc().get_data_type() == dt::bf16)
+        return from_bf16(((const uint16_t *)m.get_data_handle())[i]);
+    return ((const float *)m.get_data_handle())[i];
 }
 
 int64_t product(const memory::dims &d) {
@@ -58,22 +97,30 @@ struct case_t {
     std::vector<algorithm> eltwise; // appended first
     float sum_scale = 0.f;          // 0: no sum
     std::vector<binary_t> binaries;
+    dt src_dt = dt::f32, dst_dt = dt::f32, bias_dt = dt::f32;
 };
+
+case_t bf16_case(case_t c, dt dst = dt::bf16, dt bias = dt::f32) {
+    c.src_dt = dt::bf16;
+    c.dst_dt = dst;
+    c.bias_dt = bias;
+    return c;
+}
 
 // Runs the case; returns the implementation's name.
 std::string run_case(const case_t &c, unsigned seed) {
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
     const size_t nd = c.dst.size();
-    memory::desc src_md(c.src, dt::f32, plain_tag(nd));
-    memory::desc wei_user(c.wei, dt::f32, plain_tag(nd, c.wei_transposed));
+    memory::desc src_md(c.src, c.src_dt, plain_tag(nd));
+    memory::desc wei_user(c.wei, c.src_dt, plain_tag(nd, c.wei_transposed));
     memory::desc wei_md =
-            c.wei_any ? memory::desc(c.wei, dt::f32, tag::any) : wei_user;
-    memory::desc dst_md(c.dst, dt::f32, plain_tag(nd));
+            c.wei_any ? memory::desc(c.wei, c.src_dt, tag::any) : wei_user;
+    memory::desc dst_md(c.dst, c.dst_dt, plain_tag(nd));
     memory::dims bias_dims(nd, 1);
     bias_dims[nd - 1] = c.dst[nd - 1];
     memory::desc bias_md =
-            c.bias ? memory::desc(bias_dims, dt::f32, plain_tag(nd))
+            c.bias ? memory::desc(bias_dims, c.bias_dt, plain_tag(nd))
                    : memory::desc();
 
     post_ops po;
@@ -115,14 +162,17 @@ std::string run_case(const case_t &c, unsigned seed) {
     matmul::primitive_desc pd(eng, src_md, wei_md, bias_md, dst_md, attr);
     const std::string impl = pd.impl_info_str();
 
-    const auto src = random_floats(product(c.src), seed);
-    const auto wei = random_floats(product(c.wei), seed + 1);
-    const auto bias = random_floats(c.dst[nd - 1], seed + 2);
-    const auto old = random_floats(product(c.dst), seed + 3);
+    const auto src = as_type(random_floats(product(c.src), seed), c.src_dt);
+    const auto wei =
+            as_type(random_floats(product(c.wei), seed + 1), c.src_dt);
+    const auto bias =
+            as_type(random_floats(c.dst[nd - 1], seed + 2), c.bias_dt);
+    const auto old =
+            as_type(random_floats(product(c.dst), seed + 3), c.dst_dt);
     memory src_m(src_md, eng), wei_u(wei_user, eng), dst_m(dst_md, eng);
-    std::copy(src.begin(), src.end(), (float *)src_m.get_data_handle());
+    write(src_m, src);
     // The user's weights in logical order (transposed storage if asked).
-    float *wu = (float *)wei_u.get_data_handle();
+    std::vector<float> wu(wei.size());
     const int64_t K = c.wei[nd - 2], N = c.wei[nd - 1];
     int64_t wb = 1;
     for (size_t d = 0; d + 2 < nd; ++d) wb *= c.wei[d];
@@ -131,7 +181,8 @@ std::string run_case(const case_t &c, unsigned seed) {
             for (int64_t n = 0; n < N; ++n)
                 wu[b * K * N + (c.wei_transposed ? n * K + k : k * N + n)] =
                         wei[b * K * N + k * N + n];
-    std::copy(old.begin(), old.end(), (float *)dst_m.get_data_handle());
+    write(wei_u, wu);
+    write(dst_m, old);
     memory wei_m = wei_u;
     if (pd.weights_desc() != wei_user) {
         wei_m = memory(pd.weights_desc(), eng);
@@ -142,7 +193,7 @@ std::string run_case(const case_t &c, unsigned seed) {
     memory bias_m;
     if (c.bias) {
         bias_m = memory(bias_md, eng);
-        std::copy(bias.begin(), bias.end(), (float *)bias_m.get_data_handle());
+        write(bias_m, bias);
         args[DNNL_ARG_BIAS] = bias_m;
     }
     for (size_t i = 0; i < bin_mem.size(); ++i)
@@ -163,14 +214,17 @@ std::string run_case(const case_t &c, unsigned seed) {
     p.dst_dims.assign(c.dst.begin(), c.dst.end());
     if (c.bias) p.bias_dims.assign(bias_dims.begin(), bias_dims.end());
     const auto ref = matmul_ref::compute(p, src, wei, bias, {}, ref_po, &old);
-    const float *got = (const float *)dst_m.get_data_handle();
     int errors = 0;
     for (size_t i = 0; i < ref.size() && errors < 5; ++i) {
+        // A bf16 dst adds its rounding (half an ulp: 2^-9 relative).
         const double tol =
-                2e-5 * (std::sqrt((double)K) + 1) * (1 + std::fabs(ref[i]));
-        if (std::fabs(got[i] - ref[i]) <= tol) continue;
+                2e-5 * (std::sqrt((double)K) + 1) * (1 + std::fabs(ref[i]))
+                + (c.dst_dt == dt::bf16 ? std::ldexp(std::fabs(ref[i]), -8)
+                                        : 0.);
+        const float got = read(dst_m, i);
+        if (std::fabs(got - ref[i]) <= tol) continue;
         ++errors;
-        ADD_FAILURE() << impl << " element " << i << ": got " << got[i]
+        ADD_FAILURE() << impl << " element " << i << ": got " << got
                       << " expected " << ref[i];
     }
     return impl;
@@ -304,6 +358,109 @@ TEST(JitBrgemmMatmul, NameFollowsIsaLimit) {
         EXPECT_EQ(impl, "brg_matmul:avx512_core");
     else if (at_least(cpu_isa::avx2))
         EXPECT_EQ(impl, "brg_matmul:avx2");
+    else
+        EXPECT_FALSE(on_brgemm(impl)) << impl;
+}
+
+namespace {
+
+bool has_bf16_target() {
+    const unsigned isa = (unsigned)get_effective_cpu_isa();
+    const unsigned bf16 = (unsigned)cpu_isa::avx512_core_bf16;
+    return (isa & bf16) == bf16;
+}
+
+} // namespace
+
+// bf16 x bf16 -> f32 / bf16 on vdpbf16ps: odd K (the last k alone), M and
+// N tails, batches with broadcast, `any` (k-pair panels), plain and
+// transposed weights, K in blocks (2048 rows of a bf16 panel: a bf16 dst
+// sums the blocks in f32 first, the runs of tiles cut at 128 KiB of
+// partial sums with M = 600).
+TEST(JitBrgemmMatmul, Bf16ShapesAndTails) {
+    if (!has_bf16_target()) GTEST_SKIP() << "no avx512_core_bf16 here";
+    const std::vector<case_t> shapes = {
+            {{5, 1}, {1, 1}, {5, 1}},
+            {{6, 64}, {64, 64}, {6, 64}},
+            {{7, 65}, {65, 65}, {7, 65}},
+            {{13, 3}, {3, 100}, {13, 100}},
+            {{50, 129}, {129, 130}, {50, 130}},
+            {{100, 0}, {0, 37}, {100, 37}},
+            {{37, 51}, {51, 77}, {37, 77}, false},
+            {{37, 51}, {51, 77}, {37, 77}, false, true},
+            {{3, 10, 31}, {3, 31, 20}, {3, 10, 20}},
+            {{3, 10, 30}, {1, 30, 20}, {3, 10, 20}},
+            {{1, 10, 30}, {3, 30, 20}, {3, 10, 20}, false, true},
+            {{2, 3, 9, 17}, {2, 1, 17, 70}, {2, 3, 9, 70}},
+            {{13, 4500}, {4500, 70}, {13, 70}},
+            {{7, 4101}, {4101, 33}, {7, 33}, false},
+            {{7, 2049}, {2049, 33}, {7, 33}, false, true},
+            {{600, 2100}, {2100, 65}, {600, 65}},
+            {{2, 5, 4100}, {1, 4100, 20}, {2, 5, 20}, false},
+    };
+    int n = 0;
+    for (size_t i = 0; i < shapes.size(); ++i)
+        for (dt d : {dt::f32, dt::bf16}) {
+            SCOPED_TRACE("case " + std::to_string(i) + " dst "
+                    + (d == dt::bf16 ? "bf16" : "f32"));
+            const std::string impl =
+                    run_case(bf16_case(shapes[i], d), (unsigned)(300 + i));
+            EXPECT_EQ(impl, "brg_matmul:avx512_core_bf16");
+            ++n;
+        }
+    EXPECT_EQ(n, 2 * (int)shapes.size());
+}
+
+// Bias f32 and bf16, chains with sum (reading a bf16 dst), eltwise and
+// binary, K in one block and in several (the epilogue on the last).
+TEST(JitBrgemmMatmul, Bf16BiasAndPostOps) {
+    if (!has_bf16_target()) GTEST_SKIP() << "no avx512_core_bf16 here";
+    using a = algorithm;
+    std::vector<case_t> cases;
+    auto add = [&](memory::dims src, memory::dims wei, memory::dims dst) {
+        const size_t nd = dst.size();
+        memory::dims per_n(nd, 1), scalar(nd, 1);
+        per_n[nd - 1] = dst[nd - 1];
+        for (dt d : {dt::bf16, dt::f32}) {
+            case_t c = bf16_case({src, wei, dst}, d, dt::bf16);
+            c.bias = true;
+            cases.push_back(c);
+            c.bias_dt = dt::f32;
+            c.eltwise = {a::eltwise_gelu_erf};
+            cases.push_back(c);
+            c.sum_scale = 0.5f;
+            cases.push_back(c);
+            c.eltwise = {};
+            c.sum_scale = 0.f;
+            c.binaries = {{a::binary_add, per_n}, {a::binary_mul, scalar},
+                    {a::binary_sub, dst}};
+            cases.push_back(c);
+            c.wei_any = false;
+            c.bias_dt = dt::bf16;
+            c.sum_scale = 1.f;
+            c.eltwise = {a::eltwise_tanh};
+            c.binaries = {{a::binary_div, dst}, {a::binary_max, per_n}};
+            cases.push_back(c);
+        }
+    };
+    add({31, 41}, {41, 70}, {31, 70});
+    add({2, 13, 40}, {2, 40, 33}, {2, 13, 33});
+    add({9, 4111}, {4111, 70}, {9, 70}); // K in blocks, the epilogue last
+    for (size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        EXPECT_EQ(run_case(cases[i], (unsigned)(400 + i)),
+                "brg_matmul:avx512_core_bf16");
+    }
+}
+
+// The bf16 name follows the ISA limit: below avx512_core_bf16 (CTest's
+// cpu_isa_AVX512_CORE) the GEMM-based bf16 matmul runs, correctly.
+TEST(JitBrgemmMatmul, Bf16NameFollowsIsaLimit) {
+    case_t c = bf16_case({{20, 31}, {31, 40}, {20, 40}});
+    c.bias = true;
+    const std::string impl = run_case(c, 9);
+    if (has_bf16_target())
+        EXPECT_EQ(impl, "brg_matmul:avx512_core_bf16");
     else
         EXPECT_FALSE(on_brgemm(impl)) << impl;
 }

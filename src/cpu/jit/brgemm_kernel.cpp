@@ -1,7 +1,7 @@
-// The f32 BRGEMM microkernel generator: the reduction loop over batch
-// elements and K (unrolled), the epilogue that finishes each tile (beta,
-// bias, post-op chain, masked tail stores), the kernel-cache key and the
-// ISA table.
+// The BRGEMM microkernel generator (f32 FMAs, bf16 dot products of k
+// pairs): the reduction loop over batch elements and K (unrolled), the
+// epilogue that finishes each tile (beta, bias, post-op chain, conversion
+// and masked tail stores), the kernel-cache key and the ISA table.
 #include "cpu/jit/brgemm_kernel.hpp"
 
 #include <cstddef>
@@ -18,17 +18,26 @@ namespace cpu {
 namespace jit {
 
 const isa_table_t<brgemm_target_t> &brgemm_table() {
-    // AVX-512: 6 x 4 zmm accumulators (24) + 4 B vectors + 2 broadcasts;
-    // AVX2: 4 x 3 ymm accumulators (12) + 3 B vectors + 1 broadcast.
+    // AVX-512: 6 x 4 zmm accumulators (24) + 4 B vectors + 2 broadcasts,
+    // for f32 FMAs and for bf16 pairs (vdpbf16ps: 16 columns x 2 k per B
+    // vector); AVX2: 4 x 3 ymm accumulators (12) + 3 B vectors + 1
+    // broadcast.
+    static const brgemm_target_t avx512_bf16{
+            avx512_core_bf16, "avx512_core_bf16", true, 6, 4, dnnl_bf16};
     static const brgemm_target_t avx512{avx512_core, "avx512_core", true, 6, 4};
     static const brgemm_target_t avx2_{avx2, "avx2", false, 4, 3};
     static const isa_table_t<brgemm_target_t> table{
-            {avx512_core, &avx512}, {avx2, &avx2_}};
+            {avx512_core_bf16, &avx512_bf16}, {avx512_core, &avx512},
+            {avx2, &avx2_}};
     return table;
 }
 
-const brgemm_target_t *select_brgemm_target() {
-    return isa_select(brgemm_table());
+const brgemm_target_t *select_brgemm_target(data_type_t in_dt) {
+    // isa_select over the entries of this input type.
+    for (const auto &e : brgemm_table())
+        if (e.kernels->in_dt == in_dt && isa_entry_may_run(e.isa))
+            return e.kernels;
+    return nullptr;
 }
 
 namespace {
@@ -92,6 +101,11 @@ private:
     Xmm acc(int i, int j) const { return vreg(i * c_.nv + j); }
     int vb() const { return vlen_bytes(); }
     bool tail(int j) const { return c_.n_tail && j == c_.nv - 1; }
+    bool bf16_in() const { return c_.a_dt == dnnl_bf16; }
+    bool bf16_c() const { return c_.c_dt == dnnl_bf16; }
+    // Bytes of one vector of C's or the bias's type (bf16: half).
+    int c_vb() const { return bf16_c() ? vb() / 2 : vb(); }
+    int bias_vb() const { return c_.bias_dt == dnnl_bf16 ? vb() / 2 : vb(); }
 
     // The base register of rows [3b, 3b + 3) of A (rbx and r12 are
     // callee-saved: the preamble keeps them for tiles of more than six rows).
@@ -101,40 +115,64 @@ private:
     }
     int n_bases() const { return (c_.m + rows_per_base - 1) / rows_per_base; }
     // Row i of A, stride r9.
-    Address a_row(int i, int byte_off) const {
+    RegExp a_row(int i, int byte_off) const {
         const Reg64 base = a_base(i / rows_per_base);
         const int r = i % rows_per_base;
-        if (r == 0) return ptr[base + byte_off];
-        return ptr[base + r9 * r + byte_off];
+        if (r == 0) return base + byte_off;
+        return base + r9 * r + byte_off;
     }
     // Moves every base register `bytes` along the rows.
     void advance_a(int bytes) {
         for (int b = 0; b < n_bases(); ++b) add(a_base(b), bytes);
     }
 
-    // One k step at A column offset u (elements) and B row u.
-    void fma_step(int u) {
+    // One k step (f32: one k; bf16: a pair of k, 4 bytes of A either
+    // way) at A byte offset 4u and B row u. `odd` is bf16's last single
+    // k: A's element is read alone and zero-extended (the one after it
+    // may be past the buffer), and B's second row of the pair (padding)
+    // is masked off by k6, so what lies there never reaches C.
+    void fma_step(int u, bool odd = false) {
         const int b0 = n_acc();
         const int nbc = n_vregs(c_) - (b0 + c_.nv) >= 2 ? 2 : 1;
-        for (int j = 0; j < c_.nv; ++j)
-            vmovups(vreg(b0 + j), ptr[rsi + (u * c_.b_vecs + j) * vb()]);
+        for (int j = 0; j < c_.nv; ++j) {
+            const Address b = ptr[rsi + (u * c_.b_vecs + j) * vb()];
+            if (odd)
+                vmovdqu16(Zmm(b0 + j) | k6 | T_z, b);
+            else
+                vmovups(vreg(b0 + j), b);
+        }
         for (int i = 0; i < c_.m; ++i) {
             const Xmm bc = vreg(b0 + c_.nv + i % nbc);
-            vbroadcastss(bc, a_row(i, u * 4));
-            for (int j = 0; j < c_.nv; ++j)
-                vfmadd231ps(acc(i, j), vreg(b0 + j), bc);
+            if (odd) {
+                movzx(ecx, word[a_row(i, 0)]);
+                vpbroadcastd(bc, ecx);
+            } else {
+                vbroadcastss(bc, ptr[a_row(i, u * 4)]);
+            }
+            for (int j = 0; j < c_.nv; ++j) {
+                if (bf16_in())
+                    vdpbf16ps(Zmm(acc(i, j).getIdx()), Zmm(b0 + j),
+                            Zmm(bc.getIdx()));
+                else
+                    vfmadd231ps(acc(i, j), vreg(b0 + j), bc);
+            }
         }
     }
 
-    // for each batch element: for k in K step k_unroll, then single steps.
+    // for each batch element: for k in K step k_unroll, then single steps
+    // (bf16: steps of k pairs, then the odd k).
     void reduction() {
-        Label batch_loop, k_loop, k_single, k_next, done;
+        Label batch_loop, k_loop, k_single, k_odd, k_next, done;
         const int U = c_.k_unroll;
         const int row_bytes = c_.b_vecs * vb();
         mov(rdx, arg(offsetof(brgemm_args_t, batch)));
         mov(r8, arg(offsetof(brgemm_args_t, bs)));
         mov(r9, arg(offsetof(brgemm_args_t, lda)));
         mov(r10, arg(offsetof(brgemm_args_t, k)));
+        if (bf16_in()) {
+            mov(eax, 0x55555555u); // the first row of each pair of B
+            kmovd(k6, eax);
+        }
         L(batch_loop);
         test(r8, r8);
         jz(done, T_NEAR);
@@ -145,6 +183,7 @@ private:
             add(a_base(b), r9);
         }
         mov(rcx, r10);
+        if (bf16_in()) shr(rcx, 1);
 
         L(k_loop);
         cmp(rcx, U);
@@ -157,12 +196,19 @@ private:
 
         L(k_single);
         test(rcx, rcx);
-        jz(k_next, T_NEAR);
+        jz(k_odd, T_NEAR);
         fma_step(0);
         advance_a(4);
         add(rsi, row_bytes);
         dec(rcx);
         jmp(k_single, T_NEAR);
+
+        L(k_odd);
+        if (bf16_in()) {
+            test(r10, 1);
+            jz(k_next, T_NEAR);
+            fma_step(0, true);
+        }
 
         L(k_next);
         add(rdx, sizeof(brgemm_batch_t));
@@ -187,6 +233,38 @@ private:
             vmovups(a | k7, Zmm(s.getIdx()));
         else
             vmaskmovps(a, tmask_, s);
+    }
+    // 16 bf16 values widened to f32 (a bf16 is an f32's upper half). The
+    // tail goes through a masked word load, which faults on no lane past
+    // the tile.
+    void load_bf16(const Xmm &d, const Address &a, bool t) {
+        const Zmm z(d.getIdx());
+        const Ymm y(d.getIdx());
+        if (t) {
+            vmovdqu16(y | k7 | T_z, a);
+            vpmovzxwd(z, y);
+        } else {
+            vpmovzxwd(z, a);
+        }
+        vpslld(z, z, 16);
+    }
+    // Loads one vector of C's type (or the bias's) as f32.
+    void load_as(data_type_t dt, const Xmm &d, const Address &a, bool t) {
+        if (dt == dnnl_bf16)
+            load_bf16(d, a, t);
+        else
+            load(d, a, t);
+    }
+    // Stores s to C in C's type (s is clobbered by the conversion).
+    void store_c(const Address &a, const Xmm &s, bool t) {
+        if (!bf16_c()) return store(a, s, t);
+        const Ymm y(s.getIdx());
+        vcvtneps2bf16(y, Zmm(s.getIdx()));
+        // EVEX forms only: the accumulators reach ymm16-31.
+        if (t)
+            vmovdqu16(a | k7, y);
+        else
+            vmovdqu16(a, y);
     }
 
     void binary_op(alg_kind_t alg, const Xmm &x, const Xmm &y) {
@@ -214,7 +292,9 @@ private:
 
     // Finishes the tile: value = product (+ C if beta) (+ bias), then
     // the post-ops in order, then the (masked) store. Row pointer rdx,
-    // ldc r8, bias rcx; rax and r11 address binary operands. Where the
+    // ldc r8, bias rcx; rax and r11 address binary operands; for a bf16
+    // C, beta's f32 partial sums come from row pointer r10, stride r9
+    // (free after the reduction). Where the
     // registers left after the accumulators cannot hold the epilogue's
     // scratch (AVX2 with an eltwise post-op), the accumulators go to the
     // stack and come back one at a time.
@@ -252,22 +332,28 @@ private:
                                              p.alpha, p.beta, scratch, inj_mask)
                                      : nullptr);
 
+        const bool beta_acc = c_.beta && bf16_c();
         mov(rdx, arg(offsetof(brgemm_args_t, c)));
         mov(r8, arg(offsetof(brgemm_args_t, ldc)));
         if (c_.bias) mov(rcx, arg(offsetof(brgemm_args_t, bias)));
+        if (beta_acc) {
+            mov(r10, arg(offsetof(brgemm_args_t, acc)));
+            mov(r9, arg(offsetof(brgemm_args_t, ld_acc)));
+        }
         for (int i = 0; i < c_.m; ++i) {
             if (i > 0) add(rdx, r8);
+            if (i > 0 && beta_acc) add(r10, r9);
             for (int j = 0; j < c_.nv; ++j) {
                 const bool t = tail(j);
                 const Xmm x = spill ? vreg(0) : acc(i, j);
                 if (spill) vmovups(x, ptr[rsp + (i * c_.nv + j) * vb()]);
-                const Address cj = ptr[rdx + j * vb()];
+                const Address cj = ptr[rdx + j * c_vb()];
                 if (c_.beta) {
-                    load(tmp, cj, t);
+                    load(tmp, beta_acc ? ptr[r10 + j * vb()] : cj, t);
                     vaddps(x, x, tmp);
                 }
                 if (c_.bias) {
-                    load(tmp, ptr[rcx + j * vb()], t);
+                    load_as(c_.bias_dt, tmp, ptr[rcx + j * bias_vb()], t);
                     vaddps(x, x, tmp);
                 }
                 int nb = 0;
@@ -277,7 +363,7 @@ private:
                         inj[e]->compute(x);
                         if (p.scale != 1.f) vmulps(x, x, bcast(p.scale));
                     } else if (p.kind == brgemm_post_op_t::sum) {
-                        load(tmp, cj, t);
+                        load_as(c_.c_dt, tmp, cj, t);
                         if (p.scale == 1.f)
                             vaddps(x, x, tmp);
                         else
@@ -301,7 +387,7 @@ private:
                         ++nb;
                     }
                 }
-                store(cj, x, t);
+                store_c(cj, x, t);
             }
         }
         if (spill) add(rsp, n_acc() * vb());
@@ -324,7 +410,9 @@ struct brgemm_key_t : public kernel_cache::key_impl_t {
     explicit brgemm_key_t(const brgemm_config_t &c) {
         words = {0xb59e33u, (uint32_t)c.isa, (uint32_t)c.zmm, (uint32_t)c.m,
                 (uint32_t)c.nv, (uint32_t)c.n_tail, (uint32_t)c.b_vecs,
-                (uint32_t)c.k_unroll, (uint32_t)c.beta, (uint32_t)c.bias};
+                (uint32_t)c.k_unroll, (uint32_t)c.beta, (uint32_t)c.bias,
+                (uint32_t)c.a_dt, (uint32_t)c.b_dt, (uint32_t)c.c_dt,
+                (uint32_t)c.bias_dt};
         for (const auto &p : c.post_ops)
             for (uint32_t w : {(uint32_t)p.kind, (uint32_t)p.alg,
                          bits_of(p.alpha), bits_of(p.beta), bits_of(p.scale),
@@ -376,7 +464,9 @@ brgemm_config_t brgemm_tile_config(
     c.beta = accumulate ? 1 : 0;
     if (!epilogue) {
         c.bias = false;
+        c.bias_dt = dnnl_f32;
         c.post_ops.clear();
+        c.c_dt = dnnl_f32;
     }
     return c;
 }
@@ -387,6 +477,16 @@ bool brgemm_config_t::supported() const {
     if (n_tail < 0 || n_tail >= lanes || k_unroll < 1 || k_unroll > 16)
         return false;
     if (beta != 0 && beta != 1) return false;
+    // f32 or bf16 throughout, A and B of one type; bf16 anywhere needs
+    // the bf16 instructions (dot products, conversion).
+    bool bf16 = false;
+    for (data_type_t dt : {a_dt, b_dt, c_dt, bias_dt}) {
+        if (dt != dnnl_f32 && dt != dnnl_bf16) return false;
+        bf16 = bf16 || dt == dnnl_bf16;
+    }
+    if (a_dt != b_dt) return false;
+    if (bf16 && (!zmm || (isa & avx512_core_bf16) != avx512_core_bf16))
+        return false;
     // Accumulators, B vectors and one broadcast must fit.
     if (m * nv + nv + 1 > n_vregs(*this)) return false;
     if (n_binary() > brgemm_max_binary) return false;
@@ -409,16 +509,20 @@ brgemm_config_t brgemm_config(const brgemm_target_t &t, int m, int n) {
     c.nv = (n + t.lanes() - 1) / t.lanes();
     c.n_tail = n % t.lanes();
     c.b_vecs = t.tile_nv;
+    c.a_dt = c.b_dt = t.in_dt;
     return c;
 }
 
 std::string brgemm_kernel_name(const brgemm_config_t &c) {
     const int lanes = c.zmm ? 16 : 8;
     const int n = (c.nv - 1) * lanes + (c.n_tail ? c.n_tail : lanes);
-    std::string s = "f32_brgemm_" + std::to_string(c.m) + "x"
-                    + std::to_string(n) + "_k" + std::to_string(c.k_unroll);
+    auto dt = [](data_type_t t) { return t == dnnl_bf16 ? "bf16" : "f32"; };
+    std::string s = dt(c.a_dt);
+    if (c.c_dt != c.a_dt) s = s + "_" + dt(c.c_dt);
+    s += "_brgemm_" + std::to_string(c.m) + "x" + std::to_string(n) + "_k"
+         + std::to_string(c.k_unroll);
     if (c.beta) s += "_beta1";
-    if (c.bias) s += "_bias";
+    if (c.bias) s += c.bias_dt == dnnl_bf16 ? "_biasbf16" : "_bias";
     if (!c.post_ops.empty()) s += "_po" + std::to_string(c.post_ops.size());
     return s + "__" + c.isa_name;
 }

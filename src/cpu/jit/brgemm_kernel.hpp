@@ -1,12 +1,15 @@
-// The f32 BRGEMM (batch-reduce GEMM) microkernel on generated code:
+// The BRGEMM (batch-reduce GEMM) microkernel on generated code:
 //   C[m x n] (+)= sum over i < bs of A_i[m x k] * B_i[k x n],
 // then bias and a post-op chain (eltwise, sum, binary) applied once to
 // the finished tile. A is row-major (any row stride), B_i is a packed
 // panel (k rows of `b_vecs` vectors each, the tile's columns first),
-// C is row-major. The code depends only on the kernel configuration
-// (ISA, tile, tails, K unroll, beta, post-op chain), never on M, N, K or
-// strides, so kernels live in the global kernel cache and primitives of
-// any shape share them.
+// C is row-major. f32 inputs run FMAs; bf16 inputs run vdpbf16ps over
+// pairs of k, B's panel rows interleaved in pairs (VNNI layout: row p of
+// the panel holds, per column j, B[2p][j] then B[2p + 1][j]); both
+// accumulate in f32, and C is stored f32 or bf16. The code depends only
+// on the kernel configuration (ISA, data types, tile, tails, K unroll,
+// beta, post-op chain), never on M, N, K or strides, so kernels live in
+// the global kernel cache and primitives of any shape share them.
 #pragma once
 
 #include <cstddef>
@@ -29,18 +32,21 @@ namespace jit {
 // A vector level the generator emits for, with the tile it runs best:
 // tile_m rows by tile_nv vectors (the accumulators fill the register
 // file but leave room for the B vectors and a broadcast).
+// Each target runs one input data type (`in_dt`: A and B).
 struct brgemm_target_t {
     cpu_isa_t isa;
     const char *isa_name;
     bool zmm;
     int tile_m, tile_nv;
+    data_type_t in_dt = dnnl_f32;
     int lanes() const { return zmm ? 16 : 8; }
 };
 
-// The targets, best first, and the pick (ONEDNN_MAX_CPU_ISA, the
-// prefer_ymm hint): the ISA dispatch every CPU kernel table uses.
+// The targets, best first, and the pick for an input data type
+// (ONEDNN_MAX_CPU_ISA, the prefer_ymm hint): the ISA dispatch every CPU
+// kernel table uses, among the entries of that type.
 const isa_table_t<brgemm_target_t> &brgemm_table();
-const brgemm_target_t *select_brgemm_target();
+const brgemm_target_t *select_brgemm_target(data_type_t in_dt = dnnl_f32);
 
 // Where a binary post-op's second operand varies over the tile.
 enum class brgemm_bcast_t : int { scalar, per_n, full };
@@ -66,12 +72,19 @@ struct brgemm_config_t {
     cpu_isa_t isa = isa_undef;
     const char *isa_name = "";
     bool zmm = true;
+    // A's and B's type (f32, or bf16 with B in pairs of rows), C's stored
+    // type and the bias's (f32 or bf16; bf16 needs avx512_core_bf16).
+    data_type_t a_dt = dnnl_f32, b_dt = dnnl_f32;
+    data_type_t c_dt = dnnl_f32, bias_dt = dnnl_f32;
     int m = 1;      // rows of the tile
     int nv = 1;     // vectors of the tile
     int n_tail = 0; // lanes kept in the last vector (0: all)
     int b_vecs = 1; // vectors per packed B row (>= nv)
     int k_unroll = 4;
-    int beta = 0;      // 0: C = product; 1: C += product
+    // 0: C = product; 1: C += product (a bf16 C: the product is added to
+    // the f32 partial sums at brgemm_args_t::acc, which keep K blocks
+    // from being rounded to bf16 in between).
+    int beta = 0;
     bool bias = false; // add bias[n] before the post-ops
     std::vector<brgemm_post_op_t> post_ops;
 
@@ -85,12 +98,14 @@ brgemm_config_t brgemm_config(const brgemm_target_t &t, int m, int n);
 
 // `full` (a tile's configuration, its epilogue included) for an m-row,
 // n-column tile of a K loop: `accumulate` adds to C (beta 1: a K block
-// after the first), `epilogue` applies bias and post-ops (the last block).
+// after the first), `epilogue` applies bias and post-ops (the last block);
+// a block without the epilogue stores f32 partial sums whatever C's type.
 brgemm_config_t brgemm_tile_config(
         const brgemm_config_t &full, int m, int n, bool accumulate, bool epilogue);
 
 // One batch element: A_i at the tile's first row, B_i at the first row
-// of the tile's panel.
+// of the tile's panel. Pointers are to the configuration's data types
+// (bf16 ones cast to these).
 struct brgemm_batch_t {
     const float *a;
     const float *b;
@@ -109,14 +124,19 @@ struct brgemm_args_t {
     // of the tile), and its row stride in bytes (full broadcast only).
     const float *binary[brgemm_max_binary];
     size_t binary_ld[brgemm_max_binary];
+    // beta 1 with a bf16 C: the f32 partial sums of the tile and their row
+    // stride in bytes.
+    const float *acc;
+    size_t ld_acc;
 };
 
 using brgemm_fn = void (*)(const brgemm_args_t *);
 
 using brgemm_kernel_t = generated_kernel_t<brgemm_fn>;
 
-// f32_brgemm_<m>x<n>[_k<unroll>][_beta1][_bias][_po<n>]__<isa>; n counts
-// lanes (the tail's included).
+// <dts>_brgemm_<m>x<n>_k<unroll>[_beta1][_bias[bf16]][_po<n>]__<isa>; n
+// counts lanes (the tail's included); <dts> is the input type, or input
+// and output types where they differ (bf16_f32).
 std::string brgemm_kernel_name(const brgemm_config_t &cfg);
 
 // Generates the kernel (no cache).

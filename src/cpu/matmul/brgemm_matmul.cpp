@@ -1,10 +1,11 @@
-// BRGEMM-based f32 matmul: descriptor checks (which post-ops and layouts
-// the kernel's epilogue takes), the four kernels of a shape (full tile,
-// M tail, N tail, both) from the kernel cache, weight packing and the
-// threaded walk over output tiles.
+// BRGEMM-based f32 / bf16 matmul: descriptor checks (which data types,
+// post-ops and layouts the kernel takes), the four kernels of a shape
+// (full tile, M tail, N tail, both) from the kernel cache, weight packing
+// (f32 rows, or bf16 k pairs) and the threaded walk over output tiles.
 #include "cpu/matmul/brgemm_matmul.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -53,6 +54,64 @@ dim_t batch_off(const memory_desc_t &dst, const memory_desc_t &md,
     return off;
 }
 
+// The kernel's B panels as a memory descriptor of 2D weights (K x N): N
+// in blocks of `panel` columns outermost, then K; bf16 panels keep k in
+// pairs (inner blocks 64b2a: the pair innermost, K padded to even), as
+// oneDNN's VNNI layouts do.
+memory_desc_t brgemm_weights_md(const memory_desc_t &wei, dim_t panel) {
+    if (wei.data_type != dnnl_bf16) return panel_weights_md(wei, panel);
+    memory_desc_t r = wei;
+    const dim_t K = r.dims[0], N = r.dims[1];
+    auto &bk = r.format_desc.blocking;
+    r.padded_dims[0] = (K + 1) / 2 * 2;
+    r.padded_dims[1] = (N + panel - 1) / panel * panel;
+    bk.strides[0] = 2 * panel;
+    bk.strides[1] = r.padded_dims[0] * panel;
+    bk.inner_nblks = 2;
+    bk.inner_blks[0] = panel;
+    bk.inner_idxs[0] = 1;
+    bk.inner_blks[1] = 2;
+    bk.inner_idxs[1] = 0;
+    return r;
+}
+
+// Rows [k0, k0 + kn) of n <= panel columns of plain weights (element
+// strides wk along K, wn along N) as panel rows in `o`, columns past n
+// zero. f32: a row per k.
+void pack_f32(float *o, const float *w, dim_t wk, dim_t wn, dim_t kn,
+        dim_t n, dim_t panel) {
+    for (dim_t k = 0; k < kn; ++k) {
+        float *row = o + k * panel;
+        if (wn == 1)
+            std::memcpy(row, w + k * wk, n * sizeof(float));
+        else
+            for (dim_t j = 0; j < n; ++j) row[j] = w[k * wk + j * wn];
+        for (dim_t j = n; j < panel; ++j) row[j] = 0.f;
+    }
+}
+
+// bf16: a row per pair of k, each column's two values adjacent (the
+// second zero past an odd kn).
+void pack_bf16(uint16_t *o, const uint16_t *w, dim_t wk, dim_t wn, dim_t kn,
+        dim_t n, dim_t panel) {
+    for (dim_t k = 0; k < kn; k += 2) {
+        uint32_t *row = reinterpret_cast<uint32_t *>(o) + (k / 2) * panel;
+        const uint16_t *r0 = w + k * wk;
+        if (k + 1 == kn)
+            for (dim_t j = 0; j < n; ++j) row[j] = r0[j * wn];
+        else if (wn == 1)
+            for (dim_t j = 0; j < n; ++j)
+                row[j] = r0[j] | (uint32_t)r0[j + wk] << 16;
+        else
+            for (dim_t j = 0; j < n; ++j)
+                row[j] = r0[j * wn] | (uint32_t)r0[j * wn + wk] << 16;
+        for (dim_t j = n; j < panel; ++j) row[j] = 0;
+    }
+}
+
+bool is_bf16_or_f32(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_bf16;
+}
 
 } // namespace
 
@@ -61,7 +120,16 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
     for (size_t e = 0; e < entries.size(); ++e) {
         const post_op_t &p = entries[e];
         jit::brgemm_post_op_t q;
-        if (p.kind != post_op_kind_t::binary) {
+        if (p.kind == post_op_kind_t::sum) {
+            // The sum reads dst in dst's type (the kernel converts bf16).
+            const data_type_t sdt = p.sum_dt == dnnl_data_type_undef
+                    ? dst_md_.data_type
+                    : p.sum_dt;
+            if (sdt != dst_md_.data_type) return false;
+            post_op_t f32_sum = p;
+            f32_sum.sum_dt = dnnl_data_type_undef;
+            if (!jit::brgemm_post_op_of(f32_sum, q)) return false;
+        } else if (p.kind != post_op_kind_t::binary) {
             if (!jit::brgemm_post_op_of(p, q)) return false;
         } else {
             const memory_desc_t &s1 = p.src1_md;
@@ -96,19 +164,26 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
 
 status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
-    if (src_md_.data_type != dnnl_f32 || weights_md_.data_type != dnnl_f32
-            || dst_md_.data_type != dnnl_f32)
+    // f32 x f32 -> f32, or bf16 x bf16 -> f32 / bf16 (bias f32 or bf16).
+    const data_type_t sdt = src_md_.data_type, ddt = dst_md_.data_type;
+    const bool bf16 = sdt == dnnl_bf16;
+    if (!is_bf16_or_f32(sdt) || weights_md_.data_type != sdt
+            || !(ddt == dnnl_f32 || (bf16 && ddt == dnnl_bf16)))
         return dnnl_unimplemented;
-    if (with_bias() && bias_md_.data_type != dnnl_f32)
+    if (with_bias()
+            && !(bias_md_.data_type == dnnl_f32
+                    || (bf16 && bias_md_.data_type == dnnl_bf16)))
         return dnnl_unimplemented;
     if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
     if (!attr_.scales.items.empty() || !attr_.zero_points.items.empty())
         return dnnl_unimplemented;
-    if (attr_.fpmath_mode != dnnl_fpmath_mode_strict) return dnnl_unimplemented;
+    // The fpmath mode relaxes f32 inputs only; bf16 ones run exactly.
+    if (!bf16 && attr_.fpmath_mode != dnnl_fpmath_mode_strict)
+        return dnnl_unimplemented;
     for (const auto &r : attr_.rounding_modes)
         if (r.mode != (int)dnnl_rounding_mode_environment)
             return dnnl_unimplemented;
-    target = jit::select_brgemm_target();
+    target = jit::select_brgemm_target(sdt);
     if (!target) return dnnl_unimplemented;
 
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
@@ -127,7 +202,9 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
 
     cfg = jit::brgemm_config(
             *target, target->tile_m, target->tile_nv * target->lanes());
+    cfg.c_dt = ddt;
     cfg.bias = with_bias();
+    if (with_bias()) cfg.bias_dt = bias_md_.data_type;
     if (!post_ops_ok()) return dnnl_unimplemented;
     if (!cfg.supported()) return dnnl_unimplemented;
 
@@ -140,22 +217,30 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (rows_per_panel <= 4) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     if (wei_any && nd == 2) {
-        weights_md_ = panel_weights_md(weights_md_, panel);
+        weights_md_ = brgemm_weights_md(weights_md_, panel);
         wei_packed = true;
     }
+    const dim_t es = (dim_t)data_type_size(sdt);
+    k_rows = bf16 ? (K() + 1) / 2 * 2 : K();
 
     // B blocks of at most 256 KiB (L2 holds one with its A rows and C).
-    const dim_t max_kc = (256 * 1024) / (panel * (dim_t)sizeof(float));
+    const dim_t max_kc = (256 * 1024) / (panel * es);
     nk = attr_.post_ops.find(post_op_kind_t::sum) >= 0 || K() <= max_kc
                  ? 1
                  : (K() + max_kc - 1) / max_kc;
     kc = nk > 1 ? (K() + nk - 1) / nk : K();
+    if (bf16 && nk > 1) kc = (kc + 1) / 2 * 2; // blocks of whole k pairs
     // Plain weights: each thread packs the K block of the panel it works
     // on into its own buffer, which stays in L2 for the panel's M tiles.
-    if (!wei_packed) {
-        pack_bytes = (size_t)(kc * panel) * sizeof(float);
-        book_scratchpad(pack_bytes * max_threads());
-    }
+    if (!wei_packed)
+        pack_bytes = (size_t)((bf16 ? (kc + 1) / 2 * 2 : kc) * panel * es);
+    // A bf16 dst in K blocks: f32 partial sums of up to 128 KiB of tiles.
+    const dim_t tile_bytes = target->tile_m * panel * (dim_t)sizeof(float);
+    run_tiles = std::max<dim_t>(1, (128 * 1024) / tile_bytes);
+    if (ddt != dnnl_f32 && nk > 1)
+        acc_bytes = (size_t)(run_tiles * tile_bytes);
+    if (pack_bytes + acc_bytes > 0)
+        book_scratchpad((pack_bytes + acc_bytes) * max_threads());
     name_ = std::string("brg_matmul:") + target->isa_name;
     return dnnl_success;
 }
@@ -195,17 +280,24 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     }
     if (M == 0 || N == 0 || nbatch == 0) return dnnl_success;
 
-    const float *src = ctx.input<float>(DNNL_ARG_SRC);
-    const float *wei = ctx.input<float>(DNNL_ARG_WEIGHTS);
-    float *dst = ctx.output<float>(DNNL_ARG_DST);
-    const float *bias =
-            p->with_bias() ? ctx.input<float>(DNNL_ARG_BIAS) : nullptr;
+    // Byte pointers: src and weights of one type (es bytes), dst of its.
+    const bool bf16 = smd.data_type == dnnl_bf16;
+    const dim_t es = (dim_t)data_type_size(smd.data_type);
+    const dim_t des = (dim_t)data_type_size(dmd.data_type);
+    const char *src = ctx.input<char>(DNNL_ARG_SRC);
+    const char *wei = ctx.input<char>(DNNL_ARG_WEIGHTS);
+    char *dst = ctx.output<char>(DNNL_ARG_DST);
+    const char *bias = p->with_bias() ? ctx.input<char>(DNNL_ARG_BIAS) : nullptr;
     if (!dst || (K > 0 && (!src || !wei)) || (p->with_bias() && !bias))
         return dnnl_invalid_arguments;
-    if (src) src += smd.offset0;
-    if (wei) wei += wmd.offset0;
-    dst += dmd.offset0;
-    if (bias) bias += p->bias_md().offset0;
+    if (src) src += smd.offset0 * es;
+    if (wei) wei += wmd.offset0 * es;
+    dst += dmd.offset0 * des;
+    if (bias)
+        bias += p->bias_md().offset0
+                * (dim_t)data_type_size(p->bias_md().data_type);
+    const dim_t bias_es =
+            bias ? (dim_t)data_type_size(p->bias_md().data_type) : 0;
 
     std::vector<const float *> bin(p->binaries.size());
     for (size_t i = 0; i < bin.size(); ++i) {
@@ -223,50 +315,55 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     postops::plain_strides(dmd, ds);
     const int panel = p->panel;
     const dim_t nb_n = (N + panel - 1) / panel;
-    const size_t panel_elems = (size_t)(K * panel);
+    const size_t panel_bytes = (size_t)(p->k_rows * panel * es);
 
     // Plain weights are packed block by block into per-thread buffers
-    // (columns past N zero-filled).
+    // (columns past N zero-filled); a bf16 dst in K blocks keeps the
+    // partial sums of a run of tiles in a per-thread f32 buffer after it.
     const int tm = p->target->tile_m;
     const dim_t nb_m = (M + tm - 1) / tm;
     const dim_t units = nbatch * nb_n * nb_m;
     const int nthr = nthr_for(units, 2);
     struct free_t {
-        void operator()(float *q) const { std::free(q); }
+        void operator()(char *q) const { std::free(q); }
     };
-    std::unique_ptr<float, free_t> owned;
-    float *pack_buf = nullptr;
-    dim_t wk = 0, wn = 0;
-    if (!p->wei_packed && K > 0) {
-        const size_t need = p->pack_bytes * nthr;
-        pack_buf = static_cast<float *>(ctx.scratchpad());
-        if (!pack_buf || p->scratchpad_size() < need) {
-            owned.reset(static_cast<float *>(
+    std::unique_ptr<char, free_t> owned;
+    char *scratch = nullptr;
+    const size_t per_thr = p->pack_bytes + p->acc_bytes;
+    const bool pack_b = !p->wei_packed && K > 0;
+    if (pack_b || p->acc_bytes) {
+        const size_t need = per_thr * nthr;
+        scratch = static_cast<char *>(ctx.scratchpad());
+        if (!scratch || p->scratchpad_size() < need) {
+            owned.reset(static_cast<char *>(
                     std::aligned_alloc(64, (need + 63) / 64 * 64)));
-            pack_buf = owned.get();
-            if (!pack_buf) return dnnl_out_of_memory;
+            scratch = owned.get();
+            if (!scratch) return dnnl_out_of_memory;
         }
+    }
+    dim_t wk = 0, wn = 0;
+    if (pack_b) {
         postops::plain_strides(wmd, ws);
         wk = ws[nd - 2];
         wn = ws[nd - 1];
     }
     // Packs rows [k0, k0 + kn) of panel jb of weight batch wbi into o.
-    auto pack = [&](float *o, dim_t wbi, dim_t jb, dim_t k0, dim_t kn) {
+    auto pack = [&](char *o, dim_t wbi, dim_t jb, dim_t k0, dim_t kn) {
         dim_t woff = 0, rem = wbi;
         for (int d = nd - 3; d >= 0; --d) {
             woff += (rem % wmd.dims[d]) * ws[d];
             rem /= wmd.dims[d];
         }
-        const float *w = wei + woff + jb * panel * wn + k0 * wk;
+        const dim_t w0 = woff + jb * panel * wn + k0 * wk;
         const dim_t n = std::min<dim_t>(panel, N - jb * panel);
-        for (dim_t k = 0; k < kn; ++k) {
-            float *row = o + k * panel;
-            if (wn == 1)
-                std::memcpy(row, w + k * wk, n * sizeof(float));
-            else
-                for (dim_t j = 0; j < n; ++j) row[j] = w[k * wk + j * wn];
-            for (dim_t j = n; j < panel; ++j) row[j] = 0.f;
-        }
+        if (bf16)
+            pack_bf16(reinterpret_cast<uint16_t *>(o),
+                    reinterpret_cast<const uint16_t *>(wei) + w0, wk, wn, kn,
+                    n, panel);
+        else
+            pack_f32(reinterpret_cast<float *>(o),
+                    reinterpret_cast<const float *>(wei) + w0, wk, wn, kn, n,
+                    panel);
     };
 
     // Weight batch index of a dst batch index (broadcast dims map to 0).
@@ -281,20 +378,19 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         }
         return wbi;
     };
+    const size_t acc_ld = (size_t)panel * sizeof(float);
     parallel_chunks(nthr, units, [&](int ithr, dim_t u0, dim_t u1) {
-        float *buf =
-                pack_buf ? pack_buf
-                                   + (size_t)ithr
-                                             * (p->pack_bytes / sizeof(float))
-                         : nullptr;
-        jit::brgemm_args_t a;
+        char *buf = scratch ? scratch + (size_t)ithr * per_thr : nullptr;
+        float *acc = nullptr;
+        if (p->acc_bytes) acc = reinterpret_cast<float *>(buf + p->pack_bytes);
+        jit::brgemm_args_t a {};
         jit::brgemm_batch_t be;
         a.batch = &be;
         a.bs = 1;
         a.k = (size_t)K;
-        a.lda = (size_t)ss[nd - 2] * sizeof(float);
-        a.ldc = (size_t)ds[nd - 2] * sizeof(float);
-        auto run_unit = [&](dim_t u, dim_t k0, int ph) {
+        a.lda = (size_t)(ss[nd - 2] * es);
+        // Tile t of a run keeps its partial sums at acc + t * tm rows.
+        auto run_unit = [&](dim_t u, dim_t t, dim_t k0, int ph) {
             const dim_t mb = u % nb_m, jb = (u / nb_m) % nb_n,
                         b = u / (nb_m * nb_n);
             const dim_t m0 = mb * tm, n0 = jb * panel;
@@ -302,17 +398,30 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             // With K = 0 the source has no elements: it is never read and
             // its strides are free (any value passes the descriptor
             // checks), so no offset is formed from them (they may overflow).
-            be.a = src && K > 0
-                    ? src + batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0
-                    : src;
-            if (p->wei_packed)
-                be.b = wei ? wei + (size_t)jb * panel_elems
-                                       + (size_t)(k0 * panel)
-                           : nullptr;
-            else
-                be.b = buf;
-            a.c = dst + batch_off(dmd, dmd, ds, b) + m0 * ds[nd - 2] + n0;
-            a.bias = bias ? bias + n0 : nullptr;
+            const char *ap = src;
+            if (src && K > 0)
+                ap += (batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0) * es;
+            const char *bp = nullptr;
+            if (!p->wei_packed)
+                bp = buf;
+            else if (wei)
+                bp = wei + (size_t)jb * panel_bytes + (size_t)(k0 * panel * es);
+            be.a = reinterpret_cast<const float *>(ap);
+            be.b = reinterpret_cast<const float *>(bp);
+            const dim_t c_off =
+                    batch_off(dmd, dmd, ds, b) + m0 * ds[nd - 2] + n0;
+            float *part = acc ? acc + (size_t)(t * tm * panel) : nullptr;
+            if (part && (ph == first || ph == middle)) {
+                a.c = part;
+                a.ldc = acc_ld;
+            } else {
+                a.c = reinterpret_cast<float *>(dst + c_off * des);
+                a.ldc = (size_t)(ds[nd - 2] * des);
+            }
+            a.acc = part;
+            a.ld_acc = acc_ld;
+            a.bias = bias ? reinterpret_cast<const float *>(bias + n0 * bias_es)
+                          : nullptr;
             for (size_t i = 0; i < bin.size(); ++i) {
                 const auto &ba = p->binaries[i];
                 const float *q = bin[i];
@@ -331,7 +440,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         // Runs of units sharing a B panel: K blocks outside, M tiles
         // inside, so each block of the panel is read from L2 by all.
         for (dim_t r0 = u0; r0 < u1;) {
-            const dim_t run = nb_m - r0 % nb_m;
+            dim_t run = nb_m - r0 % nb_m;
+            if (acc) run = std::min(run, p->run_tiles);
             const dim_t r1 = std::min(u1, r0 + run);
             for (dim_t kb = 0; kb < p->nk; ++kb) {
                 const dim_t k0 = kb * p->kc;
@@ -341,11 +451,11 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                                : kb + 1 == p->nk ? last
                                                  : middle;
                 a.k = (size_t)kn;
-                if (buf) {
+                if (pack_b) {
                     const dim_t jb = (r0 / nb_m) % nb_n, b = r0 / (nb_m * nb_n);
                     pack(buf, wei_batch(b), jb, k0, kn);
                 }
-                for (dim_t u = r0; u < r1; ++u) run_unit(u, k0, ph);
+                for (dim_t u = r0; u < r1; ++u) run_unit(u, u - r0, k0, ph);
             }
             r0 = r1;
         }

@@ -1,10 +1,13 @@
-// f32 matmul on the generated BRGEMM microkernel (cpu/jit/brgemm_kernel.*):
-// plain row-major src and dst, weights either `any` (2D: resolved to the
-// kernel's packed panels, read in place) or plain (packed per execution
-// into the scratchpad), any batch dims with broadcast, bias per column,
-// post-ops eltwise / sum / binary (scalar, per column, full) fused into
-// the kernel's epilogue. No runtime dims, scales or zero points (those
-// go to the GEMM implementation behind it). Named brg_matmul:<isa>.
+// f32 and bf16 matmul on the generated BRGEMM microkernel
+// (cpu/jit/brgemm_kernel.*): f32 x f32 -> f32 on AVX-512 / AVX2, bf16 x
+// bf16 -> f32 or bf16 on avx512_core_bf16; plain row-major src and dst,
+// weights either `any` (2D: resolved to the kernel's packed panels, for
+// bf16 with k in pairs, read in place) or plain (packed per execution
+// into the scratchpad), any batch dims with broadcast, bias per column
+// (f32, or bf16 for bf16 sources), post-ops eltwise / sum / binary
+// (scalar, per column, full) fused into the kernel's epilogue. No runtime
+// dims, scales or zero points (those go to the GEMM implementation behind
+// it). Named brg_matmul:<isa>.
 #pragma once
 
 #include <memory>
@@ -30,6 +33,9 @@ struct brgemm_matmul_t : public primitive_t {
         const jit::brgemm_target_t *target = nullptr;
         bool wei_packed = false; // weights already in panels (from `any`)
         int panel = 0;           // columns per B panel (tile_nv vectors)
+        // Rows of a B panel as stored: bf16 panels hold k in pairs, K
+        // padded to even.
+        dim_t k_rows = 0;
         // The kernel configuration of a full tile (bias and post-ops);
         // tails derive from it.
         jit::brgemm_config_t cfg;
@@ -41,11 +47,18 @@ struct brgemm_matmul_t : public primitive_t {
             dims_t strides;
         };
         std::vector<binary_arg_t> binaries;
-        size_t pack_bytes = 0; // scratchpad for packing plain weights
-        // K blocking: nk blocks of kc rows (the last may be shorter), so
-        // that a block of a B panel stays in L2 while every M tile of
-        // the panel uses it; 1 block with a sum post-op (it reads dst).
+        size_t pack_bytes = 0; // per thread, packing plain weights
+        // K blocking: nk blocks of kc rows (the last may be shorter; even
+        // for bf16), so that a block of a B panel stays in L2 while every
+        // M tile of the panel uses it; 1 block with a sum post-op (it
+        // reads dst).
         dim_t kc = 0, nk = 1;
+        // A bf16 dst in K blocks: the blocks before the last sum into a
+        // per-thread f32 buffer of run_tiles M tiles of the panel
+        // (acc_bytes), which the last block's kernels add before the
+        // epilogue; runs of tiles on one panel are cut to run_tiles.
+        size_t acc_bytes = 0;
+        dim_t run_tiles = 0;
 
     private:
         bool post_ops_ok();
