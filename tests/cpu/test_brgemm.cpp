@@ -30,9 +30,9 @@ using dnnl::impl::cpu::jit::brgemm_post_op_t;
 
 const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
         int k_unroll, int beta, int bias, int c_dt, int bias_dt,
-        const brgemm_post_op_t *po, int n_po, int through_cache,
-        unsigned *isa, int *in_dt, int *panel, brgemm_fn *fn,
-        const unsigned char **code, size_t *code_size);
+        const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
+        int *in_dt, int *panel, brgemm_fn *fn, const unsigned char **code,
+        size_t *code_size);
 void dnnl_test_brgemm_release(const void *handle);
 bool dnnl_test_cpu_isa_entry_supported(unsigned isa);
 
@@ -57,8 +57,8 @@ struct kernel_t {
             int b_vecs = 0, dts_t dts_ = {})
         : dts(dts_) {
         handle = dnnl_test_brgemm_kernel(entry, m, n, b_vecs, k_unroll, beta,
-                bias, dts.c, dts.bias, po.data(), (int)po.size(), cached,
-                &isa, &in_dt, &panel, &fn, &code, &size);
+                bias, dts.c, dts.bias, po.data(), (int)po.size(), cached, &isa,
+                &in_dt, &panel, &fn, &code, &size);
     }
     ~kernel_t() {
         if (handle) dnnl_test_brgemm_release(handle);
@@ -72,7 +72,7 @@ struct entry_t {
     // C and bias types the entry takes: f32 entries f32 only, the bf16
     // one each of f32 and bf16.
     std::vector<dts_t> dts() const {
-        if (!bf16) return {dts_t {}};
+        if (!bf16) return {dts_t{}};
         return {{dnnl_f32, dnnl_f32}, {dnnl_bf16, dnnl_bf16},
                 {dnnl_bf16, dnnl_f32}, {dnnl_f32, dnnl_bf16}};
     }
@@ -179,9 +179,9 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
         Bh[i].assign((size_t)pairs * p.panel * 2 + 2, 0);
         for (int kk = 0; kk < 2 * pairs; ++kk)
             for (int j = 0; j < p.panel; ++j)
-                Bh[i][((size_t)(kk / 2) * p.panel + j) * 2 + kk % 2] = kk < p.k
-                        ? to_bf16(B[i][(size_t)kk * p.panel + j])
-                        : bf16_nan;
+                Bh[i][((size_t)(kk / 2) * p.panel + j) * 2 + kk % 2] =
+                        kk < p.k ? to_bf16(B[i][(size_t)kk * p.panel + j])
+                                 : bf16_nan;
         batch[i] = {reinterpret_cast<const float *>(Ah[i].data()),
                 reinterpret_cast<const float *>(Bh[i].data())};
     }
@@ -195,8 +195,7 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
     const uint16_t guard_h = to_bf16(guard);
     // beta with a bf16 C adds f32 partial sums (row stride ldc).
     const auto part = random_floats((size_t)p.m * ldc, seed + 98);
-    const auto bias =
-            values(p.n, seed + 7, ker.dts.bias == dnnl_bf16);
+    const auto bias = values(p.n, seed + 7, ker.dts.bias == dnnl_bf16);
     std::vector<uint16_t> bias_h(bias.size());
     for (size_t e = 0; e < bias.size(); ++e) bias_h[e] = to_bf16(bias[e]);
     // Binary operands: scalar, per column (n), full (m x ldb).
@@ -223,9 +222,9 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
     a.acc = part.data();
     a.ld_acc = ldc * sizeof(float);
     a.bias = !p.bias ? nullptr
-            : ker.dts.bias == dnnl_bf16
-            ? reinterpret_cast<const float *>(bias_h.data())
-            : bias.data();
+             : ker.dts.bias == dnnl_bf16
+                     ? reinterpret_cast<const float *>(bias_h.data())
+                     : bias.data();
     ker.fn(&a);
 
     int errors = 0;
@@ -270,7 +269,7 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
             }
             // A bf16 C adds the final rounding (half an ulp: 2^-9).
             const double tol = 1e-5 * (mag + 4) + 3e-5 * std::fabs(acc)
-                    + (c_bf16 ? std::ldexp(std::fabs(acc), -8) : 0.);
+                               + (c_bf16 ? std::ldexp(std::fabs(acc), -8) : 0.);
             if (!(std::fabs(got - acc) <= tol) && errors++ < 5)
                 ADD_FAILURE()
                         << "isa " << ker.isa << " m " << p.m << " n " << p.n
@@ -358,8 +357,7 @@ TEST(JitBrgemm, BatchAndKRemainders) {
                                 false, {}, false, 0, dt);
                         ASSERT_NE(k.handle, nullptr);
                         problem_t p{e.tile_m, e.panel - 3, kk, bs, e.panel};
-                        run_and_check(
-                                k, p, (unsigned)(kk * 10 + bs + unroll));
+                        run_and_check(k, p, (unsigned)(kk * 10 + bs + unroll));
                     }
 }
 
@@ -370,8 +368,8 @@ TEST(JitBrgemm, BetaOneAndBias) {
             for (int m : {1, e.tile_m})
                 for (int n : {5, e.panel})
                     for (int beta : {0, 1}) {
-                        kernel_t k(e.index, m, n, 4, beta, true, {}, false, 0,
-                                dt);
+                        kernel_t k(
+                                e.index, m, n, 4, beta, true, {}, false, 0, dt);
                         ASSERT_NE(k.handle, nullptr);
                         problem_t p{m, n, 19, 2, e.panel, beta, true};
                         run_and_check(k, p, (unsigned)(m + n + beta));
@@ -467,7 +465,7 @@ TEST(JitBrgemm, EqualConfigurationsGiveEqualCode) {
         EXPECT_NE(a.bytes(), c.bytes());
         if (!e.bf16) continue;
         // C's and the bias's types are part of the code.
-        const dts_t cb {dnnl_bf16, dnnl_f32}, bb {dnnl_f32, dnnl_bf16};
+        const dts_t cb{dnnl_bf16, dnnl_f32}, bb{dnnl_f32, dnnl_bf16};
         kernel_t d(e.index, m, n, 4, 0, true, po, false, 0, cb);
         kernel_t f(e.index, m, n, 4, 0, true, po, false, 0, cb);
         kernel_t g(e.index, m, n, 4, 0, true, po, false, 0, bb);
@@ -494,7 +492,7 @@ TEST(JitBrgemm, KernelCacheReturnsOneKernelPerConfiguration) {
         EXPECT_EQ(s1.misses, s0.misses + 1);
         if (!e.bf16) continue;
         // Another C type is another kernel; the same one is served again.
-        const dts_t cb {dnnl_bf16, dnnl_f32};
+        const dts_t cb{dnnl_bf16, dnnl_f32};
         kernel_t c(e.index, 3, e.panel - 5, 4, 0, true, po, true, 0, cb);
         kernel_t d(e.index, 3, e.panel - 5, 4, 0, true, po, true, 0, cb);
         dnnl_ext_kernel_cache_stats_t s2{};

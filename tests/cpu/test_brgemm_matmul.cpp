@@ -163,12 +163,10 @@ std::string run_case(const case_t &c, unsigned seed) {
     const std::string impl = pd.impl_info_str();
 
     const auto src = as_type(random_floats(product(c.src), seed), c.src_dt);
-    const auto wei =
-            as_type(random_floats(product(c.wei), seed + 1), c.src_dt);
+    const auto wei = as_type(random_floats(product(c.wei), seed + 1), c.src_dt);
     const auto bias =
             as_type(random_floats(c.dst[nd - 1], seed + 2), c.bias_dt);
-    const auto old =
-            as_type(random_floats(product(c.dst), seed + 3), c.dst_dt);
+    const auto old = as_type(random_floats(product(c.dst), seed + 3), c.dst_dt);
     memory src_m(src_md, eng), wei_u(wei_user, eng), dst_m(dst_md, eng);
     write(src_m, src);
     // The user's weights in logical order (transposed storage if asked).
@@ -402,7 +400,7 @@ TEST(JitBrgemmMatmul, Bf16ShapesAndTails) {
     for (size_t i = 0; i < shapes.size(); ++i)
         for (dt d : {dt::f32, dt::bf16}) {
             SCOPED_TRACE("case " + std::to_string(i) + " dst "
-                    + (d == dt::bf16 ? "bf16" : "f32"));
+                         + (d == dt::bf16 ? "bf16" : "f32"));
             const std::string impl =
                     run_case(bf16_case(shapes[i], d), (unsigned)(300 + i));
             EXPECT_EQ(impl, "brg_matmul:avx512_core_bf16");

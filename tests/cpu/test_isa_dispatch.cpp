@@ -261,8 +261,9 @@ TEST_F(IsaDispatch, ConvolutionNamesItsKernels) {
 }
 
 // A transposed source goes past the BRGEMM matmul (brg_matmul:<isa>,
-// whose name JitBrgemmMatmul.NameFollowsIsaLimit checks) to the GEMM; so
-// do other data types.
+// whose names JitBrgemmMatmul.NameFollowsIsaLimit and
+// Bf16NameFollowsIsaLimit check) to the GEMM, in f32 and bf16; so do
+// int8 types.
 TEST_F(IsaDispatch, MatmulNamesItsGemmKernel) {
     auto a = memory::desc({64, 48}, dt::f32, tag::ba);
     auto b = memory::desc({48, 80}, dt::f32, tag::ab);
@@ -276,7 +277,7 @@ TEST_F(IsaDispatch, MatmulNamesItsGemmKernel) {
     matmul::primitive_desc p8(eng, a8, b8, c32);
     EXPECT_EQ(p8.impl_info_str(), "gemm:" + s32_gemm_token());
 
-    auto a16 = memory::desc({64, 48}, dt::bf16, tag::ab);
+    auto a16 = memory::desc({64, 48}, dt::bf16, tag::ba);
     auto b16 = memory::desc({48, 80}, dt::bf16, tag::ab);
     matmul::primitive_desc p16(eng, a16, b16, c);
     EXPECT_EQ(p16.impl_info_str(), "gemm:" + bf16_gemm_token());

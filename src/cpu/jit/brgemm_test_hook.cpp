@@ -19,16 +19,16 @@ using namespace dnnl::impl::cpu::jit;
 // generator does not take (in_dt still says the entry's type).
 DNNL_API const void *dnnl_test_brgemm_kernel(int entry, int m, int n,
         int b_vecs, int k_unroll, int beta, int bias, int c_dt, int bias_dt,
-        const brgemm_post_op_t *po, int n_po, int through_cache,
-        unsigned *isa, int *in_dt, int *panel, brgemm_fn *fn,
-        const unsigned char **code, size_t *code_size);
+        const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
+        int *in_dt, int *panel, brgemm_fn *fn, const unsigned char **code,
+        size_t *code_size);
 DNNL_API void dnnl_test_brgemm_release(const void *handle);
 
 const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
         int k_unroll, int beta, int bias, int c_dt, int bias_dt,
-        const brgemm_post_op_t *po, int n_po, int through_cache,
-        unsigned *isa, int *in_dt, int *panel, brgemm_fn *fn,
-        const unsigned char **code, size_t *code_size) {
+        const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
+        int *in_dt, int *panel, brgemm_fn *fn, const unsigned char **code,
+        size_t *code_size) {
     const auto &table = brgemm_table();
     if (entry < 0 || (size_t)entry >= table.size()) return nullptr;
     const brgemm_target_t &t = *table[(size_t)entry].kernels;

@@ -78,8 +78,8 @@ memory_desc_t brgemm_weights_md(const memory_desc_t &wei, dim_t panel) {
 // Rows [k0, k0 + kn) of n <= panel columns of plain weights (element
 // strides wk along K, wn along N) as panel rows in `o`, columns past n
 // zero. f32: a row per k.
-void pack_f32(float *o, const float *w, dim_t wk, dim_t wn, dim_t kn,
-        dim_t n, dim_t panel) {
+void pack_f32(float *o, const float *w, dim_t wk, dim_t wn, dim_t kn, dim_t n,
+        dim_t panel) {
     for (dim_t k = 0; k < kn; ++k) {
         float *row = o + k * panel;
         if (wn == 1)
@@ -123,8 +123,8 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
         if (p.kind == post_op_kind_t::sum) {
             // The sum reads dst in dst's type (the kernel converts bf16).
             const data_type_t sdt = p.sum_dt == dnnl_data_type_undef
-                    ? dst_md_.data_type
-                    : p.sum_dt;
+                                            ? dst_md_.data_type
+                                            : p.sum_dt;
             if (sdt != dst_md_.data_type) return false;
             post_op_t f32_sum = p;
             f32_sum.sum_dt = dnnl_data_type_undef;
@@ -237,8 +237,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // A bf16 dst in K blocks: f32 partial sums of up to 128 KiB of tiles.
     const dim_t tile_bytes = target->tile_m * panel * (dim_t)sizeof(float);
     run_tiles = std::max<dim_t>(1, (128 * 1024) / tile_bytes);
-    if (ddt != dnnl_f32 && nk > 1)
-        acc_bytes = (size_t)(run_tiles * tile_bytes);
+    if (ddt != dnnl_f32 && nk > 1) acc_bytes = (size_t)(run_tiles * tile_bytes);
     if (pack_bytes + acc_bytes > 0)
         book_scratchpad((pack_bytes + acc_bytes) * max_threads());
     name_ = std::string("brg_matmul:") + target->isa_name;
@@ -287,7 +286,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const char *src = ctx.input<char>(DNNL_ARG_SRC);
     const char *wei = ctx.input<char>(DNNL_ARG_WEIGHTS);
     char *dst = ctx.output<char>(DNNL_ARG_DST);
-    const char *bias = p->with_bias() ? ctx.input<char>(DNNL_ARG_BIAS) : nullptr;
+    const char *bias =
+            p->with_bias() ? ctx.input<char>(DNNL_ARG_BIAS) : nullptr;
     if (!dst || (K > 0 && (!src || !wei)) || (p->with_bias() && !bias))
         return dnnl_invalid_arguments;
     if (src) src += smd.offset0 * es;
@@ -358,8 +358,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         const dim_t n = std::min<dim_t>(panel, N - jb * panel);
         if (bf16)
             pack_bf16(reinterpret_cast<uint16_t *>(o),
-                    reinterpret_cast<const uint16_t *>(wei) + w0, wk, wn, kn,
-                    n, panel);
+                    reinterpret_cast<const uint16_t *>(wei) + w0, wk, wn, kn, n,
+                    panel);
         else
             pack_f32(reinterpret_cast<float *>(o),
                     reinterpret_cast<const float *>(wei) + w0, wk, wn, kn, n,
@@ -383,7 +383,7 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         char *buf = scratch ? scratch + (size_t)ithr * per_thr : nullptr;
         float *acc = nullptr;
         if (p->acc_bytes) acc = reinterpret_cast<float *>(buf + p->pack_bytes);
-        jit::brgemm_args_t a {};
+        jit::brgemm_args_t a{};
         jit::brgemm_batch_t be;
         a.batch = &be;
         a.bs = 1;
