@@ -165,11 +165,14 @@ void run_all(const std::vector<case_t> &cases, dir_t dir, unsigned seed0) {
 } // namespace
 
 TEST(JitBrgemmConvBwd, DataShapesAndTails) {
+    // Backward data declines one vector of input channels or fewer
+    // (SmallInputChannelsFallBack): 32 more keep the tails.
     auto cases = common_cases();
+    for (auto &c : cases) c.ic += 32;
     cases.push_back(c2d(1, 70, 600, 5, 5, 3, 1, 1)); // output-channel blocks
     // Wide rows in column blocks (one GEMM, and a 1D row with taps).
-    cases.push_back(c2d(1, 16, 16, 1, 1000, 1, 1, 0));
-    cases.push_back({1, 16, 24, {1500}, {3}, {1}, {1}, {1}, {0}});
+    cases.push_back(c2d(1, 48, 16, 1, 1000, 1, 1, 0));
+    cases.push_back({1, 48, 24, {1500}, {3}, {1}, {1}, {1}, {0}});
     run_all(cases, dir_t::bwd_d, 0);
 }
 
@@ -198,7 +201,7 @@ TEST(JitBrgemmConvBwd, WeightsWithBias) {
 TEST(JitBrgemmConvBwd, AnyResolution) {
     if (!have_brgemm()) GTEST_SKIP() << "no BRGEMM target here";
     engine eng(engine::kind::cpu, 0);
-    const case_t c = c2d(2, 16, 40, 8, 8, 3, 1, 1);
+    const case_t c = c2d(2, 40, 24, 8, 8, 3, 1, 1);
     const shape_t sh = shape_of(c);
     memory::desc s(sh.src, dt::f32, tag::any), d(sh.dst, dt::f32, tag::any),
             w(sh.wei, dt::f32, tag::any), b({c.oc}, dt::f32, tag::any);
@@ -241,7 +244,7 @@ TEST(JitBrgemmConvBwd, AnyResolution) {
 TEST(JitBrgemmConvBwd, OthersFallBack) {
     for (dir_t dir : {dir_t::bwd_d, dir_t::bwd_w}) {
         const auto on = dir == dir_t::bwd_d ? on_bwd_d : on_bwd_w;
-        case_t c = c2d(2, 16, 20, 6, 7, 3, 1, 1);
+        case_t c = c2d(2, 40, 20, 6, 7, 3, 1, 1);
         c.bias = dir == dir_t::bwd_w;
         c.user_act = tag::nchw;
         EXPECT_FALSE(on(run_bwd(c, dir, 1)));
@@ -265,11 +268,27 @@ TEST(JitBrgemmConvBwd, OthersFallBack) {
     EXPECT_FALSE(on_bwd_w(bw.impl_info_str())) << bw.impl_info_str();
 }
 
+// Backward data with one vector of input channels or fewer (the 7x7
+// first layer of ResNet-50) runs on the GEMM-based entry, correctly;
+// backward weights keeps it.
+TEST(JitBrgemmConvBwd, SmallInputChannelsFallBack) {
+    const case_t c = c2d(1, 3, 64, 30, 29, 7, 2, 3);
+    EXPECT_FALSE(on_bwd_d(run_bwd(c, dir_t::bwd_d, 5)));
+    const std::string w = run_bwd(c, dir_t::bwd_w, 6);
+    if (have_brgemm()) EXPECT_TRUE(on_bwd_w(w)) << w;
+    case_t c16 = c2d(2, 16, 20, 6, 7, 3, 1, 1);
+    if (!isa_at_least(cpu_isa::avx512_core)) c16.ic = 8;
+    EXPECT_FALSE(on_bwd_d(run_bwd(c16, dir_t::bwd_d, 7)));
+    c16.ic += 1;
+    const std::string d = run_bwd(c16, dir_t::bwd_d, 8);
+    if (have_brgemm()) EXPECT_TRUE(on_bwd_d(d)) << d;
+}
+
 // The ISA dispatch picks the kernels: ONEDNN_MAX_CPU_ISA (CTest runs these
 // tests under each limit) or the processor decides the names; below AVX2
 // the next implementation runs.
 TEST(JitBrgemmConvBwd, NameFollowsIsaLimit) {
-    const case_t c = c2d(1, 8, 20, 6, 6, 3, 1, 1);
+    const case_t c = c2d(1, 40, 20, 6, 6, 3, 1, 1);
     const std::string d = run_bwd(c, dir_t::bwd_d, 9);
     const std::string w = run_bwd(c, dir_t::bwd_w, 10);
     if (isa_at_least(cpu_isa::avx512_core)) {

@@ -63,6 +63,7 @@ struct brgemm_conv_bwd_data_t : public primitive_t {
         // Output channels in nk blocks of ocb (a block of a panel stays
         // in L2 while the points of a run use it).
         dim_t ocb = 0, nk = 1;
+        bool panel_inner = false;    // units walk panels innermost
         dim_t iw_blk = 0, n_iwb = 1; // diff_src columns per work unit
         dim_t max_bs = 1;            // batch elements of a call at most
         std::vector<seg_t> segs;     // by phase, then column
@@ -124,6 +125,13 @@ struct brgemm_conv_bwd_weights_t : public primitive_t {
         void plan_work();
         std::string name_;
     };
+
+    // Source rows (n, id, ih) that output rows [r0, r1) reach through
+    // the kernel's depth and height taps: key[(row - r0) * kd * kh + kd *
+    // kh + kh] is the row's index in the sorted list `rows`, -1 outside
+    // the source.
+    static void source_rows(const brgconv::geo_t &g, dim_t r0, dim_t r1,
+            std::vector<dim_t> &key, std::vector<dim_t> &rows);
 
     using primitive_t::primitive_t;
     status_t init(engine_t *engine) override;

@@ -92,6 +92,21 @@ void cut_runs(dim_t n, F key, E emit) {
     }
 }
 
+// Fetches `rows` rows of `bytes` bytes, `ld` bytes apart, ahead of their
+// use: rows to be written into L1 with write intent (a tile's stores
+// need their lines), rows to be read into L2.
+inline void prefetch_rows(
+        const void *p, dim_t rows, size_t ld, size_t bytes, bool write) {
+    const char *c = static_cast<const char *>(p);
+    for (dim_t i = 0; i < rows; ++i, c += ld)
+        for (size_t l = 0; l < bytes; l += 64) {
+            if (write)
+                __builtin_prefetch(c + l, 1, 3);
+            else
+                __builtin_prefetch(c + l, 0, 2);
+        }
+}
+
 // The tile heights (1 .. tm) that cutting runs of [a0, a1) into tiles of
 // at most tm rows uses, marked in `used` (size tm + 1).
 void mark_tiles(dim_t a0, dim_t a1, int tm, std::vector<bool> &used);
