@@ -63,7 +63,11 @@ struct brgemm_conv_bwd_data_t : public primitive_t {
         // Output channels in nk blocks of ocb (a block of a panel stays
         // in L2 while the points of a run use it).
         dim_t ocb = 0, nk = 1;
-        bool panel_inner = false;    // units walk panels innermost
+        bool panel_inner = false; // units walk panels innermost
+        // Rows in groups of row_grp (n_hg per image plane; more than one
+        // row where narrow runs of columns run down the rows).
+        dim_t row_grp = 1, n_hg = 1;
+        static dim_t narrow_w(int tm) { return (tm + 1) / 2; }
         dim_t iw_blk = 0, n_iwb = 1; // diff_src columns per work unit
         dim_t max_bs = 1;            // batch elements of a call at most
         std::vector<seg_t> segs;     // by phase, then column

@@ -5,6 +5,7 @@
 // set of kernels a pass takes from the kernel cache.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -110,6 +111,24 @@ inline void prefetch_rows(
 // The tile heights (1 .. tm) that cutting runs of [a0, a1) into tiles of
 // at most tm rows uses, marked in `used` (size tm + 1).
 void mark_tiles(dim_t a0, dim_t a1, int tm, std::vector<bool> &used);
+
+// A run of n points cut into ceil(n / tm) tiles of near-equal height
+// (the first n % count one taller): a tile of one or two rows, whose
+// kernel waits on its panel's loads, only where the run is that short.
+struct tile_split_t {
+    dim_t count, base, extra;
+    tile_split_t(dim_t n, dim_t tm)
+        : count(n > 0 ? div_up(n, tm) : 0), base(count ? n / count : 0),
+          extra(count ? n % count : 0) {}
+    dim_t start(dim_t i) const { return i * base + std::min(i, extra); }
+    dim_t height(dim_t i) const { return base + (i < extra ? 1 : 0); }
+    // Marks the heights in `used` (size tm + 1).
+    void mark(std::vector<bool> &used) const {
+        if (count == 0) return;
+        used[(size_t)base] = true;
+        if (extra) used[(size_t)base + 1] = true;
+    }
+};
 
 // The kernels of one pass from the kernel cache: per K phase, tile
 // height and channel tail. A K phase tells where a block of the
