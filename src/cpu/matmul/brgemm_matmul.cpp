@@ -75,37 +75,66 @@ memory_desc_t brgemm_weights_md(const memory_desc_t &wei, dim_t panel) {
     return r;
 }
 
-// Rows [k0, k0 + kn) of n <= panel columns of plain weights (element
-// strides wk along K, wn along N) as panel rows in `o`, columns past n
+// Where plain weights are packed from: element strides wk along K and wn
+// along N, `n` columns (up to a group of panels), and the panels' layout
+// in the buffer (`panel` columns, `pstride` elements apart).
+struct pack_src_t {
+    dim_t wk, wn, n, panel, pstride;
+};
+
+// Prefetches the row `ahead` rows on: the rows of plain weights are a
+// page or more apart, and the hardware prefetchers do not follow them.
+void prefetch_row(const void *row, dim_t bytes) {
+    const char *c = static_cast<const char *>(row);
+    for (dim_t b = 0; b < bytes; b += 64) __builtin_prefetch(c + b);
+}
+constexpr dim_t ahead = 16;
+
+// Rows [0, kn) of the weights at w as panel rows in `o`, columns past n
 // zero. f32: a row per k.
-void pack_f32(float *o, const float *w, dim_t wk, dim_t wn, dim_t kn, dim_t n,
-        dim_t panel) {
+void pack_f32(float *o, const float *w, const pack_src_t &s, dim_t kn) {
     for (dim_t k = 0; k < kn; ++k) {
-        float *row = o + k * panel;
-        if (wn == 1)
-            std::memcpy(row, w + k * wk, n * sizeof(float));
-        else
-            for (dim_t j = 0; j < n; ++j) row[j] = w[k * wk + j * wn];
-        for (dim_t j = n; j < panel; ++j) row[j] = 0.f;
+        const float *r = w + k * s.wk;
+        if (s.wn == 1 && k + ahead < kn)
+            prefetch_row(r + ahead * s.wk, s.n * (dim_t)sizeof(float));
+        for (dim_t j0 = 0; j0 < s.n; j0 += s.panel) {
+            float *row = o + (j0 / s.panel) * s.pstride + k * s.panel;
+            const dim_t n = std::min(s.panel, s.n - j0);
+            if (s.wn == 1)
+                std::memcpy(row, r + j0, n * sizeof(float));
+            else
+                for (dim_t j = 0; j < n; ++j) row[j] = r[(j0 + j) * s.wn];
+            for (dim_t j = n; j < s.panel; ++j) row[j] = 0.f;
+        }
     }
 }
 
 // bf16: a row per pair of k, each column's two values adjacent (the
 // second zero past an odd kn).
-void pack_bf16(uint16_t *o, const uint16_t *w, dim_t wk, dim_t wn, dim_t kn,
-        dim_t n, dim_t panel) {
+void pack_bf16(uint16_t *o, const uint16_t *w, const pack_src_t &s, dim_t kn) {
+    const dim_t wk = s.wk, wn = s.wn;
     for (dim_t k = 0; k < kn; k += 2) {
-        uint32_t *row = reinterpret_cast<uint32_t *>(o) + (k / 2) * panel;
         const uint16_t *r0 = w + k * wk;
-        if (k + 1 == kn)
-            for (dim_t j = 0; j < n; ++j) row[j] = r0[j * wn];
-        else if (wn == 1)
-            for (dim_t j = 0; j < n; ++j)
-                row[j] = r0[j] | (uint32_t)r0[j + wk] << 16;
-        else
-            for (dim_t j = 0; j < n; ++j)
-                row[j] = r0[j * wn] | (uint32_t)r0[j * wn + wk] << 16;
-        for (dim_t j = n; j < panel; ++j) row[j] = 0;
+        if (wn == 1 && k + ahead + 1 < kn) {
+            prefetch_row(r0 + ahead * wk, s.n * 2);
+            prefetch_row(r0 + (ahead + 1) * wk, s.n * 2);
+        }
+        for (dim_t j0 = 0; j0 < s.n; j0 += s.panel) {
+            uint32_t *row = reinterpret_cast<uint32_t *>(o)
+                            + (j0 / s.panel) * (s.pstride / 2)
+                            + (k / 2) * s.panel;
+            const uint16_t *r = r0 + j0 * wn;
+            const dim_t n = std::min(s.panel, s.n - j0);
+            if (k + 1 == kn)
+                for (dim_t j = 0; j < n; ++j) row[j] = r[j * wn];
+            else if (wn == 1)
+                for (dim_t j = 0; j < n; ++j)
+                    row[j] = r[j] | (uint32_t)r[j + wk] << 16;
+            else
+                for (dim_t j = 0; j < n; ++j)
+                    row[j] = r[j * wn] | (uint32_t)r[j * wn + wk] << 16;
+            for (dim_t j = n; j < s.panel; ++j) row[j] = 0;
+        }
     }
 }
 
@@ -223,8 +252,24 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     const dim_t es = (dim_t)data_type_size(sdt);
     k_rows = bf16 ? (K() + 1) / 2 * 2 : K();
 
-    // B blocks of at most 256 KiB (L2 holds one with its A rows and C).
-    const dim_t max_kc = (256 * 1024) / (panel * es);
+    // bf16: groups of two panels (one, where the units would not give
+    // every thread 4). On the Zen 4 development machine, bf16
+    // 128x4096:4096x4096 with plain weights on one core: 27.2 ms with
+    // single panels, 22.6 with pairs (the pack's rows twice as long),
+    // 24.7-26.0 with four, 26.8 with eight. f32 panel rows are twice as
+    // long already, and pairs made its Llama prefill problems 2-5% slower
+    // on two threads: one panel.
+    const int tm = target->tile_m;
+    const dim_t nb_n = (N() + panel - 1) / panel, nb_m = (M() + tm - 1) / tm;
+    dim_t nbatch = 1;
+    for (int d = 0; d < nd - 2; ++d) nbatch *= dst_md_.dims[d];
+    group = std::min<dim_t>(bf16 ? 2 : 1, nb_n);
+    while (group > 1
+            && nbatch * ((nb_n + group - 1) / group) * nb_m < 4 * max_threads())
+        group /= 2;
+    // B blocks of a group of at most 256 KiB (L2 holds one with its A
+    // rows and C).
+    const dim_t max_kc = (256 * 1024) / (group * panel * es);
     nk = attr_.post_ops.find(post_op_kind_t::sum) >= 0 || K() <= max_kc
                  ? 1
                  : (K() + max_kc - 1) / max_kc;
@@ -233,11 +278,12 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // Plain weights: each thread packs the K block of the panel it works
     // on into its own buffer, which stays in L2 for the panel's M tiles.
     if (!wei_packed)
-        pack_bytes = (size_t)((bf16 ? (kc + 1) / 2 * 2 : kc) * panel * es);
+        pack_bytes =
+                (size_t)(group * (bf16 ? (kc + 1) / 2 * 2 : kc) * panel * es);
     // A bf16 dst in K blocks: f32 partial sums of up to 128 KiB of tiles.
-    const dim_t tile_bytes = target->tile_m * panel * (dim_t)sizeof(float);
-    run_tiles = std::max<dim_t>(1, (128 * 1024) / tile_bytes);
-    if (ddt != dnnl_f32 && nk > 1) acc_bytes = (size_t)(run_tiles * tile_bytes);
+    const dim_t unit_bytes = group * tm * panel * (dim_t)sizeof(float);
+    run_tiles = std::max<dim_t>(1, (128 * 1024) / unit_bytes);
+    if (ddt != dnnl_f32 && nk > 1) acc_bytes = (size_t)(run_tiles * unit_bytes);
     if (pack_bytes + acc_bytes > 0)
         book_scratchpad((pack_bytes + acc_bytes) * max_threads());
     name_ = std::string("brg_matmul:") + target->isa_name;
@@ -314,7 +360,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     postops::plain_strides(smd, ss);
     postops::plain_strides(dmd, ds);
     const int panel = p->panel;
-    const dim_t nb_n = (N + panel - 1) / panel;
+    const dim_t G = p->group;
+    const dim_t nb_n = (N + panel - 1) / panel, nb_g = (nb_n + G - 1) / G;
     const size_t panel_bytes = (size_t)(p->k_rows * panel * es);
 
     // Plain weights are packed block by block into per-thread buffers
@@ -322,7 +369,7 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     // partial sums of a run of tiles in a per-thread f32 buffer after it.
     const int tm = p->target->tile_m;
     const dim_t nb_m = (M + tm - 1) / tm;
-    const dim_t units = nbatch * nb_n * nb_m;
+    const dim_t units = nbatch * nb_g * nb_m;
     const int nthr = nthr_for(units, 2);
     struct free_t {
         void operator()(char *q) const { std::free(q); }
@@ -347,23 +394,25 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         wk = ws[nd - 2];
         wn = ws[nd - 1];
     }
-    // Packs rows [k0, k0 + kn) of panel jb of weight batch wbi into o.
-    auto pack = [&](char *o, dim_t wbi, dim_t jb, dim_t k0, dim_t kn) {
+    // A group's panels in the buffer, pstride elements apart.
+    const dim_t pstride = (dim_t)p->pack_bytes / (G * es);
+    // Packs rows [k0, k0 + kn) of group gb of weight batch wbi into o.
+    auto pack = [&](char *o, dim_t wbi, dim_t gb, dim_t k0, dim_t kn) {
         dim_t woff = 0, rem = wbi;
         for (int d = nd - 3; d >= 0; --d) {
             woff += (rem % wmd.dims[d]) * ws[d];
             rem /= wmd.dims[d];
         }
-        const dim_t w0 = woff + jb * panel * wn + k0 * wk;
-        const dim_t n = std::min<dim_t>(panel, N - jb * panel);
+        const dim_t n0 = gb * G * panel;
+        const dim_t w0 = woff + n0 * wn + k0 * wk;
+        const pack_src_t ps{
+                wk, wn, std::min(G * panel, N - n0), (dim_t)panel, pstride};
         if (bf16)
             pack_bf16(reinterpret_cast<uint16_t *>(o),
-                    reinterpret_cast<const uint16_t *>(wei) + w0, wk, wn, kn, n,
-                    panel);
+                    reinterpret_cast<const uint16_t *>(wei) + w0, ps, kn);
         else
             pack_f32(reinterpret_cast<float *>(o),
-                    reinterpret_cast<const float *>(wei) + w0, wk, wn, kn, n,
-                    panel);
+                    reinterpret_cast<const float *>(wei) + w0, ps, kn);
     };
 
     // Weight batch index of a dst batch index (broadcast dims map to 0).
@@ -389,10 +438,11 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         a.bs = 1;
         a.k = (size_t)K;
         a.lda = (size_t)(ss[nd - 2] * es);
-        // Tile t of a run keeps its partial sums at acc + t * tm rows.
-        auto run_unit = [&](dim_t u, dim_t t, dim_t k0, int ph) {
-            const dim_t mb = u % nb_m, jb = (u / nb_m) % nb_n,
-                        b = u / (nb_m * nb_n);
+        // One panel (g of the group) of unit u; tile t of a run keeps its
+        // partial sums at acc + (t * G + g) * tm rows.
+        auto run_tile = [&](dim_t u, dim_t t, dim_t g, dim_t k0, int ph) {
+            const dim_t mb = u % nb_m, jb = ((u / nb_m) % nb_g) * G + g,
+                        b = u / (nb_m * nb_g);
             const dim_t m0 = mb * tm, n0 = jb * panel;
             const int mt = m0 + tm > M, nt = n0 + panel > N;
             // With K = 0 the source has no elements: it is never read and
@@ -403,14 +453,15 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                 ap += (batch_off(dmd, smd, ss, b) + m0 * ss[nd - 2] + k0) * es;
             const char *bp = nullptr;
             if (!p->wei_packed)
-                bp = buf;
+                bp = buf + (size_t)(g * pstride * es);
             else if (wei)
                 bp = wei + (size_t)jb * panel_bytes + (size_t)(k0 * panel * es);
             be.a = reinterpret_cast<const float *>(ap);
             be.b = reinterpret_cast<const float *>(bp);
             const dim_t c_off =
                     batch_off(dmd, dmd, ds, b) + m0 * ds[nd - 2] + n0;
-            float *part = acc ? acc + (size_t)(t * tm * panel) : nullptr;
+            float *part =
+                    acc ? acc + (size_t)((t * G + g) * tm * panel) : nullptr;
             if (part && (ph == first || ph == middle)) {
                 a.c = part;
                 a.ldc = acc_ld;
@@ -437,8 +488,9 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             }
             kernels_[ph][mt][nt]->fn(&a);
         };
-        // Runs of units sharing a B panel: K blocks outside, M tiles
-        // inside, so each block of the panel is read from L2 by all.
+        // Runs of units sharing a group of B panels: K blocks outside, M
+        // tiles inside, so each block of the panels is read from L2 by
+        // all, and each tile's A rows from L1 by the group's panels.
         for (dim_t r0 = u0; r0 < u1;) {
             dim_t run = nb_m - r0 % nb_m;
             if (acc) run = std::min(run, p->run_tiles);
@@ -451,11 +503,12 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                                : kb + 1 == p->nk ? last
                                                  : middle;
                 a.k = (size_t)kn;
-                if (pack_b) {
-                    const dim_t jb = (r0 / nb_m) % nb_n, b = r0 / (nb_m * nb_n);
-                    pack(buf, wei_batch(b), jb, k0, kn);
-                }
-                for (dim_t u = r0; u < r1; ++u) run_unit(u, u - r0, k0, ph);
+                const dim_t gb = (r0 / nb_m) % nb_g, b = r0 / (nb_m * nb_g);
+                if (pack_b) pack(buf, wei_batch(b), gb, k0, kn);
+                const dim_t ng = std::min(G, nb_n - gb * G);
+                for (dim_t u = r0; u < r1; ++u)
+                    for (dim_t g = 0; g < ng; ++g)
+                        run_tile(u, u - r0, g, k0, ph);
             }
             r0 = r1;
         }

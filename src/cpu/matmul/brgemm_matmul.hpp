@@ -36,6 +36,11 @@ struct brgemm_matmul_t : public primitive_t {
         // Rows of a B panel as stored: bf16 panels hold k in pairs, K
         // padded to even.
         dim_t k_rows = 0;
+        // Panels per work unit: a unit runs one M tile over `group`
+        // adjacent panels (its A rows stay in L1 for all of them), and
+        // plain weights are packed a group at a time (longer runs of each
+        // weight row per page touched).
+        dim_t group = 1;
         // The kernel configuration of a full tile (bias and post-ops);
         // tails derive from it.
         jit::brgemm_config_t cfg;
@@ -47,16 +52,16 @@ struct brgemm_matmul_t : public primitive_t {
             dims_t strides;
         };
         std::vector<binary_arg_t> binaries;
-        size_t pack_bytes = 0; // per thread, packing plain weights
+        size_t pack_bytes = 0; // per thread, a group's K block of panels
         // K blocking: nk blocks of kc rows (the last may be shorter; even
         // for bf16), so that a block of a B panel stays in L2 while every
         // M tile of the panel uses it; 1 block with a sum post-op (it
         // reads dst).
         dim_t kc = 0, nk = 1;
         // A bf16 dst in K blocks: the blocks before the last sum into a
-        // per-thread f32 buffer of run_tiles M tiles of the panel
+        // per-thread f32 buffer of run_tiles M tiles of the group
         // (acc_bytes), which the last block's kernels add before the
-        // epilogue; runs of tiles on one panel are cut to run_tiles.
+        // epilogue; runs of tiles on one group are cut to run_tiles.
         size_t acc_bytes = 0;
         dim_t run_tiles = 0;
 
