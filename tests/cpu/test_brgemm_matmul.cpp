@@ -462,3 +462,17 @@ TEST(JitBrgemmMatmul, Bf16NameFollowsIsaLimit) {
     else
         EXPECT_FALSE(on_brgemm(impl)) << impl;
 }
+
+// bf16 problems where 4 rows or fewer use each panel (decode-like) go to
+// the GEMM, whose small-M kernels stream plain bf16 weights (widened as
+// they are read), correctly: bias, post-ops, f32 and bf16 dst.
+TEST(JitBrgemmMatmul, Bf16SmallMFallsBackToTheGemm) {
+    for (int m = 1; m <= 4; ++m)
+        for (dt d : {dt::f32, dt::bf16}) {
+            case_t c = bf16_case({{m, 301}, {301, 1030}, {m, 1030}, false}, d);
+            c.bias = true;
+            c.eltwise = {algorithm::eltwise_relu};
+            SCOPED_TRACE("m " + std::to_string(m));
+            EXPECT_FALSE(on_brgemm(run_case(c, (unsigned)(500 + m))));
+        }
+}

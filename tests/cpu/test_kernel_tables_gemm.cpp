@@ -2,7 +2,8 @@
 // test_kernel_tables.cpp), every entry this processor supports against
 // naive loops (src/cpu/gemm/gemm_ukernels.hpp):
 //   gemm_gemv   the small-M kernels, M = 1..4, B by rows (n) and by
-//               columns (t), strided A, beta 0 and not;
+//               columns (t), strided A, beta 0 and not; the n form over
+//               bf16 inputs where an entry has it;
 //   gemm_s32    int16 pairs into s32, full and partial tiles, overwrite and
 //               accumulate, the extreme values;
 //   gemm_bf16   bf16 pairs into f32 with alpha / beta;
@@ -117,6 +118,34 @@ TEST(KernelTables, GemmGemvOnEveryIsa) {
                                 ASSERT_NEAR(ct[o], 1.5 * st + beta * c0[o],
                                         tol)
                                         << what << " (t) at " << i << "," << j;
+                            }
+                        if (!e->bf16_n[M - 1]) continue;
+                        // bf16 inputs: exact products of the rounded values.
+                        std::vector<uint16_t> ah(a.size()), bh(bn.size());
+                        for (size_t x = 0; x < a.size(); ++x)
+                            ah[x] = to_bf16(a[x]);
+                        for (size_t x = 0; x < bn.size(); ++x)
+                            bh[x] = to_bf16(bn[x]);
+                        auto ch = c0;
+                        e->bf16_n[M - 1](n, k, 1.5f, ah.data(), a_rs, a_cs,
+                                bh.data(), ldb_n, beta, ch.data(), ldc);
+                        for (int i = 0; i < M; ++i)
+                            for (dim_t j = 0; j < ldc; ++j) {
+                                const size_t o = (size_t)(i * ldc + j);
+                                if (j >= n) {
+                                    ASSERT_EQ(ch[o], c0[o]) << what;
+                                    continue;
+                                }
+                                double sh = 0;
+                                for (dim_t p = 0; p < k; ++p)
+                                    sh += (double)from_bf16(ah[(
+                                                  size_t)(i * a_rs + p * a_cs)])
+                                          * from_bf16(
+                                                  bh[(size_t)(p * ldb_n + j)]);
+                                ASSERT_NEAR(ch[o], 1.5 * sh + beta * c0[o],
+                                        1e-5 * (double)(k + 1))
+                                        << what << " (bf16) at " << i << ","
+                                        << j;
                             }
                     }
     }

@@ -294,13 +294,21 @@ void s32_fns_for_b(data_type_t b_dt, s32_run_f &t, s32_naive_f &n) {
 }
 
 // Small M (<= 4) with f32 inputs and a unit-stride B: no packing, B is
-// streamed once (GEMV-like shapes: batch-1 inference).
+// streamed once (GEMV-like shapes: batch-1 inference). bf16 inputs too
+// where B's rows are contiguous (n form) and the kernels have them: B
+// widened to f32 as it streams, where packing it into pairs first took
+// 3-8x longer than oneDNN (Llama decode, 1x4096:4096x4096).
+bool small_m_bf16(const gemm_f32_args_t &g) {
+    return g.a_dt == dnnl_bf16 && g.b_dt == dnnl_bf16 && g.b_cs == 1
+           && select_f32_gemv().bf16_n[0];
+}
+
 bool small_m_ok(const gemm_f32_args_t &g) {
     const bool exact_inputs = g.fpmath == dnnl_fpmath_mode_strict
             || g.fpmath == dnnl_fpmath_mode_any;
-    return g.a_dt == dnnl_f32 && g.b_dt == dnnl_f32 && exact_inputs && g.M <= 4
-            && !g.b_packed
-            && g.K > 0 && (g.b_cs == 1 || (g.b_rs == 1 && g.a_cs == 1));
+    const bool f32_in = g.a_dt == dnnl_f32 && g.b_dt == dnnl_f32 && exact_inputs
+                        && (g.b_cs == 1 || (g.b_rs == 1 && g.a_cs == 1));
+    return (f32_in || small_m_bf16(g)) && g.M <= 4 && !g.b_packed && g.K > 0;
 }
 
 // How a small-M problem whose B rows are contiguous (n form) is cut.
@@ -345,10 +353,16 @@ void run_small_m(const gemm_f32_args_t &g, int nthr, char *ws) {
     const dim_t unit = n_form ? 64 : 8;
     const float *a = (const float *)g.a;
     const float *b = (const float *)g.b;
+    const bool bf16 = small_m_bf16(g);
+    const uint16_t *ah = (const uint16_t *)g.a, *bh = (const uint16_t *)g.b;
     // Columns [j0, j1) and rows [k0, k1) of the product into c.
     auto block = [&](dim_t j0, dim_t j1, dim_t k0, dim_t k1, float alpha,
                          float beta, float *c, dim_t ldc) {
-        if (n_form)
+        if (bf16)
+            kd.bf16_n[g.M - 1](j1 - j0, k1 - k0, alpha, ah + k0 * g.a_cs,
+                    g.a_rs, g.a_cs, bh + k0 * g.b_rs + j0, g.b_rs, beta, c + j0,
+                    ldc);
+        else if (n_form)
             kd.n[g.M - 1](j1 - j0, k1 - k0, alpha, a + k0 * g.a_cs, g.a_rs,
                     g.a_cs, b + k0 * g.b_rs + j0, g.b_rs, beta, c + j0, ldc);
         else

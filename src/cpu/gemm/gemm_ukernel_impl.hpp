@@ -10,7 +10,10 @@
 
 #include <cstdint>
 
+#include <type_traits>
+
 #include "common/c_types.hpp"
+#include "common/float_convert.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -304,10 +307,18 @@ namespace gemm {
 // in chunks whose M accumulator rows stay in L1 (16 KiB at most, half
 // of it) while the rows of B stream through contiguously, four at a
 // time: runs of 16 KiB of each row for one row of A, 4 KiB for four.
-template <typename V, int M>
-void f32_gemv_n_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t a_rs,
-        dim_t a_cs, const float *b, dim_t ldb, float beta, float *c, dim_t ldc) {
+// T: the inputs' type, float or uint16_t for bf16 (V::load widens bf16
+// vectors; products and sums in f32 either way).
+template <typename V, int M, typename T = float>
+void f32_gemv_n_impl(dim_t n, dim_t k, float alpha, const T *a, dim_t a_rs,
+        dim_t a_cs, const T *b, dim_t ldb, float beta, float *c, dim_t ldc) {
     using vec = typename V::vec;
+    auto cv = [](T x) -> float {
+        if constexpr (std::is_same<T, uint16_t>::value)
+            return bf16_to_f32(x);
+        else
+            return x;
+    };
     constexpr int W = V::width;
     constexpr dim_t JB = M == 1 ? 4096 : M == 2 ? 2048 : 1024;
     alignas(64) float acc[M][JB];
@@ -319,13 +330,15 @@ void f32_gemv_n_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t a_rs,
                 acc[i][j] = 0.f;
         dim_t p = 0;
         for (; p + 4 <= k; p += 4) {
-            const float *b0 = b + p * ldb + j0, *b1 = b0 + ldb, *b2 = b1 + ldb,
-                        *b3 = b2 + ldb;
+            const T *b0 = b + p * ldb + j0, *b1 = b0 + ldb, *b2 = b1 + ldb,
+                    *b3 = b2 + ldb;
 #pragma GCC unroll 4
             for (int i = 0; i < M; ++i) {
-                const float *ai = a + i * a_rs + p * a_cs;
-                const vec a0 = V::bcast(ai), a1 = V::bcast(ai + a_cs),
-                          a2 = V::bcast(ai + 2 * a_cs), a3 = V::bcast(ai + 3 * a_cs);
+                const T *ai = a + i * a_rs + p * a_cs;
+                const float s0 = cv(ai[0]), s1 = cv(ai[a_cs]),
+                            s2 = cv(ai[2 * a_cs]), s3 = cv(ai[3 * a_cs]);
+                const vec a0 = V::set1(s0), a1 = V::set1(s1), a2 = V::set1(s2),
+                          a3 = V::set1(s3);
                 float *ci = acc[i];
                 for (dim_t j = 0; j < jv; j += W) {
                     vec x = V::load(ci + j);
@@ -335,23 +348,21 @@ void f32_gemv_n_impl(dim_t n, dim_t k, float alpha, const float *a, dim_t a_rs,
                     x = V::fma(a3, V::load(b3 + j), x);
                     V::store(ci + j, x);
                 }
-                const float s0 = ai[0], s1 = ai[a_cs], s2 = ai[2 * a_cs],
-                            s3 = ai[3 * a_cs];
                 for (dim_t j = jv; j < jb; ++j)
-                    ci[j] += s0 * b0[j] + s1 * b1[j] + s2 * b2[j] + s3 * b3[j];
+                    ci[j] += s0 * cv(b0[j]) + s1 * cv(b1[j]) + s2 * cv(b2[j])
+                             + s3 * cv(b3[j]);
             }
         }
         for (; p < k; ++p) {
-            const float *b0 = b + p * ldb + j0;
+            const T *b0 = b + p * ldb + j0;
 #pragma GCC unroll 4
             for (int i = 0; i < M; ++i) {
-                const float *ai = a + i * a_rs + p * a_cs;
-                const vec a0 = V::bcast(ai);
+                const float s0 = cv(a[i * a_rs + p * a_cs]);
+                const vec a0 = V::set1(s0);
                 float *ci = acc[i];
                 for (dim_t j = 0; j < jv; j += W)
                     V::store(ci + j, V::fma(a0, V::load(b0 + j), V::load(ci + j)));
-                for (dim_t j = jv; j < jb; ++j)
-                    ci[j] += ai[0] * b0[j];
+                for (dim_t j = jv; j < jb; ++j) ci[j] += s0 * cv(b0[j]);
             }
         }
         for (int i = 0; i < M; ++i) {

@@ -102,9 +102,15 @@ using f32_gemv_n_f = void (*)(dim_t n, dim_t k, float alpha, const float *a,
         float *c, dim_t ldc);
 using f32_gemv_t_f = void (*)(dim_t n, dim_t k, float alpha, const float *a,
         dim_t lda, const float *b, dim_t ldb, float beta, float *c, dim_t ldc);
+// The n form over bf16 inputs (uint16_t), f32 products and sums; null in
+// an entry without it.
+using bf16_gemv_n_f = void (*)(dim_t n, dim_t k, float alpha, const uint16_t *a,
+        dim_t a_rs, dim_t a_cs, const uint16_t *b, dim_t ldb, float beta,
+        float *c, dim_t ldc);
 struct f32_gemv_desc_t {
     f32_gemv_n_f n[4];
     f32_gemv_t_f t[4];
+    bf16_gemv_n_f bf16_n[4];
 };
 extern const f32_gemv_desc_t f32_gemv__avx512f;
 extern const f32_gemv_desc_t f32_gemv__avx2_fma;

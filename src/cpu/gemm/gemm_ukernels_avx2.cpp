@@ -21,6 +21,12 @@ struct f32_avx2_t {
     static constexpr int width = 8;
     static vec zero() { return _mm256_setzero_ps(); }
     static vec load(const float *p) { return _mm256_loadu_ps(p); }
+    // 8 bf16 values as f32 (a bf16 is an f32's upper half).
+    static vec load(const uint16_t *p) {
+        const __m128i h = _mm_loadu_si128((const __m128i *)p);
+        return _mm256_castsi256_ps(
+                _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+    }
     static void store(float *p, vec v) { _mm256_storeu_ps(p, v); }
     static vec bcast(const float *p) { return _mm256_broadcast_ss(p); }
     static vec set1(float x) { return _mm256_set1_ps(x); }
@@ -71,7 +77,11 @@ const f32_gemv_desc_t f32_gemv__avx2_fma = {
         {f32_gemv_n_impl<f32_avx2_t, 1>, f32_gemv_n_impl<f32_avx2_t, 2>,
                 f32_gemv_n_impl<f32_avx2_t, 3>, f32_gemv_n_impl<f32_avx2_t, 4>},
         {f32_gemv_t_impl<f32_avx2_t, 1>, f32_gemv_t_impl<f32_avx2_t, 2>,
-                f32_gemv_t_impl<f32_avx2_t, 3>, f32_gemv_t_impl<f32_avx2_t, 4>}};
+                f32_gemv_t_impl<f32_avx2_t, 3>, f32_gemv_t_impl<f32_avx2_t, 4>},
+        {f32_gemv_n_impl<f32_avx2_t, 1, uint16_t>,
+                f32_gemv_n_impl<f32_avx2_t, 2, uint16_t>,
+                f32_gemv_n_impl<f32_avx2_t, 3, uint16_t>,
+                f32_gemv_n_impl<f32_avx2_t, 4, uint16_t>}};
 
 void s32_gemm_6x16c2__avx2(dim_t kp, const int16_t *a, const int16_t *b,
         int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate) {

@@ -23,6 +23,13 @@ struct f32_avx512_t {
     static constexpr int width = 16;
     static vec zero() { return _mm512_setzero_ps(); }
     static vec load(const float *p) { return _mm512_loadu_ps(p); }
+    // 16 bf16 values as f32 (a bf16 is an f32's upper half). The maskz
+    // forms: GCC warns of the plain ones' undefined pass-through.
+    static vec load(const uint16_t *p) {
+        const __m256i h = _mm256_loadu_si256((const __m256i *)p);
+        const __m512i w = _mm512_maskz_cvtepu16_epi32(0xffff, h);
+        return _mm512_castsi512_ps(_mm512_maskz_slli_epi32(0xffff, w, 16));
+    }
     static void store(float *p, vec v) { _mm512_storeu_ps(p, v); }
     static vec bcast(const float *p) { return _mm512_set1_ps(*p); }
     static vec set1(float x) { return _mm512_set1_ps(x); }
@@ -60,9 +67,15 @@ void f32_gemm_12x32__avx512f(dim_t k, const float *a, const float *b,
 
 const f32_gemv_desc_t f32_gemv__avx512f = {
         {f32_gemv_n_impl<f32_avx512_t, 1>, f32_gemv_n_impl<f32_avx512_t, 2>,
-                f32_gemv_n_impl<f32_avx512_t, 3>, f32_gemv_n_impl<f32_avx512_t, 4>},
+                f32_gemv_n_impl<f32_avx512_t, 3>,
+                f32_gemv_n_impl<f32_avx512_t, 4>},
         {f32_gemv_t_impl<f32_avx512_t, 1>, f32_gemv_t_impl<f32_avx512_t, 2>,
-                f32_gemv_t_impl<f32_avx512_t, 3>, f32_gemv_t_impl<f32_avx512_t, 4>}};
+                f32_gemv_t_impl<f32_avx512_t, 3>,
+                f32_gemv_t_impl<f32_avx512_t, 4>},
+        {f32_gemv_n_impl<f32_avx512_t, 1, uint16_t>,
+                f32_gemv_n_impl<f32_avx512_t, 2, uint16_t>,
+                f32_gemv_n_impl<f32_avx512_t, 3, uint16_t>,
+                f32_gemv_n_impl<f32_avx512_t, 4, uint16_t>}};
 
 void s32_gemm_12x32c2__avx512bw(dim_t kp, const int16_t *a, const int16_t *b,
         int32_t *c, dim_t ldc, dim_t m, dim_t n, bool accumulate) {
