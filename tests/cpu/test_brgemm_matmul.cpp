@@ -98,6 +98,7 @@ struct case_t {
     float sum_scale = 0.f;          // 0: no sum
     std::vector<binary_t> binaries;
     dt src_dt = dt::f32, dst_dt = dt::f32, bias_dt = dt::f32;
+    bool fpmath_bf16 = false; // f32 inputs rounded to bf16
 };
 
 case_t bf16_case(case_t c, dt dst = dt::bf16, dt bias = dt::f32) {
@@ -159,6 +160,7 @@ std::string run_case(const case_t &c, unsigned seed) {
     }
     primitive_attr attr;
     attr.set_post_ops(po);
+    if (c.fpmath_bf16) attr.set_fpmath_mode(fpmath_mode::bf16);
     matmul::primitive_desc pd(eng, src_md, wei_md, bias_md, dst_md, attr);
     const std::string impl = pd.impl_info_str();
 
@@ -211,7 +213,10 @@ std::string run_case(const case_t &c, unsigned seed) {
     p.wei_dims.assign(c.wei.begin(), c.wei.end());
     p.dst_dims.assign(c.dst.begin(), c.dst.end());
     if (c.bias) p.bias_dims.assign(bias_dims.begin(), bias_dims.end());
-    const auto ref = matmul_ref::compute(p, src, wei, bias, {}, ref_po, &old);
+    // fpmath bf16: the product of the inputs rounded to bf16.
+    const dt in = c.fpmath_bf16 ? dt::bf16 : c.src_dt;
+    const auto ref = matmul_ref::compute(
+            p, as_type(src, in), as_type(wei, in), bias, {}, ref_po, &old);
     int errors = 0;
     for (size_t i = 0; i < ref.size() && errors < 5; ++i) {
         // A bf16 dst adds its rounding (half an ulp: 2^-9 relative).
@@ -475,4 +480,30 @@ TEST(JitBrgemmMatmul, Bf16SmallMFallsBackToTheGemm) {
             SCOPED_TRACE("m " + std::to_string(m));
             EXPECT_FALSE(on_brgemm(run_case(c, (unsigned)(500 + m))));
         }
+}
+
+// f32 with fpmath_mode bf16 runs the bf16 kernels on inputs rounded to
+// bf16 (the reference rounds them too; the tolerance is f32's, so an
+// unrounded product fails): tails, odd K, batches, plain and transposed
+// weights, K in blocks, bias and post-ops. Strict f32 stays on f32.
+TEST(JitBrgemmMatmul, F32WithFpmathBf16) {
+    if (!has_bf16_target()) GTEST_SKIP() << "no avx512_core_bf16 here";
+    std::vector<case_t> cases = {
+            {{13, 77}, {77, 130}, {13, 130}},
+            {{37, 51}, {51, 77}, {37, 77}, false, true},
+            {{2, 3, 9, 17}, {2, 1, 17, 70}, {2, 3, 9, 70}},
+            {{50, 2101}, {2101, 65}, {50, 65}},
+    };
+    cases[1].bias = true;
+    cases[1].eltwise = {algorithm::eltwise_gelu_erf};
+    cases[3].bias = true;
+    cases[3].sum_scale = 0.5f;
+    for (size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        case_t c = cases[i];
+        c.fpmath_bf16 = true;
+        EXPECT_EQ(run_case(c, (unsigned)(600 + i)),
+                "brg_matmul:avx512_core_bf16");
+    }
+    EXPECT_EQ(run_case(cases[0], 610), "brg_matmul:avx512_core");
 }

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "common/exec_ctx.hpp"
+#include "common/float_convert.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/postops/postops.hpp"
 #include "cpu/threading/threading.hpp"
@@ -109,30 +110,40 @@ void pack_f32(float *o, const float *w, const pack_src_t &s, dim_t kn) {
     }
 }
 
+uint16_t bf16_bits(uint16_t x) {
+    return x;
+}
+uint16_t bf16_bits(float x) {
+    return f32_to_bf16(x);
+}
+
 // bf16: a row per pair of k, each column's two values adjacent (the
-// second zero past an odd kn).
-void pack_bf16(uint16_t *o, const uint16_t *w, const pack_src_t &s, dim_t kn) {
+// second zero past an odd kn). T: bf16 weights (uint16_t), or f32 ones
+// rounded to bf16 (fpmath_mode bf16).
+template <typename T>
+void pack_bf16(uint16_t *o, const T *w, const pack_src_t &s, dim_t kn) {
+    const auto h = [](T x) -> uint32_t { return bf16_bits(x); };
     const dim_t wk = s.wk, wn = s.wn;
     for (dim_t k = 0; k < kn; k += 2) {
-        const uint16_t *r0 = w + k * wk;
+        const T *r0 = w + k * wk;
         if (wn == 1 && k + ahead + 1 < kn) {
-            prefetch_row(r0 + ahead * wk, s.n * 2);
-            prefetch_row(r0 + (ahead + 1) * wk, s.n * 2);
+            prefetch_row(r0 + ahead * wk, s.n * (dim_t)sizeof(T));
+            prefetch_row(r0 + (ahead + 1) * wk, s.n * (dim_t)sizeof(T));
         }
         for (dim_t j0 = 0; j0 < s.n; j0 += s.panel) {
             uint32_t *row = reinterpret_cast<uint32_t *>(o)
                             + (j0 / s.panel) * (s.pstride / 2)
                             + (k / 2) * s.panel;
-            const uint16_t *r = r0 + j0 * wn;
+            const T *r = r0 + j0 * wn;
             const dim_t n = std::min(s.panel, s.n - j0);
             if (k + 1 == kn)
-                for (dim_t j = 0; j < n; ++j) row[j] = r[j * wn];
+                for (dim_t j = 0; j < n; ++j) row[j] = h(r[j * wn]);
             else if (wn == 1)
                 for (dim_t j = 0; j < n; ++j)
-                    row[j] = r[j] | (uint32_t)r[j + wk] << 16;
+                    row[j] = h(r[j]) | h(r[j + wk]) << 16;
             else
                 for (dim_t j = 0; j < n; ++j)
-                    row[j] = r[j * wn] | (uint32_t)r[j * wn + wk] << 16;
+                    row[j] = h(r[j * wn]) | h(r[j * wn + wk]) << 16;
             for (dim_t j = n; j < s.panel; ++j) row[j] = 0;
         }
     }
@@ -195,24 +206,30 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
     // f32 x f32 -> f32, or bf16 x bf16 -> f32 / bf16 (bias f32 or bf16).
     const data_type_t sdt = src_md_.data_type, ddt = dst_md_.data_type;
-    const bool bf16 = sdt == dnnl_bf16;
+    const bool bf16_src = sdt == dnnl_bf16;
     if (!is_bf16_or_f32(sdt) || weights_md_.data_type != sdt
-            || !(ddt == dnnl_f32 || (bf16 && ddt == dnnl_bf16)))
+            || !(ddt == dnnl_f32 || (bf16_src && ddt == dnnl_bf16)))
         return dnnl_unimplemented;
     if (with_bias()
             && !(bias_md_.data_type == dnnl_f32
-                    || (bf16 && bias_md_.data_type == dnnl_bf16)))
+                    || (bf16_src && bias_md_.data_type == dnnl_bf16)))
         return dnnl_unimplemented;
     if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
     if (!attr_.scales.items.empty() || !attr_.zero_points.items.empty())
         return dnnl_unimplemented;
     // The fpmath mode relaxes f32 inputs only; bf16 ones run exactly.
-    if (!bf16 && attr_.fpmath_mode != dnnl_fpmath_mode_strict)
+    // fpmath_mode bf16 (oneDNN's contract: inputs rounded to bf16, f32
+    // accumulation) runs the bf16 kernels: src rounded into the
+    // scratchpad once per execution, weights while they are packed.
+    cvt_src = !bf16_src && attr_.fpmath_mode == dnnl_fpmath_mode_bf16
+              && jit::select_brgemm_target(dnnl_bf16);
+    if (!bf16_src && !cvt_src && attr_.fpmath_mode != dnnl_fpmath_mode_strict)
         return dnnl_unimplemented;
     for (const auto &r : attr_.rounding_modes)
         if (r.mode != (int)dnnl_rounding_mode_environment)
             return dnnl_unimplemented;
-    target = jit::select_brgemm_target(sdt);
+    const bool bf16 = bf16_src || cvt_src; // the kernel's inputs
+    target = jit::select_brgemm_target(bf16 ? dnnl_bf16 : dnnl_f32);
     if (!target) return dnnl_unimplemented;
 
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
@@ -245,11 +262,13 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         if (weights_md_.dims[d] == 1) rows_per_panel *= dst_md_.dims[d];
     if (rows_per_panel <= 4) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
-    if (wei_any && nd == 2) {
+    // Rounded f32 weights are packed per execution (an f32 layout in
+    // panels would save no work).
+    if (wei_any && nd == 2 && !cvt_src) {
         weights_md_ = brgemm_weights_md(weights_md_, panel);
         wei_packed = true;
     }
-    const dim_t es = (dim_t)data_type_size(sdt);
+    const dim_t es = bf16 ? 2 : 4; // the kernel's input elements
     k_rows = bf16 ? (K() + 1) / 2 * 2 : K();
 
     // bf16: groups of two panels (one, where the units would not give
@@ -284,8 +303,17 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     const dim_t unit_bytes = group * tm * panel * (dim_t)sizeof(float);
     run_tiles = std::max<dim_t>(1, (128 * 1024) / unit_bytes);
     if (ddt != dnnl_f32 && nk > 1) acc_bytes = (size_t)(run_tiles * unit_bytes);
-    if (pack_bytes + acc_bytes > 0)
-        book_scratchpad((pack_bytes + acc_bytes) * max_threads());
+    // The rounded source, dense: [src batch][M][K] bf16 (within 32 MiB;
+    // a larger one goes to the GEMM).
+    if (cvt_src) {
+        dim_t src_rows = M();
+        for (int d = 0; d < nd - 2; ++d) src_rows *= src_md_.dims[d];
+        cvt_bytes = (size_t)(src_rows * K()) * 2;
+        if (cvt_bytes > ((size_t)32 << 20)) return dnnl_unimplemented;
+    }
+    if (pack_bytes + acc_bytes + cvt_bytes > 0)
+        book_scratchpad((pack_bytes + acc_bytes) * max_threads()
+                        + (cvt_bytes + 63) / 64 * 64);
     name_ = std::string("brg_matmul:") + target->isa_name;
     return dnnl_success;
 }
@@ -325,9 +353,11 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     }
     if (M == 0 || N == 0 || nbatch == 0) return dnnl_success;
 
-    // Byte pointers: src and weights of one type (es bytes), dst of its.
-    const bool bf16 = smd.data_type == dnnl_bf16;
-    const dim_t es = (dim_t)data_type_size(smd.data_type);
+    // Byte pointers: src and weights of one type (wes bytes), dst of its;
+    // the kernel reads es-byte elements (bf16 when the source is rounded).
+    const bool bf16 = smd.data_type == dnnl_bf16 || p->cvt_src;
+    const dim_t wes = (dim_t)data_type_size(smd.data_type);
+    const dim_t es = bf16 ? 2 : 4;
     const dim_t des = (dim_t)data_type_size(dmd.data_type);
     const char *src = ctx.input<char>(DNNL_ARG_SRC);
     const char *wei = ctx.input<char>(DNNL_ARG_WEIGHTS);
@@ -336,8 +366,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             p->with_bias() ? ctx.input<char>(DNNL_ARG_BIAS) : nullptr;
     if (!dst || (K > 0 && (!src || !wei)) || (p->with_bias() && !bias))
         return dnnl_invalid_arguments;
-    if (src) src += smd.offset0 * es;
-    if (wei) wei += wmd.offset0 * es;
+    if (src) src += smd.offset0 * wes;
+    if (wei) wei += wmd.offset0 * wes;
     dst += dmd.offset0 * des;
     if (bias)
         bias += p->bias_md().offset0
@@ -378,8 +408,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     char *scratch = nullptr;
     const size_t per_thr = p->pack_bytes + p->acc_bytes;
     const bool pack_b = !p->wei_packed && K > 0;
-    if (pack_b || p->acc_bytes) {
-        const size_t need = per_thr * nthr;
+    const bool cvt = p->cvt_src && K > 0;
+    const size_t cvt_off = per_thr * nthr;
+    if (pack_b || p->acc_bytes || cvt) {
+        const size_t need = cvt_off + (cvt ? p->cvt_bytes : 0);
         scratch = static_cast<char *>(ctx.scratchpad());
         if (!scratch || p->scratchpad_size() < need) {
             owned.reset(static_cast<char *>(
@@ -387,6 +419,31 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             scratch = owned.get();
             if (!scratch) return dnnl_out_of_memory;
         }
+    }
+    // fpmath bf16: the source rounded into a dense [batch][M][K] copy,
+    // which the kernels then read (its strides replace the source's).
+    if (cvt) {
+        uint16_t *h = reinterpret_cast<uint16_t *>(scratch + cvt_off);
+        dims_t cs;
+        cs[nd - 1] = 1;
+        for (int d = nd - 2; d >= 0; --d) cs[d] = cs[d + 1] * smd.dims[d + 1];
+        const dim_t rows = (dim_t)(p->cvt_bytes / 2) / K;
+        const float *f = reinterpret_cast<const float *>(src);
+        parallel_chunks(nthr_for(rows, 16), rows, [&](int, dim_t r0, dim_t r1) {
+            for (dim_t r = r0; r < r1; ++r) {
+                // Row r of the dense copy: its batch and M coordinates.
+                dim_t off = 0, rem = r;
+                for (int d = nd - 2; d >= 0; --d) {
+                    off += (rem % smd.dims[d]) * ss[d];
+                    rem /= smd.dims[d];
+                }
+                const float *x = f + off;
+                uint16_t *y = h + r * K;
+                for (dim_t k = 0; k < K; ++k) y[k] = f32_to_bf16(x[k]);
+            }
+        });
+        src = reinterpret_cast<const char *>(h);
+        for (int d = 0; d < nd; ++d) ss[d] = cs[d];
     }
     dim_t wk = 0, wn = 0;
     if (pack_b) {
@@ -407,7 +464,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         const dim_t w0 = woff + n0 * wn + k0 * wk;
         const pack_src_t ps{
                 wk, wn, std::min(G * panel, N - n0), (dim_t)panel, pstride};
-        if (bf16)
+        if (p->cvt_src)
+            pack_bf16(reinterpret_cast<uint16_t *>(o),
+                    reinterpret_cast<const float *>(wei) + w0, ps, kn);
+        else if (bf16)
             pack_bf16(reinterpret_cast<uint16_t *>(o),
                     reinterpret_cast<const uint16_t *>(wei) + w0, ps, kn);
         else

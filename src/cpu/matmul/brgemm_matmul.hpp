@@ -5,7 +5,8 @@
 // bf16 with k in pairs, read in place) or plain (packed per execution
 // into the scratchpad), any batch dims with broadcast, bias per column
 // (f32, or bf16 for bf16 sources), post-ops eltwise / sum / binary
-// (scalar, per column, full) fused into the kernel's epilogue. No runtime
+// (scalar, per column, full) fused into the kernel's epilogue; f32 with
+// fpmath_mode bf16 on the bf16 kernels (inputs rounded). No runtime
 // dims, scales or zero points (those go to the GEMM implementation behind
 // it). Named brg_matmul:<isa>.
 #pragma once
@@ -64,6 +65,11 @@ struct brgemm_matmul_t : public primitive_t {
         // epilogue; runs of tiles on one group are cut to run_tiles.
         size_t acc_bytes = 0;
         dim_t run_tiles = 0;
+        // fpmath_mode bf16 on f32: the source rounded to bf16 into the
+        // scratchpad (cvt_bytes, after the threads' buffers) before the
+        // bf16 kernels run; the weights rounded while packed.
+        bool cvt_src = false;
+        size_t cvt_bytes = 0;
 
     private:
         bool post_ops_ok();
