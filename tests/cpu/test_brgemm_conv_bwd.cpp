@@ -284,6 +284,46 @@ TEST(JitBrgemmConvBwd, SmallInputChannelsFallBack) {
     if (have_brgemm()) EXPECT_TRUE(on_bwd_d(d)) << d;
 }
 
+// Descriptors with strides, widths or kernels of a billion (valid, with
+// no memory behind them) are declined at once rather than planned: the
+// backward-data plan keeps runs per width phase, both plans per-tap
+// tables.
+TEST(JitBrgemmConvBwd, ExtremeDescriptorsDecline) {
+    engine eng(engine::kind::cpu, 0);
+    const int64_t big = int64_t(1) << 30;
+    auto impl_of = [&](dir_t dir, int64_t iw, int64_t k, int64_t s) {
+        const int64_t ow = (iw - k) / s + 1;
+        memory::desc src({1, 48, iw}, dt::f32, tag::nwc),
+                wei({32, 48, k}, dt::f32, tag::any),
+                dst({1, 32, ow}, dt::f32, tag::nwc);
+        try {
+            convolution_forward::primitive_desc f(eng,
+                    prop_kind::forward_training, algorithm::convolution_direct,
+                    src, wei, dst, {s}, {0}, {0});
+            if (dir == dir_t::bwd_d)
+                return std::string(convolution_backward_data::primitive_desc(
+                        eng, algorithm::convolution_direct, src, wei, dst, {s},
+                        {0}, {0}, f)
+                                           .impl_info_str());
+            return std::string(convolution_backward_weights::primitive_desc(eng,
+                    algorithm::convolution_direct, src, wei, dst, {s}, {0}, {0},
+                    f)
+                                       .impl_info_str());
+        } catch (const dnnl::error &) {
+            return std::string("none");
+        }
+    };
+    // A billion width phases; a billion kernel columns.
+    EXPECT_FALSE(on_bwd_d(impl_of(dir_t::bwd_d, big, 1, big / 2)));
+    EXPECT_FALSE(on_bwd_d(impl_of(dir_t::bwd_d, big, big / 2, 1)));
+    EXPECT_FALSE(on_bwd_w(impl_of(dir_t::bwd_w, big, big / 2, 1)));
+    // Ordinary ones beside them are taken.
+    if (have_brgemm()) {
+        EXPECT_TRUE(on_bwd_d(impl_of(dir_t::bwd_d, 64, 3, 2)));
+        EXPECT_TRUE(on_bwd_w(impl_of(dir_t::bwd_w, 64, 3, 2)));
+    }
+}
+
 // The ISA dispatch picks the kernels: ONEDNN_MAX_CPU_ISA (CTest runs these
 // tests under each limit) or the processor decides the names; below AVX2
 // the next implementation runs.

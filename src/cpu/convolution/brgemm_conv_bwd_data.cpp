@@ -33,6 +33,16 @@ status_t brgemm_conv_bwd_data_t::pd_t::init(engine_t *engine) {
     if (!cfg.supported()) return dnnl_unimplemented;
     geo = geo_of(*this);
     flatten(geo, *this);
+    // Descriptors may hold strides and kernels of billions (valid ones):
+    // the plan keeps per width phase runs, searches a phase's first tap
+    // among `sw / gcd(sw, dw)` and batches every tap of a point, so such
+    // extremes go to the next entry instead of taking memory and time.
+    const geo_t &g = geo;
+    const dim_t lim = 4096, taps = 1 << 16;
+    if (std::min(g.sw, g.iw) > lim || std::min(g.kw, g.sw) > lim
+            || g.kd > taps || g.kh > taps || g.kw > taps
+            || g.kd * g.kh * g.kw > taps)
+        return dnnl_unimplemented;
     plan_work();
     name_ = std::string("brgconv_bwd_d:") + target->isa_name;
     return dnnl_success;

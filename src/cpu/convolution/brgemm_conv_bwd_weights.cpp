@@ -54,6 +54,10 @@ status_t brgemm_conv_bwd_weights_t::pd_t::init(engine_t *engine) {
     flatten(geo, *this);
     const geo_t &g = geo;
     if (g.ic == 0 || g.oc == 0) return dnnl_unimplemented;
+    // Descriptors may hold kernels of billions of taps (valid ones): the
+    // plan keeps a phase per kernel column and a chunk's source rows per
+    // (row, kd, kh), so such extremes go to the next entry.
+    if (g.kw > 4096 || g.kd * g.kh > 4096) return dnnl_unimplemented;
     // B is diff_dst itself: its rows (points) OC apart, whole vectors
     // read; a channel count past whole vectors is copied per chunk into
     // rows of ocp.
@@ -120,7 +124,7 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     // The most source rows a chunk reaches (counted where counting is
     // quick).
     max_slots = row_blk * g.kd * g.kh;
-    if (n_rowb <= 4096 && g.ow > 0) {
+    if (n_rowb <= 4096 && g.ow > 0 && n_rowb * max_slots <= (1 << 22)) {
         std::vector<dim_t> key, srows;
         dim_t most = 0;
         for (dim_t rb = 0; rb < n_rowb; ++rb) {
