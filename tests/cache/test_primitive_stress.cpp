@@ -191,4 +191,62 @@ TEST(PrimitiveStress, CreateExecuteDestroyWhileCachesResize) {
     dnnl_set_kernel_cache_capacity(kcap0);
 }
 
+// One recurrent primitive executed by several threads at once, each with
+// its own tensors and stream, right after creation: the weight GEMMs'
+// tile kernels for row tails are fetched on first use, so the threads
+// race to fetch them (the primitive keeps them under a lock). Every
+// thread must get the result of a later single-threaded execution,
+// bit for bit.
+TEST(PrimitiveStress, OneRnnPrimitiveFromManyThreads) {
+    using md = dnnl::memory::desc;
+    dnnl::engine eng(dnnl::engine::kind::cpu, 0);
+    // T 3, batch 13, 40 channels: 39 and 13 rows (tails of 3 and 1 after
+    // the 12-row tiles); the weights are packed by the execution (T > 1).
+    const md src({3, 13, 40}, dt::f32, tag::tnc);
+    const md wl({1, 1, 40, 4, 40}, dt::f32, tag::ldigo);
+    const md bias({1, 1, 4, 40}, dt::f32, tag::ldgo);
+    dnnl::lstm_forward::primitive_desc pd(eng,
+            dnnl::prop_kind::forward_inference,
+            dnnl::rnn_direction::unidirectional_left2right, src, md(), md(),
+            wl, wl, bias, src, md(), md());
+    dnnl::lstm_forward prim(pd);
+    auto inputs = [&](unsigned seed) {
+        std::mt19937 rng(seed);
+        std::uniform_real_distribution<float> val(-0.5f, 0.5f);
+        std::vector<std::vector<float>> v;
+        for (const md &d : {src, wl, wl, bias}) {
+            std::vector<float> x(d.get_size() / sizeof(float));
+            for (auto &e : x) e = val(rng);
+            v.push_back(x);
+        }
+        return v;
+    };
+    const auto in = inputs(7);
+    auto run = [&]() {
+        dnnl::stream s(eng);
+        dnnl::memory x(src, eng), w1(wl, eng), w2(wl, eng), b(bias, eng),
+                y(src, eng);
+        write(x, in[0]);
+        write(w1, in[1]);
+        write(w2, in[2]);
+        write(b, in[3]);
+        prim.execute(s,
+                {{DNNL_ARG_SRC_LAYER, x}, {DNNL_ARG_WEIGHTS_LAYER, w1},
+                        {DNNL_ARG_WEIGHTS_ITER, w2}, {DNNL_ARG_BIAS, b},
+                        {DNNL_ARG_DST_LAYER, y}});
+        s.wait();
+        return read(y);
+    };
+    constexpr int n = 4;
+    std::vector<std::vector<float>> got(n);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < n; ++t)
+        threads.emplace_back([&, t] { got[t] = run(); });
+    for (auto &t : threads)
+        t.join();
+    const auto want = run();
+    for (int t = 0; t < n; ++t)
+        EXPECT_EQ(got[t], want) << "thread " << t;
+}
+
 } // namespace
