@@ -17,6 +17,7 @@
 #include "../primitives/tensor_glue.hpp"
 #include "ocl_unit_geometry.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
+#include "oneapi/dnnl/dnnl_ocl.hpp"
 #include "reference/bnorm_ref.hpp"
 
 using namespace dnnl;
@@ -32,6 +33,15 @@ engine &gpu() {
     return eng;
 }
 
+// The device's compute units (how many parts of a channel may be held at
+// once).
+int64_t compute_units() {
+    cl_uint cus = 1;
+    clGetDeviceInfo(ocl_interop::get_device(gpu()),
+            CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(cus), &cus, nullptr);
+    return cus;
+}
+
 struct cfg_t {
     memory::dims dims;
     nf flags = nf::none;
@@ -39,6 +49,7 @@ struct cfg_t {
     dt data_dt = dt::f32;
     bool in_place = false;
     prop_kind bprop = prop_kind::backward;
+    bool infer = false; // forward inference with computed statistics
 };
 
 std::vector<float> as_f32(const std::vector<double> &v) {
@@ -64,8 +75,11 @@ void run(const cfg_t &cf, unsigned seed = 1) {
     const bool add_relu = (cf.flags & nf::fuse_norm_add_relu) != nf::none;
     const float eps = 1e-3f;
     batch_normalization_forward::primitive_desc fpd(gpu(),
-            prop_kind::forward_training, md, md, eps, cf.flags);
-    EXPECT_EQ(fpd.workspace_desc().get_size() != 0, relu || add_relu);
+            cf.infer ? prop_kind::forward_inference
+                     : prop_kind::forward_training,
+            md, md, eps, cf.flags);
+    if (!cf.infer)
+        EXPECT_EQ(fpd.workspace_desc().get_size() != 0, relu || add_relu);
 
     const auto sv = random_values((int64_t)n, cf.data_dt, gen, -4, 4);
     const auto s1v = random_values((int64_t)n, cf.data_dt, gen, -2, 2);
@@ -78,13 +92,16 @@ void run(const cfg_t &cf, unsigned seed = 1) {
     if (!cf.in_place) fill_padding(dst, 3);
     const memory::desc cmd({C}, dt::f32, tag::x);
     memory scale = to_memory(gpu(), cmd, scv), shift = to_memory(gpu(), cmd, shv);
-    memory mean = to_memory(gpu(), fpd.mean_desc(), mv),
-           var = to_memory(gpu(), fpd.variance_desc(), vv);
+    memory mean = to_memory(gpu(), cmd, mv), var = to_memory(gpu(), cmd, vv);
     memory ws(fpd.workspace_desc(), gpu());
     std::unordered_map<int, memory> args {{DNNL_ARG_SRC, src},
             {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
-            {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_MEAN, mean},
-            {DNNL_ARG_VARIANCE, var}, {DNNL_ARG_WORKSPACE, ws}};
+            {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_WORKSPACE, ws}};
+    // Inference with computed statistics takes none.
+    if (!cf.infer) {
+        args[DNNL_ARG_MEAN] = mean;
+        args[DNNL_ARG_VARIANCE] = var;
+    }
     if (add_relu) args[DNNL_ARG_SRC_1] = to_memory(gpu(), md, s1v);
     batch_normalization_forward(fpd).execute(strm, args);
     strm.wait();
@@ -108,6 +125,7 @@ void run(const cfg_t &cf, unsigned seed = 1) {
             tol_for(cf.data_dt, 2e-5, 2e-5)))
             << "dst " << fpd.impl_info_str();
     EXPECT_TRUE(padding_is_zero(dst));
+    if (cf.infer) return;
     if (!gs) {
         EXPECT_TRUE(matches(from_memory(mean), rmean, dt::f32,
                 tol_for(dt::f32, 1e-5, 1e-5)))
@@ -342,6 +360,54 @@ TEST_F(ocl_bnorm, gpu_geometry) {
     b.in_place = true;
     run(b, 45);
     run(mk({2, 3, 5, 3}, nf::use_global_stats | CH), 46);
+}
+
+// Computed statistics and the normalization in one launch, each channel's
+// parts held on chip by groups that wait for one another (GPU geometry,
+// ONEDNN_OCL_NORM_HELD=1, nchw-like layouts read as vectors): two parts
+// of a channel (more than the groups' lanes hold at once), parts of
+// unequal images, a single part, more parts than groups (each group takes
+// several in turn), fused ReLU (workspace) and add + ReLU, 16-bit data,
+// in place, inference (statistics not saved); more parts than compute
+// units, and images too long for a group, take the two-pass kernels.
+TEST_F(ocl_bnorm, channels_held_on_chip) {
+    gpu_geometry_t g;
+    norm_held_t held;
+    const auto impl = [](const memory::dims &d) {
+        const memory::desc md(d, dt::f32, tag::nchw);
+        return std::string(batch_normalization_forward::primitive_desc(gpu(),
+                prop_kind::forward_training, md, md, 1e-5f, CH)
+                        .impl_info_str());
+    };
+    EXPECT_EQ(impl({8, 3, 64, 64}), "ocl:bnorm:held");
+    run(mk({8, 3, 64, 64}, CH), 101);
+    run(mk({7, 2, 64, 64}, nf::use_scale), 102);
+    run(mk({3, 4, 32, 32}, CH), 103);
+    run(mk({8, compute_units() + 5, 64, 64}, CH), 104);
+    run(mk({8, 3, 64, 64}, nf::fuse_norm_relu | CH), 105);
+    run(mk({8, 2, 64, 64}, nf::fuse_norm_add_relu), 106);
+    cfg_t b = mk({8, 3, 64, 64}, CH);
+    b.data_dt = dt::bf16;
+    b.in_place = true;
+    run(b, 107);
+    cfg_t h = mk({6, 2, 48, 48}, nf::use_shift);
+    h.data_dt = dt::f16;
+    run(h, 108);
+    cfg_t inf = mk({8, 3, 64, 64}, CH);
+    inf.infer = true;
+    run(inf, 109);
+    // Six images of 64 x 64 fill a part: one part more than compute units.
+    EXPECT_NE(impl({6 * (compute_units() + 1), 1, 64, 64}), "ocl:bnorm:held");
+    EXPECT_NE(impl({2, 3, 170, 170}), "ocl:bnorm:held");
+}
+
+// Without ONEDNN_OCL_NORM_HELD the two-pass kernels.
+TEST_F(ocl_bnorm, channels_held_on_chip_only_when_asked) {
+    gpu_geometry_t g;
+    const memory::desc md({8, 3, 64, 64}, dt::f32, tag::nchw);
+    batch_normalization_forward::primitive_desc pd(gpu(),
+            prop_kind::forward_training, md, md, 1e-5f, CH);
+    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:bnorm:rows_vec+dense");
 }
 
 #endif

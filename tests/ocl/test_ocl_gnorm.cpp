@@ -18,6 +18,7 @@
 #include "../primitives/tensor_glue.hpp"
 #include "ocl_unit_geometry.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
+#include "oneapi/dnnl/dnnl_ocl.hpp"
 #include "reference/gnorm_ref.hpp"
 
 using namespace dnnl;
@@ -33,6 +34,15 @@ engine &gpu() {
     return eng;
 }
 
+// The device's compute units: units are held on chip only when there is
+// one for each.
+int64_t compute_units() {
+    cl_uint cus = 1;
+    clGetDeviceInfo(ocl_interop::get_device(gpu()),
+            CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(cus), &cus, nullptr);
+    return cus;
+}
+
 struct cfg_t {
     memory::dims dims;
     memory::dim groups;
@@ -43,6 +53,7 @@ struct cfg_t {
     prop_kind bprop = prop_kind::backward;
     float src_scale = 0, dst_scale = 0;
     bool relu_po = false;
+    bool infer = false; // forward inference with computed statistics
 };
 
 std::vector<float> as_f32(const std::vector<double> &v) {
@@ -75,9 +86,10 @@ void run(const cfg_t &cf, unsigned seed = 1) {
         attr.set_post_ops(po);
     }
     group_normalization_forward::primitive_desc fpd(gpu(),
-            gs ? prop_kind::forward_inference : prop_kind::forward_training,
+            gs || cf.infer ? prop_kind::forward_inference
+                           : prop_kind::forward_training,
             smd, dmd, G, eps, cf.flags, attr);
-    EXPECT_EQ(fpd.mean_desc().get_dims(), memory::dims({N, G}));
+    if (!cf.infer) EXPECT_EQ(fpd.mean_desc().get_dims(), memory::dims({N, G}));
 
     const bool int8 = cf.sdt == dt::s8 || cf.sdt == dt::u8;
     const auto sv = random_values((int64_t)n, cf.sdt, gen,
@@ -91,12 +103,16 @@ void run(const cfg_t &cf, unsigned seed = 1) {
     if (!cf.in_place) fill_padding(dst, 3);
     const memory::desc cmd({C}, dt::f32, tag::x);
     memory scale = to_memory(gpu(), cmd, scv), shift = to_memory(gpu(), cmd, shv);
-    memory mean = to_memory(gpu(), fpd.mean_desc(), mv),
-           var = to_memory(gpu(), fpd.variance_desc(), vv);
+    const memory::desc smd2({N, G}, dt::f32, tag::ab);
+    memory mean = to_memory(gpu(), smd2, mv), var = to_memory(gpu(), smd2, vv);
     std::unordered_map<int, memory> args {{DNNL_ARG_SRC, src},
             {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
-            {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_MEAN, mean},
-            {DNNL_ARG_VARIANCE, var}};
+            {DNNL_ARG_SHIFT, shift}};
+    // Inference with computed statistics takes none.
+    if (!cf.infer) {
+        args[DNNL_ARG_MEAN] = mean;
+        args[DNNL_ARG_VARIANCE] = var;
+    }
     const memory::desc one({1}, dt::f32, tag::x);
     if (cf.src_scale)
         args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC]
@@ -130,7 +146,7 @@ void run(const cfg_t &cf, unsigned seed = 1) {
             tol_for(cf.ddt, 2e-5, 2e-5)))
             << "dst " << fpd.impl_info_str();
     EXPECT_TRUE(padding_is_zero(dst));
-    if (!gs) {
+    if (!gs && !cf.infer) {
         EXPECT_TRUE(matches(from_memory(mean), rmean, dt::f32,
                 tol_for(dt::f32, 1e-5, 1e-5)))
                 << "mean";
@@ -138,7 +154,7 @@ void run(const cfg_t &cf, unsigned seed = 1) {
                 tol_for(dt::f32, 1e-5, 1e-5)))
                 << "variance";
     }
-    if (int8 || cf.ddt == dt::s8 || cf.ddt == dt::u8) return;
+    if (int8 || cf.ddt == dt::s8 || cf.ddt == dt::u8 || cf.infer) return;
 
     // Backward with the statistics now in mean / var.
     const auto mvals = as_f32(from_memory(mean)),
@@ -465,6 +481,64 @@ TEST_F(ocl_gnorm, units_held_in_registers) {
     run(wide, 60);
     // Channels per group not a multiple of 4 in nhwc: the plain kernel.
     EXPECT_EQ(impl_of(mk({4, 6, 5, 7}, 2, CH, tag::nhwc)), "ocl:gnorm:units");
+}
+
+// Units longer than registers hold (more than 16 vectors a lane of 256):
+// the rest in local memory (ocl:gnorm:units_held, while
+// ONEDNN_OCL_NORM_HELD=1), groups looping over
+// the units (two per compute unit, so a partial last round): nchw with
+// uneven lane shares and vectors straddling channels (odd S), nhwc runs,
+// inference (statistics not saved), 16-bit and 8-bit data with scales,
+// post-ops, in place; the largest unit that fits, and the first that
+// does not (streaming kernel), on either side of the register-only one.
+TEST_F(ocl_gnorm, units_held_on_chip) {
+    gpu_geometry_t g;
+    norm_held_t held;
+    // Images enough for a unit per compute unit (an H100 has 132), and a
+    // partial last round of the looping groups.
+    const int64_t n = std::max<int64_t>(5, compute_units() + 3);
+    const cfg_t nchw = mk({n, 8, 48, 48}, 1, CH);
+    EXPECT_EQ(impl_of(nchw), "ocl:gnorm:units_held");
+    run(nchw, 61);
+    run(mk({n, 4, 67, 71}, 1, CH), 62);
+    const cfg_t nhwc = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
+    EXPECT_EQ(impl_of(nhwc), "ocl:gnorm:units_held");
+    run(nhwc, 63);
+    cfg_t inf = mk({n, 8, 48, 48}, 1, CH);
+    inf.infer = true;
+    run(inf, 64);
+    cfg_t b = mk({n, 8, 48, 48}, 1, CH);
+    b.sdt = b.ddt = dt::bf16;
+    run(b, 65);
+    cfg_t u8 = mk({n, 8, 48, 48}, 1, CH);
+    u8.sdt = u8.ddt = dt::u8;
+    u8.src_scale = 2.f;
+    u8.dst_scale = 0.25f;
+    run(u8, 66);
+    cfg_t po = mk({n, 8, 50, 50}, 1, CH, tag::nhwc);
+    po.relu_po = true;
+    run(po, 67);
+    cfg_t ip = mk({n, 8, 48, 48}, 1, nf::use_shift);
+    ip.in_place = true;
+    run(ip, 68);
+    const cfg_t largest = mk({n, 8, 54, 64}, 1, CH);
+    EXPECT_EQ(impl_of(largest), "ocl:gnorm:units_held");
+    run(largest, 69);
+    const cfg_t past = mk({n, 4, 83, 84}, 1, CH);
+    EXPECT_EQ(impl_of(past), "ocl:gnorm:units_vec");
+    run(past, 70);
+    EXPECT_EQ(impl_of(mk({n, 4, 64, 64}, 1, CH)), "ocl:gnorm:units_cached");
+    EXPECT_EQ(impl_of(mk({n, 4, 64, 65}, 1, CH)), "ocl:gnorm:units_held");
+    // Given statistics leave nothing to hold: the streaming kernel.
+    EXPECT_EQ(impl_of(mk({n, 8, 48, 48}, 1, nf::use_global_stats)),
+            "ocl:gnorm:units_vec");
+}
+
+// Without ONEDNN_OCL_NORM_HELD long units take the streaming kernel.
+TEST_F(ocl_gnorm, units_held_on_chip_only_when_asked) {
+    gpu_geometry_t g;
+    const int64_t n = std::max<int64_t>(5, compute_units() + 3);
+    EXPECT_EQ(impl_of(mk({n, 8, 48, 48}, 1, CH)), "ocl:gnorm:units_vec");
 }
 
 #endif

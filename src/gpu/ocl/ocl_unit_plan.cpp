@@ -97,6 +97,10 @@ bool gpu_geometry(const device_info_t &dev) {
     return dev.is_gpu() || getenv_string("ONEDNN_OCL_UNIT_GEOMETRY") == "gpu";
 }
 
+bool norm_held_enabled() {
+    return getenv_string("ONEDNN_OCL_NORM_HELD") == "1";
+}
+
 bool single_lane_units(const device_info_t &dev, int64_t elems) {
     return !gpu_geometry(dev) && elems < 1024;
 }

@@ -75,6 +75,13 @@ struct unit_geom_t {
 // the kernels exactly as GPUs compile and launch them).
 bool gpu_geometry(const device_info_t &dev);
 
+// Whether the normalizations may hold long units on chip with local
+// memory beside registers (group normalization's units_held, batch
+// normalization's held): only while ONEDNN_OCL_NORM_HELD=1, since on an
+// H100 their kernels still run slower than the streaming ones
+// (doc/performance.md); the tests turn it on.
+bool norm_held_enabled();
+
 // Whether kernels for units of `elems` elements on `dev` are compiled
 // single-lane (UL_LANES 1): on CPU devices (PoCL) for short units, where
 // a lane per unit loses nothing and barrier-free kernels build several

@@ -22,6 +22,10 @@
 //              it replaces phase 2 over such layouts. Always built with
 //              VEC 4 (a program of its own when the unit kernels take
 //              another VEC).
+//  bnorm_fwd_held (+ bnorm_held_reset; built with HELD_CACHE): computed
+//              statistics and the normalization in one launch over
+//              nchw-like layouts, each channel's parts held on chip by
+//              groups that wait for one another (see there).
 //  bnorm_stats_bands (+ _final): computed statistics over a dense
 //              channels-last layout, before bnorm_fwd_dense: groups
 //              reduce bands of rows for many channels at once, then one
@@ -148,6 +152,175 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
         VSTORE(DST_DT, dst, bn_off(&dv, c, o, i * VEC), y);
     });
 }
+
+#if HELD_CACHE
+// Statistics and normalization in one launch, the data held on chip
+// (nchw-like layouts read as VEC-wide vectors along the points): channel
+// c is cut into `parts` parts of `ipp` images (the last may have fewer);
+// a work-group holds one part, HELD_CACHE vectors a lane in registers and
+// HELD_LOCAL more in the lane's own slots of local memory (as
+// gnorm_fwd_cached holds a unit), computes the part's statistics,
+// publishes them, waits until every part of the channel has, merges them
+// (Chan) and normalizes what it holds, so src is read from memory once.
+// Groups take parts in the order of a ticket counter, so a group waits
+// only for parts that running groups hold or that no group has taken
+// yet: with no more parts per channel than groups that run at once (the
+// host keeps them within the compute units), some channel always
+// completes. sync[0] counts tickets, sync[1 + c] the parts of channel c
+// published; both start at zero (bnorm_held_reset). Each group draws
+// `trips` tickets (groups x trips >= channels x parts) whether or not
+// parts remain, so its work-items all reach every barrier. Lane r holds
+// the part's vectors r + k * lanes.
+#if VEC == 1
+#error "the held kernel reads vectors"
+#endif
+#define BN_HELD (HELD_CACHE + HELD_LOCAL)
+
+// Steps (image, vector w of the image's row of pv) by the lanes: di
+// images and dw vectors, with one carry.
+#define BN_STEP(img, w) \
+    do { \
+        w += dw; \
+        img += di; \
+        if (w >= pv) { \
+            w -= pv; \
+            ++img; \
+        } \
+    } while (0)
+
+// Vector k of this lane's part into y (k known when compiling).
+#define BN_HELD_VEC(y, k) \
+    do { \
+        if ((k) < HELD_CACHE) { \
+            for (int j_ = 0; j_ < VEC; ++j_) \
+                (y)[j_] = x[(k) % HELD_CACHE][j_]; \
+        } else { \
+            VFN(vstore)(mine[((k)-HELD_CACHE) * l], 0, y); \
+        } \
+    } while (0)
+
+__kernel void bnorm_held_reset(__global int *sync, long sync_off, long count) {
+    const long i = get_global_id(0);
+    if (i < count) sync[sync_off + i] = 0;
+}
+
+__kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
+        __global DST_T *dst, bn_view_t dv, __global const DST_T *src1,
+        bn_view_t s1v, __global uchar *ws, bn_view_t wv,
+        __global float *mean, long mean_off, __global float *var,
+        long var_off, __global const float *scale,
+        __global const float *shift, long channels, int images, int pv,
+        int ipp, int parts, int trips, float eps, int flags,
+        __global int *sync, long sync_off, __global float *partial,
+        long partial_off, __local float *buf, __local VTYPE(float) *held,
+        __local int *ticket) {
+    sync += sync_off;
+    const int r = ul_lane(), l = ul_lanes();
+    const int di = l / pv, dw = l - di * pv;
+    const int i0 = r / pv, w0 = r - i0 * pv;
+    // The lane's vectors in local memory, lane-interleaved (a group's
+    // accesses are consecutive 16-byte pieces); `held` is declared as
+    // vectors so that the runtime aligns it for them.
+    __local VTYPE(float) *mine = held + r;
+    const long items = channels * parts;
+    for (int t = 0; t < trips; ++t) {
+        if (r == 0) ticket[0] = atomic_inc(sync);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long item = ticket[0];
+        const bool valid = item < items;
+        const long c = valid ? item / parts : 0;
+        const int part = valid ? (int)(item - c * parts) : 0;
+        const int first = part * ipp;
+        const int vecs = valid ? (min(images, first + ipp) - first) * pv : 0;
+        float x[HELD_CACHE][VEC];
+        float sum = 0.f;
+        int img = first + i0, w = w0;
+#pragma unroll
+        for (int k = 0; k < BN_HELD; ++k) {
+            float y[VEC];
+            for (int j = 0; j < VEC; ++j)
+                y[j] = 0.f;
+            if (r + k * l < vecs)
+                VLOAD(DATA_DT, src, bn_off(&sv, c, img, w * VEC), y);
+            for (int j = 0; j < VEC; ++j)
+                sum += y[j];
+            if (k < HELD_CACHE) {
+                for (int j = 0; j < VEC; ++j)
+                    x[k % HELD_CACHE][j] = y[j];
+            } else {
+                mine[(k - HELD_CACHE) * l] = VFN(vload)(0, y);
+            }
+            BN_STEP(img, w);
+        }
+        const float cnt = (float)vecs * VEC;
+        const float tot = wg_sum(sum, buf);
+        const float pm = vecs > 0 ? tot / cnt : 0.f;
+        float sq = 0.f;
+#pragma unroll
+        for (int k = 0; k < BN_HELD; ++k)
+            if (r + k * l < vecs) {
+                float y[VEC];
+                BN_HELD_VEC(y, k);
+                for (int j = 0; j < VEC; ++j)
+                    sq += (y[j] - pm) * (y[j] - pm);
+            }
+        const float pq = wg_sum(sq, buf);
+        if (valid && r == 0) {
+            __global float *p = partial + partial_off + 3 * item;
+            p[0] = cnt;
+            p[1] = pm;
+            p[2] = pq;
+            mem_fence(CLK_GLOBAL_MEM_FENCE);
+            atomic_inc(sync + 1 + c);
+            volatile __global const int *published = sync + 1 + c;
+            while (*published < parts)
+                ;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        stats_t st = stats_zero();
+        if (valid) {
+            // Written by other groups during this launch: not from a cache.
+            volatile __global const float *q
+                    = partial + partial_off + 3 * c * parts;
+            for (int j = 0; j < parts; ++j) {
+                const stats_t b = {q[3 * j], q[3 * j + 1], q[3 * j + 2]};
+                st = stats_merge(st, b);
+            }
+        }
+        const float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
+        if (valid && part == 0 && r == 0 && (flags & F_SAVE)) {
+            mean[mean_off + c] = m;
+            var[var_off + c] = v;
+        }
+        const float inv = 1.f / sqrt(v + eps);
+        const float a = (valid && scale ? scale[c] : 1.f) * inv;
+        const float b = valid && shift ? shift[c] : 0.f;
+        img = first + i0;
+        w = w0;
+#pragma unroll
+        for (int k = 0; k < BN_HELD; ++k) {
+            if (r + k * l < vecs) {
+                float y[VEC];
+                float y1[VEC];
+                BN_HELD_VEC(y, k);
+                if (src1)
+                    VLOAD(DST_DT, src1, bn_off(&s1v, c, img, w * VEC), y1);
+                for (int j = 0; j < VEC; ++j) {
+                    y[j] = a * (y[j] - m) + b;
+                    if (src1) y[j] += y1[j];
+                    if (flags & F_RELU) {
+                        if (ws)
+                            ws[bn_off(&wv, c, img, w * VEC + j)] = y[j] > 0.f;
+                        y[j] = y[j] > 0.f ? y[j] : 0.f;
+                    }
+                }
+                VSTORE(DST_DT, dst, bn_off(&dv, c, img, w * VEC), y);
+            }
+            BN_STEP(img, w);
+        }
+    }
+}
+#endif
 
 // Forward with given statistics over tensors that share one dense plain
 // layout (nchw, nhwc, ...): an elementwise kernel, VEC elements of one

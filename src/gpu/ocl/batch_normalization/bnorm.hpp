@@ -30,6 +30,7 @@ struct ocl_bnorm_t : public primitive_t {
         status_t init(engine_t *engine);
         const char *name() const override {
             if (dense && global_stats()) return "ocl:bnorm:dense";
+            if (held_parts > 0) return "ocl:bnorm:held";
             if (bands > 0) return "ocl:bnorm:bands+dense";
             if (dense)
                 return units_inner ? "ocl:bnorm:lanes+dense"
@@ -71,10 +72,26 @@ struct ocl_bnorm_t : public primitive_t {
         size_t band_lanes[2] = {1, 1};
         int64_t points() const { return sp / vec; }
         size_t partial_off = 0, stats_off = 0;
+        // Computed statistics and the normalization in one launch
+        // (bnorm_fwd_held) over the vector rows' layouts: channels cut
+        // into held_parts parts of held_images images (0: not used), a
+        // part held by a group of held_lanes lanes, held_cache vectors a
+        // lane in registers and held_local in local memory; the ticket
+        // and arrival counters at sync_off in the scratchpad.
+        static constexpr int max_held_cache = 16;
+        // Local memory a group may take for held vectors, its tree and
+        // ticket: what NVIDIA's driver gives a group (devices that report
+        // less keep to theirs).
+        static constexpr size_t max_held_local = 48 * 1024;
+        int64_t held_parts = 0, held_images = 0;
+        size_t held_lanes = 0;
+        int held_cache = 0, held_local = 0;
+        size_t sync_off = 0;
 
     private:
         void init_dense();
         void init_bands(const device_info_t &dev);
+        void plan_held(const device_info_t &dev);
     };
 
     using primitive_t::primitive_t;
@@ -87,7 +104,12 @@ private:
     bn_view_t view(int k, int64_t off0) const;
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
+    status_t execute_held(const exec_ctx_t &ctx, const tensor_buf_t *b,
+            cl_mem mean, int64_t moff, cl_mem var, int64_t voff, cl_mem scale,
+            cl_mem shift) const;
     ocl_kernel_t main_, final_, dense_, bands_, bands_final_;
+    ocl_kernel_t held_, held_reset_;
+    size_t held_groups_ = 0; // groups of bnorm_fwd_held's range
     staging_kernels_t staging_;
     unit_geom_t geom_;
 };

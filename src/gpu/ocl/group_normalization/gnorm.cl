@@ -14,6 +14,9 @@
 //  phase 1: chunks of long units write partial statistics, which
 //     gnorm_stats_final merges (Chan) into mean / variance;
 //  phase 2: chunks apply the normalization from those statistics.
+//  gnorm_fwd_cached (built with UNIT_CACHE, VEC 4): computed statistics
+//     with the unit held on chip (registers, and local memory with
+//     UNIT_LOCAL), src read once; see there.
 // GN_KERNEL 2 (backward sums): gnorm_bwd_nc: per (n, c) over the points,
 //     A = sum diff_dst, B = sum diff_dst * (x - mean); chunks' partials
 //     added by gnorm_bwd_nc_final.
@@ -164,13 +167,47 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
 }
 
 #if UNIT_CACHE
-// One work-group per unit, the unit held in registers (UNIT_CACHE vectors
-// of VEC per lane; the host picks the lanes so that it fits), so src is
-// read from memory once: statistics in two exact passes over the
-// registers, then the normalization. A unit is `runs` runs of
-// `run_vecs` VEC-wide vectors, contiguous within a run and `so` apart
-// (nchw: one run of cpg x S elements; nhwc: S runs of the cpg channels).
-// Vector indices stay in 32 bits (the host bounds the unit).
+// The unit held on chip, so src is read from memory once: UNIT_CACHE
+// vectors of VEC per lane in registers and UNIT_LOCAL more in the lane's
+// own slots of local memory (`held`: no barrier guards them, each lane
+// reads back only what it wrote), statistics in two exact passes over
+// them, then the normalization. A unit is `runs` runs of `run_vecs`
+// VEC-wide vectors, contiguous within a run and `so` apart (nchw: one run
+// of cpg x S elements; nhwc: S runs of the cpg channels). Lane r holds
+// the unit's vectors r + k * lanes. The slots of the range loop over the
+// units (the host may launch fewer groups than units: one group that
+// fills a compute unit then starts its next unit without a new launch of
+// a group); the loop count is the same for every work-item, so all of
+// them reach every tree. Vector indices stay in 32 bits (the host bounds
+// the unit).
+#if VEC == 1
+#error "the held-unit kernel reads vectors"
+#endif
+#define GN_HELD (UNIT_CACHE + UNIT_LOCAL)
+
+// Steps a vector index (run p, vector w of the run) by `lanes` vectors:
+// dp runs and dw vectors, with one carry.
+#define GN_STEP(p, w) \
+    do { \
+        w += dw; \
+        p += dp; \
+        if (w >= run_vecs) { \
+            w -= run_vecs; \
+            ++p; \
+        } \
+    } while (0)
+
+// Vector k of this lane's share into y (k known when compiling).
+#define GN_HELD_VEC(y, k) \
+    do { \
+        if ((k) < UNIT_CACHE) { \
+            for (int j_ = 0; j_ < VEC; ++j_) \
+                (y)[j_] = x[(k) % UNIT_CACHE][j_]; \
+        } else { \
+            VFN(vstore)(mine[((k)-UNIT_CACHE) * l], 0, y); \
+        } \
+    } while (0)
+
 __kernel void gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
         __global DST_T *dst, gn_view_t dv, __global float *mean,
         long mean_off, __global float *var, long var_off,
@@ -178,57 +215,76 @@ __kernel void gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
         long units, long groups, int cpg, int points, int run_vecs,
         int runs, int ch_inner, float eps, int flags,
         __global const SSC_T *src_scale, __global const DSC_T *dst_scale,
-        dims6_t dims, int ndims, __local float *buf POST_OP_ARGS) {
-    const long u = ul_unit();
-    const bool valid = u < units;
-    const long n = valid ? u / groups : 0, g = valid ? u % groups : 0;
-    const long sb = gn_base(&sv, n, g), db = gn_base(&dv, n, g);
+        dims6_t dims, int ndims, __local float *buf,
+        __local VTYPE(float) *held POST_OP_ARGS) {
     const int r = ul_lane(), l = ul_lanes();
     const int vecs = run_vecs * runs;
-    const bool given = flags & F_GLOBAL;
-
-    float x[UNIT_CACHE][VEC];
-    float sum = 0.f;
-#pragma unroll
-    for (int k = 0; k < UNIT_CACHE; ++k) {
-        const int v = r + k * l;
-        if (valid && v < vecs) {
-            const int p = v / run_vecs, w = v - p * run_vecs;
-            VLOAD(SRC_DT, src, sb + p * sv.so + w * VEC, x[k]);
-            for (int j = 0; j < VEC; ++j)
-                sum += x[k][j];
-        }
-    }
-    const float cnt = (float)vecs * VEC;
-    // The trees run whatever `given` says (PoCL mishandles barriers under
-    // run-time conditions, uniform or not).
-    float m = wg_sum(sum, buf) / cnt;
-    float sq = 0.f;
-#pragma unroll
-    for (int k = 0; k < UNIT_CACHE; ++k)
-        if (valid && r + k * l < vecs)
-            for (int j = 0; j < VEC; ++j)
-                sq += (x[k][j] - m) * (x[k][j] - m);
-    float va = wg_sum(sq, buf) / cnt;
-    if (!valid) return;
-    if (given) {
-        m = mean[mean_off + u];
-        va = var[var_off + u];
-    } else if ((flags & F_SAVE) && r == 0) {
-        mean[mean_off + u] = m;
-        var[var_off + u] = va;
-    }
-    const float inv = 1.f / sqrt(va + eps);
+    const int dp = l / run_vecs, dw = l - dp * run_vecs;
+    const int p0 = r / run_vecs, w0 = r - p0 * run_vecs;
+    // This slot's vectors in local memory, lane-interleaved (a group's
+    // accesses are consecutive 16-byte pieces). `held` is declared as
+    // vectors so that the runtime aligns it for them (as a float pointer
+    // NVIDIA's placed it 4-byte aligned and the vector accesses faulted).
+    __local VTYPE(float) *mine = held + ul_slot() * UNIT_LOCAL * l + r;
+    const long stride = get_global_size(UL_DIM_U);
+    const long trips = (units + stride - 1) / stride;
     const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
     const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
-    long idx[6] = {n, 0, 0, 0, 0, 0};
+    const float cnt = (float)vecs * VEC;
+
+    for (long t = 0; t < trips; ++t) {
+        const long u = ul_unit() + t * stride;
+        const bool valid = u < units;
+        const long n = valid ? u / groups : 0, g = valid ? u % groups : 0;
+        const long sb = gn_base(&sv, n, g), db = gn_base(&dv, n, g);
+        float x[UNIT_CACHE][VEC];
+        float sum = 0.f;
+        int p = p0, w = w0;
 #pragma unroll
-    for (int k = 0; k < UNIT_CACHE; ++k) {
-        const int v = r + k * l;
-        if (v < vecs) {
-            const int p = v / run_vecs, w = v - p * run_vecs;
-            GN_NORMALIZE_VEC(x[k], w * VEC, p);
-            VSTORE(DST_DT, dst, db + p * dv.so + w * VEC, x[k]);
+        for (int k = 0; k < GN_HELD; ++k) {
+            float y[VEC];
+            for (int j = 0; j < VEC; ++j)
+                y[j] = 0.f;
+            if (valid && r + k * l < vecs)
+                VLOAD(SRC_DT, src, sb + p * sv.so + w * VEC, y);
+            for (int j = 0; j < VEC; ++j)
+                sum += y[j];
+            if (k < UNIT_CACHE) {
+                for (int j = 0; j < VEC; ++j)
+                    x[k % UNIT_CACHE][j] = y[j];
+            } else {
+                mine[(k - UNIT_CACHE) * l] = VFN(vload)(0, y);
+            }
+            GN_STEP(p, w);
+        }
+        float m = wg_sum(sum, buf) / cnt;
+        float sq = 0.f;
+#pragma unroll
+        for (int k = 0; k < GN_HELD; ++k)
+            if (valid && r + k * l < vecs) {
+                float y[VEC];
+                GN_HELD_VEC(y, k);
+                for (int j = 0; j < VEC; ++j)
+                    sq += (y[j] - m) * (y[j] - m);
+            }
+        float va = wg_sum(sq, buf) / cnt;
+        if (valid && (flags & F_SAVE) && r == 0) {
+            mean[mean_off + u] = m;
+            var[var_off + u] = va;
+        }
+        const float inv = 1.f / sqrt(va + eps);
+        long idx[6] = {n, 0, 0, 0, 0, 0};
+        p = p0;
+        w = w0;
+#pragma unroll
+        for (int k = 0; k < GN_HELD; ++k) {
+            if (valid && r + k * l < vecs) {
+                float y[VEC];
+                GN_HELD_VEC(y, k);
+                GN_NORMALIZE_VEC(y, w * VEC, p);
+                VSTORE(DST_DT, dst, db + p * dv.so + w * VEC, y);
+            }
+            GN_STEP(p, w);
         }
     }
 }

@@ -47,15 +47,31 @@ cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
 
 } // namespace
 
-// The unit held in registers (gnorm_fwd_cached) on GPUs, as softmax
-// holds its rows: units read as runs of vectors (vec, as the streaming
-// kernel reads them), enough units to give every compute unit one, and
-// a unit that fits the lanes of a group of the usual size, 16 vectors a
-// lane at most.
+// The unit held on chip (gnorm_fwd_cached) on GPUs, as softmax holds its
+// rows: statistics computed (given ones leave nothing to hold), units read
+// as runs of vectors (vec, as the streaming kernel reads them), enough
+// units to give every compute unit one, and a unit that fits the lanes of
+// a group of the usual size: 16 vectors a lane in registers at most, and,
+// while norm_held_enabled(), for longer units as many more in local memory
+// as the group's share allows (the registers then keep what local memory
+// cannot: on an H100 a stand-alone kernel holding 14 + 11 vectors a lane
+// beat 16 + 9).
 void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
-    if (!gpu_geometry(dev) || vec != 4 || n * g < dev.compute_units) return;
+    if (!gpu_geometry(dev) || vec != 4 || global_stats()
+            || n * g < dev.compute_units || cache_vecs() == 0)
+        return;
     const unit_geom_t geom = cache_geom(dev, unit_group_limit(dev, 0));
     cache = unit_cache_vectors(geom, cache_vecs(), max_cache);
+    if (cache || !norm_held_enabled()) return;
+    const int64_t per_lane = div_up(cache_vecs(), (int64_t)geom.lr);
+    const size_t budget = std::min(dev.local_mem_size, max_held_local);
+    const size_t tree = geom.local_bytes(1), slot = geom.group_size() * 16;
+    const int64_t slots
+            = budget > tree ? (int64_t)((budget - tree) / slot) : 0;
+    const int64_t loc = std::min(per_lane - 1, slots);
+    if (per_lane - loc > max_cache) return;
+    cache = (int)(per_lane - loc);
+    cache_local = (int)loc;
 }
 
 unit_geom_t ocl_gnorm_t::pd_t::cache_geom(
@@ -175,6 +191,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         opts.define("GN_KERNEL", 1);
         opts.define("VEC", 4);
         opts.define("UNIT_CACHE", pd->cache);
+        opts.define("UNIT_LOCAL", pd->cache_local);
         define_data_type(opts, "SRC", pd->src_md()->data_type);
         define_data_type(opts, "DST", pd->dst_md()->data_type);
         define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
@@ -184,7 +201,8 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         // The kernel's register budget must still hold a unit with the
         // lanes this kernel allows.
         geom_ = pd->cache_geom(dev, unit_group_limit(dev, fwd_.max_wg_size()));
-        if (unit_cache_vectors(geom_, pd->cache_vecs(), pd->cache) == 0) {
+        held_slots_ = 2 * (size_t)dev.compute_units * geom_.lu;
+        if (!pd->cache_fits(geom_)) {
             verbose_error("gnorm", "gpu: unit kernel allows %zu lanes only",
                     fwd_.max_wg_size());
             return dnnl_runtime_error;
@@ -316,6 +334,12 @@ status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         return fwd_.enqueue(ctx, geom_.range(), a);
     };
     if (pd->cache) {
+        // Groups that hold long units take most of a compute unit each:
+        // two per compute unit loop over the units (measured on an H100:
+        // 5% faster than a group per unit, doc/performance.md).
+        nd_range_t range = geom_.range();
+        if (pd->cache_local)
+            range.global[1] = std::min(range.global[1], held_slots_);
         kernel_args_t a;
         a.mem(src.mem).value(unit_view(0, src.off0));
         a.mem(dst.mem).value(unit_view(1, dst.off0));
@@ -324,14 +348,13 @@ status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         a.i64(units).i64(pd->g).i32((int)pd->cpg).i32((int)pd->sp);
         a.i32((int)run_vecs).i32((int)(pd->cache_vecs() / run_vecs));
         a.i32(pd->ch_inner ? 1 : 0).f32(pd->desc()->epsilon);
-        a.i32(pd->global_stats() ? f_global
-                        : pd->stats_out() ? f_save
-                                          : 0);
+        a.i32(pd->stats_out() ? f_save : 0);
         a.mem(ssc).mem(dsc);
         a.value(make_dims6(*pd->dst_md())).i32(pd->dst_md()->ndims);
         a.local(geom_.local_bytes(1));
+        a.local(std::max<size_t>(geom_.local_bytes(4 * pd->cache_local), 16));
         pd->post_ops.set_args(a, ctx);
-        return fwd_.enqueue(ctx, geom_.range(), a);
+        return fwd_.enqueue(ctx, range, a);
     }
     if (pd->global_stats()) return launch(2, f_global);
     if (!chunked) return launch(0, pd->stats_out() ? f_save : 0);

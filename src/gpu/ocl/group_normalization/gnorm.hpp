@@ -31,18 +31,28 @@ struct ocl_gnorm_t : public primitive_t {
         using ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return cache ? "ocl:gnorm:units_cached"
-                    : vec > 1 ? "ocl:gnorm:units_vec"
-                              : "ocl:gnorm:units";
+            return cache_local ? "ocl:gnorm:units_held"
+                    : cache    ? "ocl:gnorm:units_cached"
+                    : vec > 1  ? "ocl:gnorm:units_vec"
+                               : "ocl:gnorm:units";
         }
-        // Forward with the unit held in registers (gnorm_fwd_cached):
-        // `cache` vectors of 4 per lane (0: not used), lanes as
-        // cache_geom() plans them.
+        // Forward with the unit held on chip (gnorm_fwd_cached): `cache`
+        // vectors of 4 per lane in registers (0: not used) and
+        // `cache_local` more in local memory, lanes as cache_geom() plans
+        // them.
         static constexpr int max_cache = 16;
-        int cache = 0;
+        // Local memory a group may take for held vectors and its tree: what
+        // NVIDIA's driver gives a group (devices that report less keep to
+        // theirs).
+        static constexpr size_t max_held_local = 48 * 1024;
+        int cache = 0, cache_local = 0;
         int64_t cache_vecs() const { return cpg * sp / 4; }
         unit_geom_t cache_geom(const device_info_t &dev, size_t max_wg) const;
         void plan_cache(const device_info_t &dev);
+        // Whether `geom`'s lanes hold a unit with this split.
+        bool cache_fits(const unit_geom_t &geom) const {
+            return (cache + cache_local) * (int64_t)geom.lr >= cache_vecs();
+        }
         // Forward: elements per vector when every unit is read as runs of
         // aligned vectors: nchw, one run of cpg x sp (space [1, cpg * sp /
         // vec]); nhwc, a run of cpg channels per point ([sp, cpg / vec]).
@@ -79,6 +89,9 @@ private:
     ocl_kernel_t nc_, nc_final_, dss_, unit_, apply_; // bwd
     staging_kernels_t staging_;
     unit_geom_t geom_, nc_geom_;
+    // Unit slots the held kernel's range has when the units it loops over
+    // are long (gnorm_fwd_cached with local memory).
+    size_t held_slots_ = 0;
 };
 
 } // namespace ocl
