@@ -27,8 +27,10 @@ inline int effective_threads(dim_t M, dim_t N, dim_t K, bool parallel, int nthr)
     if (nthr <= 0) nthr = max_threads();
     const double work = (double)M * (double)N * (double)std::max<dim_t>(K, 1);
     const double per_thread_min = 64.0 * 1024;
-    const int by_work = (int)std::max(1.0, work / per_thread_min);
-    return std::max(1, std::min(nthr, by_work));
+    // (Clamped before the conversion: a descriptor's problem may be far
+    // past INT_MAX units of work.)
+    const double by_work = std::max(1.0, work / per_thread_min);
+    return std::max(1, (int)std::min((double)nthr, by_work));
 }
 
 // Block sizes for a problem: never larger than the problem itself.
