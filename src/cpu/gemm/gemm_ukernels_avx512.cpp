@@ -36,7 +36,17 @@ struct f32_avx512_t {
     static vec fma(vec a, vec b, vec c) { return _mm512_fmadd_ps(a, b, c); }
     static vec mul(vec a, vec b) { return _mm512_mul_ps(a, b); }
     static vec add(vec a, vec b) { return _mm512_add_ps(a, b); }
-    static float hsum(vec a) { return _mm512_reduce_add_ps(a); }
+    // Lanes added by halves through zero-masked shuffles: GCC 12 warns of
+    // the undefined pass-through register of _mm512_reduce_add_ps's
+    // extracts (and of the plain shuffles') where they are inlined.
+    static float hsum(vec a) {
+        vec t = _mm512_add_ps(a, _mm512_maskz_shuffle_f32x4(0xffff, a, a, 0x4e));
+        t = _mm512_add_ps(t, _mm512_maskz_shuffle_f32x4(0xffff, t, t, 0xb1));
+        __m128 x = _mm512_maskz_extractf32x4_ps(0xf, t, 0);
+        x = _mm_add_ps(x, _mm_movehl_ps(x, x));
+        x = _mm_add_ss(x, _mm_movehdup_ps(x));
+        return _mm_cvtss_f32(x);
+    }
 };
 
 struct s32_avx512bw_t {
