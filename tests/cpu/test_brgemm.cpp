@@ -6,7 +6,14 @@
 // against naive double-precision loops; nothing outside the tile is
 // written; equal configurations give equal code; the kernel cache returns
 // one kernel for one configuration. The bf16 entry (vdpbf16ps over k
-// pairs) runs the same with f32 and bf16 C and bias, odd K included.
+// pairs) runs the same with f32 and bf16 C and bias, odd K included; the
+// u8 x s8 one (vpdpbusd over k quads) with f32 / s8 / u8 C, scales and
+// every K % 4, and its unscaled s32 sums of K blocks; partial last steps
+// read nothing past A.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -29,7 +36,7 @@ using dnnl::impl::cpu::jit::brgemm_fn;
 using dnnl::impl::cpu::jit::brgemm_post_op_t;
 
 const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
-        int k_unroll, int beta, int bias, int c_dt, int bias_dt,
+        int k_unroll, int beta, int bias, int c_dt, int bias_dt, int scale,
         const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
         int *in_dt, int *panel, brgemm_fn *fn, const unsigned char **code,
         size_t *code_size);
@@ -38,9 +45,11 @@ bool dnnl_test_cpu_isa_entry_supported(unsigned isa);
 
 namespace {
 
-// C's and the bias's data types of a kernel (A and B: the entry's).
+// C's and the bias's data types of a kernel (A and B: the entry's), and
+// for u8 x s8 how the sums are scaled (0 not, 1 common, 2 per column).
 struct dts_t {
     dnnl_data_type_t c = dnnl_f32, bias = dnnl_f32;
+    int scale = 0;
 };
 
 struct kernel_t {
@@ -57,8 +66,8 @@ struct kernel_t {
             int b_vecs = 0, dts_t dts_ = {})
         : dts(dts_) {
         handle = dnnl_test_brgemm_kernel(entry, m, n, b_vecs, k_unroll, beta,
-                bias, dts.c, dts.bias, po.data(), (int)po.size(), cached, &isa,
-                &in_dt, &panel, &fn, &code, &size);
+                bias, dts.c, dts.bias, dts.scale, po.data(), (int)po.size(),
+                cached, &isa, &in_dt, &panel, &fn, &code, &size);
     }
     ~kernel_t() {
         if (handle) dnnl_test_brgemm_release(handle);
@@ -68,26 +77,33 @@ struct kernel_t {
 
 struct entry_t {
     int index, tile_m, panel;
-    bool bf16; // bf16 inputs
+    dnnl_data_type_t in; // inputs: f32, bf16, or u8 (u8 x s8)
+    bool bf16 = false;
     // C and bias types the entry takes: f32 entries f32 only, the bf16
-    // one each of f32 and bf16.
+    // one each of f32 and bf16, u8 x s8 C f32 / s8 / u8 with scales.
     std::vector<dts_t> dts() const {
-        if (!bf16) return {dts_t{}};
-        return {{dnnl_f32, dnnl_f32}, {dnnl_bf16, dnnl_bf16},
-                {dnnl_bf16, dnnl_f32}, {dnnl_f32, dnnl_bf16}};
+        if (in == dnnl_bf16)
+            return {{dnnl_f32, dnnl_f32}, {dnnl_bf16, dnnl_bf16},
+                    {dnnl_bf16, dnnl_f32}, {dnnl_f32, dnnl_bf16}};
+        if (in == dnnl_u8)
+            return {{dnnl_f32, dnnl_f32, 0}, {dnnl_f32, dnnl_f32, 2},
+                    {dnnl_s8, dnnl_f32, 1}, {dnnl_u8, dnnl_f32, 2}};
+        return {dts_t{}};
     }
 };
 
-// Table entries this processor runs (AVX-512 BF16 6x64 with bf16 inputs;
-// AVX-512 6x64, AVX2 4x24 with f32 ones).
+// Table entries this processor runs (AVX-512 BF16 6x64 with bf16 inputs,
+// AVX-512 VNNI 6x64 with u8 x s8; AVX-512 6x64, AVX2 4x24 with f32).
 std::vector<entry_t> runnable_entries() {
     std::vector<entry_t> v;
     for (int e = 0;; ++e) {
         kernel_t k(e, 1, 1, 1, 0, false);
         if (!k.handle) break;
-        if (dnnl_test_cpu_isa_entry_supported(k.isa))
-            v.push_back({e, k.panel == 64 ? 6 : 4, k.panel,
-                    k.in_dt == (int)dnnl_bf16});
+        if (dnnl_test_cpu_isa_entry_supported(k.isa)) {
+            const auto in = (dnnl_data_type_t)k.in_dt;
+            v.push_back(
+                    {e, k.panel == 64 ? 6 : 4, k.panel, in, in == dnnl_bf16});
+        }
     }
     return v;
 }
@@ -144,60 +160,128 @@ struct problem_t {
 
 constexpr float guard = 777.f;
 // A bf16 NaN: what lies past A's rows and in B's padding k row must not
-// reach C.
+// reach C (u8 x s8: 0x7f bytes in B's padding rows, which meet A's bytes
+// past K if the kernel reads them).
 constexpr uint16_t bf16_nan = 0x7fc0;
 
-// Runs the kernel on random data in its types and checks C against a
-// double-precision product of the same (bf16-rounded) values.
-void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
-    const bool bf16 = ker.in_dt == (int)dnnl_bf16;
-    const bool c_bf16 = ker.dts.c == dnnl_bf16;
-    const int lda = p.k + 3, ldc = p.n + 5, rows = p.m + 2;
-    // Values as the kernel sees them (rounded to bf16 where it reads bf16).
-    auto values = [&](size_t n, unsigned sd, bool round) {
-        auto v = random_floats(n, sd);
-        if (round)
-            for (auto &x : v) x = round_bf16(x);
-        return v;
-    };
-    std::vector<std::vector<float>> A(p.bs), B(p.bs);
-    std::vector<std::vector<float>> Af(p.bs), Bf(p.bs);
-    std::vector<std::vector<uint16_t>> Ah(p.bs), Bh(p.bs);
-    std::vector<brgemm_batch_t> batch(p.bs);
-    const int pairs = (p.k + 1) / 2;
-    for (int i = 0; i < p.bs; ++i) {
-        A[i] = values((size_t)p.m * lda + 1, seed + 2 * i, bf16);
-        B[i] = values((size_t)p.k * p.panel + 1, seed + 2 * i + 1, bf16);
-        if (!bf16) {
-            batch[i] = {A[i].data(), B[i].data()};
-            continue;
-        }
-        Ah[i].resize(A[i].size());
-        for (size_t e = 0; e < A[i].size(); ++e) Ah[i][e] = to_bf16(A[i][e]);
-        for (int r = 0; r < p.m; ++r) Ah[i][(size_t)r * lda + p.k] = bf16_nan;
-        // k pairs: row q holds B[2q][j], B[2q + 1][j] side by side.
-        Bh[i].assign((size_t)pairs * p.panel * 2 + 2, 0);
-        for (int kk = 0; kk < 2 * pairs; ++kk)
-            for (int j = 0; j < p.panel; ++j)
-                Bh[i][((size_t)(kk / 2) * p.panel + j) * 2 + kk % 2] =
-                        kk < p.k ? to_bf16(B[i][(size_t)kk * p.panel + j])
-                                 : bf16_nan;
-        batch[i] = {reinterpret_cast<const float *>(Ah[i].data()),
-                reinterpret_cast<const float *>(Bh[i].data())};
+size_t dt_size(dnnl_data_type_t t) {
+    return t == dnnl_bf16 ? 2 : (t == dnnl_s8 || t == dnnl_u8) ? 1 : 4;
+}
+// An element of a buffer of type t, as a double, and back (rounded as
+// the type stores it: bf16 to nearest even, integers as they are).
+double get(dnnl_data_type_t t, const std::vector<char> &b, size_t i) {
+    const char *p = b.data() + i * dt_size(t);
+    switch (t) {
+    case dnnl_bf16: {
+        uint16_t h;
+        std::memcpy(&h, p, 2);
+        return from_bf16(h);
     }
-    std::vector<float> C = values((size_t)rows * ldc, seed + 99, c_bf16);
+    case dnnl_s8:
+        return (double)*(const int8_t *)p;
+    case dnnl_u8:
+        return (double)*(const uint8_t *)p;
+    case dnnl_s32: {
+        int32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        float v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
+    }
+}
+void put(dnnl_data_type_t t, std::vector<char> &b, size_t i, double v) {
+    char *p = b.data() + i * dt_size(t);
+    if (t == dnnl_bf16) {
+        const uint16_t h = to_bf16((float)v);
+        std::memcpy(p, &h, 2);
+    } else if (t == dnnl_s8) {
+        *(int8_t *)p = (int8_t)v;
+    } else if (t == dnnl_u8) {
+        *(uint8_t *)p = (uint8_t)v;
+    } else if (t == dnnl_s32) {
+        const int32_t x = (int32_t)v;
+        std::memcpy(p, &x, 4);
+    } else {
+        const float x = (float)v;
+        std::memcpy(p, &x, 4);
+    }
+}
+// n random values a buffer of type t holds: floats in [-1, 1) (rounded
+// for bf16), integers over the type's range (s32: [-1000, 1000]).
+std::vector<char> random_of(dnnl_data_type_t t, size_t n, unsigned seed) {
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<double> d(-1., 1.);
+    std::vector<char> b(n * dt_size(t));
+    for (size_t i = 0; i < n; ++i) {
+        const double x = d(g);
+        const double v = t == dnnl_s8    ? std::floor(x * 128)
+                         : t == dnnl_u8  ? std::floor((x + 1) * 128)
+                         : t == dnnl_s32 ? std::floor(x * 1000)
+                                         : x;
+        put(t, b, i, v);
+    }
+    return b;
+}
+
+// Runs the kernel on random data in its types and checks C against a
+// double-precision product of the same values. B's rows go into the
+// kernel's layout (pairs for bf16, quads for u8 x s8), their padding
+// filled with values that must not reach C.
+void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
+    const auto in = (dnnl_data_type_t)ker.in_dt;
+    const auto adt = in, bdt = in == dnnl_u8 ? dnnl_s8 : in;
+    const auto cdt = ker.dts.c;
+    const bool int8 = in == dnnl_u8;
+    const int kstep = int8 ? 4 : in == dnnl_bf16 ? 2 : 1;
+    const int lda = p.k + 3, ldc = p.n + 5, rows = p.m + 2;
+    std::vector<std::vector<char>> A(p.bs), B(p.bs), Bk(p.bs);
+    std::vector<brgemm_batch_t> batch(p.bs);
+    const int steps = (p.k + kstep - 1) / kstep;
+    for (int i = 0; i < p.bs; ++i) {
+        A[i] = random_of(adt, (size_t)p.m * lda + 1, seed + 2 * i);
+        if (in == dnnl_bf16)
+            for (int r = 0; r < p.m; ++r)
+                std::memcpy(&A[i][((size_t)r * lda + p.k) * 2], &bf16_nan, 2);
+        B[i] = random_of(bdt, (size_t)p.k * p.panel + 1, seed + 2 * i + 1);
+        // Row q of the kernel's panel: for each column, k = q * kstep + t.
+        const size_t es = dt_size(bdt);
+        Bk[i].assign(((size_t)steps * p.panel * kstep + 4) * es, 0);
+        for (int kk = 0; kk < steps * kstep; ++kk)
+            for (int j = 0; j < p.panel; ++j) {
+                char *o = &Bk[i][(((size_t)(kk / kstep) * p.panel + j) * kstep
+                                         + kk % kstep)
+                                 * es];
+                if (kk < p.k)
+                    std::memcpy(o, &B[i][((size_t)kk * p.panel + j) * es], es);
+                else if (in == dnnl_bf16)
+                    std::memcpy(o, &bf16_nan, 2);
+                else
+                    *o = 0x7f;
+            }
+        batch[i] = {reinterpret_cast<const float *>(A[i].data()),
+                reinterpret_cast<const float *>(Bk[i].data())};
+    }
+    std::vector<char> C = random_of(cdt, (size_t)rows * ldc, seed + 99);
     for (int i = 0; i < rows; ++i)
         for (int j = 0; j < ldc; ++j)
-            if (i >= p.m || j >= p.n) C[i * ldc + j] = guard;
-    const std::vector<float> C0 = C;
-    std::vector<uint16_t> Ch(C.size());
-    for (size_t e = 0; e < C.size(); ++e) Ch[e] = to_bf16(C[e]);
-    const uint16_t guard_h = to_bf16(guard);
-    // beta with a bf16 C adds f32 partial sums (row stride ldc).
-    const auto part = random_floats((size_t)p.m * ldc, seed + 98);
-    const auto bias = values(p.n, seed + 7, ker.dts.bias == dnnl_bf16);
-    std::vector<uint16_t> bias_h(bias.size());
-    for (size_t e = 0; e < bias.size(); ++e) bias_h[e] = to_bf16(bias[e]);
+            if (i >= p.m || j >= p.n)
+                put(cdt, C, (size_t)i * ldc + j,
+                        cdt == dnnl_f32 || cdt == dnnl_bf16 ? guard : 77);
+    const std::vector<char> C0 = C;
+    // beta where C does not hold the partial sums: f32 ones (s32 for
+    // u8 x s8) beside it, row stride ldc.
+    const auto pdt = int8 ? dnnl_s32 : dnnl_f32;
+    const auto part = random_of(pdt, (size_t)p.m * ldc, seed + 98);
+    const bool beta_part = cdt != dnnl_f32 && cdt != dnnl_s32;
+    const bool beta_part8 = int8 && cdt != dnnl_s32;
+    const auto bias = random_of(ker.dts.bias, p.n, seed + 7);
+    // Scales in [0.01, 0.03): u8 x s8 sums reach s8 / u8 saturation.
+    auto scales = random_floats(p.n, seed + 5);
+    for (auto &x : scales) x = 0.02f + 0.01f * x;
     // Binary operands: scalar, per column (n), full (m x ldb).
     const int ldb = p.n + 2;
     std::vector<std::vector<float>> bin;
@@ -216,25 +300,24 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
     a.batch = batch.data();
     a.bs = p.bs;
     a.k = p.k;
-    a.lda = lda * (bf16 ? 2 : 4);
-    a.c = c_bf16 ? reinterpret_cast<float *>(Ch.data()) : C.data();
-    a.ldc = ldc * (c_bf16 ? 2 : 4);
-    a.acc = part.data();
-    a.ld_acc = ldc * sizeof(float);
-    a.bias = !p.bias ? nullptr
-             : ker.dts.bias == dnnl_bf16
-                     ? reinterpret_cast<const float *>(bias_h.data())
-                     : bias.data();
+    a.lda = lda * dt_size(adt);
+    a.c = reinterpret_cast<float *>(C.data());
+    a.ldc = ldc * dt_size(cdt);
+    a.acc = reinterpret_cast<const float *>(part.data());
+    a.ld_acc = ldc * 4;
+    a.bias = p.bias ? reinterpret_cast<const float *>(bias.data()) : nullptr;
+    a.scales = scales.data();
     ker.fn(&a);
 
     int errors = 0;
     for (int i = 0; i < rows; ++i)
         for (int j = 0; j < ldc; ++j) {
             const size_t e = (size_t)i * ldc + j;
-            const float got = c_bf16 ? from_bf16(Ch[e]) : C[e];
+            const double got = get(cdt, C, e);
             if (i >= p.m || j >= p.n) {
-                const bool kept = c_bf16 ? Ch[e] == guard_h : got == guard;
-                if (!kept && errors++ < 5)
+                if (std::memcmp(&C[e * dt_size(cdt)], &C0[e * dt_size(cdt)],
+                            dt_size(cdt))
+                        && errors++ < 5)
                     ADD_FAILURE()
                             << "written outside the tile at " << i << "," << j;
                 continue;
@@ -242,14 +325,20 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
             double acc = 0, mag = 0;
             for (int b = 0; b < p.bs; ++b)
                 for (int kk = 0; kk < p.k; ++kk) {
-                    const double t =
-                            (double)A[b][i * lda + kk] * B[b][kk * p.panel + j];
+                    const double t = get(adt, A[b], (size_t)i * lda + kk)
+                                     * get(bdt, B[b], (size_t)kk * p.panel + j);
                     acc += t;
                     mag += std::fabs(t);
                 }
-            const double old = C0[e];
-            if (p.beta) acc += c_bf16 ? part[e] : old;
-            if (p.bias) acc += bias[j];
+            const double old = get(cdt, C0, e);
+            if (p.beta)
+                acc += beta_part || beta_part8 ? get(pdt, part, e) : old;
+            if (ker.dts.scale) {
+                const double sc = scales[ker.dts.scale == 1 ? 0 : j];
+                acc *= sc;
+                mag *= sc;
+            }
+            if (p.bias) acc += get(ker.dts.bias, bias, j);
             int bi = 0;
             for (const auto &q : p.po) {
                 if (q.kind == brgemm_post_op_t::eltwise) {
@@ -267,14 +356,21 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
                     acc = binary_ref(q.alg, acc, y);
                 }
             }
-            // A bf16 C adds the final rounding (half an ulp: 2^-9).
-            const double tol = 1e-5 * (mag + 4) + 3e-5 * std::fabs(acc)
-                               + (c_bf16 ? std::ldexp(std::fabs(acc), -8) : 0.);
-            if (!(std::fabs(got - acc) <= tol) && errors++ < 5)
+            // The stored type's rounding on top: half a bf16 ulp (2^-9,
+            // allowed twice), one unit for s8 / u8 (the f32 value may sit
+            // on the other side of a half), saturated first.
+            double want = acc;
+            if (cdt == dnnl_s8) want = std::min(127., std::max(-128., acc));
+            if (cdt == dnnl_u8) want = std::min(255., std::max(0., acc));
+            double tol = 1e-5 * (mag + 4) + 3e-5 * std::fabs(acc);
+            if (cdt == dnnl_bf16) tol += std::ldexp(std::fabs(acc), -8);
+            if (cdt == dnnl_s8 || cdt == dnnl_u8) tol += 1;
+            if (cdt == dnnl_s32) tol = 0; // exact integer sums
+            if (!(std::fabs(got - want) <= tol) && errors++ < 5)
                 ADD_FAILURE()
                         << "isa " << ker.isa << " m " << p.m << " n " << p.n
                         << " k " << p.k << " bs " << p.bs << " at " << i << ","
-                        << j << ": got " << got << " expected " << acc;
+                        << j << ": got " << got << " expected " << want;
         }
 }
 
@@ -502,5 +598,82 @@ TEST(JitBrgemm, KernelCacheReturnsOneKernelPerConfiguration) {
         EXPECT_EQ(c.fn, d.fn);
         EXPECT_EQ(s2.hits, s1.hits + 1);
         EXPECT_EQ(s2.misses, s1.misses + 1);
+    }
+}
+
+// u8 x s8 K blocks before the last store their s32 sums unscaled, and
+// add the ones before them (beta), exactly, for every K remainder of a
+// quad; such kernels take no bias, scale or post-op.
+TEST(JitBrgemm, Int8RawSums) {
+    for (const auto &e : runnable_entries()) {
+        if (e.in != dnnl_u8) continue;
+        const dts_t raw{dnnl_s32, dnnl_f32, 0};
+        for (int beta : {0, 1})
+            for (int kk : {1, 2, 3, 4, 7, 66})
+                for (int n : {e.panel, e.panel - 13}) {
+                    kernel_t k(e.index, e.tile_m, n, 4, beta, false, {}, false,
+                            0, raw);
+                    ASSERT_NE(k.handle, nullptr);
+                    problem_t p{e.tile_m, n, kk, 2, e.panel, beta};
+                    run_and_check(k, p, (unsigned)(kk * 3 + beta + n));
+                }
+        EXPECT_EQ(
+                kernel_t(e.index, 2, 16, 4, 0, true, {}, false, 0, raw).handle,
+                nullptr);
+        EXPECT_EQ(kernel_t(e.index, 2, 16, 4, 0, false, {}, false, 0,
+                          {dnnl_s32, dnnl_f32, 1})
+                          .handle,
+                nullptr);
+    }
+    // Integer C and scales belong to u8 x s8 only.
+    for (const auto &e : runnable_entries()) {
+        if (e.in == dnnl_u8) continue;
+        EXPECT_EQ(kernel_t(e.index, 2, 16, 4, 0, false, {}, false, 0,
+                          {dnnl_s8, dnnl_f32, 0})
+                          .handle,
+                nullptr);
+        EXPECT_EQ(kernel_t(e.index, 2, 16, 4, 0, false, {}, false, 0,
+                          {dnnl_f32, dnnl_f32, 1})
+                          .handle,
+                nullptr);
+    }
+}
+
+// A partial last step (odd K for bf16, K % 4 for u8 x s8) reads only the
+// elements of A that are there: A's last row ends at the last byte
+// before an inaccessible page.
+TEST(JitBrgemm, PartialStepReadsNothingPastA) {
+    const long page = sysconf(_SC_PAGESIZE);
+    for (const auto &e : runnable_entries()) {
+        if (e.in == dnnl_f32) continue;
+        const int es = e.in == dnnl_bf16 ? 2 : 1;
+        const int kstep = e.in == dnnl_bf16 ? 2 : 4;
+        for (int kk = 1; kk < 2 * kstep; ++kk) {
+            if (kk % kstep == 0) continue;
+            const int m = 3;
+            char *mem = (char *)mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            ASSERT_NE(mem, MAP_FAILED);
+            ASSERT_EQ(mprotect(mem + page, page, PROT_NONE), 0);
+            // m rows of kk elements, packed, ending at the page's end.
+            char *a = mem + page - (size_t)m * kk * es;
+            std::memset(a, 0, (size_t)m * kk * es);
+            std::vector<char> b((size_t)2 * e.panel * 4, 0);
+            std::vector<float> c((size_t)m * e.panel, 0.f);
+            kernel_t k(e.index, m, e.panel, 4, 0, false);
+            ASSERT_NE(k.handle, nullptr);
+            brgemm_batch_t be{reinterpret_cast<const float *>(a),
+                    reinterpret_cast<const float *>(b.data())};
+            brgemm_args_t args{};
+            args.batch = &be;
+            args.bs = 1;
+            args.k = kk;
+            args.lda = (size_t)kk * es;
+            args.c = c.data();
+            args.ldc = (size_t)e.panel * 4;
+            k.fn(&args); // faults if it reads past the last row
+            EXPECT_EQ(*std::max_element(c.begin(), c.end()), 0.f);
+            munmap(mem, 2 * page);
+        }
     }
 }

@@ -1,11 +1,13 @@
-// f32 and bf16 matmul on the BRGEMM kernels through the public API:
-// shapes with M and N tails (odd K for bf16), batches with broadcast,
-// weights `any` (packed panels) and plain (packed per execution,
-// transposed too), K in blocks, bias, post-op chains (eltwise, sum,
-// binary scalar / per column / full), f32 and bf16 dst, against the
-// naive reference on the same (bf16-rounded) inputs; a second primitive
-// of another shape takes its kernels from the kernel cache; what the
-// kernels do not take goes to the GEMM.
+// f32, bf16 and u8 x s8 matmul on the BRGEMM kernels through the public
+// API: shapes with M and N tails (odd K for bf16, K % 4 for int8),
+// batches with broadcast, weights `any` (packed panels) and plain (packed
+// per execution, transposed too), K in blocks, bias, post-op chains
+// (eltwise, sum, binary scalar / per column / full), f32, bf16, s8 and
+// u8 dst, int8 scales, f32 under fpmath bf16, against the naive
+// reference on the same (rounded) inputs; a second primitive of another
+// shape takes its kernels from the kernel cache; what the kernels do not
+// take goes to the GEMM.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -46,27 +48,51 @@ float from_bf16(uint16_t h) {
     return f;
 }
 
-// Values as a tensor of type t holds them (bf16: rounded).
+// Values as a tensor of type t holds them (bf16: rounded; s8 / u8: the
+// values in [-1, 1) spread over the type's range as integers).
 std::vector<float> as_type(std::vector<float> v, dt t) {
-    if (t == dt::bf16)
-        for (auto &x : v) x = from_bf16(to_bf16(x));
+    for (auto &x : v)
+        if (t == dt::bf16)
+            x = from_bf16(to_bf16(x));
+        else if (t == dt::s8)
+            x = std::floor(x * 128.f);
+        else if (t == dt::u8)
+            x = std::floor((x + 1.f) * 128.f);
     return v;
 }
 
 // Writes v (logical order = memory order for the plain tensors here).
 void write(memory &m, const std::vector<float> &v) {
-    if (m.get_desc().get_data_type() == dt::bf16) {
-        auto *p = (uint16_t *)m.get_data_handle();
-        for (size_t i = 0; i < v.size(); ++i) p[i] = to_bf16(v[i]);
-    } else {
-        std::copy(v.begin(), v.end(), (float *)m.get_data_handle());
-    }
+    void *h = m.get_data_handle();
+    for (size_t i = 0; i < v.size(); ++i)
+        switch (m.get_desc().get_data_type()) {
+        case dt::bf16:
+            ((uint16_t *)h)[i] = to_bf16(v[i]);
+            break;
+        case dt::s8:
+            ((int8_t *)h)[i] = (int8_t)v[i];
+            break;
+        case dt::u8:
+            ((uint8_t *)h)[i] = (uint8_t)v[i];
+            break;
+        default:
+            ((float *)h)[i] = v[i];
+            break;
+        }
 }
 
 float read(const memory &m, size_t i) {
-    if (m.get_desc().get_data_type() == dt::bf16)
-        return from_bf16(((const uint16_t *)m.get_data_handle())[i]);
-    return ((const float *)m.get_data_handle())[i];
+    const void *h = m.get_data_handle();
+    switch (m.get_desc().get_data_type()) {
+    case dt::bf16:
+        return from_bf16(((const uint16_t *)h)[i]);
+    case dt::s8:
+        return ((const int8_t *)h)[i];
+    case dt::u8:
+        return ((const uint8_t *)h)[i];
+    default:
+        return ((const float *)h)[i];
+    }
 }
 
 int64_t product(const memory::dims &d) {
@@ -99,7 +125,17 @@ struct case_t {
     std::vector<binary_t> binaries;
     dt src_dt = dt::f32, dst_dt = dt::f32, bias_dt = dt::f32;
     bool fpmath_bf16 = false; // f32 inputs rounded to bf16
+    // u8 x s8 (src_dt u8): 0 no scales, 1 src and weights common, 2 src
+    // common and weights per column.
+    int scales = 0;
 };
+
+case_t int8_case(case_t c, dt dst, int scales) {
+    c.src_dt = dt::u8;
+    c.dst_dt = dst;
+    c.scales = scales;
+    return c;
+}
 
 case_t bf16_case(case_t c, dt dst = dt::bf16, dt bias = dt::f32) {
     c.src_dt = dt::bf16;
@@ -113,10 +149,11 @@ std::string run_case(const case_t &c, unsigned seed) {
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
     const size_t nd = c.dst.size();
+    const dt wdt = c.src_dt == dt::u8 ? dt::s8 : c.src_dt;
     memory::desc src_md(c.src, c.src_dt, plain_tag(nd));
-    memory::desc wei_user(c.wei, c.src_dt, plain_tag(nd, c.wei_transposed));
+    memory::desc wei_user(c.wei, wdt, plain_tag(nd, c.wei_transposed));
     memory::desc wei_md =
-            c.wei_any ? memory::desc(c.wei, c.src_dt, tag::any) : wei_user;
+            c.wei_any ? memory::desc(c.wei, wdt, tag::any) : wei_user;
     memory::desc dst_md(c.dst, c.dst_dt, plain_tag(nd));
     memory::dims bias_dims(nd, 1);
     bias_dims[nd - 1] = c.dst[nd - 1];
@@ -161,11 +198,22 @@ std::string run_case(const case_t &c, unsigned seed) {
     primitive_attr attr;
     attr.set_post_ops(po);
     if (c.fpmath_bf16) attr.set_fpmath_mode(fpmath_mode::bf16);
+    // Scales: src 0.5 (common), weights common or one per column.
+    const int64_t N_ = c.wei[nd - 1];
+    std::vector<float> src_scale, wei_scale;
+    if (c.scales) {
+        attr.set_scales_mask(DNNL_ARG_SRC, 0);
+        attr.set_scales_mask(
+                DNNL_ARG_WEIGHTS, c.scales == 2 ? 1 << (nd - 1) : 0);
+        src_scale = {0.5f};
+        wei_scale = random_floats(c.scales == 2 ? N_ : 1, seed + 9);
+        for (auto &x : wei_scale) x = 0.004f + 0.002f * x;
+    }
     matmul::primitive_desc pd(eng, src_md, wei_md, bias_md, dst_md, attr);
     const std::string impl = pd.impl_info_str();
 
     const auto src = as_type(random_floats(product(c.src), seed), c.src_dt);
-    const auto wei = as_type(random_floats(product(c.wei), seed + 1), c.src_dt);
+    const auto wei = as_type(random_floats(product(c.wei), seed + 1), wdt);
     const auto bias =
             as_type(random_floats(c.dst[nd - 1], seed + 2), c.bias_dt);
     const auto old = as_type(random_floats(product(c.dst), seed + 3), c.dst_dt);
@@ -200,6 +248,14 @@ std::string run_case(const case_t &c, unsigned seed) {
         args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(
                      (int)(ref_po.size() - bin_mem.size() + i))
                 | DNNL_ARG_SRC_1] = bin_mem[i];
+    if (c.scales) {
+        memory ss({{1}, dt::f32, tag::a}, eng);
+        memory ws({{(memory::dim)wei_scale.size()}, dt::f32, tag::a}, eng);
+        write(ss, src_scale);
+        write(ws, wei_scale);
+        args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC] = ss;
+        args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS] = ws;
+    }
     try {
         matmul(pd).execute(s, args);
     } catch (const dnnl::error &e) {
@@ -214,21 +270,28 @@ std::string run_case(const case_t &c, unsigned seed) {
     p.dst_dims.assign(c.dst.begin(), c.dst.end());
     if (c.bias) p.bias_dims.assign(bias_dims.begin(), bias_dims.end());
     // fpmath bf16: the product of the inputs rounded to bf16.
-    const dt in = c.fpmath_bf16 ? dt::bf16 : c.src_dt;
-    const auto ref = matmul_ref::compute(
-            p, as_type(src, in), as_type(wei, in), bias, {}, ref_po, &old);
+    const bool fpm = c.fpmath_bf16;
+    matmul_ref::quant_t q;
+    q.src_scale = src_scale;
+    q.wei_scale = wei_scale;
+    const auto ref = matmul_ref::compute(p, fpm ? as_type(src, dt::bf16) : src,
+            fpm ? as_type(wei, dt::bf16) : wei, bias, q, ref_po, &old);
     int errors = 0;
     for (size_t i = 0; i < ref.size() && errors < 5; ++i) {
-        // A bf16 dst adds its rounding (half an ulp: 2^-9 relative).
+        // A bf16 dst adds its rounding (half an ulp: 2^-9 relative), an
+        // s8 / u8 one a unit (saturated first).
+        double want = ref[i];
+        if (c.dst_dt == dt::s8) want = std::min(127., std::max(-128., want));
+        if (c.dst_dt == dt::u8) want = std::min(255., std::max(0., want));
         const double tol =
-                2e-5 * (std::sqrt((double)K) + 1) * (1 + std::fabs(ref[i]))
-                + (c.dst_dt == dt::bf16 ? std::ldexp(std::fabs(ref[i]), -8)
-                                        : 0.);
+                2e-5 * (std::sqrt((double)K) + 1) * (1 + std::fabs(want))
+                + (c.dst_dt == dt::bf16 ? std::ldexp(std::fabs(want), -8) : 0.)
+                + (c.dst_dt == dt::s8 || c.dst_dt == dt::u8 ? 1. : 0.);
         const float got = read(dst_m, i);
-        if (std::fabs(got - ref[i]) <= tol) continue;
+        if (std::fabs(got - want) <= tol) continue;
         ++errors;
         ADD_FAILURE() << impl << " element " << i << ": got " << got
-                      << " expected " << ref[i];
+                      << " expected " << want;
     }
     return impl;
 }
@@ -506,4 +569,79 @@ TEST(JitBrgemmMatmul, F32WithFpmathBf16) {
                 "brg_matmul:avx512_core_bf16");
     }
     EXPECT_EQ(run_case(cases[0], 610), "brg_matmul:avx512_core");
+}
+
+namespace {
+
+bool has_vnni_target() {
+    const unsigned isa = (unsigned)get_effective_cpu_isa();
+    const unsigned vnni = (unsigned)cpu_isa::avx512_core_vnni;
+    return (isa & vnni) == vnni;
+}
+
+} // namespace
+
+// u8 x s8 on vpdpbusd: K % 4 of 0-3 (a partial last quad), M and N tails,
+// batches with broadcast, `any` (k-quad panels), plain and transposed
+// weights, K in blocks (s32 partial sums), dst f32 / s8 / u8 (saturated),
+// scales common and per column, bias and post-ops (sum reading an s8 /
+// u8 dst).
+TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
+    if (!has_vnni_target()) GTEST_SKIP() << "no avx512_core_vnni here";
+    std::vector<case_t> shapes = {
+            {{5, 1}, {1, 1}, {5, 1}},
+            {{7, 66}, {66, 65}, {7, 65}},
+            {{13, 3}, {3, 100}, {13, 100}},
+            {{50, 129}, {129, 130}, {50, 130}},
+            {{37, 51}, {51, 77}, {37, 77}, false},
+            {{37, 51}, {51, 77}, {37, 77}, false, true},
+            {{2, 3, 9, 17}, {2, 1, 17, 70}, {2, 3, 9, 70}},
+            {{13, 9001}, {9001, 70}, {13, 70}},
+            {{600, 4100}, {4100, 65}, {600, 65}, false},
+    };
+    int n = 0;
+    for (size_t i = 0; i < shapes.size(); ++i)
+        for (dt d : {dt::f32, dt::s8, dt::u8}) {
+            case_t c = int8_case(shapes[i], d, (int)(i + n) % 3);
+            if (i % 2) {
+                c.bias = true;
+                c.eltwise = {algorithm::eltwise_relu};
+            }
+            if (i % 3 == 2 && c.dst[0] * c.dst.back() < 10000) {
+                c.sum_scale = 0.5f;
+                c.binaries = {
+                        {algorithm::binary_add, memory::dims(c.dst.size(), 1)}};
+            }
+            SCOPED_TRACE("case " + std::to_string(i) + " dst "
+                         + std::to_string((int)d) + " scales "
+                         + std::to_string(c.scales));
+            EXPECT_EQ(run_case(c, (unsigned)(700 + i)),
+                    "brg_matmul:avx512_core_vnni");
+            ++n;
+        }
+}
+
+// Other int8 problems go to the GEMM, correctly: s8 source, zero points,
+// a dst scale; below avx512_core_vnni (CTest's cpu_isa_AVX512_CORE) all
+// of them.
+TEST(JitBrgemmMatmul, Int8OthersFallBack) {
+    case_t c = int8_case({{20, 31}, {31, 40}, {20, 40}}, dt::f32, 2);
+    const std::string impl = run_case(c, 11);
+    if (has_vnni_target())
+        EXPECT_EQ(impl, "brg_matmul:avx512_core_vnni");
+    else
+        EXPECT_FALSE(on_brgemm(impl)) << impl;
+    engine eng(engine::kind::cpu, 0);
+    memory::desc s({20, 31}, dt::s8, tag::ab), w({31, 40}, dt::s8, tag::ab),
+            u({20, 31}, dt::u8, tag::ab), d({20, 40}, dt::f32, tag::ab);
+    EXPECT_FALSE(
+            on_brgemm(matmul::primitive_desc(eng, s, w, d).impl_info_str()));
+    primitive_attr zp;
+    zp.set_zero_points_mask(DNNL_ARG_SRC, 0);
+    EXPECT_FALSE(on_brgemm(
+            matmul::primitive_desc(eng, u, w, d, zp).impl_info_str()));
+    primitive_attr ds;
+    ds.set_scales_mask(DNNL_ARG_DST, 0);
+    EXPECT_FALSE(on_brgemm(
+            matmul::primitive_desc(eng, u, w, d, ds).impl_info_str()));
 }

@@ -1,13 +1,16 @@
 // The BRGEMM microkernel generator (f32 FMAs, bf16 dot products of k
-// pairs): the reduction loop over batch elements and K (unrolled), the
-// epilogue that finishes each tile (beta, bias, post-op chain, conversion
-// and masked tail stores), the kernel-cache key and the ISA table.
+// pairs, u8 x s8 dot products of k quads): the reduction loop over batch
+// elements and K (unrolled, a partial last step), the epilogue that
+// finishes each tile (beta, scales, bias, post-op chain, conversion and
+// masked tail stores), and what it emits (brgemm_config_t::supported).
+// The table, configurations, names and the cache are brgemm_config.cpp's.
 #include "cpu/jit/brgemm_kernel.hpp"
 
 #include <cstddef>
 #include <cstring>
 #include <functional>
 
+#include "common/memory_desc.hpp"
 #include "common/verbose.hpp"
 #include "cpu/jit/eltwise_injector.hpp"
 #include "cpu/jit/jit_generator.hpp"
@@ -16,29 +19,6 @@ namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace jit {
-
-const isa_table_t<brgemm_target_t> &brgemm_table() {
-    // AVX-512: 6 x 4 zmm accumulators (24) + 4 B vectors + 2 broadcasts,
-    // for f32 FMAs and for bf16 pairs (vdpbf16ps: 16 columns x 2 k per B
-    // vector); AVX2: 4 x 3 ymm accumulators (12) + 3 B vectors + 1
-    // broadcast.
-    static const brgemm_target_t avx512_bf16{
-            avx512_core_bf16, "avx512_core_bf16", true, 6, 4, dnnl_bf16};
-    static const brgemm_target_t avx512{avx512_core, "avx512_core", true, 6, 4};
-    static const brgemm_target_t avx2_{avx2, "avx2", false, 4, 3};
-    static const isa_table_t<brgemm_target_t> table{
-            {avx512_core_bf16, &avx512_bf16}, {avx512_core, &avx512},
-            {avx2, &avx2_}};
-    return table;
-}
-
-const brgemm_target_t *select_brgemm_target(data_type_t in_dt) {
-    // isa_select over the entries of this input type.
-    for (const auto &e : brgemm_table())
-        if (e.kernels->in_dt == in_dt && isa_entry_may_run(e.isa))
-            return e.kernels;
-    return nullptr;
-}
 
 namespace {
 
@@ -102,9 +82,14 @@ private:
     int vb() const { return vlen_bytes(); }
     bool tail(int j) const { return c_.n_tail && j == c_.nv - 1; }
     bool bf16_in() const { return c_.a_dt == dnnl_bf16; }
+    bool int8_in() const { return c_.a_dt == dnnl_u8; }
+    // k per step: a B row holds pairs (bf16) or quads (u8 x s8) of k.
+    int k_step() const { return int8_in() ? 4 : bf16_in() ? 2 : 1; }
     bool bf16_c() const { return c_.c_dt == dnnl_bf16; }
-    // Bytes of one vector of C's or the bias's type (bf16: half).
-    int c_vb() const { return bf16_c() ? vb() / 2 : vb(); }
+    // int8 K blocks before the last store their s32 sums as they are.
+    bool raw_c() const { return c_.c_dt == dnnl_s32; }
+    // Bytes of one vector of C's or the bias's type.
+    int c_vb() const { return vb() / 4 * (int)data_type_size(c_.c_dt); }
     int bias_vb() const { return c_.bias_dt == dnnl_bf16 ? vb() / 2 : vb(); }
 
     // The base register of rows [3b, 3b + 3) of A (rbx and r12 are
@@ -126,43 +111,61 @@ private:
         for (int b = 0; b < n_bases(); ++b) add(a_base(b), bytes);
     }
 
-    // One k step (f32: one k; bf16: a pair of k, 4 bytes of A either
-    // way) at A byte offset 4u and B row u. `odd` is bf16's last single
-    // k: A's element is read alone and zero-extended (the one after it
-    // may be past the buffer), and B's second row of the pair (padding)
-    // is masked off by k6, so what lies there never reaches C.
-    void fma_step(int u, bool odd = false) {
+    // One k step (f32: one k; bf16: a pair, u8 x s8: a quad of k, 4
+    // bytes of A every time) at A byte offset 4u and B row u. `rem` (1-3)
+    // is the last, partial step of `rem` k: A's elements are read alone
+    // and zero-extended (the ones after them may be past the buffer), so
+    // B's padding rows meet zeros; bf16 also masks them off (k6), since
+    // a NaN or an infinity there times zero is not zero.
+    void fma_step(int u, int rem = 0) {
         const int b0 = n_acc();
         const int nbc = n_vregs(c_) - (b0 + c_.nv) >= 2 ? 2 : 1;
         for (int j = 0; j < c_.nv; ++j) {
             const Address b = ptr[rsi + (u * c_.b_vecs + j) * vb()];
-            if (odd)
+            if (rem && bf16_in())
                 vmovdqu16(Zmm(b0 + j) | k6 | T_z, b);
             else
                 vmovups(vreg(b0 + j), b);
         }
         for (int i = 0; i < c_.m; ++i) {
             const Xmm bc = vreg(b0 + c_.nv + i % nbc);
-            if (odd) {
-                movzx(ecx, word[a_row(i, 0)]);
+            if (rem) {
+                load_partial_a(a_row(i, 0), rem);
                 vpbroadcastd(bc, ecx);
             } else {
                 vbroadcastss(bc, ptr[a_row(i, u * 4)]);
             }
             for (int j = 0; j < c_.nv; ++j) {
-                if (bf16_in())
-                    vdpbf16ps(Zmm(acc(i, j).getIdx()), Zmm(b0 + j),
-                            Zmm(bc.getIdx()));
+                const Zmm z(acc(i, j).getIdx());
+                if (int8_in()) // u8 (A) x s8 (B) quads into s32
+                    vpdpbusd(z, Zmm(bc.getIdx()), Zmm(b0 + j));
+                else if (bf16_in())
+                    vdpbf16ps(z, Zmm(b0 + j), Zmm(bc.getIdx()));
                 else
                     vfmadd231ps(acc(i, j), vreg(b0 + j), bc);
             }
         }
     }
+    // The first `rem` elements of A at `a`, zero-extended into ecx.
+    void load_partial_a(const RegExp &a, int rem) {
+        if (!int8_in()) {
+            movzx(ecx, word[a]);
+        } else if (rem == 1) {
+            movzx(ecx, byte[a]);
+        } else if (rem == 2) {
+            movzx(ecx, word[a]);
+        } else {
+            movzx(ecx, byte[a + 2]);
+            shl(ecx, 16);
+            mov(cx, word[a]);
+        }
+    }
 
     // for each batch element: for k in K step k_unroll, then single steps
-    // (bf16: steps of k pairs, then the odd k).
+    // (bf16 / int8: steps of k pairs / quads, then the partial one).
     void reduction() {
         Label batch_loop, k_loop, k_single, k_odd, k_next, done;
+        Label part[3];
         const int U = c_.k_unroll;
         const int row_bytes = c_.b_vecs * vb();
         mov(rdx, arg(offsetof(brgemm_args_t, batch)));
@@ -183,7 +186,7 @@ private:
             add(a_base(b), r9);
         }
         mov(rcx, r10);
-        if (bf16_in()) shr(rcx, 1);
+        if (k_step() > 1) shr(rcx, k_step() == 4 ? 2 : 1);
 
         L(k_loop);
         cmp(rcx, U);
@@ -207,7 +210,20 @@ private:
         if (bf16_in()) {
             test(r10, 1);
             jz(k_next, T_NEAR);
-            fma_step(0, true);
+            fma_step(0, 1);
+        }
+        if (int8_in()) { // K % 4 of 1, 2 or 3
+            mov(rcx, r10);
+            and_(rcx, 3);
+            jz(k_next, T_NEAR);
+            cmp(rcx, 2);
+            jb(part[0], T_NEAR);
+            je(part[1], T_NEAR);
+            for (int r = 3; r >= 1; --r) {
+                if (r < 3) L(part[r - 1]);
+                fma_step(0, r);
+                if (r > 1) jmp(k_next, T_NEAR);
+            }
         }
 
         L(k_next);
@@ -248,23 +264,49 @@ private:
         }
         vpslld(z, z, 16);
     }
+    // 16 s8 / u8 values as f32 (a masked byte load for the tail).
+    void load_i8(data_type_t dt, const Xmm &d, const Address &a, bool t) {
+        const Zmm z(d.getIdx());
+        const Xmm x(d.getIdx());
+        const bool sgn = dt == dnnl_s8;
+        if (t) {
+            vmovdqu8(x | k7 | T_z, a);
+            sgn ? vpmovsxbd(z, x) : vpmovzxbd(z, x);
+        } else {
+            sgn ? vpmovsxbd(z, a) : vpmovzxbd(z, a);
+        }
+        vcvtdq2ps(z, z);
+    }
     // Loads one vector of C's type (or the bias's) as f32.
     void load_as(data_type_t dt, const Xmm &d, const Address &a, bool t) {
         if (dt == dnnl_bf16)
             load_bf16(d, a, t);
+        else if (dt == dnnl_s8 || dt == dnnl_u8)
+            load_i8(dt, d, a, t);
         else
             load(d, a, t);
     }
-    // Stores s to C in C's type (s is clobbered by the conversion).
+    // Stores s to C in C's type (s is clobbered by the conversion): f32
+    // and raw s32 as they are, bf16 rounded, s8 / u8 rounded to nearest
+    // even and saturated (clamped in f32 first, where vcvtps2dq cannot
+    // overflow). EVEX forms only: the accumulators reach 16-31.
     void store_c(const Address &a, const Xmm &s, bool t) {
-        if (!bf16_c()) return store(a, s, t);
-        const Ymm y(s.getIdx());
-        vcvtneps2bf16(y, Zmm(s.getIdx()));
-        // EVEX forms only: the accumulators reach ymm16-31.
-        if (t)
-            vmovdqu16(a | k7, y);
-        else
-            vmovdqu16(a, y);
+        const data_type_t dt = c_.c_dt;
+        if (dt == dnnl_f32 || dt == dnnl_s32) return store(a, s, t);
+        const Zmm z(s.getIdx());
+        if (dt == dnnl_bf16) {
+            const Ymm y(s.getIdx());
+            vcvtneps2bf16(y, z);
+            vmovdqu16(t ? a | k7 : a, y);
+            return;
+        }
+        const bool sgn = dt == dnnl_s8;
+        vmaxps(z, z, bcast(sgn ? -128.f : 0.f));
+        vminps(z, z, bcast(sgn ? 127.f : 255.f));
+        vcvtps2dq(z, z);
+        const Xmm x(s.getIdx());
+        vpmovdb(x, z);
+        vmovdqu8(t ? a | k7 : a, x);
     }
 
     void binary_op(alg_kind_t alg, const Xmm &x, const Xmm &y) {
@@ -332,10 +374,15 @@ private:
                                              p.alpha, p.beta, scratch, inj_mask)
                                      : nullptr);
 
-        const bool beta_acc = c_.beta && bf16_c();
+        // beta adds the partial sums at args.acc (f32 for bf16 inputs,
+        // s32 for int8) where C is not where they live.
+        const bool beta_acc =
+                c_.beta && (int8_in() ? !raw_c() : c_.c_dt != dnnl_f32);
         mov(rdx, arg(offsetof(brgemm_args_t, c)));
         mov(r8, arg(offsetof(brgemm_args_t, ldc)));
         if (c_.bias) mov(rcx, arg(offsetof(brgemm_args_t, bias)));
+        if (c_.scale != brgemm_scale_t::none)
+            mov(rsi, arg(offsetof(brgemm_args_t, scales)));
         if (beta_acc) {
             mov(r10, arg(offsetof(brgemm_args_t, acc)));
             mov(r9, arg(offsetof(brgemm_args_t, ld_acc)));
@@ -350,7 +397,22 @@ private:
                 const Address cj = ptr[rdx + j * c_vb()];
                 if (c_.beta) {
                     load(tmp, beta_acc ? ptr[r10 + j * vb()] : cj, t);
-                    vaddps(x, x, tmp);
+                    if (int8_in())
+                        vpaddd(x, x, tmp);
+                    else
+                        vaddps(x, x, tmp);
+                }
+                if (raw_c()) { // an int8 K block's s32 sums, as they are
+                    store(cj, x, t);
+                    continue;
+                }
+                if (int8_in()) vcvtdq2ps(x, x);
+                if (c_.scale == brgemm_scale_t::common) {
+                    vbroadcastss(tmp, ptr[rsi]);
+                    vmulps(x, x, tmp);
+                } else if (c_.scale == brgemm_scale_t::per_n) {
+                    load(tmp, ptr[rsi + j * vb()], t);
+                    vmulps(x, x, tmp);
                 }
                 if (c_.bias) {
                     load_as(c_.bias_dt, tmp, ptr[rcx + j * bias_vb()], t);
@@ -397,79 +459,7 @@ private:
     Ymm tmask_{15};
 };
 
-uint32_t bits_of(float v) {
-    uint32_t u;
-    std::memcpy(&u, &v, 4);
-    return u;
-}
-
-// The configuration as a kernel-cache key (floats compared bitwise).
-struct brgemm_key_t : public kernel_cache::key_impl_t {
-    std::vector<uint32_t> words;
-
-    explicit brgemm_key_t(const brgemm_config_t &c) {
-        words = {0xb59e33u, (uint32_t)c.isa, (uint32_t)c.zmm, (uint32_t)c.m,
-                (uint32_t)c.nv, (uint32_t)c.n_tail, (uint32_t)c.b_vecs,
-                (uint32_t)c.k_unroll, (uint32_t)c.beta, (uint32_t)c.bias,
-                (uint32_t)c.a_dt, (uint32_t)c.b_dt, (uint32_t)c.c_dt,
-                (uint32_t)c.bias_dt};
-        for (const auto &p : c.post_ops)
-            for (uint32_t w : {(uint32_t)p.kind, (uint32_t)p.alg,
-                         bits_of(p.alpha), bits_of(p.beta), bits_of(p.scale),
-                         (uint32_t)p.bcast})
-                words.push_back(w);
-    }
-    bool equal(const kernel_cache::key_impl_t &o) const override {
-        return words == static_cast<const brgemm_key_t &>(o).words;
-    }
-    size_t hash() const override {
-        size_t h = 0;
-        for (uint32_t w : words) h = h * 1000003u ^ std::hash<uint32_t>()(w);
-        return h;
-    }
-};
-
 } // namespace
-
-int brgemm_config_t::n_binary() const {
-    int n = 0;
-    for (const auto &p : post_ops) n += p.kind == brgemm_post_op_t::binary;
-    return n;
-}
-
-bool brgemm_post_op_of(const post_op_t &p, brgemm_post_op_t &q) {
-    if (p.kind == post_op_kind_t::eltwise) {
-        q.kind = brgemm_post_op_t::eltwise;
-        q.alg = p.alg;
-        q.alpha = p.alpha;
-        q.beta = p.beta;
-        q.scale = p.scale;
-        return true;
-    }
-    if (p.kind != post_op_kind_t::sum || p.zero_point != 0
-            || (p.sum_dt != dnnl_data_type_undef && p.sum_dt != dnnl_f32))
-        return false;
-    q.kind = brgemm_post_op_t::sum;
-    q.scale = p.scale;
-    return true;
-}
-
-brgemm_config_t brgemm_tile_config(
-        const brgemm_config_t &full, int m, int n, bool accumulate, bool epilogue) {
-    const int lanes = full.zmm ? 16 : 8;
-    brgemm_config_t c = full;
-    c.m = m;
-    c.nv = (n + lanes - 1) / lanes;
-    c.n_tail = n % lanes;
-    c.beta = accumulate ? 1 : 0;
-    if (!epilogue) {
-        c.bias = false;
-        c.bias_dt = dnnl_f32;
-        c.post_ops.clear();
-        c.c_dt = dnnl_f32;
-    }
-    return c;
-}
 
 bool brgemm_config_t::supported() const {
     const int lanes = zmm ? 16 : 8;
@@ -477,15 +467,26 @@ bool brgemm_config_t::supported() const {
     if (n_tail < 0 || n_tail >= lanes || k_unroll < 1 || k_unroll > 16)
         return false;
     if (beta != 0 && beta != 1) return false;
-    // f32 or bf16 throughout, A and B of one type; bf16 anywhere needs
-    // the bf16 instructions (dot products, conversion).
-    bool bf16 = false;
-    for (data_type_t dt : {a_dt, b_dt, c_dt, bias_dt}) {
-        if (dt != dnnl_f32 && dt != dnnl_bf16) return false;
-        bf16 = bf16 || dt == dnnl_bf16;
-    }
-    if (a_dt != b_dt) return false;
+    // Inputs f32 x f32, bf16 x bf16 or u8 x s8; C f32 or bf16, or for
+    // u8 x s8 also s8 / u8 and s32 (a K block's unscaled sums: no bias,
+    // scale or post-ops); bias f32 or bf16; scales only for u8 x s8.
+    // bf16 anywhere needs the bf16 instructions (dot products,
+    // conversion), u8 x s8 the VNNI ones.
+    const bool int8 = a_dt == dnnl_u8 && b_dt == dnnl_s8;
+    if (!int8 && (a_dt != b_dt || (a_dt != dnnl_f32 && a_dt != dnnl_bf16)))
+        return false;
+    const bool c_int = c_dt == dnnl_s8 || c_dt == dnnl_u8 || c_dt == dnnl_s32;
+    if (c_dt != dnnl_f32 && c_dt != dnnl_bf16 && !(int8 && c_int)) return false;
+    if (c_dt == dnnl_s32
+            && (bias || !post_ops.empty() || scale != brgemm_scale_t::none))
+        return false;
+    if (bias_dt != dnnl_f32 && bias_dt != dnnl_bf16) return false;
+    if (!int8 && scale != brgemm_scale_t::none) return false;
+    const bool bf16 =
+            a_dt == dnnl_bf16 || c_dt == dnnl_bf16 || bias_dt == dnnl_bf16;
     if (bf16 && (!zmm || (isa & avx512_core_bf16) != avx512_core_bf16))
+        return false;
+    if (int8 && (!zmm || (isa & avx512_core_vnni) != avx512_core_vnni))
         return false;
     // Accumulators, B vectors and one broadcast must fit.
     if (m * nv + nv + 1 > n_vregs(*this)) return false;
@@ -500,45 +501,11 @@ bool brgemm_config_t::supported() const {
     return true;
 }
 
-brgemm_config_t brgemm_config(const brgemm_target_t &t, int m, int n) {
-    brgemm_config_t c;
-    c.isa = t.isa;
-    c.isa_name = t.isa_name;
-    c.zmm = t.zmm;
-    c.m = m;
-    c.nv = (n + t.lanes() - 1) / t.lanes();
-    c.n_tail = n % t.lanes();
-    c.b_vecs = t.tile_nv;
-    c.a_dt = c.b_dt = t.in_dt;
-    return c;
-}
-
-std::string brgemm_kernel_name(const brgemm_config_t &c) {
-    const int lanes = c.zmm ? 16 : 8;
-    const int n = (c.nv - 1) * lanes + (c.n_tail ? c.n_tail : lanes);
-    auto dt = [](data_type_t t) { return t == dnnl_bf16 ? "bf16" : "f32"; };
-    std::string s = dt(c.a_dt);
-    if (c.c_dt != c.a_dt) s = s + "_" + dt(c.c_dt);
-    s += "_brgemm_" + std::to_string(c.m) + "x" + std::to_string(n) + "_k"
-         + std::to_string(c.k_unroll);
-    if (c.beta) s += "_beta1";
-    if (c.bias) s += c.bias_dt == dnnl_bf16 ? "_biasbf16" : "_bias";
-    if (!c.post_ops.empty()) s += "_po" + std::to_string(c.post_ops.size());
-    return s + "__" + c.isa_name;
-}
-
 status_t generate_brgemm_kernel(
         const brgemm_config_t &cfg, std::shared_ptr<brgemm_kernel_t> &out) {
     out.reset();
     if (!cfg.supported()) return dnnl_unimplemented;
     return generate_kernel<brgemm_generator_t>(cfg, "brgemm", out);
-}
-
-status_t get_brgemm_kernel(const brgemm_config_t &cfg,
-        std::shared_ptr<const brgemm_kernel_t> &out, bool &hit) {
-    if (!cfg.supported()) return dnnl_unimplemented;
-    return get_cached_kernel<brgemm_key_t>(
-            cfg, generate_brgemm_kernel, out, hit);
 }
 
 } // namespace jit

@@ -5,11 +5,13 @@
 // panel (k rows of `b_vecs` vectors each, the tile's columns first),
 // C is row-major. f32 inputs run FMAs; bf16 inputs run vdpbf16ps over
 // pairs of k, B's panel rows interleaved in pairs (VNNI layout: row p of
-// the panel holds, per column j, B[2p][j] then B[2p + 1][j]); both
-// accumulate in f32, and C is stored f32 or bf16. The code depends only
-// on the kernel configuration (ISA, data types, tile, tails, K unroll,
-// beta, post-op chain), never on M, N, K or strides, so kernels live in
-// the global kernel cache and primitives of any shape share them.
+// the panel holds, per column j, B[2p][j] then B[2p + 1][j]), into f32;
+// u8 x s8 run vpdpbusd over quads of k into s32, converted and scaled in
+// the epilogue. C is stored f32, bf16, or (u8 x s8) s8 / u8. The code
+// depends only on the kernel configuration (ISA, data types, tile, tails,
+// K unroll, beta, scales, post-op chain), never on M, N, K or strides, so
+// kernels live in the global kernel cache and primitives of any shape
+// share them.
 #pragma once
 
 #include <cstddef>
@@ -32,7 +34,8 @@ namespace jit {
 // A vector level the generator emits for, with the tile it runs best:
 // tile_m rows by tile_nv vectors (the accumulators fill the register
 // file but leave room for the B vectors and a broadcast).
-// Each target runs one input data type (`in_dt`: A and B).
+// Each target runs one input data type (`in_dt`: A and B; u8 means
+// u8 x s8).
 struct brgemm_target_t {
     cpu_isa_t isa;
     const char *isa_name;
@@ -65,6 +68,10 @@ struct brgemm_post_op_t {
 // follows its layout.
 bool brgemm_post_op_of(const post_op_t &p, brgemm_post_op_t &q);
 
+// How u8 x s8 sums are scaled (after the conversion to f32, before the
+// bias): not, by one factor, or by one per column.
+enum class brgemm_scale_t : int { none, common, per_n };
+
 // Binary post-ops one kernel takes at most.
 constexpr int brgemm_max_binary = 8;
 
@@ -72,18 +79,23 @@ struct brgemm_config_t {
     cpu_isa_t isa = isa_undef;
     const char *isa_name = "";
     bool zmm = true;
-    // A's and B's type (f32, or bf16 with B in pairs of rows), C's stored
-    // type and the bias's (f32 or bf16; bf16 needs avx512_core_bf16).
+    // A's and B's types (f32; bf16 with B in pairs of rows; u8 x s8 with
+    // B in quads of rows, s32 sums, on avx512_core_vnni), C's stored type
+    // (f32 or bf16; for u8 x s8 also s8 / u8, and s32 for K blocks'
+    // unscaled sums) and the bias's (f32 or bf16); bf16 needs
+    // avx512_core_bf16.
     data_type_t a_dt = dnnl_f32, b_dt = dnnl_f32;
     data_type_t c_dt = dnnl_f32, bias_dt = dnnl_f32;
+    brgemm_scale_t scale = brgemm_scale_t::none; // u8 x s8 only
     int m = 1;      // rows of the tile
     int nv = 1;     // vectors of the tile
     int n_tail = 0; // lanes kept in the last vector (0: all)
     int b_vecs = 1; // vectors per packed B row (>= nv)
     int k_unroll = 4;
-    // 0: C = product; 1: C += product (a bf16 C: the product is added to
-    // the f32 partial sums at brgemm_args_t::acc, which keep K blocks
-    // from being rounded to bf16 in between).
+    // 0: C = product; 1: C += product. Where the partial sums are not in
+    // C's type (a bf16 C; any C of u8 x s8 but s32) the product is added
+    // to those at brgemm_args_t::acc (f32; s32 for u8 x s8), which keep
+    // K blocks exact or from being rounded to bf16 in between.
     int beta = 0;
     bool bias = false; // add bias[n] before the post-ops
     std::vector<brgemm_post_op_t> post_ops;
@@ -124,19 +136,22 @@ struct brgemm_args_t {
     // of the tile), and its row stride in bytes (full broadcast only).
     const float *binary[brgemm_max_binary];
     size_t binary_ld[brgemm_max_binary];
-    // beta 1 with a bf16 C: the f32 partial sums of the tile and their row
-    // stride in bytes.
+    // beta 1 where C does not hold the partial sums: those of the tile
+    // (f32, or s32 for u8 x s8) and their row stride in bytes.
     const float *acc;
     size_t ld_acc;
+    // The scale (common) or the tile's first column's (per_n).
+    const float *scales;
 };
 
 using brgemm_fn = void (*)(const brgemm_args_t *);
 
 using brgemm_kernel_t = generated_kernel_t<brgemm_fn>;
 
-// <dts>_brgemm_<m>x<n>_k<unroll>[_beta1][_bias[bf16]][_po<n>]__<isa>; n
-// counts lanes (the tail's included); <dts> is the input type, or input
-// and output types where they differ (bf16_f32).
+// <dts>_brgemm_<m>x<n>_k<unroll>[_beta1][_bias[bf16]][_scale[n]][_po<n>]
+// __<isa>; n counts lanes (the tail's included); <dts> is the input type
+// (u8s8 for u8 x s8), and the output type where it differs (bf16_f32,
+// u8s8_s8).
 std::string brgemm_kernel_name(const brgemm_config_t &cfg);
 
 // Generates the kernel (no cache).

@@ -12,6 +12,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
+#include "cpu/matmul/brgemm_matmul_pack.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/postops/postops.hpp"
 #include "cpu/threading/threading.hpp"
@@ -53,100 +54,6 @@ dim_t batch_off(const memory_desc_t &dst, const memory_desc_t &md,
         if (md.dims[d] != 1) off += c * strides[d];
     }
     return off;
-}
-
-// The kernel's B panels as a memory descriptor of 2D weights (K x N): N
-// in blocks of `panel` columns outermost, then K; bf16 panels keep k in
-// pairs (inner blocks 64b2a: the pair innermost, K padded to even), as
-// oneDNN's VNNI layouts do.
-memory_desc_t brgemm_weights_md(const memory_desc_t &wei, dim_t panel) {
-    if (wei.data_type != dnnl_bf16) return panel_weights_md(wei, panel);
-    memory_desc_t r = wei;
-    const dim_t K = r.dims[0], N = r.dims[1];
-    auto &bk = r.format_desc.blocking;
-    r.padded_dims[0] = (K + 1) / 2 * 2;
-    r.padded_dims[1] = (N + panel - 1) / panel * panel;
-    bk.strides[0] = 2 * panel;
-    bk.strides[1] = r.padded_dims[0] * panel;
-    bk.inner_nblks = 2;
-    bk.inner_blks[0] = panel;
-    bk.inner_idxs[0] = 1;
-    bk.inner_blks[1] = 2;
-    bk.inner_idxs[1] = 0;
-    return r;
-}
-
-// Where plain weights are packed from: element strides wk along K and wn
-// along N, `n` columns (up to a group of panels), and the panels' layout
-// in the buffer (`panel` columns, `pstride` elements apart).
-struct pack_src_t {
-    dim_t wk, wn, n, panel, pstride;
-};
-
-// Prefetches the row `ahead` rows on: the rows of plain weights are a
-// page or more apart, and the hardware prefetchers do not follow them.
-void prefetch_row(const void *row, dim_t bytes) {
-    const char *c = static_cast<const char *>(row);
-    for (dim_t b = 0; b < bytes; b += 64) __builtin_prefetch(c + b);
-}
-constexpr dim_t ahead = 16;
-
-// Rows [0, kn) of the weights at w as panel rows in `o`, columns past n
-// zero. f32: a row per k.
-void pack_f32(float *o, const float *w, const pack_src_t &s, dim_t kn) {
-    for (dim_t k = 0; k < kn; ++k) {
-        const float *r = w + k * s.wk;
-        if (s.wn == 1 && k + ahead < kn)
-            prefetch_row(r + ahead * s.wk, s.n * (dim_t)sizeof(float));
-        for (dim_t j0 = 0; j0 < s.n; j0 += s.panel) {
-            float *row = o + (j0 / s.panel) * s.pstride + k * s.panel;
-            const dim_t n = std::min(s.panel, s.n - j0);
-            if (s.wn == 1)
-                std::memcpy(row, r + j0, n * sizeof(float));
-            else
-                for (dim_t j = 0; j < n; ++j) row[j] = r[(j0 + j) * s.wn];
-            for (dim_t j = n; j < s.panel; ++j) row[j] = 0.f;
-        }
-    }
-}
-
-uint16_t bf16_bits(uint16_t x) {
-    return x;
-}
-uint16_t bf16_bits(float x) {
-    return f32_to_bf16(x);
-}
-
-// bf16: a row per pair of k, each column's two values adjacent (the
-// second zero past an odd kn). T: bf16 weights (uint16_t), or f32 ones
-// rounded to bf16 (fpmath_mode bf16).
-template <typename T>
-void pack_bf16(uint16_t *o, const T *w, const pack_src_t &s, dim_t kn) {
-    const auto h = [](T x) -> uint32_t { return bf16_bits(x); };
-    const dim_t wk = s.wk, wn = s.wn;
-    for (dim_t k = 0; k < kn; k += 2) {
-        const T *r0 = w + k * wk;
-        if (wn == 1 && k + ahead + 1 < kn) {
-            prefetch_row(r0 + ahead * wk, s.n * (dim_t)sizeof(T));
-            prefetch_row(r0 + (ahead + 1) * wk, s.n * (dim_t)sizeof(T));
-        }
-        for (dim_t j0 = 0; j0 < s.n; j0 += s.panel) {
-            uint32_t *row = reinterpret_cast<uint32_t *>(o)
-                            + (j0 / s.panel) * (s.pstride / 2)
-                            + (k / 2) * s.panel;
-            const T *r = r0 + j0 * wn;
-            const dim_t n = std::min(s.panel, s.n - j0);
-            if (k + 1 == kn)
-                for (dim_t j = 0; j < n; ++j) row[j] = h(r[j * wn]);
-            else if (wn == 1)
-                for (dim_t j = 0; j < n; ++j)
-                    row[j] = h(r[j]) | h(r[j + wk]) << 16;
-            else
-                for (dim_t j = 0; j < n; ++j)
-                    row[j] = h(r[j * wn]) | h(r[j * wn + wk]) << 16;
-            for (dim_t j = n; j < s.panel; ++j) row[j] = 0;
-        }
-    }
 }
 
 bool is_bf16_or_f32(data_type_t dt) {
@@ -202,26 +109,57 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
     return true;
 }
 
+// Scales for int8 only: src common, weights common or per column, f32,
+// no groups (dst scales go to the GEMM); sets scale_kind.
+bool brgemm_matmul_t::pd_t::scales_ok(bool int8) {
+    scale_kind = jit::brgemm_scale_t::none;
+    const int n_mask = 1 << (ndims() - 1);
+    for (const auto &it : attr_.scales.items) {
+        const auto &e = it.e;
+        if (!int8 || e.data_type != dnnl_f32 || e.group_ndims != 0)
+            return false;
+        if (it.arg == DNNL_ARG_SRC && e.mask == 0) {
+            if (scale_kind == jit::brgemm_scale_t::none)
+                scale_kind = jit::brgemm_scale_t::common;
+        } else if (it.arg == DNNL_ARG_WEIGHTS
+                   && (e.mask == 0 || e.mask == n_mask)) {
+            if (e.mask)
+                scale_kind = jit::brgemm_scale_t::per_n;
+            else if (scale_kind == jit::brgemm_scale_t::none)
+                scale_kind = jit::brgemm_scale_t::common;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
 status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
-    // f32 x f32 -> f32, or bf16 x bf16 -> f32 / bf16 (bias f32 or bf16).
+    // f32 x f32 -> f32, bf16 x bf16 -> f32 / bf16 (bias f32 or bf16), or
+    // u8 x s8 -> f32 / s8 / u8 (bias f32; scales).
     const data_type_t sdt = src_md_.data_type, ddt = dst_md_.data_type;
     const bool bf16_src = sdt == dnnl_bf16;
-    if (!is_bf16_or_f32(sdt) || weights_md_.data_type != sdt
-            || !(ddt == dnnl_f32 || (bf16_src && ddt == dnnl_bf16)))
+    const bool int8 = sdt == dnnl_u8 && weights_md_.data_type == dnnl_s8;
+    if (int8) {
+        if (ddt != dnnl_f32 && ddt != dnnl_s8 && ddt != dnnl_u8)
+            return dnnl_unimplemented;
+    } else if (!is_bf16_or_f32(sdt) || weights_md_.data_type != sdt
+               || !(ddt == dnnl_f32 || (bf16_src && ddt == dnnl_bf16))) {
         return dnnl_unimplemented;
+    }
     if (with_bias()
             && !(bias_md_.data_type == dnnl_f32
                     || (bf16_src && bias_md_.data_type == dnnl_bf16)))
         return dnnl_unimplemented;
     if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
-    if (!attr_.scales.items.empty() || !attr_.zero_points.items.empty())
-        return dnnl_unimplemented;
+    if (!attr_.zero_points.items.empty()) return dnnl_unimplemented;
+    if (!scales_ok(int8)) return dnnl_unimplemented;
     // The fpmath mode relaxes f32 inputs only; bf16 ones run exactly.
     // fpmath_mode bf16 (oneDNN's contract: inputs rounded to bf16, f32
     // accumulation) runs the bf16 kernels: src rounded into the
     // scratchpad once per execution, weights while they are packed.
-    cvt_src = !bf16_src && attr_.fpmath_mode == dnnl_fpmath_mode_bf16
+    cvt_src = sdt == dnnl_f32 && attr_.fpmath_mode == dnnl_fpmath_mode_bf16
               && jit::select_brgemm_target(dnnl_bf16);
     if (!bf16_src && !cvt_src && attr_.fpmath_mode != dnnl_fpmath_mode_strict)
         return dnnl_unimplemented;
@@ -229,7 +167,9 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         if (r.mode != (int)dnnl_rounding_mode_environment)
             return dnnl_unimplemented;
     const bool bf16 = bf16_src || cvt_src; // the kernel's inputs
-    target = jit::select_brgemm_target(bf16 ? dnnl_bf16 : dnnl_f32);
+    target = jit::select_brgemm_target(int8   ? dnnl_u8
+                                       : bf16 ? dnnl_bf16
+                                              : dnnl_f32);
     if (!target) return dnnl_unimplemented;
 
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
@@ -249,6 +189,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     cfg = jit::brgemm_config(
             *target, target->tile_m, target->tile_nv * target->lanes());
     cfg.c_dt = ddt;
+    cfg.scale = scale_kind;
     cfg.bias = with_bias();
     if (with_bias()) cfg.bias_dt = bias_md_.data_type;
     if (!post_ops_ok()) return dnnl_unimplemented;
@@ -268,8 +209,10 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         weights_md_ = brgemm_weights_md(weights_md_, panel);
         wei_packed = true;
     }
-    const dim_t es = bf16 ? 2 : 4; // the kernel's input elements
-    k_rows = bf16 ? (K() + 1) / 2 * 2 : K();
+    // The kernel's input elements, and the k per panel row.
+    const dim_t es = int8 ? 1 : bf16 ? 2 : 4;
+    kstep = 4 / es;
+    k_rows = (K() + kstep - 1) / kstep * kstep;
 
     // bf16: groups of two panels (one, where the units would not give
     // every thread 4). On the Zen 4 development machine, bf16
@@ -277,7 +220,9 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // single panels, 22.6 with pairs (the pack's rows twice as long),
     // 24.7-26.0 with four, 26.8 with eight. f32 panel rows are twice as
     // long already, and pairs made its Llama prefill problems 2-5% slower
-    // on two threads: one panel.
+    // on two threads: one panel. int8 (u8 x s8, BERT and Llama shapes):
+    // one, two and four panels within 5% of each other, one panel ahead
+    // on two threads.
     const int tm = target->tile_m;
     const dim_t nb_n = (N() + panel - 1) / panel, nb_m = (M() + tm - 1) / tm;
     dim_t nbatch = 1;
@@ -293,16 +238,22 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
                  ? 1
                  : (K() + max_kc - 1) / max_kc;
     kc = nk > 1 ? (K() + nk - 1) / nk : K();
-    if (bf16 && nk > 1) kc = (kc + 1) / 2 * 2; // blocks of whole k pairs
+    // Blocks of whole k pairs / quads.
+    if (nk > 1) kc = (kc + kstep - 1) / kstep * kstep;
     // Plain weights: each thread packs the K block of the panel it works
     // on into its own buffer, which stays in L2 for the panel's M tiles.
     if (!wei_packed)
-        pack_bytes =
-                (size_t)(group * (bf16 ? (kc + 1) / 2 * 2 : kc) * panel * es);
-    // A bf16 dst in K blocks: f32 partial sums of up to 128 KiB of tiles.
+        pack_bytes = (size_t)(group * ((kc + kstep - 1) / kstep * kstep) * panel
+                              * es);
+    // A bf16 dst (or any int8 one) in K blocks: f32 (s32) partial sums of
+    // up to 128 KiB of tiles.
     const dim_t unit_bytes = group * tm * panel * (dim_t)sizeof(float);
     run_tiles = std::max<dim_t>(1, (128 * 1024) / unit_bytes);
-    if (ddt != dnnl_f32 && nk > 1) acc_bytes = (size_t)(run_tiles * unit_bytes);
+    if ((ddt != dnnl_f32 || int8) && nk > 1)
+        acc_bytes = (size_t)(run_tiles * unit_bytes);
+    // The combined per-column scales of int8 (src's times the weights').
+    if (scale_kind == jit::brgemm_scale_t::per_n)
+        scale_bytes = (size_t)N() * sizeof(float);
     // The rounded source, dense: [src batch][M][K] bf16 (within 32 MiB;
     // a larger one goes to the GEMM).
     if (cvt_src) {
@@ -311,9 +262,9 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         cvt_bytes = (size_t)(src_rows * K()) * 2;
         if (cvt_bytes > ((size_t)32 << 20)) return dnnl_unimplemented;
     }
-    if (pack_bytes + acc_bytes + cvt_bytes > 0)
+    if (pack_bytes + acc_bytes + cvt_bytes + scale_bytes > 0)
         book_scratchpad((pack_bytes + acc_bytes) * max_threads()
-                        + (cvt_bytes + 63) / 64 * 64);
+                        + (cvt_bytes + 63) / 64 * 64 + scale_bytes);
     name_ = std::string("brg_matmul:") + target->isa_name;
     return dnnl_success;
 }
@@ -355,9 +306,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
 
     // Byte pointers: src and weights of one type (wes bytes), dst of its;
     // the kernel reads es-byte elements (bf16 when the source is rounded).
+    const bool int8 = smd.data_type == dnnl_u8;
     const bool bf16 = smd.data_type == dnnl_bf16 || p->cvt_src;
     const dim_t wes = (dim_t)data_type_size(smd.data_type);
-    const dim_t es = bf16 ? 2 : 4;
+    const dim_t es = 4 / p->kstep;
     const dim_t des = (dim_t)data_type_size(dmd.data_type);
     const char *src = ctx.input<char>(DNNL_ARG_SRC);
     const char *wei = ctx.input<char>(DNNL_ARG_WEIGHTS);
@@ -410,8 +362,9 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const bool pack_b = !p->wei_packed && K > 0;
     const bool cvt = p->cvt_src && K > 0;
     const size_t cvt_off = per_thr * nthr;
-    if (pack_b || p->acc_bytes || cvt) {
-        const size_t need = cvt_off + (cvt ? p->cvt_bytes : 0);
+    const size_t scale_off = cvt_off + (p->cvt_bytes + 63) / 64 * 64;
+    if (pack_b || p->acc_bytes || cvt || p->scale_bytes) {
+        const size_t need = scale_off + p->scale_bytes;
         scratch = static_cast<char *>(ctx.scratchpad());
         if (!scratch || p->scratchpad_size() < need) {
             owned.reset(static_cast<char *>(
@@ -445,6 +398,27 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         src = reinterpret_cast<const char *>(h);
         for (int d = 0; d < nd; ++d) ss[d] = cs[d];
     }
+    // int8 scales: src's times the weights' (one, or one per column).
+    float scale = 1.f;
+    const float *scales = nullptr;
+    if (p->scale_kind != jit::brgemm_scale_t::none) {
+        const auto *ssc = static_cast<const float *>(
+                ctx.host_ptr(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC));
+        const auto *wsc = static_cast<const float *>(
+                ctx.host_ptr(DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS));
+        const quant_entry_t *se = p->attr()->scales.get(DNNL_ARG_SRC);
+        const quant_entry_t *we = p->attr()->scales.get(DNNL_ARG_WEIGHTS);
+        if ((se && !ssc) || (we && !wsc)) return dnnl_invalid_arguments;
+        scale = se ? ssc[0] : 1.f;
+        if (p->scale_kind == jit::brgemm_scale_t::per_n) {
+            float *v = reinterpret_cast<float *>(scratch + scale_off);
+            for (dim_t j = 0; j < N; ++j) v[j] = scale * wsc[j];
+            scales = v;
+        } else {
+            if (we) scale *= wsc[0];
+            scales = &scale;
+        }
+    }
     dim_t wk = 0, wn = 0;
     if (pack_b) {
         postops::plain_strides(wmd, ws);
@@ -464,7 +438,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         const dim_t w0 = woff + n0 * wn + k0 * wk;
         const pack_src_t ps{
                 wk, wn, std::min(G * panel, N - n0), (dim_t)panel, pstride};
-        if (p->cvt_src)
+        if (int8)
+            pack_s8(reinterpret_cast<int8_t *>(o),
+                    reinterpret_cast<const int8_t *>(wei) + w0, ps, kn);
+        else if (p->cvt_src)
             pack_bf16(reinterpret_cast<uint16_t *>(o),
                     reinterpret_cast<const float *>(wei) + w0, ps, kn);
         else if (bf16)
@@ -533,6 +510,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             a.ld_acc = acc_ld;
             a.bias = bias ? reinterpret_cast<const float *>(bias + n0 * bias_es)
                           : nullptr;
+            if (scales)
+                a.scales = p->scale_kind == jit::brgemm_scale_t::per_n
+                                   ? scales + n0
+                                   : scales;
             for (size_t i = 0; i < bin.size(); ++i) {
                 const auto &ba = p->binaries[i];
                 const float *q = bin[i];

@@ -1,6 +1,7 @@
-// f32 and bf16 matmul on the generated BRGEMM microkernel
+// f32, bf16 and int8 matmul on the generated BRGEMM microkernel
 // (cpu/jit/brgemm_kernel.*): f32 x f32 -> f32 on AVX-512 / AVX2, bf16 x
-// bf16 -> f32 or bf16 on avx512_core_bf16; plain row-major src and dst,
+// bf16 -> f32 or bf16 on avx512_core_bf16, u8 x s8 -> f32 / s8 / u8 with
+// src / weight scales on avx512_core_vnni; plain row-major src and dst,
 // weights either `any` (2D: resolved to the kernel's packed panels, for
 // bf16 with k in pairs, read in place) or plain (packed per execution
 // into the scratchpad), any batch dims with broadcast, bias per column
@@ -70,9 +71,16 @@ struct brgemm_matmul_t : public primitive_t {
         // bf16 kernels run; the weights rounded while packed.
         bool cvt_src = false;
         size_t cvt_bytes = 0;
+        // int8: k per panel row (4; bf16 2, f32 1), how the sums are
+        // scaled, and the combined per-column scales' bytes (after the
+        // rounded source).
+        dim_t kstep = 1;
+        jit::brgemm_scale_t scale_kind = jit::brgemm_scale_t::none;
+        size_t scale_bytes = 0;
 
     private:
         bool post_ops_ok();
+        bool scales_ok(bool int8);
         std::string name_;
     };
 
