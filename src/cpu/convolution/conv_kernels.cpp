@@ -20,6 +20,7 @@
 #include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/isa_unit.hpp"
+#include "cpu/simd_transpose.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -284,26 +285,10 @@ void pack_b_f16(const conv_conf_t &c, bool ncsp,
 #if defined(__AVX__)
 // An 8 x 8 block: rows of s become columns of d.
 inline void transpose_8x8(const float *s, dim_t lds, float *d, dim_t ldd) {
-    __m256 r[8], t[8];
+    __m256 r[8];
     for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(s + i * lds);
-    // Pairs of rows interleaved, then pairs of pairs: each 128-bit half
-    // holds a 4 x 4 transpose; the halves are exchanged last.
-    for (int i = 0; i < 8; i += 2) {
-        t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
-        t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
-    }
-    for (int i = 0; i < 8; i += 4) {
-        r[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
-        r[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xee);
-        r[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-        r[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
-    }
-    for (int i = 0; i < 4; ++i) {
-        _mm256_storeu_ps(
-                d + i * ldd, _mm256_permute2f128_ps(r[i], r[i + 4], 0x20));
-        _mm256_storeu_ps(d + (i + 4) * ldd,
-                _mm256_permute2f128_ps(r[i], r[i + 4], 0x31));
-    }
+    transpose_8x8_ps(r);
+    for (int i = 0; i < 8; ++i) _mm256_storeu_ps(d + i * ldd, r[i]);
 }
 #endif
 

@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "cpu/isa_unit.hpp"
+#include "cpu/simd_transpose.hpp"
 #include "cpu/reorder/reorder_cvt.hpp"
 #include "cpu/reorder/simple_exec.hpp"
 #include "cpu/threading/threading.hpp"
@@ -239,23 +240,10 @@ template <bool NT = false>
 template <bool NT = false>
 REORDER_INLINE void transpose_8x8_b32(
         const uint32_t *s, dim_t is, uint32_t *d, dim_t os) {
-    __m256 r[8], t[8];
+    __m256 t[8];
     for (int i = 0; i < 8; ++i)
-        r[i] = _mm256_loadu_ps((const float *)(s + i * is));
-    for (int i = 0; i < 8; i += 2) {
-        t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
-        t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
-    }
-    for (int i = 0; i < 8; i += 4) {
-        r[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
-        r[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xee);
-        r[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-        r[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
-    }
-    for (int i = 0; i < 4; ++i) {
-        t[i] = _mm256_permute2f128_ps(r[i], r[i + 4], 0x20);
-        t[i + 4] = _mm256_permute2f128_ps(r[i], r[i + 4], 0x31);
-    }
+        t[i] = _mm256_loadu_ps((const float *)(s + i * is));
+    transpose_8x8_ps(t);
     for (int i = 0; i < 8; ++i) {
         if (NT)
             _mm256_stream_ps((float *)(d + i * os), t[i]);
@@ -541,7 +529,12 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
             const float *__restrict fp = tmp.f1 + b * tmax;
             D *__restrict dp = d + b * os_b;
             if constexpr (NT) {
-                alignas(64) D row[tmax];
+                // At least a line: stream_copy's whole-line loop is then
+                // in bounds even where the compiler cannot see na <= tmax.
+                constexpr dim_t row_n = tmax * (dim_t)sizeof(D) < 64
+                        ? 64 / (dim_t)sizeof(D)
+                        : tmax;
+                alignas(64) D row[row_n];
                 for (dim_t a = 0; a < na; ++a)
                     row[a] = op.second(fp[a], row + a);
                 stream_copy(dp, row, na * sizeof(D));
