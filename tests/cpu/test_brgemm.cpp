@@ -23,6 +23,8 @@
 
 #include <gtest/gtest.h>
 
+#include "bf16_glue.hpp"
+
 #include "oneapi/dnnl/dnnl.h"
 #include "oneapi/dnnl/dnnl_ext.h"
 
@@ -108,21 +110,6 @@ std::vector<entry_t> runnable_entries() {
     return v;
 }
 
-// bf16 <-> f32 (round to nearest even; the tests' values are finite).
-uint16_t to_bf16(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
-}
-float from_bf16(uint16_t h) {
-    const uint32_t u = (uint32_t)h << 16;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-float round_bf16(float f) {
-    return from_bf16(to_bf16(f));
-}
 
 std::vector<float> random_floats(size_t n, unsigned seed) {
     std::mt19937 g(seed);

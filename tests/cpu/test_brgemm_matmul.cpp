@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include "bf16_glue.hpp"
+
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ext.h"
 
@@ -36,17 +38,6 @@ std::vector<float> random_floats(size_t n, unsigned seed) {
     return v;
 }
 
-uint16_t to_bf16(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
-}
-float from_bf16(uint16_t h) {
-    const uint32_t u = (uint32_t)h << 16;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
 
 // Values as a tensor of type t holds them (bf16: rounded; s8 / u8: the
 // values in [-1, 1) spread over the type's range as integers).
