@@ -43,7 +43,6 @@ public:
     // fetches the full-tile kernels; false when the kernels could not be
     // had (the GEMM core runs every GEMM then).
     bool init(int nr);
-    bool enabled() const { return target_ != nullptr; }
 
     // A row stride of at least k floats whose rows fall in different L1
     // sets (k rounded up, plus 16 where the rounded stride is a multiple
@@ -60,8 +59,6 @@ public:
             float *c, dim_t ldc, float beta, const float *bias, float *abuf,
             size_t abuf_elems) const;
 
-    // Rows of a tile (12 x 2 vectors on AVX-512).
-    int tile_m() const { return tile_m_; }
 
 private:
     const jit::brgemm_kernel_t *kernel(int m, int n, int beta, bool bias) const;
