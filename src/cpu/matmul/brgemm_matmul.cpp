@@ -198,6 +198,12 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // Where 4 rows or fewer use each panel of B (GEMV-like), the GEMM's
     // small-M kernels streaming plain B are faster than packing it per
     // execution, and `any` stays plain for them as the GEMM has it.
+    // Empty problems (a zero M, N, K or batch) go to the GEMM, which
+    // writes what oneDNN does (nothing, or bias and post-ops for K = 0).
+    for (int d = 0; d < nd; ++d)
+        if (src_md_.dims[d] == 0 || weights_md_.dims[d] == 0
+                || dst_md_.dims[d] == 0)
+            return dnnl_unimplemented;
     dim_t rows_per_panel = M();
     for (int d = 0; d < nd - 2; ++d)
         if (weights_md_.dims[d] == 1) rows_per_panel *= dst_md_.dims[d];
@@ -297,11 +303,9 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const memory_desc_t &smd = p->src_md(), &wmd = p->weights_md(),
                         &dmd = p->dst_md();
     const dim_t M = p->M(), N = p->N(), K = p->K();
-    dim_t nbatch = 1, wbatch = 1;
-    for (int d = 0; d < nd - 2; ++d) {
+    dim_t nbatch = 1;
+    for (int d = 0; d < nd - 2; ++d)
         nbatch *= dmd.dims[d];
-        wbatch *= wmd.dims[d];
-    }
     if (M == 0 || N == 0 || nbatch == 0) return dnnl_success;
 
     // Byte pointers: src and weights of one type (wes bytes), dst of its;
