@@ -892,6 +892,59 @@ TEST(Convolution, ForwardZeroBatch)
                     {DNNL_ARG_DST, dst}}));
 }
 
+// Empty batches and images in the shape the BRGEMM convolutions take
+// (channels last, 64 channels): every propagation kind is created and runs
+// as a no-op. The BRGEMM plans divided by the zero point count before they
+// declined such problems.
+TEST(Convolution, EmptyProblemsInEveryDirection)
+{
+    using tag = memory::format_tag;
+    for (int zero = 0; zero < 3; ++zero)
+        for (bool any : {false, true}) {
+            SCOPED_TRACE("zero dim " + std::to_string(zero) + (any ? " any" : ""));
+            const memory::dim mb = zero == 0 ? 0 : 2, h = zero == 1 ? 0 : 8,
+                              w = zero == 2 ? 0 : 8;
+            const tag t = any ? tag::any : tag::nhwc;
+            memory::desc smd({mb, 64, h, w}, dt::f32, t),
+                    wmd({64, 64, 3, 3}, dt::f32, any ? tag::any : tag::hwio),
+                    dmd({mb, 64, h, w}, dt::f32, t), bmd({64}, dt::f32, tag::a);
+            const memory::dims one = {1, 1};
+            convolution_forward::primitive_desc fwd;
+            ASSERT_NO_THROW(fwd = convolution_forward::primitive_desc(eng(),
+                                    prop_kind::forward_training,
+                                    algorithm::convolution_direct, smd, wmd,
+                                    bmd, dmd, one, one, one));
+            memory src(fwd.src_desc(), eng()), wei(fwd.weights_desc(), eng()),
+                    bias(fwd.bias_desc(), eng()), dst(fwd.dst_desc(), eng());
+            EXPECT_NO_THROW(convolution_forward(fwd).execute(strm(),
+                    {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wei},
+                            {DNNL_ARG_BIAS, bias}, {DNNL_ARG_DST, dst}}));
+            convolution_backward_data::primitive_desc bwd_d;
+            ASSERT_NO_THROW(bwd_d = convolution_backward_data::primitive_desc(
+                                    eng(), algorithm::convolution_direct, smd,
+                                    wmd, dmd, one, one, one, fwd));
+            memory dsrc(bwd_d.diff_src_desc(), eng()),
+                    wei_d(bwd_d.weights_desc(), eng()),
+                    ddst(bwd_d.diff_dst_desc(), eng());
+            EXPECT_NO_THROW(convolution_backward_data(bwd_d).execute(strm(),
+                    {{DNNL_ARG_DIFF_SRC, dsrc}, {DNNL_ARG_WEIGHTS, wei_d},
+                            {DNNL_ARG_DIFF_DST, ddst}}));
+            convolution_backward_weights::primitive_desc bwd_w;
+            ASSERT_NO_THROW(bwd_w = convolution_backward_weights::primitive_desc(
+                                    eng(), algorithm::convolution_direct, smd,
+                                    wmd, bmd, dmd, one, one, one, fwd));
+            memory src_w(bwd_w.src_desc(), eng()),
+                    dwei(bwd_w.diff_weights_desc(), eng()),
+                    dbias(bwd_w.diff_bias_desc(), eng()),
+                    ddst_w(bwd_w.diff_dst_desc(), eng());
+            EXPECT_NO_THROW(convolution_backward_weights(bwd_w).execute(strm(),
+                    {{DNNL_ARG_SRC, src_w}, {DNNL_ARG_DIFF_WEIGHTS, dwei},
+                            {DNNL_ARG_DIFF_BIAS, dbias},
+                            {DNNL_ARG_DIFF_DST, ddst_w}}));
+            strm().wait();
+        }
+}
+
 // ---- backward --------------------------------------------------------------
 
 void run_bwd_data(const shape_t &s, fmt_t act_fmt, fmt_t wei_fmt, dt d,

@@ -57,6 +57,10 @@ const jit::brgemm_target_t *target_for(
         if (md == mds[3] && !pd.with_bias()) continue;
         if (md->data_type != dnnl_f32 || md_has_runtime_dims_or_strides(*md))
             return nullptr;
+        // Empty problems go to the implementations behind (the plans
+        // divide by channel and point counts).
+        for (int d = 0; d < md->ndims; ++d)
+            if (md->dims[d] == 0) return nullptr;
     }
     const primitive_attr_t &attr = *pd.attr();
     if (!attr.scales.empty() || !attr.zero_points.empty()
