@@ -163,7 +163,20 @@ struct fwd_cfg_t {
     std::vector<por::post_op_t> ops; // binary/prelu operands filled here
     std::vector<memory::dims> op_dims; // per op: binary src1 dims or prelu
     prop_kind prop = prop_kind::forward_inference;
+    tag wei_tag = tag::undef; // overrides the weights' layout
+    bool wei_any = false; // weights `any`, reordered into the pd's layout
+    std::string impl;     // expected implementation name prefix, if any
 };
+
+// The implementation name starts with `prefix` (empty: anything).
+void expect_impl(const char *impl, const std::string &prefix) {
+    if (!prefix.empty())
+        EXPECT_EQ(std::string(impl).substr(0, prefix.size()), prefix) << impl;
+}
+
+bool isa_at_least(cpu_isa isa) {
+    return (int)get_effective_cpu_isa() >= (int)isa;
+}
 
 void run_fwd(const fwd_cfg_t &c) {
     SCOPED_TRACE("fwd MB=" + std::to_string(c.MB) + " IC=" + std::to_string(c.IC)
@@ -174,8 +187,11 @@ void run_fwd(const fwd_cfg_t &c) {
     const memory::dims sd = spatial_dims(c.MB, c.IC, c.nd);
     const memory::dims wd = spatial_dims(c.OC, c.IC, c.nd);
     tensor_t src = make_tensor(data_md(sd, c.sdt, c.channels_last), gen);
-    tensor_t wei = make_tensor(
-            data_md(wd, c.wdt, c.wei_cl < 0 ? c.channels_last : c.wei_cl == 1), gen);
+    tensor_t wei = make_tensor(c.wei_tag != tag::undef
+                    ? memory::desc(wd, c.wdt, c.wei_tag)
+                    : data_md(wd, c.wdt,
+                            c.wei_cl < 0 ? c.channels_last : c.wei_cl == 1),
+            gen);
     tensor_t dst = make_tensor(memory::desc({c.MB, c.OC}, c.ddt, tag::ab), gen);
     const std::vector<float> old = dst.vals;
     tensor_t bias;
@@ -242,16 +258,25 @@ void run_fwd(const fwd_cfg_t &c) {
     }
     attr.set_post_ops(po);
 
+    const memory::desc wei_req = c.wei_any
+            ? memory::desc(wei.md.get_dims(), c.wdt, tag::any)
+            : wei.md;
     inner_product_forward::primitive_desc pd = c.bias
             ? inner_product_forward::primitive_desc(cpu_engine(), c.prop, src.md,
-                    wei.md, bias.md, dst.md, attr)
+                    wei_req, bias.md, dst.md, attr)
             : inner_product_forward::primitive_desc(
-                    cpu_engine(), c.prop, src.md, wei.md, dst.md, attr);
+                    cpu_engine(), c.prop, src.md, wei_req, dst.md, attr);
+    expect_impl(pd.impl_info_str(), c.impl);
+    stream s(cpu_engine());
+    memory wei_mem = wei.mem;
+    if (c.wei_any && pd.weights_desc() != wei.md) {
+        wei_mem = memory(pd.weights_desc(), cpu_engine());
+        reorder(wei.mem, wei_mem).execute(s, wei.mem, wei_mem);
+    }
     args[DNNL_ARG_SRC] = src.mem;
-    args[DNNL_ARG_WEIGHTS] = wei.mem;
+    args[DNNL_ARG_WEIGHTS] = wei_mem;
     args[DNNL_ARG_DST] = dst.mem;
     if (c.bias) args[DNNL_ARG_BIAS] = bias.mem;
-    stream s(cpu_engine());
     inner_product_forward(pd).execute(s, args);
     s.wait();
     const auto exp = ip_ref::fwd(c.MB, c.OC, flat(sd), src.vals, wei.vals,
@@ -370,7 +395,7 @@ TEST(InnerProduct, ForwardPostOps) {
 }
 
 void run_bwd_data(memory::dim MB, memory::dim IC, memory::dim OC, int nd, bool cl,
-        dt d, dt diff_src_dt, int wei_cl = -1) {
+        dt d, dt diff_src_dt, int wei_cl = -1, const std::string &impl = "") {
     SCOPED_TRACE("bwd_d MB=" + std::to_string(MB) + " nd=" + std::to_string(nd));
     std::mt19937 gen(5);
     const memory::dims sd = spatial_dims(MB, IC, nd), wd = spatial_dims(OC, IC, nd);
@@ -381,12 +406,105 @@ void run_bwd_data(memory::dim MB, memory::dim IC, memory::dim OC, int nd, bool c
             memory::desc(sd, d, tag::any), wei.md, diff_dst.md);
     inner_product_backward_data::primitive_desc pd(
             cpu_engine(), diff_src.md, wei.md, diff_dst.md, fwd);
+    expect_impl(pd.impl_info_str(), impl);
     stream s(cpu_engine());
     inner_product_backward_data(pd).execute(s, {{DNNL_ARG_DIFF_SRC, diff_src.mem},
             {DNNL_ARG_WEIGHTS, wei.mem}, {DNNL_ARG_DIFF_DST, diff_dst.mem}});
     s.wait();
     const auto exp = ip_ref::bwd_data(MB, OC, flat(sd), diff_dst.vals, wei.vals);
     expect_close(read_values(diff_src), exp, diff_src_dt, "diff_src");
+}
+
+// The BRGEMM implementation (a nested BRGEMM matmul over views of the
+// tensors): f32 of every rank and layout with `any` weights (the matmul's
+// panels, reordered into) and plain ones (K or OC contiguous), row and
+// column tails of the tiles, bias, scales and post-ops; bf16 and u8 x s8
+// where the machine has the instructions; small minibatches stay on the
+// GEMM. Backward data likewise.
+TEST(InnerProduct, BrgemmForwardAndBackwardData) {
+    const bool f32_brg = isa_at_least(cpu_isa::avx512_core)
+            || isa_at_least(cpu_isa::avx2);
+    auto brg = [](bool on) { return on ? std::string("brg_ip:") : std::string(); };
+    for (int nd = 2; nd <= 5; ++nd)
+        for (bool cl : {false, true})
+            for (bool any : {false, true}) {
+                if (cl && nd == 2) continue;
+                fwd_cfg_t c;
+                c.MB = 29;
+                c.IC = nd == 2 ? 37 : 5;
+                c.OC = 70;
+                c.nd = nd;
+                c.channels_last = cl;
+                c.wei_any = any;
+                c.bias = nd % 2 == 0;
+                c.impl = brg(f32_brg);
+                run_fwd(c);
+            }
+    {
+        // Weights with K contiguous (OC, IC) and with OC contiguous.
+        for (tag t : {tag::ab, tag::ba}) {
+            fwd_cfg_t c;
+            c.MB = 40;
+            c.IC = 2100; // K in two blocks of 1050
+            c.OC = 33;
+            c.wei_tag = t;
+            c.impl = brg(f32_brg);
+            run_fwd(c);
+        }
+        fwd_cfg_t c;
+        c.MB = 3; // too few rows per weights panel
+        c.IC = 64;
+        c.OC = 64;
+        c.wei_any = true;
+        c.impl = "gemm:";
+        run_fwd(c);
+    }
+    {
+        fwd_cfg_t c; // post-ops and scales on the matmul's epilogue
+        c.MB = 31;
+        c.IC = 50;
+        c.OC = 77;
+        c.wei_any = true;
+        c.ops.resize(2);
+        c.ops[0].kind = por::post_op_t::binary;
+        c.ops[0].alg = dnnl_binary_add;
+        c.op_dims = {{1, c.OC}, {}};
+        c.ops[1].kind = por::post_op_t::eltwise;
+        c.ops[1].alg = dnnl_eltwise_relu;
+        c.impl = brg(f32_brg);
+        run_fwd(c);
+    }
+    const bool bf16 = isa_at_least(cpu_isa::avx512_core_bf16);
+    for (dt out : {dt::bf16, dt::f32}) {
+        fwd_cfg_t c;
+        c.MB = 24;
+        c.IC = 101; // odd: the last k pair half empty
+        c.OC = 70;
+        c.sdt = c.wdt = dt::bf16;
+        c.ddt = out;
+        c.wei_any = true;
+        c.impl = brg(bf16);
+        run_fwd(c);
+    }
+    const bool vnni = isa_at_least(cpu_isa::avx512_core_vnni);
+    for (dt out : {dt::f32, dt::u8, dt::s8}) {
+        fwd_cfg_t c;
+        c.MB = 24;
+        c.IC = 70;
+        c.OC = 40;
+        c.sdt = dt::u8;
+        c.wdt = dt::s8;
+        c.ddt = out;
+        c.src_scale = true;
+        c.wei_scale_mask = 1;
+        c.wei_any = true;
+        c.impl = brg(vnni);
+        run_fwd(c);
+    }
+    run_bwd_data(29, 37, 70, 2, false, dt::f32, dt::f32, -1, brg(f32_brg));
+    run_bwd_data(13, 6, 40, 4, true, dt::f32, dt::f32, -1, brg(f32_brg));
+    run_bwd_data(13, 6, 40, 4, false, dt::f32, dt::f32, -1, brg(f32_brg));
+    run_bwd_data(24, 101, 70, 2, false, dt::bf16, dt::bf16, -1, brg(bf16));
 }
 
 TEST(InnerProduct, BackwardData) {

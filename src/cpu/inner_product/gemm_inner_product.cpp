@@ -9,6 +9,7 @@
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
 #include "cpu/gemm/gemm.hpp"
+#include "cpu/inner_product/ip_layout.hpp"
 #include "cpu/inner_product/ip_packed_weights.hpp"
 #include "cpu/threading/threading.hpp"
 
@@ -85,61 +86,6 @@ bool gemm_inner_product_t::pd_t::data_types_ok() const {
     return one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16}) && ddt == sdt
             && one_of(wdt, {dnnl_f32, sdt}) && one_of(bdt, {dnnl_f32, sdt});
 }
-
-namespace {
-
-// Dims 1.. of `md` in memory order, outermost first (ties: logical order).
-int k_order(const memory_desc_t &md, int *order) {
-    const int nd = md.ndims;
-    const dim_t *st = strides(md);
-    for (int d = 1; d < nd; ++d)
-        order[d - 1] = d;
-    std::stable_sort(order, order + nd - 1, [&](int a, int b) { return st[a] > st[b]; });
-    return nd - 1;
-}
-
-bool has_blocks(const memory_desc_t &md) {
-    return md.format_desc.blocking.inner_nblks != 0;
-}
-
-// Offset (elements, offset0 excluded) of logical position `pos`.
-dim_t elem_off(const memory_desc_t &md, const dim_t *pos) {
-    return md_off_v(md, pos) - md.offset0;
-}
-
-// Blocked layouts: dims 1.. unpadded and their elements filling exactly
-// [0, K) of a row (the offset grows with every index, so the last
-// position's offset + 1 is the row's span).
-bool k_dense_blocked(const memory_desc_t &md) {
-    dims_t last = {};
-    dim_t K = 1;
-    for (int d = 1; d < md.ndims; ++d) {
-        if (md.padded_dims[d] != md.dims[d]) return false;
-        if (md.dims[d] == 0) return true;
-        last[d] = md.dims[d] - 1;
-        K *= md.dims[d];
-    }
-    return elem_off(md, last) + 1 == K;
-}
-
-// Dims 1.. of `md` are dense with unit innermost stride, so the flattened
-// index k of an element is its offset within a row.
-bool k_dense(const memory_desc_t &md) {
-    if (has_blocks(md)) return k_dense_blocked(md);
-    int order[DNNL_MAX_NDIMS];
-    const int n = k_order(md, order);
-    const dim_t *st = strides(md);
-    dim_t expected = 1;
-    for (int i = n - 1; i >= 0; --i) {
-        const int d = order[i];
-        if (md.dims[d] == 1) continue;
-        if (st[d] != expected) return false;
-        expected *= md.dims[d];
-    }
-    return true;
-}
-
-} // namespace
 
 // src and weights flatten the same way: equal strides over dims 1.. (both
 // being dense by k_dense of src).

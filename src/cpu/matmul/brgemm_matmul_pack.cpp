@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "common/float_convert.hpp"
+#include "cpu/isa_table.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 
 namespace dnnl {
@@ -82,9 +83,34 @@ void pack_pairs(uint16_t *o, const T *w, const pack_src_t &s, dim_t kn) {
 
 } // namespace
 
+namespace {
+
+using pack_f32_fn = void (*)(float *, const float *, const pack_src_t &, dim_t);
+
+// The packers of f32 weights with contiguous K runs, best first (the
+// baseline has none: the scalar loop below).
+pack_f32_fn k_contiguous_packer() {
+    static const pack_f32_fn fn = [] {
+        static const pack_f32_fn avx512 = pack_f32_k_contiguous_avx512_core;
+        static const isa_table_t<pack_f32_fn> table
+                = {{avx512_core, &avx512}};
+        const pack_f32_fn *f = isa_select(table);
+        return f ? *f : nullptr;
+    }();
+    return fn;
+}
+
+} // namespace
+
 // Rows [0, kn) of the weights at w as panel rows in `o`, columns past n
 // zero. f32: a row per k.
 void pack_f32(float *o, const float *w, const pack_src_t &s, dim_t kn) {
+    if (s.wk == 1 && s.wn != 1 && s.panel % 16 == 0) {
+        if (const pack_f32_fn f = k_contiguous_packer()) {
+            f(o, w, s, kn);
+            return;
+        }
+    }
     for (dim_t k = 0; k < kn; ++k) {
         const float *r = w + k * s.wk;
         if (s.wn == 1 && k + ahead < kn)

@@ -31,10 +31,17 @@ struct pack_src_t {
 // zero: f32 a row per k; bf16 (from bf16, or from f32 rounded to nearest
 // even: fpmath_mode bf16) a row per pair of k, s8 per quad, each
 // column's values adjacent and zeros past kn.
+// f32 weights whose K runs are contiguous (wk 1: stored N x K) go through
+// in-register transposes where the ISA has them.
 void pack_f32(float *o, const float *w, const pack_src_t &s, dim_t kn);
 void pack_bf16(uint16_t *o, const uint16_t *w, const pack_src_t &s, dim_t kn);
 void pack_bf16(uint16_t *o, const float *w, const pack_src_t &s, dim_t kn);
 void pack_s8(int8_t *o, const int8_t *w, const pack_src_t &s, dim_t kn);
+
+// The AVX-512 packer of f32 weights with contiguous K runs
+// (brgemm_pack_avx512.cpp); panels a multiple of 16 columns.
+void pack_f32_k_contiguous_avx512_core(
+        float *o, const float *w, const pack_src_t &s, dim_t kn);
 
 } // namespace matmul
 } // namespace cpu

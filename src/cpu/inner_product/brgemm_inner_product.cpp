@@ -1,0 +1,206 @@
+// BRGEMM inner product: the matmul views of the inner product's tensors,
+// the nested BRGEMM matmul descriptor, and execution through it.
+#include "cpu/inner_product/brgemm_inner_product.hpp"
+
+#include <vector>
+
+#include "common/exec_ctx.hpp"
+#include "common/matmul_pd.hpp"
+#include "cpu/inner_product/ip_layout.hpp"
+#include "cpu/matmul/brgemm_matmul.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace inner_product {
+
+namespace {
+
+const dim_t *strides(const memory_desc_t &md) {
+    return md.format_desc.blocking.strides;
+}
+
+bool plain(const memory_desc_t &md) {
+    return md.format_kind == dnnl_blocked && !has_blocks(md);
+}
+
+// A 2D view (r x c, element strides sr and sc) of memory described
+// elsewhere, starting at the same offset.
+status_t view_2d(memory_desc_t &v, data_type_t dt, dim_t r, dim_t c,
+        dim_t sr, dim_t sc, dim_t offset0) {
+    const dims_t dims = {r, c}, st = {sr, sc};
+    DNNL_CHECK(md_init_by_strides(v, 2, dims, dt, st));
+    v.offset0 = offset0;
+    return dnnl_success;
+}
+
+// The element stride along the flattened K index of plain weights that
+// follow src's order over dims 1.. (src's strides `ss` are K's steps);
+// 0 when they do not.
+dim_t k_stride(const memory_desc_t &wei, const dim_t *ss) {
+    const dim_t *ws = strides(wei);
+    dim_t kst = 1;
+    for (int d = 1; d < wei.ndims; ++d)
+        if (wei.dims[d] != 1 && ss[d] == 1) kst = ws[d];
+    for (int d = 1; d < wei.ndims; ++d)
+        if (wei.dims[d] != 1 && ws[d] != ss[d] * kst) return 0;
+    return kst;
+}
+
+// The inner product weights (dims and type of `like`) whose matmul view
+// is `mm` (K x OC, K in the order of src's strides `ss`). False where no
+// memory descriptor of the inner product's rank says it: blocks along K
+// in more than two dims.
+bool ip_weights_of(memory_desc_t &ip, const memory_desc_t &mm,
+        const memory_desc_t &like, const dim_t *ss) {
+    const auto &mb = mm.format_desc.blocking;
+    const int nd = like.ndims;
+    for (int i = 0; i < mb.inner_nblks; ++i)
+        if (mb.inner_idxs[i] == 0 && nd > 2) return false;
+    ip = like;
+    ip.format_kind = dnnl_blocked;
+    ip.offset0 = mm.offset0;
+    auto &ib = ip.format_desc.blocking;
+    ip.padded_dims[0] = mm.padded_dims[1];
+    ib.strides[0] = mb.strides[1];
+    for (int d = 1; d < nd; ++d) {
+        ip.padded_dims[d] = nd == 2 ? mm.padded_dims[0] : like.dims[d];
+        ib.strides[d] = mb.strides[0] * ss[d];
+    }
+    ib.inner_nblks = mb.inner_nblks;
+    for (int i = 0; i < mb.inner_nblks; ++i) {
+        ib.inner_blks[i] = mb.inner_blks[i];
+        ib.inner_idxs[i] = mb.inner_idxs[i] == 0 ? 1 : 0;
+    }
+    return true;
+}
+
+} // namespace
+
+status_t brgemm_inner_product_pd_t::init(engine_t *engine) {
+    if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
+    if (!is_fwd() && !is_bwd_d()) return dnnl_unimplemented;
+    if (!attr_.zero_points.empty()) return dnnl_unimplemented;
+    if (!is_fwd()
+            && (!attr_.scales.empty() || !attr_.post_ops.entries.empty()))
+        return dnnl_unimplemented;
+    const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
+    DNNL_CHECK(init_formats());
+    // src (diff_src) defines K's order; it must flatten with unit steps.
+    if (!plain(src_md_) || !k_dense(src_md_)) return dnnl_unimplemented;
+    for (int d = 0; d < ndims(); ++d)
+        if (src_md_.dims[d] == 0 || weights_md_.dims[d] == 0)
+            return dnnl_unimplemented;
+    return init_nested(engine, wei_any);
+}
+
+status_t brgemm_inner_product_pd_t::init_nested(engine_t *engine, bool wei_any) {
+    const dim_t M = MB(), N = OC(), K = IC_total();
+    const dim_t *ss = strides(src_md_);
+    const data_type_t wdt = weights_md_.data_type;
+    memory_desc_t a, b, c, bias = zero_md();
+    DNNL_CHECK(view_2d(a, src_md_.data_type, M, K, ss[0], 1, src_md_.offset0));
+    // Weights: `any` is the matmul's choice (its panels); plain ones are
+    // a view when the matmul packs them fast: OC contiguous, or (f32) K.
+    // (Backward data takes `any` as the plain layout it resolved to.)
+    wei_any = wei_any && is_fwd();
+    const bool given_blocked = !wei_any && !plain(weights_md_);
+    if (given_blocked && !is_fwd()) return dnnl_unimplemented;
+    if (wei_any || given_blocked) {
+        b = zero_md();
+        b.ndims = 2;
+        b.dims[0] = K;
+        b.dims[1] = N;
+        b.data_type = wdt;
+        b.format_kind = dnnl_format_kind_any;
+    } else {
+        const dim_t kst = k_stride(weights_md_, ss);
+        const dim_t ocs = strides(weights_md_)[0];
+        if (kst == 0) return dnnl_unimplemented;
+        const bool oc_unit = ocs == 1 || N == 1;
+        if (is_fwd()) {
+            if (!oc_unit && !(kst == 1 && wdt == dnnl_f32))
+                return dnnl_unimplemented;
+            DNNL_CHECK(view_2d(b, wdt, K, N, kst, ocs, weights_md_.offset0));
+        } else {
+            // Backward data: (OC x K), K the columns.
+            if (!(kst == 1 || K == 1) && !(oc_unit && wdt == dnnl_f32))
+                return dnnl_unimplemented;
+            DNNL_CHECK(view_2d(b, wdt, N, K, ocs, kst, weights_md_.offset0));
+        }
+    }
+    if (is_fwd()) {
+        c = dst_md_;
+        if (with_bias()) {
+            const dim_t bs = strides(bias_md_)[0];
+            DNNL_CHECK(view_2d(bias, bias_md_.data_type, 1, N, N * bs, bs,
+                    bias_md_.offset0));
+        }
+    } else {
+        // diff_dst (MB x OC) times the weights into diff_src (MB x K).
+        c = a;
+        a = dst_md_;
+    }
+
+    // Weights scales per output channel are the matmul's per column.
+    primitive_attr_t nattr = attr_;
+    quant_map_t scales;
+    for (const auto &it : attr_.scales.items) {
+        quant_entry_t e = it.e;
+        if (it.arg == DNNL_ARG_WEIGHTS && e.mask == 1) e.mask = 2;
+        else if (e.mask != 0) return dnnl_unimplemented;
+        scales.set(it.arg, e);
+    }
+    nattr.scales = scales;
+
+    matmul_desc_t md;
+    DNNL_CHECK(matmul_desc_init(md, &a, &b, with_bias() ? &bias : nullptr, &c));
+    if (create_nested_pd(nested_pd, md, nattr, engine) != dnnl_success)
+        return dnnl_unimplemented;
+    const auto *brg
+            = dynamic_cast<const matmul::brgemm_matmul_t::pd_t *>(nested_pd.get());
+    if (!brg) return dnnl_unimplemented;
+    if (wei_any || given_blocked) {
+        memory_desc_t w;
+        if (!ip_weights_of(w, *nested_pd->arg_md(DNNL_ARG_WEIGHTS),
+                    weights_md_, ss))
+            return dnnl_unimplemented;
+        if (given_blocked && !md_equal(w, weights_md_))
+            return dnnl_unimplemented;
+        weights_md_ = w;
+    }
+    name_ = std::string("brg_ip:") + brg->target->isa_name;
+    book_scratchpad(nested_pd->scratchpad_size());
+    return dnnl_success;
+}
+
+status_t brgemm_inner_product_pd_t::make_primitive(
+        std::shared_ptr<primitive_t> &p) const {
+    p = std::make_shared<brgemm_inner_product_t>(
+            std::static_pointer_cast<const primitive_desc_t>(shared_self()));
+    p->set_object_size(sizeof(brgemm_inner_product_t));
+    return dnnl_success;
+}
+
+status_t brgemm_inner_product_t::execute(const exec_ctx_t &ctx) const {
+    const bool bwd_d = pd_()->is_bwd_d();
+    // The same memory objects under the matmul's argument names: the
+    // nested descriptor's views say how to read them.
+    std::vector<exec_arg_t> args;
+    for (const exec_arg_t &a : ctx.args()) {
+        int arg = a.arg;
+        if (arg == DNNL_ARG_SCRATCHPAD) continue;
+        if (bwd_d && arg == DNNL_ARG_DIFF_DST) arg = DNNL_ARG_SRC;
+        else if (bwd_d && arg == DNNL_ARG_DIFF_SRC) arg = DNNL_ARG_DST;
+        args.push_back({arg, a.mem});
+    }
+    exec_ctx_t nctx(ctx.stream(), std::move(args));
+    nctx.set_resources(ctx.resources());
+    nctx.set_scratchpad(ctx.scratchpad());
+    return nested_->execute(nctx);
+}
+
+} // namespace inner_product
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
