@@ -885,8 +885,8 @@ TEST(Matmul, ZeroSizedDims) {
     c.post_ops.push_back({por::post_op_t::eltwise, algorithm::eltwise_linear, 1.f, 1.f});
     run_case(c);
     // Tall enough for the BRGEMM matmul to be asked (more than 4 rows per
-    // panel) with no columns or no depth: it declined after dividing by
-    // the zero panel count (a fuzzer finding).
+    // panel) with no columns (it divided by the zero panel count: a
+    // fuzzer finding) or no depth.
     for (const auto &mnk : {std::vector<memory::dim>{16, 0, 8},
                  std::vector<memory::dim>{16, 40, 0}}) {
         c = cfg2d(mnk[0], mnk[1], mnk[2]);

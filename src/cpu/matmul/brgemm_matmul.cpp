@@ -198,12 +198,10 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // Where 4 rows or fewer use each panel of B (GEMV-like), the GEMM's
     // small-M kernels streaming plain B are faster than packing it per
     // execution, and `any` stays plain for them as the GEMM has it.
-    // Empty problems (a zero M, N, K or batch) go to the GEMM, which
-    // writes what oneDNN does (nothing, or bias and post-ops for K = 0).
+    // An empty dst (a zero M, N or batch) goes to the GEMM (the panel
+    // count below would be 0). K = 0 stays: dst = bias and post-ops.
     for (int d = 0; d < nd; ++d)
-        if (src_md_.dims[d] == 0 || weights_md_.dims[d] == 0
-                || dst_md_.dims[d] == 0)
-            return dnnl_unimplemented;
+        if (dst_md_.dims[d] == 0) return dnnl_unimplemented;
     dim_t rows_per_panel = M();
     for (int d = 0; d < nd - 2; ++d)
         if (weights_md_.dims[d] == 1) rows_per_panel *= dst_md_.dims[d];
