@@ -613,8 +613,9 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
 }
 
 // Other int8 problems go to the GEMM, correctly: s8 source, zero points,
-// a dst scale; below avx512_core_vnni (CTest's cpu_isa_AVX512_CORE) all
-// of them.
+// a dst scale with a post-op after it (alone it folds into the kernel's
+// scales); below avx512_core_vnni (CTest's cpu_isa_AVX512_CORE) all of
+// them.
 TEST(JitBrgemmMatmul, Int8OthersFallBack) {
     case_t c = int8_case({{20, 31}, {31, 40}, {20, 40}}, dt::f32, 2);
     const std::string impl = run_case(c, 11);
@@ -633,6 +634,11 @@ TEST(JitBrgemmMatmul, Int8OthersFallBack) {
             matmul::primitive_desc(eng, u, w, d, zp).impl_info_str()));
     primitive_attr ds;
     ds.set_scales_mask(DNNL_ARG_DST, 0);
+    EXPECT_EQ(on_brgemm(matmul::primitive_desc(eng, u, w, d, ds).impl_info_str()),
+            has_vnni_target());
+    post_ops relu;
+    relu.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    ds.set_post_ops(relu);
     EXPECT_FALSE(on_brgemm(
             matmul::primitive_desc(eng, u, w, d, ds).impl_info_str()));
 }

@@ -10,6 +10,7 @@
 #include "common/verbose.hpp"
 #include "cpu/convolution/conv_layout.hpp"
 #include "cpu/convolution/cpu_convolution.hpp"
+#include "cpu/jit/brgemm_scales.hpp"
 #include "cpu/postops/postops.hpp"
 #include "cpu/threading/threading.hpp"
 
@@ -77,19 +78,37 @@ bool brgemm_conv_fwd_t::pd_t::post_ops_ok() {
 // in the kernel's panels (`any` resolves to them), bias a vector.
 bool brgemm_conv_fwd_t::pd_t::layouts_ok() {
     return brgconv::channels_last(src_md_, dst_md_, ndims())
-           && brgconv::panel_weights(weights_md_, with_groups(), false, panel)
+           && brgconv::panel_weights(
+                   weights_md_, with_groups(), false, panel, int8 ? 4 : 1)
            && conv::resolve_bias(bias_md_, "convolution") == dnnl_success;
 }
 
 status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     if (!is_fwd()) return dnnl_unimplemented;
-    target = brgconv::target_for(*this, engine);
+    target = brgconv::target_for(*this, engine, /* int8 = */ true);
     if (!target) return dnnl_unimplemented;
+    int8 = target->in_dt == dnnl_u8;
+    // The kernel reads the source in quads of input channels.
+    if (int8 && IC() % 4 != 0) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     if (!layouts_ok()) return dnnl_unimplemented;
 
     cfg = jit::brgemm_config(*target, target->tile_m, panel);
     cfg.bias = with_bias();
+    cfg.c_dt = dst_md_.data_type;
+    if (int8) {
+        const bool epilogue
+                = with_bias() || !attr_.post_ops.entries.empty();
+        if (!jit::brgemm_scales_ok(attr_, 1, epilogue, scale_kind))
+            return dnnl_unimplemented;
+        cfg.scale = scale_kind;
+        // A sum reads dst in its own type.
+        for (const auto &e : attr_.post_ops.entries)
+            if (e.kind == post_op_kind_t::sum
+                    && e.sum_dt != dnnl_data_type_undef
+                    && e.sum_dt != dst_md_.data_type)
+                return dnnl_unimplemented;
+    }
     if (!post_ops_ok() || !cfg.supported()) return dnnl_unimplemented;
 
     geo_t &g = geo;
@@ -122,9 +141,12 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     // core's L2) of input channels; a sum must see the destination
     // before anything is added to it, so it keeps one block.
     const dim_t ksp = g.kd * g.kh * g.kw;
-    const dim_t panel_bytes = ksp * g.ic * panel * (dim_t)sizeof(float);
+    const dim_t panel_bytes = ksp * g.ic * panel
+                              * (dim_t)data_type_size(weights_md_.data_type);
     const dim_t budget = 512 * 1024;
-    nk = attr_.post_ops.find(post_op_kind_t::sum) >= 0 || panel_bytes <= budget
+    // (int8: one block; blocks would need s32 partial sums apart from dst.)
+    nk = int8 || attr_.post_ops.find(post_op_kind_t::sum) >= 0
+                         || panel_bytes <= budget
                  ? 1
                  : std::min(g.ic, div_up(panel_bytes, budget));
     icb = nk > 1 ? div_up(g.ic, nk) : g.ic;

@@ -1,4 +1,4 @@
-// f32 forward convolution on the generated BRGEMM microkernel
+// f32 and u8 x s8 forward convolution on the generated BRGEMM microkernel
 // (cpu/jit/brgemm_kernel.*): channels-last source and destination, weights
 // in panels of the kernel's width (output channels innermost in blocks of
 // 64 on AVX-512, 24 on AVX2; then input channels, then the kernel's
@@ -10,7 +10,9 @@
 // shorter batches of their own); a 1x1 convolution with unit strides and
 // no padding is one GEMM over all output points. Bias and post-ops
 // (eltwise, sum, binary scalar / per channel / full) run in the kernel's
-// epilogue. 1D, 2D and 3D, strides, dilation, groups of 1. Named
+// epilogue. 1D, 2D and 3D, strides, dilation, groups of 1. u8 sources
+// with s8 weights (input channels a multiple of 4, kept in quads in the
+// panels) into f32, s8 or u8 with scales run the vpdpbusd kernels. Named
 // brgconv:<isa> (brgconv_1x1:<isa> for 1x1 kernels without padding), as
 // oneDNN names its BRGEMM convolutions. Everything else is declined.
 #pragma once
@@ -46,6 +48,10 @@ struct brgemm_conv_fwd_t : public primitive_t {
 
         const jit::brgemm_target_t *target = nullptr;
         jit::brgemm_config_t cfg; // a full tile with bias and post-ops
+        // u8 x s8: weights with input channels in quads, the sums scaled
+        // (src, weights per output channel, dst: jit/brgemm_scales.hpp).
+        bool int8 = false;
+        jit::brgemm_scale_t scale_kind = jit::brgemm_scale_t::none;
         geo_t geo;
         bool flat = false;     // 1x1, unit strides, no padding
         bool merge_kw = false; // a kernel row's taps as one K range

@@ -44,7 +44,7 @@ bool flatten(geo_t &g, const convolution_pd_t &pd) {
 }
 
 const jit::brgemm_target_t *target_for(
-        const convolution_pd_t &pd, engine_t *engine) {
+        const convolution_pd_t &pd, engine_t *engine, bool int8) {
     if (engine->kind() != dnnl_cpu) return nullptr;
     const convolution_desc_t &d = *pd.desc();
     if (d.alg_kind != dnnl_convolution_direct
@@ -53,9 +53,15 @@ const jit::brgemm_target_t *target_for(
     if (pd.G() != 1) return nullptr;
     const memory_desc_t *mds[] = {&pd.data_src_md(), &pd.data_weights_md(),
             &pd.data_dst_md(), &pd.data_bias_md()};
+    const data_type_t ddt = mds[2]->data_type;
+    int8 = int8 && mds[0]->data_type == dnnl_u8
+           && mds[1]->data_type == dnnl_s8
+           && (ddt == dnnl_f32 || ddt == dnnl_s8 || ddt == dnnl_u8);
     for (const memory_desc_t *md : mds) {
         if (md == mds[3] && !pd.with_bias()) continue;
-        if (md->data_type != dnnl_f32 || md_has_runtime_dims_or_strides(*md))
+        const bool int_md = int8 && md != mds[3] && (md != mds[2] || ddt != dnnl_f32);
+        if ((!int_md && md->data_type != dnnl_f32)
+                || md_has_runtime_dims_or_strides(*md))
             return nullptr;
         // Empty problems go to the implementations behind (the plans
         // divide by channel and point counts).
@@ -63,15 +69,15 @@ const jit::brgemm_target_t *target_for(
             if (md->dims[d] == 0) return nullptr;
     }
     const primitive_attr_t &attr = *pd.attr();
-    if (!attr.scales.empty() || !attr.zero_points.empty()
-            || attr.fpmath_mode != dnnl_fpmath_mode_strict)
+    if ((!int8 && !attr.scales.empty()) || !attr.zero_points.empty()
+            || (!int8 && attr.fpmath_mode != dnnl_fpmath_mode_strict))
         return nullptr;
     for (const auto &r : attr.rounding_modes)
         if (r.mode != (int)dnnl_rounding_mode_environment) return nullptr;
     if (!spatial_params_in_range(d, pd.ndims(), pd.with_groups(),
                 pd.data_src_md(), pd.data_dst_md(), pd.data_weights_md()))
         return nullptr;
-    return jit::select_brgemm_target();
+    return jit::select_brgemm_target(int8 ? dnnl_u8 : dnnl_f32);
 }
 
 bool channels_last(memory_desc_t &a, memory_desc_t &b, int nd) {
@@ -84,7 +90,8 @@ bool channels_last(memory_desc_t &a, memory_desc_t &b, int nd) {
     return md_is_tag(a, tag) && md_is_tag(b, tag);
 }
 
-bool panel_weights(memory_desc_t &md, bool groups, bool ic_inner, int width) {
+bool panel_weights(memory_desc_t &md, bool groups, bool ic_inner, int width,
+        int kgroup) {
     // Dims: (g,) o, i, spatial; a group dim (of size 1 here) outermost.
     const int nd = md.ndims, g = groups ? 1 : 0;
     const int in = g + (ic_inner ? 1 : 0), out = g + (ic_inner ? 0 : 1);
@@ -94,10 +101,16 @@ bool panel_weights(memory_desc_t &md, bool groups, bool ic_inner, int width) {
     r.format_kind = dnnl_blocked;
     for (int d = 0; d < nd; ++d) r.dims[d] = r.padded_dims[d] = md.dims[d];
     r.padded_dims[in] = (md.dims[in] + width - 1) / width * width;
+    r.padded_dims[out] = (md.dims[out] + kgroup - 1) / kgroup * kgroup;
     auto &b = r.format_desc.blocking;
     b.inner_nblks = 1;
     b.inner_blks[0] = width;
     b.inner_idxs[0] = in;
+    if (kgroup > 1) {
+        b.inner_nblks = 2;
+        b.inner_blks[1] = kgroup;
+        b.inner_idxs[1] = out;
+    }
     // Outer order, outermost first: (groups,) blocks, spatial, the other
     // channels.
     int order[max_ndims], n = 0;
@@ -105,11 +118,13 @@ bool panel_weights(memory_desc_t &md, bool groups, bool ic_inner, int width) {
     order[n++] = in;
     for (int d = g + 2; d < nd; ++d) order[n++] = d;
     order[n++] = out;
-    dim_t stride = width;
+    dim_t stride = width * kgroup;
     for (int k = n - 1; k >= 0; --k) {
         const int d = order[k];
         b.strides[d] = stride;
-        stride *= d == in ? r.padded_dims[in] / width : r.dims[d];
+        stride *= d == in    ? r.padded_dims[in] / width
+                  : d == out ? r.padded_dims[out] / kgroup
+                             : r.dims[d];
     }
     if (md.format_kind == dnnl_format_kind_any) {
         md = r;

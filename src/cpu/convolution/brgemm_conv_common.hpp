@@ -53,9 +53,11 @@ bool flatten(geo_t &g, const convolution_pd_t &pd);
 // The checks every pass makes (CPU engine, direct algorithm, f32 tensors,
 // groups of 1, no runtime dims, no scales, zero points, rounding modes
 // or non-strict fpmath, spatial parameters in range) and the kernel
-// target; null when declined.
+// target; null when declined. With `int8`, u8 source and s8 weights
+// into f32 / s8 / u8 (f32 bias) are taken too, scales left to the caller,
+// on the u8 x s8 target.
 const jit::brgemm_target_t *target_for(
-        const convolution_pd_t &pd, engine_t *engine);
+        const convolution_pd_t &pd, engine_t *engine, bool int8 = false);
 
 // Both activations channels last (`any` resolves to it unless the other
 // one is given channels first); false when they are not.
@@ -64,9 +66,12 @@ bool channels_last(memory_desc_t &a, memory_desc_t &b, int ndims);
 // Weights in the kernel's panels: channels of one side (`ic_inner`:
 // input channels, else output channels) innermost in blocks of `width`,
 // then the other side's channels, then kd, kh, kw, then the blocks (a
-// group dim of size 1 outermost). `any` resolves to it; anything else
-// must be it (offset allowed).
-bool panel_weights(memory_desc_t &md, bool groups, bool ic_inner, int width);
+// group dim of size 1 outermost); `kgroup` > 1 (s8 weights: 4) keeps
+// that many of the other side's channels together innermost, padded to
+// a multiple. `any` resolves to it; anything else must be it (offset
+// allowed).
+bool panel_weights(memory_desc_t &md, bool groups, bool ic_inner, int width,
+        int kgroup = 1);
 
 // Kernel positions k in [0, K) with 0 <= o * s - p + k * dl < I.
 void taps_in(dim_t o, dim_t s, dim_t p, dim_t dl, dim_t K, dim_t I, dim_t &k0,

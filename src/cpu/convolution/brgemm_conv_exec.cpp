@@ -7,6 +7,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "cpu/convolution/brgemm_conv.hpp"
+#include "cpu/jit/brgemm_scales.hpp"
 #include "cpu/threading/threading.hpp"
 
 namespace dnnl {
@@ -30,17 +31,30 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     const dim_t units = p->nb_oc * per_panel;
     if (units == 0 || g.ow == 0) return dnnl_success;
 
-    const float *src = ctx.input<float>(DNNL_ARG_SRC);
-    const float *wei = ctx.input<float>(DNNL_ARG_WEIGHTS);
-    float *dst = ctx.output<float>(DNNL_ARG_DST);
+    // Bytes: the element sizes differ for u8 x s8 (src 1, weights 1, dst
+    // 1 or 4).
+    const size_t es = data_type_size(p->data_src_md().data_type),
+                 ew = data_type_size(p->data_weights_md().data_type),
+                 ed = data_type_size(p->data_dst_md().data_type);
+    const char *src = ctx.input<char>(DNNL_ARG_SRC);
+    const char *wei = ctx.input<char>(DNNL_ARG_WEIGHTS);
+    char *dst = ctx.output<char>(DNNL_ARG_DST);
     const float *bias =
             p->with_bias() ? ctx.input<float>(DNNL_ARG_BIAS) : nullptr;
     if (!dst || (g.ic > 0 && (!src || !wei)) || (p->with_bias() && !bias))
         return dnnl_invalid_arguments;
     // (The bias is a vector without offset: resolve_bias.)
-    if (src) src += p->data_src_md().offset0;
-    if (wei) wei += p->data_weights_md().offset0;
-    dst += p->data_dst_md().offset0;
+    if (src) src += p->data_src_md().offset0 * es;
+    if (wei) wei += p->data_weights_md().offset0 * ew;
+    dst += p->data_dst_md().offset0 * ed;
+    // int8: the sums' scales, one or one per output channel.
+    float common_scale = 1.f;
+    std::vector<float> per_oc(
+            p->scale_kind == jit::brgemm_scale_t::per_n ? (size_t)g.oc : 0);
+    const float *scales = nullptr;
+    DNNL_CHECK(jit::brgemm_combine_scales(ctx, *p->attr(), p->scale_kind,
+            g.oc, common_scale, per_oc.empty() ? nullptr : per_oc.data(),
+            scales));
     std::vector<const float *> bin(p->binaries.size());
     for (size_t i = 0; i < bin.size(); ++i) {
         const int po = p->binaries[i].po_index;
@@ -65,8 +79,8 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         std::vector<dim_t> a_off(batch.size()), b_off(batch.size());
         jit::brgemm_args_t a;
         a.batch = batch.data();
-        a.lda = (size_t)(g.sw * g.ic) * sizeof(float);
-        a.ldc = (size_t)g.oc * sizeof(float);
+        a.lda = (size_t)(g.sw * g.ic) * es;
+        a.ldc = (size_t)g.oc * ed;
 
         auto run_unit = [&](dim_t u, dim_t kb) {
             const dim_t jb = u / per_panel, rem = u % per_panel;
@@ -84,7 +98,8 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
             const dim_t c0 = owb * p->ow_blk,
                         c1 = std::min(g.ow, c0 + p->ow_blk);
             const dim_t dst_row = ((n * g.od + od) * g.oh + oh) * g.ow;
-            const float *wp = wei ? wei + jb * panel_elems + ic0 * P : nullptr;
+            const char *wp
+                    = wei ? wei + (jb * panel_elems + ic0 * P) * ew : nullptr;
             for (const seg_t &s : p->segs) {
                 const dim_t a0 = std::max(s.ow0, c0), a1 = std::min(s.ow1, c1);
                 if (a1 <= a0) continue;
@@ -112,12 +127,19 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                     const int m = (int)std::min<dim_t>(tm, a1 - t0);
                     const dim_t shift = (t0 - a0) * g.sw * g.ic;
                     for (size_t i = 0; i < bs; ++i) {
-                        batch[i].a = src + a_off[i] + shift;
-                        batch[i].b = wp + b_off[i];
+                        batch[i].a = reinterpret_cast<const float *>(
+                                src + (a_off[i] + shift) * es);
+                        batch[i].b = reinterpret_cast<const float *>(
+                                wp + b_off[i] * ew);
                     }
                     const dim_t pt = dst_row + t0;
-                    a.c = dst + pt * g.oc + n0;
+                    a.c = reinterpret_cast<float *>(dst + (pt * g.oc + n0) * ed);
                     a.bias = bias ? bias + n0 : nullptr;
+                    a.scales = scales
+                                    && p->scale_kind
+                                            == jit::brgemm_scale_t::per_n
+                            ? scales + n0
+                            : scales;
                     for (size_t i = 0; i < bin.size(); ++i) {
                         const auto &ba = p->binaries[i];
                         const float *q = bin[i];

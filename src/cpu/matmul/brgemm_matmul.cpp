@@ -13,6 +13,7 @@
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
 #include "cpu/matmul/brgemm_matmul_pack.hpp"
+#include "cpu/jit/brgemm_scales.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/postops/postops.hpp"
 #include "cpu/threading/threading.hpp"
@@ -109,29 +110,15 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
     return true;
 }
 
-// Scales for int8 only: src common, weights common or per column, f32,
-// no groups (dst scales go to the GEMM); sets scale_kind.
+// Scales for int8 only (jit/brgemm_scales.hpp: src and dst common,
+// weights common or per column); sets scale_kind.
 bool brgemm_matmul_t::pd_t::scales_ok(bool int8) {
     scale_kind = jit::brgemm_scale_t::none;
-    const int n_mask = 1 << (ndims() - 1);
-    for (const auto &it : attr_.scales.items) {
-        const auto &e = it.e;
-        if (!int8 || e.data_type != dnnl_f32 || e.group_ndims != 0)
-            return false;
-        if (it.arg == DNNL_ARG_SRC && e.mask == 0) {
-            if (scale_kind == jit::brgemm_scale_t::none)
-                scale_kind = jit::brgemm_scale_t::common;
-        } else if (it.arg == DNNL_ARG_WEIGHTS
-                   && (e.mask == 0 || e.mask == n_mask)) {
-            if (e.mask)
-                scale_kind = jit::brgemm_scale_t::per_n;
-            else if (scale_kind == jit::brgemm_scale_t::none)
-                scale_kind = jit::brgemm_scale_t::common;
-        } else {
-            return false;
-        }
-    }
-    return true;
+    if (attr_.scales.empty()) return true;
+    const bool epilogue = with_bias() || !attr_.post_ops.entries.empty();
+    return int8
+           && jit::brgemm_scales_ok(
+                   attr_, 1 << (ndims() - 1), epilogue, scale_kind);
 }
 
 status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
@@ -400,27 +387,15 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         src = reinterpret_cast<const char *>(h);
         for (int d = 0; d < nd; ++d) ss[d] = cs[d];
     }
-    // int8 scales: src's times the weights' (one, or one per column).
+    // int8 scales: src's times the weights' (one, or one per column),
+    // over dst's.
     float scale = 1.f;
     const float *scales = nullptr;
-    if (p->scale_kind != jit::brgemm_scale_t::none) {
-        const auto *ssc = static_cast<const float *>(
-                ctx.host_ptr(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC));
-        const auto *wsc = static_cast<const float *>(
-                ctx.host_ptr(DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS));
-        const quant_entry_t *se = p->attr()->scales.get(DNNL_ARG_SRC);
-        const quant_entry_t *we = p->attr()->scales.get(DNNL_ARG_WEIGHTS);
-        if ((se && !ssc) || (we && !wsc)) return dnnl_invalid_arguments;
-        scale = se ? ssc[0] : 1.f;
-        if (p->scale_kind == jit::brgemm_scale_t::per_n) {
-            float *v = reinterpret_cast<float *>(scratch + scale_off);
-            for (dim_t j = 0; j < N; ++j) v[j] = scale * wsc[j];
-            scales = v;
-        } else {
-            if (we) scale *= wsc[0];
-            scales = &scale;
-        }
-    }
+    DNNL_CHECK(jit::brgemm_combine_scales(ctx, *p->attr(), p->scale_kind, N,
+            scale,
+            p->scale_bytes ? reinterpret_cast<float *>(scratch + scale_off)
+                           : nullptr,
+            scales));
     dim_t wk = 0, wn = 0;
     if (pack_b) {
         postops::plain_strides(wmd, ws);
