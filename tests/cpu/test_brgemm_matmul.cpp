@@ -140,7 +140,8 @@ std::string run_case(const case_t &c, unsigned seed) {
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
     const size_t nd = c.dst.size();
-    const dt wdt = c.src_dt == dt::u8 ? dt::s8 : c.src_dt;
+    const bool int8 = c.src_dt == dt::u8 || c.src_dt == dt::s8;
+    const dt wdt = int8 ? dt::s8 : c.src_dt;
     memory::desc src_md(c.src, c.src_dt, plain_tag(nd));
     memory::desc wei_user(c.wei, wdt, plain_tag(nd, c.wei_transposed));
     memory::desc wei_md =
@@ -594,6 +595,11 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
     for (size_t i = 0; i < shapes.size(); ++i)
         for (dt d : {dt::f32, dt::s8, dt::u8}) {
             case_t c = int8_case(shapes[i], d, (int)(i + n) % 3);
+            // s8 sources (read as u8 + 128, corrected per column) with
+            // the s8 destinations, where the weights have no batch (the
+            // corrections are made for one weights matrix).
+            if (d == dt::s8 && product(c.wei) == c.wei.end()[-1] * c.wei.end()[-2])
+                c.src_dt = dt::s8;
             if (i % 2) {
                 c.bias = true;
                 c.eltwise = {algorithm::eltwise_relu};
@@ -612,10 +618,10 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
         }
 }
 
-// Other int8 problems go to the GEMM, correctly: s8 source, zero points,
-// a dst scale with a post-op after it (alone it folds into the kernel's
+// Other int8 problems go to the GEMM, correctly: dst zero points, a dst
+// scale with a post-op after it (alone it folds into the kernel's
 // scales); below avx512_core_vnni (CTest's cpu_isa_AVX512_CORE) all of
-// them.
+// them, s8 sources and source zero points too.
 TEST(JitBrgemmMatmul, Int8OthersFallBack) {
     case_t c = int8_case({{20, 31}, {31, 40}, {20, 40}}, dt::f32, 2);
     const std::string impl = run_case(c, 11);
@@ -626,10 +632,13 @@ TEST(JitBrgemmMatmul, Int8OthersFallBack) {
     engine eng(engine::kind::cpu, 0);
     memory::desc s({20, 31}, dt::s8, tag::ab), w({31, 40}, dt::s8, tag::ab),
             u({20, 31}, dt::u8, tag::ab), d({20, 40}, dt::f32, tag::ab);
-    EXPECT_FALSE(
-            on_brgemm(matmul::primitive_desc(eng, s, w, d).impl_info_str()));
+    EXPECT_EQ(on_brgemm(matmul::primitive_desc(eng, s, w, d).impl_info_str()),
+            has_vnni_target());
     primitive_attr zp;
     zp.set_zero_points_mask(DNNL_ARG_SRC, 0);
+    EXPECT_EQ(on_brgemm(matmul::primitive_desc(eng, u, w, d, zp).impl_info_str()),
+            has_vnni_target());
+    zp.set_zero_points_mask(DNNL_ARG_DST, 0);
     EXPECT_FALSE(on_brgemm(
             matmul::primitive_desc(eng, u, w, d, zp).impl_info_str()));
     primitive_attr ds;

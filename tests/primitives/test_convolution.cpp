@@ -822,6 +822,36 @@ TEST(Convolution, ForwardSumBinaryPreluPostOps)
     }
 }
 
+// u8 and s8 sources with a common source zero point, channels last and
+// `any` weights with input channels in quads: the BRGEMM convolution
+// where the machine has VNNI (its per-call correction covers only the
+// taps inside the source, so padded borders are checked too), the GEMM
+// otherwise; both against the reference.
+TEST(Convolution, ForwardInt8SourceZeroPointWithPadding)
+{
+    const shape_t shapes_q[] = {
+            shp("2d_pad", 2, 1, 8, 20, {7, 6}, {3, 3}, {}, {}, {1, 1}),
+            shp("2d_s2_asym", 1, 1, 12, 70, {9, 8}, {3, 3}, {2, 2}, {},
+                    {1, 0}, {0, 1}),
+            shp("1d_dil", 2, 1, 4, 9, {11}, {3}, {1}, {1}, {2}),
+            shp("2d_1x1", 2, 1, 16, 16, {5, 5}, {1, 1}),
+    };
+    for (const auto &s : shapes_q)
+        for (dt sdt : {dt::u8, dt::s8}) {
+            fwd_case_t t;
+            t.sh = s;
+            t.sdt = sdt;
+            t.wdt = dt::s8;
+            t.ddt = dt::f32;
+            t.bias = false;
+            t.src_fmt = t.dst_fmt = fmt_t::cl;
+            t.wei_fmt = fmt_t::any;
+            t.q.src_scale = {0.5f};
+            t.q.src_zp = {sdt == dt::u8 ? 3 : -2};
+            run_fwd(t);
+        }
+}
+
 TEST(Convolution, ForwardInt8SumWithZeroPoint)
 {
     fwd_case_t t;

@@ -102,6 +102,13 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
         if (!jit::brgemm_scales_ok(attr_, 1, epilogue, scale_kind))
             return dnnl_unimplemented;
         cfg.scale = scale_kind;
+        bool src_zp = false;
+        if (!jit::brgemm_zero_points_ok(attr_, src_zp))
+            return dnnl_unimplemented;
+        a_s8 = src_md_.data_type == dnnl_s8;
+        comp = a_s8 || src_zp;
+        cfg.a_s8 = a_s8;
+        cfg.comp = comp;
         // A sum reads dst in its own type.
         for (const auto &e : attr_.post_ops.entries)
             if (e.kind == post_op_kind_t::sum

@@ -10,9 +10,10 @@
 // shorter batches of their own); a 1x1 convolution with unit strides and
 // no padding is one GEMM over all output points. Bias and post-ops
 // (eltwise, sum, binary scalar / per channel / full) run in the kernel's
-// epilogue. 1D, 2D and 3D, strides, dilation, groups of 1. u8 sources
-// with s8 weights (input channels a multiple of 4, kept in quads in the
-// panels) into f32, s8 or u8 with scales run the vpdpbusd kernels. Named
+// epilogue. 1D, 2D and 3D, strides, dilation, groups of 1. u8 or s8
+// sources with s8 weights (input channels a multiple of 4, kept in quads
+// in the panels) into f32, s8 or u8 with scales and a source zero point
+// run the vpdpbusd kernels. Named
 // brgconv:<isa> (brgconv_1x1:<isa> for 1x1 kernels without padding), as
 // oneDNN names its BRGEMM convolutions. Everything else is declined.
 #pragma once
@@ -52,6 +53,10 @@ struct brgemm_conv_fwd_t : public primitive_t {
         // (src, weights per output channel, dst: jit/brgemm_scales.hpp).
         bool int8 = false;
         jit::brgemm_scale_t scale_kind = jit::brgemm_scale_t::none;
+        // An s8 source (read as u8 + 128) or a source zero point: each
+        // call's sums corrected by the column sums of the taps in its
+        // batch (taps in the padding contribute nothing).
+        bool a_s8 = false, comp = false;
         geo_t geo;
         bool flat = false;     // 1x1, unit strides, no padding
         bool merge_kw = false; // a kernel row's taps as one K range

@@ -54,7 +54,8 @@ const jit::brgemm_target_t *target_for(
     const memory_desc_t *mds[] = {&pd.data_src_md(), &pd.data_weights_md(),
             &pd.data_dst_md(), &pd.data_bias_md()};
     const data_type_t ddt = mds[2]->data_type;
-    int8 = int8 && mds[0]->data_type == dnnl_u8
+    int8 = int8
+           && (mds[0]->data_type == dnnl_u8 || mds[0]->data_type == dnnl_s8)
            && mds[1]->data_type == dnnl_s8
            && (ddt == dnnl_f32 || ddt == dnnl_s8 || ddt == dnnl_u8);
     for (const memory_desc_t *md : mds) {
@@ -69,7 +70,8 @@ const jit::brgemm_target_t *target_for(
             if (md->dims[d] == 0) return nullptr;
     }
     const primitive_attr_t &attr = *pd.attr();
-    if ((!int8 && !attr.scales.empty()) || !attr.zero_points.empty()
+    if ((!int8 && !attr.scales.empty())
+            || (!int8 && !attr.zero_points.empty())
             || (!int8 && attr.fpmath_mode != dnnl_fpmath_mode_strict))
         return nullptr;
     for (const auto &r : attr.rounding_modes)

@@ -53,9 +53,9 @@ bool flatten(geo_t &g, const convolution_pd_t &pd);
 // The checks every pass makes (CPU engine, direct algorithm, f32 tensors,
 // groups of 1, no runtime dims, no scales, zero points, rounding modes
 // or non-strict fpmath, spatial parameters in range) and the kernel
-// target; null when declined. With `int8`, u8 source and s8 weights
-// into f32 / s8 / u8 (f32 bias) are taken too, scales left to the caller,
-// on the u8 x s8 target.
+// target; null when declined. With `int8`, u8 / s8 sources and s8
+// weights into f32 / s8 / u8 (f32 bias) are taken too, scales and zero
+// points left to the caller, on the u8 x s8 target.
 const jit::brgemm_target_t *target_for(
         const convolution_pd_t &pd, engine_t *engine, bool int8 = false);
 

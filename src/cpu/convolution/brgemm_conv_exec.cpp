@@ -3,6 +3,7 @@
 // block of columns), each a row of tiles whose batch holds the kernel
 // taps inside the source.
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "common/exec_ctx.hpp"
@@ -67,6 +68,31 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     const int tm = p->target->tile_m, P = p->panel;
     const dim_t ksp = g.kd * g.kh * g.kw;
     const dim_t panel_elems = ksp * g.ic * P;
+    // s8 source / source zero point: -shift x each tap's column sums,
+    // [tap][panel][P] (from the weights' quads).
+    int32_t shift = 0;
+    std::vector<int32_t> tap_comp;
+    if (p->comp) {
+        DNNL_CHECK(jit::brgemm_src_shift(ctx, *p->attr(), p->a_s8, shift));
+        tap_comp.assign((size_t)(ksp * p->nb_oc * P), 0);
+        const auto *w8 = reinterpret_cast<const int8_t *>(wei);
+        parallel_chunks(nthr_for(ksp * p->nb_oc, 4), ksp * p->nb_oc,
+                [&](int, dim_t u0, dim_t u1) {
+                    for (dim_t u = u0; u < u1; ++u) {
+                        const dim_t tap = u / p->nb_oc, jb = u % p->nb_oc;
+                        int32_t *o = tap_comp.data() + u * P;
+                        const int8_t *b = w8 ? w8 + jb * panel_elems
+                                                       + tap * g.ic * P
+                                             : nullptr;
+                        for (dim_t r = 0; b && r < g.ic / 4; ++r)
+                            for (int j = 0; j < P; ++j) {
+                                const int8_t *q = b + (r * P + j) * 4;
+                                o[j] += q[0] + q[1] + q[2] + q[3];
+                            }
+                        for (int j = 0; j < P; ++j) o[j] *= -shift;
+                    }
+                });
+    }
     const dim_t max_bs = g.kd * g.kh * (p->merge_kw ? 1 : g.kw);
     const double macs = (double)units * (double)p->ow_blk * (double)P
                         * (double)(ksp * g.ic);
@@ -77,6 +103,8 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         // Per batch element: its source offset at the run's first column
         // and its panel offset.
         std::vector<dim_t> a_off(batch.size()), b_off(batch.size());
+        // The correction of the current batch's taps (comp).
+        std::vector<int32_t> comp((size_t)(p->comp ? P : 0));
         jit::brgemm_args_t a;
         a.batch = batch.data();
         a.lda = (size_t)(g.sw * g.ic) * es;
@@ -123,6 +151,18 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                         }
                 a.bs = bs;
                 a.k = (size_t)(p->merge_kw ? nkw * g.ic : icn);
+                if (p->comp) {
+                    std::fill(comp.begin(), comp.end(), 0);
+                    for (dim_t kd = kd0; bs && kd < kd1; ++kd)
+                        for (dim_t kh = kh0; kh < kh1; ++kh)
+                            for (dim_t kw = s.kw0; kw < s.kw1; ++kw) {
+                                const dim_t tap = (kd * g.kh + kh) * g.kw + kw;
+                                const int32_t *t = tap_comp.data()
+                                        + (tap * p->nb_oc + jb) * P;
+                                for (int j = 0; j < P; ++j) comp[j] += t[j];
+                            }
+                    a.comp = comp.data();
+                }
                 for (dim_t t0 = a0; t0 < a1; t0 += tm) {
                     const int m = (int)std::min<dim_t>(tm, a1 - t0);
                     const dim_t shift = (t0 - a0) * g.sw * g.ic;

@@ -59,7 +59,8 @@ struct brgemm_key_t : public kernel_cache::key_impl_t {
                 (uint32_t)c.nv, (uint32_t)c.n_tail, (uint32_t)c.b_vecs,
                 (uint32_t)c.k_unroll, (uint32_t)c.beta, (uint32_t)c.bias,
                 (uint32_t)c.a_dt, (uint32_t)c.b_dt, (uint32_t)c.c_dt,
-                (uint32_t)c.bias_dt, (uint32_t)c.scale};
+                (uint32_t)c.bias_dt, (uint32_t)c.scale, (uint32_t)c.a_s8,
+                (uint32_t)c.comp};
         for (const auto &p : c.post_ops)
             for (uint32_t w : {(uint32_t)p.kind, (uint32_t)p.alg,
                          bits_of(p.alpha), bits_of(p.beta), bits_of(p.scale),
@@ -116,6 +117,7 @@ brgemm_config_t brgemm_tile_config(const brgemm_config_t &full, int m, int n,
         // Partial sums: f32, or int8's s32 unscaled (exact).
         c.c_dt = c.a_dt == dnnl_u8 ? dnnl_s32 : dnnl_f32;
         if (c.a_dt == dnnl_u8) c.scale = brgemm_scale_t::none;
+        c.comp = false; // added once, by the last block
     }
     return c;
 }
@@ -151,8 +153,8 @@ std::string brgemm_kernel_name(const brgemm_config_t &c) {
             return "f32";
         }
     };
-    std::string s = dt(c.a_dt);
-    if (c.b_dt != c.a_dt) s += dt(c.b_dt);
+    std::string s = c.a_s8 ? "s8" : dt(c.a_dt);
+    if (c.b_dt != c.a_dt || c.a_s8) s += dt(c.b_dt);
     if (c.c_dt != c.a_dt) s = s + "_" + dt(c.c_dt);
     s += "_brgemm_" + std::to_string(c.m) + "x" + std::to_string(n) + "_k"
          + std::to_string(c.k_unroll);
@@ -160,6 +162,7 @@ std::string brgemm_kernel_name(const brgemm_config_t &c) {
     if (c.bias) s += c.bias_dt == dnnl_bf16 ? "_biasbf16" : "_bias";
     if (c.scale != brgemm_scale_t::none)
         s += c.scale == brgemm_scale_t::common ? "_scale" : "_scalen";
+    if (c.comp) s += "_comp";
     if (!c.post_ops.empty()) s += "_po" + std::to_string(c.post_ops.size());
     return s + "__" + c.isa_name;
 }

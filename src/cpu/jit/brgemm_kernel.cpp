@@ -85,6 +85,9 @@ private:
     bool int8_in() const { return c_.a_dt == dnnl_u8; }
     // k per step: a B row holds pairs (bf16) or quads (u8 x s8) of k.
     int k_step() const { return int8_in() ? 4 : bf16_in() ? 2 : 1; }
+    // s8 A: the register of 0x80 bytes its broadcasts are flipped with
+    // (the last one, left over by the accumulators, B and broadcasts).
+    Xmm shift_reg() const { return vreg(n_vregs(c_) - 1); }
     bool bf16_c() const { return c_.c_dt == dnnl_bf16; }
     // int8 K blocks before the last store their s32 sums as they are.
     bool raw_c() const { return c_.c_dt == dnnl_s32; }
@@ -119,7 +122,8 @@ private:
     // a NaN or an infinity there times zero is not zero.
     void fma_step(int u, int rem = 0) {
         const int b0 = n_acc();
-        const int nbc = n_vregs(c_) - (b0 + c_.nv) >= 2 ? 2 : 1;
+        const int free = n_vregs(c_) - (b0 + c_.nv) - (c_.a_s8 ? 1 : 0);
+        const int nbc = free >= 2 ? 2 : 1;
         for (int j = 0; j < c_.nv; ++j) {
             const Address b = ptr[rsi + (u * c_.b_vecs + j) * vb()];
             if (rem && bf16_in())
@@ -135,6 +139,7 @@ private:
             } else {
                 vbroadcastss(bc, ptr[a_row(i, u * 4)]);
             }
+            if (c_.a_s8) vpxord(bc, bc, shift_reg());
             for (int j = 0; j < c_.nv; ++j) {
                 const Zmm z(acc(i, j).getIdx());
                 if (int8_in()) // u8 (A) x s8 (B) quads into s32
@@ -175,6 +180,10 @@ private:
         if (bf16_in()) {
             mov(eax, 0x55555555u); // the first row of each pair of B
             kmovd(k6, eax);
+        }
+        if (c_.a_s8) {
+            mov(eax, 0x80808080u);
+            vpbroadcastd(shift_reg(), eax);
         }
         L(batch_loop);
         test(r8, r8);
@@ -406,6 +415,11 @@ private:
                     store(cj, x, t);
                     continue;
                 }
+                if (c_.comp) {
+                    mov(rax, arg(offsetof(brgemm_args_t, comp)));
+                    load(tmp, ptr[rax + j * vb()], t);
+                    vpaddd(x, x, tmp);
+                }
                 if (int8_in()) vcvtdq2ps(x, x);
                 if (c_.scale == brgemm_scale_t::common) {
                     vbroadcastss(tmp, ptr[rsi]);
@@ -488,8 +502,10 @@ bool brgemm_config_t::supported() const {
         return false;
     if (int8 && (!zmm || (isa & avx512_core_vnni) != avx512_core_vnni))
         return false;
-    // Accumulators, B vectors and one broadcast must fit.
-    if (m * nv + nv + 1 > n_vregs(*this)) return false;
+    if ((a_s8 || comp) && !int8) return false;
+    // Accumulators, B vectors and one broadcast (and the s8 shift) must
+    // fit.
+    if (m * nv + nv + 1 + (a_s8 ? 1 : 0) > n_vregs(*this)) return false;
     if (n_binary() > brgemm_max_binary) return false;
     for (const auto &p : post_ops) {
         if (p.kind == brgemm_post_op_t::eltwise

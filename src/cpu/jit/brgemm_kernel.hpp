@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -98,6 +99,13 @@ struct brgemm_config_t {
     // K blocks exact or from being rounded to bf16 in between.
     int beta = 0;
     bool bias = false; // add bias[n] before the post-ops
+    // u8 x s8 only. a_s8: A holds s8 values, read as u8 after adding 128
+    // (each byte's sign bit flipped), so each column's sum is 128 times
+    // its B column sum too large. comp: add brgemm_args_t::comp[n] (s32)
+    // to the sums before the conversion (the epilogue), which undoes
+    // that and any source zero point.
+    bool a_s8 = false;
+    bool comp = false;
     std::vector<brgemm_post_op_t> post_ops;
 
     // Whether the generator emits this configuration (algorithms, sizes).
@@ -142,16 +150,18 @@ struct brgemm_args_t {
     size_t ld_acc;
     // The scale (common) or the tile's first column's (per_n).
     const float *scales;
+    // With comp: the tile's first column's s32 correction.
+    const int32_t *comp;
 };
 
 using brgemm_fn = void (*)(const brgemm_args_t *);
 
 using brgemm_kernel_t = generated_kernel_t<brgemm_fn>;
 
-// <dts>_brgemm_<m>x<n>_k<unroll>[_beta1][_bias[bf16]][_scale[n]][_po<n>]
-// __<isa>; n counts lanes (the tail's included); <dts> is the input type
-// (u8s8 for u8 x s8), and the output type where it differs (bf16_f32,
-// u8s8_s8).
+// <dts>_brgemm_<m>x<n>_k<unroll>[_beta1][_bias[bf16]][_scale[n]][_comp]
+// [_po<n>]__<isa>; n counts lanes (the tail's included); <dts> is the
+// input type (u8s8 for u8 x s8, s8s8 with a_s8), and the output type
+// where it differs (bf16_f32, u8s8_s8).
 std::string brgemm_kernel_name(const brgemm_config_t &cfg);
 
 // Generates the kernel (no cache).

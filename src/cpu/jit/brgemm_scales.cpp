@@ -56,6 +56,28 @@ status_t brgemm_combine_scales(const exec_ctx_t &ctx,
     return dnnl_success;
 }
 
+bool brgemm_zero_points_ok(const primitive_attr_t &attr, bool &src_zp) {
+    src_zp = false;
+    for (const auto &it : attr.zero_points.items) {
+        if (it.arg != DNNL_ARG_SRC || it.e.mask != 0 || it.e.group_ndims != 0
+                || it.e.data_type != dnnl_s32)
+            return false;
+        src_zp = true;
+    }
+    return true;
+}
+
+status_t brgemm_src_shift(const exec_ctx_t &ctx, const primitive_attr_t &attr,
+        bool a_s8, int32_t &shift) {
+    shift = a_s8 ? 128 : 0;
+    if (!attr.zero_points.get(DNNL_ARG_SRC)) return dnnl_success;
+    const auto *zp = static_cast<const int32_t *>(
+            ctx.host_ptr(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC));
+    if (!zp) return dnnl_invalid_arguments;
+    shift += zp[0];
+    return dnnl_success;
+}
+
 } // namespace jit
 } // namespace cpu
 } // namespace impl

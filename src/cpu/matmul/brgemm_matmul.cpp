@@ -61,6 +61,37 @@ bool is_bf16_or_f32(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_bf16;
 }
 
+// Column sums of K x N s8 weights: in the kernel's quads of k (panels of
+// `panel` columns, k_rows rows each, zero past K) or plain (element
+// (k, n) at k * wk + n * wn).
+void column_sums_s8(const int8_t *w, dim_t K, dim_t N, bool packed,
+        dim_t panel, dim_t k_rows, dim_t wk, dim_t wn, int32_t *out) {
+    const dim_t nb = (N + panel - 1) / panel;
+    parallel_chunks(nthr_for(nb * K * panel, 1 << 16), nb,
+            [&](int, dim_t b0, dim_t b1) {
+                for (dim_t b = b0; b < b1; ++b) {
+                    const dim_t n0 = b * panel;
+                    const dim_t n = std::min(panel, N - n0);
+                    int32_t *o = out + n0;
+                    for (dim_t j = 0; j < n; ++j) o[j] = 0;
+                    if (packed) {
+                        const int8_t *pb = w + b * k_rows * panel;
+                        for (dim_t r = 0; r < k_rows / 4; ++r) {
+                            const int8_t *row = pb + r * panel * 4;
+                            for (dim_t j = 0; j < n; ++j)
+                                o[j] += row[j * 4] + row[j * 4 + 1]
+                                        + row[j * 4 + 2] + row[j * 4 + 3];
+                        }
+                    } else {
+                        for (dim_t k = 0; k < K; ++k) {
+                            const int8_t *row = w + k * wk + n0 * wn;
+                            for (dim_t j = 0; j < n; ++j) o[j] += row[j * wn];
+                        }
+                    }
+                }
+            });
+}
+
 } // namespace
 
 bool brgemm_matmul_t::pd_t::post_ops_ok() {
@@ -127,7 +158,8 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // u8 x s8 -> f32 / s8 / u8 (bias f32; scales).
     const data_type_t sdt = src_md_.data_type, ddt = dst_md_.data_type;
     const bool bf16_src = sdt == dnnl_bf16;
-    const bool int8 = sdt == dnnl_u8 && weights_md_.data_type == dnnl_s8;
+    const bool int8 = (sdt == dnnl_u8 || sdt == dnnl_s8)
+                      && weights_md_.data_type == dnnl_s8;
     if (int8) {
         if (ddt != dnnl_f32 && ddt != dnnl_s8 && ddt != dnnl_u8)
             return dnnl_unimplemented;
@@ -140,7 +172,17 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
                     || (bf16_src && bias_md_.data_type == dnnl_bf16)))
         return dnnl_unimplemented;
     if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
-    if (!attr_.zero_points.items.empty()) return dnnl_unimplemented;
+    // int8: an s8 source and a source zero point become a per-column
+    // correction of the sums (jit/brgemm_scales.hpp), made per
+    // execution for one weights matrix (no weights batch).
+    bool src_zp = false;
+    if (!jit::brgemm_zero_points_ok(attr_, src_zp) || (src_zp && !int8))
+        return dnnl_unimplemented;
+    a_s8 = int8 && sdt == dnnl_s8;
+    comp = a_s8 || src_zp;
+    if (comp)
+        for (int d = 0; d < ndims() - 2; ++d)
+            if (weights_md_.dims[d] != 1) return dnnl_unimplemented;
     if (!scales_ok(int8)) return dnnl_unimplemented;
     // The fpmath mode relaxes f32 inputs only; bf16 ones run exactly.
     // fpmath_mode bf16 (oneDNN's contract: inputs rounded to bf16, f32
@@ -177,6 +219,8 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
             *target, target->tile_m, target->tile_nv * target->lanes());
     cfg.c_dt = ddt;
     cfg.scale = scale_kind;
+    cfg.a_s8 = a_s8;
+    cfg.comp = comp;
     cfg.bias = with_bias();
     if (with_bias()) cfg.bias_dt = bias_md_.data_type;
     if (!post_ops_ok()) return dnnl_unimplemented;
@@ -253,9 +297,11 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         cvt_bytes = (size_t)(src_rows * K()) * 2;
         if (cvt_bytes > ((size_t)32 << 20)) return dnnl_unimplemented;
     }
-    if (pack_bytes + acc_bytes + cvt_bytes + scale_bytes > 0)
+    comp_bytes = comp ? (size_t)N() * sizeof(int32_t) : 0;
+    if (pack_bytes + acc_bytes + cvt_bytes + scale_bytes + comp_bytes > 0)
         book_scratchpad((pack_bytes + acc_bytes) * max_threads()
-                        + (cvt_bytes + 63) / 64 * 64 + scale_bytes);
+                        + (cvt_bytes + 63) / 64 * 64
+                        + (scale_bytes + 63) / 64 * 64 + comp_bytes);
     name_ = std::string("brg_matmul:") + target->isa_name;
     return dnnl_success;
 }
@@ -295,7 +341,7 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
 
     // Byte pointers: src and weights of one type (wes bytes), dst of its;
     // the kernel reads es-byte elements (bf16 when the source is rounded).
-    const bool int8 = smd.data_type == dnnl_u8;
+    const bool int8 = smd.data_type == dnnl_u8 || smd.data_type == dnnl_s8;
     const bool bf16 = smd.data_type == dnnl_bf16 || p->cvt_src;
     const dim_t wes = (dim_t)data_type_size(smd.data_type);
     const dim_t es = 4 / p->kstep;
@@ -352,8 +398,9 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const bool cvt = p->cvt_src && K > 0;
     const size_t cvt_off = per_thr * nthr;
     const size_t scale_off = cvt_off + (p->cvt_bytes + 63) / 64 * 64;
-    if (pack_b || p->acc_bytes || cvt || p->scale_bytes) {
-        const size_t need = scale_off + p->scale_bytes;
+    const size_t comp_off = scale_off + (p->scale_bytes + 63) / 64 * 64;
+    if (pack_b || p->acc_bytes || cvt || p->scale_bytes || p->comp_bytes) {
+        const size_t need = comp_off + p->comp_bytes;
         scratch = static_cast<char *>(ctx.scratchpad());
         if (!scratch || p->scratchpad_size() < need) {
             owned.reset(static_cast<char *>(
@@ -396,6 +443,19 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             p->scale_bytes ? reinterpret_cast<float *>(scratch + scale_off)
                            : nullptr,
             scales));
+    // s8 source, source zero point: comp[n] = -shift x column n's sum.
+    int32_t *comp = nullptr;
+    if (p->comp) {
+        int32_t shift = 0;
+        DNNL_CHECK(jit::brgemm_src_shift(ctx, *p->attr(), p->a_s8, shift));
+        comp = reinterpret_cast<int32_t *>(scratch + comp_off);
+        dims_t wst;
+        postops::plain_strides(wmd, wst);
+        column_sums_s8(reinterpret_cast<const int8_t *>(wei), K, N,
+                p->wei_packed, p->panel, p->k_rows, wst[nd - 2], wst[nd - 1],
+                comp);
+        for (dim_t j = 0; j < N; ++j) comp[j] *= -shift;
+    }
     dim_t wk = 0, wn = 0;
     if (pack_b) {
         postops::plain_strides(wmd, ws);
@@ -491,6 +551,7 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                 a.scales = p->scale_kind == jit::brgemm_scale_t::per_n
                                    ? scales + n0
                                    : scales;
+            a.comp = comp ? comp + n0 : nullptr;
             for (size_t i = 0; i < bin.size(); ++i) {
                 const auto &ba = p->binaries[i];
                 const float *q = bin[i];

@@ -1,15 +1,17 @@
 // f32, bf16 and int8 matmul on the generated BRGEMM microkernel
 // (cpu/jit/brgemm_kernel.*): f32 x f32 -> f32 on AVX-512 / AVX2, bf16 x
-// bf16 -> f32 or bf16 on avx512_core_bf16, u8 x s8 -> f32 / s8 / u8 with
-// src / weight / dst scales on avx512_core_vnni; plain row-major src and dst,
+// bf16 -> f32 or bf16 on avx512_core_bf16, u8 / s8 x s8 -> f32 / s8 / u8
+// with src / weight / dst scales and a src zero point on
+// avx512_core_vnni; plain row-major src and dst,
 // weights either `any` (2D: resolved to the kernel's packed panels, for
 // bf16 with k in pairs, read in place) or plain (packed per execution
 // into the scratchpad), any batch dims with broadcast, bias per column
 // (f32, or bf16 for bf16 sources), post-ops eltwise / sum / binary
 // (scalar, per column, full) fused into the kernel's epilogue; f32 with
 // fpmath_mode bf16 on the bf16 kernels (inputs rounded); int8 dst scales
-// only where no bias or post-op follows. No runtime dims or zero points
-// (those go to the GEMM implementation behind it). Named brg_matmul:<isa>.
+// only where no bias or post-op follows. No runtime dims, no dst or
+// weights zero points (those go to the GEMM implementation behind it).
+// Named brg_matmul:<isa>.
 #pragma once
 
 #include <memory>
@@ -77,6 +79,11 @@ struct brgemm_matmul_t : public primitive_t {
         dim_t kstep = 1;
         jit::brgemm_scale_t scale_kind = jit::brgemm_scale_t::none;
         size_t scale_bytes = 0;
+        // int8 with an s8 source (read as u8 + 128) or a source zero
+        // point: the per-column corrections (comp_bytes, after the
+        // scales), from the weights' column sums per execution.
+        bool a_s8 = false, comp = false;
+        size_t comp_bytes = 0;
 
     private:
         bool post_ops_ok();
