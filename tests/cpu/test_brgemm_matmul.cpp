@@ -618,10 +618,10 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
         }
 }
 
-// Other int8 problems go to the GEMM, correctly: dst zero points, a dst
-// scale with a post-op after it (alone it folds into the kernel's
-// scales); below avx512_core_vnni (CTest's cpu_isa_AVX512_CORE) all of
-// them, s8 sources and source zero points too.
+// Other int8 problems go to the GEMM, correctly: weights zero points,
+// per-channel dst zero points; below avx512_core_vnni (CTest's
+// cpu_isa_AVX512_CORE) all of them, s8 sources, source and dst zero
+// points and dst scales too.
 TEST(JitBrgemmMatmul, Int8OthersFallBack) {
     case_t c = int8_case({{20, 31}, {31, 40}, {20, 40}}, dt::f32, 2);
     const std::string impl = run_case(c, 11);
@@ -639,8 +639,15 @@ TEST(JitBrgemmMatmul, Int8OthersFallBack) {
     EXPECT_EQ(on_brgemm(matmul::primitive_desc(eng, u, w, d, zp).impl_info_str()),
             has_vnni_target());
     zp.set_zero_points_mask(DNNL_ARG_DST, 0);
+    EXPECT_EQ(on_brgemm(matmul::primitive_desc(eng, u, w, d, zp).impl_info_str()),
+            has_vnni_target());
+    zp.set_zero_points_mask(DNNL_ARG_DST, 2);
     EXPECT_FALSE(on_brgemm(
             matmul::primitive_desc(eng, u, w, d, zp).impl_info_str()));
+    primitive_attr wzp;
+    wzp.set_zero_points_mask(DNNL_ARG_WEIGHTS, 0);
+    EXPECT_FALSE(on_brgemm(
+            matmul::primitive_desc(eng, u, w, d, wzp).impl_info_str()));
     primitive_attr ds;
     ds.set_scales_mask(DNNL_ARG_DST, 0);
     EXPECT_EQ(on_brgemm(matmul::primitive_desc(eng, u, w, d, ds).impl_info_str()),
@@ -648,6 +655,6 @@ TEST(JitBrgemmMatmul, Int8OthersFallBack) {
     post_ops relu;
     relu.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
     ds.set_post_ops(relu);
-    EXPECT_FALSE(on_brgemm(
-            matmul::primitive_desc(eng, u, w, d, ds).impl_info_str()));
+    EXPECT_EQ(on_brgemm(matmul::primitive_desc(eng, u, w, d, ds).impl_info_str()),
+            has_vnni_target());
 }

@@ -822,8 +822,9 @@ TEST(Convolution, ForwardSumBinaryPreluPostOps)
     }
 }
 
-// u8 and s8 sources with a common source zero point, channels last and
-// `any` weights with input channels in quads: the BRGEMM convolution
+// u8 and s8 sources with a common source zero point (and a destination
+// scale and zero point into u8 / s8), channels last and `any` weights
+// with input channels in quads: the BRGEMM convolution
 // where the machine has VNNI (its per-call correction covers only the
 // taps inside the source, so padded borders are checked too), the GEMM
 // otherwise; both against the reference.
@@ -848,6 +849,12 @@ TEST(Convolution, ForwardInt8SourceZeroPointWithPadding)
             t.wei_fmt = fmt_t::any;
             t.q.src_scale = {0.5f};
             t.q.src_zp = {sdt == dt::u8 ? 3 : -2};
+            run_fwd(t);
+            // Quantized output: dst scale and zero point after the bias.
+            t.ddt = sdt;
+            t.bias = true;
+            t.q.dst_scale = {2.f};
+            t.q.dst_zp = {sdt == dt::u8 ? 5 : -3};
             run_fwd(t);
         }
 }

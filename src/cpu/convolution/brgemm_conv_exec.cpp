@@ -56,6 +56,9 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     DNNL_CHECK(jit::brgemm_combine_scales(ctx, *p->attr(), p->scale_kind,
             g.oc, common_scale, per_oc.empty() ? nullptr : per_oc.data(),
             scales));
+    // The destination's scale and zero point, after the post-ops.
+    float dst_inv_scale = 1.f, dst_zp = 0.f;
+    DNNL_CHECK(jit::brgemm_dst_quant(ctx, *p->attr(), dst_inv_scale, dst_zp));
     std::vector<const float *> bin(p->binaries.size());
     for (size_t i = 0; i < bin.size(); ++i) {
         const int po = p->binaries[i].po_index;
@@ -109,6 +112,8 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         a.batch = batch.data();
         a.lda = (size_t)(g.sw * g.ic) * es;
         a.ldc = (size_t)g.oc * ed;
+        a.dst_scale = &dst_inv_scale;
+        a.dst_zp = &dst_zp;
 
         auto run_unit = [&](dim_t u, dim_t kb) {
             const dim_t jb = u / per_panel, rem = u % per_panel;

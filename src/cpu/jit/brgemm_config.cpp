@@ -60,7 +60,7 @@ struct brgemm_key_t : public kernel_cache::key_impl_t {
                 (uint32_t)c.k_unroll, (uint32_t)c.beta, (uint32_t)c.bias,
                 (uint32_t)c.a_dt, (uint32_t)c.b_dt, (uint32_t)c.c_dt,
                 (uint32_t)c.bias_dt, (uint32_t)c.scale, (uint32_t)c.a_s8,
-                (uint32_t)c.comp};
+                (uint32_t)c.comp, (uint32_t)c.dst_scale, (uint32_t)c.dst_zp};
         for (const auto &p : c.post_ops)
             for (uint32_t w : {(uint32_t)p.kind, (uint32_t)p.alg,
                          bits_of(p.alpha), bits_of(p.beta), bits_of(p.scale),
@@ -118,6 +118,7 @@ brgemm_config_t brgemm_tile_config(const brgemm_config_t &full, int m, int n,
         c.c_dt = c.a_dt == dnnl_u8 ? dnnl_s32 : dnnl_f32;
         if (c.a_dt == dnnl_u8) c.scale = brgemm_scale_t::none;
         c.comp = false; // added once, by the last block
+        c.dst_scale = c.dst_zp = false;
     }
     return c;
 }
@@ -164,6 +165,8 @@ std::string brgemm_kernel_name(const brgemm_config_t &c) {
         s += c.scale == brgemm_scale_t::common ? "_scale" : "_scalen";
     if (c.comp) s += "_comp";
     if (!c.post_ops.empty()) s += "_po" + std::to_string(c.post_ops.size());
+    if (c.dst_scale) s += "_dscale";
+    if (c.dst_zp) s += "_dzp";
     return s + "__" + c.isa_name;
 }
 

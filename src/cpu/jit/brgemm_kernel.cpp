@@ -463,6 +463,16 @@ private:
                         ++nb;
                     }
                 }
+                if (c_.dst_scale) {
+                    mov(rax, arg(offsetof(brgemm_args_t, dst_scale)));
+                    vbroadcastss(tmp, ptr[rax]);
+                    vmulps(x, x, tmp);
+                }
+                if (c_.dst_zp) {
+                    mov(rax, arg(offsetof(brgemm_args_t, dst_zp)));
+                    vbroadcastss(tmp, ptr[rax]);
+                    vaddps(x, x, tmp);
+                }
                 store_c(cj, x, t);
             }
         }
@@ -502,7 +512,8 @@ bool brgemm_config_t::supported() const {
         return false;
     if (int8 && (!zmm || (isa & avx512_core_vnni) != avx512_core_vnni))
         return false;
-    if ((a_s8 || comp) && !int8) return false;
+    if ((a_s8 || comp || dst_scale || dst_zp) && !int8) return false;
+    if ((dst_scale || dst_zp) && c_dt == dnnl_s32) return false;
     // Accumulators, B vectors and one broadcast (and the s8 shift) must
     // fit.
     if (m * nv + nv + 1 + (a_s8 ? 1 : 0) > n_vregs(*this)) return false;

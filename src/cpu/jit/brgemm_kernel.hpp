@@ -106,6 +106,9 @@ struct brgemm_config_t {
     // that and any source zero point.
     bool a_s8 = false;
     bool comp = false;
+    // u8 x s8 only: after the post-ops, multiply by *dst_scale (1 / the
+    // destination scale) and add *dst_zp (the destination zero point).
+    bool dst_scale = false, dst_zp = false;
     std::vector<brgemm_post_op_t> post_ops;
 
     // Whether the generator emits this configuration (algorithms, sizes).
@@ -152,6 +155,7 @@ struct brgemm_args_t {
     const float *scales;
     // With comp: the tile's first column's s32 correction.
     const int32_t *comp;
+    const float *dst_scale, *dst_zp;
 };
 
 using brgemm_fn = void (*)(const brgemm_args_t *);
@@ -159,7 +163,7 @@ using brgemm_fn = void (*)(const brgemm_args_t *);
 using brgemm_kernel_t = generated_kernel_t<brgemm_fn>;
 
 // <dts>_brgemm_<m>x<n>_k<unroll>[_beta1][_bias[bf16]][_scale[n]][_comp]
-// [_po<n>]__<isa>; n counts lanes (the tail's included); <dts> is the
+// [_po<n>][_dscale][_dzp]__<isa>; n counts lanes (the tail's included); <dts> is the
 // input type (u8s8 for u8 x s8, s8s8 with a_s8), and the output type
 // where it differs (bf16_f32, u8s8_s8).
 std::string brgemm_kernel_name(const brgemm_config_t &cfg);

@@ -142,14 +142,14 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
 }
 
 // Scales for int8 only (jit/brgemm_scales.hpp: src and dst common,
-// weights common or per column); sets scale_kind.
+// weights common or per column); sets scale_kind and dst_scale.
 bool brgemm_matmul_t::pd_t::scales_ok(bool int8) {
     scale_kind = jit::brgemm_scale_t::none;
+    dst_scale = false;
     if (attr_.scales.empty()) return true;
-    const bool epilogue = with_bias() || !attr_.post_ops.entries.empty();
     return int8
            && jit::brgemm_scales_ok(
-                   attr_, 1 << (ndims() - 1), epilogue, scale_kind);
+                   attr_, 1 << (ndims() - 1), scale_kind, dst_scale);
 }
 
 status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
@@ -176,7 +176,8 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // correction of the sums (jit/brgemm_scales.hpp), made per
     // execution for one weights matrix (no weights batch).
     bool src_zp = false;
-    if (!jit::brgemm_zero_points_ok(attr_, src_zp) || (src_zp && !int8))
+    if (!jit::brgemm_zero_points_ok(attr_, src_zp, dst_zp)
+            || ((src_zp || dst_zp) && !int8))
         return dnnl_unimplemented;
     a_s8 = int8 && sdt == dnnl_s8;
     comp = a_s8 || src_zp;
@@ -221,6 +222,8 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     cfg.scale = scale_kind;
     cfg.a_s8 = a_s8;
     cfg.comp = comp;
+    cfg.dst_scale = dst_scale;
+    cfg.dst_zp = dst_zp;
     cfg.bias = with_bias();
     if (with_bias()) cfg.bias_dt = bias_md_.data_type;
     if (!post_ops_ok()) return dnnl_unimplemented;
@@ -443,6 +446,10 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             p->scale_bytes ? reinterpret_cast<float *>(scratch + scale_off)
                            : nullptr,
             scales));
+    // The destination's scale and zero point, after the post-ops.
+    float dst_inv_scale = 1.f, dst_zp_f = 0.f;
+    DNNL_CHECK(jit::brgemm_dst_quant(
+            ctx, *p->attr(), dst_inv_scale, dst_zp_f));
     // s8 source, source zero point: comp[n] = -shift x column n's sum.
     int32_t *comp = nullptr;
     if (p->comp) {
@@ -552,6 +559,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                                    ? scales + n0
                                    : scales;
             a.comp = comp ? comp + n0 : nullptr;
+            a.dst_scale = &dst_inv_scale;
+            a.dst_zp = &dst_zp_f;
             for (size_t i = 0; i < bin.size(); ++i) {
                 const auto &ba = p->binaries[i];
                 const float *q = bin[i];

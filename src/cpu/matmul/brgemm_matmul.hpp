@@ -1,17 +1,16 @@
 // f32, bf16 and int8 matmul on the generated BRGEMM microkernel
 // (cpu/jit/brgemm_kernel.*): f32 x f32 -> f32 on AVX-512 / AVX2, bf16 x
 // bf16 -> f32 or bf16 on avx512_core_bf16, u8 / s8 x s8 -> f32 / s8 / u8
-// with src / weight / dst scales and a src zero point on
+// with src / weight / dst scales and src / dst zero points on
 // avx512_core_vnni; plain row-major src and dst,
 // weights either `any` (2D: resolved to the kernel's packed panels, for
 // bf16 with k in pairs, read in place) or plain (packed per execution
 // into the scratchpad), any batch dims with broadcast, bias per column
 // (f32, or bf16 for bf16 sources), post-ops eltwise / sum / binary
 // (scalar, per column, full) fused into the kernel's epilogue; f32 with
-// fpmath_mode bf16 on the bf16 kernels (inputs rounded); int8 dst scales
-// only where no bias or post-op follows. No runtime dims, no dst or
-// weights zero points (those go to the GEMM implementation behind it).
-// Named brg_matmul:<isa>.
+// fpmath_mode bf16 on the bf16 kernels (inputs rounded). No runtime
+// dims, no weights zero points (those go to the GEMM implementation
+// behind it). Named brg_matmul:<isa>.
 #pragma once
 
 #include <memory>
@@ -84,6 +83,8 @@ struct brgemm_matmul_t : public primitive_t {
         // scales), from the weights' column sums per execution.
         bool a_s8 = false, comp = false;
         size_t comp_bytes = 0;
+        // int8: a destination scale and zero point, after the post-ops.
+        bool dst_scale = false, dst_zp = false;
 
     private:
         bool post_ops_ok();
