@@ -97,17 +97,11 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     cfg.bias = with_bias();
     cfg.c_dt = dst_md_.data_type;
     if (int8) {
-        bool dst_scale = false, src_zp = false, dst_zp = false;
-        if (!jit::brgemm_scales_ok(attr_, 1, scale_kind, dst_scale)
-                || !jit::brgemm_zero_points_ok(attr_, src_zp, dst_zp))
+        if (!quant.init(attr_, 1,
+                    with_bias() || !attr_.post_ops.entries.empty(),
+                    src_md_.data_type == dnnl_s8))
             return dnnl_unimplemented;
-        cfg.scale = scale_kind;
-        cfg.dst_scale = dst_scale;
-        cfg.dst_zp = dst_zp;
-        a_s8 = src_md_.data_type == dnnl_s8;
-        comp = a_s8 || src_zp;
-        cfg.a_s8 = a_s8;
-        cfg.comp = comp;
+        quant.configure(cfg);
         // A sum reads dst in its own type.
         for (const auto &e : attr_.post_ops.entries)
             if (e.kind == post_op_kind_t::sum

@@ -26,6 +26,7 @@
 #include "cpu/convolution/brgemm_conv_common.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/jit/brgemm_kernel.hpp"
+#include "cpu/jit/brgemm_scales.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -52,11 +53,10 @@ struct brgemm_conv_fwd_t : public primitive_t {
         // u8 x s8: weights with input channels in quads, the sums scaled
         // (src, weights per output channel, dst: jit/brgemm_scales.hpp).
         bool int8 = false;
-        jit::brgemm_scale_t scale_kind = jit::brgemm_scale_t::none;
-        // An s8 source (read as u8 + 128) or a source zero point: each
-        // call's sums corrected by the column sums of the taps in its
-        // batch (taps in the padding contribute nothing).
-        bool a_s8 = false, comp = false;
+        // With an s8 source (read as u8 + 128) or a source zero point,
+        // each call's sums are corrected by the column sums of the taps
+        // in its batch (taps in the padding contribute nothing).
+        jit::brgemm_quant_t quant;
         geo_t geo;
         bool flat = false;     // 1x1, unit strides, no padding
         bool merge_kw = false; // a kernel row's taps as one K range

@@ -48,17 +48,14 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     if (src) src += p->data_src_md().offset0 * es;
     if (wei) wei += p->data_weights_md().offset0 * ew;
     dst += p->data_dst_md().offset0 * ed;
-    // int8: the sums' scales, one or one per output channel.
-    float common_scale = 1.f;
+    // int8: the execution's scales (one or one per output channel), zero
+    // points and shift.
     std::vector<float> per_oc(
-            p->scale_kind == jit::brgemm_scale_t::per_n ? (size_t)g.oc : 0);
-    const float *scales = nullptr;
-    DNNL_CHECK(jit::brgemm_combine_scales(ctx, *p->attr(), p->scale_kind,
-            g.oc, common_scale, per_oc.empty() ? nullptr : per_oc.data(),
-            scales));
-    // The destination's scale and zero point, after the post-ops.
-    float dst_inv_scale = 1.f, dst_zp = 0.f;
-    DNNL_CHECK(jit::brgemm_dst_quant(ctx, *p->attr(), dst_inv_scale, dst_zp));
+            p->quant.scale == jit::brgemm_scale_t::per_n ? (size_t)g.oc : 0);
+    jit::brgemm_quant_values_t qv;
+    if (p->int8)
+        DNNL_CHECK(qv.init(ctx, *p->attr(), p->quant, g.oc,
+                per_oc.empty() ? nullptr : per_oc.data()));
     std::vector<const float *> bin(p->binaries.size());
     for (size_t i = 0; i < bin.size(); ++i) {
         const int po = p->binaries[i].po_index;
@@ -73,10 +70,9 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     const dim_t panel_elems = ksp * g.ic * P;
     // s8 source / source zero point: -shift x each tap's column sums,
     // [tap][panel][P] (from the weights' quads).
-    int32_t shift = 0;
+    const int32_t shift = qv.shift;
     std::vector<int32_t> tap_comp;
-    if (p->comp) {
-        DNNL_CHECK(jit::brgemm_src_shift(ctx, *p->attr(), p->a_s8, shift));
+    if (p->quant.comp()) {
         tap_comp.assign((size_t)(ksp * p->nb_oc * P), 0);
         const auto *w8 = reinterpret_cast<const int8_t *>(wei);
         parallel_chunks(nthr_for(ksp * p->nb_oc, 4), ksp * p->nb_oc,
@@ -107,13 +103,12 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         // and its panel offset.
         std::vector<dim_t> a_off(batch.size()), b_off(batch.size());
         // The correction of the current batch's taps (comp).
-        std::vector<int32_t> comp((size_t)(p->comp ? P : 0));
+        std::vector<int32_t> comp((size_t)(p->quant.comp() ? P : 0));
         jit::brgemm_args_t a;
         a.batch = batch.data();
         a.lda = (size_t)(g.sw * g.ic) * es;
         a.ldc = (size_t)g.oc * ed;
-        a.dst_scale = &dst_inv_scale;
-        a.dst_zp = &dst_zp;
+
 
         auto run_unit = [&](dim_t u, dim_t kb) {
             const dim_t jb = u / per_panel, rem = u % per_panel;
@@ -156,7 +151,7 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                         }
                 a.bs = bs;
                 a.k = (size_t)(p->merge_kw ? nkw * g.ic : icn);
-                if (p->comp) {
+                if (p->quant.comp()) {
                     std::fill(comp.begin(), comp.end(), 0);
                     for (dim_t kd = kd0; bs && kd < kd1; ++kd)
                         for (dim_t kh = kh0; kh < kh1; ++kh)
@@ -180,11 +175,7 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                     const dim_t pt = dst_row + t0;
                     a.c = reinterpret_cast<float *>(dst + (pt * g.oc + n0) * ed);
                     a.bias = bias ? bias + n0 : nullptr;
-                    a.scales = scales
-                                    && p->scale_kind
-                                            == jit::brgemm_scale_t::per_n
-                            ? scales + n0
-                            : scales;
+                    qv.set_args(a, p->quant, n0);
                     for (size_t i = 0; i < bin.size(); ++i) {
                         const auto &ba = p->binaries[i];
                         const float *q = bin[i];

@@ -6,28 +6,50 @@ namespace impl {
 namespace cpu {
 namespace jit {
 
-bool brgemm_scales_ok(const primitive_attr_t &attr, int per_n_mask,
-        brgemm_scale_t &kind, bool &dst) {
-    kind = brgemm_scale_t::none;
-    dst = false;
+bool brgemm_quant_t::init(const primitive_attr_t &attr, int per_n_mask,
+        bool epilogue, bool s8_source) {
+    *this = brgemm_quant_t();
+    a_s8 = s8_source;
+    bool dst = false;
     for (const auto &it : attr.scales.items) {
         const quant_entry_t &e = it.e;
         if (e.data_type != dnnl_f32 || e.group_ndims != 0) return false;
         if (it.arg == DNNL_ARG_DST && e.mask == 0) {
             dst = true;
         } else if (it.arg == DNNL_ARG_SRC && e.mask == 0) {
-            if (kind == brgemm_scale_t::none) kind = brgemm_scale_t::common;
+            if (scale == brgemm_scale_t::none) scale = brgemm_scale_t::common;
         } else if (it.arg == DNNL_ARG_WEIGHTS
                    && (e.mask == 0 || e.mask == per_n_mask)) {
             if (e.mask)
-                kind = brgemm_scale_t::per_n;
-            else if (kind == brgemm_scale_t::none)
-                kind = brgemm_scale_t::common;
+                scale = brgemm_scale_t::per_n;
+            else if (scale == brgemm_scale_t::none)
+                scale = brgemm_scale_t::common;
         } else {
             return false;
         }
     }
+    for (const auto &it : attr.zero_points.items) {
+        if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
+                || it.e.mask != 0 || it.e.group_ndims != 0
+                || it.e.data_type != dnnl_s32)
+            return false;
+        (it.arg == DNNL_ARG_SRC ? src_zp : dst_zp) = true;
+    }
+    if (dst && !epilogue) {
+        fold_dst = true;
+        if (scale == brgemm_scale_t::none) scale = brgemm_scale_t::common;
+    } else {
+        dst_scale = dst;
+    }
     return true;
+}
+
+void brgemm_quant_t::configure(brgemm_config_t &cfg) const {
+    cfg.scale = scale;
+    cfg.a_s8 = a_s8;
+    cfg.comp = comp();
+    cfg.dst_scale = dst_scale;
+    cfg.dst_zp = dst_zp;
 }
 
 namespace {
@@ -45,63 +67,41 @@ bool quant_arg(const exec_ctx_t &ctx, const quant_map_t &map, int kind,
 
 } // namespace
 
-status_t brgemm_combine_scales(const exec_ctx_t &ctx,
-        const primitive_attr_t &attr, brgemm_scale_t kind, dim_t N,
-        float &common, float *per_n, const float *&out) {
-    out = nullptr;
-    if (kind == brgemm_scale_t::none) return dnnl_success;
-    const float *s = nullptr, *w = nullptr;
-    if (!quant_arg(ctx, attr.scales, DNNL_ARG_ATTR_SCALES, DNNL_ARG_SRC, s)
-            || !quant_arg(ctx, attr.scales, DNNL_ARG_ATTR_SCALES,
-                    DNNL_ARG_WEIGHTS, w))
+status_t brgemm_quant_values_t::init(const exec_ctx_t &ctx,
+        const primitive_attr_t &attr, const brgemm_quant_t &q, dim_t N,
+        float *per_n) {
+    const float *s = nullptr, *w = nullptr, *d = nullptr;
+    const int32_t *sz = nullptr, *dz = nullptr;
+    const int S = DNNL_ARG_ATTR_SCALES, Z = DNNL_ARG_ATTR_ZERO_POINTS;
+    if (!quant_arg(ctx, attr.scales, S, DNNL_ARG_SRC, s)
+            || !quant_arg(ctx, attr.scales, S, DNNL_ARG_WEIGHTS, w)
+            || !quant_arg(ctx, attr.scales, S, DNNL_ARG_DST, d)
+            || !quant_arg(ctx, attr.zero_points, Z, DNNL_ARG_SRC, sz)
+            || !quant_arg(ctx, attr.zero_points, Z, DNNL_ARG_DST, dz))
         return dnnl_invalid_arguments;
-    common = s ? s[0] : 1.f;
-    if (kind == brgemm_scale_t::per_n) {
+    const float dst_scale = d ? d[0] : 1.f;
+    common = (s ? s[0] : 1.f) / (q.fold_dst ? dst_scale : 1.f);
+    scales = nullptr;
+    if (q.scale == brgemm_scale_t::per_n) {
         if (!per_n || !w) return dnnl_invalid_arguments;
         for (dim_t j = 0; j < N; ++j) per_n[j] = common * w[j];
-        out = per_n;
-    } else {
+        scales = per_n;
+    } else if (q.scale == brgemm_scale_t::common) {
         if (w) common *= w[0];
-        out = &common;
+        scales = &common;
     }
+    dst_inv_scale = q.dst_scale ? 1.f / dst_scale : 1.f;
+    dst_zp = dz ? (float)dz[0] : 0.f;
+    shift = (q.a_s8 ? 128 : 0) + (sz ? sz[0] : 0);
     return dnnl_success;
 }
 
-bool brgemm_zero_points_ok(
-        const primitive_attr_t &attr, bool &src_zp, bool &dst_zp) {
-    src_zp = dst_zp = false;
-    for (const auto &it : attr.zero_points.items) {
-        if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
-                || it.e.mask != 0 || it.e.group_ndims != 0
-                || it.e.data_type != dnnl_s32)
-            return false;
-        (it.arg == DNNL_ARG_SRC ? src_zp : dst_zp) = true;
-    }
-    return true;
-}
-
-status_t brgemm_src_shift(const exec_ctx_t &ctx, const primitive_attr_t &attr,
-        bool a_s8, int32_t &shift) {
-    shift = a_s8 ? 128 : 0;
-    const int32_t *zp = nullptr;
-    if (!quant_arg(ctx, attr.zero_points, DNNL_ARG_ATTR_ZERO_POINTS,
-                DNNL_ARG_SRC, zp))
-        return dnnl_invalid_arguments;
-    if (zp) shift += zp[0];
-    return dnnl_success;
-}
-
-status_t brgemm_dst_quant(const exec_ctx_t &ctx, const primitive_attr_t &attr,
-        float &inv_scale, float &zp) {
-    const float *s = nullptr;
-    const int32_t *z = nullptr;
-    if (!quant_arg(ctx, attr.scales, DNNL_ARG_ATTR_SCALES, DNNL_ARG_DST, s)
-            || !quant_arg(ctx, attr.zero_points, DNNL_ARG_ATTR_ZERO_POINTS,
-                    DNNL_ARG_DST, z))
-        return dnnl_invalid_arguments;
-    inv_scale = s ? 1.f / s[0] : 1.f;
-    zp = z ? (float)z[0] : 0.f;
-    return dnnl_success;
+void brgemm_quant_values_t::set_args(
+        brgemm_args_t &a, const brgemm_quant_t &q, dim_t n0) const {
+    a.scales = q.scale == brgemm_scale_t::per_n && scales ? scales + n0
+                                                          : scales;
+    a.dst_scale = &dst_inv_scale;
+    a.dst_zp = &dst_zp;
 }
 
 } // namespace jit

@@ -1,9 +1,16 @@
-// The int8 quantization of the primitives on the u8 x s8 BRGEMM kernels.
-// Scales: the source's (one value) times the weights' (one, or one per
-// output column) multiply the converted sums (one factor or one per
-// column); the destination's (one value, a divisor) and the destination
-// zero point (one value) apply after the bias and the post-ops, as in
-// oneDNN (brgemm_config_t::dst_scale / dst_zp).
+// The int8 quantization of the primitives on the u8 x s8 BRGEMM kernels,
+// decided once per descriptor (brgemm_quant_t) and evaluated once per
+// execution (brgemm_quant_values_t):
+// - the source's scale (one value) times the weights' (one, or one per
+//   output column) multiply the converted sums;
+// - the destination's scale (one value, a divisor) and zero point (one
+//   value) apply after the bias and the post-ops, as in oneDNN; with
+//   neither a bias nor post-ops the scale is folded into the sums'
+//   scales instead (one multiplication less per vector);
+// - an s8 source is read as u8 plus 128 (brgemm_config_t::a_s8), and
+//   the sums are corrected by -shift x the weights' column sums, shift =
+//   128 (s8) + the source zero point (brgemm_config_t::comp); the
+//   primitive makes the corrections, which depend on its weight layout.
 #pragma once
 
 #include <cstdint>
@@ -18,36 +25,40 @@ namespace impl {
 namespace cpu {
 namespace jit {
 
-// Whether the kernel can apply `attr`'s scales; `per_n_mask` is the
-// weights' mask of per-output-column scales. Sets `kind` (source and
-// weights) and `dst` (a destination scale).
-bool brgemm_scales_ok(const primitive_attr_t &attr, int per_n_mask,
-        brgemm_scale_t &kind, bool &dst);
+struct brgemm_quant_t {
+    brgemm_scale_t scale = brgemm_scale_t::none; // of the sums
+    bool fold_dst = false;  // the dst scale divides the sums' scales
+    bool dst_scale = false; // the dst scale applied last, by the kernel
+    bool dst_zp = false;
+    bool src_zp = false;
+    bool a_s8 = false;
+    bool comp() const { return a_s8 || src_zp; }
 
-// The combined source and weights scales of an execution: `common` (kind
-// common) or `per_n` (kind per_n: N floats the caller provides) filled,
-// `out` pointing at the one the kernel reads. invalid_arguments where a
-// buffer is missing.
-status_t brgemm_combine_scales(const exec_ctx_t &ctx,
-        const primitive_attr_t &attr, brgemm_scale_t kind, dim_t N,
-        float &common, float *per_n, const float *&out);
+    // Whether the kernels take `attr`'s scales and zero points (f32
+    // scales: source and destination common, weights common or with
+    // `per_n_mask`; s32 zero points: source and destination common).
+    // `epilogue`: a bias or post-ops follow the scaling. Fills *this.
+    bool init(const primitive_attr_t &attr, int per_n_mask, bool epilogue,
+            bool s8_source);
+    // Sets the kernel configuration's quantization fields.
+    void configure(brgemm_config_t &cfg) const;
+};
 
-// s8 sources and source zero points: the kernels read an s8 source as
-// u8 plus 128 (brgemm_config_t::a_s8) and subtract shift x (column sum of
-// the weights) per column (brgemm_config_t::comp). Whether `attr`'s zero
-// points are ones this takes (the source's and the destination's, one
-// s32 value each); sets `src_zp` and `dst_zp`.
-bool brgemm_zero_points_ok(
-        const primitive_attr_t &attr, bool &src_zp, bool &dst_zp);
+// One execution's values. `scales` points at `common` or at the caller's
+// per-column buffer: use the object where it was filled.
+struct brgemm_quant_values_t {
+    float common = 1.f;
+    const float *scales = nullptr;
+    float dst_inv_scale = 1.f, dst_zp = 0.f;
+    int32_t shift = 0;
 
-// The execution's shift: 128 for an s8 source, plus the source zero point.
-status_t brgemm_src_shift(const exec_ctx_t &ctx, const primitive_attr_t &attr,
-        bool a_s8, int32_t &shift);
-
-// The destination's quantization for the kernel's arguments: 1 / scale
-// (1 without one) and the zero point as a float (0 without one).
-status_t brgemm_dst_quant(const exec_ctx_t &ctx, const primitive_attr_t &attr,
-        float &inv_scale, float &zp);
+    // `per_n`: N floats for per-column scales (unused otherwise).
+    // invalid_arguments where a scale or zero point buffer is missing.
+    status_t init(const exec_ctx_t &ctx, const primitive_attr_t &attr,
+            const brgemm_quant_t &q, dim_t N, float *per_n);
+    // The arguments of a tile whose first column is n0.
+    void set_args(brgemm_args_t &a, const brgemm_quant_t &q, dim_t n0) const;
+};
 
 } // namespace jit
 } // namespace cpu

@@ -141,17 +141,6 @@ bool brgemm_matmul_t::pd_t::post_ops_ok() {
     return true;
 }
 
-// Scales for int8 only (jit/brgemm_scales.hpp: src and dst common,
-// weights common or per column); sets scale_kind and dst_scale.
-bool brgemm_matmul_t::pd_t::scales_ok(bool int8) {
-    scale_kind = jit::brgemm_scale_t::none;
-    dst_scale = false;
-    if (attr_.scales.empty()) return true;
-    return int8
-           && jit::brgemm_scales_ok(
-                   attr_, 1 << (ndims() - 1), scale_kind, dst_scale);
-}
-
 status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
     // f32 x f32 -> f32, bf16 x bf16 -> f32 / bf16 (bias f32 or bf16), or
@@ -175,16 +164,16 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // int8: an s8 source and a source zero point become a per-column
     // correction of the sums (jit/brgemm_scales.hpp), made per
     // execution for one weights matrix (no weights batch).
-    bool src_zp = false;
-    if (!jit::brgemm_zero_points_ok(attr_, src_zp, dst_zp)
-            || ((src_zp || dst_zp) && !int8))
+    if (!int8 && (!attr_.scales.empty() || !attr_.zero_points.empty()))
         return dnnl_unimplemented;
-    a_s8 = int8 && sdt == dnnl_s8;
-    comp = a_s8 || src_zp;
-    if (comp)
+    if (int8
+            && !quant.init(attr_, 1 << (ndims() - 1),
+                    with_bias() || !attr_.post_ops.entries.empty(),
+                    sdt == dnnl_s8))
+        return dnnl_unimplemented;
+    if (quant.comp())
         for (int d = 0; d < ndims() - 2; ++d)
             if (weights_md_.dims[d] != 1) return dnnl_unimplemented;
-    if (!scales_ok(int8)) return dnnl_unimplemented;
     // The fpmath mode relaxes f32 inputs only; bf16 ones run exactly.
     // fpmath_mode bf16 (oneDNN's contract: inputs rounded to bf16, f32
     // accumulation) runs the bf16 kernels: src rounded into the
@@ -219,11 +208,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     cfg = jit::brgemm_config(
             *target, target->tile_m, target->tile_nv * target->lanes());
     cfg.c_dt = ddt;
-    cfg.scale = scale_kind;
-    cfg.a_s8 = a_s8;
-    cfg.comp = comp;
-    cfg.dst_scale = dst_scale;
-    cfg.dst_zp = dst_zp;
+    quant.configure(cfg);
     cfg.bias = with_bias();
     if (with_bias()) cfg.bias_dt = bias_md_.data_type;
     if (!post_ops_ok()) return dnnl_unimplemented;
@@ -290,7 +275,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     if ((ddt != dnnl_f32 || int8) && nk > 1)
         acc_bytes = (size_t)(run_tiles * unit_bytes);
     // The combined per-column scales of int8 (src's times the weights').
-    if (scale_kind == jit::brgemm_scale_t::per_n)
+    if (quant.scale == jit::brgemm_scale_t::per_n)
         scale_bytes = (size_t)N() * sizeof(float);
     // The rounded source, dense: [src batch][M][K] bf16 (within 32 MiB;
     // a larger one goes to the GEMM).
@@ -300,7 +285,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
         cvt_bytes = (size_t)(src_rows * K()) * 2;
         if (cvt_bytes > ((size_t)32 << 20)) return dnnl_unimplemented;
     }
-    comp_bytes = comp ? (size_t)N() * sizeof(int32_t) : 0;
+    comp_bytes = quant.comp() ? (size_t)N() * sizeof(int32_t) : 0;
     if (pack_bytes + acc_bytes + cvt_bytes + scale_bytes + comp_bytes > 0)
         book_scratchpad((pack_bytes + acc_bytes) * max_threads()
                         + (cvt_bytes + 63) / 64 * 64
@@ -437,24 +422,16 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         src = reinterpret_cast<const char *>(h);
         for (int d = 0; d < nd; ++d) ss[d] = cs[d];
     }
-    // int8 scales: src's times the weights' (one, or one per column),
-    // over dst's.
-    float scale = 1.f;
-    const float *scales = nullptr;
-    DNNL_CHECK(jit::brgemm_combine_scales(ctx, *p->attr(), p->scale_kind, N,
-            scale,
-            p->scale_bytes ? reinterpret_cast<float *>(scratch + scale_off)
-                           : nullptr,
-            scales));
-    // The destination's scale and zero point, after the post-ops.
-    float dst_inv_scale = 1.f, dst_zp_f = 0.f;
-    DNNL_CHECK(jit::brgemm_dst_quant(
-            ctx, *p->attr(), dst_inv_scale, dst_zp_f));
+    // int8: the execution's scales, zero points and shift.
+    jit::brgemm_quant_values_t qv;
+    if (int8)
+        DNNL_CHECK(qv.init(ctx, *p->attr(), p->quant, N,
+                p->scale_bytes ? reinterpret_cast<float *>(scratch + scale_off)
+                               : nullptr));
     // s8 source, source zero point: comp[n] = -shift x column n's sum.
     int32_t *comp = nullptr;
-    if (p->comp) {
-        int32_t shift = 0;
-        DNNL_CHECK(jit::brgemm_src_shift(ctx, *p->attr(), p->a_s8, shift));
+    if (p->quant.comp()) {
+        const int32_t shift = qv.shift;
         comp = reinterpret_cast<int32_t *>(scratch + comp_off);
         dims_t wst;
         postops::plain_strides(wmd, wst);
@@ -554,13 +531,8 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             a.ld_acc = acc_ld;
             a.bias = bias ? reinterpret_cast<const float *>(bias + n0 * bias_es)
                           : nullptr;
-            if (scales)
-                a.scales = p->scale_kind == jit::brgemm_scale_t::per_n
-                                   ? scales + n0
-                                   : scales;
+            qv.set_args(a, p->quant, n0);
             a.comp = comp ? comp + n0 : nullptr;
-            a.dst_scale = &dst_inv_scale;
-            a.dst_zp = &dst_zp_f;
             for (size_t i = 0; i < bin.size(); ++i) {
                 const auto &ba = p->binaries[i];
                 const float *q = bin[i];

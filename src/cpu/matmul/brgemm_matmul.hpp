@@ -19,6 +19,7 @@
 #include "common/matmul_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/jit/brgemm_kernel.hpp"
+#include "cpu/jit/brgemm_scales.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -72,23 +73,19 @@ struct brgemm_matmul_t : public primitive_t {
         // bf16 kernels run; the weights rounded while packed.
         bool cvt_src = false;
         size_t cvt_bytes = 0;
-        // int8: k per panel row (4; bf16 2, f32 1), how the sums are
-        // scaled, and the combined per-column scales' bytes (after the
-        // rounded source).
+        // int8: k per panel row (4; bf16 2, f32 1), the quantization
+        // (jit/brgemm_scales.hpp), and the combined per-column scales'
+        // bytes (after the rounded source).
         dim_t kstep = 1;
-        jit::brgemm_scale_t scale_kind = jit::brgemm_scale_t::none;
+        jit::brgemm_quant_t quant;
         size_t scale_bytes = 0;
         // int8 with an s8 source (read as u8 + 128) or a source zero
         // point: the per-column corrections (comp_bytes, after the
         // scales), from the weights' column sums per execution.
-        bool a_s8 = false, comp = false;
         size_t comp_bytes = 0;
-        // int8: a destination scale and zero point, after the post-ops.
-        bool dst_scale = false, dst_zp = false;
 
     private:
         bool post_ops_ok();
-        bool scales_ok(bool int8);
         std::string name_;
     };
 
