@@ -588,6 +588,8 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
             {{37, 51}, {51, 77}, {37, 77}, false},
             {{37, 51}, {51, 77}, {37, 77}, false, true},
             {{2, 3, 9, 17}, {2, 1, 17, 70}, {2, 3, 9, 70}},
+            // GEMV-like with 4 Mi `any` weights (taken below 5 rows).
+            {{1, 4099}, {4099, 1030}, {1, 1030}},
             {{13, 9001}, {9001, 70}, {13, 70}},
             {{600, 4100}, {4100, 65}, {600, 65}, false},
     };
