@@ -99,6 +99,19 @@ inline shape_t shape_of(const case_t &c) {
     return r;
 }
 
+// Appends eltwise post-ops (alpha and beta 0) to the library's chain
+// and the reference's.
+inline void append_eltwise(const std::vector<algorithm> &algs, post_ops &po,
+        std::vector<conv_ref::post_op_t> &ref_po) {
+    for (auto a : algs) {
+        po.append_eltwise(a, 0.f, 0.f);
+        conv_ref::post_op_t r;
+        r.kind = conv_ref::post_op_t::eltwise;
+        r.alg = (dnnl_alg_kind_t)a;
+        ref_po.push_back(r);
+    }
+}
+
 // A memory of layout `want` holding the dense (plain) values `v`.
 inline memory to_memory(const engine &eng, stream &s, const memory::dims &d,
         const std::vector<float> &v, const memory::desc &want) {

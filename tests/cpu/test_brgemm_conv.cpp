@@ -40,13 +40,7 @@ std::string run_case(const case_t &c, unsigned seed) {
         r.scale = c.sum_scale;
         ref_po.push_back(r);
     }
-    for (auto a : c.eltwise) {
-        po.append_eltwise(a, 0.f, 0.f);
-        conv_ref::post_op_t r;
-        r.kind = conv_ref::post_op_t::eltwise;
-        r.alg = (dnnl_alg_kind_t)a;
-        ref_po.push_back(r);
-    }
+    append_eltwise(c.eltwise, po, ref_po);
     std::vector<memory> bin_mem;
     std::vector<int> bin_idx;
     for (size_t i = 0; i < c.binaries.size(); ++i) {

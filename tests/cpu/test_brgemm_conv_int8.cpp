@@ -52,13 +52,7 @@ std::string run_int8(const q_case_t &qc, unsigned seed) {
     if (qc.dst_scale) attr.set_scales_mask(DNNL_ARG_DST, 0);
     post_ops po;
     std::vector<conv_ref::post_op_t> ref_po;
-    for (auto a : c.eltwise) {
-        po.append_eltwise(a, 0.f, 0.f);
-        conv_ref::post_op_t r;
-        r.kind = conv_ref::post_op_t::eltwise;
-        r.alg = (dnnl_alg_kind_t)a;
-        ref_po.push_back(r);
-    }
+    append_eltwise(c.eltwise, po, ref_po);
     attr.set_post_ops(po);
     convolution_forward::primitive_desc pd(eng, prop_kind::forward_inference,
             algorithm::convolution_direct, src_md, wei_md, bias_md, dst_md,

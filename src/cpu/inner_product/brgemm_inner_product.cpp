@@ -6,7 +6,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/matmul_pd.hpp"
-#include "cpu/inner_product/ip_layout.hpp"
+#include "common/ip_layout.hpp"
 #include "cpu/matmul/brgemm_matmul.hpp"
 
 namespace dnnl {

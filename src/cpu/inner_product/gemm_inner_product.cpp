@@ -9,7 +9,7 @@
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
 #include "cpu/gemm/gemm.hpp"
-#include "cpu/inner_product/ip_layout.hpp"
+#include "common/ip_layout.hpp"
 #include "cpu/inner_product/ip_packed_weights.hpp"
 #include "cpu/threading/threading.hpp"
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "common/ip_layout.hpp"
 #include "common/verbose.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_types.hpp"
@@ -24,25 +25,6 @@ bool one_of(data_type_t dt, std::initializer_list<data_type_t> l) {
 
 const dim_t *strides(const memory_desc_t &md) {
     return md.format_desc.blocking.strides;
-}
-
-// Dims 1.. of `md` are dense with unit innermost stride, so that the
-// flattened index of (ic, spatial...) is its offset within a row.
-bool k_dense(const memory_desc_t &md) {
-    const int nd = md.ndims;
-    const dim_t *st = strides(md);
-    int order[DNNL_MAX_NDIMS];
-    for (int d = 1; d < nd; ++d) order[d - 1] = d;
-    std::stable_sort(
-            order, order + nd - 1, [&](int a, int b) { return st[a] > st[b]; });
-    dim_t expected = 1;
-    for (int i = nd - 2; i >= 0; --i) {
-        const int d = order[i];
-        if (md.dims[d] == 1) continue;
-        if (st[d] != expected) return false;
-        expected *= md.dims[d];
-    }
-    return true;
 }
 
 // Weights flatten like src: equal strides over dims 1.. .

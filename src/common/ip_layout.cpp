@@ -1,12 +1,10 @@
 // The flattening checks of ip_layout.hpp.
-#include "cpu/inner_product/ip_layout.hpp"
+#include "common/ip_layout.hpp"
 
 #include <algorithm>
 
 namespace dnnl {
 namespace impl {
-namespace cpu {
-namespace inner_product {
 
 namespace {
 
@@ -52,7 +50,5 @@ bool k_dense(const memory_desc_t &md) {
     return true;
 }
 
-} // namespace inner_product
-} // namespace cpu
 } // namespace impl
 } // namespace dnnl

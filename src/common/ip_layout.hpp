@@ -1,13 +1,12 @@
 // How an inner product's source flattens into GEMM rows: dims 1.. (input
-// channels and spatial dims) become one K index per minibatch row.
+// channels and spatial dims) become one K index per minibatch row (for
+// every engine's GEMM-based inner product).
 #pragma once
 
 #include "common/memory_desc.hpp"
 
 namespace dnnl {
 namespace impl {
-namespace cpu {
-namespace inner_product {
 
 inline bool has_blocks(const memory_desc_t &md) {
     return md.format_desc.blocking.inner_nblks != 0;
@@ -23,7 +22,5 @@ inline dim_t elem_off(const memory_desc_t &md, const dim_t *pos) {
 // unpadded, their elements filling [0, K) of a row).
 bool k_dense(const memory_desc_t &md);
 
-} // namespace inner_product
-} // namespace cpu
 } // namespace impl
 } // namespace dnnl
