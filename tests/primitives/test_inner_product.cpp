@@ -415,12 +415,16 @@ void run_bwd_data(memory::dim MB, memory::dim IC, memory::dim OC, int nd, bool c
     expect_close(read_values(diff_src), exp, diff_src_dt, "diff_src");
 }
 
+void run_bwd_weights(memory::dim MB, memory::dim IC, memory::dim OC, int nd,
+        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl,
+        const std::string &impl);
+
 // The BRGEMM implementation (a nested BRGEMM matmul over views of the
 // tensors): f32 of every rank and layout with `any` weights (the matmul's
 // panels, reordered into) and plain ones (K or OC contiguous), row and
 // column tails of the tiles, bias, scales and post-ops; bf16 and u8 x s8
 // where the machine has the instructions; small minibatches stay on the
-// GEMM. Backward data likewise.
+// GEMM. Backward data and (f32) backward weights likewise.
 TEST(InnerProduct, BrgemmForwardAndBackwardData) {
     const bool f32_brg = isa_at_least(cpu_isa::avx512_core)
             || isa_at_least(cpu_isa::avx2);
@@ -505,6 +509,12 @@ TEST(InnerProduct, BrgemmForwardAndBackwardData) {
     run_bwd_data(13, 6, 40, 4, true, dt::f32, dt::f32, -1, brg(f32_brg));
     run_bwd_data(13, 6, 40, 4, false, dt::f32, dt::f32, -1, brg(f32_brg));
     run_bwd_data(24, 101, 70, 2, false, dt::bf16, dt::bf16, -1, brg(bf16));
+    // Backward weights (f32, 64 rows or more): diff_dst transposed in
+    // 16 x 16 blocks with row and column tails, the bias from its rows.
+    run_bwd_weights(67, 37, 70, 2, false, dt::f32, dt::f32, true, -1, brg(f32_brg));
+    run_bwd_weights(64, 5, 33, 4, true, dt::f32, dt::f32, false, -1, brg(f32_brg));
+    run_bwd_weights(80, 6, 17, 3, false, dt::f32, dt::f32, true, -1, brg(f32_brg));
+    run_bwd_weights(40, 6, 17, 3, false, dt::f32, dt::f32, true, -1, "gemm:");
 }
 
 TEST(InnerProduct, BackwardData) {
@@ -519,7 +529,8 @@ TEST(InnerProduct, BackwardData) {
 }
 
 void run_bwd_weights(memory::dim MB, memory::dim IC, memory::dim OC, int nd,
-        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl = -1) {
+        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl = -1,
+        const std::string &impl = "") {
     SCOPED_TRACE("bwd_w MB=" + std::to_string(MB) + " nd=" + std::to_string(nd));
     std::mt19937 gen(6);
     const memory::dims sd = spatial_dims(MB, IC, nd), wd = spatial_dims(OC, IC, nd);
@@ -535,6 +546,7 @@ void run_bwd_weights(memory::dim MB, memory::dim IC, memory::dim OC, int nd,
                     diff_wei.md, diff_bias.md, diff_dst.md, fwd)
             : inner_product_backward_weights::primitive_desc(
                     cpu_engine(), src.md, diff_wei.md, diff_dst.md, fwd);
+    expect_impl(pd.impl_info_str(), impl);
     std::unordered_map<int, memory> args {{DNNL_ARG_SRC, src.mem},
             {DNNL_ARG_DIFF_WEIGHTS, diff_wei.mem}, {DNNL_ARG_DIFF_DST, diff_dst.mem}};
     if (with_bias) args[DNNL_ARG_DIFF_BIAS] = diff_bias.mem;

@@ -2,12 +2,16 @@
 // the nested BRGEMM matmul descriptor, and execution through it.
 #include "cpu/inner_product/brgemm_inner_product.hpp"
 
+#include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "common/exec_ctx.hpp"
 #include "common/matmul_pd.hpp"
 #include "common/ip_layout.hpp"
 #include "cpu/matmul/brgemm_matmul.hpp"
+#include "cpu/matmul/brgemm_matmul_pack.hpp"
+#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -79,7 +83,6 @@ bool ip_weights_of(memory_desc_t &ip, const memory_desc_t &mm,
 
 status_t brgemm_inner_product_pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
-    if (!is_fwd() && !is_bwd_d()) return dnnl_unimplemented;
     if (!attr_.zero_points.empty()) return dnnl_unimplemented;
     if (!is_fwd()
             && (!attr_.scales.empty() || !attr_.post_ops.entries.empty()))
@@ -91,7 +94,43 @@ status_t brgemm_inner_product_pd_t::init(engine_t *engine) {
     for (int d = 0; d < ndims(); ++d)
         if (src_md_.dims[d] == 0 || weights_md_.dims[d] == 0)
             return dnnl_unimplemented;
+    if (is_bwd_w()) return init_bwd_weights(engine);
     return init_nested(engine, wei_any);
+}
+
+// Backward weights: diff_weights (OC x K) = diff_dst^T (OC x MB) x src
+// (MB x K). The matmul reads A by rows, so diff_dst is first transposed
+// into the scratchpad (tr_md: dense OC x MB); the bias gradient is the
+// sum of each of its rows. f32, weights with K contiguous.
+status_t brgemm_inner_product_pd_t::init_bwd_weights(engine_t *engine) {
+    const dim_t M = MB(), N = OC(), K = IC_total();
+    const dim_t *ss = strides(src_md_);
+    if (src_md_.data_type != dnnl_f32 || dst_md_.data_type != dnnl_f32
+            || weights_md_.data_type != dnnl_f32
+            || (with_bias() && bias_md_.data_type != dnnl_f32))
+        return dnnl_unimplemented;
+    if (!plain(weights_md_) || k_stride(weights_md_, ss) != 1)
+        return dnnl_unimplemented;
+    // The minibatch is the matmul's K: below 64 the GEMM is as fast
+    // (mb32ic1024oc4096 1.72 ms against 1.69; mb128ic1024oc1024 1.33
+    // against 1.57, two threads).
+    if (M < 64) return dnnl_unimplemented;
+    const dim_t ocs = strides(weights_md_)[0];
+    memory_desc_t b, c;
+    DNNL_CHECK(view_2d(tr_md, dnnl_f32, N, M, M, 1, 0));
+    DNNL_CHECK(view_2d(b, dnnl_f32, M, K, ss[0], 1, src_md_.offset0));
+    DNNL_CHECK(view_2d(c, dnnl_f32, N, K, ocs, 1, weights_md_.offset0));
+    matmul_desc_t md;
+    DNNL_CHECK(matmul_desc_init(md, &tr_md, &b, nullptr, &c));
+    if (create_nested_pd(nested_pd, md, attr_, engine) != dnnl_success)
+        return dnnl_unimplemented;
+    const auto *brg
+            = dynamic_cast<const matmul::brgemm_matmul_t::pd_t *>(nested_pd.get());
+    if (!brg) return dnnl_unimplemented;
+    name_ = std::string("brg_ip:") + brg->target->isa_name;
+    tr_bytes = ((size_t)(N * M) * sizeof(float) + 63) / 64 * 64;
+    book_scratchpad(tr_bytes + nested_pd->scratchpad_size());
+    return dnnl_success;
 }
 
 status_t brgemm_inner_product_pd_t::init_nested(engine_t *engine, bool wei_any) {
@@ -182,7 +221,50 @@ status_t brgemm_inner_product_pd_t::make_primitive(
     return dnnl_success;
 }
 
+status_t brgemm_inner_product_t::execute_bwd_weights(
+        const exec_ctx_t &ctx) const {
+    const brgemm_inner_product_pd_t *p = pd_();
+    const dim_t M = p->MB(), N = p->OC();
+    char *scratch = static_cast<char *>(ctx.scratchpad());
+    const float *ddst = ctx.input<float>(DNNL_ARG_DIFF_DST);
+    float *dbias = p->with_bias() ? ctx.output<float>(DNNL_ARG_DIFF_BIAS)
+                                  : nullptr;
+    if (!scratch || !ddst || (p->with_bias() && !dbias))
+        return dnnl_invalid_arguments;
+    ddst += p->dst_md().offset0;
+    const dim_t lds = strides(p->dst_md())[0];
+    float *tr = reinterpret_cast<float *>(scratch);
+    // diff_dst^T, a block of 64 output channels per task, then each
+    // channel's bias gradient from its (now contiguous) row.
+    const dim_t nb = (N + 63) / 64;
+    parallel_chunks(nthr_for(M * N, 1 << 14), nb, [&](int, dim_t b0, dim_t b1) {
+        const dim_t n0 = b0 * 64, n1 = std::min(N, b1 * 64);
+        matmul::transpose_f32(ddst + n0, lds, M, n1 - n0, tr + n0 * M, M);
+        if (!dbias) return;
+        const dim_t bs = strides(p->bias_md())[0];
+        for (dim_t n = n0; n < n1; ++n) {
+            float s = 0.f;
+            for (dim_t m = 0; m < M; ++m) s += tr[n * M + m];
+            dbias[p->bias_md().offset0 + n * bs] = s;
+        }
+    });
+    engine_t *engine = ctx.stream()->engine();
+    std::unique_ptr<memory_storage_t> storage;
+    DNNL_CHECK(engine->create_memory_storage(storage, tr, p->tr_bytes));
+    memory_t a(engine, p->tr_md, std::move(storage));
+    std::vector<exec_arg_t> args {{DNNL_ARG_SRC, &a}};
+    for (const exec_arg_t &e : ctx.args()) {
+        if (e.arg == DNNL_ARG_SRC) args.push_back({DNNL_ARG_WEIGHTS, e.mem});
+        if (e.arg == DNNL_ARG_DIFF_WEIGHTS) args.push_back({DNNL_ARG_DST, e.mem});
+    }
+    exec_ctx_t nctx(ctx.stream(), std::move(args));
+    nctx.set_resources(ctx.resources());
+    nctx.set_scratchpad(scratch + p->tr_bytes);
+    return nested_->execute(nctx);
+}
+
 status_t brgemm_inner_product_t::execute(const exec_ctx_t &ctx) const {
+    if (pd_()->is_bwd_w()) return execute_bwd_weights(ctx);
     const bool bwd_d = pd_()->is_bwd_d();
     // The same memory objects under the matmul's argument names: the
     // nested descriptor's views say how to read them.

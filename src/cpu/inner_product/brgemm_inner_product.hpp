@@ -4,7 +4,10 @@
 //                   bias, scales and post-ops passed on (weights scales
 //                   per OC become the matmul's per-column ones);
 //   backward data:  diff_dst (MB, OC) x weights viewed as (OC, K)
-//                   -> diff_src (MB, K).
+//                   -> diff_src (MB, K);
+//   backward weights (f32): diff_dst^T, transposed into the scratchpad,
+//                   x src (MB, K) -> diff_weights (OC, K), and the bias
+//                   gradient from the transposed rows.
 // K is IC times the spatial sizes in src's memory order, so src must be
 // dense over dims 1..; the weights follow the same order. Forward weights
 // given as `any` take the matmul's panels (2D, or f32 of any rank);
@@ -35,9 +38,14 @@ struct brgemm_inner_product_pd_t : public inner_product_pd_t {
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
 
     std::shared_ptr<primitive_desc_t> nested_pd; // the BRGEMM matmul
+    // Backward weights: diff_dst transposed into the scratchpad (its
+    // first tr_bytes), dense OC x MB.
+    memory_desc_t tr_md {};
+    size_t tr_bytes = 0;
 
 private:
     status_t init_nested(engine_t *engine, bool wei_any);
+    status_t init_bwd_weights(engine_t *engine);
     std::string name_;
 };
 
@@ -45,6 +53,9 @@ struct brgemm_inner_product_t
     : public matmul::nested_matmul_t<brgemm_inner_product_pd_t> {
     using nested_matmul_t::nested_matmul_t;
     status_t execute(const exec_ctx_t &ctx) const override;
+
+private:
+    status_t execute_bwd_weights(const exec_ctx_t &ctx) const;
 };
 
 } // namespace inner_product

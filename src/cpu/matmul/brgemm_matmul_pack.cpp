@@ -100,7 +100,29 @@ pack_f32_fn k_contiguous_packer() {
     return fn;
 }
 
+using transpose_fn = void (*)(
+        const float *, dim_t, dim_t, dim_t, float *, dim_t);
+
+transpose_fn transposer() {
+    static const transpose_fn fn = [] {
+        static const transpose_fn avx512 = transpose_f32_avx512_core;
+        static const isa_table_t<transpose_fn> table
+                = {{avx512_core, &avx512}};
+        const transpose_fn *f = isa_select(table);
+        return f ? *f : nullptr;
+    }();
+    return fn;
+}
+
 } // namespace
+
+void transpose_f32(const float *src, dim_t lds, dim_t rows, dim_t cols,
+        float *dst, dim_t ldd) {
+    if (const transpose_fn f = transposer()) return f(src, lds, rows, cols, dst, ldd);
+    for (dim_t i = 0; i < rows; ++i)
+        for (dim_t j = 0; j < cols; ++j)
+            dst[j * ldd + i] = src[i * lds + j];
+}
 
 // Rows [0, kn) of the weights at w as panel rows in `o`, columns past n
 // zero. f32: a row per k.

@@ -43,6 +43,13 @@ void pack_s8(int8_t *o, const int8_t *w, const pack_src_t &s, dim_t kn);
 void pack_f32_k_contiguous_avx512_core(
         float *o, const float *w, const pack_src_t &s, dim_t kn);
 
+// dst (cols x rows, row stride ldd) = the transpose of src (rows x cols,
+// row stride lds), f32; in-register transposes where the ISA has them.
+void transpose_f32(const float *src, dim_t lds, dim_t rows, dim_t cols,
+        float *dst, dim_t ldd);
+void transpose_f32_avx512_core(const float *src, dim_t lds, dim_t rows,
+        dim_t cols, float *dst, dim_t ldd);
+
 } // namespace matmul
 } // namespace cpu
 } // namespace impl

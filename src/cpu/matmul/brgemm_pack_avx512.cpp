@@ -1,56 +1,21 @@
 // dnnl-isa: avx512_core
 // Packing f32 weights whose K runs are contiguous (weights stored N x K,
 // as an inner product's (OC, IC) rows or a matmul's transposed `ba`)
-// into the BRGEMM panels: 16 x 16 blocks transposed in registers, so
-// every load reads a whole cache line of one column's K run and every
-// store writes a whole panel row segment. Entered through the table of
-// brgemm_matmul_pack.cpp.
+// into the BRGEMM panels, and transposing an f32 matrix: 16 x 16 blocks
+// transposed in registers, so every load reads a whole cache line of one
+// row and every store writes a whole cache line. Entered through the
+// tables of brgemm_matmul_pack.cpp.
 #include "cpu/matmul/brgemm_matmul_pack.hpp"
 
 #include <immintrin.h>
 
 #include "cpu/isa_unit.hpp"
+#include "cpu/simd_transpose.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace matmul {
-
-namespace {
-
-// r[i] (16 floats of row i) become the columns: pairs of rows
-// interleaved, then quads within each 128-bit lane (lane l of u[4g + c]
-// then holds rows 4g..4g+3 at column 4l + c), then the lanes gathered
-// across the four row groups. (The zero-masked forms with every lane
-// kept: GCC 12 warns about the unmasked ones' undefined pass-through.)
-inline void transpose_16x16(__m512 r[16]) {
-    constexpr __mmask16 all = 0xffff;
-    __m512 t[16], u[16];
-    for (int i = 0; i < 16; i += 2) {
-        t[i] = _mm512_maskz_unpacklo_ps(all, r[i], r[i + 1]);
-        t[i + 1] = _mm512_maskz_unpackhi_ps(all, r[i], r[i + 1]);
-    }
-    for (int g = 0; g < 4; ++g) {
-        const __m512 *q = t + 4 * g;
-        u[4 * g + 0] = _mm512_maskz_shuffle_ps(all, q[0], q[2], 0x44);
-        u[4 * g + 1] = _mm512_maskz_shuffle_ps(all, q[0], q[2], 0xee);
-        u[4 * g + 2] = _mm512_maskz_shuffle_ps(all, q[1], q[3], 0x44);
-        u[4 * g + 3] = _mm512_maskz_shuffle_ps(all, q[1], q[3], 0xee);
-    }
-    for (int c = 0; c < 4; ++c) {
-        const __m512 x0 = u[c], x1 = u[4 + c], x2 = u[8 + c], x3 = u[12 + c];
-        const __m512 a = _mm512_maskz_shuffle_f32x4(all, x0, x1, 0x44);
-        const __m512 b = _mm512_maskz_shuffle_f32x4(all, x2, x3, 0x44);
-        const __m512 d = _mm512_maskz_shuffle_f32x4(all, x0, x1, 0xee);
-        const __m512 e = _mm512_maskz_shuffle_f32x4(all, x2, x3, 0xee);
-        r[c] = _mm512_maskz_shuffle_f32x4(all, a, b, 0x88);
-        r[4 + c] = _mm512_maskz_shuffle_f32x4(all, a, b, 0xdd);
-        r[8 + c] = _mm512_maskz_shuffle_f32x4(all, d, e, 0x88);
-        r[12 + c] = _mm512_maskz_shuffle_f32x4(all, d, e, 0xdd);
-    }
-}
-
-} // namespace
 
 void DNNL_ISA_NAME(pack_f32_k_contiguous)(
         float *o, const float *w, const pack_src_t &s, dim_t kn) {
@@ -76,9 +41,29 @@ void DNNL_ISA_NAME(pack_f32_k_contiguous)(
                 _mm_prefetch((const char *)(col[j] + k0 + 64), _MM_HINT_T0);
                 r[j] = _mm512_maskz_loadu_ps(m, col[j] + k0);
             }
-            transpose_16x16(r);
+            transpose_16x16_ps(r);
             for (dim_t i = 0; i < kk; ++i)
                 _mm512_storeu_ps(out + (k0 + i) * panel, r[i]);
+        }
+    }
+}
+
+void DNNL_ISA_NAME(transpose_f32)(const float *src, dim_t lds, dim_t rows,
+        dim_t cols, float *dst, dim_t ldd) {
+    for (dim_t r0 = 0; r0 < rows; r0 += 16) {
+        const dim_t nr = rows - r0 < 16 ? rows - r0 : 16;
+        for (dim_t c0 = 0; c0 < cols; c0 += 16) {
+            const dim_t nc = cols - c0 < 16 ? cols - c0 : 16;
+            const __mmask16 m = (__mmask16)((1u << nc) - 1);
+            __m512 r[16];
+            for (int i = 0; i < 16; ++i)
+                r[i] = i < nr ? _mm512_maskz_loadu_ps(
+                                        m, src + (r0 + i) * lds + c0)
+                              : _mm512_setzero_ps();
+            transpose_16x16_ps(r);
+            const __mmask16 mr = (__mmask16)((1u << nr) - 1);
+            for (dim_t j = 0; j < nc; ++j)
+                _mm512_mask_storeu_ps(dst + (c0 + j) * ldd + r0, mr, r[j]);
         }
     }
 }
