@@ -416,8 +416,8 @@ void run_bwd_data(memory::dim MB, memory::dim IC, memory::dim OC, int nd, bool c
 }
 
 void run_bwd_weights(memory::dim MB, memory::dim IC, memory::dim OC, int nd,
-        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl,
-        const std::string &impl);
+        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl = -1,
+        const std::string &impl = "", tag diff_dst_tag = tag::ab);
 
 // The BRGEMM implementation (a nested BRGEMM matmul over views of the
 // tensors): f32 of every rank and layout with `any` weights (the matmul's
@@ -515,6 +515,9 @@ TEST(InnerProduct, BrgemmForwardAndBackwardData) {
     run_bwd_weights(64, 5, 33, 4, true, dt::f32, dt::f32, false, -1, brg(f32_brg));
     run_bwd_weights(80, 6, 17, 3, false, dt::f32, dt::f32, true, -1, brg(f32_brg));
     run_bwd_weights(40, 6, 17, 3, false, dt::f32, dt::f32, true, -1, "gemm:");
+    // diff_dst with the minibatch innermost: not transposed by rows.
+    run_bwd_weights(70, 64, 100, 2, false, dt::f32, dt::f32, true, -1, "gemm:",
+            tag::ba);
 }
 
 TEST(InnerProduct, BackwardData) {
@@ -529,8 +532,8 @@ TEST(InnerProduct, BackwardData) {
 }
 
 void run_bwd_weights(memory::dim MB, memory::dim IC, memory::dim OC, int nd,
-        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl = -1,
-        const std::string &impl = "") {
+        bool cl, dt d, dt diff_wei_dt, bool with_bias, int wei_cl,
+        const std::string &impl, tag diff_dst_tag) {
     SCOPED_TRACE("bwd_w MB=" + std::to_string(MB) + " nd=" + std::to_string(nd));
     std::mt19937 gen(6);
     const memory::dims sd = spatial_dims(MB, IC, nd), wd = spatial_dims(OC, IC, nd);
@@ -538,7 +541,7 @@ void run_bwd_weights(memory::dim MB, memory::dim IC, memory::dim OC, int nd,
     tensor_t diff_wei = make_tensor(
             data_md(wd, diff_wei_dt, wei_cl < 0 ? cl : wei_cl == 1), gen);
     tensor_t diff_bias = make_tensor(memory::desc({OC}, diff_wei_dt, tag::a), gen);
-    tensor_t diff_dst = make_tensor(memory::desc({MB, OC}, d, tag::ab), gen);
+    tensor_t diff_dst = make_tensor(memory::desc({MB, OC}, d, diff_dst_tag), gen);
     inner_product_forward::primitive_desc fwd(cpu_engine(), prop_kind::forward_training,
             src.md, memory::desc(wd, d, tag::any), diff_dst.md);
     inner_product_backward_weights::primitive_desc pd = with_bias

@@ -111,6 +111,8 @@ status_t brgemm_inner_product_pd_t::init_bwd_weights(engine_t *engine) {
         return dnnl_unimplemented;
     if (!plain(weights_md_) || k_stride(weights_md_, ss) != 1)
         return dnnl_unimplemented;
+    // diff_dst is transposed by rows of unit column stride.
+    if (strides(dst_md_)[1] != 1 && N > 1) return dnnl_unimplemented;
     // The minibatch is the matmul's K: below 64 the GEMM is as fast
     // (mb32ic1024oc4096 1.72 ms against 1.69; mb128ic1024oc1024 1.33
     // against 1.57, two threads).
