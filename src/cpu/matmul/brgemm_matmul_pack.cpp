@@ -85,32 +85,29 @@ void pack_pairs(uint16_t *o, const T *w, const pack_src_t &s, dim_t kn) {
 
 namespace {
 
-using pack_f32_fn = void (*)(float *, const float *, const pack_src_t &, dim_t);
-
-// The packers of f32 weights with contiguous K runs, best first (the
-// baseline has none: the scalar loop below).
-pack_f32_fn k_contiguous_packer() {
-    static const pack_f32_fn fn = [] {
-        static const pack_f32_fn avx512 = pack_f32_k_contiguous_avx512_core;
-        static const isa_table_t<pack_f32_fn> table
-                = {{avx512_core, &avx512}};
-        const pack_f32_fn *f = isa_select(table);
-        return f ? *f : nullptr;
-    }();
-    return fn;
+// A kernel of brgemm_pack_avx512.cpp where its ISA may run, else null
+// (the caller's scalar loop): a one-entry table of the ISA dispatch.
+template <typename F>
+F avx512_or_null(F avx512) {
+    const isa_table_t<F> table = {{avx512_core, &avx512}};
+    const F *f = isa_select(table);
+    return f ? *f : nullptr;
 }
 
+using pack_f32_fn = void (*)(float *, const float *, const pack_src_t &, dim_t);
 using transpose_fn = void (*)(
         const float *, dim_t, dim_t, dim_t, float *, dim_t);
 
+// Picked once (the ISA limit is fixed by the first primitive).
+pack_f32_fn k_contiguous_packer() {
+    static const pack_f32_fn fn
+            = avx512_or_null<pack_f32_fn>(pack_f32_k_contiguous_avx512_core);
+    return fn;
+}
+
 transpose_fn transposer() {
-    static const transpose_fn fn = [] {
-        static const transpose_fn avx512 = transpose_f32_avx512_core;
-        static const isa_table_t<transpose_fn> table
-                = {{avx512_core, &avx512}};
-        const transpose_fn *f = isa_select(table);
-        return f ? *f : nullptr;
-    }();
+    static const transpose_fn fn
+            = avx512_or_null<transpose_fn>(transpose_f32_avx512_core);
     return fn;
 }
 
