@@ -490,6 +490,18 @@ TEST(InnerProduct, BrgemmForwardAndBackwardData) {
         c.impl = brg(bf16);
         run_fwd(c);
     }
+    {
+        // bf16 of rank 4 with `any`: plain weights with OC innermost.
+        fwd_cfg_t c;
+        c.MB = 20;
+        c.IC = 6;
+        c.OC = 70;
+        c.nd = 4;
+        c.sdt = c.wdt = dt::bf16;
+        c.wei_any = true;
+        c.impl = brg(bf16);
+        run_fwd(c);
+    }
     const bool vnni = isa_at_least(cpu_isa::avx512_core_vnni);
     for (dt out : {dt::f32, dt::u8, dt::s8}) {
         fwd_cfg_t c;
