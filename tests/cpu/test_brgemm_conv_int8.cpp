@@ -1,7 +1,7 @@
 // u8 x s8 forward convolution on the BRGEMM kernels (brgconv on the
 // vpdpbusd target) through the public API against the naive reference:
 // 1x1 and 3x3, strides, padding, 1D and 3D, output channels off the
-// 64-channel panels, f32 / s8 / u8 destinations, source scales with
+// 64-channel panels, f32 / s8 / u8 / s32 destinations, source scales with
 // common or per-channel weight scales and a destination scale (after the
 // bias and post-ops), bias and post-ops; input channels that are no
 // multiple of 4 decline. Values are
@@ -34,6 +34,7 @@ struct q_case_t {
     dt dst = dt::u8;
     bool per_oc = true;
     bool dst_scale = false;
+    bool raw = false; // no scales at all (an s32 dst)
 };
 
 std::string run_int8(const q_case_t &qc, unsigned seed) {
@@ -47,8 +48,10 @@ std::string run_int8(const q_case_t &qc, unsigned seed) {
     memory::desc bias_md = c.bias ? memory::desc({c.oc}, dt::f32, tag::a)
                                   : memory::desc();
     primitive_attr attr;
-    attr.set_scales_mask(DNNL_ARG_SRC, 0);
-    attr.set_scales_mask(DNNL_ARG_WEIGHTS, qc.per_oc ? 1 : 0);
+    if (!qc.raw) {
+        attr.set_scales_mask(DNNL_ARG_SRC, 0);
+        attr.set_scales_mask(DNNL_ARG_WEIGHTS, qc.per_oc ? 1 : 0);
+    }
     if (qc.dst_scale) attr.set_scales_mask(DNNL_ARG_DST, 0);
     post_ops po;
     std::vector<conv_ref::post_op_t> ref_po;
@@ -73,9 +76,11 @@ std::string run_int8(const q_case_t &qc, unsigned seed) {
                 eng, v.data());
     };
     std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src_m},
-            {DNNL_ARG_WEIGHTS, wei_m}, {DNNL_ARG_DST, dst_m},
-            {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, f32_mem(sc_src)},
-            {DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, f32_mem(sc_wei)}};
+            {DNNL_ARG_WEIGHTS, wei_m}, {DNNL_ARG_DST, dst_m}};
+    if (!qc.raw) {
+        args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC] = f32_mem(sc_src);
+        args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS] = f32_mem(sc_wei);
+    }
     if (qc.dst_scale)
         args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST] = f32_mem(sc_dst);
     std::vector<float> bias_v = bias;
@@ -87,12 +92,14 @@ std::string run_int8(const q_case_t &qc, unsigned seed) {
     std::vector<double> ref, db(bias.begin(), bias.end());
     conv_ref::conv_fwd(sh.p, ds, dw, ref);
     conv_ref::quant_t q;
-    q.src_scale = sc_src[0];
-    q.wei_scale.assign(sc_wei.begin(), sc_wei.end());
+    if (!qc.raw) {
+        q.src_scale = sc_src[0];
+        q.wei_scale.assign(sc_wei.begin(), sc_wei.end());
+    }
     if (qc.dst_scale) q.dst_scale = {sc_dst[0]};
     conv_ref::finish(ref, (int)nd, sh.dst.data(), q, c.bias ? &db : nullptr,
             ref_po, std::vector<double>(ref.size(), 0.0));
-    if (qc.dst != dt::f32) {
+    if (qc.dst == dt::s8 || qc.dst == dt::u8) {
         const double lo = qc.dst == dt::u8 ? 0 : -128,
                      hi = qc.dst == dt::u8 ? 255 : 127;
         for (auto &x : ref) x = std::min(hi, std::max(lo, std::nearbyint(x)));
@@ -147,6 +154,10 @@ TEST(JitBrgemmConvInt8, ShapesTypesAndScales) {
     b.eltwise = {algorithm::eltwise_relu};
     add(b, dt::f32, true, false);
     add(b, dt::u8, false, true); // dst scale after bias and post-op
+    // s32: the sums as they are (no scales: the conversion skipped).
+    q_case_t raw{c2d(2, 32, 72, 9, 11, 3, 1, 1), dt::s32, true, false};
+    raw.raw = true;
+    cases.push_back(raw);
     for (size_t i = 0; i < cases.size(); ++i) {
         SCOPED_TRACE("case " + std::to_string(i));
         const std::string impl = run_int8(cases[i], 100 + (unsigned)i);

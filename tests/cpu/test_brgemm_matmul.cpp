@@ -66,6 +66,9 @@ void write(memory &m, const std::vector<float> &v) {
         case dt::u8:
             ((uint8_t *)h)[i] = (uint8_t)v[i];
             break;
+        case dt::s32:
+            ((int32_t *)h)[i] = (int32_t)v[i];
+            break;
         default:
             ((float *)h)[i] = v[i];
             break;
@@ -81,6 +84,8 @@ float read(const memory &m, size_t i) {
         return ((const int8_t *)h)[i];
     case dt::u8:
         return ((const uint8_t *)h)[i];
+    case dt::s32:
+        return (float)((const int32_t *)h)[i];
     default:
         return ((const float *)h)[i];
     }
@@ -618,6 +623,22 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
                     "brg_matmul:avx512_core_vnni");
             ++n;
         }
+}
+
+// u8 x s8 -> s32 without scales, bias or post-ops: the sums stored as
+// they are (K in blocks added in dst), exact.
+TEST(JitBrgemmMatmul, Int8RawSums) {
+    if (!has_vnni_target()) GTEST_SKIP() << "no avx512_core_vnni here";
+    const std::vector<case_t> shapes = {
+            {{7, 66}, {66, 65}, {7, 65}},
+            {{37, 51}, {51, 77}, {37, 77}, false},
+            {{13, 9001}, {9001, 70}, {13, 70}}, // three K blocks
+    };
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        EXPECT_EQ(run_case(int8_case(shapes[i], dt::s32, 0), (unsigned)(900 + i)),
+                "brg_matmul:avx512_core_vnni");
+    }
 }
 
 // Other int8 problems go to the GEMM, correctly: weights zero points,

@@ -90,6 +90,14 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     int8 = target->in_dt == dnnl_u8;
     // The kernel reads the source in quads of input channels.
     if (int8 && IC() % 4 != 0) return dnnl_unimplemented;
+    // An s32 dst takes the sums as they are (the kernel stores them raw):
+    // nothing may follow them, and an s8 source's correction would not
+    // be applied.
+    if (int8 && dst_md_.data_type == dnnl_s32
+            && (with_bias() || !attr_.post_ops.entries.empty()
+                    || !attr_.scales.empty() || !attr_.zero_points.empty()
+                    || src_md_.data_type == dnnl_s8))
+        return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     if (!layouts_ok()) return dnnl_unimplemented;
 

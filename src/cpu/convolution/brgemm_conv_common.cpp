@@ -57,7 +57,8 @@ const jit::brgemm_target_t *target_for(
     int8 = int8
            && (mds[0]->data_type == dnnl_u8 || mds[0]->data_type == dnnl_s8)
            && mds[1]->data_type == dnnl_s8
-           && (ddt == dnnl_f32 || ddt == dnnl_s8 || ddt == dnnl_u8);
+           && (ddt == dnnl_f32 || ddt == dnnl_s8 || ddt == dnnl_u8
+                   || ddt == dnnl_s32);
     for (const memory_desc_t *md : mds) {
         if (md == mds[3] && !pd.with_bias()) continue;
         const bool int_md = int8 && md != mds[3] && (md != mds[2] || ddt != dnnl_f32);

@@ -150,7 +150,15 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     const bool int8 = (sdt == dnnl_u8 || sdt == dnnl_s8)
                       && weights_md_.data_type == dnnl_s8;
     if (int8) {
-        if (ddt != dnnl_f32 && ddt != dnnl_s8 && ddt != dnnl_u8)
+        if (ddt != dnnl_f32 && ddt != dnnl_s8 && ddt != dnnl_u8
+                && ddt != dnnl_s32)
+            return dnnl_unimplemented;
+        // An s32 dst takes the sums as they are: the kernel stores them
+        // raw (K blocks add to dst in place), so nothing may follow.
+        if (ddt == dnnl_s32
+                && (with_bias() || !attr_.post_ops.entries.empty()
+                        || !attr_.scales.empty() || !attr_.zero_points.empty()
+                        || sdt == dnnl_s8))
             return dnnl_unimplemented;
     } else if (!is_bf16_or_f32(sdt) || weights_md_.data_type != sdt
                || !(ddt == dnnl_f32 || (bf16_src && ddt == dnnl_bf16))) {
@@ -278,7 +286,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // up to 128 KiB of tiles.
     const dim_t unit_bytes = group * tm * panel * (dim_t)sizeof(float);
     run_tiles = std::max<dim_t>(1, (128 * 1024) / unit_bytes);
-    if ((ddt != dnnl_f32 || int8) && nk > 1)
+    if ((ddt != dnnl_f32 || int8) && ddt != dnnl_s32 && nk > 1)
         acc_bytes = (size_t)(run_tiles * unit_bytes);
     // The combined per-column scales of int8 (src's times the weights').
     if (quant.scale == jit::brgemm_scale_t::per_n)

@@ -1,8 +1,8 @@
 // f32, bf16 and int8 matmul on the generated BRGEMM microkernel
 // (cpu/jit/brgemm_kernel.*): f32 x f32 -> f32 on AVX-512 / AVX2, bf16 x
 // bf16 -> f32 or bf16 on avx512_core_bf16, u8 / s8 x s8 -> f32 / s8 / u8
-// with src / weight / dst scales and src / dst zero points on
-// avx512_core_vnni; plain row-major src and dst,
+// with src / weight / dst scales and src / dst zero points (u8 x s8 ->
+// s32 with none of them: the raw sums) on avx512_core_vnni; plain row-major src and dst,
 // weights either `any` (2D: resolved to the kernel's packed panels, for
 // bf16 with k in pairs, read in place) or plain (packed per execution
 // into the scratchpad), any batch dims with broadcast, bias per column
