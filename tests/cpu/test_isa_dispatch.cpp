@@ -262,8 +262,7 @@ TEST_F(IsaDispatch, ConvolutionNamesItsKernels) {
 
 // A transposed source goes past the BRGEMM matmul (brg_matmul:<isa>,
 // whose names JitBrgemmMatmul.NameFollowsIsaLimit and
-// Bf16NameFollowsIsaLimit check) to the GEMM, in f32 and bf16; so do
-// int8 types.
+// Bf16NameFollowsIsaLimit check) to the GEMM, in f32, bf16 and int8.
 TEST_F(IsaDispatch, MatmulNamesItsGemmKernel) {
     auto a = memory::desc({64, 48}, dt::f32, tag::ba);
     auto b = memory::desc({48, 80}, dt::f32, tag::ab);
@@ -271,7 +270,7 @@ TEST_F(IsaDispatch, MatmulNamesItsGemmKernel) {
     matmul::primitive_desc pd(eng, a, b, c);
     EXPECT_EQ(pd.impl_info_str(), "gemm:" + f32_gemm_token());
 
-    auto a8 = memory::desc({64, 48}, dt::u8, tag::ab);
+    auto a8 = memory::desc({64, 48}, dt::u8, tag::ba);
     auto b8 = memory::desc({48, 80}, dt::s8, tag::ab);
     auto c32 = memory::desc({64, 80}, dt::s32, tag::ab);
     matmul::primitive_desc p8(eng, a8, b8, c32);
