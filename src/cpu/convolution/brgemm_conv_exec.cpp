@@ -68,14 +68,19 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     const int tm = p->target->tile_m, P = p->panel;
     const dim_t ksp = g.kd * g.kh * g.kw;
     const dim_t panel_elems = ksp * g.ic * P;
+    const double macs = (double)units * (double)p->ow_blk * (double)P
+                        * (double)(ksp * g.ic);
+    const int nthr = macs < 1e6 ? 1 : nthr_for(units, 1);
     // s8 source / source zero point: -shift x each tap's column sums,
-    // [tap][panel][P] (from the weights' quads).
+    // [tap][panel][P] (from the weights' quads), by the main loop's team
+    // (a team of another size between two regions costs OpenMP a
+    // regrouping of its threads).
     const int32_t shift = qv.shift;
     std::vector<int32_t> tap_comp;
     if (p->quant.comp()) {
         tap_comp.assign((size_t)(ksp * p->nb_oc * P), 0);
         const auto *w8 = reinterpret_cast<const int8_t *>(wei);
-        parallel_chunks(nthr_for(ksp * p->nb_oc, 4), ksp * p->nb_oc,
+        parallel_chunks(nthr, ksp * p->nb_oc,
                 [&](int, dim_t u0, dim_t u1) {
                     for (dim_t u = u0; u < u1; ++u) {
                         const dim_t tap = u / p->nb_oc, jb = u % p->nb_oc;
@@ -93,9 +98,6 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                 });
     }
     const dim_t max_bs = g.kd * g.kh * (p->merge_kw ? 1 : g.kw);
-    const double macs = (double)units * (double)p->ow_blk * (double)P
-                        * (double)(ksp * g.ic);
-    const int nthr = macs < 1e6 ? 1 : nthr_for(units, 1);
 
     parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
         std::vector<jit::brgemm_batch_t> batch((size_t)std::max<dim_t>(1, max_bs));

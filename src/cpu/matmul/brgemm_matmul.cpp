@@ -64,10 +64,13 @@ bool is_bf16_or_f32(data_type_t dt) {
 // Column sums of K x N s8 weights: in the kernel's quads of k (panels of
 // `panel` columns, k_rows rows each, zero past K) or plain (element
 // (k, n) at k * wk + n * wn).
+// `nthr`: the team of the execution's main loop (a team of another size
+// between two regions costs OpenMP a regrouping of its threads).
 void column_sums_s8(const int8_t *w, dim_t K, dim_t N, bool packed,
-        dim_t panel, dim_t k_rows, dim_t wk, dim_t wn, int32_t *out) {
+        dim_t panel, dim_t k_rows, dim_t wk, dim_t wn, int32_t *out,
+        int nthr) {
     const dim_t nb = (N + panel - 1) / panel;
-    parallel_chunks(nthr_for(nb * K * panel, 1 << 16), nb,
+    parallel_chunks(nb * K * panel < (1 << 16) ? 1 : nthr, nb,
             [&](int, dim_t b0, dim_t b1) {
                 for (dim_t b = b0; b < b1; ++b) {
                     const dim_t n0 = b * panel;
@@ -451,7 +454,7 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         postops::plain_strides(wmd, wst);
         column_sums_s8(reinterpret_cast<const int8_t *>(wei), K, N,
                 p->wei_packed, p->panel, p->k_rows, wst[nd - 2], wst[nd - 1],
-                comp);
+                comp, nthr);
         for (dim_t j = 0; j < N; ++j) comp[j] *= -shift;
     }
     dim_t wk = 0, wn = 0;
