@@ -81,6 +81,24 @@ bool ip_weights_of(memory_desc_t &ip, const memory_desc_t &mm,
 
 } // namespace
 
+// The nested matmul of the views, taken only where the BRGEMM matmul runs
+// it (the GEMM inner product behind this one does better than a nested
+// GEMM matmul); names this implementation after its ISA.
+status_t brgemm_inner_product_pd_t::nest(engine_t *engine,
+        const memory_desc_t &a, const memory_desc_t &b,
+        const memory_desc_t *bias, const memory_desc_t &c,
+        const primitive_attr_t &attr) {
+    matmul_desc_t md;
+    DNNL_CHECK(matmul_desc_init(md, &a, &b, bias, &c));
+    if (create_nested_pd(nested_pd, md, attr, engine) != dnnl_success)
+        return dnnl_unimplemented;
+    const auto *brg = dynamic_cast<const matmul::brgemm_matmul_t::pd_t *>(
+            nested_pd.get());
+    if (!brg) return dnnl_unimplemented;
+    name_ = std::string("brg_ip:") + brg->target->isa_name;
+    return dnnl_success;
+}
+
 status_t brgemm_inner_product_pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
     if (!attr_.zero_points.empty()) return dnnl_unimplemented;
@@ -122,14 +140,7 @@ status_t brgemm_inner_product_pd_t::init_bwd_weights(engine_t *engine) {
     DNNL_CHECK(view_2d(tr_md, dnnl_f32, N, M, M, 1, 0));
     DNNL_CHECK(view_2d(b, dnnl_f32, M, K, ss[0], 1, src_md_.offset0));
     DNNL_CHECK(view_2d(c, dnnl_f32, N, K, ocs, 1, weights_md_.offset0));
-    matmul_desc_t md;
-    DNNL_CHECK(matmul_desc_init(md, &tr_md, &b, nullptr, &c));
-    if (create_nested_pd(nested_pd, md, attr_, engine) != dnnl_success)
-        return dnnl_unimplemented;
-    const auto *brg
-            = dynamic_cast<const matmul::brgemm_matmul_t::pd_t *>(nested_pd.get());
-    if (!brg) return dnnl_unimplemented;
-    name_ = std::string("brg_ip:") + brg->target->isa_name;
+    DNNL_CHECK(nest(engine, tr_md, b, nullptr, c, attr_));
     tr_bytes = ((size_t)(N * M) * sizeof(float) + 63) / 64 * 64;
     book_scratchpad(tr_bytes + nested_pd->scratchpad_size());
     return dnnl_success;
@@ -205,13 +216,7 @@ status_t brgemm_inner_product_pd_t::init_nested(engine_t *engine, bool wei_any) 
     }
     nattr.scales = scales;
 
-    matmul_desc_t md;
-    DNNL_CHECK(matmul_desc_init(md, &a, &b, with_bias() ? &bias : nullptr, &c));
-    if (create_nested_pd(nested_pd, md, nattr, engine) != dnnl_success)
-        return dnnl_unimplemented;
-    const auto *brg
-            = dynamic_cast<const matmul::brgemm_matmul_t::pd_t *>(nested_pd.get());
-    if (!brg) return dnnl_unimplemented;
+    DNNL_CHECK(nest(engine, a, b, with_bias() ? &bias : nullptr, c, nattr));
     if (wei_any || given_blocked) {
         memory_desc_t w;
         if (!ip_weights_of(w, *nested_pd->arg_md(DNNL_ARG_WEIGHTS),
@@ -221,7 +226,6 @@ status_t brgemm_inner_product_pd_t::init_nested(engine_t *engine, bool wei_any) 
             return dnnl_unimplemented;
         weights_md_ = w;
     }
-    name_ = std::string("brg_ip:") + brg->target->isa_name;
     book_scratchpad(nested_pd->scratchpad_size());
     return dnnl_success;
 }

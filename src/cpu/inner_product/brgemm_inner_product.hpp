@@ -46,6 +46,9 @@ struct brgemm_inner_product_pd_t : public inner_product_pd_t {
 private:
     status_t init_nested(engine_t *engine, bool wei_any);
     status_t init_bwd_weights(engine_t *engine);
+    status_t nest(engine_t *engine, const memory_desc_t &a,
+            const memory_desc_t &b, const memory_desc_t *bias,
+            const memory_desc_t &c, const primitive_attr_t &attr);
     std::string name_;
 };
 
