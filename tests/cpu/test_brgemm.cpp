@@ -40,8 +40,8 @@ using dnnl::impl::cpu::jit::brgemm_post_op_t;
 const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
         int k_unroll, int beta, int bias, int c_dt, int bias_dt, int scale,
         const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
-        int *in_dt, int *panel, brgemm_fn *fn, const unsigned char **code,
-        size_t *code_size);
+        int *in_dt, int *panel, int *tile_m, brgemm_fn *fn,
+        const unsigned char **code, size_t *code_size);
 void dnnl_test_brgemm_release(const void *handle);
 bool dnnl_test_cpu_isa_entry_supported(unsigned isa);
 
@@ -59,6 +59,7 @@ struct kernel_t {
     unsigned isa = 0;
     int in_dt = 0;
     int panel = 0;
+    int tile_m = 0;
     dts_t dts;
     brgemm_fn fn = nullptr;
     const unsigned char *code = nullptr;
@@ -69,7 +70,7 @@ struct kernel_t {
         : dts(dts_) {
         handle = dnnl_test_brgemm_kernel(entry, m, n, b_vecs, k_unroll, beta,
                 bias, dts.c, dts.bias, dts.scale, po.data(), (int)po.size(),
-                cached, &isa, &in_dt, &panel, &fn, &code, &size);
+                cached, &isa, &in_dt, &panel, &tile_m, &fn, &code, &size);
     }
     ~kernel_t() {
         if (handle) dnnl_test_brgemm_release(handle);
@@ -81,6 +82,7 @@ struct entry_t {
     int index, tile_m, panel;
     dnnl_data_type_t in; // inputs: f32, bf16, or u8 (u8 x s8)
     bool bf16 = false;
+    bool amx = false; // tiles of up to 32 x 32 on AMX
     // C and bias types the entry takes: f32 entries f32 only, the bf16
     // one each of f32 and bf16, u8 x s8 C f32 / s8 / u8 with scales.
     std::vector<dts_t> dts() const {
@@ -94,8 +96,9 @@ struct entry_t {
     }
 };
 
-// Table entries this processor runs (AVX-512 BF16 6x64 with bf16 inputs,
-// AVX-512 VNNI 6x64 with u8 x s8; AVX-512 6x64, AVX2 4x24 with f32).
+// Table entries this processor runs (AMX 32x32 with bf16 and with u8 x
+// s8 inputs, AVX-512 BF16 6x64 with bf16, AVX-512 VNNI 6x64 with u8 x
+// s8; AVX-512 6x64, AVX2 4x24 with f32).
 std::vector<entry_t> runnable_entries() {
     std::vector<entry_t> v;
     for (int e = 0;; ++e) {
@@ -103,8 +106,9 @@ std::vector<entry_t> runnable_entries() {
         if (!k.handle) break;
         if (dnnl_test_cpu_isa_entry_supported(k.isa)) {
             const auto in = (dnnl_data_type_t)k.in_dt;
-            v.push_back(
-                    {e, k.panel == 64 ? 6 : 4, k.panel, in, in == dnnl_bf16});
+            const unsigned amx_isa = dnnl_cpu_isa_avx512_core_amx;
+            v.push_back({e, k.tile_m, k.panel, in, in == dnnl_bf16,
+                    (k.isa & amx_isa) == amx_isa});
         }
     }
     return v;
@@ -409,7 +413,7 @@ TEST(JitBrgemm, TallTilesOnNarrowPanels) {
     const auto entries = runnable_entries();
     if (entries.empty()) GTEST_SKIP() << "no AVX2 or AVX-512 here";
     for (const auto &e : entries) {
-        const int lanes = e.panel == 64 ? 16 : 8;
+        const int lanes = e.panel % 16 == 0 ? 16 : 8; // AVX2: 24
         for (int vecs : {1, 2})
             for (int m = 1; m <= 12; ++m)
                 for (int n : {vecs * lanes, vecs * lanes - 3}) {
@@ -417,7 +421,7 @@ TEST(JitBrgemm, TallTilesOnNarrowPanels) {
                     const std::vector<brgemm_post_op_t> po
                             = {binary(dnnl_binary_add, brgemm_bcast_t::full)};
                     kernel_t k(e.index, m, n, 4, 1, true, po, false, vecs);
-                    if (m * vecs + vecs + 1 > (lanes == 16 ? 32 : 16)) {
+                    if (!e.amx && m * vecs + vecs + 1 > (lanes == 16 ? 32 : 16)) {
                         EXPECT_EQ(k.handle, nullptr) << "m " << m;
                         continue;
                     }
@@ -429,12 +433,13 @@ TEST(JitBrgemm, TallTilesOnNarrowPanels) {
     }
 }
 
-// K of every remainder of the unroll (for bf16 in k pairs, odd K too).
+// K of every remainder of the unroll (for bf16 in k pairs, odd K too;
+// on AMX, whole steps of 64 bytes of A and partial ones).
 TEST(JitBrgemm, BatchAndKRemainders) {
     for (const auto &e : runnable_entries())
         for (const dts_t &dt : e.dts())
             for (int unroll : {1, 3, 4, 8})
-                for (int kk : {0, 1, 2, 3, 5, 16, 33})
+                for (int kk : {0, 1, 2, 3, 5, 16, 33, 70, 131})
                     for (int bs : {0, 1, 3}) {
                         kernel_t k(e.index, e.tile_m, e.panel - 3, unroll, 0,
                                 false, {}, false, 0, dt);
@@ -498,7 +503,8 @@ TEST(JitBrgemm, UnsupportedConfigurationsAreDeclined) {
     const auto entries = runnable_entries();
     if (entries.empty()) GTEST_SKIP();
     const int e = entries[0].index;
-    EXPECT_EQ(kernel_t(e, 13, 16, 4, 0, false).handle, nullptr); // rows
+    EXPECT_EQ(kernel_t(e, entries[0].amx ? 33 : 13, 16, 4, 0, false).handle,
+            nullptr); // rows
     EXPECT_EQ(kernel_t(e, 1, entries[0].panel + 1, 4, 0, false).handle,
             nullptr); // wider than a panel
     EXPECT_EQ(kernel_t(e, 1, 16, 4, 2, false).handle, nullptr); // beta
@@ -510,10 +516,10 @@ TEST(JitBrgemm, UnsupportedConfigurationsAreDeclined) {
                       {binary(dnnl_binary_ge, brgemm_bcast_t::scalar)})
                       .handle,
             nullptr);
-    // bf16 C or bias only where the inputs are bf16 (the entry that has
-    // the conversions); no other types.
+    // bf16 C or bias only where the inputs are bf16 or the entry is AMX
+    // (the entries whose ISA has the conversions); no other types.
     for (const auto &x : entries) {
-        const bool ok = x.bf16;
+        const bool ok = x.bf16 || x.amx;
         EXPECT_EQ(kernel_t(x.index, 1, 16, 4, 0, true, {}, false, 0,
                           {dnnl_bf16, dnnl_f32})
                                   .handle

@@ -116,8 +116,11 @@ std::string run_int8(const q_case_t &qc, unsigned seed) {
     return impl;
 }
 
+// On the u8 x s8 BRGEMM kernels: VNNI, or AMX where the machine has it.
 bool on_int8_brgconv(const std::string &impl) {
-    return impl.rfind("brgconv", 0) == 0 && impl.find("vnni") != std::string::npos;
+    return impl.rfind("brgconv", 0) == 0
+           && (impl.find("vnni") != std::string::npos
+                   || impl.find("amx") != std::string::npos);
 }
 
 bool has_vnni() {

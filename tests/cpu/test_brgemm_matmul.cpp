@@ -433,6 +433,19 @@ bool has_bf16_target() {
     return (isa & bf16) == bf16;
 }
 
+// AMX (the effective ISA includes its tiles) runs bf16 and u8 sources.
+bool has_amx_target() {
+    const unsigned isa = (unsigned)get_effective_cpu_isa();
+    const unsigned amx = (unsigned)cpu_isa::avx512_core_amx;
+    return (isa & amx) == amx;
+}
+
+// The BRGEMM matmul's name for bf16 inputs here.
+std::string bf16_impl() {
+    return has_amx_target() ? "brg_matmul:avx512_core_amx"
+                            : "brg_matmul:avx512_core_bf16";
+}
+
 } // namespace
 
 // bf16 x bf16 -> f32 / bf16 on vdpbf16ps: odd K (the last k alone), M and
@@ -468,7 +481,7 @@ TEST(JitBrgemmMatmul, Bf16ShapesAndTails) {
                          + (d == dt::bf16 ? "bf16" : "f32"));
             const std::string impl =
                     run_case(bf16_case(shapes[i], d), (unsigned)(300 + i));
-            EXPECT_EQ(impl, "brg_matmul:avx512_core_bf16");
+            EXPECT_EQ(impl, bf16_impl());
             ++n;
         }
     EXPECT_EQ(n, 2 * (int)shapes.size());
@@ -511,8 +524,7 @@ TEST(JitBrgemmMatmul, Bf16BiasAndPostOps) {
     add({9, 4111}, {4111, 70}, {9, 70}); // K in blocks, the epilogue last
     for (size_t i = 0; i < cases.size(); ++i) {
         SCOPED_TRACE("case " + std::to_string(i));
-        EXPECT_EQ(run_case(cases[i], (unsigned)(400 + i)),
-                "brg_matmul:avx512_core_bf16");
+        EXPECT_EQ(run_case(cases[i], (unsigned)(400 + i)), bf16_impl());
     }
 }
 
@@ -523,7 +535,7 @@ TEST(JitBrgemmMatmul, Bf16NameFollowsIsaLimit) {
     c.bias = true;
     const std::string impl = run_case(c, 9);
     if (has_bf16_target())
-        EXPECT_EQ(impl, "brg_matmul:avx512_core_bf16");
+        EXPECT_EQ(impl, bf16_impl());
     else
         EXPECT_FALSE(on_brgemm(impl)) << impl;
 }
@@ -562,8 +574,7 @@ TEST(JitBrgemmMatmul, F32WithFpmathBf16) {
         SCOPED_TRACE("case " + std::to_string(i));
         case_t c = cases[i];
         c.fpmath_bf16 = true;
-        EXPECT_EQ(run_case(c, (unsigned)(600 + i)),
-                "brg_matmul:avx512_core_bf16");
+        EXPECT_EQ(run_case(c, (unsigned)(600 + i)), bf16_impl());
     }
     EXPECT_EQ(run_case(cases[0], 610), "brg_matmul:avx512_core");
 }
@@ -574,6 +585,13 @@ bool has_vnni_target() {
     const unsigned isa = (unsigned)get_effective_cpu_isa();
     const unsigned vnni = (unsigned)cpu_isa::avx512_core_vnni;
     return (isa & vnni) == vnni;
+}
+
+// The BRGEMM matmul's name for int8 inputs here: s8 sources stay on
+// VNNI where AMX is there.
+std::string int8_impl(bool s8_src = false) {
+    return has_amx_target() && !s8_src ? "brg_matmul:avx512_core_amx"
+                                       : "brg_matmul:avx512_core_vnni";
 }
 
 } // namespace
@@ -620,7 +638,7 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
                          + std::to_string((int)d) + " scales "
                          + std::to_string(c.scales));
             EXPECT_EQ(run_case(c, (unsigned)(700 + i)),
-                    "brg_matmul:avx512_core_vnni");
+                    int8_impl(c.src_dt == dt::s8));
             ++n;
         }
 }
@@ -637,7 +655,7 @@ TEST(JitBrgemmMatmul, Int8RawSums) {
     for (size_t i = 0; i < shapes.size(); ++i) {
         SCOPED_TRACE("case " + std::to_string(i));
         EXPECT_EQ(run_case(int8_case(shapes[i], dt::s32, 0), (unsigned)(900 + i)),
-                "brg_matmul:avx512_core_vnni");
+                int8_impl());
     }
 }
 
@@ -649,7 +667,7 @@ TEST(JitBrgemmMatmul, Int8OthersFallBack) {
     case_t c = int8_case({{20, 31}, {31, 40}, {20, 40}}, dt::f32, 2);
     const std::string impl = run_case(c, 11);
     if (has_vnni_target())
-        EXPECT_EQ(impl, "brg_matmul:avx512_core_vnni");
+        EXPECT_EQ(impl, int8_impl());
     else
         EXPECT_FALSE(on_brgemm(impl)) << impl;
     engine eng(engine::kind::cpu, 0);

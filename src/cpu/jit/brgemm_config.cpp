@@ -21,6 +21,11 @@ const isa_table_t<brgemm_target_t> &brgemm_table() {
     // for f32 FMAs and for bf16 pairs (vdpbf16ps: 16 columns x 2 k per B
     // vector); AVX2: 4 x 3 ymm accumulators (12) + 3 B vectors + 1
     // broadcast.
+    // AMX: 2 x 2 tiles of 16 x 16 sums (32 rows, panels of 32 columns).
+    static const brgemm_target_t amx_bf16{
+            avx512_core_amx, "avx512_core_amx", true, 32, 2, dnnl_bf16};
+    static const brgemm_target_t amx_int8{
+            avx512_core_amx, "avx512_core_amx", true, 32, 2, dnnl_u8};
     static const brgemm_target_t avx512_bf16{
             avx512_core_bf16, "avx512_core_bf16", true, 6, 4, dnnl_bf16};
     // u8 x s8 (vpdpbusd: 16 columns x 4 k per B vector), the same tile.
@@ -29,15 +34,18 @@ const isa_table_t<brgemm_target_t> &brgemm_table() {
     static const brgemm_target_t avx512{avx512_core, "avx512_core", true, 6, 4};
     static const brgemm_target_t avx2_{avx2, "avx2", false, 4, 3};
     static const isa_table_t<brgemm_target_t> table{
+            {avx512_core_amx, &amx_bf16}, {avx512_core_amx, &amx_int8},
             {avx512_core_bf16, &avx512_bf16}, {avx512_core_vnni, &avx512_vnni},
             {avx512_core, &avx512}, {avx2, &avx2_}};
     return table;
 }
 
-const brgemm_target_t *select_brgemm_target(data_type_t in_dt) {
+const brgemm_target_t *select_brgemm_target(
+        data_type_t in_dt, bool s8_source) {
     // isa_select over the entries of this input type.
     for (const auto &e : brgemm_table())
-        if (e.kernels->in_dt == in_dt && isa_entry_may_run(e.isa))
+        if (e.kernels->in_dt == in_dt && isa_entry_may_run(e.isa)
+                && !(s8_source && brgemm_is_amx(e.isa)))
             return e.kernels;
     return nullptr;
 }

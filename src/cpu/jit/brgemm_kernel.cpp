@@ -63,6 +63,14 @@ public:
 
     void generate() {
         std::vector<Reg64> used;
+        if (amx()) {
+            used = {rbx, r12, r13};
+            preamble(used);
+            amx_reduction();
+            epilogue();
+            postamble();
+            return;
+        }
         for (int b = 1; b < n_bases(); ++b) used.push_back(a_base(b));
         preamble(used);
         for (int r = 0; r < n_acc(); ++r) {
@@ -81,6 +89,7 @@ private:
     Xmm acc(int i, int j) const { return vreg(i * c_.nv + j); }
     int vb() const { return vlen_bytes(); }
     bool tail(int j) const { return c_.n_tail && j == c_.nv - 1; }
+    bool amx() const { return brgemm_is_amx(c_.isa); }
     bool bf16_in() const { return c_.a_dt == dnnl_bf16; }
     bool int8_in() const { return c_.a_dt == dnnl_u8; }
     // k per step: a B row holds pairs (bf16) or quads (u8 x s8) of k.
@@ -242,6 +251,173 @@ private:
         L(done);
     }
 
+
+    // AMX: the tile is up to 2 x 2 tiles of 16 x 16 f32 (s32) sums,
+    // C(ti, tj) in tmm(2 ti + tj), A's row blocks in tmm4-5, B's column
+    // blocks in tmm6-7. Each step takes 64 bytes of every A row (32 bf16
+    // or 64 int8 k) and 16 rows of B's panel (pairs / quads of k, 16
+    // columns a tile). The last, partial step of K goes through zeroed
+    // copies on the stack: A's rows loaded under a byte mask (nothing
+    // past K is read) and B's valid rows (nothing past the panel is
+    // read). The sums end in the stack frame's first bytes, laid out as
+    // the epilogue's spilled accumulators: row i, vector j at
+    // (i nv + j) 64.
+    int amx_row_tiles() const { return c_.m > 16 ? 2 : 1; }
+    int amx_rows(int ti) const { return ti == 0 ? std::min(c_.m, 16) : c_.m - 16; }
+    Tmm c_tile(int ti, int tj) const { return Tmm(ti * 2 + tj); }
+    Tmm a_tile(int ti) const { return Tmm(4 + ti); }
+    Tmm b_tile(int tj) const { return Tmm(6 + tj); }
+    int amx_cfg_off() const { return n_acc() * 64; }
+    int amx_a_tail_off() const { return amx_cfg_off() + 64; }
+    int amx_b_tail_off() const { return amx_a_tail_off() + 2 * 1024; }
+    int amx_frame() const { return amx_b_tail_off() + 2 * 1024; }
+
+    void amx_dot(const Tmm &c, const Tmm &a, const Tmm &b) {
+        if (int8_in())
+            tdpbusd(c, a, b);
+        else
+            tdpbf16ps(c, a, b);
+    }
+
+    void amx_tile_config() {
+        // palette 1; colsb (bytes a row) at 16 + 2 t, rows at 48 + t.
+        const int off = amx_cfg_off();
+        vpxord(Zmm(0), Zmm(0), Zmm(0));
+        vmovups(ptr[rsp + off], Zmm(0));
+        mov(byte[rsp + off], 1);
+        auto set = [&](const Tmm &t, int rows) {
+            mov(word[rsp + off + 16 + 2 * t.getIdx()], 64);
+            mov(byte[rsp + off + 48 + t.getIdx()], rows);
+        };
+        for (int ti = 0; ti < amx_row_tiles(); ++ti) {
+            set(a_tile(ti), amx_rows(ti));
+            for (int tj = 0; tj < c_.nv; ++tj) set(c_tile(ti, tj), amx_rows(ti));
+        }
+        for (int tj = 0; tj < c_.nv; ++tj) set(b_tile(tj), 16);
+        ldtilecfg(ptr[rsp + off]);
+    }
+
+    // One step over the A rows at rax (rbx: row 16) with stride r9 and
+    // the B rows at rsi with stride r11.
+    void amx_step(const Reg64 &a_stride, const RegExp &a0, const RegExp &a1,
+            const Reg64 &b_stride, const RegExp &b0, int b_tile_bytes) {
+        for (int ti = 0; ti < amx_row_tiles(); ++ti)
+            tileloadd(a_tile(ti), ptr[(ti ? a1 : a0) + a_stride]);
+        for (int tj = 0; tj < c_.nv; ++tj)
+            tileloadd(b_tile(tj), ptr[b0 + b_stride + tj * b_tile_bytes]);
+        for (int ti = 0; ti < amx_row_tiles(); ++ti)
+            for (int tj = 0; tj < c_.nv; ++tj)
+                amx_dot(c_tile(ti, tj), a_tile(ti), b_tile(tj));
+    }
+
+    void amx_reduction() {
+        Label batch_loop, k_loop, k_tail, k_next, done, b_copy, b_copied;
+        const int row_bytes = c_.b_vecs * 64;
+        // K elements a step, and k a B row.
+        const int kc = int8_in() ? 64 : 32;
+        const int kshift = int8_in() ? 6 : 5;
+        sub(rsp, amx_frame());
+        amx_tile_config();
+        for (int ti = 0; ti < amx_row_tiles(); ++ti)
+            for (int tj = 0; tj < c_.nv; ++tj) tilezero(c_tile(ti, tj));
+        mov(rdx, arg(offsetof(brgemm_args_t, batch)));
+        mov(r8, arg(offsetof(brgemm_args_t, bs)));
+        mov(r9, arg(offsetof(brgemm_args_t, lda)));
+        mov(r10, arg(offsetof(brgemm_args_t, k)));
+        mov(r11, row_bytes);
+        if (bf16_in()) {
+            mov(eax, 0x55555555u); // the first k of each pair
+            kmovd(k6, eax);
+        }
+        // k5: the bytes of A's last, partial step.
+        mov(rcx, r10);
+        and_(rcx, kc - 1);
+        if (!int8_in()) add(rcx, rcx);
+        mov(rax, -1);
+        bzhi(rax, rax, rcx);
+        kmovq(k5, rax);
+
+        L(batch_loop);
+        test(r8, r8);
+        jz(done, T_NEAR);
+        mov(rax, ptr[rdx + offsetof(brgemm_batch_t, a)]);
+        mov(rsi, ptr[rdx + offsetof(brgemm_batch_t, b)]);
+        if (amx_row_tiles() > 1) {
+            mov(rbx, r9);
+            shl(rbx, 4);
+            add(rbx, rax);
+        }
+        mov(rcx, r10);
+        shr(rcx, kshift);
+
+        L(k_loop);
+        test(rcx, rcx);
+        jz(k_tail, T_NEAR);
+        amx_step(r9, RegExp(rax), RegExp(rbx), r11, RegExp(rsi), 64);
+        add(rax, 64);
+        if (amx_row_tiles() > 1) add(rbx, 64);
+        add(rsi, row_bytes * 16);
+        dec(rcx);
+        jmp(k_loop, T_NEAR);
+
+        L(k_tail);
+        mov(rcx, r10);
+        and_(rcx, kc - 1);
+        jz(k_next, T_NEAR);
+        // A: each row's remaining bytes, zero-extended to 64.
+        for (int ti = 0; ti < amx_row_tiles(); ++ti) {
+            mov(r12, ti ? rbx : rax);
+            for (int r = 0; r < amx_rows(ti); ++r) {
+                vmovdqu8(Zmm(0) | k5 | T_z, ptr[r12]);
+                vmovups(ptr[rsp + amx_a_tail_off() + ti * 1024 + r * 64], Zmm(0));
+                if (r + 1 < amx_rows(ti)) add(r12, r9);
+            }
+        }
+        // B: the rows holding the remaining k, the rest zero.
+        vpxord(Zmm(0), Zmm(0), Zmm(0));
+        for (int tj = 0; tj < c_.nv; ++tj)
+            for (int r = 0; r < 16; ++r)
+                vmovups(ptr[rsp + amx_b_tail_off() + tj * 1024 + r * 64], Zmm(0));
+        add(rcx, k_step() - 1);
+        shr(rcx, k_step() == 4 ? 2 : 1);
+        mov(r12, rsi);
+        lea(r13, ptr[rsp + amx_b_tail_off()]);
+        L(b_copy);
+        for (int tj = 0; tj < c_.nv; ++tj) {
+            vmovups(Zmm(0), ptr[r12 + tj * 64]);
+            vmovups(ptr[r13 + tj * 1024], Zmm(0));
+        }
+        add(r12, r11);
+        add(r13, 64);
+        dec(rcx);
+        jnz(b_copy, T_NEAR);
+        if (bf16_in()) { // odd K: the last row's second k of each pair off
+            test(r10, 1);
+            jz(b_copied, T_NEAR);
+            for (int tj = 0; tj < c_.nv; ++tj) {
+                vmovdqu16(Zmm(0) | k6 | T_z, ptr[r13 - 64 + tj * 1024]);
+                vmovups(ptr[r13 - 64 + tj * 1024], Zmm(0));
+            }
+            L(b_copied);
+        }
+        mov(r12, 64);
+        lea(r13, ptr[rsp + amx_a_tail_off()]);
+        lea(rcx, ptr[rsp + amx_b_tail_off()]);
+        amx_step(r12, RegExp(r13), RegExp(r13 + 1024), r12, RegExp(rcx), 1024);
+
+        L(k_next);
+        add(rdx, sizeof(brgemm_batch_t));
+        dec(r8);
+        jmp(batch_loop, T_NEAR);
+        L(done);
+        // The sums into the frame, row i's vector j at (i nv + j) 64.
+        mov(r12, c_.nv * 64);
+        for (int ti = 0; ti < amx_row_tiles(); ++ti)
+            for (int tj = 0; tj < c_.nv; ++tj)
+                tilestored(ptr[rsp + r12 + (ti * 16 * c_.nv + tj) * 64],
+                        c_tile(ti, tj));
+    }
+
     // Masked (tail) or full vector load and store.
     void load(const Xmm &d, const Address &a, bool t) {
         if (!t)
@@ -350,7 +526,9 @@ private:
     // scratch (AVX2 with an eltwise post-op), the accumulators go to the
     // stack and come back one at a time.
     void epilogue() {
-        const bool spill = n_acc() + epilogue_extra(c_) > n_vregs(c_);
+        // AMX left its sums where spilled accumulators go.
+        const bool spill
+                = amx() || n_acc() + epilogue_extra(c_) > n_vregs(c_);
         const int free0 = spill ? 1 : n_acc();
         const int nsc = eltwise_injector_t::n_scratch;
         const bool elt = has_eltwise(c_);
@@ -361,7 +539,7 @@ private:
         const Xmm tmp = vreg(next++);
         if (!c_.zmm) tmask_ = Ymm(next++);
 
-        if (spill) {
+        if (spill && !amx()) {
             sub(rsp, n_acc() * vb());
             for (int r = 0; r < n_acc(); ++r)
                 vmovups(ptr[rsp + r * vb()], vreg(r));
@@ -476,7 +654,10 @@ private:
                 store_c(cj, x, t);
             }
         }
-        if (spill) add(rsp, n_acc() * vb());
+        if (amx())
+            add(rsp, amx_frame());
+        else if (spill)
+            add(rsp, n_acc() * vb());
     }
 
     brgemm_config_t c_;
@@ -487,7 +668,11 @@ private:
 
 bool brgemm_config_t::supported() const {
     const int lanes = zmm ? 16 : 8;
-    if (m < 1 || m > max_rows || nv < 1 || nv > b_vecs) return false;
+    const bool amx = brgemm_is_amx(isa);
+    // AMX: up to 2 x 2 tiles of 16 x 16.
+    if (m < 1 || m > (amx ? 32 : max_rows) || nv < 1 || nv > b_vecs
+            || (amx && nv > 2))
+        return false;
     if (n_tail < 0 || n_tail >= lanes || k_unroll < 1 || k_unroll > 16)
         return false;
     if (beta != 0 && beta != 1) return false;
@@ -513,10 +698,14 @@ bool brgemm_config_t::supported() const {
     if (int8 && (!zmm || (isa & avx512_core_vnni) != avx512_core_vnni))
         return false;
     if ((a_s8 || comp || dst_scale || dst_zp) && !int8) return false;
+    // AMX runs bf16 x bf16 and u8 x s8 (an s8 A would need its tiles
+    // flipped; the VNNI kernels take it).
+    if (amx && (!zmm || a_dt == dnnl_f32 || a_s8)) return false;
     if ((dst_scale || dst_zp) && c_dt == dnnl_s32) return false;
     // Accumulators, B vectors and one broadcast (and the s8 shift) must
     // fit.
-    if (m * nv + nv + 1 + (a_s8 ? 1 : 0) > n_vregs(*this)) return false;
+    if (!amx && m * nv + nv + 1 + (a_s8 ? 1 : 0) > n_vregs(*this))
+        return false;
     if (n_binary() > brgemm_max_binary) return false;
     for (const auto &p : post_ops) {
         if (p.kind == brgemm_post_op_t::eltwise

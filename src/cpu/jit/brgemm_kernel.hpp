@@ -37,6 +37,11 @@ namespace jit {
 // file but leave room for the B vectors and a broadcast).
 // Each target runs one input data type (`in_dt`: A and B; u8 means
 // u8 x s8).
+// Whether kernels for `isa` run on AMX tiles.
+inline bool brgemm_is_amx(cpu_isa_t isa) {
+    return (isa & avx512_core_amx) == avx512_core_amx;
+}
+
 struct brgemm_target_t {
     cpu_isa_t isa;
     const char *isa_name;
@@ -50,7 +55,10 @@ struct brgemm_target_t {
 // (ONEDNN_MAX_CPU_ISA, the prefer_ymm hint): the ISA dispatch every CPU
 // kernel table uses, among the entries of that type.
 const isa_table_t<brgemm_target_t> &brgemm_table();
-const brgemm_target_t *select_brgemm_target(data_type_t in_dt = dnnl_f32);
+// `s8_source`: u8 x s8 kernels are to read s8 A (a_s8), which the AMX
+// targets do not take.
+const brgemm_target_t *select_brgemm_target(
+        data_type_t in_dt = dnnl_f32, bool s8_source = false);
 
 // Where a binary post-op's second operand varies over the tile.
 enum class brgemm_bcast_t : int { scalar, per_n, full };

@@ -15,21 +15,21 @@ using namespace dnnl::impl::cpu::jit;
 // of data types c_dt and bias_dt (dnnl_data_type_t; 0: f32), scales
 // (brgemm_scale_t), A and B of the entry's input type (u8: u8 x s8): a
 // handle for dnnl_test_brgemm_release, with the
-// entry's ISA and input type, its panel width in columns, the function
-// and its code. Null past the table's end or for a configuration the
+// entry's ISA and input type, its panel width in columns, its full
+// tile's rows, the function and its code. Null past the table's end or for a configuration the
 // generator does not take (in_dt still says the entry's type).
 DNNL_API const void *dnnl_test_brgemm_kernel(int entry, int m, int n,
         int b_vecs, int k_unroll, int beta, int bias, int c_dt, int bias_dt,
         int scale, const brgemm_post_op_t *po, int n_po, int through_cache,
-        unsigned *isa, int *in_dt, int *panel, brgemm_fn *fn,
+        unsigned *isa, int *in_dt, int *panel, int *tile_m, brgemm_fn *fn,
         const unsigned char **code, size_t *code_size);
 DNNL_API void dnnl_test_brgemm_release(const void *handle);
 
 const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
         int k_unroll, int beta, int bias, int c_dt, int bias_dt, int scale,
         const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
-        int *in_dt, int *panel, brgemm_fn *fn, const unsigned char **code,
-        size_t *code_size) {
+        int *in_dt, int *panel, int *tile_m, brgemm_fn *fn,
+        const unsigned char **code, size_t *code_size) {
     const auto &table = brgemm_table();
     if (entry < 0 || (size_t)entry >= table.size()) return nullptr;
     const brgemm_target_t &t = *table[(size_t)entry].kernels;
@@ -54,6 +54,7 @@ const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
     }
     if (isa) *isa = t.isa;
     if (panel) *panel = c.b_vecs * t.lanes();
+    if (tile_m) *tile_m = t.tile_m;
     if (fn) *fn = k->fn;
     if (code) *code = reinterpret_cast<const unsigned char *>(k->fn);
     if (code_size) *code_size = k->code_size;

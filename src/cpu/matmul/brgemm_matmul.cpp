@@ -199,7 +199,8 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     const bool bf16 = bf16_src || cvt_src; // the kernel's inputs
     target = jit::select_brgemm_target(int8   ? dnnl_u8
                                        : bf16 ? dnnl_bf16
-                                              : dnnl_f32);
+                                              : dnnl_f32,
+            int8 && sdt == dnnl_s8);
     if (!target) return dnnl_unimplemented;
 
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;

@@ -33,21 +33,50 @@ namespace dnnl {
 namespace impl {
 namespace cpu {
 
+// A thread first polls for a short while (spin_ns): on an idle machine
+// its teammates finish within microseconds of one another, and putting
+// fifteen threads to sleep and waking them through one mutex cost about
+// 50 us a call on a 16-core Xeon (a 1x1 convolution of 0.01 ms of work
+// took 0.065). Only then does it sleep.
 class team_sync_t {
 public:
     void arrive_and_wait(int team) {
-        std::unique_lock<std::mutex> lk(m_);
-        if (++arrived_ >= team) {
-            cv_.notify_all();
+        if (arrived_.fetch_add(1) + 1 >= team) {
+            // A sleeper counted itself before its last look at arrived_
+            // (both seq_cst), so either it sees this arrival or it is
+            // counted here and woken.
+            if (sleepers_.load() > 0) {
+                std::lock_guard<std::mutex> lk(m_);
+                cv_.notify_all();
+            }
             return;
         }
-        cv_.wait(lk, [&] { return arrived_ >= team; });
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 1; arrived_.load(std::memory_order_acquire) < team; ++i) {
+            cpu_relax();
+            if (i % 64 == 0
+                    && std::chrono::steady_clock::now() - t0
+                            > std::chrono::nanoseconds(spin_ns))
+                break;
+        }
+        if (arrived_.load() >= team) return;
+        std::unique_lock<std::mutex> lk(m_);
+        sleepers_.fetch_add(1);
+        cv_.wait(lk, [&] { return arrived_.load() >= team; });
+        sleepers_.fetch_sub(1);
     }
 
 private:
+    static constexpr int64_t spin_ns = 50000; // 50 us
+    static void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
     std::mutex m_;
     std::condition_variable cv_;
-    int arrived_ = 0;
+    std::atomic<int> arrived_ {0};
+    std::atomic<int> sleepers_ {0};
 };
 
 class straggler_guard_t {
