@@ -587,11 +587,10 @@ bool has_vnni_target() {
     return (isa & vnni) == vnni;
 }
 
-// The BRGEMM matmul's name for int8 inputs here: s8 sources stay on
-// VNNI where AMX is there.
-std::string int8_impl(bool s8_src = false) {
-    return has_amx_target() && !s8_src ? "brg_matmul:avx512_core_amx"
-                                       : "brg_matmul:avx512_core_vnni";
+// The BRGEMM matmul's name for int8 inputs here.
+std::string int8_impl() {
+    return has_amx_target() ? "brg_matmul:avx512_core_amx"
+                            : "brg_matmul:avx512_core_vnni";
 }
 
 } // namespace
@@ -638,7 +637,7 @@ TEST(JitBrgemmMatmul, Int8ShapesScalesAndPostOps) {
                          + std::to_string((int)d) + " scales "
                          + std::to_string(c.scales));
             EXPECT_EQ(run_case(c, (unsigned)(700 + i)),
-                    int8_impl(c.src_dt == dt::s8));
+                    int8_impl());
             ++n;
         }
 }

@@ -109,6 +109,7 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
                     with_bias() || !attr_.post_ops.entries.empty(),
                     src_md_.data_type == dnnl_s8))
             return dnnl_unimplemented;
+        quant.exact_s8 = jit::brgemm_is_amx(target->isa);
         quant.configure(cfg);
         // A sum reads dst in its own type.
         for (const auto &e : attr_.post_ops.entries)

@@ -80,8 +80,7 @@ const jit::brgemm_target_t *target_for(
     if (!spatial_params_in_range(d, pd.ndims(), pd.with_groups(),
                 pd.data_src_md(), pd.data_dst_md(), pd.data_weights_md()))
         return nullptr;
-    return jit::select_brgemm_target(int8 ? dnnl_u8 : dnnl_f32,
-            int8 && mds[0]->data_type == dnnl_s8);
+    return jit::select_brgemm_target(int8 ? dnnl_u8 : dnnl_f32);
 }
 
 bool channels_last(memory_desc_t &a, memory_desc_t &b, int nd) {

@@ -273,12 +273,19 @@ private:
     int amx_frame() const { return amx_b_tail_off() + 2 * 1024; }
 
     void amx_dot(const Tmm &c, const Tmm &a, const Tmm &b) {
-        if (int8_in())
+        if (int8_in() && c_.a_s8)
+            tdpbssd(c, a, b);
+        else if (int8_in())
             tdpbusd(c, a, b);
         else
             tdpbf16ps(c, a, b);
     }
 
+    // Loads the tile configuration unless it is the one in force: a
+    // kernel called tile after tile of one shape reads the configuration
+    // back (sttilecfg) and skips ldtilecfg, which costs more (it also
+    // zeroes the tiles). Comparing with what is loaded, not with a flag
+    // of our own, stays right whatever ran on the thread in between.
     void amx_tile_config() {
         // palette 1; colsb (bytes a row) at 16 + 2 t, rows at 48 + t.
         const int off = amx_cfg_off();
@@ -294,7 +301,15 @@ private:
             for (int tj = 0; tj < c_.nv; ++tj) set(c_tile(ti, tj), amx_rows(ti));
         }
         for (int tj = 0; tj < c_.nv; ++tj) set(b_tile(tj), 16);
+        Label loaded;
+        const int cur = amx_a_tail_off(); // free until the K loop's end
+        sttilecfg(ptr[rsp + cur]);
+        vmovups(Zmm(0), ptr[rsp + off]);
+        vpcmpeqb(k1, Zmm(0), ptr[rsp + cur]);
+        kortestq(k1, k1);
+        jc(loaded, T_NEAR); // all 64 bytes equal
         ldtilecfg(ptr[rsp + off]);
+        L(loaded);
     }
 
     // One step over the A rows at rax (rbx: row 16) with stride r9 and
@@ -698,9 +713,8 @@ bool brgemm_config_t::supported() const {
     if (int8 && (!zmm || (isa & avx512_core_vnni) != avx512_core_vnni))
         return false;
     if ((a_s8 || comp || dst_scale || dst_zp) && !int8) return false;
-    // AMX runs bf16 x bf16 and u8 x s8 (an s8 A would need its tiles
-    // flipped; the VNNI kernels take it).
-    if (amx && (!zmm || a_dt == dnnl_f32 || a_s8)) return false;
+    // AMX runs bf16 x bf16 and u8 / s8 x s8 (s8 A multiplied as it is).
+    if (amx && (!zmm || a_dt == dnnl_f32)) return false;
     if ((dst_scale || dst_zp) && c_dt == dnnl_s32) return false;
     // Accumulators, B vectors and one broadcast (and the s8 shift) must
     // fit.

@@ -55,10 +55,7 @@ struct brgemm_target_t {
 // (ONEDNN_MAX_CPU_ISA, the prefer_ymm hint): the ISA dispatch every CPU
 // kernel table uses, among the entries of that type.
 const isa_table_t<brgemm_target_t> &brgemm_table();
-// `s8_source`: u8 x s8 kernels are to read s8 A (a_s8), which the AMX
-// targets do not take.
-const brgemm_target_t *select_brgemm_target(
-        data_type_t in_dt = dnnl_f32, bool s8_source = false);
+const brgemm_target_t *select_brgemm_target(data_type_t in_dt = dnnl_f32);
 
 // Where a binary post-op's second operand varies over the tile.
 enum class brgemm_bcast_t : int { scalar, per_n, full };
@@ -109,9 +106,9 @@ struct brgemm_config_t {
     bool bias = false; // add bias[n] before the post-ops
     // u8 x s8 only. a_s8: A holds s8 values, read as u8 after adding 128
     // (each byte's sign bit flipped), so each column's sum is 128 times
-    // its B column sum too large. comp: add brgemm_args_t::comp[n] (s32)
-    // to the sums before the conversion (the epilogue), which undoes
-    // that and any source zero point.
+    // its B column sum too large; on AMX multiplied as s8, exactly. comp:
+    // add brgemm_args_t::comp[n] (s32) to the sums before the conversion
+    // (the epilogue), which undoes that and any source zero point.
     bool a_s8 = false;
     bool comp = false;
     // u8 x s8 only: after the post-ops, multiply by *dst_scale (1 / the

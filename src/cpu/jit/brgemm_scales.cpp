@@ -92,7 +92,7 @@ status_t brgemm_quant_values_t::init(const exec_ctx_t &ctx,
     }
     dst_inv_scale = q.dst_scale ? 1.f / dst_scale : 1.f;
     dst_zp = dz ? (float)dz[0] : 0.f;
-    shift = (q.a_s8 ? 128 : 0) + (sz ? sz[0] : 0);
+    shift = (q.a_s8 && !q.exact_s8 ? 128 : 0) + (sz ? sz[0] : 0);
     return dnnl_success;
 }
 

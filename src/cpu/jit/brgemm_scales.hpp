@@ -7,10 +7,12 @@
 //   value) apply after the bias and the post-ops, as in oneDNN; with
 //   neither a bias nor post-ops the scale is folded into the sums'
 //   scales instead (one multiplication less per vector);
-// - an s8 source is read as u8 plus 128 (brgemm_config_t::a_s8), and
-//   the sums are corrected by -shift x the weights' column sums, shift =
-//   128 (s8) + the source zero point (brgemm_config_t::comp); the
-//   primitive makes the corrections, which depend on its weight layout.
+// - an s8 source is read as u8 plus 128 (brgemm_config_t::a_s8) by the
+//   VNNI kernels, and the sums are corrected by -shift x the weights'
+//   column sums, shift = 128 (s8) + the source zero point
+//   (brgemm_config_t::comp); the primitive makes the corrections, which
+//   depend on its weight layout. The AMX kernels multiply s8 by s8
+//   exactly (exact_s8): shift is the zero point alone.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +34,10 @@ struct brgemm_quant_t {
     bool dst_zp = false;
     bool src_zp = false;
     bool a_s8 = false;
-    bool comp() const { return a_s8 || src_zp; }
+    // The kernels take s8 sources as they are (AMX); set by the primitive
+    // once it has its target, before configure().
+    bool exact_s8 = false;
+    bool comp() const { return (a_s8 && !exact_s8) || src_zp; }
 
     // Whether the kernels take `attr`'s scales and zero points (f32
     // scales: source and destination common, weights common or with

@@ -199,8 +199,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     const bool bf16 = bf16_src || cvt_src; // the kernel's inputs
     target = jit::select_brgemm_target(int8   ? dnnl_u8
                                        : bf16 ? dnnl_bf16
-                                              : dnnl_f32,
-            int8 && sdt == dnnl_s8);
+                                              : dnnl_f32);
     if (!target) return dnnl_unimplemented;
 
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
@@ -220,6 +219,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     cfg = jit::brgemm_config(
             *target, target->tile_m, target->tile_nv * target->lanes());
     cfg.c_dt = ddt;
+    quant.exact_s8 = jit::brgemm_is_amx(target->isa);
     quant.configure(cfg);
     cfg.bias = with_bias();
     if (with_bias()) cfg.bias_dt = bias_md_.data_type;
