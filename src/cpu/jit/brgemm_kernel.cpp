@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <functional>
 
 #include "common/memory_desc.hpp"
 #include "common/verbose.hpp"
@@ -312,43 +311,18 @@ private:
         L(loaded);
     }
 
-    // One step over A's rows at a0 (a1: row 16) and B's at b0.
-    // `prefetch_next` (the K loop's whole steps: A at rax, B at rsi, row
-    // strides r9 and r11): the next step's lines of A and B are fetched
-    // into L1 between the dot products. Without it every tile load waited
-    // on L2 in turn (a 32 x 32 bf16 tile over K = 768 ran at 330 GFLOP/s
-    // on one Sapphire Rapids core with its operands in L2).
+    // One step over A's rows at a0 (a1: row 16) and B's at b0. (Fetching
+    // the next step's lines into L1 between the dot products measured no
+    // faster on a Sapphire Rapids core, and slower for short K.)
     void amx_step(const Reg64 &a_stride, const RegExp &a0, const RegExp &a1,
-            const Reg64 &b_stride, const RegExp &b0, int b_tile_bytes,
-            bool prefetch_next = false) {
+            const Reg64 &b_stride, const RegExp &b0, int b_tile_bytes) {
         for (int ti = 0; ti < amx_row_tiles(); ++ti)
             tileloadd(a_tile(ti), ptr[(ti ? a1 : a0) + a_stride]);
         for (int tj = 0; tj < c_.nv; ++tj)
             tileloadd(b_tile(tj), ptr[b0 + b_stride + tj * b_tile_bytes]);
-        // A's rows walked with r12 (64 bytes on), B's next 16 rows.
-        std::vector<std::function<void()>> pf;
-        if (prefetch_next) {
-            mov(r12, rax);
-            for (int r = 0; r < c_.m; ++r)
-                pf.push_back([this] {
-                    prefetcht0(ptr[r12 + 64]);
-                    add(r12, r9);
-                });
-            const int row_bytes = c_.b_vecs * 64;
-            for (int q = 0; q < 16; ++q)
-                for (int tj = 0; tj < c_.nv; ++tj)
-                    pf.push_back([this, q, tj, row_bytes] {
-                        prefetcht0(ptr[rsi + (16 + q) * row_bytes + tj * 64]);
-                    });
-        }
-        const int n_dots = amx_row_tiles() * c_.nv;
-        size_t next = 0;
         for (int ti = 0; ti < amx_row_tiles(); ++ti)
-            for (int tj = 0; tj < c_.nv; ++tj) {
+            for (int tj = 0; tj < c_.nv; ++tj)
                 amx_dot(c_tile(ti, tj), a_tile(ti), b_tile(tj));
-                const int d = ti * c_.nv + tj + 1;
-                for (; next < pf.size() * d / n_dots; ++next) pf[next]();
-            }
     }
 
     void amx_reduction() {
@@ -394,7 +368,7 @@ private:
         L(k_loop);
         test(rcx, rcx);
         jz(k_tail, T_NEAR);
-        amx_step(r9, RegExp(rax), RegExp(rbx), r11, RegExp(rsi), 64, true);
+        amx_step(r9, RegExp(rax), RegExp(rbx), r11, RegExp(rsi), 64);
         add(rax, 64);
         if (amx_row_tiles() > 1) add(rbx, 64);
         add(rsi, row_bytes * 16);
