@@ -505,11 +505,14 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     };
     const size_t acc_ld = (size_t)panel * sizeof(float);
     // Plain weights are packed once per run of units (the M tiles of a
-    // panel group) in a chunk, so chunks are made as long as the threads
-    // allow: one a thread. Eight a thread (for balance) cut the runs of
-    // a 384x768:768x768 bf16 matmul on 16 threads to about one unit each,
-    // every unit packing its group again (0.22 ms against oneDNN's 0.145).
-    const int chunks_per_thread = pack_b ? 1 : 8;
+    // panel group) in a chunk, so chunks are a run long where there are
+    // runs enough for every thread, and one a thread otherwise. Eight a
+    // thread (for balance) cut the runs of a 384x768:768x768 bf16 matmul
+    // on 16 threads to about one unit each, every unit packing its group
+    // again (0.22 ms against oneDNN's 0.145).
+    const int chunks_per_thread = pack_b
+            ? (int)std::min<dim_t>(8, std::max<dim_t>(1, units / (nthr * nb_m)))
+            : 8;
     parallel_chunks(nthr, units, [&](int ithr, dim_t u0, dim_t u1) {
         char *buf = scratch ? scratch + (size_t)ithr * per_thr : nullptr;
         float *acc = nullptr;
