@@ -427,17 +427,19 @@ TEST(JitBrgemmMatmul, NameFollowsIsaLimit) {
 
 namespace {
 
-bool has_bf16_target() {
+// Whether the effective ISA includes `level` (ISA values are bit sets).
+bool effective_isa_has(cpu_isa level) {
     const unsigned isa = (unsigned)get_effective_cpu_isa();
-    const unsigned bf16 = (unsigned)cpu_isa::avx512_core_bf16;
-    return (isa & bf16) == bf16;
+    return (isa & (unsigned)level) == (unsigned)level;
 }
 
-// AMX (the effective ISA includes its tiles) runs bf16 and u8 sources.
+bool has_bf16_target() {
+    return effective_isa_has(cpu_isa::avx512_core_bf16);
+}
+
+// AMX (the effective ISA includes its tiles) runs bf16 and int8 sources.
 bool has_amx_target() {
-    const unsigned isa = (unsigned)get_effective_cpu_isa();
-    const unsigned amx = (unsigned)cpu_isa::avx512_core_amx;
-    return (isa & amx) == amx;
+    return effective_isa_has(cpu_isa::avx512_core_amx);
 }
 
 // The BRGEMM matmul's name for bf16 inputs here.
@@ -582,9 +584,7 @@ TEST(JitBrgemmMatmul, F32WithFpmathBf16) {
 namespace {
 
 bool has_vnni_target() {
-    const unsigned isa = (unsigned)get_effective_cpu_isa();
-    const unsigned vnni = (unsigned)cpu_isa::avx512_core_vnni;
-    return (isa & vnni) == vnni;
+    return effective_isa_has(cpu_isa::avx512_core_vnni);
 }
 
 // The BRGEMM matmul's name for int8 inputs here.
