@@ -79,17 +79,19 @@ bool brgemm_conv_fwd_t::pd_t::post_ops_ok() {
 bool brgemm_conv_fwd_t::pd_t::layouts_ok() {
     return brgconv::channels_last(src_md_, dst_md_, ndims())
            && brgconv::panel_weights(
-                   weights_md_, with_groups(), false, panel, int8 ? 4 : 1)
+                   weights_md_, with_groups(), false, panel, kgroup())
            && conv::resolve_bias(bias_md_, "convolution") == dnnl_success;
 }
 
 status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     if (!is_fwd()) return dnnl_unimplemented;
-    target = brgconv::target_for(*this, engine, /* int8 = */ true);
+    target = brgconv::target_for(*this, engine, /* low_precision = */ true);
     if (!target) return dnnl_unimplemented;
     int8 = target->in_dt == dnnl_u8;
-    // The kernel reads the source in quads of input channels.
-    if (int8 && IC() % 4 != 0) return dnnl_unimplemented;
+    bf16 = target->in_dt == dnnl_bf16;
+    // The kernel reads the source in quads (int8) or pairs (bf16) of
+    // input channels, which must not straddle two taps.
+    if (IC() % kgroup() != 0) return dnnl_unimplemented;
     // An s32 dst takes the sums as they are (the kernel stores them raw):
     // nothing may follow them, and an s8 source's correction would not
     // be applied.
@@ -103,6 +105,7 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
 
     cfg = jit::brgemm_config(*target, target->tile_m, panel);
     cfg.bias = with_bias();
+    if (with_bias()) cfg.bias_dt = bias_md_.data_type;
     cfg.c_dt = dst_md_.data_type;
     if (int8) {
         if (!quant.init(attr_, 1,
@@ -153,8 +156,9 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     const dim_t panel_bytes = ksp * g.ic * panel
                               * (dim_t)data_type_size(weights_md_.data_type);
     const dim_t budget = 512 * 1024;
-    // (int8: one block; blocks would need s32 partial sums apart from dst.)
-    nk = int8 || attr_.post_ops.find(post_op_kind_t::sum) >= 0
+    // (int8 and bf16: one block; blocks would need s32 / f32 partial sums
+    // apart from dst.)
+    nk = int8 || bf16 || attr_.post_ops.find(post_op_kind_t::sum) >= 0
                          || panel_bytes <= budget
                  ? 1
                  : std::min(g.ic, div_up(panel_bytes, budget));

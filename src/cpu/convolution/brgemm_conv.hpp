@@ -53,6 +53,9 @@ struct brgemm_conv_fwd_t : public primitive_t {
         // u8 x s8: weights with input channels in quads, the sums scaled
         // (src, weights per output channel, dst: jit/brgemm_scales.hpp).
         bool int8 = false;
+        // bf16 x bf16 (vdpbf16ps or AMX): weights with input channels in
+        // pairs, f32 sums; dst f32 or bf16.
+        bool bf16 = false;
         // With an s8 source (read as u8 + 128) or a source zero point,
         // each call's sums are corrected by the column sums of the taps
         // in its batch (taps in the padding contribute nothing).
@@ -81,6 +84,8 @@ struct brgemm_conv_fwd_t : public primitive_t {
     private:
         bool post_ops_ok();
         bool layouts_ok();
+        // Input channels a panel row holds together (the kernel's k step).
+        int kgroup() const { return int8 ? 4 : bf16 ? 2 : 1; }
         void plan_work();
         std::string name_;
     };

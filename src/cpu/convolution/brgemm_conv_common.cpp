@@ -43,8 +43,8 @@ bool flatten(geo_t &g, const convolution_pd_t &pd) {
     return true;
 }
 
-const jit::brgemm_target_t *target_for(
-        const convolution_pd_t &pd, engine_t *engine, bool int8) {
+const jit::brgemm_target_t *target_for(const convolution_pd_t &pd,
+        engine_t *engine, bool low_precision) {
     if (engine->kind() != dnnl_cpu) return nullptr;
     const convolution_desc_t &d = *pd.desc();
     if (d.alg_kind != dnnl_convolution_direct
@@ -53,34 +53,48 @@ const jit::brgemm_target_t *target_for(
     if (pd.G() != 1) return nullptr;
     const memory_desc_t *mds[] = {&pd.data_src_md(), &pd.data_weights_md(),
             &pd.data_dst_md(), &pd.data_bias_md()};
-    const data_type_t ddt = mds[2]->data_type;
-    int8 = int8
-           && (mds[0]->data_type == dnnl_u8 || mds[0]->data_type == dnnl_s8)
-           && mds[1]->data_type == dnnl_s8
-           && (ddt == dnnl_f32 || ddt == dnnl_s8 || ddt == dnnl_u8
-                   || ddt == dnnl_s32);
-    for (const memory_desc_t *md : mds) {
-        if (md == mds[3] && !pd.with_bias()) continue;
-        const bool int_md = int8 && md != mds[3] && (md != mds[2] || ddt != dnnl_f32);
-        if ((!int_md && md->data_type != dnnl_f32)
-                || md_has_runtime_dims_or_strides(*md))
+    const data_type_t sdt = mds[0]->data_type, wdt = mds[1]->data_type;
+    // The kernels' input type, and the types each tensor may have with it
+    // (src, weights, dst, bias).
+    data_type_t in_dt = dnnl_f32;
+    if (low_precision && (sdt == dnnl_u8 || sdt == dnnl_s8) && wdt == dnnl_s8)
+        in_dt = dnnl_u8;
+    if (low_precision && sdt == dnnl_bf16 && wdt == dnnl_bf16)
+        in_dt = dnnl_bf16;
+    auto type_ok = [&](int i, data_type_t t) {
+        if (t == dnnl_f32 && (i >= 2 || in_dt == dnnl_f32)) return true;
+        if (in_dt == dnnl_u8)
+            return (i == 0 && (t == dnnl_u8 || t == dnnl_s8))
+                   || (i == 1 && t == dnnl_s8)
+                   || (i == 2
+                           && (t == dnnl_s8 || t == dnnl_u8 || t == dnnl_s32));
+        return in_dt == dnnl_bf16 && t == dnnl_bf16;
+    };
+    for (int i = 0; i < 4; ++i) {
+        const memory_desc_t *md = mds[i];
+        if (i == 3 && !pd.with_bias()) continue;
+        if (!type_ok(i, md->data_type) || md_has_runtime_dims_or_strides(*md))
             return nullptr;
         // Empty problems go to the implementations behind (the plans
         // divide by channel and point counts).
         for (int d = 0; d < md->ndims; ++d)
             if (md->dims[d] == 0) return nullptr;
     }
+    // Scales and zero points are int8's; the fpmath mode relaxes f32
+    // inputs only (bf16 ones run exactly).
     const primitive_attr_t &attr = *pd.attr();
+    const bool int8 = in_dt == dnnl_u8;
     if ((!int8 && !attr.scales.empty())
             || (!int8 && !attr.zero_points.empty())
-            || (!int8 && attr.fpmath_mode != dnnl_fpmath_mode_strict))
+            || (in_dt == dnnl_f32
+                    && attr.fpmath_mode != dnnl_fpmath_mode_strict))
         return nullptr;
     for (const auto &r : attr.rounding_modes)
         if (r.mode != (int)dnnl_rounding_mode_environment) return nullptr;
     if (!spatial_params_in_range(d, pd.ndims(), pd.with_groups(),
                 pd.data_src_md(), pd.data_dst_md(), pd.data_weights_md()))
         return nullptr;
-    return jit::select_brgemm_target(int8 ? dnnl_u8 : dnnl_f32);
+    return jit::select_brgemm_target(in_dt);
 }
 
 bool channels_last(memory_desc_t &a, memory_desc_t &b, int nd) {

@@ -53,11 +53,13 @@ bool flatten(geo_t &g, const convolution_pd_t &pd);
 // The checks every pass makes (CPU engine, direct algorithm, f32 tensors,
 // groups of 1, no runtime dims, no scales, zero points, rounding modes
 // or non-strict fpmath, spatial parameters in range) and the kernel
-// target; null when declined. With `int8`, u8 / s8 sources and s8
-// weights into f32 / s8 / u8 (f32 bias) are taken too, scales and zero
-// points left to the caller, on the u8 x s8 target.
-const jit::brgemm_target_t *target_for(
-        const convolution_pd_t &pd, engine_t *engine, bool int8 = false);
+// target; null when declined. With `low_precision` (the forward pass),
+// u8 / s8 sources and s8 weights into f32 / s8 / u8 / s32 (f32 bias) are
+// taken too, scales and zero points left to the caller, on the u8 x s8
+// target; and bf16 sources and weights into f32 / bf16 (f32 or bf16
+// bias) on the bf16 target.
+const jit::brgemm_target_t *target_for(const convolution_pd_t &pd,
+        engine_t *engine, bool low_precision = false);
 
 // Both activations channels last (`any` resolves to it unless the other
 // one is given channels first); false when they are not.

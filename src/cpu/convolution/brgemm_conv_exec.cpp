@@ -40,8 +40,11 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     const char *src = ctx.input<char>(DNNL_ARG_SRC);
     const char *wei = ctx.input<char>(DNNL_ARG_WEIGHTS);
     char *dst = ctx.output<char>(DNNL_ARG_DST);
-    const float *bias =
-            p->with_bias() ? ctx.input<float>(DNNL_ARG_BIAS) : nullptr;
+    // The bias is f32, or bf16 with bf16 inputs (its element size eb).
+    const char *bias = p->with_bias() ? ctx.input<char>(DNNL_ARG_BIAS) : nullptr;
+    const size_t eb = p->with_bias()
+            ? data_type_size(p->data_bias_md().data_type)
+            : 4;
     if (!dst || (g.ic > 0 && (!src || !wei)) || (p->with_bias() && !bias))
         return dnnl_invalid_arguments;
     // (The bias is a vector without offset: resolve_bias.)
@@ -176,7 +179,9 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                     }
                     const dim_t pt = dst_row + t0;
                     a.c = reinterpret_cast<float *>(dst + (pt * g.oc + n0) * ed);
-                    a.bias = bias ? bias + n0 : nullptr;
+                    a.bias = bias ? reinterpret_cast<const float *>(
+                                     bias + n0 * eb)
+                                  : nullptr;
                     qv.set_args(a, p->quant, n0);
                     for (size_t i = 0; i < bin.size(); ++i) {
                         const auto &ba = p->binaries[i];
