@@ -2,8 +2,8 @@
 // bf16 target: vdpbf16ps on AVX512_BF16, tiles on AMX) through the
 // public API against the naive reference: 1x1 and 3x3, strides, padding,
 // dilation, 1D and 3D, output channels off the panels, f32 and bf16
-// destinations, f32 and bf16 bias, post-ops (eltwise, sum, binary); odd
-// input channel counts decline. Values are multiples of 1/8 in [-1, 1]:
+// destinations, f32 and bf16 bias, post-ops (eltwise, sum, binary), odd
+// input channel counts (each tap padded to pairs in the panel). Values are multiples of 1/8 in [-1, 1]:
 // exact in bf16, and their products' sums exact in f32, so an f32 dst
 // matches the reference to the last bit and a bf16 dst to its rounding.
 #include <algorithm>
@@ -168,9 +168,18 @@ TEST(JitBrgemmConvBf16, ShapesTypesAndPostOps) {
     }
 }
 
-// Input channels in pairs only: an odd count goes to the implementations
-// behind, correctly.
-TEST(JitBrgemmConvBf16, DeclinesOddInputChannels) {
-    bf16_case_t odd{c2d(1, 5, 16, 6, 6, 3, 1, 1), dt::f32};
-    EXPECT_FALSE(on_bf16_brgconv(run_bf16(odd, 1)));
+// Odd input channel counts: each tap's channels padded to pairs in the
+// panel, every tap a batch element of its own (a first layer's 3
+// channels, 7x7 stride 2 included).
+TEST(JitBrgemmConvBf16, OddInputChannels) {
+    const std::vector<bf16_case_t> cases = {
+            {c2d(1, 5, 16, 6, 6, 3, 1, 1), dt::f32},
+            {c2d(1, 3, 64, 23, 23, 7, 2, 3), dt::bf16},
+            {c2d(2, 1, 40, 9, 8, 3, 1, 1), dt::f32},
+    };
+    for (size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        const std::string impl = run_bf16(cases[i], 60 + (unsigned)i);
+        if (has_bf16()) EXPECT_TRUE(on_bf16_brgconv(impl)) << impl;
+    }
 }

@@ -4,7 +4,8 @@
 // 64-channel panels, f32 / s8 / u8 / s32 destinations, source scales with
 // common or per-channel weight scales and a destination scale (after the
 // bias and post-ops), bias and post-ops; input channels that are no
-// multiple of 4 decline. Values are
+// multiple of 4 (each tap padded to quads in the panel, a batch element
+// of its own). Values are
 // small integers, so the sums are exact and the only rounding is the
 // final conversion (at most one unit apart from the reference's).
 #include <algorithm>
@@ -168,7 +169,18 @@ TEST(JitBrgemmConvInt8, ShapesTypesAndScales) {
     }
 }
 
-TEST(JitBrgemmConvInt8, DeclinesInputChannelsOutOfQuads) {
-    q_case_t odd{c2d(1, 6, 16, 6, 6, 3, 1, 1), dt::u8, true, true};
-    EXPECT_FALSE(on_int8_brgconv(run_int8(odd, 1)));
+// Input channels that are no multiple of 4: each tap's channels padded
+// to quads in the panel, every tap a batch element of its own (a first
+// layer's 3 channels, 7x7 stride 2 included).
+TEST(JitBrgemmConvInt8, InputChannelsOutOfQuads) {
+    const std::vector<q_case_t> cases = {
+            {c2d(1, 6, 16, 6, 6, 3, 1, 1), dt::u8, true, true},
+            {c2d(1, 3, 64, 23, 23, 7, 2, 3), dt::f32, true, false},
+            {c2d(2, 5, 70, 9, 8, 3, 1, 1), dt::s8, false, true},
+    };
+    for (size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        const std::string impl = run_int8(cases[i], 50 + (unsigned)i);
+        if (has_vnni()) EXPECT_TRUE(on_int8_brgconv(impl)) << impl;
+    }
 }

@@ -89,9 +89,6 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     if (!target) return dnnl_unimplemented;
     int8 = target->in_dt == dnnl_u8;
     bf16 = target->in_dt == dnnl_bf16;
-    // The kernel reads the source in quads (int8) or pairs (bf16) of
-    // input channels, which must not straddle two taps.
-    if (IC() % kgroup() != 0) return dnnl_unimplemented;
     // An s32 dst takes the sums as they are (the kernel stores them raw):
     // nothing may follow them, and an s8 source's correction would not
     // be applied.
@@ -165,8 +162,11 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     icb = nk > 1 ? div_up(g.ic, nk) : g.ic;
     if (nk > 1) nk = div_up(g.ic, icb);
     // Without dilation along w, the taps of a kernel row are adjacent in
-    // the source and in the panel: one K range of kw * ic.
-    merge_kw = nk == 1 && g.dw == 1 && g.kw > 1;
+    // the source and in the panel: one K range of kw * ic, unless the
+    // panel pads each tap's channels to the kernel's k step (pairs,
+    // quads), when every tap is a batch element of its own (its partial
+    // last step reads only its channels).
+    merge_kw = nk == 1 && g.dw == 1 && g.kw > 1 && g.ic % kgroup() == 0;
 
     // Runs of output columns with equal kernel columns in range (both
     // ends of the range fall as the column grows).

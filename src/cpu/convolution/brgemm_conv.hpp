@@ -80,12 +80,12 @@ struct brgemm_conv_fwd_t : public primitive_t {
             dim_t sn, sd, sh, sw;
         };
         std::vector<binary_arg_t> binaries;
+        // Input channels a panel row holds together (the kernel's k step).
+        int kgroup() const { return int8 ? 4 : bf16 ? 2 : 1; }
 
     private:
         bool post_ops_ok();
         bool layouts_ok();
-        // Input channels a panel row holds together (the kernel's k step).
-        int kgroup() const { return int8 ? 4 : bf16 ? 2 : 1; }
         void plan_work();
         std::string name_;
     };

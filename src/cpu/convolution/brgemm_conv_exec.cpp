@@ -70,7 +70,10 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
 
     const int tm = p->target->tile_m, P = p->panel;
     const dim_t ksp = g.kd * g.kh * g.kw;
-    const dim_t panel_elems = ksp * g.ic * P;
+    // A tap's rows in the panel: its input channels rounded up to the
+    // kernel's k step (pairs, quads) with zeros.
+    const dim_t icp = (g.ic + p->kgroup() - 1) / p->kgroup() * p->kgroup();
+    const dim_t panel_elems = ksp * icp * P;
     const double macs = (double)units * (double)p->ow_blk * (double)P
                         * (double)(ksp * g.ic);
     const int nthr = macs < 1e6 ? 1 : nthr_for(units, 1);
@@ -89,9 +92,9 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                         const dim_t tap = u / p->nb_oc, jb = u % p->nb_oc;
                         int32_t *o = tap_comp.data() + u * P;
                         const int8_t *b = w8 ? w8 + jb * panel_elems
-                                                       + tap * g.ic * P
+                                                       + tap * icp * P
                                              : nullptr;
-                        for (dim_t r = 0; b && r < g.ic / 4; ++r)
+                        for (dim_t r = 0; b && r < icp / 4; ++r)
                             for (int j = 0; j < P; ++j) {
                                 const int8_t *q = b + (r * P + j) * 4;
                                 o[j] += q[0] + q[1] + q[2] + q[3];
@@ -150,7 +153,7 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                             for (dim_t kw = s.kw0; kw < kw_end; ++kw) {
                                 const dim_t iw = a0 * g.sw - g.pw + kw * g.dw;
                                 a_off[bs] = (srow * g.iw + iw) * g.ic + ic0;
-                                b_off[bs] = (tap0 + kw) * g.ic * P;
+                                b_off[bs] = (tap0 + kw) * icp * P;
                                 ++bs;
                             }
                         }
