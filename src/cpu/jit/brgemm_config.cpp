@@ -40,10 +40,11 @@ const isa_table_t<brgemm_target_t> &brgemm_table() {
     return table;
 }
 
-const brgemm_target_t *select_brgemm_target(data_type_t in_dt) {
+const brgemm_target_t *select_brgemm_target(data_type_t in_dt, bool amx) {
     // isa_select over the entries of this input type.
     for (const auto &e : brgemm_table())
-        if (e.kernels->in_dt == in_dt && isa_entry_may_run(e.isa))
+        if (e.kernels->in_dt == in_dt && isa_entry_may_run(e.isa)
+                && (amx || !brgemm_is_amx(e.isa)))
             return e.kernels;
     return nullptr;
 }

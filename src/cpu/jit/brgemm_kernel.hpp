@@ -55,7 +55,10 @@ struct brgemm_target_t {
 // (ONEDNN_MAX_CPU_ISA, the prefer_ymm hint): the ISA dispatch every CPU
 // kernel table uses, among the entries of that type.
 const isa_table_t<brgemm_target_t> &brgemm_table();
-const brgemm_target_t *select_brgemm_target(data_type_t in_dt = dnnl_f32);
+// `amx` false skips the AMX targets (problems whose K is too short for a
+// tile step).
+const brgemm_target_t *select_brgemm_target(
+        data_type_t in_dt = dnnl_f32, bool amx = true);
 
 // Where a binary post-op's second operand varies over the tile.
 enum class brgemm_bcast_t : int { scalar, per_n, full };
