@@ -113,6 +113,56 @@ std::string run_bwd(const case_t &c, dir_t dir, unsigned seed) {
     return impl;
 }
 
+// Backward data in bf16 (diff_dst and weights; diff_src bf16 or f32)
+// against the reference. Values are multiples of 1/8: exact in bf16, with
+// sums exact in f32, so an f32 diff_src matches to the last bit and a
+// bf16 one to its rounding.
+std::string run_bwd_data_bf16(const case_t &c, dt ds_dt, unsigned seed) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    const shape_t sh = shape_of(c);
+    auto eighths = [](size_t n, unsigned sd) {
+        std::vector<float> v = random_floats(n, sd);
+        for (auto &x : v) x = std::round(x * 8.f) / 8.f;
+        return v;
+    };
+    memory::desc src_md(sh.src, ds_dt, tag::any),
+            dst_md(sh.dst, dt::bf16, tag::any),
+            wei_md(sh.wei, dt::bf16, tag::any);
+    const auto hint = convolution_forward::primitive_desc(eng,
+            prop_kind::forward_training, algorithm::convolution_direct,
+            memory::desc(sh.src, dt::bf16, tag::any), wei_md, memory::desc(),
+            dst_md, sh.strides, sh.dil, sh.pl, sh.pr);
+    convolution_backward_data::primitive_desc pd(eng,
+            algorithm::convolution_direct, src_md, wei_md, dst_md, sh.strides,
+            sh.dil, sh.pl, sh.pr, hint);
+    const std::string impl = pd.impl_info_str();
+    const auto ddst = eighths(product(sh.dst), seed);
+    const auto wei = eighths(product(sh.wei), seed + 1);
+    memory wei_m = to_memory(eng, s, sh.wei, wei, pd.weights_desc());
+    memory dd_m = to_memory(eng, s, sh.dst, ddst, pd.diff_dst_desc());
+    memory ds_m = to_memory(eng, s, sh.src,
+            std::vector<float>(product(sh.src), 1e3f), pd.diff_src_desc());
+    convolution_backward_data(pd).execute(s,
+            {{DNNL_ARG_DIFF_DST, dd_m}, {DNNL_ARG_WEIGHTS, wei_m},
+                    {DNNL_ARG_DIFF_SRC, ds_m}});
+    const auto got = from_memory(eng, s, ds_m, sh.src);
+    std::vector<double> ref, rd(ddst.begin(), ddst.end()),
+            rw(wei.begin(), wei.end());
+    conv_ref::conv_bwd_data(sh.p, rd, rw, ref);
+    int bad = 0;
+    for (size_t i = 0; i < ref.size() && bad < 5; ++i) {
+        const double tol = ds_dt == dt::bf16 ? 4e-3 * std::fabs(ref[i]) + 1e-6
+                                             : 1e-6 * (1 + std::fabs(ref[i]));
+        if (std::fabs(got[i] - ref[i]) > tol) {
+            ADD_FAILURE() << impl << " at " << i << ": " << got[i] << " vs "
+                          << ref[i];
+            ++bad;
+        }
+    }
+    return impl;
+}
+
 bool on_bwd_d(const std::string &impl) {
     return impl.rfind("brgconv_bwd_d:", 0) == 0;
 }
@@ -341,4 +391,22 @@ TEST(JitBrgemmConvBwd, NameFollowsIsaLimit) {
         EXPECT_FALSE(on_bwd_d(d)) << d;
         EXPECT_FALSE(on_bwd_w(w)) << w;
     }
+}
+
+// bf16 backward data: the shapes above (input channels past a vector),
+// output channel counts that are odd (each tap's pairs padded in the
+// panels), bf16 and f32 diff_src.
+TEST(JitBrgemmConvBwd, DataBf16) {
+    auto cases = common_cases();
+    for (auto &c : cases) c.ic += 32;
+    cases.push_back(c2d(2, 40, 33, 9, 9, 3, 1, 1));
+    int on = 0;
+    for (size_t i = 0; i < cases.size(); ++i)
+        for (dt d : {dt::bf16, dt::f32}) {
+            SCOPED_TRACE("case " + std::to_string(i)
+                    + (d == dt::bf16 ? " bf16" : " f32"));
+            on += on_bwd_d(run_bwd_data_bf16(cases[i], d, 80 + (unsigned)i));
+        }
+    if (isa_at_least(cpu_isa::avx512_core_bf16))
+        EXPECT_EQ(on, 2 * (int)cases.size());
 }

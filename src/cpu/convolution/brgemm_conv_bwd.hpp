@@ -58,6 +58,9 @@ struct brgemm_conv_bwd_data_t : public primitive_t {
         const jit::brgemm_target_t *target = nullptr;
         jit::brgemm_config_t cfg; // a full tile
         brgconv::geo_t geo;       // 1x1 unit-stride unpadded: one row
+        // bf16 diff_dst and weights (output channels of each tap in pairs
+        // in the panels, padded with zeros), f32 or bf16 diff_src.
+        bool bf16 = false;
         int panel = 0;            // input channels per panel
         dim_t nb_ic = 0;          // panels
         // Output channels in nk blocks of ocb (a block of a panel stays

@@ -17,7 +17,14 @@ using namespace brgconv;
 status_t brgemm_conv_bwd_data_t::pd_t::init(engine_t *engine) {
     if (!is_bwd_d() || !attr_.post_ops.entries.empty())
         return dnnl_unimplemented;
-    target = target_for(*this, engine);
+    target = target_for(*this, engine, /* low_precision = */ true,
+            /* backward_data = */ true);
+    if (!target) return dnnl_unimplemented;
+    bf16 = target->in_dt == dnnl_bf16;
+    // Few output channels a tap (the kernel's K) would be one partial
+    // AMX step each: the vector kernels take them.
+    if (jit::brgemm_is_amx(target->isa) && OC() * 2 < 32)
+        target = jit::select_brgemm_target(target->in_dt, /* amx = */ false);
     if (!target) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     // At most one vector of input channels leaves most of each tile's
@@ -27,9 +34,11 @@ status_t brgemm_conv_bwd_data_t::pd_t::init(engine_t *engine) {
     // 115 ms against 530 at mb32 on one core).
     if (IC() <= target->lanes()) return dnnl_unimplemented;
     if (!channels_last(src_md_, dst_md_, ndims())
-            || !panel_weights(weights_md_, with_groups(), true, panel))
+            || !panel_weights(weights_md_, with_groups(), true, panel,
+                    bf16 ? 2 : 1))
         return dnnl_unimplemented;
     cfg = jit::brgemm_config(*target, target->tile_m, panel);
+    cfg.c_dt = src_md_.data_type; // diff_src: f32, or bf16 with bf16
     if (!cfg.supported()) return dnnl_unimplemented;
     geo = geo_of(*this);
     flatten(geo, *this);
@@ -53,10 +62,14 @@ void brgemm_conv_bwd_data_t::pd_t::plan_work() {
     const int tm = target->tile_m;
     nb_ic = div_up(g.ic, panel);
     // A panel's weights in blocks of at most 512 KiB of output channels.
-    const dim_t panel_bytes = g.ksp() * g.oc * panel * (dim_t)sizeof(float);
+    const dim_t panel_bytes = g.ksp() * g.oc * panel
+                              * (dim_t)data_type_size(weights_md_.data_type);
     const dim_t budget = 512 * 1024;
-    nk = panel_bytes <= budget ? 1
-                               : std::min(g.oc, div_up(panel_bytes, budget));
+    // (bf16: one block; blocks would need f32 partial sums apart from a
+    // bf16 diff_src.)
+    nk = bf16 || panel_bytes <= budget
+            ? 1
+            : std::min(g.oc, div_up(panel_bytes, budget));
     ocb = nk > 1 ? div_up(g.oc, nk) : g.oc;
     if (nk > 1) nk = div_up(g.oc, ocb);
     panel_inner = nk == 1 && nb_ic > 1 && nb_ic * panel_bytes <= 768 * 1024;

@@ -42,13 +42,19 @@ bool same_taps(const taps_t &a, const taps_t &b) {
     return true;
 }
 
-// One thread's walk over its units.
+// One thread's walk over its units. Offsets are in elements; the
+// tensors are bytes of their types (ed: diff_dst, ew: weights, es:
+// diff_src).
 struct worker_t {
     const pd_t &p;
     const geo_t &g;
     const kernel_set_t &ks;
-    const float *dd, *wei;
-    float *ds;
+    const char *dd, *wei;
+    char *ds;
+    size_t ed, ew, es;
+    // A tap's rows in the panel: output channels rounded up to pairs
+    // (bf16) with zeros.
+    dim_t ocp;
 
     std::vector<jit::brgemm_batch_t> batch;
     // Per batch element: its diff_dst offset at the run's first point
@@ -58,9 +64,13 @@ struct worker_t {
     std::vector<taps_t> htaps; // per row of the group
     jit::brgemm_args_t a;
 
-    worker_t(const pd_t &p, const kernel_set_t &ks, const float *dd,
-            const float *wei, float *ds)
+    worker_t(const pd_t &p, const kernel_set_t &ks, const char *dd,
+            const char *wei, char *ds)
         : p(p), g(p.geo), ks(ks), dd(dd), wei(wei), ds(ds),
+          ed(data_type_size(p.data_dst_md().data_type)),
+          ew(data_type_size(p.data_weights_md().data_type)),
+          es(data_type_size(p.data_src_md().data_type)),
+          ocp(p.bf16 ? (p.geo.oc + 1) / 2 * 2 : p.geo.oc),
           batch((size_t)p.max_bs), a_off(batch.size()), b_off(batch.size()),
           htaps((size_t)p.row_grp) {
         a.batch = batch.data();
@@ -80,7 +90,7 @@ struct worker_t {
                     const dim_t kw = s.kw0 + i * s.step;
                     const dim_t ow = (r + t * g.sw + g.pw - kw * g.dw) / g.sw;
                     a_off[bs] = (orow * g.ow + ow) * g.oc + oc0;
-                    b_off[bs] = (tap0 + kw) * g.oc * p.panel;
+                    b_off[bs] = (tap0 + kw) * ocp * p.panel;
                     ++bs;
                 }
             }
@@ -88,46 +98,48 @@ struct worker_t {
     }
 
     // Points [0, n) with the batch built: point i's diff_dst at a_off +
-    // i * a_step, its diff_src at c + i * c_step (elements). Groups of
+    // i * a_step, its diff_src at c + i * c_step elements. Groups of
     // tiles run through panels [jb0, jb1) one after the other, so that a
     // panel's rows stay in L1 for the group; each call first fetches the
     // lines the next one writes (a tile's stores would otherwise wait for
     // them at its end), a group's first the diff_dst rows of the next.
-    void run_points(size_t bs, dim_t n, dim_t a_step, dim_t c_step, float *c,
-            dim_t jb0, dim_t jb1, int ph, dim_t ocn, const float *wp) {
+    void run_points(size_t bs, dim_t n, dim_t a_step, dim_t c_step, char *c,
+            dim_t jb0, dim_t jb1, int ph, dim_t ocn, const char *wp) {
         const int tm = p.target->tile_m;
-        const dim_t P = p.panel, panel_elems = g.ksp() * g.oc * P;
+        const dim_t P = p.panel, panel_elems = g.ksp() * ocp * P;
         const tile_split_t ts(n, tm);
         const dim_t per_group = 4;
         a.bs = bs;
         a.k = (size_t)std::max<dim_t>(0, ocn);
-        a.lda = (size_t)a_step * sizeof(float);
-        a.ldc = (size_t)c_step * sizeof(float);
+        a.lda = (size_t)a_step * ed;
+        a.ldc = (size_t)c_step * es;
         auto c_at = [&](dim_t ti, dim_t jb) {
-            return c + ts.start(ti) * c_step + jb * P;
+            return c + (ts.start(ti) * c_step + jb * P) * es;
         };
         for (dim_t g0 = 0; g0 < ts.count; g0 += per_group) {
             const dim_t g1 = std::min(ts.count, g0 + per_group);
             if (bs > 0 && g1 < ts.count) {
                 const dim_t e = std::min(ts.count, g1 + per_group);
-                prefetch_rows(dd + a_off[0] + ts.start(g1) * a_step,
+                prefetch_rows(dd + (a_off[0] + ts.start(g1) * a_step) * ed,
                         ts.start(e - 1) + ts.height(e - 1) - ts.start(g1),
-                        a.lda, (size_t)a.k * sizeof(float), false);
+                        a.lda, (size_t)a.k * ed, false);
             }
             for (dim_t jb = jb0; jb < jb1; ++jb) {
                 for (size_t i = 0; i < bs; ++i)
-                    batch[i].b = wp + jb * panel_elems + b_off[i];
+                    batch[i].b = reinterpret_cast<const float *>(
+                            wp + (jb * panel_elems + b_off[i]) * ew);
                 for (dim_t ti = g0; ti < g1; ++ti) {
                     const dim_t t = ts.start(ti);
                     for (size_t i = 0; i < bs; ++i)
-                        batch[i].a = dd + a_off[i] + t * a_step;
-                    a.c = c_at(ti, jb);
-                    float *next = ti + 1 < g1     ? c_at(ti + 1, jb)
+                        batch[i].a = reinterpret_cast<const float *>(
+                                dd + (a_off[i] + t * a_step) * ed);
+                    a.c = reinterpret_cast<float *>(c_at(ti, jb));
+                    char *next = ti + 1 < g1     ? c_at(ti + 1, jb)
                                   : jb + 1 < jb1  ? c_at(g0, jb + 1)
                                   : g1 < ts.count ? c_at(g1, jb0)
                                                   : nullptr;
                     if (next)
-                        prefetch_rows(next, tm, a.ldc, (size_t)P * 4, true);
+                        prefetch_rows(next, tm, a.ldc, (size_t)P * es, true);
                     ks.at(ph, (int)ts.height(ti), jb * P + P > g.ic).fn(&a);
                 }
             }
@@ -149,14 +161,14 @@ struct worker_t {
         const dim_t ocn = std::min(p.ocb, g.oc - oc0);
         const int ph = kernel_set_t::phase_of(kb, p.nk);
         const dim_t c0 = cb * p.iw_blk, c1 = std::min(g.iw, c0 + p.iw_blk);
-        const float *wp = wei ? wei + oc0 * p.panel : nullptr;
+        const char *wp = wei ? wei + oc0 * p.panel * ew : nullptr;
         const bool down = p.row_grp > 1;
         const dim_t nph = std::min(g.sw, g.iw);
         taps_of(id, g.sd, g.pd, g.dd, g.kd, g.od, dtaps);
         for (dim_t ih = h0; ih < h1; ++ih)
             taps_of(ih, g.sh, g.ph, g.dh, g.kh, g.oh, htaps[(size_t)(ih - h0)]);
         auto row_c = [&](dim_t ih) {
-            return ds + ((n * g.id + id) * g.ih + ih) * g.iw * g.ic;
+            return ds + ((n * g.id + id) * g.ih + ih) * g.iw * g.ic * es;
         };
         for (dim_t r = 0; r < nph; ++r) {
             const dim_t ta = std::max<dim_t>(0, ceil_div(c0 - r, g.sw));
@@ -172,8 +184,8 @@ struct worker_t {
                         const size_t bs =
                                 ocn > 0 ? build(n, ht, r, s, a0, oc0) : 0;
                         run_points(bs, a1 - a0, g.oc, g.sw * g.ic,
-                                row_c(ih) + (r + a0 * g.sw) * g.ic, jb0, jb1,
-                                ph, ocn, wp);
+                                row_c(ih) + (r + a0 * g.sw) * g.ic * es, jb0,
+                                jb1, ph, ocn, wp);
                     }
                     continue;
                 }
@@ -189,8 +201,8 @@ struct worker_t {
                         const size_t bs =
                                 ocn > 0 ? build(n, ht, r, s, t, oc0) : 0;
                         run_points(bs, hb - ha, g.ow * g.oc, g.iw * g.ic,
-                                row_c(ha) + (r + t * g.sw) * g.ic, jb0, jb1, ph,
-                                ocn, wp);
+                                row_c(ha) + (r + t * g.sw) * g.ic * es, jb0,
+                                jb1, ph, ocn, wp);
                         ha = hb;
                     }
             }
@@ -216,14 +228,17 @@ status_t brgemm_conv_bwd_data_t::execute(const exec_ctx_t &ctx) const {
     const dim_t units = p->panel_inner ? per_panel : p->nb_ic * per_panel;
     if (units == 0 || g.iw == 0) return dnnl_success;
 
-    float *diff_src = ctx.output<float>(DNNL_ARG_DIFF_SRC);
-    const float *wei = ctx.input<float>(DNNL_ARG_WEIGHTS);
-    const float *diff_dst = ctx.input<float>(DNNL_ARG_DIFF_DST);
+    char *diff_src = ctx.output<char>(DNNL_ARG_DIFF_SRC);
+    const char *wei = ctx.input<char>(DNNL_ARG_WEIGHTS);
+    const char *diff_dst = ctx.input<char>(DNNL_ARG_DIFF_DST);
     if (!diff_src || (g.oc > 0 && (!diff_dst || !wei)))
         return dnnl_invalid_arguments;
-    diff_src += p->data_src_md().offset0;
-    if (wei) wei += p->data_weights_md().offset0;
-    if (diff_dst) diff_dst += p->data_dst_md().offset0;
+    auto bytes = [](const memory_desc_t &md) {
+        return md.offset0 * (dim_t)data_type_size(md.data_type);
+    };
+    diff_src += bytes(p->data_src_md());
+    if (wei) wei += bytes(p->data_weights_md());
+    if (diff_dst) diff_dst += bytes(p->data_dst_md());
 
     const double macs = (double)(p->nb_ic * g.mb * g.id * g.ih * g.iw)
                         * (double)p->panel * (double)(g.ksp() * g.oc);

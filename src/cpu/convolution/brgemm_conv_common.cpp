@@ -3,6 +3,7 @@
 #include "cpu/convolution/brgemm_conv_common.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "common/engine.hpp"
 #include "cpu/convolution/conv_layout.hpp"
@@ -44,20 +45,23 @@ bool flatten(geo_t &g, const convolution_pd_t &pd) {
 }
 
 const jit::brgemm_target_t *target_for(const convolution_pd_t &pd,
-        engine_t *engine, bool low_precision) {
+        engine_t *engine, bool low_precision, bool backward_data) {
     if (engine->kind() != dnnl_cpu) return nullptr;
     const convolution_desc_t &d = *pd.desc();
     if (d.alg_kind != dnnl_convolution_direct
             && d.alg_kind != dnnl_convolution_auto)
         return nullptr;
     if (pd.G() != 1) return nullptr;
+    // By role: the kernel's A, its B (weights), its C, the bias.
     const memory_desc_t *mds[] = {&pd.data_src_md(), &pd.data_weights_md(),
             &pd.data_dst_md(), &pd.data_bias_md()};
+    if (backward_data) std::swap(mds[0], mds[2]);
     const data_type_t sdt = mds[0]->data_type, wdt = mds[1]->data_type;
     // The kernels' input type, and the types each tensor may have with it
     // (src, weights, dst, bias).
     data_type_t in_dt = dnnl_f32;
-    if (low_precision && (sdt == dnnl_u8 || sdt == dnnl_s8) && wdt == dnnl_s8)
+    if (low_precision && !backward_data && (sdt == dnnl_u8 || sdt == dnnl_s8)
+            && wdt == dnnl_s8)
         in_dt = dnnl_u8;
     if (low_precision && sdt == dnnl_bf16 && wdt == dnnl_bf16)
         in_dt = dnnl_bf16;

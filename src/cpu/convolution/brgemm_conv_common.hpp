@@ -57,9 +57,11 @@ bool flatten(geo_t &g, const convolution_pd_t &pd);
 // u8 / s8 sources and s8 weights into f32 / s8 / u8 / s32 (f32 bias) are
 // taken too, scales and zero points left to the caller, on the u8 x s8
 // target; and bf16 sources and weights into f32 / bf16 (f32 or bf16
-// bias) on the bf16 target.
+// bias) on the bf16 target. `backward_data`: the kernel's A is diff_dst
+// and its C diff_src (bf16 diff_dst and weights into f32 / bf16).
 const jit::brgemm_target_t *target_for(const convolution_pd_t &pd,
-        engine_t *engine, bool low_precision = false);
+        engine_t *engine, bool low_precision = false,
+        bool backward_data = false);
 
 // Both activations channels last (`any` resolves to it unless the other
 // one is given channels first); false when they are not.
