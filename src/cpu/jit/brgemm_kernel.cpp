@@ -312,13 +312,12 @@ private:
     }
 
     // One step over A's rows at a0 (a1: row 16) and B's at b0. Each
-    // tile is loaded just before its first product: tiles are not
-    // renamed, so a load waits for the products still reading the tile
-    // it overwrites, and loading all four first kept every step's loads
-    // behind the step before (one Sapphire Rapids core: 330 GFLOP/s for
-    // bf16 32 x 32 over K = 768 with all loads first). (Fetching the next
-    // step's lines into L1 between the products measured no faster, and
-    // slower for short K.)
+    // tile is loaded just before its first product, so that a load waits
+    // only for the products still reading the tile it overwrites (tiles
+    // are not renamed). On one Sapphire Rapids core this measured no
+    // faster than loading all four first (330-450 GFLOP/s, bf16 32 x 32,
+    // operands in L2), nor did fetching the next step's lines into L1
+    // between the products (slower for short K).
     void amx_step(const Reg64 &a_stride, const RegExp &a0, const RegExp &a1,
             const Reg64 &b_stride, const RegExp &b0, int b_tile_bytes) {
         auto load_a = [&](int ti) {
