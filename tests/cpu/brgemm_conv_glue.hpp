@@ -99,6 +99,18 @@ inline shape_t shape_of(const case_t &c) {
     return r;
 }
 
+// Appends a sum post-op of `scale` (none for 0) to the library's chain
+// and the reference's.
+inline void append_sum(float scale, post_ops &po,
+        std::vector<conv_ref::post_op_t> &ref_po) {
+    if (scale == 0.f) return;
+    po.append_sum(scale);
+    conv_ref::post_op_t r;
+    r.kind = conv_ref::post_op_t::sum;
+    r.scale = scale;
+    ref_po.push_back(r);
+}
+
 // Appends eltwise post-ops (alpha and beta 0) to the library's chain
 // and the reference's.
 inline void append_eltwise(const std::vector<algorithm> &algs, post_ops &po,

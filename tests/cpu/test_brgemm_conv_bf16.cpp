@@ -53,13 +53,7 @@ std::string run_bf16(const bf16_case_t &bc, unsigned seed) {
             = c.bias ? memory::desc({c.oc}, bc.bias, tag::a) : memory::desc();
     post_ops po;
     std::vector<conv_ref::post_op_t> ref_po;
-    if (c.sum_scale != 0.f) {
-        po.append_sum(c.sum_scale);
-        conv_ref::post_op_t r;
-        r.kind = conv_ref::post_op_t::sum;
-        r.scale = c.sum_scale;
-        ref_po.push_back(r);
-    }
+    append_sum(c.sum_scale, po, ref_po);
     append_eltwise(c.eltwise, po, ref_po);
     std::vector<memory> bin_mems;
     std::vector<std::vector<float>> bin_vals;
