@@ -527,6 +527,10 @@ TEST(InnerProduct, BrgemmForwardAndBackwardData) {
     run_bwd_weights(64, 5, 33, 4, true, dt::f32, dt::f32, false, -1, brg(f32_brg));
     run_bwd_weights(80, 6, 17, 3, false, dt::f32, dt::f32, true, -1, brg(f32_brg));
     run_bwd_weights(40, 6, 17, 3, false, dt::f32, dt::f32, true, -1, "gemm:");
+    // bf16 (diff_dst widened, transposed in f32, rounded back; the bias
+    // summed in f32) into bf16 and f32 diff_weights and diff_bias.
+    run_bwd_weights(67, 37, 70, 2, false, dt::bf16, dt::bf16, true, -1, brg(bf16));
+    run_bwd_weights(80, 6, 17, 3, true, dt::bf16, dt::f32, true, -1, brg(bf16));
     // diff_dst with the minibatch innermost: not transposed by rows.
     run_bwd_weights(70, 64, 100, 2, false, dt::f32, dt::f32, true, -1, "gemm:",
             tag::ba);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/exec_ctx.hpp"
+#include "common/float_convert.hpp"
 #include "common/matmul_pd.hpp"
 #include "common/ip_layout.hpp"
 #include "cpu/matmul/brgemm_matmul.hpp"
@@ -119,13 +120,22 @@ status_t brgemm_inner_product_pd_t::init(engine_t *engine) {
 // Backward weights: diff_weights (OC x K) = diff_dst^T (OC x MB) x src
 // (MB x K). The matmul reads A by rows, so diff_dst is first transposed
 // into the scratchpad (tr_md: dense OC x MB); the bias gradient is the
-// sum of each of its rows. f32, weights with K contiguous.
+// sum of each of its rows. f32, or bf16 src and diff_dst with f32 / bf16
+// diff_weights and diff_bias; weights with K contiguous.
 status_t brgemm_inner_product_pd_t::init_bwd_weights(engine_t *engine) {
     const dim_t M = MB(), N = OC(), K = IC_total();
     const dim_t *ss = strides(src_md_);
-    if (src_md_.data_type != dnnl_f32 || dst_md_.data_type != dnnl_f32
-            || weights_md_.data_type != dnnl_f32
-            || (with_bias() && bias_md_.data_type != dnnl_f32))
+    const data_type_t sdt = src_md_.data_type, ddt = dst_md_.data_type;
+    auto f32_or_bf16 = [](data_type_t t) {
+        return t == dnnl_f32 || t == dnnl_bf16;
+    };
+    const bool bf16 = sdt == dnnl_bf16 && ddt == dnnl_bf16;
+    if (!(bf16 || (sdt == dnnl_f32 && ddt == dnnl_f32))
+            || (bf16 ? !f32_or_bf16(weights_md_.data_type)
+                     : weights_md_.data_type != dnnl_f32)
+            || (with_bias()
+                    && (bf16 ? !f32_or_bf16(bias_md_.data_type)
+                             : bias_md_.data_type != dnnl_f32)))
         return dnnl_unimplemented;
     if (!plain(weights_md_) || k_stride(weights_md_, ss) != 1)
         return dnnl_unimplemented;
@@ -137,12 +147,17 @@ status_t brgemm_inner_product_pd_t::init_bwd_weights(engine_t *engine) {
     if (M < 64) return dnnl_unimplemented;
     const dim_t ocs = strides(weights_md_)[0];
     memory_desc_t b, c;
-    DNNL_CHECK(view_2d(tr_md, dnnl_f32, N, M, M, 1, 0));
-    DNNL_CHECK(view_2d(b, dnnl_f32, M, K, ss[0], 1, src_md_.offset0));
-    DNNL_CHECK(view_2d(c, dnnl_f32, N, K, ocs, 1, weights_md_.offset0));
+    DNNL_CHECK(view_2d(tr_md, ddt, N, M, M, 1, 0));
+    DNNL_CHECK(view_2d(b, sdt, M, K, ss[0], 1, src_md_.offset0));
+    DNNL_CHECK(view_2d(c, weights_md_.data_type, N, K, ocs, 1,
+            weights_md_.offset0));
     DNNL_CHECK(nest(engine, tr_md, b, nullptr, c, attr_));
-    tr_bytes = ((size_t)(N * M) * sizeof(float) + 63) / 64 * 64;
-    book_scratchpad(tr_bytes + nested_pd->scratchpad_size());
+    auto rounded = [](size_t bytes) { return (bytes + 63) / 64 * 64; };
+    tr_bytes = rounded((size_t)(N * M) * data_type_size(ddt));
+    wide_bytes = bf16 ? rounded((size_t)(N * M) * sizeof(float)) : 0;
+    tf_bytes = wide_bytes;
+    book_scratchpad(
+            tr_bytes + wide_bytes + tf_bytes + nested_pd->scratchpad_size());
     return dnnl_success;
 }
 
@@ -243,31 +258,47 @@ status_t brgemm_inner_product_t::execute_bwd_weights(
     const brgemm_inner_product_pd_t *p = pd_();
     const dim_t M = p->MB(), N = p->OC();
     char *scratch = static_cast<char *>(ctx.scratchpad());
-    const float *ddst = ctx.input<float>(DNNL_ARG_DIFF_DST);
-    float *dbias = p->with_bias() ? ctx.output<float>(DNNL_ARG_DIFF_BIAS)
-                                  : nullptr;
+    const char *ddst = ctx.input<char>(DNNL_ARG_DIFF_DST);
+    char *dbias = p->with_bias() ? ctx.output<char>(DNNL_ARG_DIFF_BIAS)
+                                 : nullptr;
     if (!scratch || !ddst || (p->with_bias() && !dbias))
         return dnnl_invalid_arguments;
-    ddst += p->dst_md().offset0;
+    const bool bf16 = p->dst_md().data_type == dnnl_bf16;
+    ddst += p->dst_md().offset0 * (bf16 ? 2 : 4);
     const dim_t lds = strides(p->dst_md())[0];
-    float *tr = reinterpret_cast<float *>(scratch);
-    // diff_dst^T, a block of 64 output channels per task, then each
+    // diff_dst^T in f32: the matmul's A itself (f32), or (bf16) the
+    // transpose of a widened copy, rounded into A afterwards.
+    float *tf = reinterpret_cast<float *>(
+            scratch + (bf16 ? p->tr_bytes + p->wide_bytes : 0));
+    float *wide = reinterpret_cast<float *>(scratch + p->tr_bytes);
+    const data_type_t bias_dt = p->bias_md().data_type;
+    // A block of 64 output channels per task: transposed, then each
     // channel's bias gradient from its (now contiguous) row.
     const dim_t nb = (N + 63) / 64;
     parallel_chunks(nthr_for(M * N, 1 << 14), nb, [&](int, dim_t b0, dim_t b1) {
-        const dim_t n0 = b0 * 64, n1 = std::min(N, b1 * 64);
-        matmul::transpose_f32(ddst + n0, lds, M, n1 - n0, tr + n0 * M, M);
+        const dim_t n0 = b0 * 64, n1 = std::min(N, b1 * 64), w = n1 - n0;
+        if (bf16) {
+            const uint16_t *d = reinterpret_cast<const uint16_t *>(ddst);
+            for (dim_t m = 0; m < M; ++m)
+                cvt_to_f32(dnnl_bf16, d + m * lds + n0, wide + m * N + n0, w);
+            matmul::transpose_f32(wide + n0, N, M, w, tf + n0 * M, M);
+            uint16_t *tr = reinterpret_cast<uint16_t *>(scratch);
+            for (dim_t i = n0 * M; i < n1 * M; ++i) tr[i] = f32_to_bf16(tf[i]);
+        } else {
+            matmul::transpose_f32(reinterpret_cast<const float *>(ddst) + n0,
+                    lds, M, w, tf + n0 * M, M);
+        }
         if (!dbias) return;
         const dim_t bs = strides(p->bias_md())[0];
         for (dim_t n = n0; n < n1; ++n) {
             float s = 0.f;
-            for (dim_t m = 0; m < M; ++m) s += tr[n * M + m];
-            dbias[p->bias_md().offset0 + n * bs] = s;
+            for (dim_t m = 0; m < M; ++m) s += tf[n * M + m];
+            store_f32(bias_dt, s, dbias, p->bias_md().offset0 + n * bs);
         }
     });
     engine_t *engine = ctx.stream()->engine();
     std::unique_ptr<memory_storage_t> storage;
-    DNNL_CHECK(engine->create_memory_storage(storage, tr, p->tr_bytes));
+    DNNL_CHECK(engine->create_memory_storage(storage, scratch, p->tr_bytes));
     memory_t a(engine, p->tr_md, std::move(storage));
     std::vector<exec_arg_t> args {{DNNL_ARG_SRC, &a}};
     for (const exec_arg_t &e : ctx.args()) {
@@ -276,7 +307,7 @@ status_t brgemm_inner_product_t::execute_bwd_weights(
     }
     exec_ctx_t nctx(ctx.stream(), std::move(args));
     nctx.set_resources(ctx.resources());
-    nctx.set_scratchpad(scratch + p->tr_bytes);
+    nctx.set_scratchpad(scratch + p->tr_bytes + p->wide_bytes + p->tf_bytes);
     return nested_->execute(nctx);
 }
 

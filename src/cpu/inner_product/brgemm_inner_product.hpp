@@ -39,9 +39,11 @@ struct brgemm_inner_product_pd_t : public inner_product_pd_t {
 
     std::shared_ptr<primitive_desc_t> nested_pd; // the BRGEMM matmul
     // Backward weights: diff_dst transposed into the scratchpad (its
-    // first tr_bytes), dense OC x MB.
+    // first tr_bytes), dense OC x MB, in diff_dst's type; a bf16 diff_dst
+    // is widened (wide_bytes after it: MB x OC f32) and transposed in f32
+    // (tf_bytes after that) first.
     memory_desc_t tr_md {};
-    size_t tr_bytes = 0;
+    size_t tr_bytes = 0, wide_bytes = 0, tf_bytes = 0;
 
 private:
     status_t init_nested(engine_t *engine, bool wei_any);
