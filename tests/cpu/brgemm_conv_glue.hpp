@@ -144,6 +144,43 @@ inline std::vector<float> from_memory(
     return std::vector<float>(g, g + product(d));
 }
 
+// The dims of binary operand `b` over a dst of dims `dst`.
+inline memory::dims binary_dims(const binary_t &b, const memory::dims &dst) {
+    memory::dims bd(dst.size(), 1);
+    for (size_t d = 0; d < dst.size(); ++d)
+        if ((b.mask >> d) & 1) bd[d] = dst[d];
+    return bd;
+}
+
+// A binary post-op's operand and its index in the chain.
+struct binary_operand_t {
+    int po_index;
+    memory mem;
+};
+
+// Appends binary post-op `b` with operand values `vals` (dense over
+// binary_dims) to the library's chain and the reference's; the operand
+// is channels last where it is full over channels and space (as dst),
+// plain otherwise.
+inline binary_operand_t append_binary(const binary_t &b,
+        const memory::dims &dst, const std::vector<float> &vals,
+        const engine &eng, stream &s, post_ops &po,
+        std::vector<conv_ref::post_op_t> &ref_po) {
+    const size_t nd = dst.size();
+    const memory::dims bd = binary_dims(b, dst);
+    const bool full = (b.mask >> 1) & 1 && b.mask > 3;
+    memory::desc md(bd, dt::f32, full ? channels_last(nd) : plain(nd));
+    po.append_binary(b.alg, md);
+    conv_ref::post_op_t r;
+    r.kind = conv_ref::post_op_t::binary;
+    r.alg = (dnnl_alg_kind_t)b.alg;
+    r.mask = b.mask;
+    r.data.assign(vals.begin(), vals.end());
+    const int index = (int)ref_po.size();
+    ref_po.push_back(r);
+    return {index, to_memory(eng, s, bd, vals, md)};
+}
+
 // Compares at most 5 failing elements; tolerance grows with the length
 // of the sums (K).
 inline void expect_near(const std::vector<float> &got,

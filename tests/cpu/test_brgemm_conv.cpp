@@ -35,32 +35,14 @@ std::string run_case(const case_t &c, unsigned seed) {
     std::vector<conv_ref::post_op_t> ref_po;
     append_sum(c.sum_scale, po, ref_po);
     append_eltwise(c.eltwise, po, ref_po);
-    std::vector<memory> bin_mem;
-    std::vector<int> bin_idx;
+    std::vector<binary_operand_t> bins;
     for (size_t i = 0; i < c.binaries.size(); ++i) {
         const auto &b = c.binaries[i];
-        memory::dims bd(nd, 1);
-        for (size_t d = 0; d < nd; ++d)
-            if ((b.mask >> d) & 1) bd[d] = dst_d[d];
-        // Full operands channels last (as dst), the others plain.
-        const bool full = (b.mask >> 1) & 1 && b.mask > 3;
-        memory::desc md(bd, dt::f32, full ? channels_last(nd) : plain(nd));
-        po.append_binary(b.alg, md);
-        conv_ref::post_op_t r;
-        r.kind = conv_ref::post_op_t::binary;
-        r.alg = (dnnl_alg_kind_t)b.alg;
-        r.mask = b.mask;
-        auto vals = random_floats(product(bd), seed + 50 + (unsigned)i);
+        auto vals = random_floats(product(binary_dims(b, dst_d)),
+                seed + 50 + (unsigned)i);
         if (b.alg == algorithm::binary_div)
             for (auto &x : vals) x += 2.f;
-        r.data.assign(vals.begin(), vals.end());
-        memory user(memory::desc(bd, dt::f32, plain(nd)), eng);
-        std::copy(vals.begin(), vals.end(), (float *)user.get_data_handle());
-        memory m(md, eng);
-        reorder(user, m).execute(s, user, m);
-        bin_mem.push_back(m);
-        bin_idx.push_back((int)ref_po.size());
-        ref_po.push_back(r);
+        bins.push_back(append_binary(b, dst_d, vals, eng, s, po, ref_po));
     }
     primitive_attr attr;
     attr.set_post_ops(po);
@@ -83,9 +65,9 @@ std::string run_case(const case_t &c, unsigned seed) {
         std::copy(bias.begin(), bias.end(), (float *)bias_m.get_data_handle());
         args[DNNL_ARG_BIAS] = bias_m;
     }
-    for (size_t i = 0; i < bin_mem.size(); ++i)
-        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(bin_idx[i]) | DNNL_ARG_SRC_1] =
-                bin_mem[i];
+    for (const auto &b : bins)
+        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(b.po_index) | DNNL_ARG_SRC_1]
+                = b.mem;
     try {
         convolution_forward(pd).execute(s, args);
     } catch (const dnnl::error &e) {

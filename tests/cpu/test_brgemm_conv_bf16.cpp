@@ -55,21 +55,11 @@ std::string run_bf16(const bf16_case_t &bc, unsigned seed) {
     std::vector<conv_ref::post_op_t> ref_po;
     append_sum(c.sum_scale, po, ref_po);
     append_eltwise(c.eltwise, po, ref_po);
-    std::vector<memory> bin_mems;
-    std::vector<std::vector<float>> bin_vals;
-    for (const auto &b : c.binaries) {
-        memory::dims bd(nd, 1);
-        for (size_t d = 0; d < nd; ++d)
-            if (b.mask & (1 << d)) bd[d] = sh.dst[d];
-        po.append_binary(b.alg, memory::desc(bd, dt::f32, plain(nd)));
-        bin_vals.push_back(eighths(product(bd), seed + 7));
-        conv_ref::post_op_t r;
-        r.kind = conv_ref::post_op_t::binary;
-        r.alg = (dnnl_alg_kind_t)b.alg;
-        r.mask = b.mask;
-        r.data.assign(bin_vals.back().begin(), bin_vals.back().end());
-        ref_po.push_back(r);
-    }
+    std::vector<binary_operand_t> bins;
+    for (const auto &b : c.binaries)
+        bins.push_back(append_binary(b, sh.dst,
+                eighths(product(binary_dims(b, sh.dst)), seed + 7), eng, s, po,
+                ref_po));
     primitive_attr attr;
     attr.set_post_ops(po);
     convolution_forward::primitive_desc pd(eng, prop_kind::forward_inference,
@@ -93,15 +83,9 @@ std::string run_bf16(const bf16_case_t &bc, unsigned seed) {
         reorder(user, m).execute(s, user, m);
         args[DNNL_ARG_BIAS] = m;
     }
-    for (size_t i = 0; i < bin_vals.size(); ++i) {
-        memory::dims bd(nd, 1);
-        for (size_t d = 0; d < nd; ++d)
-            if (c.binaries[i].mask & (1 << d)) bd[d] = sh.dst[d];
-        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i + (c.sum_scale != 0.f))
-                | DNNL_ARG_SRC_1]
-                = to_memory(eng, s, bd, bin_vals[i],
-                        memory::desc(bd, dt::f32, plain(nd)));
-    }
+    for (const auto &b : bins)
+        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(b.po_index) | DNNL_ARG_SRC_1]
+                = b.mem;
     convolution_forward(pd).execute(s, args);
     const std::vector<float> got = from_memory(eng, s, dst_m, sh.dst);
 
@@ -152,6 +136,7 @@ TEST(JitBrgemmConvBf16, ShapesTypesAndPostOps) {
     add(b, dt::bf16, dt::bf16); // bf16 bias
     case_t sm = c2d(1, 16, 64, 6, 6, 3, 1, 1);
     sm.sum_scale = 0.5f;
+    sm.eltwise = {algorithm::eltwise_relu};
     sm.binaries = {{algorithm::binary_add, 2}, {algorithm::binary_mul, 0}};
     add(sm, dt::f32);
     add(sm, dt::bf16);
