@@ -89,13 +89,9 @@ status_t brgemm_conv_fwd_t::pd_t::init(engine_t *engine) {
     if (!target) return dnnl_unimplemented;
     int8 = target->in_dt == dnnl_u8;
     bf16 = target->in_dt == dnnl_bf16;
-    // Under 32 bytes of input channels a tap (a first layer's 3 channels)
-    // every tap would be one partial AMX step through the kernel's stack
-    // copies (13.6x oneDNN's time for 3 bf16 channels, 7x7, on the Xeon):
-    // the vector kernels take such problems.
-    if (jit::brgemm_is_amx(target->isa)
-            && IC() * (dim_t)data_type_size(src_md_.data_type) < 32)
-        target = jit::select_brgemm_target(target->in_dt, /* amx = */ false);
+    // A tap's K is its input channels (a first layer's 3: no AMX).
+    target = jit::brgemm_target_for_k(
+            target, IC() * (dim_t)data_type_size(src_md_.data_type));
     if (!target) return dnnl_unimplemented;
     // An s32 dst takes the sums as they are (the kernel stores them raw):
     // nothing may follow them, and an s8 source's correction would not

@@ -21,10 +21,9 @@ status_t brgemm_conv_bwd_data_t::pd_t::init(engine_t *engine) {
             /* backward_data = */ true);
     if (!target) return dnnl_unimplemented;
     bf16 = target->in_dt == dnnl_bf16;
-    // Few output channels a tap (the kernel's K) would be one partial
-    // AMX step each: the vector kernels take them.
-    if (jit::brgemm_is_amx(target->isa) && OC() * 2 < 32)
-        target = jit::select_brgemm_target(target->in_dt, /* amx = */ false);
+    // A tap's K is its output channels.
+    target = jit::brgemm_target_for_k(
+            target, OC() * (dim_t)data_type_size(dst_md_.data_type));
     if (!target) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
     // At most one vector of input channels leaves most of each tile's

@@ -117,7 +117,6 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         a.lda = (size_t)(g.sw * g.ic) * es;
         a.ldc = (size_t)g.oc * ed;
 
-
         auto run_unit = [&](dim_t u, dim_t kb) {
             const dim_t jb = u / per_panel, rem = u % per_panel;
             const dim_t owb = rem % p->n_owb, row = rem / p->n_owb;

@@ -40,13 +40,27 @@ const isa_table_t<brgemm_target_t> &brgemm_table() {
     return table;
 }
 
-const brgemm_target_t *select_brgemm_target(data_type_t in_dt, bool amx) {
-    // isa_select over the entries of this input type.
+namespace {
+
+// isa_select over the entries of this input type (AMX ones if `amx`).
+const brgemm_target_t *select_target(data_type_t in_dt, bool amx) {
     for (const auto &e : brgemm_table())
         if (e.kernels->in_dt == in_dt && isa_entry_may_run(e.isa)
                 && (amx || !brgemm_is_amx(e.isa)))
             return e.kernels;
     return nullptr;
+}
+
+} // namespace
+
+const brgemm_target_t *select_brgemm_target(data_type_t in_dt) {
+    return select_target(in_dt, true);
+}
+
+const brgemm_target_t *brgemm_target_for_k(
+        const brgemm_target_t *t, dim_t k_bytes) {
+    if (!t || !brgemm_is_amx(t->isa) || k_bytes >= 32) return t;
+    return select_target(t->in_dt, false);
 }
 
 namespace {
