@@ -11,7 +11,7 @@
 #include "common/primitive_cache.hpp"
 #include "common/primitive_iface.hpp"
 #include "common/verbose.hpp"
-#include "cpu/jit/jit_profiling.hpp"
+#include "common/jit_profiling.hpp"
 
 using namespace dnnl::impl;
 
@@ -52,17 +52,17 @@ dnnl_status_t dnnl_set_primitive_cache_capacity(int capacity) {
     return primitive_cache_t::instance().set_capacity(capacity);
 }
 
-// JIT dumps and profiler integration: the CPU code generator's hooks
-// (cpu/jit/jit_profiling.*); only the perf map of the profiling flags has
-// an effect, the others are accepted.
+// JIT dumps and profiler integration (common/jit_profiling.*): the CPU
+// code generator and the OpenCL program builds dump through it; only the
+// perf map of the profiling flags has an effect, the others are accepted.
 dnnl_status_t dnnl_set_jit_dump(int enable) {
-    return dnnl::impl::cpu::jit::set_jit_dump(enable);
+    return dnnl::impl::set_jit_dump(enable);
 }
 dnnl_status_t dnnl_set_jit_profiling_flags(unsigned flags) {
-    return dnnl::impl::cpu::jit::set_jit_profiling_flags(flags);
+    return dnnl::impl::set_jit_profiling_flags(flags);
 }
 dnnl_status_t dnnl_set_jit_profiling_jitdumpdir(const char *dir) {
-    return dnnl::impl::cpu::jit::set_jit_profiling_jitdumpdir(dir);
+    return dnnl::impl::set_jit_profiling_jitdumpdir(dir);
 }
 
 // ---- oneDNN's test hooks: C++ linkage, as oneDNN declares them ----

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "cpu/jit/jit_profiling.hpp"
+#include "common/jit_profiling.hpp"
 
 namespace dnnl {
 namespace impl {

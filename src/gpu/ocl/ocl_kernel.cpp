@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "common/cache/code_record.hpp"
+#include "common/jit_profiling.hpp"
 #include "common/kernel_cache.hpp"
 #include "common/utils.hpp"
 #include "common/verbose.hpp"
@@ -145,7 +146,19 @@ struct program_value_t : public kernel_cache::value_impl_t {
     std::string id;
 };
 
-std::string build_log(cl_program program, cl_device_id device) {
+// ONEDNN_OCL_BUILD_OPTIONS: options a developer adds to every program
+// built from source (a vendor's report flag such as -cl-nv-verbose, whose
+// output the JIT dump keeps). They are part of the program's key.
+const std::string &extra_build_options() {
+    static const std::string extra = [] {
+        const std::string e = getenv_string("ONEDNN_OCL_BUILD_OPTIONS");
+        return e.empty() ? e : " " + e;
+    }();
+    return extra;
+}
+
+// The build log as the driver gives it (multi-line), or "".
+std::string raw_build_log(cl_program program, cl_device_id device) {
     size_t n = 0;
     if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0,
                 nullptr, &n)
@@ -157,13 +170,44 @@ std::string build_log(cl_program program, cl_device_id device) {
             program, device, CL_PROGRAM_BUILD_LOG, n, &log[0], nullptr);
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n'))
         log.pop_back();
+    return log;
+}
+
+std::string build_log(cl_program program, cl_device_id device) {
     // One verbose line: newlines become " | ".
     std::string flat;
-    for (char c : log) {
+    for (char c : raw_build_log(program, device)) {
         if (c == '\n') flat += " | ";
         else flat += c;
     }
     return flat;
+}
+
+// The JIT dump of a program built from source (jit_profiling.hpp): the
+// expanded source with its options and build log in a comment ahead of
+// it, then the driver's binary (PTX on NVIDIA's platform, SPIR-V or ISA
+// elsewhere).
+void dump_program(cl_program program, const program_key_t &key,
+        const std::string &text) {
+    std::string name = key.source;
+    for (char &c : name)
+        if (c == '/' || c == '.') c = '_';
+    std::string head = "/* options:" + key.options + "\n   build log:\n"
+            + raw_build_log(program, key.device) + "\n*/\n";
+    head += text;
+    jit_dump_write("ocl_" + name, "cl", head.data(), head.size());
+    size_t n = 0;
+    if (clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(n), &n,
+                nullptr)
+                    != CL_SUCCESS
+            || n == 0)
+        return;
+    std::string bin(n, '\0');
+    unsigned char *ptr = reinterpret_cast<unsigned char *>(&bin[0]);
+    if (clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr,
+                nullptr)
+            == CL_SUCCESS)
+        jit_dump_write("ocl_" + name, "bin", bin.data(), bin.size());
 }
 
 struct build_ctx_t {
@@ -250,6 +294,7 @@ kernel_cache::result_t build_program(void *p) {
                                                 : dnnl_runtime_error;
         return r;
     }
+    if (jit_dump_enabled()) dump_program(program, key, text);
     return built_value(program, key);
 }
 
@@ -337,7 +382,8 @@ status_t create_kernels(engine_t *engine, const char *source,
     if (!e) return dnnl_invalid_arguments;
     // Every program gets the same base options: OpenCL C 1.2 is what all
     // supported platforms compile.
-    auto key_impl = make_key(e, source, "-cl-std=CL1.2" + options.str());
+    auto key_impl = make_key(
+            e, source, "-cl-std=CL1.2" + options.str() + extra_build_options());
     kernel_cache::key_t key(key_impl);
     build_ctx_t bctx {key_impl.get()};
     // A primitive created from a cache blob takes this program's binary

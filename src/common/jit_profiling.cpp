@@ -1,5 +1,5 @@
 // JIT dumps and the perf map (see jit_profiling.hpp).
-#include "cpu/jit/jit_profiling.hpp"
+#include "common/jit_profiling.hpp"
 
 #include <atomic>
 #include <cstdio>
@@ -14,8 +14,6 @@
 
 namespace dnnl {
 namespace impl {
-namespace cpu {
-namespace jit {
 
 namespace {
 
@@ -56,19 +54,6 @@ int read_env_once(std::atomic<int> &setting, const char *onednn_name,
 std::mutex file_mutex;
 std::atomic<unsigned> dump_counter{0};
 
-void write_dump(const std::string &name, const void *code, size_t size) {
-    const std::string path = "dnnl_dump_" + name + "."
-                             + std::to_string(dump_counter.fetch_add(1))
-                             + ".bin";
-    FILE *f = std::fopen(path.c_str(), "wb");
-    if (!f) {
-        verbose_warning("jit dump: cannot open %s", path.c_str());
-        return;
-    }
-    std::fwrite(code, 1, size, f);
-    std::fclose(f);
-}
-
 void append_perf_map(const std::string &name, const void *code, size_t size) {
     const std::string path =
             "/tmp/perf-" + std::to_string((long)getpid()) + ".map";
@@ -80,6 +65,20 @@ void append_perf_map(const std::string &name, const void *code, size_t size) {
 }
 
 } // namespace
+
+std::string jit_dump_write(const std::string &name, const char *ext,
+        const void *data, size_t size) {
+    const std::string path = "dnnl_dump_" + name + "."
+            + std::to_string(dump_counter.fetch_add(1)) + "." + ext;
+    FILE *f = std::fopen(path.c_str(), "wb");
+    if (!f) {
+        verbose_warning("jit dump: cannot open %s", path.c_str());
+        return "";
+    }
+    std::fwrite(data, 1, size, f);
+    std::fclose(f);
+    return path;
+}
 
 status_t set_jit_dump(int enable) {
     dump_setting.store(enable ? 1 : 0);
@@ -110,11 +109,9 @@ unsigned jit_profiling_flags() {
 }
 
 void jit_register_code(const std::string &name, const void *code, size_t size) {
-    if (jit_dump_enabled()) write_dump(name, code, size);
+    if (jit_dump_enabled()) jit_dump_write(name, "bin", code, size);
     if (jit_profiling_flags() & perfmap_flag) append_perf_map(name, code, size);
 }
 
-} // namespace jit
-} // namespace cpu
 } // namespace impl
 } // namespace dnnl

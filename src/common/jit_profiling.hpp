@@ -1,6 +1,9 @@
 // What happens to a kernel once it is generated, for people looking at
 // it: ONEDNN_JIT_DUMP / dnnl_set_jit_dump write its bytes to
-// dnnl_dump_<name>.<n>.bin in the working directory, and the Linux perf
+// dnnl_dump_<name>.<n>.bin in the working directory (CPU code from the
+// JIT generator; on the gpu engine each OpenCL program built from source,
+// as its expanded source, options and build log in a .cl file and the
+// driver's binary in a .bin file), and the Linux perf
 // map flag of ONEDNN_JIT_PROFILE / dnnl_set_jit_profiling_flags appends
 // "<address> <size> <name>" to /tmp/perf-<pid>.map so that `perf report`
 // names generated functions. The other profiling flags (VTune, jitdump
@@ -14,8 +17,6 @@
 
 namespace dnnl {
 namespace impl {
-namespace cpu {
-namespace jit {
 
 // The API setters; they override the environment (read on first use).
 status_t set_jit_dump(int enable);
@@ -25,10 +26,13 @@ status_t set_jit_profiling_jitdumpdir(const char *dir);
 bool jit_dump_enabled();
 unsigned jit_profiling_flags();
 
-// Called once per generated kernel, after it became executable.
+// Writes `size` bytes as dnnl_dump_<name>.<n>.<ext> (n counts the dumps
+// of the process) and returns the path, or "" when it cannot be opened.
+std::string jit_dump_write(const std::string &name, const char *ext,
+        const void *data, size_t size);
+
+// Called once per generated CPU kernel, after it became executable.
 void jit_register_code(const std::string &name, const void *code, size_t size);
 
-} // namespace jit
-} // namespace cpu
 } // namespace impl
 } // namespace dnnl
