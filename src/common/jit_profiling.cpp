@@ -66,18 +66,21 @@ void append_perf_map(const std::string &name, const void *code, size_t size) {
 
 } // namespace
 
-std::string jit_dump_write(const std::string &name, const char *ext,
+unsigned jit_dump_id() {
+    return dump_counter.fetch_add(1);
+}
+
+void jit_dump_write(const std::string &name, unsigned id, const char *ext,
         const void *data, size_t size) {
-    const std::string path = "dnnl_dump_" + name + "."
-            + std::to_string(dump_counter.fetch_add(1)) + "." + ext;
+    const std::string path =
+            "dnnl_dump_" + name + "." + std::to_string(id) + "." + ext;
     FILE *f = std::fopen(path.c_str(), "wb");
     if (!f) {
         verbose_warning("jit dump: cannot open %s", path.c_str());
-        return "";
+        return;
     }
     std::fwrite(data, 1, size, f);
     std::fclose(f);
-    return path;
 }
 
 status_t set_jit_dump(int enable) {
@@ -109,7 +112,8 @@ unsigned jit_profiling_flags() {
 }
 
 void jit_register_code(const std::string &name, const void *code, size_t size) {
-    if (jit_dump_enabled()) jit_dump_write(name, "bin", code, size);
+    if (jit_dump_enabled())
+        jit_dump_write(name, jit_dump_id(), "bin", code, size);
     if (jit_profiling_flags() & perfmap_flag) append_perf_map(name, code, size);
 }
 

@@ -26,9 +26,12 @@ status_t set_jit_profiling_jitdumpdir(const char *dir);
 bool jit_dump_enabled();
 unsigned jit_profiling_flags();
 
-// Writes `size` bytes as dnnl_dump_<name>.<n>.<ext> (n counts the dumps
-// of the process) and returns the path, or "" when it cannot be opened.
-std::string jit_dump_write(const std::string &name, const char *ext,
+// A new dump number (the dumps of the process are counted; files of one
+// kernel share its number).
+unsigned jit_dump_id();
+// Writes `size` bytes as dnnl_dump_<name>.<id>.<ext> in the working
+// directory (a warning when it cannot).
+void jit_dump_write(const std::string &name, unsigned id, const char *ext,
         const void *data, size_t size);
 
 // Called once per generated CPU kernel, after it became executable.

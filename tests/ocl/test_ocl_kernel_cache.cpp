@@ -2,14 +2,19 @@
 // for a new shape, no kernel lookup at all on a primitive-cache hit, one
 // default context shared by engines made by index, separate programs for
 // separate contexts, capacity 0 releasing everything, user contexts /
-// queues / buffers end to end, and many threads creating at once while
-// both capacities change.
+// queues / buffers end to end, many threads creating at once while both
+// capacities change, and the JIT dump of each compiled program.
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
 #include <CL/cl.h>
 
 #include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -77,8 +82,8 @@ TEST_F(ocl_kernel_cache, new_shape_reuses_the_compiled_program) {
     EXPECT_EQ(after.hits, before.hits + 2);
     // Another configuration (algorithm and data type no other test uses)
     // is another program.
-    make_eltwise(eng, {7, 11}, algorithm::eltwise_hardswish,
-            memory::data_type::f16);
+    make_eltwise(
+            eng, {7, 11}, algorithm::eltwise_hardswish, memory::data_type::f16);
     EXPECT_EQ(kstats().misses, after.misses + 1);
 }
 
@@ -149,8 +154,9 @@ TEST_F(ocl_kernel_cache, user_context_queue_and_buffers) {
     const int n = 1000;
     std::vector<float> in(n), out(n, 0.f);
     for (int i = 0; i < n; ++i) in[i] = (float)(i - n / 2) / 8;
-    cl_mem src_buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-            n * sizeof(float), in.data(), &err);
+    cl_mem src_buf =
+            clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                    n * sizeof(float), in.data(), &err);
     ASSERT_EQ(err, CL_SUCCESS);
     cl_mem dst_buf = clCreateBuffer(
             ctx, CL_MEM_READ_WRITE, n * sizeof(float), nullptr, &err);
@@ -188,8 +194,8 @@ TEST_F(ocl_kernel_cache, user_context_queue_and_buffers) {
 // that do not, while another thread keeps changing both capacities.
 TEST_F(ocl_kernel_cache, concurrent_creation_with_changing_capacities) {
     engine eng(engine::kind::gpu, 0);
-    std::atomic<bool> stop {false};
-    std::atomic<int> failures {0};
+    std::atomic<bool> stop{false};
+    std::atomic<int> failures{0};
     std::thread resizer([&] {
         int i = 0;
         while (!stop.load()) {
@@ -211,31 +217,34 @@ TEST_F(ocl_kernel_cache, concurrent_creation_with_changing_capacities) {
                 const memory::dims d = {2, 3 + (t + it) % 4};
                 const algorithm alg = algs[(t * 7 + it) % 3];
                 try {
-                    memory::desc md(d, memory::data_type::f32,
-                            memory::format_tag::ab);
+                    memory::desc md(
+                            d, memory::data_type::f32, memory::format_tag::ab);
                     memory src(md, eng), dst(md, eng);
                     {
                         float *p = src.map_data<float>();
                         for (int i = 0; i < d[0] * d[1]; ++i) p[i] = -1.f - i;
                         src.unmap_data(p);
                     }
-                    make_eltwise(eng, d, alg).execute(
-                            s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+                    make_eltwise(eng, d, alg)
+                            .execute(s,
+                                    {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
                     s.wait();
                     float *p = dst.map_data<float>();
                     for (int i = 0; i < d[0] * d[1]; ++i) {
                         const float v = -1.f - i;
-                        const float want = alg == algorithm::eltwise_relu
-                                ? 0.f
-                                : alg == algorithm::eltwise_abs ? -v : v * v;
+                        const float want = alg == algorithm::eltwise_relu ? 0.f
+                                           : alg == algorithm::eltwise_abs
+                                                   ? -v
+                                                   : v * v;
                         if (p[i] != want) ++failures;
                     }
                     dst.unmap_data(p);
-                } catch (const dnnl::error &) { ++failures; }
+                } catch (const dnnl::error &) {
+                    ++failures;
+                }
             }
         });
-    for (auto &w : workers)
-        w.join();
+    for (auto &w : workers) w.join();
     stop = true;
     resizer.join();
     EXPECT_EQ(failures.load(), 0);
@@ -244,6 +253,51 @@ TEST_F(ocl_kernel_cache, concurrent_creation_with_changing_capacities) {
     set_primitive_cache_capacity(0);
     EXPECT_EQ(kstats().entries, 0);
     EXPECT_EQ(pstats().entries, 0);
+}
+
+// The dump files of the working directory.
+std::set<std::string> dump_files() {
+    std::set<std::string> names;
+    for (const auto &e : std::filesystem::directory_iterator("."))
+        if (e.path().filename().string().rfind("dnnl_dump_ocl_", 0) == 0)
+            names.insert(e.path().filename().string());
+    return names;
+}
+
+std::string file_text(const std::string &path) {
+    std::ifstream f(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f),
+            std::istreambuf_iterator<char>());
+}
+
+// With the JIT dump on, a program compiled from source leaves its source
+// (options and build log ahead of it) and its binary under one number;
+// with it off, a compile leaves nothing.
+TEST_F(ocl_kernel_cache, jit_dump_writes_each_compiled_program) {
+    engine eng(engine::kind::gpu, 0);
+    ASSERT_EQ(dnnl_set_kernel_cache_capacity(0), dnnl_success);
+    const std::set<std::string> before = dump_files();
+    ASSERT_EQ(dnnl_set_jit_dump(1), dnnl_success);
+    make_eltwise(eng, {3, 5}, algorithm::eltwise_abs);
+    ASSERT_EQ(dnnl_set_jit_dump(0), dnnl_success);
+    std::vector<std::string> made;
+    for (const auto &n : dump_files())
+        if (!before.count(n)) made.push_back(n);
+    make_eltwise(eng, {3, 5}, algorithm::eltwise_abs);
+    EXPECT_EQ(dump_files().size(), before.size() + made.size());
+    int sources = 0;
+    for (const auto &n : made) {
+        const size_t dot = n.rfind('.');
+        if (n.substr(dot) != ".cl") continue;
+        ++sources;
+        const std::string text = file_text(n);
+        EXPECT_EQ(text.rfind("/* options: -cl-std=CL1.2", 0), 0u) << n;
+        EXPECT_NE(text.find("__kernel"), std::string::npos) << n;
+        const std::string bin = n.substr(0, dot) + ".bin";
+        EXPECT_FALSE(file_text(bin).empty()) << bin;
+    }
+    EXPECT_GE(sources, 1);
+    for (const auto &n : made) std::remove(n.c_str());
 }
 
 #endif

@@ -48,9 +48,12 @@ void kernel_options_t::define_float(const char *name, float value) {
     char buf[64];
     // Hexadecimal float literals are exact; OpenCL C accepts them.
     std::snprintf(buf, sizeof(buf), "(%af)", (double)value);
-    if (value != value) std::snprintf(buf, sizeof(buf), "(NAN)");
-    else if (value == __builtin_inff()) std::snprintf(buf, sizeof(buf), "(INFINITY)");
-    else if (value == -__builtin_inff()) std::snprintf(buf, sizeof(buf), "(-INFINITY)");
+    if (value != value)
+        std::snprintf(buf, sizeof(buf), "(NAN)");
+    else if (value == __builtin_inff())
+        std::snprintf(buf, sizeof(buf), "(INFINITY)");
+    else if (value == -__builtin_inff())
+        std::snprintf(buf, sizeof(buf), "(-INFINITY)");
     define(name, std::string(buf));
 }
 
@@ -75,8 +78,8 @@ kernel_args_t &kernel_args_t::local(size_t bytes) {
     return *this;
 }
 
-nd_range_t::nd_range_t(std::initializer_list<size_t> g,
-        std::initializer_list<size_t> l) {
+nd_range_t::nd_range_t(
+        std::initializer_list<size_t> g, std::initializer_list<size_t> l) {
     ndims = (int)g.size();
     int i = 0;
     for (size_t v : g) global[i++] = v;
@@ -94,7 +97,7 @@ bool nd_range_t::empty() const {
 
 namespace {
 
-std::atomic<int64_t> g_program_builds {0};
+std::atomic<int64_t> g_program_builds{0};
 
 struct program_key_t : public kernel_cache::key_impl_t {
     std::string source, options;
@@ -103,8 +106,8 @@ struct program_key_t : public kernel_cache::key_impl_t {
 
     bool equal(const kernel_cache::key_impl_t &o) const override {
         const auto &k = static_cast<const program_key_t &>(o);
-        return device == k.device && context == k.context
-                && source == k.source && options == k.options;
+        return device == k.device && context == k.context && source == k.source
+               && options == k.options;
     }
     size_t hash() const override {
         size_t h = std::hash<std::string>()(source);
@@ -124,9 +127,7 @@ struct program_value_t : public kernel_cache::value_impl_t {
         : program(p), binary_bytes(bytes), device(key.device),
           id(portable_id_of(key)) {}
     ~program_value_t() override { clReleaseProgram(program); }
-    size_t footprint() const override {
-        return sizeof(*this) + binary_bytes;
-    }
+    size_t footprint() const override { return sizeof(*this) + binary_bytes; }
     std::string portable_id() const override { return id; }
     // The device's binary (CL_PROGRAM_BINARIES; one device per program).
     status_t binary(std::string &out) const override {
@@ -160,9 +161,8 @@ const std::string &extra_build_options() {
 // The build log as the driver gives it (multi-line), or "".
 std::string raw_build_log(cl_program program, cl_device_id device) {
     size_t n = 0;
-    if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0,
-                nullptr, &n)
-                    != CL_SUCCESS
+    if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr,
+                &n) != CL_SUCCESS
             || n == 0)
         return "";
     std::string log(n, '\0');
@@ -177,8 +177,10 @@ std::string build_log(cl_program program, cl_device_id device) {
     // One verbose line: newlines become " | ".
     std::string flat;
     for (char c : raw_build_log(program, device)) {
-        if (c == '\n') flat += " | ";
-        else flat += c;
+        if (c == '\n')
+            flat += " | ";
+        else
+            flat += c;
     }
     return flat;
 }
@@ -187,27 +189,28 @@ std::string build_log(cl_program program, cl_device_id device) {
 // expanded source with its options and build log in a comment ahead of
 // it, then the driver's binary (PTX on NVIDIA's platform, SPIR-V or ISA
 // elsewhere).
-void dump_program(cl_program program, const program_key_t &key,
-        const std::string &text) {
+void dump_program(
+        cl_program program, const program_key_t &key, const std::string &text) {
     std::string name = key.source;
     for (char &c : name)
         if (c == '/' || c == '.') c = '_';
     std::string head = "/* options:" + key.options + "\n   build log:\n"
-            + raw_build_log(program, key.device) + "\n*/\n";
+                       + raw_build_log(program, key.device) + "\n*/\n";
     head += text;
-    jit_dump_write("ocl_" + name, "cl", head.data(), head.size());
+    const unsigned id = jit_dump_id();
+    jit_dump_write("ocl_" + name, id, "cl", head.data(), head.size());
     size_t n = 0;
-    if (clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(n), &n,
-                nullptr)
+    if (clGetProgramInfo(
+                program, CL_PROGRAM_BINARY_SIZES, sizeof(n), &n, nullptr)
                     != CL_SUCCESS
             || n == 0)
         return;
     std::string bin(n, '\0');
     unsigned char *ptr = reinterpret_cast<unsigned char *>(&bin[0]);
-    if (clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr,
-                nullptr)
+    if (clGetProgramInfo(
+                program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr, nullptr)
             == CL_SUCCESS)
-        jit_dump_write("ocl_" + name, "bin", bin.data(), bin.size());
+        jit_dump_write("ocl_" + name, id, "bin", bin.data(), bin.size());
 }
 
 struct build_ctx_t {
@@ -217,10 +220,11 @@ struct build_ctx_t {
     size_t binary_size = 0;
 };
 
-std::atomic<int64_t> g_program_loads {0};
+std::atomic<int64_t> g_program_loads{0};
 
 // The value of a built program (its size for the statistics).
-kernel_cache::result_t built_value(cl_program program, const program_key_t &key) {
+kernel_cache::result_t built_value(
+        cl_program program, const program_key_t &key) {
     kernel_cache::result_t r;
     size_t binary_bytes = 0;
     clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(binary_bytes),
@@ -241,8 +245,8 @@ kernel_cache::result_t load_program(const build_ctx_t &ctx) {
             key.context, 1, &key.device, &len, &bin, &bin_status, &err);
     if (err == CL_SUCCESS && bin_status == CL_SUCCESS) {
         ++g_program_loads;
-        err = clBuildProgram(program, 1, &key.device, key.options.c_str(),
-                nullptr, nullptr);
+        err = clBuildProgram(
+                program, 1, &key.device, key.options.c_str(), nullptr, nullptr);
     }
     if (err != CL_SUCCESS || bin_status != CL_SUCCESS) {
         verbose_error("cache_blob",
@@ -262,7 +266,7 @@ kernel_cache::result_t build_program(void *p) {
     const program_key_t &key = *ctx.key;
     // The disk cache's engine entry may hold it (ocl_disk_programs.hpp).
     if (auto bin = disk_programs_find(key.device, portable_id_of(key))) {
-        build_ctx_t from_disk {ctx.key,
+        build_ctx_t from_disk{ctx.key,
                 reinterpret_cast<const uint8_t *>(bin->data()), bin->size()};
         kernel_cache::result_t r = load_program(from_disk);
         if (r.status == dnnl_success) return r;
@@ -275,8 +279,8 @@ kernel_cache::result_t build_program(void *p) {
     const char *src = text.c_str();
     const size_t len = text.size();
     cl_int err = CL_SUCCESS;
-    cl_program program
-            = clCreateProgramWithSource(key.context, 1, &src, &len, &err);
+    cl_program program =
+            clCreateProgramWithSource(key.context, 1, &src, &len, &err);
     if (err != CL_SUCCESS) {
         r.status = check_cl(err, "clCreateProgramWithSource");
         return r;
@@ -298,8 +302,8 @@ kernel_cache::result_t build_program(void *p) {
     return built_value(program, key);
 }
 
-std::shared_ptr<program_key_t> make_key(
-        ocl_engine_t *e, const std::string &source, const std::string &options) {
+std::shared_ptr<program_key_t> make_key(ocl_engine_t *e,
+        const std::string &source, const std::string &options) {
     auto key = std::make_shared<program_key_t>();
     key->source = source;
     key->options = options;
@@ -354,8 +358,7 @@ status_t ocl_kernel_t::enqueue(cl_command_queue queue, const nd_range_t &range,
     // (register-heavy kernels on some devices) gets the largest power of
     // two that fits; multi-dimensional tiles are the kernel's contract.
     if (has_local && range.ndims == 1 && state_->max_wg > 0)
-        while (local[0] > state_->max_wg && local[0] > 1)
-            local[0] /= 2;
+        while (local[0] > state_->max_wg && local[0] > 1) local[0] /= 2;
     for (int i = 0; i < range.ndims; ++i)
         global[i] = (range.global[i] + local[i] - 1) / local[i] * local[i];
     std::lock_guard<std::mutex> lock(state_->launch_mutex);
@@ -385,7 +388,7 @@ status_t create_kernels(engine_t *engine, const char *source,
     auto key_impl = make_key(
             e, source, "-cl-std=CL1.2" + options.str() + extra_build_options());
     kernel_cache::key_t key(key_impl);
-    build_ctx_t bctx {key_impl.get()};
+    build_ctx_t bctx{key_impl.get()};
     // A primitive created from a cache blob takes this program's binary
     // from the blob, in the order it asks for programs (or the program it
     // already took); whatever it gets is noted in its code record.
@@ -401,10 +404,10 @@ status_t create_kernels(engine_t *engine, const char *source,
         if (r.status != dnnl_success) return r.status;
     }
     if (frame) frame->note_program(r.value);
-    verbose_print_kernel_create(hit, std::string(source) + ":" + key_impl->options,
+    verbose_print_kernel_create(hit,
+            std::string(source) + ":" + key_impl->options,
             verbose_now_ms() - t0);
-    cl_program program
-            = static_cast<program_value_t *>(r.value.get())->program;
+    cl_program program = static_cast<program_value_t *>(r.value.get())->program;
 
     std::vector<ocl_kernel_t> out;
     out.reserve(names.size());
@@ -454,7 +457,7 @@ status_t restore_program(engine_t *engine, const std::string &portable_id,
     auto key_impl = make_key(
             e, portable_id.substr(0, cut), portable_id.substr(cut + 1));
     kernel_cache::key_t key(key_impl);
-    build_ctx_t bctx {key_impl.get(), binary, size};
+    build_ctx_t bctx{key_impl.get(), binary, size};
     bool hit = false;
     return kernel_cache::get_or_create(key, build_program, &bctx, hit).status;
 }
@@ -466,7 +469,7 @@ status_t saved_programs(engine_t *engine,
     struct ctx_t {
         cl_device_id device;
         std::vector<std::shared_ptr<kernel_cache::value_impl_t>> found;
-    } ctx {e->device(), {}};
+    } ctx{e->device(), {}};
     // Collected under the cache's lock, read outside it.
     kernel_cache::for_each_value(
             [](const std::shared_ptr<kernel_cache::value_impl_t> &v, void *p) {
@@ -479,8 +482,7 @@ status_t saved_programs(engine_t *engine,
     for (const auto &v : ctx.found) {
         std::string id = v->portable_id(), bin;
         bool seen = false; // the same program in several contexts
-        for (const auto &p : programs)
-            seen = seen || p.first == id;
+        for (const auto &p : programs) seen = seen || p.first == id;
         if (seen || v->binary(bin) != dnnl_success) continue;
         programs.emplace_back(std::move(id), std::move(bin));
     }
