@@ -194,7 +194,7 @@ void dump_program(
     std::string name = key.source;
     for (char &c : name)
         if (c == '/' || c == '.') c = '_';
-    std::string head = "/* options:" + key.options + "\n   build log:\n"
+    std::string head = "/* options: " + key.options + "\n   build log:\n"
                        + raw_build_log(program, key.device) + "\n*/\n";
     head += text;
     const unsigned id = jit_dump_id();
