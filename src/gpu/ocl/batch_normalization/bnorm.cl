@@ -193,7 +193,7 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
     do { \
         if ((k) < HELD_CACHE) { \
             for (int j_ = 0; j_ < VEC; ++j_) \
-                (y)[j_] = x[(k) % HELD_CACHE][j_]; \
+                (y)[j_] = x[k][j_]; \
         } else { \
             VFN(vstore)(mine[((k)-HELD_CACHE) * l], 0, y); \
         } \
@@ -232,25 +232,25 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         const int part = valid ? (int)(item - c * parts) : 0;
         const int first = part * ipp;
         const int vecs = valid ? (min(images, first + ipp) - first) * pv : 0;
-        float x[HELD_CACHE][VEC];
-        float sum = 0.f;
+        // Every load is issued before any of them is used (as in
+        // gnorm_fwd_cached: a use in between serializes the loads).
+        float x[BN_HELD][VEC];
         int img = first + i0, w = w0;
 #pragma unroll
         for (int k = 0; k < BN_HELD; ++k) {
-            float y[VEC];
             for (int j = 0; j < VEC; ++j)
-                y[j] = 0.f;
+                x[k][j] = 0.f;
             if (r + k * l < vecs)
-                VLOAD(DATA_DT, src, bn_off(&sv, c, img, w * VEC), y);
-            for (int j = 0; j < VEC; ++j)
-                sum += y[j];
-            if (k < HELD_CACHE) {
-                for (int j = 0; j < VEC; ++j)
-                    x[k % HELD_CACHE][j] = y[j];
-            } else {
-                mine[(k - HELD_CACHE) * l] = VFN(vload)(0, y);
-            }
+                VLOAD(DATA_DT, src, bn_off(&sv, c, img, w * VEC), x[k]);
             BN_STEP(img, w);
+        }
+        float sum = 0.f;
+#pragma unroll
+        for (int k = 0; k < BN_HELD; ++k) {
+            for (int j = 0; j < VEC; ++j)
+                sum += x[k][j];
+            if (k >= HELD_CACHE)
+                mine[(k - HELD_CACHE) * l] = VFN(vload)(0, x[k]);
         }
         const float cnt = (float)vecs * VEC;
         const float tot = wg_sum(sum, buf);
