@@ -450,7 +450,8 @@ TEST_F(ocl_gnorm, gpu_geometry) {
 // Units held in registers (GPU geometry, enough units, aligned runs):
 // nchw units as one run (vectors straddling channels when S is odd),
 // nhwc units as runs of their channels, long units (up to 16 vectors a lane),
-// given statistics, in place, 8-bit data with scales, post-ops.
+// given statistics, in place, 8-bit data with scales, post-ops; not with
+// more channels a group than half the lanes.
 TEST_F(ocl_gnorm, units_held_in_registers) {
     gpu_geometry_t g;
     // Enough units for any device's compute units (an H100 has 132).
@@ -481,6 +482,11 @@ TEST_F(ocl_gnorm, units_held_in_registers) {
     run(wide, 60);
     // Channels per group not a multiple of 4 in nhwc: the plain kernel.
     EXPECT_EQ(impl_of(mk({4, 6, 5, 7}, 2, CH, tag::nhwc)), "ocl:gnorm:units");
+    // More channel coefficients (two a channel) than the unit's lanes
+    // hold: the streaming kernel.
+    const cfg_t many = mk({64, 160, 2, 2}, 1, CH);
+    EXPECT_EQ(impl_of(many), "ocl:gnorm:units_vec");
+    run(many, 49);
 }
 
 // Units longer than registers hold (more than 16 vectors a lane of 256):

@@ -61,6 +61,7 @@ void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
             || n * g < dev.compute_units || cache_vecs() == 0)
         return;
     const unit_geom_t geom = cache_geom(dev, unit_group_limit(dev, 0));
+    if (2 * cpg > (int64_t)geom.lr) return;
     cache = unit_cache_vectors(geom, cache_vecs(), max_cache);
     if (cache || !norm_held_enabled()) return;
     const int64_t per_lane = div_up(cache_vecs(), (int64_t)geom.lr);

@@ -49,9 +49,12 @@ struct ocl_gnorm_t : public primitive_t {
         int64_t cache_vecs() const { return cpg * sp / 4; }
         unit_geom_t cache_geom(const device_info_t &dev, size_t max_wg) const;
         void plan_cache(const device_info_t &dev);
-        // Whether `geom`'s lanes hold a unit with this split.
+        // Whether `geom`'s lanes hold a unit with this split, and the
+        // unit's channel coefficients (two a channel) fit the tree's
+        // buffer of a float a lane.
         bool cache_fits(const unit_geom_t &geom) const {
-            return (cache + cache_local) * (int64_t)geom.lr >= cache_vecs();
+            return (cache + cache_local) * (int64_t)geom.lr >= cache_vecs()
+                    && 2 * cpg <= (int64_t)geom.lr;
         }
         // Forward: elements per vector when every unit is read as runs of
         // aligned vectors: nchw, one run of cpg x sp (space [1, cpg * sp /
