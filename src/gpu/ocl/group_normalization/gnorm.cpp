@@ -193,6 +193,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         opts.define("VEC", 4);
         opts.define("UNIT_CACHE", pd->cache);
         opts.define("UNIT_LOCAL", pd->cache_local);
+        opts.define("CH_INNER", pd->ch_inner ? 1 : 0);
         define_data_type(opts, "SRC", pd->src_md()->data_type);
         define_data_type(opts, "DST", pd->dst_md()->data_type);
         define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
