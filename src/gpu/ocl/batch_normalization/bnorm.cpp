@@ -244,6 +244,8 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         kernel_options_t hopts = opts;
         hopts.define("HELD_CACHE", pd->held_cache);
         hopts.define("HELD_LOCAL", pd->held_local);
+        hopts.define("HELD_ADD", pd->fuse_add_relu() ? 1 : 0);
+        hopts.define("HELD_RELU", pd->any_relu() ? 1 : 0);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl",
                 hopts, {"bnorm_fwd_held", "bnorm_held_reset"}, ks));
