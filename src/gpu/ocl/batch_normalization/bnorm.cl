@@ -166,8 +166,15 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
 // only for parts that running groups hold or that no group has taken
 // yet: with no more parts per channel than groups that run at once (the
 // host keeps them within the compute units), some channel always
-// completes. sync[0] counts tickets, sync[1 + c] the parts of channel c
-// published; both start at zero (bnorm_held_reset). Each group draws
+// completes. sync[0] counts tickets (reset to zero), and each part's
+// three statistics are words of `partial` reset to BN_UNPUBLISHED
+// (bnorm_held_reset). A group publishes its part's words with atomics
+// and reads the others' until none is BN_UNPUBLISHED: each word tells on
+// its own whether it has arrived, so nothing depends on the order in
+// which other compute units see the writes (OpenCL 1.2's global fence
+// orders them for the work-group only: NVIDIA's compiles it to
+// membar.cta, and a counter raised after the words let a group read
+// stale ones). Each group draws
 // `trips` tickets (groups x trips >= channels x parts) whether or not
 // parts remain, so its work-items all reach every barrier. Lane r holds
 // the part's vectors r + k * lanes.
@@ -199,9 +206,20 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
         } \
     } while (0)
 
-__kernel void bnorm_held_reset(__global int *sync, long sync_off, long count) {
+// A word no statistic is published as (a NaN arithmetic never makes;
+// published NaNs become 0x7fc00000).
+#define BN_UNPUBLISHED ((int)0xffffffff)
+
+inline int bn_published(float v) {
+    return isnan(v) ? 0x7fc00000 : as_int(v);
+}
+
+// The ticket counter to zero and `count` statistics words unpublished.
+__kernel void bnorm_held_reset(__global int *scratch, long ticket_off,
+        long words_off, long count) {
     const long i = get_global_id(0);
-    if (i < count) sync[sync_off + i] = 0;
+    if (i == 0) scratch[ticket_off] = 0;
+    if (i < count) scratch[words_off + i] = BN_UNPUBLISHED;
 }
 
 __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
@@ -265,28 +283,32 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
                     sq += (y[j] - pm) * (y[j] - pm);
             }
         const float pq = wg_sum(sq, buf);
+        __global int *words = (__global int *)(partial + partial_off);
         if (valid && r == 0) {
-            __global float *p = partial + partial_off + 3 * item;
-            p[0] = cnt;
-            p[1] = pm;
-            p[2] = pq;
-            mem_fence(CLK_GLOBAL_MEM_FENCE);
-            atomic_inc(sync + 1 + c);
-            volatile __global const int *published = sync + 1 + c;
-            while (*published < parts)
-                ;
+            atomic_xchg(words + 3 * item, bn_published(cnt));
+            atomic_xchg(words + 3 * item + 1, bn_published(pm));
+            atomic_xchg(words + 3 * item + 2, bn_published(pq));
         }
-        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-        stats_t st = stats_zero();
-        if (valid) {
-            // Written by other groups during this launch: not from a cache.
-            volatile __global const float *q
-                    = partial + partial_off + 3 * c * parts;
-            for (int j = 0; j < parts; ++j) {
-                const stats_t b = {q[3 * j], q[3 * j + 1], q[3 * j + 2]};
-                st = stats_merge(st, b);
+        // Lane j < parts waits for part j's words (the host keeps 3 parts
+        // within the lanes), into local memory for every lane's merge.
+        __local float *pb = ul_slice(buf);
+        if (valid && r < parts) {
+            volatile __global const int *q = words + 3 * (c * parts + r);
+            for (int k = 0; k < 3; ++k) {
+                int v;
+                while ((v = q[k]) == BN_UNPUBLISHED)
+                    ;
+                pb[3 * r + k] = as_float(v);
             }
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        stats_t st = stats_zero();
+        for (int j = 0; j < parts && valid; ++j) {
+            const stats_t b = {pb[3 * j], pb[3 * j + 1], pb[3 * j + 2]};
+            st = stats_merge(st, b);
+        }
+        // The next part's tree reuses the buffer.
+        barrier(CLK_LOCAL_MEM_FENCE);
         const float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
         if (valid && part == 0 && r == 0 && (flags & F_SAVE)) {
             mean[mean_off + c] = m;

@@ -126,7 +126,7 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     if (held_parts > 0) {
         partial_off = staging.reserve(
                 (size_t)(3 * held_parts * c) * sizeof(float));
-        sync_off = staging.reserve((size_t)(1 + c) * sizeof(int32_t));
+        sync_off = staging.reserve(sizeof(int32_t));
         dense = false;
         book_scratchpad(staging.scratch_bytes());
         return dnnl_success;
@@ -215,7 +215,8 @@ void ocl_bnorm_t::pd_t::plan_held(const device_info_t &dev) {
     const int64_t most = (max_held_cache + slots) * (int64_t)lanes;
     if (pv > most) return;
     const int64_t parts = div_up(n, most / pv);
-    if (parts > dev.compute_units) return;
+    // Lane j gathers part j's three statistics.
+    if (parts > dev.compute_units || 3 * parts > (int64_t)lanes) return;
     held_images = div_up(n, parts);
     const int64_t per_lane = div_up(held_images * pv, (int64_t)lanes);
     held_cache = (int)std::min<int64_t>(per_lane, max_held_cache);
@@ -417,10 +418,12 @@ status_t ocl_bnorm_t::execute_held(const exec_ctx_t &ctx,
     const int64_t sync = (int64_t)(pd->sync_off / sizeof(int32_t));
     const int64_t items = pd->c * pd->held_parts;
     const int64_t trips = div_up(items, (int64_t)held_groups_);
+    const int64_t words = 3 * items;
     kernel_args_t z;
-    z.mem(scratch).i64(sync).i64(1 + pd->c);
+    z.mem(scratch).i64(sync);
+    z.i64((int64_t)(pd->partial_off / sizeof(float))).i64(words);
     DNNL_CHECK(held_reset_.enqueue(ctx,
-            nd_range_t({(size_t)div_up(1 + pd->c, 64) * 64}, {64}), z));
+            nd_range_t({(size_t)div_up(words, 64) * 64}, {64}), z));
     kernel_args_t a;
     for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws})
         a.mem(b[s].mem).value(view(pd->k[s], b[s].off0));
