@@ -26,11 +26,14 @@ private:
     int capacity_;
 };
 
-// While an object lives, the normalizations may hold long units on chip
-// with local memory (ONEDNN_OCL_NORM_HELD=1, off by default); create it
-// inside a gpu_geometry_t, whose primitive cache is off.
+// While an object lives, the normalizations hold long units on chip with
+// local memory (ONEDNN_OCL_NORM_HELD=1; they do by default) or, with
+// `on` false, not (=0); create it inside a gpu_geometry_t, whose
+// primitive cache is off.
 struct norm_held_t {
-    norm_held_t() { setenv("ONEDNN_OCL_NORM_HELD", "1", 1); }
+    explicit norm_held_t(bool on = true) {
+        setenv("ONEDNN_OCL_NORM_HELD", on ? "1" : "0", 1);
+    }
     ~norm_held_t() { unsetenv("ONEDNN_OCL_NORM_HELD"); }
     norm_held_t(const norm_held_t &) = delete;
     norm_held_t &operator=(const norm_held_t &) = delete;

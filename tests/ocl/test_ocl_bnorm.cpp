@@ -401,13 +401,19 @@ TEST_F(ocl_bnorm, channels_held_on_chip) {
     EXPECT_NE(impl({2, 3, 170, 170}), "ocl:bnorm:held");
 }
 
-// Without ONEDNN_OCL_NORM_HELD the two-pass kernels.
-TEST_F(ocl_bnorm, channels_held_on_chip_only_when_asked) {
+// With ONEDNN_OCL_NORM_HELD=0 the two-pass kernels, and without it the
+// held one.
+TEST_F(ocl_bnorm, channels_held_on_chip_unless_turned_off) {
     gpu_geometry_t g;
     const memory::desc md({8, 3, 64, 64}, dt::f32, tag::nchw);
-    batch_normalization_forward::primitive_desc pd(gpu(),
-            prop_kind::forward_training, md, md, 1e-5f, CH);
-    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:bnorm:rows_vec+dense");
+    const auto impl = [&] {
+        return std::string(batch_normalization_forward::primitive_desc(gpu(),
+                prop_kind::forward_training, md, md, 1e-5f, CH)
+                        .impl_info_str());
+    };
+    EXPECT_EQ(impl(), "ocl:bnorm:held");
+    norm_held_t off(false);
+    EXPECT_EQ(impl(), "ocl:bnorm:rows_vec+dense");
 }
 
 #endif

@@ -540,10 +540,13 @@ TEST_F(ocl_gnorm, units_held_on_chip) {
             "ocl:gnorm:units_vec");
 }
 
-// Without ONEDNN_OCL_NORM_HELD long units take the streaming kernel.
-TEST_F(ocl_gnorm, units_held_on_chip_only_when_asked) {
+// With ONEDNN_OCL_NORM_HELD=0 long units take the streaming kernel, and
+// without it the held one.
+TEST_F(ocl_gnorm, units_held_on_chip_unless_turned_off) {
     gpu_geometry_t g;
     const int64_t n = std::max<int64_t>(5, compute_units() + 3);
+    EXPECT_EQ(impl_of(mk({n, 8, 48, 48}, 1, CH)), "ocl:gnorm:units_held");
+    norm_held_t off(false);
     EXPECT_EQ(impl_of(mk({n, 8, 48, 48}, 1, CH)), "ocl:gnorm:units_vec");
 }
 

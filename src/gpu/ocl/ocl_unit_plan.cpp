@@ -98,7 +98,7 @@ bool gpu_geometry(const device_info_t &dev) {
 }
 
 bool norm_held_enabled() {
-    return getenv_string("ONEDNN_OCL_NORM_HELD") == "1";
+    return getenv_string("ONEDNN_OCL_NORM_HELD") != "0";
 }
 
 bool single_lane_units(const device_info_t &dev, int64_t elems) {

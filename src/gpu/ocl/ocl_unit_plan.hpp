@@ -77,9 +77,9 @@ bool gpu_geometry(const device_info_t &dev);
 
 // Whether the normalizations may hold long units on chip with local
 // memory beside registers (group normalization's units_held, batch
-// normalization's held): only while ONEDNN_OCL_NORM_HELD=1, since on an
-// H100 their kernels still run slower than the streaming ones
-// (doc/performance.md); the tests turn it on.
+// normalization's held): yes unless ONEDNN_OCL_NORM_HELD=0, which keeps
+// the streaming kernels (on an H100 the held ones are 1.2-1.4x faster,
+// doc/performance.md).
 bool norm_held_enabled();
 
 // Whether kernels for units of `elems` elements on `dev` are compiled
