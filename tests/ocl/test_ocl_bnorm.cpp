@@ -319,6 +319,7 @@ TEST_F(ocl_bnorm, dense_computed_statistics) {
     };
     cases(70);
     gpu_geometry_t g;
+    norm_held_t two_pass(false);
     cases(80);
 }
 
