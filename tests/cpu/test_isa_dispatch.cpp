@@ -141,17 +141,29 @@ TEST_F(IsaDispatch, EltwiseNamesItsKernels) {
     eltwise_forward::primitive_desc gelu(eng, prop_kind::forward_inference,
             algorithm::eltwise_gelu_erf, md, md, 0.f, 0.f);
     EXPECT_EQ(gelu.impl_info_str(), eltwise_name("gelu_erf"));
-    // Other data types go through f32 blocks on the compiled kernels.
+    // bf16 / f16 go through f32 blocks on the same kernels (generated
+    // from AVX2 up, compiled below).
+    const std::string staged = level() == level_t::base ? "simd:" : "jit:";
     auto b16 = memory::desc({2, 16, 8, 8}, dt::bf16, tag::nchw);
     eltwise_forward::primitive_desc pb(eng, prop_kind::forward_inference,
             algorithm::eltwise_tanh, b16, b16, 0.f, 0.f);
     EXPECT_EQ(pb.impl_info_str(),
-            "simd:bf16_eltwise_tanh_stage1024__" + isa_token(true));
+            staged + "bf16_eltwise_tanh_stage1024__" + isa_token(true));
     auto f32_out = memory::desc({2, 16, 8, 8}, dt::f32, tag::nchw);
     eltwise_forward::primitive_desc pm(eng, prop_kind::forward_inference,
             algorithm::eltwise_tanh, b16, f32_out, 0.f, 0.f);
     EXPECT_EQ(pm.impl_info_str(),
-            "simd:bf16_f32_eltwise_tanh_stage1024__" + isa_token(true));
+            staged + "bf16_f32_eltwise_tanh_stage1024__" + isa_token(true));
+    // Post-ops stay on the compiled kernels.
+    post_ops add;
+    add.append_binary(algorithm::binary_add,
+            memory::desc({1, 1, 1, 1}, dt::f32, tag::nchw));
+    primitive_attr with_add;
+    with_add.set_post_ops(add);
+    eltwise_forward::primitive_desc po(eng, prop_kind::forward_inference,
+            algorithm::eltwise_tanh, b16, b16, 0.f, 0.f, with_add);
+    EXPECT_EQ(po.impl_info_str(),
+            "simd:bf16_eltwise_tanh_stage1024__" + isa_token(true));
     // Backward, from the destination: "_dst" for "_use_dst_for_bwd".
     eltwise_forward::primitive_desc hint(eng, prop_kind::forward_training,
             algorithm::eltwise_relu_use_dst_for_bwd, md, md, 0.f, 0.f);

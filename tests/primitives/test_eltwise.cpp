@@ -406,6 +406,11 @@ TEST_P(eltwise_alg_t, ForwardLowPrecision) {
     // Mixed: f32 source, bf16 destination.
     run_fwd(c, memory::desc({3, 40}, dt::f32, tag::ab),
             memory::desc({3, 40}, dt::bf16, tag::ab), false, seed++);
+    // Several f32 blocks of the staged drivers and a tail, in place too.
+    const memory::desc big({5, 501}, dt::bf16, tag::ab);
+    run_fwd(c, big, big, false, seed++);
+    run_fwd(c, big, big, true, seed++);
+    run_fwd(c, big, memory::desc({5, 501}, dt::f16, tag::ab), false, seed++);
 }
 
 TEST_P(eltwise_alg_t, ForwardInPlace) {

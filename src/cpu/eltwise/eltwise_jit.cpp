@@ -1,7 +1,12 @@
 // Forward eltwise on generated code: descriptor checks, the kernel taken
-// from the kernel cache, and the threaded driver.
+// from the kernel cache, and the threaded driver (bf16 / f16 data in f32
+// blocks around the f32 kernel).
 #include "cpu/eltwise/eltwise_jit.hpp"
 
+#include <algorithm>
+
+#include "cpu/eltwise/eltwise_kernel_name.hpp"
+#include "cpu/kernel_name.hpp"
 #include "common/exec_ctx.hpp"
 #include "common/math/eltwise_math.hpp"
 #include "common/verbose.hpp"
@@ -22,7 +27,10 @@ status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
         return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &s = *src_md(), &d = *dst_md();
-    if (s.data_type != dnnl_f32 || d.data_type != dnnl_f32)
+    const auto float_type = [](data_type_t dt) {
+        return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+    };
+    if (!float_type(s.data_type) || !float_type(d.data_type))
         return dnnl_unimplemented;
     if (!same_layout(s, d) || !is_dense_padded(s)) return dnnl_unimplemented;
     if (!jit::eltwise_injector_t::supports(alg(), alpha(), beta()))
@@ -34,8 +42,17 @@ status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
     target = select_jit_target();
     if (!target) return dnnl_unimplemented;
     work = has_zero_dim() ? 0 : md_nelems(s, true);
-    // The generated kernel's own name: what runs (verbose, perf maps).
-    name_ = "jit:" + jit_kernel_name({target, alg(), alpha(), beta()});
+    if (s.data_type == dnnl_f32 && d.data_type == dnnl_f32) {
+        // The generated kernel's own name: what runs (verbose, perf maps).
+        name_ = "jit:" + jit_kernel_name({target, alg(), alpha(), beta()});
+        return dnnl_success;
+    }
+    staging = select_kernels();
+    if (!staging) return dnnl_unimplemented;
+    name_ = "jit:"
+            + eltwise_kernel_name(dt_pair_name(s.data_type, d.data_type),
+                    alg(), false, "stage" + std::to_string(stage_block),
+                    target->isa_name);
     return dnnl_success;
 }
 
@@ -50,17 +67,34 @@ status_t jit_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const dim_t n = pd->work;
     if (n == 0) return dnnl_success;
-    const float *src = ctx.input<float>(DNNL_ARG_SRC);
-    float *dst = ctx.output<float>(DNNL_ARG_DST);
+    const memory_desc_t &smd = *pd->src_md(), &dmd = *pd->dst_md();
+    const size_t ssz = data_type_size(smd.data_type),
+                 dsz = data_type_size(dmd.data_type);
+    const char *src = ctx.input<char>(DNNL_ARG_SRC);
+    char *dst = ctx.output<char>(DNNL_ARG_DST);
     if (!src || !dst) return dnnl_invalid_arguments;
-    src += pd->src_md()->offset0;
-    dst += pd->dst_md()->offset0;
+    src += smd.offset0 * ssz;
+    dst += dmd.offset0 * dsz;
     const jit_fwd_f32_fn fn = kernel_->fn;
+    const kernel_table_t *staging = pd->staging;
     const int nthr = nthr_for(n, min_per_thread(pd->alg()));
     parallel(nthr, [&](int ithr, int nt) {
         dim_t start, end;
         balance(n, nt, ithr, start, end, 16);
-        if (start < end) fn(src + start, dst + start, (size_t)(end - start));
+        if (start >= end) return;
+        if (!staging) {
+            fn(reinterpret_cast<const float *>(src) + start,
+                    reinterpret_cast<float *>(dst) + start,
+                    (size_t)(end - start));
+            return;
+        }
+        alignas(64) float buf[stage_block];
+        for (dim_t off = start; off < end; off += stage_block) {
+            const dim_t len = std::min(end - off, stage_block);
+            staging->to_f32(smd.data_type, src + off * ssz, buf, len);
+            fn(buf, buf, (size_t)len);
+            staging->from_f32(dmd.data_type, buf, dst + off * dsz, len);
+        }
     });
     return dnnl_success;
 }

@@ -12,6 +12,7 @@
 #include "common/eltwise_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/eltwise/eltwise_jit_kernel.hpp"
+#include "cpu/eltwise/eltwise_kernels.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -26,6 +27,9 @@ struct jit_eltwise_fwd_t : public primitive_t {
 
         const jit_target_t *target = nullptr;
         dim_t work = 0; // elements processed, padding included
+        // bf16 / f16 src or dst: converted in f32 blocks around the
+        // generated f32 kernel by the compiled kernels' conversions.
+        const kernel_table_t *staging = nullptr;
 
     private:
         std::string name_;
