@@ -1,19 +1,20 @@
 // Forward eltwise on generated code: descriptor checks, the kernel taken
-// from the kernel cache, and the threaded driver (bf16 / f16 data in f32
-// blocks around the f32 kernel).
+// from the kernel cache, and the threaded driver (bf16 / f16 data
+// converted by the kernel on AVX-512, in f32 blocks around the f32
+// kernel on AVX2).
 #include "cpu/eltwise/eltwise_jit.hpp"
 
 #include <algorithm>
 
-#include "cpu/eltwise/eltwise_kernel_name.hpp"
-#include "cpu/kernel_name.hpp"
 #include "common/exec_ctx.hpp"
 #include "common/math/eltwise_math.hpp"
 #include "common/verbose.hpp"
+#include "cpu/eltwise/eltwise_kernel_name.hpp"
 #include "cpu/eltwise/eltwise_kernels.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 #include "cpu/eltwise/eltwise_work.hpp"
 #include "cpu/jit/eltwise_injector.hpp"
+#include "cpu/kernel_name.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -42,25 +43,33 @@ status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
     target = select_jit_target();
     if (!target) return dnnl_unimplemented;
     work = has_zero_dim() ? 0 : md_nelems(s, true);
-    if (s.data_type == dnnl_f32 && d.data_type == dnnl_f32) {
+    if (jit_converts(*target, s.data_type, d.data_type)) {
         // The generated kernel's own name: what runs (verbose, perf maps).
-        name_ = "jit:" + jit_kernel_name({target, alg(), alpha(), beta()});
+        name_ = "jit:" + jit_kernel_name(kernel_config());
         return dnnl_success;
     }
     staging = select_kernels();
     if (!staging) return dnnl_unimplemented;
     name_ = "jit:"
-            + eltwise_kernel_name(dt_pair_name(s.data_type, d.data_type),
-                    alg(), false, "stage" + std::to_string(stage_block),
+            + eltwise_kernel_name(dt_pair_name(s.data_type, d.data_type), alg(),
+                    false, "stage" + std::to_string(stage_block),
                     target->isa_name);
     return dnnl_success;
 }
 
+jit_kernel_config_t jit_eltwise_fwd_t::pd_t::kernel_config() const {
+    jit_kernel_config_t cfg{target, alg(), alpha(), beta()};
+    if (!staging) {
+        cfg.sdt = src_md()->data_type;
+        cfg.ddt = dst_md()->data_type;
+    }
+    return cfg;
+}
+
 status_t jit_eltwise_fwd_t::init(engine_t *) {
     const pd_t *pd = pd_();
-    jit_kernel_config_t cfg{pd->target, pd->alg(), pd->alpha(), pd->beta()};
     bool hit = false;
-    return get_jit_kernel(cfg, kernel_, hit);
+    return get_jit_kernel(pd->kernel_config(), kernel_, hit);
 }
 
 status_t jit_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
@@ -75,7 +84,7 @@ status_t jit_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     if (!src || !dst) return dnnl_invalid_arguments;
     src += smd.offset0 * ssz;
     dst += dmd.offset0 * dsz;
-    const jit_fwd_f32_fn fn = kernel_->fn;
+    const jit_fwd_fn fn = kernel_->fn;
     const kernel_table_t *staging = pd->staging;
     const int nthr = nthr_for(n, min_per_thread(pd->alg()));
     parallel(nthr, [&](int ithr, int nt) {
@@ -83,9 +92,7 @@ status_t jit_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
         balance(n, nt, ithr, start, end, 16);
         if (start >= end) return;
         if (!staging) {
-            fn(reinterpret_cast<const float *>(src) + start,
-                    reinterpret_cast<float *>(dst) + start,
-                    (size_t)(end - start));
+            fn(src + start * ssz, dst + start * dsz, (size_t)(end - start));
             return;
         }
         alignas(64) float buf[stage_block];

@@ -27,9 +27,12 @@ struct jit_eltwise_fwd_t : public primitive_t {
 
         const jit_target_t *target = nullptr;
         dim_t work = 0; // elements processed, padding included
-        // bf16 / f16 src or dst: converted in f32 blocks around the
-        // generated f32 kernel by the compiled kernels' conversions.
+        // bf16 / f16 src or dst the kernel does not convert itself (AVX2):
+        // converted in f32 blocks around the generated f32 kernel by the
+        // compiled kernels' conversions.
         const kernel_table_t *staging = nullptr;
+        // The kernel this primitive runs.
+        jit_kernel_config_t kernel_config() const;
 
     private:
         std::string name_;

@@ -26,19 +26,28 @@ struct jit_target_t {
     bool zmm;
 };
 
+// src / dst in memory: f32, or bf16 / f16 converted in registers (on
+// zmm targets only: jit_converts()).
 struct jit_kernel_config_t {
     const jit_target_t *target;
     alg_kind_t alg;
     float alpha, beta;
+    data_type_t sdt = dnnl_f32, ddt = dnnl_f32;
 };
 
-// dst[i] = f(src[i]) for i < n; src and dst may be the same array.
-using jit_fwd_f32_fn = void (*)(const float *src, float *dst, size_t n);
+// Whether the kernel for `target` loads src of type sdt and stores dst of
+// type ddt itself.
+bool jit_converts(const jit_target_t &target, data_type_t sdt, data_type_t ddt);
 
-using jit_kernel_t = jit::generated_kernel_t<jit_fwd_f32_fn>;
+// dst[i] = f(src[i]) for i < n, src of type sdt and dst of type ddt; src
+// and dst may be the same array.
+using jit_fwd_fn = void (*)(const void *src, void *dst, size_t n);
 
-// The kernel's name (eltwise_kernel_name.hpp): f32_eltwise_<alg>_u<n>__<isa>,
-// n elements per iteration of the unrolled main loop.
+using jit_kernel_t = jit::generated_kernel_t<jit_fwd_fn>;
+
+// The kernel's name (eltwise_kernel_name.hpp):
+// <types>_eltwise_<alg>_u<n>__<isa>, n elements per iteration of the
+// unrolled main loop.
 std::string jit_kernel_name(const jit_kernel_config_t &cfg);
 
 // Generates the kernel (no cache); null with a status on failure.

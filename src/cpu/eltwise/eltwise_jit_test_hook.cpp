@@ -40,7 +40,10 @@ const void *dnnl_test_jit_eltwise_kernel(int entry, int alg, float alpha,
         k = fresh;
     }
     if (isa) *isa = table[(size_t)entry].isa;
-    if (fn) *fn = k->fn;
+    // An f32 kernel (the hook's configurations keep f32 data): its
+    // pointers are the float arrays the hook's signature names.
+    if (fn)
+        *fn = reinterpret_cast<void (*)(const float *, float *, size_t)>(k->fn);
     if (code) *code = reinterpret_cast<const unsigned char *>(k->fn);
     if (code_size) *code_size = k->code_size;
     return new std::shared_ptr<const jit_kernel_t>(std::move(k));
