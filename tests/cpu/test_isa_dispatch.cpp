@@ -48,12 +48,11 @@ dnnl_status_t set_isa_status = dnnl_success;
 struct pin_isa_env_t : public ::testing::Environment {
     void SetUp() override {
         if (const char *v = std::getenv(set_isa_var))
-            set_isa_status
-                    = dnnl_set_max_cpu_isa((dnnl_cpu_isa_t)std::atoi(v));
+            set_isa_status = dnnl_set_max_cpu_isa((dnnl_cpu_isa_t)std::atoi(v));
     }
 };
-::testing::Environment *const pin_isa_env
-        = ::testing::AddGlobalTestEnvironment(new pin_isa_env_t);
+::testing::Environment *const pin_isa_env =
+        ::testing::AddGlobalTestEnvironment(new pin_isa_env_t);
 
 // The widest of the three vector levels the kernel files are compiled for
 // that the library may use (the AVX2 files also need FMA and F16C).
@@ -71,9 +70,12 @@ level_t level() {
 // The suffix of the per-ISA kernel sets; eltwise has SSE4.1 as its floor.
 std::string isa_token(bool sse41_floor = false) {
     switch (level()) {
-        case level_t::avx512: return "avx512_core";
-        case level_t::avx2: return "avx2";
-        default: return sse41_floor ? "sse41" : "sse2";
+    case level_t::avx512:
+        return "avx512_core";
+    case level_t::avx2:
+        return "avx2";
+    default:
+        return sse41_floor ? "sse41" : "sse2";
     }
 }
 
@@ -81,17 +83,23 @@ std::string isa_token(bool sse41_floor = false) {
 // takes four vectors an iteration), on the SSE4.1 kernel set below.
 std::string eltwise_name(const std::string &alg) {
     switch (level()) {
-        case level_t::avx512: return "jit:f32_eltwise_" + alg + "_u64__avx512_core";
-        case level_t::avx2: return "jit:f32_eltwise_" + alg + "_u32__avx2";
-        default: return "simd:f32_eltwise_" + alg + "_flat__sse41";
+    case level_t::avx512:
+        return "jit:f32_eltwise_" + alg + "_u64__avx512_core";
+    case level_t::avx2:
+        return "jit:f32_eltwise_" + alg + "_u32__avx2";
+    default:
+        return "simd:f32_eltwise_" + alg + "_flat__sse41";
     }
 }
 
 std::string f32_gemm_token() {
     switch (level()) {
-        case level_t::avx512: return "f32_gemm_12x32__avx512f";
-        case level_t::avx2: return "f32_gemm_6x16__avx2_fma";
-        default: return "f32_gemm_4x8__generic";
+    case level_t::avx512:
+        return "f32_gemm_12x32__avx512f";
+    case level_t::avx2:
+        return "f32_gemm_6x16__avx2_fma";
+    default:
+        return "f32_gemm_4x8__generic";
     }
 }
 
@@ -105,9 +113,12 @@ std::string s32_gemm_token() {
     if (includes(eff, (unsigned)cpu_isa::avx2_vnni) && fma)
         return "s32_gemm_6x16c4__avx2vnni";
     switch (level()) {
-        case level_t::avx512: return "s32_gemm_12x32c2__avx512bw";
-        case level_t::avx2: return "s32_gemm_6x16c2__avx2";
-        default: return "s32_gemm_4x8c2__generic";
+    case level_t::avx512:
+        return "s32_gemm_12x32c2__avx512bw";
+    case level_t::avx2:
+        return "s32_gemm_6x16c2__avx2";
+    default:
+        return "s32_gemm_4x8c2__generic";
     }
 }
 
@@ -121,11 +132,12 @@ std::string bf16_gemm_token() {
 }
 
 bool ends_with(const std::string &s, const std::string &t) {
-    return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+    return s.size() >= t.size()
+           && s.compare(s.size() - t.size(), t.size(), t) == 0;
 }
 
 struct IsaDispatch : public ::testing::Test {
-    engine eng {engine::kind::cpu, 0};
+    engine eng{engine::kind::cpu, 0};
     memory::desc act(memory::dims d, tag t = tag::nchw) {
         return memory::desc(d, dt::f32, t);
     }
@@ -142,15 +154,11 @@ TEST_F(IsaDispatch, EltwiseNamesItsKernels) {
             algorithm::eltwise_gelu_erf, md, md, 0.f, 0.f);
     EXPECT_EQ(gelu.impl_info_str(), eltwise_name("gelu_erf"));
     // bf16 / f16: converted by the generated kernel on AVX-512, in f32
-    // blocks around it on AVX2, on the compiled kernels below.
+    // blocks on the compiled kernels below.
     const auto low = [&](const std::string &dts) {
-        switch (level()) {
-            case level_t::avx512:
-                return "jit:" + dts + "_eltwise_tanh_u64__avx512_core";
-            case level_t::avx2:
-                return "jit:" + dts + "_eltwise_tanh_stage1024__avx2";
-            default: return "simd:" + dts + "_eltwise_tanh_stage1024__sse41";
-        }
+        if (level() == level_t::avx512)
+            return "jit:" + dts + "_eltwise_tanh_u64__avx512_core";
+        return "simd:" + dts + "_eltwise_tanh_stage1024__" + isa_token(true);
     };
     auto b16 = memory::desc({2, 16, 8, 8}, dt::bf16, tag::nchw);
     eltwise_forward::primitive_desc pb(eng, prop_kind::forward_inference,
@@ -244,8 +252,7 @@ TEST_F(IsaDispatch, NormalizationsNameTheirKernels) {
 TEST_F(IsaDispatch, ReorderNamesItsKernels) {
     auto nchw = act({2, 16, 8, 8}), nhwc = act({2, 16, 8, 8}, tag::nhwc);
     reorder::primitive_desc t(eng, nchw, eng, nhwc);
-    EXPECT_EQ(t.impl_info_str(),
-            "simple:f32_transpose_16x16__" + isa_token());
+    EXPECT_EQ(t.impl_info_str(), "simple:f32_transpose_16x16__" + isa_token());
     auto s8 = memory::desc({2, 16, 8, 8}, dt::s8, tag::nchw);
     reorder::primitive_desc c(eng, nchw, eng, s8);
     EXPECT_EQ(c.impl_info_str(), "simple:f32_s8_cvt__" + isa_token());
@@ -265,16 +272,16 @@ TEST_F(IsaDispatch, ConvolutionNamesItsKernels) {
     // Depthwise: the direct kernel's own table.
     auto dsrc = act({2, 32, 14, 14}, tag::nhwc);
     auto dwei = memory::desc({32, 1, 1, 3, 3}, dt::f32, tag::goihw);
-    convolution_forward::primitive_desc dpd(eng,
-            prop_kind::forward_inference, algorithm::convolution_direct, dsrc,
-            dwei, dsrc, {1, 1}, {1, 1}, {1, 1});
-    EXPECT_EQ(dpd.impl_info_str(),
-            "dw:direct:f32_dwconv_cvec64__" + isa_token());
+    convolution_forward::primitive_desc dpd(eng, prop_kind::forward_inference,
+            algorithm::convolution_direct, dsrc, dwei, dsrc, {1, 1}, {1, 1},
+            {1, 1});
+    EXPECT_EQ(
+            dpd.impl_info_str(), "dw:direct:f32_dwconv_cvec64__" + isa_token());
     // Channels first: output rows of one channel plane.
     auto psrc = act({2, 32, 14, 14});
-    convolution_forward::primitive_desc ppd(eng,
-            prop_kind::forward_inference, algorithm::convolution_direct, psrc,
-            dwei, psrc, {1, 1}, {1, 1}, {1, 1});
+    convolution_forward::primitive_desc ppd(eng, prop_kind::forward_inference,
+            algorithm::convolution_direct, psrc, dwei, psrc, {1, 1}, {1, 1},
+            {1, 1});
     EXPECT_EQ(ppd.impl_info_str(), "dw:direct:f32_dwconv_rows__" + isa_token());
 }
 
@@ -310,15 +317,13 @@ TEST_F(IsaDispatch, ResamplingNamesItsKernels) {
             "simd:f32_resampling_linear_rows__" + isa_token());
     auto nsrc = act({2, 16, 8, 8}, tag::nhwc);
     auto ndst = act({2, 16, 12, 12}, tag::nhwc);
-    resampling_forward::primitive_desc near(eng,
-            prop_kind::forward_inference, algorithm::resampling_nearest, nsrc,
-            ndst);
+    resampling_forward::primitive_desc near(eng, prop_kind::forward_inference,
+            algorithm::resampling_nearest, nsrc, ndst);
     EXPECT_EQ(near.impl_info_str(),
             "simd:f32_resampling_nearest_cvec__" + isa_token());
     auto bsrc = memory::desc({2, 16, 8, 8}, dt::bf16, tag::nchw);
-    resampling_forward::primitive_desc mixed(eng,
-            prop_kind::forward_inference, algorithm::resampling_linear, bsrc,
-            dst);
+    resampling_forward::primitive_desc mixed(eng, prop_kind::forward_inference,
+            algorithm::resampling_linear, bsrc, dst);
     EXPECT_EQ(mixed.impl_info_str(),
             "simd:bf16_f32_resampling_linear_rows__" + isa_token());
 }
@@ -333,8 +338,7 @@ TEST_F(IsaDispatch, RowFamiliesNameTheirKernels) {
     auto red = memory::desc({2, 16, 1, 1}, dt::f32, tag::nchw);
     reduction::primitive_desc r(
             eng, algorithm::reduction_sum, s8, red, 0.f, 0.f);
-    EXPECT_EQ(r.impl_info_str(),
-            "simd:s8_f32_reduction_nest__" + isa_token());
+    EXPECT_EQ(r.impl_info_str(), "simd:s8_f32_reduction_nest__" + isa_token());
 }
 
 // The verbose line of an execution carries the same name, for the five
@@ -388,8 +392,7 @@ TEST_F(IsaDispatch, VerboseLineCarriesTheName) {
     auto wei = memory::desc({16, 16, 3, 3}, dt::f32, tag::oihw);
     memory wm(wei, eng);
     convolution_forward::primitive_desc c(eng, prop_kind::forward_inference,
-            algorithm::convolution_direct, md, wei, md, {1, 1}, {1, 1},
-            {1, 1});
+            algorithm::convolution_direct, md, wei, md, {1, 1}, {1, 1}, {1, 1});
     out = verbose_line(eng, convolution_forward(c),
             {{DNNL_ARG_SRC, m}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, m2}});
     EXPECT_TRUE(carries(out, c.impl_info_str())) << out;
@@ -437,17 +440,17 @@ std::string self_path() {
 // it, without the parent's ISA settings and GoogleTest output or shard
 // settings; returns the exit status and fills `out` with what it printed.
 int run_child(const std::string &env, std::string &out) {
-    const std::string cmd = "env -u ONEDNN_MAX_CPU_ISA -u ONEDNN_CPU_ISA_HINTS "
-                            "-u GTEST_OUTPUT -u GTEST_TOTAL_SHARDS "
-                            "-u GTEST_SHARD_INDEX "
+    const std::string cmd =
+            "env -u ONEDNN_MAX_CPU_ISA -u ONEDNN_CPU_ISA_HINTS "
+            "-u GTEST_OUTPUT -u GTEST_TOTAL_SHARDS "
+            "-u GTEST_SHARD_INDEX "
             + env + " '" + self_path()
             + "' --gtest_filter='IsaDispatch.*:-IsaDispatch.EveryIsa*' 2>&1";
     FILE *f = popen(cmd.c_str(), "r");
     if (!f) return -1;
     char buf[4096];
     size_t n;
-    while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0)
-        out.append(buf, n);
+    while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0) out.append(buf, n);
     const int st = pclose(f);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -469,8 +472,8 @@ TEST_F(IsaDispatch, EveryIsaOfThisMachine) {
     for (const auto &p : isa_pins) {
         if (!dnnl_test_cpu_isa_entry_supported((unsigned)p.isa)) continue;
         ++pinned;
-        const std::string expect = std::string(expect_isa_var) + "="
-                + std::to_string((int)p.isa);
+        const std::string expect =
+                std::string(expect_isa_var) + "=" + std::to_string((int)p.isa);
         const std::string how[2] = {
                 std::string("ONEDNN_MAX_CPU_ISA=") + p.env_name,
                 std::string(set_isa_var) + "=" + std::to_string((int)p.isa)};
@@ -479,9 +482,9 @@ TEST_F(IsaDispatch, EveryIsaOfThisMachine) {
             const int rc = run_child(h + " " + expect, out);
             EXPECT_EQ(rc, 0) << h << ":\n" << out;
             EXPECT_EQ(out.find("FAILED"), std::string::npos) << h << ":\n"
-                                                              << out;
-            EXPECT_NE(out.find("[  PASSED  ]"), std::string::npos)
-                    << h << ":\n" << out;
+                                                             << out;
+            EXPECT_NE(out.find("[  PASSED  ]"), std::string::npos) << h << ":\n"
+                                                                   << out;
         }
     }
     EXPECT_GE(pinned, 1);

@@ -1,20 +1,15 @@
 // Forward eltwise on generated code: descriptor checks, the kernel taken
 // from the kernel cache, and the threaded driver (bf16 / f16 data
-// converted by the kernel on AVX-512, in f32 blocks around the f32
-// kernel on AVX2).
+// converted by the kernel, on AVX-512).
 #include "cpu/eltwise/eltwise_jit.hpp"
-
-#include <algorithm>
 
 #include "common/exec_ctx.hpp"
 #include "common/math/eltwise_math.hpp"
 #include "common/verbose.hpp"
-#include "cpu/eltwise/eltwise_kernel_name.hpp"
 #include "cpu/eltwise/eltwise_kernels.hpp"
 #include "cpu/eltwise/eltwise_utils.hpp"
 #include "cpu/eltwise/eltwise_work.hpp"
 #include "cpu/jit/eltwise_injector.hpp"
-#include "cpu/kernel_name.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -28,11 +23,6 @@ status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
         return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const memory_desc_t &s = *src_md(), &d = *dst_md();
-    const auto float_type = [](data_type_t dt) {
-        return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
-    };
-    if (!float_type(s.data_type) || !float_type(d.data_type))
-        return dnnl_unimplemented;
     if (!same_layout(s, d) || !is_dense_padded(s)) return dnnl_unimplemented;
     if (!jit::eltwise_injector_t::supports(alg(), alpha(), beta()))
         return dnnl_unimplemented;
@@ -43,26 +33,19 @@ status_t jit_eltwise_fwd_t::pd_t::init(engine_t *) {
     target = select_jit_target();
     if (!target) return dnnl_unimplemented;
     work = has_zero_dim() ? 0 : md_nelems(s, true);
-    if (jit_converts(*target, s.data_type, d.data_type)) {
-        // The generated kernel's own name: what runs (verbose, perf maps).
-        name_ = "jit:" + jit_kernel_name(kernel_config());
-        return dnnl_success;
-    }
-    staging = select_kernels();
-    if (!staging) return dnnl_unimplemented;
-    name_ = "jit:"
-            + eltwise_kernel_name(dt_pair_name(s.data_type, d.data_type), alg(),
-                    false, "stage" + std::to_string(stage_block),
-                    target->isa_name);
+    // f32, and bf16 / f16 where the kernel converts them (AVX-512);
+    // other types and AVX2's bf16 / f16 go to the compiled kernels.
+    if (!jit_converts(*target, s.data_type, d.data_type))
+        return dnnl_unimplemented;
+    // The generated kernel's own name: what runs (verbose, perf maps).
+    name_ = "jit:" + jit_kernel_name(kernel_config());
     return dnnl_success;
 }
 
 jit_kernel_config_t jit_eltwise_fwd_t::pd_t::kernel_config() const {
     jit_kernel_config_t cfg{target, alg(), alpha(), beta()};
-    if (!staging) {
-        cfg.sdt = src_md()->data_type;
-        cfg.ddt = dst_md()->data_type;
-    }
+    cfg.sdt = src_md()->data_type;
+    cfg.ddt = dst_md()->data_type;
     return cfg;
 }
 
@@ -85,23 +68,12 @@ status_t jit_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
     src += smd.offset0 * ssz;
     dst += dmd.offset0 * dsz;
     const jit_fwd_fn fn = kernel_->fn;
-    const kernel_table_t *staging = pd->staging;
     const int nthr = nthr_for(n, min_per_thread(pd->alg()));
     parallel(nthr, [&](int ithr, int nt) {
         dim_t start, end;
         balance(n, nt, ithr, start, end, 16);
-        if (start >= end) return;
-        if (!staging) {
+        if (start < end)
             fn(src + start * ssz, dst + start * dsz, (size_t)(end - start));
-            return;
-        }
-        alignas(64) float buf[stage_block];
-        for (dim_t off = start; off < end; off += stage_block) {
-            const dim_t len = std::min(end - off, stage_block);
-            staging->to_f32(smd.data_type, src + off * ssz, buf, len);
-            fn(buf, buf, (size_t)len);
-            staging->from_f32(dmd.data_type, buf, dst + off * dsz, len);
-        }
     });
     return dnnl_success;
 }

@@ -12,7 +12,6 @@
 #include "common/eltwise_pd.hpp"
 #include "cpu/cpu_primitive.hpp"
 #include "cpu/eltwise/eltwise_jit_kernel.hpp"
-#include "cpu/eltwise/eltwise_kernels.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -27,10 +26,6 @@ struct jit_eltwise_fwd_t : public primitive_t {
 
         const jit_target_t *target = nullptr;
         dim_t work = 0; // elements processed, padding included
-        // bf16 / f16 src or dst the kernel does not convert itself (AVX2):
-        // converted in f32 blocks around the generated f32 kernel by the
-        // compiled kernels' conversions.
-        const kernel_table_t *staging = nullptr;
         // The kernel this primitive runs.
         jit_kernel_config_t kernel_config() const;
 

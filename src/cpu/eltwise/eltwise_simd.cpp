@@ -12,8 +12,6 @@
 #include "cpu/eltwise/eltwise_utils.hpp"
 #include "cpu/eltwise/eltwise_work.hpp"
 
-#include <algorithm>
-
 namespace dnnl {
 namespace impl {
 namespace cpu {
@@ -22,6 +20,9 @@ namespace eltwise {
 namespace {
 
 using namespace eltwise_md_utils;
+
+// Elements per f32 staging buffer (per thread, on the stack).
+constexpr dim_t block = 1024;
 
 dim_t padded_volume(const memory_desc_t &md) {
     return md_nelems(md, true);
@@ -71,7 +72,7 @@ status_t simd_eltwise_fwd_t::pd_t::init(engine_t *) {
             && post_ops.empty();
     name_ = "simd:"
             + eltwise_kernel_name(dt_pair_name(s.data_type, d.data_type),
-                    alg(), false, flat ? "flat" : "stage" + std::to_string(stage_block),
+                    alg(), false, flat ? "flat" : "stage1024",
                     kernels->isa_name);
     return dnnl_success;
 }
@@ -129,10 +130,10 @@ status_t simd_eltwise_fwd_t::execute(const exec_ctx_t &ctx) const {
                     reinterpret_cast<float *>(dst) + start, end - start);
             return;
         }
-        alignas(64) float buf[stage_block];
-        alignas(64) float buf1[stage_block];
-        for (dim_t off = start; off < end; off += stage_block) {
-            const dim_t len = std::min(end - off, stage_block);
+        alignas(64) float buf[block];
+        alignas(64) float buf1[block];
+        for (dim_t off = start; off < end; off += block) {
+            const dim_t len = end - off < block ? end - off : block;
             k.to_f32(sdt, src + off * ssz, buf, len);
             k.fwd(alg, alpha, beta, buf, buf, len);
             for (const auto &p : po) {
@@ -170,7 +171,7 @@ status_t simd_eltwise_bwd_t::pd_t::init(engine_t *) {
             && ds.data_type == dnnl_f32;
     name_ = "simd:"
             + eltwise_kernel_name(dt_pair_name(v.data_type, ds.data_type),
-                    alg(), true, flat ? "flat" : "stage" + std::to_string(stage_block),
+                    alg(), true, flat ? "flat" : "stage1024",
                     kernels->isa_name);
     return dnnl_success;
 }
@@ -210,10 +211,10 @@ status_t simd_eltwise_bwd_t::execute(const exec_ctx_t &ctx) const {
                     reinterpret_cast<float *>(diff_src) + start, end - start);
             return;
         }
-        alignas(64) float gbuf[stage_block];
-        alignas(64) float vbuf[stage_block];
-        for (dim_t off = start; off < end; off += stage_block) {
-            const dim_t len = std::min(end - off, stage_block);
+        alignas(64) float gbuf[block];
+        alignas(64) float vbuf[block];
+        for (dim_t off = start; off < end; off += block) {
+            const dim_t len = end - off < block ? end - off : block;
             k.to_f32(dddt, diff_dst + off * ddsz, gbuf, len);
             k.to_f32(vdt, data + off * vsz, vbuf, len);
             k.bwd(alg, alpha, beta, gbuf, vbuf, gbuf, len);

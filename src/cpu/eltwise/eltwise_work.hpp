@@ -33,11 +33,6 @@ inline dim_t min_per_thread(alg_kind_t alg) {
     return is_cheap(alg) ? 32 * 1024 : 4 * 1024;
 }
 
-// Elements converted to f32 at a time where a driver computes other data
-// types in f32 blocks (a block of src and one of a post-op source stay in
-// the first-level cache).
-constexpr dim_t stage_block = 1024;
-
 } // namespace eltwise
 } // namespace cpu
 } // namespace impl
