@@ -18,17 +18,10 @@
 #include <cstdlib>
 #include <vector>
 
-#include "cpu/jit/brgemm_kernel.hpp"
+#include "cpu/jit/brgemm_test_hook.hpp"
 
 using namespace dnnl::impl::cpu::jit;
 
-const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
-        int k_unroll, int beta, int bias, int c_dt, int bias_dt, int scale,
-        const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
-        int *in_dt, int *panel, int *tile_m, brgemm_fn *fn,
-        const unsigned char **code, size_t *code_size);
-void dnnl_test_brgemm_release(const void *handle);
-bool dnnl_test_cpu_isa_entry_supported(unsigned isa);
 
 int main(int argc, char **argv) {
     if (argc < 5) {
