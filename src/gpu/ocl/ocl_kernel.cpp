@@ -117,6 +117,20 @@ struct program_key_t : public kernel_cache::key_impl_t {
     }
 };
 
+// The device's binary of `program` (CL_PROGRAM_BINARIES; one device per
+// program).
+status_t program_binary(cl_program program, std::string &out) {
+    size_t n = 0;
+    OCL_CHECK(clGetProgramInfo(
+            program, CL_PROGRAM_BINARY_SIZES, sizeof(n), &n, nullptr));
+    if (n == 0) return dnnl_unimplemented;
+    out.assign(n, '\0');
+    unsigned char *ptr = reinterpret_cast<unsigned char *>(&out[0]);
+    OCL_CHECK(clGetProgramInfo(
+            program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr, nullptr));
+    return dnnl_success;
+}
+
 // What names a program on any context of its device: source and options.
 std::string portable_id_of(const program_key_t &key) {
     return key.source + '\n' + key.options;
@@ -129,17 +143,8 @@ struct program_value_t : public kernel_cache::value_impl_t {
     ~program_value_t() override { clReleaseProgram(program); }
     size_t footprint() const override { return sizeof(*this) + binary_bytes; }
     std::string portable_id() const override { return id; }
-    // The device's binary (CL_PROGRAM_BINARIES; one device per program).
     status_t binary(std::string &out) const override {
-        size_t n = 0;
-        OCL_CHECK(clGetProgramInfo(
-                program, CL_PROGRAM_BINARY_SIZES, sizeof(n), &n, nullptr));
-        if (n == 0) return dnnl_unimplemented;
-        out.assign(n, '\0');
-        unsigned char *ptr = reinterpret_cast<unsigned char *>(&out[0]);
-        OCL_CHECK(clGetProgramInfo(
-                program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr, nullptr));
-        return dnnl_success;
+        return program_binary(program, out);
     }
     cl_program program;
     size_t binary_bytes;
@@ -199,17 +204,8 @@ void dump_program(
     head += text;
     const unsigned id = jit_dump_id();
     jit_dump_write("ocl_" + name, id, "cl", head.data(), head.size());
-    size_t n = 0;
-    if (clGetProgramInfo(
-                program, CL_PROGRAM_BINARY_SIZES, sizeof(n), &n, nullptr)
-                    != CL_SUCCESS
-            || n == 0)
-        return;
-    std::string bin(n, '\0');
-    unsigned char *ptr = reinterpret_cast<unsigned char *>(&bin[0]);
-    if (clGetProgramInfo(
-                program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr, nullptr)
-            == CL_SUCCESS)
+    std::string bin;
+    if (program_binary(program, bin) == dnnl_success)
         jit_dump_write("ocl_" + name, id, "bin", bin.data(), bin.size());
 }
 

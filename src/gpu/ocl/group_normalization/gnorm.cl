@@ -55,45 +55,30 @@ inline long gn_base(const gn_view_t *v, long n, long g) {
 #define GN_POST_OPS(z, c, pt) (void)0
 #endif
 
-// One value v of channel c at point pt (in the unit's spatial order):
-// dst = src_scale * (scale * (v - mean) / sqrt(var + eps) + shift),
-// post-ops, / dst_scale, with the kernel's statistics (m, inv), scales,
-// shifts and post-op arguments.
-#define GN_NORMALIZE_ONE(v, c, pt) \
-    do { \
-        float z_ = ((v)-m) * inv; \
-        if (scale) z_ *= scale[c]; \
-        if (shift) z_ += shift[c]; \
-        z_ *= ss; \
-        GN_POST_OPS(z_, c, pt); \
-        (v) = z_ * rds; \
-    } while (0)
-
 // Forward kernels over runs of vectors: normalizes the VEC values y of
 // unit (n, g) in place, e0 (a multiple of VEC) their first element's
-// place in a run at point p. nhwc (ch_inner): VEC channels of point p.
-// nchw: points in channel order; where a channel's points fill whole
-// vectors, one channel for the vector (one division), else each element
-// steps through the points, wrapping into the next channel.
+// place in a run at point p. Its channel and point come from one
+// division; later elements step through channels (nhwc) or points,
+// wrapping into the next channel (nchw). Uses the kernel's statistics
+// (m, inv), scales, shifts, post-op arguments and layout (ch_inner,
+// points: S for nchw).
 #define GN_NORMALIZE_VEC(y, e0, p) \
     do { \
-        if (ch_inner || points % VEC == 0) { \
-            const int ch_ = ch_inner ? (e0) : (e0) / points; \
-            const int pt_ = ch_inner ? (p) : (e0)-ch_ * points; \
-            for (int j_ = 0; j_ < VEC; ++j_) { \
-                const long c_ = g * cpg + ch_ + (ch_inner ? j_ : 0); \
-                GN_NORMALIZE_ONE((y)[j_], c_, pt_ + (ch_inner ? 0 : j_)); \
-            } \
-        } else { \
-            int ch_ = (e0) / points; \
-            int pt_ = (e0)-ch_ * points; \
-            for (int j_ = 0; j_ < VEC; ++j_) { \
-                const long c_ = g * cpg + ch_; \
-                GN_NORMALIZE_ONE((y)[j_], c_, pt_); \
-                if (++pt_ == points) { \
-                    pt_ = 0; \
-                    ++ch_; \
-                } \
+        int ch_ = ch_inner ? (e0) : (e0) / points; \
+        int pt_ = ch_inner ? (p) : (e0) - ch_ * points; \
+        for (int j_ = 0; j_ < VEC; ++j_) { \
+            const long c_ = g * cpg + ch_; \
+            float z_ = ((y)[j_] - m) * inv; \
+            if (scale) z_ *= scale[c_]; \
+            if (shift) z_ += shift[c_]; \
+            z_ *= ss; \
+            GN_POST_OPS(z_, c_, pt_); \
+            (y)[j_] = z_ * rds; \
+            if (ch_inner) { \
+                ++ch_; \
+            } else if (++pt_ == points) { \
+                pt_ = 0; \
+                ++ch_; \
             } \
         } \
     } while (0)
