@@ -26,12 +26,14 @@ status_t brgemm_conv_bwd_data_t::pd_t::init(engine_t *engine) {
             target, OC() * (dim_t)data_type_size(dst_md_.data_type));
     if (!target) return dnnl_unimplemented;
     panel = target->tile_nv * target->lanes();
-    // At most one vector of input channels leaves most of each tile's
+    // Less than one vector of input channels leaves most of each tile's
     // lanes idle and makes the kernel wait on its loads; the GEMM-based
     // entry (diff_dst times all taps' weights at once, then col2im)
     // runs those faster (the 7x7 first layer of ResNet-50, 3 channels:
-    // 115 ms against 530 at mb32 on one core).
-    if (IC() <= target->lanes()) return dnnl_unimplemented;
+    // 115 ms against 530 at mb32 on one core). Exactly one vector is
+    // faster here (3x3, 16 -> 32 channels, two threads: 7x7 mb2 8 us
+    // against 28, 56x56 mb32 5.9 ms against 6.7; 56x56 mb1 even).
+    if (IC() < target->lanes()) return dnnl_unimplemented;
     if (!channels_last(src_md_, dst_md_, ndims())
             || !panel_weights(weights_md_, with_groups(), true, panel,
                     bf16 ? 2 : 1))
