@@ -154,32 +154,32 @@ void run(
     const params_t &p = pd->prm;
     const dim_t N = pd->N, C = pd->C, SP = pd->SP;
     if (!pd->across()) {
-        // Within channel: one plane per (n, c), ncsp only.
+        // Within channel: one plane per (n, c), each tensor read or
+        // written in place (ncsp f32) or through a plane buffer.
         const dim_t n_sc = within_scratch(p, pd->sp);
         parallel_chunks(max_threads(), N * C, [&](int, dim_t nc0, dim_t nc1) {
-            std::vector<float> scratch((size_t)n_sc), xb, yb, db;
-            const bool cx = t.x.dt != dnnl_f32, cy = t.y.dt != dnnl_f32;
-            const bool cd = !fwd && t.dd.dt != dnnl_f32;
-            if (cx) xb.resize((size_t)SP);
-            if (cy) yb.resize((size_t)SP);
-            if (cd) db.resize((size_t)SP);
+            std::vector<float> scratch((size_t)n_sc);
+            auto buf = [&](const tref_t &r) {
+                return std::vector<float>(r && !r.cp_direct() ? SP : 0);
+            };
+            std::vector<float> xb = buf(t.x), yb = buf(t.y), wb = buf(t.ws),
+                               db = buf(t.dd);
             for (dim_t nc = nc0; nc < nc1; ++nc) {
                 const dim_t n = nc / C, c = nc % C;
-                const float *x =
-                        cx ? xb.data() : (const float *)t.x.at(n, c, 0);
-                if (cx) cvt_to_f32(t.x.dt, t.x.at(n, c, 0), xb.data(), SP);
-                float *y = cy ? yb.data() : (float *)t.y.at(n, c, 0);
-                float *ws = t.ws ? (float *)t.ws.at(n, c, 0) : nullptr;
+                const float *x = plane_in(t.x, n, c, xb.data());
+                float *y = plane_out(t.y, n, c, yb.data());
                 if (fwd) {
+                    float *ws = t.ws ? plane_out(t.ws, n, c, wb.data())
+                                     : nullptr;
                     k.within_fwd(p, x, y, ws, pd->sp, scratch.data());
+                    if (ws) plane_commit(t.ws, n, c, ws);
                 } else {
-                    const float *d =
-                            cd ? db.data() : (const float *)t.dd.at(n, c, 0);
-                    if (cd)
-                        cvt_to_f32(t.dd.dt, t.dd.at(n, c, 0), db.data(), SP);
+                    const float *ws =
+                            t.ws ? plane_in(t.ws, n, c, wb.data()) : nullptr;
+                    const float *d = plane_in(t.dd, n, c, db.data());
                     k.within_bwd(p, x, d, ws, y, pd->sp, scratch.data());
                 }
-                if (cy) cvt_from_f32(t.y.dt, yb.data(), t.y.at(n, c, 0), SP);
+                plane_commit(t.y, n, c, y);
             }
         });
         return;
@@ -215,8 +215,7 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
 
     // All tensors must share a walk to be used in place: ncsp tiles, or
     // point rows, which nspc and blocked tensors may mix (each is gathered
-    // or used in place on its own). Within-channel planes exist only in
-    // ncsp.
+    // or used in place on its own).
     const chan_layout_t lx = chan_layout(x);
     auto row_walk = [](chan_class_t c) {
         return c == chan_class_t::nspc || c == chan_class_t::blocked;
@@ -228,7 +227,15 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
         const chan_class_t c = chan_layout(*m).cls;
         same = same && (c == lx.cls || (row_walk(c) && row_walk(lx.cls)));
     }
-    if (!this->across() && lx.cls != chan_class_t::ncsp) same = false;
+    // Within-channel planes are gathered per tensor: any mix of the three
+    // layouts will do.
+    if (!this->across()) {
+        same = lx.cls != chan_class_t::other;
+        for (const memory_desc_t *m : others)
+            same = same
+                    && (is_zero_md(*m)
+                            || chan_layout(*m).cls != chan_class_t::other);
+    }
     walk = same ? lx.cls : chan_class_t::other;
     B = lx.B;
     seg = 16;

@@ -141,6 +141,47 @@ inline void pc_commit(
         }
 }
 
+// ---- within-channel planes: the SP points of channel c of image n as a
+// dense f32 array. An ncsp f32 tensor is used in place; any other layout
+// or data type goes through `buf`, point by point at the layout's point
+// step (channels-last: C, blocked: the block).
+inline dim_t plane_step(const chan_layout_t &l) {
+    switch (l.cls) {
+        case chan_class_t::ncsp: return 1;
+        case chan_class_t::nspc: return l.C;
+        default: return l.B;
+    }
+}
+
+inline const float *plane_in(const tref_t &t, dim_t n, dim_t c, float *buf) {
+    const char *p = t.at(n, c, 0);
+    if (t.cp_direct()) return reinterpret_cast<const float *>(p);
+    const dim_t step = plane_step(t.l), SP = t.l.SP;
+    if (step == 1)
+        cvt_to_f32(t.dt, p, buf, SP);
+    else
+        for (dim_t s = 0; s < SP; ++s)
+            buf[s] = load_f32(t.dt, p, s * step);
+    return buf;
+}
+
+inline float *plane_out(const tref_t &t, dim_t n, dim_t c, float *buf) {
+    return t.cp_direct() ? reinterpret_cast<float *>(t.at(n, c, 0)) : buf;
+}
+
+// Writes a plane from plane_out back when it was a buffer.
+inline void plane_commit(
+        const tref_t &t, dim_t n, dim_t c, const float *buf) {
+    if (t.cp_direct()) return;
+    char *p = t.at(n, c, 0);
+    const dim_t step = plane_step(t.l), SP = t.l.SP;
+    if (step == 1)
+        cvt_from_f32(t.dt, buf, p, SP);
+    else
+        for (dim_t s = 0; s < SP; ++s)
+            store_f32(t.dt, buf[s], p, s * step);
+}
+
 } // namespace lrn
 } // namespace cpu
 } // namespace impl
