@@ -282,6 +282,38 @@ TEST(Softmax, Backward) {
     }
 }
 
+// Rows shorter than the lanes kernel's groups (64 rows) work as lanes:
+// several groups and a partial one, rows one after another (read and
+// written a group at once) or strided (one at a time), with post-ops
+// (written a row at a time), in place, forward and backward.
+TEST(Softmax, ShortRowsInGroups) {
+    using po_ref::entry_t;
+    entry_t relu;
+    relu.kind = po_ref::kind_t::eltwise;
+    relu.elt = po_ref::elt_t::relu;
+    for (algorithm alg : {algorithm::softmax_accurate, algorithm::softmax_log})
+        for (const memory::dims &d : std::vector<memory::dims>{
+                     {2, 70, 3, 7}, {3, 45, 2, 40}, {1, 129, 1, 15}})
+            for (tag t : {tag::nchw, tag::nhwc}) {
+                fwd_problem_t p;
+                p.alg = alg;
+                p.axis = 3;
+                p.src = p.dst = memory::desc(d, dt::f32, t);
+                check_fwd(p, 11);
+                p.in_place = true;
+                check_fwd(p, 12);
+                p.in_place = false;
+                p.po = {relu};
+                check_fwd(p, 13);
+                p.po.clear();
+                p.dst = memory::desc(d, dt::bf16, t);
+                check_fwd(p, 14);
+                const memory::desc m(d, dt::f32, t);
+                check_bwd(alg, m, m, m, 3, false, 15);
+                check_bwd(alg, m, m, m, 3, true, 16);
+            }
+}
+
 TEST(Softmax, AnyLayoutsAndQueries) {
     engine eng(engine::kind::cpu, 0);
     const memory::dims d = {2, 19, 3, 5};

@@ -2,7 +2,9 @@
 // backward drivers and the implementation list.
 #include "cpu/softmax/softmax.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include "common/binary_pd.hpp"
 #include "common/exec_ctx.hpp"
@@ -16,6 +18,11 @@ namespace cpu {
 namespace softmax {
 
 namespace {
+
+// Rows shorter than this go through the lanes kernel in groups of 64
+// rows (forward: up to 48 values 1.1-2.5x faster than a row at a time,
+// 64 even; backward faster only below one vector).
+constexpr dim_t short_row_fwd = 64, short_row_bwd = 16;
 
 // Lanes per tile, a multiple of 16: about 8K floats per f32 copy of a
 // tile, 64K floats when the tensors are used in place.
@@ -206,44 +213,110 @@ status_t softmax_t<fwd, lanes>::execute(const exec_ctx_t &ctx) const {
         const dim_t C = p.C;
         const int ntens = (int)p.tabs.size();
         const int nthr = nthr_for(p.nrows * C, 4096);
-        parallel_chunks(nthr, p.nrows, [&](int, dim_t r0, dim_t r1) {
-            std::vector<float> xb((size_t)C), yb((size_t)C), zb((size_t)C);
-            std::vector<dim_t> base(ntens);
+        // Short rows are transposed in groups into lanes (a row a lane)
+        // for the lanes kernel: one row per call spends its time in the
+        // reductions' folds and tails, not in the row.
+        const dim_t G = C < (fwd ? short_row_fwd : short_row_bwd) ? 64 : 0;
+        // Every thread's buffers, taken once (not per chunk): rows of x,
+        // diff_dst and the output (a group's block for short rows), the
+        // post-ops' row, two lanes tiles and the lanes kernel's sums.
+        const dim_t row_buf = std::max(C, G * C);
+        const dim_t per_thr = 3 * row_buf + C + 2 * G * C + 2 * G;
+        std::unique_ptr<float[]> scratch(new float[(size_t)(nthr * per_thr)]);
+        // Short rows: chunks of whole groups.
+        const dim_t units = G ? (p.nrows + G - 1) / G : p.nrows;
+        parallel_chunks(nthr, units, [&](int ithr, dim_t u0, dim_t u1) {
+            const dim_t r0 = G ? u0 * G : u0;
+            const dim_t r1 = G ? std::min(p.nrows, u1 * G) : u1;
+            float *xb = scratch.get() + ithr * per_thr, *db = xb + row_buf,
+                  *ob = db + row_buf, *pb = ob + row_buf, *ta = pb + C,
+                  *tb = ta + G * C, *tmp = tb + G * C;
+            // Row offsets of every tensor at `at`: `base` for rows read and
+            // written one at a time; groups of short rows are read at
+            // `base` and written behind it, at `obase`.
+            std::vector<dim_t> base(ntens), obase(ntens);
+            const dim_t *at = base.data();
             std::vector<rows::row_t> por(ntens);
-            for (dim_t r = r0; r < r1; ++r) {
-                axis::row_bases(p, r, base.data());
-                const rows::row_t r0w =
-                        axis::axis_row(p, 0, ptr[0], dt[0], base[0]);
-                const rows::row_t r1w =
-                        axis::axis_row(p, 1, ptr[1], dt[1], base[1]);
-                const float *x = rows::load(r0w, C, xb.data());
-                if (fwd) {
-                    const bool direct =
-                            dt[1] == dnnl_f32 && r1w.st == 1 && !r1w.idx;
-                    float *y = direct ? static_cast<float *>(out) + r1w.off
-                                      : yb.data();
-                    k.fwd_row(x, y, C, log, ss);
-                    if (!pd->po.empty()) {
-                        for (int t = 2; t < ntens; ++t)
-                            por[t] = axis::axis_row(
-                                    p, t, ptr[t], dt[t], base[t]);
-                        rows::apply(
-                                pd->po, y, C, por.data() + 2, r1w, zb.data());
-                    }
-                    if (ds != 1.f)
-                        for (dim_t i = 0; i < C; ++i) y[i] /= ds;
-                    if (!direct) rows::store(r1w, y, C);
-                } else {
-                    const float *dd = rows::load(r1w, C, yb.data());
-                    const rows::row_t r2w =
-                            axis::axis_row(p, 2, ptr[2], dt[2], base[2]);
-                    const bool direct =
-                            dt[2] == dnnl_f32 && r2w.st == 1 && !r2w.idx;
-                    float *o = direct ? static_cast<float *>(out) + r2w.off
-                                      : zb.data();
-                    k.bwd_row(x, dd, o, C, log);
-                    if (!direct) rows::store(r2w, o, C);
+            auto row = [&](int t) {
+                return axis::axis_row(p, t, ptr[t], dt[t], at[t]);
+            };
+            // The output row at `at`: in place when dense f32.
+            rows::row_t ow;
+            bool direct = false;
+            auto out_row = [&]() {
+                ow = row(oi);
+                direct = dt[oi] == dnnl_f32 && ow.st == 1 && !ow.idx;
+                return direct ? static_cast<float *>(out) + ow.off
+                              : ob;
+            };
+            auto finish = [&](float *y) {
+                if (fwd && !pd->po.empty()) {
+                    for (int t = 2; t < ntens; ++t) por[t] = row(t);
+                    rows::apply(pd->po, y, C, por.data() + 2, ow, pb);
                 }
+                if (fwd && ds != 1.f)
+                    for (dim_t i = 0; i < C; ++i) y[i] /= ds;
+                if (!direct) rows::store(ow, y, C);
+            };
+            if (G) {
+                // Contiguous rows: a group is one block of ng * C elements
+                // in every tensor, read (and without post-ops written) at
+                // once.
+                const bool block = p.contiguous;
+                const bool block_out = block && pd->po.empty() && ds == 1.f;
+                axis::row_cursor_t in(p, r0, base.data());
+                axis::row_cursor_t outc(p, r0, obase.data());
+                auto transpose_in = [&](const float *x, dim_t ng, float *t) {
+                    for (dim_t i = 0; i < ng; ++i)
+                        for (dim_t c = 0; c < C; ++c) t[c * G + i] = x[i * C + c];
+                };
+                for (dim_t g0 = r0; g0 < r1; g0 += G) {
+                    const dim_t ng = std::min(G, r1 - g0);
+                    for (dim_t i = 0; i < ng; ++i, in.next()) {
+                        if (block && i) continue;
+                        const dim_t len = block ? ng * C : C;
+                        float *ti = ta + i, *td = tb + i;
+                        transpose_in(rows::load(row(0), len, xb),
+                                len / C, ti);
+                        if (fwd) continue;
+                        transpose_in(rows::load(row(1), len, db),
+                                len / C, td);
+                    }
+                    if (fwd)
+                        k.fwd_lanes(ta, G, ta, G, C, ng, log, ss,
+                                tmp);
+                    else
+                        k.bwd_lanes(ta, G, tb, G, ta, G,
+                                C, ng, log, tmp);
+                    at = obase.data();
+                    for (dim_t i = 0; i < ng; ++i, outc.next()) {
+                        if (block_out && i) continue;
+                        float *y = out_row();
+                        const dim_t n = block_out ? ng : 1;
+                        for (dim_t j = 0; j < n; ++j)
+                            for (dim_t c = 0; c < C; ++c)
+                                y[j * C + c] = ta[c * G + i + j];
+                        if (block_out) {
+                            if (!direct) rows::store(ow, y, ng * C);
+                        } else {
+                            finish(y);
+                        }
+                    }
+                    at = base.data();
+                }
+                return;
+            }
+            axis::row_cursor_t rc(p, r0, base.data());
+            for (dim_t r = r0; r < r1; ++r, rc.next()) {
+                const float *x = rows::load(row(0), C, xb);
+                float *y = out_row();
+                if (fwd) {
+                    k.fwd_row(x, y, C, log, ss);
+                } else {
+                    const float *d = rows::load(row(1), C, db);
+                    k.bwd_row(x, d, y, C, log);
+                }
+                finish(y);
             }
         });
     }

@@ -33,21 +33,34 @@ DNNL_ALWAYS_INLINE float exp_nonpos(float x) {
     return p * s;
 }
 
-// Reductions with W independent partial results (no waiting on the
-// previous vector operation).
+// Reductions with acc_w independent partial results (no waiting on the
+// previous vector operation); the tail goes into the first partials, so
+// it vectorizes too, and the partials fold in halves.
 constexpr int acc_w = 64;
 
-DNNL_ALWAYS_INLINE float row_max(const float *x, dim_t n) {
+template <typename F, typename Op>
+DNNL_ALWAYS_INLINE float reduce(dim_t n, float init, F f, Op op) {
     float acc[acc_w];
-    for (int j = 0; j < acc_w; ++j) acc[j] = -math::inf_f();
+    for (int j = 0; j < acc_w; ++j) acc[j] = init;
     dim_t i = 0;
     for (; i + acc_w <= n; i += acc_w)
-        for (int j = 0; j < acc_w; ++j)
-            acc[j] = x[i + j] > acc[j] ? x[i + j] : acc[j];
-    float m = -math::inf_f();
-    for (; i < n; ++i) m = x[i] > m ? x[i] : m;
-    for (int j = 0; j < acc_w; ++j) m = acc[j] > m ? acc[j] : m;
-    return m;
+        for (int j = 0; j < acc_w; ++j) acc[j] = op(acc[j], f(i + j));
+    const int tail = (int)(n - i);
+    for (int j = 0; j < tail; ++j) acc[j] = op(acc[j], f(i + j));
+    for (int w = acc_w / 2; w >= 8; w /= 2)
+        for (int j = 0; j < w; ++j) acc[j] = op(acc[j], acc[j + w]);
+    // The last eight as a tree of independent scalars (a loop here is
+    // compiled into a chain through the stack).
+    const float a = op(op(acc[0], acc[4]), op(acc[2], acc[6]));
+    const float b = op(op(acc[1], acc[5]), op(acc[3], acc[7]));
+    return op(a, b);
+}
+
+DNNL_ALWAYS_INLINE float max_of(float a, float b) { return b > a ? b : a; }
+DNNL_ALWAYS_INLINE float sum_of(float a, float b) { return a + b; }
+
+DNNL_ALWAYS_INLINE float row_max(const float *x, dim_t n) {
+    return reduce(n, -math::inf_f(), [&](dim_t i) { return x[i]; }, max_of);
 }
 
 void fwd_row(const float *x, float *y, dim_t n, bool log, float s) {
@@ -119,22 +132,12 @@ void fwd_lanes(const float *s, dim_t sld, float *d, dim_t dld, dim_t C,
 }
 
 void bwd_row(const float *dst, const float *dd, float *ds, dim_t n, bool log) {
-    float sum = 0.f;
     if (!log) {
-        float acc[acc_w] = {};
-        dim_t i = 0;
-        for (; i + acc_w <= n; i += acc_w)
-            for (int j = 0; j < acc_w; ++j) acc[j] += dd[i + j] * dst[i + j];
-        for (; i < n; ++i) sum += dd[i] * dst[i];
-        for (int j = 0; j < acc_w; ++j) sum += acc[j];
+        const float sum = reduce(
+                n, 0.f, [&](dim_t i) { return dd[i] * dst[i]; }, sum_of);
         for (dim_t i = 0; i < n; ++i) ds[i] = dst[i] * (dd[i] - sum);
     } else {
-        float acc[acc_w] = {};
-        dim_t i = 0;
-        for (; i + acc_w <= n; i += acc_w)
-            for (int j = 0; j < acc_w; ++j) acc[j] += dd[i + j];
-        for (; i < n; ++i) sum += dd[i];
-        for (int j = 0; j < acc_w; ++j) sum += acc[j];
+        const float sum = reduce(n, 0.f, [&](dim_t i) { return dd[i]; }, sum_of);
         for (dim_t i = 0; i < n; ++i) ds[i] = dd[i] - math::exp_f(dst[i]) * sum;
     }
 }

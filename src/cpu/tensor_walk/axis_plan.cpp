@@ -31,6 +31,19 @@ void rows_plan_t::init(const memory_desc_t &ref, int ax,
         for (dim_t c = 1; c < C && even; ++c) even = a[c] == c * s;
         if (even) st[t] = s;
     }
+    // Row r at r * C from row 0 in every tensor?
+    contiguous = true;
+    for (size_t t = 0; t < tensors.size() && contiguous; ++t) {
+        contiguous = st[t] == 1;
+        dim_t step = C;
+        for (int d = ndims - 1; d >= 0 && contiguous; --d) {
+            if (d == axis) continue;
+            const dim_t *a = tabs[t].dim(d);
+            for (dim_t i = 0; i < dims[d] && contiguous; ++i)
+                contiguous = a[i] == i * step;
+            step *= dims[d];
+        }
+    }
 }
 
 dim_t lanes_plan_t::outer() const {
@@ -94,6 +107,32 @@ void row_bases(const rows_plan_t &p, dim_t r, dim_t *base) {
         r /= p.dims[d];
         if (i)
             for (int t = 0; t < nt; ++t) base[t] += p.tabs[t].dim(d)[i];
+    }
+}
+
+row_cursor_t::row_cursor_t(const rows_plan_t &p, dim_t r, dim_t *base)
+    : p(p), base(base) {
+    row_bases(p, r, base);
+    for (int d = p.ndims - 1; d >= 0; --d) {
+        if (d == p.axis) continue;
+        idx[d] = r % p.dims[d];
+        r /= p.dims[d];
+    }
+}
+
+void row_cursor_t::next() {
+    const int nt = (int)p.tabs.size();
+    if (p.contiguous) {
+        for (int t = 0; t < nt; ++t) base[t] += p.C;
+        return;
+    }
+    for (int d = p.ndims - 1; d >= 0; --d) {
+        if (d == p.axis) continue;
+        const dim_t i = idx[d], j = i + 1 < p.dims[d] ? i + 1 : 0;
+        for (int t = 0; t < nt; ++t)
+            base[t] += p.tabs[t].dim(d)[j] - p.tabs[t].dim(d)[i];
+        idx[d] = j;
+        if (j) return; // no carry into the next dim out
     }
 }
 

@@ -28,6 +28,7 @@ struct rows_plan_t {
     dim_t C = 0, nrows = 0;
     std::vector<eltwise::offset_table_t> tabs;
     std::vector<dim_t> st; // axis stride per tensor, -1 when uneven
+    bool contiguous = false; // rows one after another in every tensor
     void init(const memory_desc_t &ref, int axis,
             const std::vector<const memory_desc_t *> &tensors);
 };
@@ -48,6 +49,18 @@ struct lanes_plan_t {
 
 // Row r's offsets (element 0 of the axis) for every tensor.
 void row_bases(const rows_plan_t &p, dim_t r, dim_t *base);
+// Rows r, r + 1, ... in turn: row_bases without its divisions, for
+// walks whose rows are short.
+struct row_cursor_t {
+    row_cursor_t(const rows_plan_t &p, dim_t r, dim_t *base);
+    // Moves `base` to the next row.
+    void next();
+
+private:
+    const rows_plan_t &p;
+    dim_t *base;
+    dim_t idx[max_ndims] = {};
+};
 // Row of tensor t at `base` along the axis.
 rows::row_t axis_row(const rows_plan_t &p, int t, const void *ptr,
         data_type_t dt, dim_t base);
