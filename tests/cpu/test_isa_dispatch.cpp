@@ -276,7 +276,7 @@ TEST_F(IsaDispatch, ConvolutionNamesItsKernels) {
             algorithm::convolution_direct, dsrc, dwei, dsrc, {1, 1}, {1, 1},
             {1, 1});
     EXPECT_EQ(
-            dpd.impl_info_str(), "dw:direct:f32_dwconv_cvec64__" + isa_token());
+            dpd.impl_info_str(), "dw:direct:f32_dwconv_8x16__" + isa_token());
     // Channels first: output rows of one channel plane.
     auto psrc = act({2, 32, 14, 14});
     convolution_forward::primitive_desc ppd(eng, prop_kind::forward_inference,

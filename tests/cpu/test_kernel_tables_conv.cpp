@@ -70,14 +70,16 @@ std::string conf_name(const conv::conv_conf_t &c) {
 
 // Depthwise, channels last: one output row from the input rows of the
 // kernel rows that fall inside the source (the caller's choice), G
-// channels per point; 83 channels = one 64 block, one 16 block, a tail.
+// channels per point; 83 channels = five 16 blocks and a tail, interior
+// points 8 at a time and singly (30 wide), border points tap by tap.
 TEST(KernelTables, ConvDepthwiseRowChannelsLastOnEveryIsa) {
     ASSERT_FALSE(entries().empty());
     const dim_t G = 83;
     for (const auto *e : entries())
         for (const auto &c : {conf(G, 1, 1, 5, 11, 3, 2, 0, 1),
                      conf(G, 1, 1, 5, 12, 3, 1, 1, 2),
-                     conf(G, 1, 1, 5, 9, 3, 1, 0, 0)}) {
+                     conf(G, 1, 1, 5, 9, 3, 1, 0, 0),
+                     conf(G, 1, 1, 5, 30, 3, 1, 1, 0)}) {
             const auto src
                     = random_floats((size_t)(c.ih * c.iw * G), -1.f, 1.f, 51);
             const auto w = random_floats(

@@ -141,12 +141,11 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
                 : plain_wei_strides(p, groups, p.ig_s) ? w_t::pack_plain
                                                        : w_t::generic;
         p.wei_canon.data_type = dnnl_f32;
-    } else if (p.kind == conv_kind_t::bwd_w) {
+    } else if (p.kind == conv_kind_t::bwd_w || p.depthwise_direct
+            || p.math == math_t::shifted_f32) {
+        // f32 weights in the kernel's layout (used as they are).
         p.wei_canon = p.wei_f32_md;
         p.wei_pack = !(wmatch && wdt == dnnl_f32);
-    } else if (p.depthwise_direct || p.math == math_t::shifted_f32) {
-        p.wei_canon = p.wei_f32_md;
-        p.wei_pack = true;
     } else {
         DNNL_CHECK(md_init_by_tag(
                 p.wei_canon, p.wei_md.ndims, p.wei_md.dims, wdt, wt));

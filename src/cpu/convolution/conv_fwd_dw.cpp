@@ -1,9 +1,8 @@
 // Forward depthwise convolution (groups = channels, one channel each), a
 // direct kernel accumulating in f32 for every data type (int8 values are
 // exact in f32 for kernels below 2^9 taps):
-//   nspc: per output row, for every output point and block of channels a
-//         register accumulator walks the kernel taps (vectorised over
-//         channels);
+//   nspc: per output row, register accumulators for 8 output points by
+//         16 channels walk the kernel taps (vectorised over channels);
 //   ncsp: per channel plane, output rows accumulate shifted input rows
 //         (vectorised over the width).
 // The inner loops are compiled once per ISA (conv_kernels.cpp) and picked

@@ -1,10 +1,10 @@
 // dnnl-isa: base avx2 avx512_core
 // The convolution's hot inner loops, compiled once per ISA listed above
 // (cmake/isa_sources.cmake); the table is conv_kernel_table.cpp:
-//  - depthwise rows: nspc, a register accumulator per output point and
-//    block of channels walking the kernel taps (vectorised over
-//    channels); ncsp, output rows accumulating shifted input rows
-//    (vectorised over the width);
+//  - depthwise rows: nspc, register accumulators for 8 output points by
+//    16 channels walking the kernel taps (a tap's weights loaded once
+//    for the 8 points); ncsp, output rows accumulating shifted input
+//    rows (vectorised over the width);
 //  - the implicit GEMM's B-panel packing: the source gathered straight
 //    into microkernel panels (im2col fused with packing); the AVX-512 set
 //    also carries the masked-load gathering of conv_igemm_pack_avx512.cpp.
@@ -20,6 +20,7 @@
 #include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/isa_unit.hpp"
+#include "cpu/simd_v16.hpp"
 #include "cpu/simd_transpose.hpp"
 
 namespace dnnl {
@@ -29,17 +30,15 @@ namespace conv {
 namespace {
 using gemm::to_f32_t;
 
-// Output point ow, channels [cb, cb + len) with a fixed-size accumulator
-// (L is a compile-time constant so that it lives in registers).
-template <int L>
-__attribute__((always_inline)) inline void dw_point(const conv_conf_t &c,
-        const float *const *rows, const dim_t *taps, int nrows,
-        const float *w, dim_t ow, dim_t cb, dim_t len, float *out)
+// Output point ow, channels [cb, cb + len), any len: taps outside the
+// input skipped one by one (the row's borders and channel tails).
+void dw_point(const conv_conf_t &c, const float *const *rows,
+        const dim_t *taps, int nrows, const float *w, dim_t ow, dim_t cb,
+        dim_t len, float *out)
 {
     const dim_t G = c.g;
-    float a[L];
-    for (int q = 0; q < L; ++q)
-        a[q] = 0.f;
+    for (dim_t q = 0; q < len; ++q)
+        out[q] = 0.f;
     for (int r = 0; r < nrows; ++r) {
         const float *wk = w + taps[r] * c.kw * G + cb;
         for (dim_t kw = 0; kw < c.kw; ++kw) {
@@ -47,34 +46,70 @@ __attribute__((always_inline)) inline void dw_point(const conv_conf_t &c,
             if (iw < 0 || iw >= c.iw) continue;
             const float *s = rows[r] + iw * G + cb;
             const float *wv = wk + kw * G;
-            if (len == L) {
-                for (int q = 0; q < L; ++q)
-                    a[q] += s[q] * wv[q];
-            } else {
-                for (dim_t q = 0; q < len; ++q)
-                    a[q] += s[q] * wv[q];
-            }
+            for (dim_t q = 0; q < len; ++q)
+                out[q] += s[q] * wv[q];
         }
     }
-    for (dim_t q = 0; q < len; ++q)
-        out[q] = a[q];
+}
+
+// P output points from ow on whose taps all lie inside the input, 16
+// channels from cb: a tap's weights are loaded once for the P points.
+template <int P>
+inline void dw_points16(const conv_conf_t &c, const float *const *rows,
+        const dim_t *taps, int nrows, const float *w, dim_t ow, dim_t cb,
+        float *out, dim_t ldo)
+{
+    const dim_t G = c.g, step = c.sw * G;
+    v16_t a[P];
+    for (int p = 0; p < P; ++p)
+        a[p] = v16_t {};
+    for (int r = 0; r < nrows; ++r) {
+        const float *wk = w + taps[r] * c.kw * G + cb;
+        const float *s0 = rows[r] + (ow * c.sw - c.pl) * G + cb;
+        for (dim_t kw = 0; kw < c.kw; ++kw) {
+            const v16_t wv = load16(wk + kw * G);
+            const float *s = s0 + kw * c.dwl * G;
+            for (int p = 0; p < P; ++p)
+                a[p] += load16(s + p * step) * wv;
+        }
+    }
+    for (int p = 0; p < P; ++p)
+        store16(out + p * ldo + cb, a[p]);
 }
 
 // One output row, channels last. rows[r] is the input row of kernel row
 // taps[r] (a (kd, kh) index); w is [kd][kh][kw][G]; out is [OW][ldo].
+// Points whose taps all fall inside the row go 8 (then 1) at a time per
+// 16 channels; border points and channel tails tap by tap.
 void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
         const dim_t *taps, int nrows, const float *w, float *out, dim_t ldo)
 {
-    const dim_t G = c.g;
-    for (dim_t ow = 0; ow < c.ow; ++ow) {
-        dim_t cb = 0;
-        for (; cb + 64 <= G; cb += 64)
-            dw_point<64>(c, rows, taps, nrows, w, ow, cb, 64,
-                    out + ow * ldo + cb);
-        for (; cb < G; cb += 16)
-            dw_point<16>(c, rows, taps, nrows, w, ow, cb,
-                    std::min<dim_t>(16, G - cb), out + ow * ldo + cb);
+    const dim_t G = c.g, G16 = G / 16 * 16;
+    // Inner points: ow * sw - pl >= 0 and the last tap below iw.
+    const dim_t span = (c.kw - 1) * c.dwl;
+    dim_t lo = (c.pl + c.sw - 1) / c.sw;
+    dim_t hi = c.iw - 1 - span + c.pl < 0
+            ? 0
+            : (c.iw - 1 - span + c.pl) / c.sw + 1;
+    lo = std::min(lo, c.ow);
+    hi = std::max(lo, std::min(hi, c.ow));
+    auto border = [&](dim_t ow, dim_t cb, dim_t len) {
+        dw_point(c, rows, taps, nrows, w, ow, cb, len, out + ow * ldo + cb);
+    };
+    for (dim_t ow = 0; ow < lo; ++ow)
+        border(ow, 0, G);
+    for (dim_t ow = hi; ow < c.ow; ++ow)
+        border(ow, 0, G);
+    for (dim_t cb = 0; cb < G16; cb += 16) {
+        dim_t ow = lo;
+        for (; ow + 8 <= hi; ow += 8)
+            dw_points16<8>(c, rows, taps, nrows, w, ow, cb, out + ow * ldo, ldo);
+        for (; ow < hi; ++ow)
+            dw_points16<1>(c, rows, taps, nrows, w, ow, cb, out + ow * ldo, ldo);
     }
+    if (G16 < G)
+        for (dim_t ow = lo; ow < hi; ++ow)
+            border(ow, G16, G - G16);
 }
 
 // One output row of one channel plane: acc[ow] = sum over taps.

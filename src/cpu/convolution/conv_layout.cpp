@@ -75,7 +75,8 @@ status_t igemm_wei_md(memory_desc_t &md, const memory_desc_t &like,
 
 bool md_is_tag(const memory_desc_t &md, format_tag_t tag)
 {
-    if (md.format_kind != dnnl_blocked) return false;
+    // (Tensors in the tag's layout are used in place from element 0.)
+    if (md.format_kind != dnnl_blocked || md.offset0 != 0) return false;
     for (int d = 0; d < md.ndims; ++d)
         if (md.padded_dims[d] != md.dims[d] || md.padded_offsets[d] != 0)
             return false;

@@ -157,11 +157,11 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     const quant_entry_t *zp = attr_.zero_points.get(DNNL_ARG_SRC);
     DNNL_CHECK(plan_finalize(p, zp != nullptr, zp && zp->mask != 0));
     if (p.depthwise_direct)
-        // Channels last: vectors of 64 channels (16 in the tail) per
-        // output point; channels first: output rows of one channel plane.
+        // Channels last: 8 output points by 16 channels at a time;
+        // channels first: output rows of one channel plane.
         name_ = "dw:direct:"
                 + kernel_name(dnnl_dt2str(p.src_md.data_type),
-                        p.layout == conv::layout_t::nspc ? "dwconv_cvec64"
+                        p.layout == conv::layout_t::nspc ? "dwconv_8x16"
                                                          : "dwconv_rows",
                         p.ker->isa);
     else if (p.igemm)

@@ -8,40 +8,13 @@
 
 #include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/isa_unit.hpp"
+#include "cpu/simd_v16.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace norm {
 namespace {
-
-// The helpers below pass 64-byte vectors by value; they are always inlined
-// and never cross a call boundary, so the ABI note GCC gives for ISAs
-// without 512-bit registers does not apply.
-#pragma GCC diagnostic ignored "-Wpsabi"
-
-// Element alignment only: nothing here needs aligned moves, and sanitizer
-// builds do not always honour 64-byte alignment of stack copies (an
-// aligned move to such a slot faults).
-typedef float v16_t __attribute__((vector_size(64), aligned(4)));
-
-__attribute__((always_inline)) inline v16_t load16(const float *p) {
-    v16_t v;
-    std::memcpy(&v, p, sizeof(v));
-    return v;
-}
-
-// Pairwise: (j, j + 8), then (j, j + 4), (j, j + 2), (j, j + 1). Scalars
-// rather than a stack array: sanitizer builds misplace over-aligned stack
-// arrays that the compiler then stores to with aligned vector moves.
-__attribute__((always_inline)) inline float hsum16(v16_t a) {
-    const float b0 = a[0] + a[8], b1 = a[1] + a[9], b2 = a[2] + a[10],
-                b3 = a[3] + a[11], b4 = a[4] + a[12], b5 = a[5] + a[13],
-                b6 = a[6] + a[14], b7 = a[7] + a[15];
-    const float c0 = b0 + b4, c1 = b1 + b5, c2 = b2 + b6, c3 = b3 + b7;
-    const float d0 = c0 + c2, d1 = c1 + c3;
-    return d0 + d1;
-}
 
 constexpr dim_t block = 1024; // elements per float partial sum
 

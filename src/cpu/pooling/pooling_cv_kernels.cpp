@@ -16,6 +16,7 @@
 #include <immintrin.h>
 
 #include "cpu/isa_unit.hpp"
+#include "cpu/simd_v16.hpp"
 #include "cpu/pooling/pooling_fast.hpp"
 #include "cpu/threading/threading.hpp"
 
@@ -135,22 +136,10 @@ void fwd_row(const cv_row_t &r, const geom_t &g, int w) {
 // the selects stay selects (the array form above turns them into masked
 // stores behind branches). Each ISA lowers the 64-byte vectors to its own
 // registers.
-// The helpers below are inlined inside this file, so the warning that a
-// 64-byte vector argument has a different ABI without AVX-512 is moot.
-#pragma GCC diagnostic ignored "-Wpsabi"
-// Element alignment only: nothing here needs aligned moves, and sanitizer
-// builds do not always honour 64-byte alignment of stack copies (an
-// aligned move to such a slot faults).
-typedef float vf_t __attribute__((vector_size(64), aligned(4)));
+// Element alignment only (see simd_v16.hpp).
 typedef int32_t vi_t __attribute__((vector_size(64), aligned(4)));
 typedef uint8_t vb_t __attribute__((vector_size(16)));
 
-inline vf_t vload(const float *p) {
-    vf_t v;
-    std::memcpy(&v, p, sizeof(v));
-    return v;
-}
-inline void vstore(float *p, vf_t v) { std::memcpy(p, &v, sizeof(v)); }
 inline vi_t ws_load(const void *ws, int wst, dim_t off) {
     if (wst == ws_u8) {
         vb_t b;
@@ -178,10 +167,10 @@ void fwd_row_v(const cv_row_t &r, const geom_t &g, int) {
     for (dim_t ow = 0; ow < g.ow; ++ow) {
         const dim_t kw0 = r.kwlo[ow], kw1 = r.kwhi[ow];
         const dim_t iw0 = ow * g.sw - g.pw;
-        vf_t acc[NV];
+        v16_t acc[NV];
         vi_t arg[NV];
         for (int v = 0; v < NV; ++v) {
-            acc[v] = (vf_t) {} + (MODE <= m_max_ws ? -FLT_MAX : 0.f);
+            acc[v] = (v16_t) {} + (MODE <= m_max_ws ? -FLT_MAX : 0.f);
             arg[v] = (vi_t) {};
         }
         for (dim_t kd = r.kd0; kd < r.kd1; ++kd)
@@ -200,7 +189,7 @@ void fwd_row_v(const cv_row_t &r, const geom_t &g, int) {
                     const float *p = xr + (iw0 + kw * dil_w) * r.xw;
                     const int32_t k = (int32_t)((kd * g.kh + kh) * g.kw + kw);
                     for (int v = 0; v < NV; ++v) {
-                        const vf_t x = vload(p + 16 * v);
+                        const v16_t x = load16(p + 16 * v);
                         if (MODE == m_max) {
                             acc[v] = x > acc[v] ? x : acc[v];
                         } else if (MODE == m_max_ws) {
@@ -216,10 +205,10 @@ void fwd_row_v(const cv_row_t &r, const geom_t &g, int) {
         float *o = r.o + ow * r.os;
         const float div = MODE == m_avg_p ? fk : (float)(cdh * (kw1 - kw0));
         for (int v = 0; v < NV; ++v) {
-            vf_t res = acc[v];
+            v16_t res = acc[v];
             if (MODE == m_avg_p || MODE == m_avg_np)
-                res = div != 0.f ? acc[v] / div : (vf_t) {};
-            vstore(o + 16 * v, res);
+                res = div != 0.f ? acc[v] / div : (v16_t) {};
+            store16(o + 16 * v, res);
             if (WST != ws_none) ws_store(r.ws, WST, ow * r.wss + 16 * v, arg[v]);
         }
     }
@@ -329,7 +318,7 @@ void bwd_row_v(const cv_brow_t &b, const geom_t &g, int) {
         const dim_t kw0 = r.kwlo[ow], kw1 = r.kwhi[ow];
         if (kw0 == kw1 || cdh == 0) continue;
         const dim_t iw0 = ow * g.sw - g.pw;
-        vf_t d[NV];
+        v16_t d[NV];
         vi_t arg[NV];
         const float div = MODE == m_avg_p ? fk : (float)(cdh * (kw1 - kw0));
         for (int v = 0; v < NV; ++v) {
@@ -339,7 +328,7 @@ void bwd_row_v(const cv_brow_t &b, const geom_t &g, int) {
                 __builtin_prefetch(static_cast<const int32_t *>(r.ws)
                                 + (ow + 8) * r.wss + 16 * v,
                         0, 3);
-            d[v] = vload(b.dd + ow * b.dds + 16 * v);
+            d[v] = load16(b.dd + ow * b.dds + 16 * v);
             if (MODE == m_max_ws)
                 arg[v] = ws_load(r.ws, WST, ow * r.wss + 16 * v);
             else
@@ -354,12 +343,12 @@ void bwd_row_v(const cv_brow_t &b, const geom_t &g, int) {
                     float *p = xr + (iw0 + kw * dil_w) * r.xw;
                     const int32_t k = (int32_t)((kd * g.kh + kh) * g.kw + kw);
                     for (int v = 0; v < NV; ++v) {
-                        vf_t s = b.assign ? (vf_t) {} : vload(p + 16 * v);
+                        v16_t s = b.assign ? (v16_t) {} : load16(p + 16 * v);
                         if (MODE == m_max_ws)
-                            s += arg[v] == k ? d[v] : (vf_t) {};
+                            s += arg[v] == k ? d[v] : (v16_t) {};
                         else
                             s += d[v];
-                        vstore(p + 16 * v, s);
+                        store16(p + 16 * v, s);
                     }
                 }
             }
@@ -748,7 +737,7 @@ void zero_rows(const geom_t &g, const bwd_plane_t &p, dim_t id, dim_t h0, dim_t 
             // Whole vectors per point, without a call each.
             for (dim_t iw = 0; iw < g.iw; ++iw)
                 for (int v = 0; v < p.zw / 16; ++v)
-                    vstore(q + iw * p.xw + 16 * v, (vf_t) {});
+                    store16(q + iw * p.xw + 16 * v, (v16_t) {});
             continue;
         }
         for (dim_t iw = 0; iw < g.iw; ++iw)
