@@ -393,7 +393,11 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const int tm = p->target->tile_m;
     const dim_t nb_m = (M + tm - 1) / tm;
     const dim_t units = nbatch * nb_g * nb_m;
-    const int nthr = nthr_for(units, 2);
+    // Two units a thread at least, and a team only for work worth
+    // waking it (below 2^17 multiply-adds, about a microsecond on one
+    // core, the wake-up costs more than it saves).
+    const int nthr = std::min(nthr_for(units, 2),
+            nthr_for(nbatch * M * N * std::max<dim_t>(K, 1), 1 << 17));
     struct free_t {
         void operator()(char *q) const { std::free(q); }
     };
