@@ -1,5 +1,6 @@
 // The convolution kernel table (src/cpu/convolution/conv_kernels.hpp):
-// the depthwise row kernels (channels last and channels first), the
+// the depthwise row kernels (channels last: forward, backward data and
+// weights; channels first: forward), the
 // implicit GEMM's B-panel packing (the generic pack of every entry, the
 // AVX-512 entry's gathering pack with its plan) and the f32 transpose,
 // of every entry this processor supports, against naive loops. Shapes
@@ -117,6 +118,100 @@ TEST(KernelTables, ConvDepthwiseRowChannelsLastOnEveryIsa) {
                     EXPECT_NEAR(got, s, 1e-5)
                             << what << " ow " << ow << " g " << g;
                 }
+        }
+}
+
+// Depthwise backward data, channels last: one diff_src row (ih = 1)
+// from the diff_dst rows of the kernel rows that reach it; strides 1
+// (columns 8 at a time inside the padding) and 2 (column by column).
+TEST(KernelTables, ConvDepthwiseBackwardDataRowOnEveryIsa) {
+    const dim_t G = 83;
+    for (const auto *e : entries())
+        for (const auto &c : {conf(G, 1, 1, 5, 30, 3, 1, 0, 1),
+                     conf(G, 1, 1, 5, 31, 3, 1, 1, 2),
+                     conf(G, 1, 1, 6, 13, 3, 2, 0, 1)}) {
+            const dim_t ih = 1;
+            const auto dd = random_floats(
+                    (size_t)(c.oh * c.ow * G), -1.f, 1.f, 61);
+            const auto w = random_floats(
+                    (size_t)(c.kh * c.kw * G), -1.f, 1.f, 62);
+            std::vector<const float *> rows;
+            std::vector<dim_t> taps;
+            for (dim_t kh = 0; kh < c.kh; ++kh) {
+                const dim_t num = ih + c.pt - kh * c.dhl;
+                if (num < 0 || num % c.sh || num / c.sh >= c.oh) continue;
+                rows.push_back(dd.data() + num / c.sh * c.ow * G);
+                taps.push_back(kh);
+            }
+            const dim_t ldo = G + 5;
+            std::vector<float> out((size_t)(c.iw * ldo), 42.f);
+            e->dw_bwd_d_row_nspc(c, rows.data(), taps.data(),
+                    (int)rows.size(), w.data(), out.data(), ldo);
+            const std::string what = std::string(e->isa) + " " + conf_name(c);
+            for (dim_t iw = 0; iw < c.iw; ++iw)
+                for (dim_t g = 0; g < ldo; ++g) {
+                    const float got = out[(size_t)(iw * ldo + g)];
+                    if (g >= G) {
+                        EXPECT_EQ(got, 42.f) << what << " wrote past G";
+                        continue;
+                    }
+                    double s = 0;
+                    for (size_t r = 0; r < rows.size(); ++r)
+                        for (dim_t kw = 0; kw < c.kw; ++kw) {
+                            const dim_t num = iw + c.pl - kw * c.dwl;
+                            if (num < 0 || num % c.sw || num / c.sw >= c.ow)
+                                continue;
+                            s += (double)rows[r][num / c.sw * G + g]
+                                    * w[(size_t)((taps[r] * c.kw + kw) * G
+                                            + g)];
+                        }
+                    EXPECT_NEAR(got, s, 1e-5)
+                            << what << " iw " << iw << " g " << g;
+                }
+        }
+}
+
+// Depthwise backward weights, channels last: one diff_dst row (oh = 0)
+// added to partial sums that already hold values.
+TEST(KernelTables, ConvDepthwiseBackwardWeightsRowOnEveryIsa) {
+    const dim_t G = 83;
+    for (const auto *e : entries())
+        for (const auto &c : {conf(G, 1, 1, 5, 30, 3, 1, 0, 1),
+                     conf(G, 1, 1, 5, 31, 3, 2, 1, 2),
+                     conf(G, 1, 1, 5, 9, 5, 1, 0, 0)}) {
+            const auto src = random_floats(
+                    (size_t)(c.ih * c.iw * G), -1.f, 1.f, 63);
+            const auto dd = random_floats((size_t)(c.ow * G), -1.f, 1.f, 64);
+            std::vector<const float *> rows;
+            std::vector<dim_t> taps;
+            for (dim_t kh = 0; kh < c.kh; ++kh) {
+                const dim_t ih = -c.pt + kh * c.dhl;
+                if (ih < 0 || ih >= c.ih) continue;
+                rows.push_back(src.data() + ih * c.iw * G);
+                taps.push_back(kh);
+            }
+            const size_t n = (size_t)(c.kh * c.kw * G);
+            const auto start = random_floats(n, -1.f, 1.f, 65);
+            std::vector<float> acc = start;
+            e->dw_bwd_w_row_nspc(c, rows.data(), taps.data(),
+                    (int)rows.size(), dd.data(), acc.data());
+            const std::string what = std::string(e->isa) + " " + conf_name(c);
+            for (size_t r = 0; r < rows.size(); ++r)
+                for (dim_t kw = 0; kw < c.kw; ++kw)
+                    for (dim_t g = 0; g < G; ++g) {
+                        double s = start[(size_t)((taps[r] * c.kw + kw) * G
+                                + g)];
+                        for (dim_t ow = 0; ow < c.ow; ++ow) {
+                            const dim_t iw = ow * c.sw - c.pl + kw * c.dwl;
+                            if (iw < 0 || iw >= c.iw) continue;
+                            s += (double)rows[r][iw * G + g] * dd[ow * G + g];
+                        }
+                        EXPECT_NEAR(acc[(size_t)((taps[r] * c.kw + kw) * G
+                                            + g)],
+                                s, 1e-4)
+                                << what << " tap " << taps[r] << "," << kw
+                                << " g " << g;
+                    }
         }
 }
 

@@ -544,6 +544,10 @@ std::vector<shape_t> shapes()
                     {}, {1, 1}),
             shp("2d_threads_mb1", 1, 1, 24, 32, {15, 14}, {3, 3}, {1, 1},
                     {}, {1, 1}),
+            // Depthwise with two 16-channel blocks and a tail, dilated,
+            // rows wide enough for 8-point blocks inside the padding.
+            shp("2d_depthwise_wide_dil", 2, 35, 35, 35, {9, 30}, {3, 3},
+                    {1, 1}, {1, 1}, {2, 2}),
     };
 }
 
@@ -1249,6 +1253,42 @@ TEST(Convolution, DepthwiseHasSpecialisedImplementation)
                 t.q.dst_scale = {4.f};
                 run_fwd(t);
             }
+}
+
+// f32 depthwise backward runs on the direct channels-last kernels (any
+// user layout goes through copies); bf16 stays on the GEMM-based path.
+TEST(Convolution, DepthwiseBackwardIsDirect)
+{
+    for (const auto &s : shapes()) {
+        if (s.g != s.ic || s.g != s.oc || s.g == 1) continue;
+        SCOPED_TRACE(s.name);
+        const memory::dims sd = act_dims(s, s.ic, s.in),
+                           dd = act_dims(s, s.oc, out_sp(s, false));
+        for (dt d : {dt::f32, dt::bf16})
+            for (fmt_t f : {fmt_t::cl, fmt_t::plain}) {
+                const auto a = make_md(sd, d, f, false),
+                           b = make_md(dd, d, f, false),
+                           w = make_wei_md(wei_dims(s, s.oc, s.ic), d,
+                                   fmt_t::any, true);
+                auto hint = convolution_forward::primitive_desc(eng(),
+                        prop_kind::forward_training,
+                        algorithm::convolution_direct, a, w, b, s.strides(),
+                        s.dilates(), s.pad_l(), s.pad_r());
+                auto bd = convolution_backward_data::primitive_desc(eng(),
+                        algorithm::convolution_direct, a, w, b, s.strides(),
+                        s.dilates(), s.pad_l(), s.pad_r(), hint);
+                auto bw = convolution_backward_weights::primitive_desc(eng(),
+                        algorithm::convolution_direct, a, w, b, s.strides(),
+                        s.dilates(), s.pad_l(), s.pad_r(), hint);
+                const bool direct = d == dt::f32;
+                EXPECT_EQ(std::string(bd.impl_info_str()).rfind("dw:direct:", 0) == 0,
+                        direct)
+                        << bd.impl_info_str();
+                EXPECT_EQ(std::string(bw.impl_info_str()).rfind("dw:direct:", 0) == 0,
+                        direct)
+                        << bw.impl_info_str();
+            }
+    }
 }
 
 TEST(Convolution, UserScratchpad)

@@ -180,6 +180,15 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
         sp.add(scratch_plan_t::col, (size_t)nthr * in * sizeof(float));
         return dnnl_success;
     }
+    if (p.kind == conv_kind_t::bwd_d && p.depthwise_direct) return dnnl_success;
+    if (p.kind == conv_kind_t::bwd_w && p.depthwise_direct) {
+        // Per thread: [taps][G] weight and G bias partial sums.
+        const dim_t wsz = c.ksp() * c.g;
+        sp.add(scratch_plan_t::red, (size_t)nthr * (wsz + c.g) * 4);
+        if (p.wei_pack) sp.add(scratch_plan_t::wei_acc, (size_t)wsz * 4);
+        if (p.with_bias) sp.add(scratch_plan_t::bias_acc, (size_t)c.g * 4);
+        return dnnl_success;
+    }
 
     if (p.igemm) {
         const auto &uk = gemm::select_f32_ukernel();
@@ -308,7 +317,10 @@ status_t plan_execute(const conv_plan_t &p, const conv_io_t &io,
         t.diff_bias = p.with_bias
                 ? sp.get<float>(scratchpad, scratch_plan_t::bias_acc)
                 : nullptr;
-        conv_bwd_weights_gemm(p, t, scratchpad);
+        if (p.depthwise_direct)
+            conv_bwd_weights_depthwise(p, t, scratchpad);
+        else
+            conv_bwd_weights_gemm(p, t, scratchpad);
         if (p.wei_pack) copy_tensor(p.wei_canon, t.diff_wei, p.wei_md, io.diff_wei);
         if (p.with_bias) {
             memory_desc_t bmd;
@@ -379,7 +391,10 @@ status_t plan_execute(const conv_plan_t &p, const conv_io_t &io,
             copy_tensor(p.src_md, io.diff_src, p.src_canon, s);
         t.diff_src = s;
     }
-    conv_bwd_data_gemm(p, t, ea, scratchpad);
+    if (p.depthwise_direct)
+        conv_bwd_data_depthwise(p, t, scratchpad);
+    else
+        conv_bwd_data_gemm(p, t, ea, scratchpad);
     if (p.src_shadow)
         copy_tensor(p.src_canon, t.diff_src, p.src_md, io.diff_src);
     return dnnl_success;

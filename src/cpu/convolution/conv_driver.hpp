@@ -69,6 +69,10 @@ void conv_bwd_data_gemm(const conv_plan_t &p, const conv_canon_t &t,
         const epilogue_args_t &ea, void *scratchpad);
 void conv_bwd_weights_gemm(
         const conv_plan_t &p, const conv_canon_t &t, void *scratchpad);
+void conv_bwd_data_depthwise(
+        const conv_plan_t &p, const conv_canon_t &t, void *scratchpad);
+void conv_bwd_weights_depthwise(
+        const conv_plan_t &p, const conv_canon_t &t, void *scratchpad);
 
 } // namespace conv
 } // namespace cpu

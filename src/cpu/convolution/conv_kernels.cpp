@@ -30,51 +30,69 @@ namespace conv {
 namespace {
 using gemm::to_f32_t;
 
-// Output point ow, channels [cb, cb + len), any len: taps outside the
-// input skipped one by one (the row's borders and channel tails).
-void dw_point(const conv_conf_t &c, const float *const *rows,
-        const dim_t *taps, int nrows, const float *w, dim_t ow, dim_t cb,
-        dim_t len, float *out)
-{
-    const dim_t G = c.g;
-    for (dim_t q = 0; q < len; ++q)
-        out[q] = 0.f;
-    for (int r = 0; r < nrows; ++r) {
-        const float *wk = w + taps[r] * c.kw * G + cb;
-        for (dim_t kw = 0; kw < c.kw; ++kw) {
-            const dim_t iw = ow * c.sw - c.pl + kw * c.dwl;
-            if (iw < 0 || iw >= c.iw) continue;
-            const float *s = rows[r] + iw * G + cb;
-            const float *wv = wk + kw * G;
-            for (dim_t q = 0; q < len; ++q)
-                out[q] += s[q] * wv[q];
-        }
-    }
-}
+// The walk of one row of depthwise points over the row's kernel taps,
+// channels last (G channels per point): the input of point x and tap kw
+// of kernel row r is rows[r][first + x * pstep + kw * tstep] when it
+// exists. Forward: points are output columns ow, first = -pl * G,
+// pstep = sw * G, tstep = dwl * G. Backward data with unit stride:
+// points are input columns iw reading diff_dst columns iw + pl - kw * dwl
+// (first = pl * G, pstep = G, tstep = -dwl * G).
+struct dw_walk_t {
+    const float *const *rows;
+    const dim_t *taps; // kernel row (a (kd, kh) index) of rows[r]
+    int nrows;
+    const float *w; // [kd][kh][kw][G]
+    dim_t G, kw;
+    dim_t first, pstep, tstep;
+};
 
-// P output points from ow on whose taps all lie inside the input, 16
-// channels from cb: a tap's weights are loaded once for the P points.
+// P points from x on whose taps all exist, 16 channels from cb: a tap's
+// weights are loaded once for the P points.
 template <int P>
-inline void dw_points16(const conv_conf_t &c, const float *const *rows,
-        const dim_t *taps, int nrows, const float *w, dim_t ow, dim_t cb,
-        float *out, dim_t ldo)
+inline void dw_points16(
+        const dw_walk_t &k, dim_t x, dim_t cb, float *out, dim_t ldo)
 {
-    const dim_t G = c.g, step = c.sw * G;
     v16_t a[P];
     for (int p = 0; p < P; ++p)
         a[p] = v16_t {};
-    for (int r = 0; r < nrows; ++r) {
-        const float *wk = w + taps[r] * c.kw * G + cb;
-        const float *s0 = rows[r] + (ow * c.sw - c.pl) * G + cb;
-        for (dim_t kw = 0; kw < c.kw; ++kw) {
-            const v16_t wv = load16(wk + kw * G);
-            const float *s = s0 + kw * c.dwl * G;
+    for (int r = 0; r < k.nrows; ++r) {
+        const float *wk = k.w + k.taps[r] * k.kw * k.G + cb;
+        const float *s0 = k.rows[r] + k.first + x * k.pstep + cb;
+        for (dim_t kw = 0; kw < k.kw; ++kw) {
+            const v16_t wv = load16(wk + kw * k.G);
+            const float *s = s0 + kw * k.tstep;
             for (int p = 0; p < P; ++p)
-                a[p] += load16(s + p * step) * wv;
+                a[p] += load16(s + p * k.pstep) * wv;
         }
     }
     for (int p = 0; p < P; ++p)
         store16(out + p * ldo + cb, a[p]);
+}
+
+// Points [lo, hi) of a row through dw_points16 (8, then 1 at a time),
+// channels in blocks of 16; the channel tail goes to `point`.
+template <typename F>
+inline void dw_inner(const dw_walk_t &k, dim_t lo, dim_t hi, float *out,
+        dim_t ldo, F point)
+{
+    const dim_t G16 = k.G / 16 * 16;
+    for (dim_t cb = 0; cb < G16; cb += 16) {
+        dim_t x = lo;
+        for (; x + 8 <= hi; x += 8)
+            dw_points16<8>(k, x, cb, out + x * ldo, ldo);
+        for (; x < hi; ++x)
+            dw_points16<1>(k, x, cb, out + x * ldo, ldo);
+    }
+    if (G16 < k.G)
+        for (dim_t x = lo; x < hi; ++x)
+            point(x, G16, k.G - G16);
+}
+
+// out[q] += s[q] * w[q] for q < len.
+inline void dw_fma(float *out, const float *s, const float *w, dim_t len)
+{
+    for (dim_t q = 0; q < len; ++q)
+        out[q] += s[q] * w[q];
 }
 
 // One output row, channels last. rows[r] is the input row of kernel row
@@ -84,7 +102,21 @@ inline void dw_points16(const conv_conf_t &c, const float *const *rows,
 void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
         const dim_t *taps, int nrows, const float *w, float *out, dim_t ldo)
 {
-    const dim_t G = c.g, G16 = G / 16 * 16;
+    const dim_t G = c.g;
+    const dw_walk_t k {rows, taps, nrows, w, G, c.kw, -c.pl * G, c.sw * G,
+            c.dwl * G};
+    auto point = [&](dim_t ow, dim_t cb, dim_t len) {
+        float *o = out + ow * ldo + cb;
+        for (dim_t q = 0; q < len; ++q)
+            o[q] = 0.f;
+        for (int r = 0; r < nrows; ++r)
+            for (dim_t kw = 0; kw < c.kw; ++kw) {
+                const dim_t iw = ow * c.sw - c.pl + kw * c.dwl;
+                if (iw < 0 || iw >= c.iw) continue;
+                dw_fma(o, rows[r] + iw * G + cb,
+                        w + (taps[r] * c.kw + kw) * G + cb, len);
+            }
+    };
     // Inner points: ow * sw - pl >= 0 and the last tap below iw.
     const dim_t span = (c.kw - 1) * c.dwl;
     dim_t lo = (c.pl + c.sw - 1) / c.sw;
@@ -93,23 +125,89 @@ void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
             : (c.iw - 1 - span + c.pl) / c.sw + 1;
     lo = std::min(lo, c.ow);
     hi = std::max(lo, std::min(hi, c.ow));
-    auto border = [&](dim_t ow, dim_t cb, dim_t len) {
-        dw_point(c, rows, taps, nrows, w, ow, cb, len, out + ow * ldo + cb);
-    };
     for (dim_t ow = 0; ow < lo; ++ow)
-        border(ow, 0, G);
+        point(ow, 0, G);
     for (dim_t ow = hi; ow < c.ow; ++ow)
-        border(ow, 0, G);
-    for (dim_t cb = 0; cb < G16; cb += 16) {
-        dim_t ow = lo;
-        for (; ow + 8 <= hi; ow += 8)
-            dw_points16<8>(c, rows, taps, nrows, w, ow, cb, out + ow * ldo, ldo);
-        for (; ow < hi; ++ow)
-            dw_points16<1>(c, rows, taps, nrows, w, ow, cb, out + ow * ldo, ldo);
+        point(ow, 0, G);
+    dw_inner(k, lo, hi, out, ldo, point);
+}
+
+// Backward data, one diff_src row, channels last: rows[r] is the
+// diff_dst row of kernel row taps[r]; out is [IW][ldo]. Column iw takes
+// tap kw from diff_dst column ow = (iw + pl - kw * dwl) / sw where the
+// division is exact and ow in [0, OW). With unit stride the columns
+// whose taps all exist go 8 at a time per 16 channels.
+void dw_bwd_d_row_nspc(const conv_conf_t &c, const float *const *rows,
+        const dim_t *taps, int nrows, const float *w, float *out, dim_t ldo)
+{
+    const dim_t G = c.g;
+    auto point = [&](dim_t iw, dim_t cb, dim_t len) {
+        float *o = out + iw * ldo + cb;
+        for (dim_t q = 0; q < len; ++q)
+            o[q] = 0.f;
+        for (int r = 0; r < nrows; ++r)
+            for (dim_t kw = 0; kw < c.kw; ++kw) {
+                const dim_t num = iw + c.pl - kw * c.dwl;
+                if (num < 0 || num % c.sw) continue;
+                const dim_t ow = num / c.sw;
+                if (ow >= c.ow) continue;
+                dw_fma(o, rows[r] + ow * G + cb,
+                        w + (taps[r] * c.kw + kw) * G + cb, len);
+            }
+    };
+    dim_t lo = c.iw, hi = c.iw;
+    if (c.sw == 1) {
+        // Every tap exists: iw + pl - span >= 0 and iw + pl < OW.
+        const dim_t span = (c.kw - 1) * c.dwl;
+        lo = std::min(c.iw, std::max<dim_t>(0, span - c.pl));
+        hi = std::max(lo, std::min(c.iw, c.ow - c.pl));
     }
-    if (G16 < G)
-        for (dim_t ow = lo; ow < hi; ++ow)
-            border(ow, G16, G - G16);
+    for (dim_t iw = 0; iw < lo; ++iw)
+        point(iw, 0, G);
+    for (dim_t iw = hi; iw < c.iw; ++iw)
+        point(iw, 0, G);
+    const dw_walk_t k {
+            rows, taps, nrows, w, G, c.kw, c.pl * G, G, -c.dwl * G};
+    dw_inner(k, lo, hi, out, ldo, point);
+}
+
+// Backward weights, one diff_dst row dd ([OW][G]), channels last: adds
+// sum over ow of src x diff_dst to acc[taps[r]][kw][G] for every kernel
+// row r (rows[r] its source row) and kw.
+void dw_bwd_w_row_nspc(const conv_conf_t &c, const float *const *rows,
+        const dim_t *taps, int nrows, const float *dd, float *acc)
+{
+    const dim_t G = c.g, G16 = G / 16 * 16;
+    for (int r = 0; r < nrows; ++r)
+        for (dim_t kw = 0; kw < c.kw; ++kw) {
+            // Columns ow whose input iw = ow * sw - pl + kw * dwl exists.
+            const dim_t off = kw * c.dwl - c.pl;
+            const dim_t lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
+            const dim_t hi = c.iw - 1 - off < 0
+                    ? 0
+                    : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
+            if (lo >= hi) continue;
+            const float *s = rows[r] + off * G;
+            float *a = acc + (taps[r] * c.kw + kw) * G;
+            const dim_t step = c.sw * G;
+            for (dim_t cb = 0; cb < G16; cb += 16) {
+                v16_t t0 {}, t1 {}, t2 {}, t3 {};
+                dim_t ow = lo;
+                for (; ow + 4 <= hi; ow += 4) {
+                    const float *sp = s + ow * step + cb, *dp = dd + ow * G + cb;
+                    t0 += load16(sp) * load16(dp);
+                    t1 += load16(sp + step) * load16(dp + G);
+                    t2 += load16(sp + 2 * step) * load16(dp + 2 * G);
+                    t3 += load16(sp + 3 * step) * load16(dp + 3 * G);
+                }
+                for (; ow < hi; ++ow)
+                    t0 += load16(s + ow * step + cb) * load16(dd + ow * G + cb);
+                store16(a + cb, load16(a + cb) + ((t0 + t1) + (t2 + t3)));
+            }
+            for (dim_t ow = lo; ow < hi; ++ow)
+                dw_fma(a + G16, s + ow * step + G16, dd + ow * G + G16,
+                        G - G16);
+        }
 }
 
 // One output row of one channel plane: acc[ow] = sum over taps.
@@ -351,7 +449,7 @@ const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
             ? &igemm_pack_f32_ncsp_avx512_core
             : nullptr;
     static const conv_kernels_t k{isa_unit::this_isa_name, dw_row_nspc,
-            dw_row_ncsp, pack_b_f32, pack_b_bf16, pack_b_f16, gather,
+            dw_row_ncsp, dw_bwd_d_row_nspc, dw_bwd_w_row_nspc, pack_b_f32, pack_b_bf16, pack_b_f16, gather,
             transpose_f32};
     return k;
 }

@@ -33,6 +33,16 @@ struct conv_kernels_t {
     // taps.
     void (*dw_row_ncsp)(const conv_conf_t &c, const float *in,
             const float *wg, dim_t od, dim_t oh, float *acc);
+    // Depthwise backward data, one diff_src row, channels last: rows[r]
+    // is the diff_dst row of kernel row taps[r]; out is [IW][ldo].
+    void (*dw_bwd_d_row_nspc)(const conv_conf_t &c, const float *const *rows,
+            const dim_t *taps, int nrows, const float *w, float *out,
+            dim_t ldo);
+    // Depthwise backward weights: adds one diff_dst row's (dd, [OW][G])
+    // products with the source rows rows[r] of kernel rows taps[r] to
+    // acc, [kd][kh][kw][G].
+    void (*dw_bwd_w_row_nspc)(const conv_conf_t &c, const float *const *rows,
+            const dim_t *taps, int nrows, const float *dd, float *acc);
     // Implicit GEMM: B panels of K rows [pc, pc + kc) for chunk points
     // [sp0, sp0 + nsp) of one (image, group) source, per source type.
     void (*pack_b_f32)(const conv_conf_t &c, bool ncsp, const float *src,

@@ -112,7 +112,12 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     }
 
     const conv_conf_t c = conf_from_pd(*this);
-    if (depthwise_ && !(is_fwd() && c.is_depthwise()))
+    // Backward depthwise: f32 through the channels-last kernels.
+    if (depthwise_
+            && !(c.is_depthwise()
+                    && (is_fwd()
+                            || (sdt == dnnl_f32 && ddt == dnnl_f32
+                                    && wdt == dnnl_f32 && bdt == dnnl_f32))))
         return dnnl_unimplemented;
 
     const int nd = ndims();
@@ -120,9 +125,11 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     // vectorises best over channels; int8 feeds the u8 x s8 GEMM with the
     // activations as A (no shift compensation) and keeps the per-channel
     // epilogue contiguous with channels last.
-    const layout_t layout = choose_layout(src_md_, dst_md_,
-            depthwise_ || (is_fwd() && is_i8(sdt)) ? layout_t::nspc
-                                                   : layout_t::ncsp);
+    const layout_t layout = depthwise_ && !is_fwd()
+            ? layout_t::nspc
+            : choose_layout(src_md_, dst_md_,
+                    depthwise_ || (is_fwd() && is_i8(sdt)) ? layout_t::nspc
+                                                           : layout_t::ncsp);
     DNNL_CHECK(resolve_any(src_md_, act_tag(layout, nd)));
     DNNL_CHECK(resolve_any(dst_md_, act_tag(layout, nd)));
     if (weights_md_.format_kind == dnnl_format_kind_any) {
@@ -157,12 +164,15 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     const quant_entry_t *zp = attr_.zero_points.get(DNNL_ARG_SRC);
     DNNL_CHECK(plan_finalize(p, zp != nullptr, zp && zp->mask != 0));
     if (p.depthwise_direct)
-        // Channels last: 8 output points by 16 channels at a time;
-        // channels first: output rows of one channel plane.
+        // Channels last: 8 points by 16 channels at a time (backward
+        // weights: 4 points reduced per 16 channels); channels first:
+        // output rows of one channel plane.
         name_ = "dw:direct:"
                 + kernel_name(dnnl_dt2str(p.src_md.data_type),
-                        p.layout == conv::layout_t::nspc ? "dwconv_8x16"
-                                                         : "dwconv_rows",
+                        is_bwd_d()                          ? "dwconv_bwd_d_8x16"
+                                : is_bwd_w()                ? "dwconv_bwd_w_4x16"
+                                : p.layout == conv::layout_t::nspc ? "dwconv_8x16"
+                                                            : "dwconv_rows",
                         p.ker->isa);
     else if (p.igemm)
         name_ = std::string("igemm:") + gemm::f32_kernel_name();

@@ -1,7 +1,8 @@
 // CPU convolution implementations: descriptors that check a problem,
 // resolve `any` layouts and build an execution plan, and the primitive that
 // runs the plan. Two entries share the code:
-//   dw:direct  forward depthwise convolution (groups = channels), direct
+//   dw:direct  depthwise convolution (groups = channels), direct: forward,
+//              and f32 backward data and weights (channels last)
 //   gemm:any   everything else (and depthwise too), GEMM-based
 #pragma once
 

@@ -1,0 +1,125 @@
+// Backward depthwise convolution (groups = channels, one channel each),
+// f32, channels last, direct:
+//   data:    per diff_src row, the diff_dst rows of the kernel rows that
+//            reach it, walked by dw_bwd_d_row_nspc (conv_kernels.cpp);
+//   weights: per diff_dst row, its products with the source rows of the
+//            kernel rows added to a per-thread [taps][G] partial sum
+//            (dw_bwd_w_row_nspc), the bias its column sums; the partials
+//            are added in thread order, so results do not depend on
+//            timing.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "cpu/convolution/conv_driver.hpp"
+#include "cpu/convolution/conv_kernels.hpp"
+#include "cpu/threading/threading.hpp"
+
+namespace dnnl {
+namespace impl {
+namespace cpu {
+namespace conv {
+
+void conv_bwd_data_depthwise(
+        const conv_plan_t &p, const conv_canon_t &t, void *)
+{
+    const conv_conf_t &c = p.c;
+    const dim_t G = c.g;
+    const float *dd = static_cast<const float *>(t.diff_dst);
+    const float *w = static_cast<const float *>(t.wei);
+    float *ds = static_cast<float *>(t.diff_src);
+    const dim_t nrows_in = c.mb * c.id * c.ih;
+    const int nthr = (int)std::min<dim_t>(p.nthr, nrows_in);
+    // diff_dst index o of input index i through tap k (stride s, dilation
+    // dl, padding pad), or -1 when no output reads i through k.
+    auto out_of = [](dim_t i, dim_t k, dim_t s, dim_t dl, dim_t pad,
+                          dim_t n) -> dim_t {
+        const dim_t num = i + pad - k * dl;
+        if (num < 0 || num % s) return -1;
+        return num / s < n ? num / s : -1;
+    };
+    parallel_chunks(nthr, nrows_in, [&](int, dim_t r0, dim_t r1) {
+        std::vector<const float *> rows((size_t)(c.kd * c.kh));
+        std::vector<dim_t> taps((size_t)(c.kd * c.kh));
+        for (dim_t r = r0; r < r1; ++r) {
+            const dim_t ih = r % c.ih, id = (r / c.ih) % c.id,
+                        n = r / (c.ih * c.id);
+            int nr = 0;
+            for (dim_t kd = 0; kd < c.kd; ++kd) {
+                const dim_t od = out_of(id, kd, c.sd, c.ddl, c.pf, c.od);
+                if (od < 0) continue;
+                for (dim_t kh = 0; kh < c.kh; ++kh) {
+                    const dim_t oh = out_of(ih, kh, c.sh, c.dhl, c.pt, c.oh);
+                    if (oh < 0) continue;
+                    rows[nr] = dd + ((n * c.od + od) * c.oh + oh) * c.ow * G;
+                    taps[nr] = kd * c.kh + kh;
+                    ++nr;
+                }
+            }
+            p.ker->dw_bwd_d_row_nspc(c, rows.data(), taps.data(), nr, w,
+                    ds + r * c.iw * G, G);
+        }
+    });
+}
+
+void conv_bwd_weights_depthwise(
+        const conv_plan_t &p, const conv_canon_t &t, void *scratchpad)
+{
+    const conv_conf_t &c = p.c;
+    const dim_t G = c.g, wsz = c.ksp() * G;
+    const float *src = static_cast<const float *>(t.src);
+    const float *dd = static_cast<const float *>(t.diff_dst);
+    const dim_t nrows_out = c.mb * c.od * c.oh;
+    const int nthr = (int)std::max<dim_t>(1, std::min<dim_t>(p.nthr, nrows_out));
+    // Per thread: [taps][G] weight sums, then G bias sums.
+    float *red = p.scratch.get<float>(scratchpad, scratch_plan_t::red);
+    const dim_t part = wsz + G;
+    int used = 1; // the team's size (the runtime may give fewer threads)
+    parallel(nthr, [&](int ithr, int team) {
+        if (ithr == 0) used = team;
+        float *acc = red + ithr * part, *bias = acc + wsz;
+        std::fill(acc, acc + part, 0.f);
+        dim_t r0, r1;
+        balance(nrows_out, team, ithr, r0, r1);
+        std::vector<const float *> rows((size_t)(c.kd * c.kh));
+        std::vector<dim_t> taps((size_t)(c.kd * c.kh));
+        for (dim_t r = r0; r < r1; ++r) {
+            const dim_t oh = r % c.oh, od = (r / c.oh) % c.od,
+                        n = r / (c.oh * c.od);
+            int nr = 0;
+            for (dim_t kd = 0; kd < c.kd; ++kd) {
+                const dim_t id = od * c.sd - c.pf + kd * c.ddl;
+                if (id < 0 || id >= c.id) continue;
+                for (dim_t kh = 0; kh < c.kh; ++kh) {
+                    const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
+                    if (ih < 0 || ih >= c.ih) continue;
+                    rows[nr] = src + ((n * c.id + id) * c.ih + ih) * c.iw * G;
+                    taps[nr] = kd * c.kh + kh;
+                    ++nr;
+                }
+            }
+            const float *d = dd + r * c.ow * G;
+            p.ker->dw_bwd_w_row_nspc(c, rows.data(), taps.data(), nr, d, acc);
+            if (t.diff_bias)
+                for (dim_t ow = 0; ow < c.ow; ++ow)
+                    for (dim_t g = 0; g < G; ++g)
+                        bias[g] += d[ow * G + g];
+        }
+    });
+    for (dim_t i = 0; i < wsz; ++i) {
+        float s = 0.f;
+        for (int k = 0; k < used; ++k) s += red[k * part + i];
+        t.diff_wei[i] = s;
+    }
+    if (t.diff_bias)
+        for (dim_t g = 0; g < G; ++g) {
+            float s = 0.f;
+            for (int k = 0; k < used; ++k) s += red[k * part + wsz + g];
+            t.diff_bias[g] = s;
+        }
+}
+
+} // namespace conv
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
