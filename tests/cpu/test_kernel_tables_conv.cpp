@@ -172,13 +172,16 @@ TEST(KernelTables, ConvDepthwiseBackwardDataRowOnEveryIsa) {
 }
 
 // Depthwise backward weights, channels last: one diff_dst row (oh = 0)
-// added to partial sums that already hold values.
+// added to partial sums (and bias sums) that already hold values; taps
+// in groups of up to four (5 wide: four and one) with their own border
+// columns.
 TEST(KernelTables, ConvDepthwiseBackwardWeightsRowOnEveryIsa) {
     const dim_t G = 83;
     for (const auto *e : entries())
         for (const auto &c : {conf(G, 1, 1, 5, 30, 3, 1, 0, 1),
                      conf(G, 1, 1, 5, 31, 3, 2, 1, 2),
-                     conf(G, 1, 1, 5, 9, 5, 1, 0, 0)}) {
+                     conf(G, 1, 1, 5, 9, 5, 1, 0, 0),
+                     conf(G, 1, 1, 5, 23, 5, 1, 0, 2)}) {
             const auto src = random_floats(
                     (size_t)(c.ih * c.iw * G), -1.f, 1.f, 63);
             const auto dd = random_floats((size_t)(c.ow * G), -1.f, 1.f, 64);
@@ -193,8 +196,15 @@ TEST(KernelTables, ConvDepthwiseBackwardWeightsRowOnEveryIsa) {
             const size_t n = (size_t)(c.kh * c.kw * G);
             const auto start = random_floats(n, -1.f, 1.f, 65);
             std::vector<float> acc = start;
+            const auto bias_start = random_floats((size_t)G, -1.f, 1.f, 66);
+            std::vector<float> bias = bias_start;
             e->dw_bwd_w_row_nspc(c, rows.data(), taps.data(),
-                    (int)rows.size(), dd.data(), acc.data());
+                    (int)rows.size(), dd.data(), acc.data(), bias.data());
+            for (dim_t g = 0; g < G; ++g) {
+                double b = bias_start[(size_t)g];
+                for (dim_t ow = 0; ow < c.ow; ++ow) b += dd[ow * G + g];
+                EXPECT_NEAR(bias[(size_t)g], b, 1e-4) << "bias g " << g;
+            }
             const std::string what = std::string(e->isa) + " " + conf_name(c);
             for (size_t r = 0; r < rows.size(); ++r)
                 for (dim_t kw = 0; kw < c.kw; ++kw)

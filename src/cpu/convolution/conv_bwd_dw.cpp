@@ -99,11 +99,8 @@ void conv_bwd_weights_depthwise(
                 }
             }
             const float *d = dd + r * c.ow * G;
-            p.ker->dw_bwd_w_row_nspc(c, rows.data(), taps.data(), nr, d, acc);
-            if (t.diff_bias)
-                for (dim_t ow = 0; ow < c.ow; ++ow)
-                    for (dim_t g = 0; g < G; ++g)
-                        bias[g] += d[ow * G + g];
+            p.ker->dw_bwd_w_row_nspc(c, rows.data(), taps.data(), nr, d, acc,
+                    t.diff_bias ? bias : nullptr);
         }
     });
     for (dim_t i = 0; i < wsz; ++i) {

@@ -69,22 +69,26 @@ inline void dw_points16(
         store16(out + p * ldo + cb, a[p]);
 }
 
-// Points [lo, hi) of a row through dw_points16 (8, then 1 at a time),
-// channels in blocks of 16; the channel tail goes to `point`.
+// Points [lo, hi) of a row through dw_points16 (8, 4, then 1 at a
+// time), every block of 16 channels of a run of points before the next
+// run (the runs' inputs stay in L1); the channel tail goes to `point`.
 template <typename F>
 inline void dw_inner(const dw_walk_t &k, dim_t lo, dim_t hi, float *out,
         dim_t ldo, F point)
 {
     const dim_t G16 = k.G / 16 * 16;
-    for (dim_t cb = 0; cb < G16; cb += 16) {
-        dim_t x = lo;
-        for (; x + 8 <= hi; x += 8)
+    dim_t x = lo;
+    for (; x + 8 <= hi; x += 8)
+        for (dim_t cb = 0; cb < G16; cb += 16)
             dw_points16<8>(k, x, cb, out + x * ldo, ldo);
-        for (; x < hi; ++x)
+    for (; x + 4 <= hi; x += 4)
+        for (dim_t cb = 0; cb < G16; cb += 16)
+            dw_points16<4>(k, x, cb, out + x * ldo, ldo);
+    for (; x < hi; ++x)
+        for (dim_t cb = 0; cb < G16; cb += 16)
             dw_points16<1>(k, x, cb, out + x * ldo, ldo);
-    }
     if (G16 < k.G)
-        for (dim_t x = lo; x < hi; ++x)
+        for (x = lo; x < hi; ++x)
             point(x, G16, k.G - G16);
 }
 
@@ -171,43 +175,117 @@ void dw_bwd_d_row_nspc(const conv_conf_t &c, const float *const *rows,
     dw_inner(k, lo, hi, out, ldo, point);
 }
 
+// NK consecutive taps of 16 channels from cb over columns [lo, hi) of
+// one row, all of whose inputs exist: a diff_dst load serves the NK
+// taps; two columns at a time in separate sums (twice the chains for the
+// FMA latency). s is the row at tap 0 (column ow at s + ow * step).
+template <int NK>
+inline void dw_bwd_w_taps16(const float *s, dim_t step, dim_t tstep,
+        const float *dd, dim_t G, dim_t lo, dim_t hi, dim_t cb, float *a)
+{
+    v16_t t0[NK], t1[NK];
+    for (int j = 0; j < NK; ++j)
+        t0[j] = t1[j] = v16_t {};
+    dim_t ow = lo;
+    for (; ow + 2 <= hi; ow += 2) {
+        const v16_t d0 = load16(dd + ow * G + cb),
+                    d1 = load16(dd + (ow + 1) * G + cb);
+        const float *p0 = s + ow * step + cb, *p1 = p0 + step;
+        for (int j = 0; j < NK; ++j) {
+            t0[j] += load16(p0 + j * tstep) * d0;
+            t1[j] += load16(p1 + j * tstep) * d1;
+        }
+    }
+    if (ow < hi) {
+        const v16_t d0 = load16(dd + ow * G + cb);
+        const float *p0 = s + ow * step + cb;
+        for (int j = 0; j < NK; ++j)
+            t0[j] += load16(p0 + j * tstep) * d0;
+    }
+    for (int j = 0; j < NK; ++j)
+        store16(a + j * G + cb, load16(a + j * G + cb) + (t0[j] + t1[j]));
+}
+
 // Backward weights, one diff_dst row dd ([OW][G]), channels last: adds
 // sum over ow of src x diff_dst to acc[taps[r]][kw][G] for every kernel
-// row r (rows[r] its source row) and kw.
+// row r (rows[r] its source row) and kw, and the row's column sums to
+// bias when given. Taps go up to four at a time over the columns where
+// all of them have inputs; the columns where only some do, and the
+// channel tail, tap by tap.
 void dw_bwd_w_row_nspc(const conv_conf_t &c, const float *const *rows,
-        const dim_t *taps, int nrows, const float *dd, float *acc)
+        const dim_t *taps, int nrows, const float *dd, float *acc,
+        float *bias)
 {
-    const dim_t G = c.g, G16 = G / 16 * 16;
-    for (int r = 0; r < nrows; ++r)
-        for (dim_t kw = 0; kw < c.kw; ++kw) {
-            // Columns ow whose input iw = ow * sw - pl + kw * dwl exists.
-            const dim_t off = kw * c.dwl - c.pl;
-            const dim_t lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
-            const dim_t hi = c.iw - 1 - off < 0
-                    ? 0
-                    : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
-            if (lo >= hi) continue;
-            const float *s = rows[r] + off * G;
-            float *a = acc + (taps[r] * c.kw + kw) * G;
-            const dim_t step = c.sw * G;
-            for (dim_t cb = 0; cb < G16; cb += 16) {
-                v16_t t0 {}, t1 {}, t2 {}, t3 {};
-                dim_t ow = lo;
-                for (; ow + 4 <= hi; ow += 4) {
-                    const float *sp = s + ow * step + cb, *dp = dd + ow * G + cb;
-                    t0 += load16(sp) * load16(dp);
-                    t1 += load16(sp + step) * load16(dp + G);
-                    t2 += load16(sp + 2 * step) * load16(dp + 2 * G);
-                    t3 += load16(sp + 3 * step) * load16(dp + 3 * G);
-                }
-                for (; ow < hi; ++ow)
-                    t0 += load16(s + ow * step + cb) * load16(dd + ow * G + cb);
-                store16(a + cb, load16(a + cb) + ((t0 + t1) + (t2 + t3)));
+    const dim_t G = c.g, G16 = G / 16 * 16, step = c.sw * G;
+    // Columns ow whose input iw = ow * sw - pl + kw * dwl exists.
+    auto range = [&](dim_t kw, dim_t &lo, dim_t &hi) {
+        const dim_t off = kw * c.dwl - c.pl;
+        lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
+        hi = c.iw - 1 - off < 0 ? 0
+                                : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
+        lo = std::min(lo, hi);
+    };
+    if (bias) {
+        for (dim_t cb = 0; cb < G16; cb += 16) {
+            v16_t b0 {}, b1 {};
+            dim_t ow = 0;
+            for (; ow + 2 <= c.ow; ow += 2) {
+                b0 += load16(dd + ow * G + cb);
+                b1 += load16(dd + (ow + 1) * G + cb);
             }
-            for (dim_t ow = lo; ow < hi; ++ow)
-                dw_fma(a + G16, s + ow * step + G16, dd + ow * G + G16,
-                        G - G16);
+            if (ow < c.ow) b0 += load16(dd + ow * G + cb);
+            store16(bias + cb, load16(bias + cb) + (b0 + b1));
         }
+        for (dim_t ow = 0; ow < c.ow; ++ow)
+            for (dim_t g = G16; g < G; ++g)
+                bias[g] += dd[ow * G + g];
+    }
+    for (int r = 0; r < nrows; ++r) {
+        float *ar = acc + taps[r] * c.kw * G;
+        // One tap over columns [lo, hi), every channel.
+        auto one_tap = [&](dim_t kw, dim_t lo, dim_t hi) {
+            const float *s = rows[r] + (kw * c.dwl - c.pl) * G;
+            for (dim_t ow = lo; ow < hi; ++ow)
+                dw_fma(ar + kw * G, s + ow * step, dd + ow * G, G);
+        };
+        for (dim_t k0 = 0; k0 < c.kw; k0 += 4) {
+            const int nk = (int)std::min<dim_t>(4, c.kw - k0);
+            // The group's common columns: the first tap's right end, the
+            // last tap's left end.
+            dim_t lo_f, hi_f, lo_l, hi_l;
+            range(k0, lo_f, hi_f);
+            range(k0 + nk - 1, lo_l, hi_l);
+            const dim_t lo = std::max(lo_f, lo_l), hi = std::min(hi_f, hi_l);
+            if (lo < hi) {
+                const float *s = rows[r] + (k0 * c.dwl - c.pl) * G;
+                float *a = ar + k0 * G;
+                const dim_t ts = c.dwl * G;
+                for (dim_t cb = 0; cb < G16; cb += 16) switch (nk) {
+                        case 4: dw_bwd_w_taps16<4>(s, step, ts, dd, G, lo, hi, cb, a); break;
+                        case 3: dw_bwd_w_taps16<3>(s, step, ts, dd, G, lo, hi, cb, a); break;
+                        case 2: dw_bwd_w_taps16<2>(s, step, ts, dd, G, lo, hi, cb, a); break;
+                        default: dw_bwd_w_taps16<1>(s, step, ts, dd, G, lo, hi, cb, a);
+                    }
+                if (G16 < G)
+                    for (int j = 0; j < nk; ++j)
+                        for (dim_t ow = lo; ow < hi; ++ow)
+                            dw_fma(a + j * G + G16,
+                                    s + j * ts + ow * step + G16,
+                                    dd + ow * G + G16, G - G16);
+            }
+            // Each tap's own columns outside the common ones.
+            for (int j = 0; j < nk; ++j) {
+                dim_t tl, th;
+                range(k0 + j, tl, th);
+                if (lo >= hi) {
+                    one_tap(k0 + j, tl, th);
+                    continue;
+                }
+                one_tap(k0 + j, tl, std::min(th, lo));
+                one_tap(k0 + j, std::max(tl, hi), th);
+            }
+        }
+    }
 }
 
 // One output row of one channel plane: acc[ow] = sum over taps.

@@ -40,9 +40,10 @@ struct conv_kernels_t {
             dim_t ldo);
     // Depthwise backward weights: adds one diff_dst row's (dd, [OW][G])
     // products with the source rows rows[r] of kernel rows taps[r] to
-    // acc, [kd][kh][kw][G].
+    // acc, [kd][kh][kw][G], and its column sums to bias (when not null).
     void (*dw_bwd_w_row_nspc)(const conv_conf_t &c, const float *const *rows,
-            const dim_t *taps, int nrows, const float *dd, float *acc);
+            const dim_t *taps, int nrows, const float *dd, float *acc,
+            float *bias);
     // Implicit GEMM: B panels of K rows [pc, pc + kc) for chunk points
     // [sp0, sp0 + nsp) of one (image, group) source, per source type.
     void (*pack_b_f32)(const conv_conf_t &c, bool ncsp, const float *src,
