@@ -1255,8 +1255,8 @@ TEST(Convolution, DepthwiseHasSpecialisedImplementation)
             }
 }
 
-// f32 depthwise backward runs on the direct channels-last kernels (any
-// user layout goes through copies); bf16 stays on the GEMM-based path.
+// Depthwise backward runs on the direct channels-last f32 kernels (other
+// layouts and data types through copies), bf16 correctly too.
 TEST(Convolution, DepthwiseBackwardIsDirect)
 {
     for (const auto &s : shapes()) {
@@ -1280,14 +1280,17 @@ TEST(Convolution, DepthwiseBackwardIsDirect)
                 auto bw = convolution_backward_weights::primitive_desc(eng(),
                         algorithm::convolution_direct, a, w, b, s.strides(),
                         s.dilates(), s.pad_l(), s.pad_r(), hint);
-                const bool direct = d == dt::f32;
-                EXPECT_EQ(std::string(bd.impl_info_str()).rfind("dw:direct:", 0) == 0,
-                        direct)
+                EXPECT_EQ(std::string(bd.impl_info_str()).rfind("dw:direct:", 0),
+                        0u)
                         << bd.impl_info_str();
-                EXPECT_EQ(std::string(bw.impl_info_str()).rfind("dw:direct:", 0) == 0,
-                        direct)
+                EXPECT_EQ(std::string(bw.impl_info_str()).rfind("dw:direct:", 0),
+                        0u)
                         << bw.impl_info_str();
             }
+        run_bwd_data(s, fmt_t::plain, fmt_t::any, dt::bf16, dt::bf16);
+        run_bwd_data(s, fmt_t::cl, fmt_t::any, dt::bf16, dt::f32);
+        run_bwd_weights(s, fmt_t::cl, fmt_t::plain, dt::bf16, dt::bf16, true);
+        run_bwd_weights(s, fmt_t::plain, fmt_t::any, dt::bf16, dt::f32, true);
     }
 }
 

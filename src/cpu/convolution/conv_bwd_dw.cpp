@@ -1,5 +1,6 @@
 // Backward depthwise convolution (groups = channels, one channel each),
-// f32, channels last, direct:
+// direct, on f32 channels-last tensors (the plan copies others to and
+// from those):
 //   data:    per diff_src row, the diff_dst rows of the kernel rows that
 //            reach it, walked by dw_bwd_d_row_nspc (conv_kernels.cpp);
 //   weights: per diff_dst row, its products with the source rows of the

@@ -101,12 +101,17 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
     const int nd = c.ndims;
     const bool groups = p.wei_md.ndims == nd + 1;
     const format_tag_t at = act_tag(p.layout, nd);
+    // The direct depthwise backward kernels read and write f32 only:
+    // bf16 / f16 tensors go through f32 copies.
+    const bool f32_canon = p.depthwise_direct && p.kind != conv_kind_t::fwd;
     DNNL_CHECK(md_init_by_tag(p.src_canon, nd, p.src_md.dims,
-            p.src_md.data_type, at));
+            f32_canon ? dnnl_f32 : p.src_md.data_type, at));
     DNNL_CHECK(md_init_by_tag(p.dst_canon, nd, p.dst_md.dims,
-            p.dst_md.data_type, at));
-    p.src_shadow = !md_is_tag(p.src_md, at);
-    p.dst_shadow = !md_is_tag(p.dst_md, at);
+            f32_canon ? dnnl_f32 : p.dst_md.data_type, at));
+    p.src_shadow = !md_is_tag(p.src_md, at)
+            || p.src_md.data_type != p.src_canon.data_type;
+    p.dst_shadow = !md_is_tag(p.dst_md, at)
+            || p.dst_md.data_type != p.dst_canon.data_type;
     p.in_zp = has_in_zp;
     p.in_zp_per_c = in_zp_per_c;
 
@@ -154,8 +159,10 @@ status_t plan_finalize(conv_plan_t &p, bool has_in_zp, bool in_zp_per_c)
 
     auto &sp = p.scratch;
     sp = scratch_plan_t();
-    if (p.src_shadow) sp.add(scratch_plan_t::src_shadow, bytes_of(p.src_md));
-    if (p.dst_shadow) sp.add(scratch_plan_t::dst_shadow, bytes_of(p.dst_md));
+    if (p.src_shadow)
+        sp.add(scratch_plan_t::src_shadow, bytes_of(p.src_canon));
+    if (p.dst_shadow)
+        sp.add(scratch_plan_t::dst_shadow, bytes_of(p.dst_canon));
     if (p.wei_pack && p.kind != conv_kind_t::bwd_w)
         sp.add(scratch_plan_t::wei_pack, md_size(p.wei_canon));
     if (p.shift_fallback)

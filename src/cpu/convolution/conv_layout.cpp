@@ -111,11 +111,51 @@ void copy_line_raw(const T *s, dim_t ss, T *d, dim_t ds, dim_t n)
 }
 } // namespace
 
+namespace {
+// Both tensors dense and unpadded in one layout (only the data types may
+// differ): element i of one is element i of the other.
+bool same_dense_layout(const memory_desc_t &a, const memory_desc_t &b)
+{
+    if (!md_is_dense(a) || !md_is_dense(b) || a.ndims != b.ndims) return false;
+    const auto &x = a.format_desc.blocking, &y = b.format_desc.blocking;
+    if (x.inner_nblks != y.inner_nblks) return false;
+    for (int i = 0; i < x.inner_nblks; ++i)
+        if (x.inner_blks[i] != y.inner_blks[i]
+                || x.inner_idxs[i] != y.inner_idxs[i])
+            return false;
+    for (int k = 0; k < a.ndims; ++k)
+        if (a.dims[k] != b.dims[k] || a.padded_dims[k] != a.dims[k]
+                || b.padded_dims[k] != b.dims[k] || x.strides[k] != y.strides[k])
+            return false;
+    return true;
+}
+} // namespace
+
 void copy_tensor(const memory_desc_t &smd, const void *s,
         const memory_desc_t &dmd, void *d)
 {
     const int nd = smd.ndims;
     if (nd == 0) return;
+    // One layout, one of the types f32: a flat conversion (the usual
+    // case: bf16 / f16 tensors to and from f32 working copies).
+    const data_type_t st = smd.data_type, dt = dmd.data_type;
+    if ((st == dnnl_f32 || dt == dnnl_f32) && same_dense_layout(smd, dmd)) {
+        const dim_t n = md_nelems(smd);
+        const char *sb = static_cast<const char *>(s)
+                + smd.offset0 * data_type_size(st);
+        char *db = static_cast<char *>(d) + dmd.offset0 * data_type_size(dt);
+        const int nthr = n > 64 * 1024 ? max_threads() : 1;
+        parallel_chunks(nthr, (n + 4095) / 4096, [&](int, dim_t b0, dim_t b1) {
+            const dim_t i0 = b0 * 4096, len = std::min(n, b1 * 4096) - i0;
+            if (dt == dnnl_f32)
+                cvt_to_f32(st, sb + i0 * data_type_size(st),
+                        reinterpret_cast<float *>(db) + i0, len);
+            else
+                cvt_from_f32(dt, reinterpret_cast<const float *>(sb) + i0,
+                        db + i0 * data_type_size(dt), len);
+        });
+        return;
+    }
     const dim_t inner = smd.dims[nd - 1];
     dim_t outer = 1;
     for (int k = 0; k < nd - 1; ++k)

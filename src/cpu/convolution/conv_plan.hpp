@@ -99,7 +99,7 @@ struct conv_plan_t {
     conv_conf_t c;
     layout_t layout = layout_t::nspc;
     math_t math = math_t::f32;
-    bool depthwise_direct = false; // direct depthwise kernels (bwd: f32, nspc)
+    bool depthwise_direct = false; // direct depthwise kernels (bwd: f32 nspc)
 
     // The user tensors in convolution roles (resolved, never `any`):
     // fwd: src, wei, bias, dst; bwd_d: src = diff_src (output), wei,

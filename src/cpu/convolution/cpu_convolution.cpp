@@ -112,13 +112,7 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     }
 
     const conv_conf_t c = conf_from_pd(*this);
-    // Backward depthwise: f32 through the channels-last kernels.
-    if (depthwise_
-            && !(c.is_depthwise()
-                    && (is_fwd()
-                            || (sdt == dnnl_f32 && ddt == dnnl_f32
-                                    && wdt == dnnl_f32 && bdt == dnnl_f32))))
-        return dnnl_unimplemented;
+    if (depthwise_ && !c.is_depthwise()) return dnnl_unimplemented;
 
     const int nd = ndims();
     // Channels-first runs fastest through the implicit GEMM; depthwise

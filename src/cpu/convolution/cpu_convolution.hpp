@@ -2,7 +2,8 @@
 // resolve `any` layouts and build an execution plan, and the primitive that
 // runs the plan. Two entries share the code:
 //   dw:direct  depthwise convolution (groups = channels), direct: forward,
-//              and f32 backward data and weights (channels last)
+//              backward data and weights (channels last, f32; other
+//              types and layouts through f32 channels-last copies)
 //   gemm:any   everything else (and depthwise too), GEMM-based
 #pragma once
 
