@@ -544,7 +544,7 @@ TEST_F(OclMatmul, BadInputsGiveStatus) {
     }),
             dnnl_invalid_arguments);
     clReleaseMemObject(small);
-    // Blocked layouts and prelu post-ops are not implemented.
+    // Blocked layouts are not implemented.
     memory::desc blocked({16, 16}, dt::f32, memory::format_tag::AB16b16a);
     EXPECT_EQ(status_of([&] {
         matmul::primitive_desc(gpu(), blocked, blocked, blocked);

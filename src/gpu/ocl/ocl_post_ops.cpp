@@ -83,8 +83,20 @@ status_t post_ops_conf_t::init(
                 DNNL_CHECK(condition_strides(op.src2_md, dst_md, who, e));
             break;
         }
+        case post_op_kind_t::prelu: {
+            // f32 weights over the dims in the mask, dense and plain in
+            // their logical order (oneDNN's layout for them).
+            int64_t stride = 1;
+            for (int d = dst_md.ndims - 1; d >= 0; --d) {
+                if (!((op.prelu_mask >> d) & 1) || dst_md.dims[d] == 1)
+                    continue;
+                e.strides[d] = stride;
+                stride *= dst_md.dims[d];
+            }
+            break;
+        }
         default:
-            verbose_check(who, "gpu: only eltwise, sum and binary "
+            verbose_check(who, "gpu: only eltwise, sum, binary and prelu "
                                "post-ops are fused");
             return dnnl_unimplemented;
         }
@@ -102,6 +114,7 @@ void post_ops_conf_t::define(kernel_options_t &opts) const {
                 && op.alg == dnnl_binary_select;
         int kind = op.kind == post_op_kind_t::eltwise ? 1
                    : op.kind == post_op_kind_t::sum   ? 2
+                   : op.kind == post_op_kind_t::prelu ? 5
                    : select                           ? 4
                                                       : 3;
         opts.define((p + "KIND").c_str(), kind);
@@ -137,6 +150,8 @@ void post_ops_conf_t::set_args(
         cl_mem src1 = nullptr, cond = nullptr;
         if (op.kind == post_op_kind_t::binary)
             src1 = mem_of(ctx, base | DNNL_ARG_SRC_1);
+        if (op.kind == post_op_kind_t::prelu)
+            src1 = mem_of(ctx, base | DNNL_ARG_WEIGHTS);
         if (op.kind == post_op_kind_t::binary && op.alg == dnnl_binary_select)
             cond = mem_of(ctx, base | DNNL_ARG_SRC_2);
         args.mem(src1);

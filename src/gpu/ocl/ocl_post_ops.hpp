@@ -19,14 +19,14 @@ constexpr int max_post_ops = 6;
 class post_ops_conf_t {
 public:
     // dnnl_unimplemented (with a create:check line naming `who`) for
-    // chains kernels cannot apply: other kinds than eltwise, sum and
-    // binary, more than max_post_ops entries, a destination of more than
-    // six dims, blocked or unsupported second sources.
+    // chains kernels cannot apply: other kinds than eltwise, sum, binary
+    // and prelu, more than max_post_ops entries, a destination of more
+    // than six dims, blocked or unsupported second sources.
     status_t init(const dnnl_post_ops &po, const memory_desc_t &dst_md,
             const char *who);
     void define(kernel_options_t &opts) const;
-    // Appends two buffer arguments per entry: binary src1 and select's
-    // condition (null where the entry has none).
+    // Appends two buffer arguments per entry: binary src1 (prelu: its
+    // weights) and select's condition (null where the entry has none).
     void set_args(kernel_args_t &args, const exec_ctx_t &ctx) const;
     bool has_sum() const { return has_sum_; }
     int count() const { return (int)entries_.size(); }
