@@ -254,6 +254,7 @@ TEST_F(ocl_eltwise, binary_post_ops) {
 // all, per channel, and over channels and width (weights dense over the
 // mask's dims in logical order), with an eltwise entry between.
 TEST_F(ocl_eltwise, prelu_post_ops) {
+    stream s(gpu());
     const memory::dims d = {2, 5, 3, 4};
     const memory::desc md(d, memory::data_type::f32, memory::format_tag::nhwc);
     post_ops po;
