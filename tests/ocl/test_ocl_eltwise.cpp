@@ -250,64 +250,6 @@ TEST_F(ocl_eltwise, binary_post_ops) {
     expect_close(from_memory(dst), exp, memory::data_type::f32, "post-ops");
 }
 
-// PReLU post-ops (the chain shared by every gpu kernel): one weight for
-// all, per channel, and over channels and width (weights dense over the
-// mask's dims in logical order), with an eltwise entry between.
-TEST_F(ocl_eltwise, prelu_post_ops) {
-    stream s(gpu());
-    const memory::dims d = {2, 5, 3, 4};
-    const memory::desc md(d, memory::data_type::f32, memory::format_tag::nhwc);
-    post_ops po;
-    po.append_prelu(0);
-    po.append_eltwise(algorithm::eltwise_linear, 1.f, -0.5f);
-    po.append_prelu(1 << 1);
-    po.append_prelu((1 << 1) | (1 << 3));
-    primitive_attr attr;
-    attr.set_post_ops(po);
-    eltwise_forward::primitive_desc pd(gpu(), prop_kind::forward_inference,
-            algorithm::eltwise_linear, md, md, 2.f, 0.f, attr);
-    const size_t n = (size_t)count(d);
-    const auto sv = source_values(n, -3, 3, 41);
-    const auto w0 = source_values(1, -2, 2, 42);
-    const auto w1 = source_values(5, -2, 2, 43);
-    const auto w2 = source_values(5 * 4, -2, 2, 44);
-    auto plain = [](memory::dims wd) {
-        return memory::desc(wd, memory::data_type::f32, memory::format_tag::abcd);
-    };
-    memory src = to_memory(gpu(), md, sv);
-    memory dst = to_memory(gpu(), md, std::vector<double>(n, 0));
-    memory m0 = to_memory(gpu(), plain({1, 1, 1, 1}), w0);
-    memory m1 = to_memory(gpu(), plain({1, 5, 1, 1}), w1);
-    memory m2 = to_memory(gpu(), plain({1, 5, 1, 4}), w2);
-    eltwise_forward(pd).execute(s,
-            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
-                    {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_WEIGHTS, m0},
-                    {DNNL_ARG_ATTR_MULTIPLE_POST_OP(2) | DNNL_ARG_WEIGHTS, m1},
-                    {DNNL_ARG_ATTR_MULTIPLE_POST_OP(3) | DNNL_ARG_WEIGHTS, m2}});
-    s.wait();
-    auto prelu = [](double x, double w) { return x > 0 ? x : x * w; };
-    // The values come back in logical (nchw) order.
-    std::vector<double> exp(n);
-    for (size_t i = 0; i < n; ++i) {
-        const size_t w = i % 4, c = (i / 12) % 5;
-        double x = prelu(2 * sv[i], w0[0]) - 0.5;
-        x = prelu(x, w1[c]);
-        exp[i] = prelu(x, w2[c * 4 + w]);
-    }
-    expect_close(from_memory(dst), exp, memory::data_type::f32, "prelu");
-    // A missing weights argument is an error, not a crash.
-    EXPECT_THROW(
-            {
-                eltwise_forward(pd).execute(s,
-                        {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
-                                {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0)
-                                                | DNNL_ARG_WEIGHTS,
-                                        m0}});
-                s.wait();
-            },
-            dnnl::error);
-}
-
 TEST_F(ocl_eltwise, rejects_unsupported_attributes_and_bad_arguments) {
     const memory::desc md({4, 4}, memory::data_type::f32, memory::format_tag::ab);
     // Scales are not an eltwise attribute.

@@ -72,7 +72,7 @@ struct po_t {
     por::post_op_t::kind_t kind;
     algorithm alg = algorithm::undef;
     float alpha = 0, beta = 0, scale = 1;
-    memory::dims src1; // binary
+    memory::dims src1; // binary: src1 shape; prelu: weights shape
 };
 
 struct cfg_t {
@@ -215,6 +215,19 @@ std::string run_case(const cfg_t &c) {
         } else if (p.kind == por::post_op_t::sum) {
             po.append_sum(p.scale);
             r.scale = p.scale;
+        } else if (p.kind == por::post_op_t::prelu) {
+            // Weights over the dims where src1's shape is not 1.
+            int mask = 0;
+            for (size_t d = 0; d < p.src1.size(); ++d)
+                if (p.src1[d] != 1) mask |= 1 << d;
+            const memory::desc w = plain_f32(
+                    std::vector<int64_t>(p.src1.begin(), p.src1.end()));
+            const auto v = random_values(count(p.src1), dt::f32, gen, -2, 2);
+            po.append_prelu(mask);
+            args[DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i) | DNNL_ARG_WEIGHTS] =
+                    to_memory(gpu(), w, v);
+            r.operand = to_f32(v);
+            r.operand_dims.assign(p.src1.begin(), p.src1.end());
         } else {
             const memory::desc s1 = plain_f32(
                     std::vector<int64_t>(p.src1.begin(), p.src1.end()));
@@ -455,6 +468,15 @@ TEST_F(OclMatmul, PostOps) {
     c.sdt = c.wdt = c.ddt = dt::bf16;
     c.post_ops = {{K::binary, algorithm::binary_sub, 0, 0, 1, {3, 1, 1}},
             {K::eltwise, algorithm::eltwise_linear, 2.f, 1.f}};
+    run_case(c);
+    // PReLU: one weight, per column, per batch and column, around an
+    // eltwise entry that moves values across zero.
+    c.sdt = c.wdt = c.ddt = dt::f32;
+    c.post_ops = {{K::prelu, algorithm::undef, 0, 0, 1, {1, 1, 1}},
+            {K::eltwise, algorithm::eltwise_linear, 1.f, -0.5f},
+            {K::prelu, algorithm::undef, 0, 0, 1, {1, 1, 18}},
+            {K::prelu, algorithm::undef, 0, 0, 1, {3, 1, 18}}};
+    c.rel = 1e-6;
     run_case(c);
 }
 
