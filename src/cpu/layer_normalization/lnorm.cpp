@@ -8,6 +8,7 @@
 // too.
 #include "cpu/threading/threading.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -133,28 +134,49 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     // thread's share of a large problem. The claims take each thread's own
     // block first (threading/claims.hpp), which keeps the rows on their
     // core while the machine is idle (doc/performance.md).
+    // Short rows go in blocks, each step over the whole block before the
+    // next: a row's statistics are a chain of dependent reductions and
+    // divisions, and rows taken one at a time left the core waiting on
+    // it (8x32x64: 8.4 us against oneDNN's 4.8); a block's rows are
+    // independent, so their chains overlap. Long rows stay one at a time
+    // to be read from L1 by each pass.
+    const dim_t RB = C <= 256 ? 16 : 1;
     parallel_chunks(R * C > 16384 ? max_threads() : 1, R,
             [&](int, dim_t r0, dim_t r1) {
-        for (dim_t r = r0; r < r1; ++r) {
-            const float *x = src + r * C;
-            float *y = dst + r * C;
-            const dim_t so_ = io::off(st, sdense, r);
-            float m = 0, v = 0;
+        float m[16], inv[16];
+        for (dim_t b0 = r0; b0 < r1; b0 += RB) {
+            const int nb = (int)std::min(RB, r1 - b0);
             if (gs) {
-                m = rms ? 0.f : mean[so_];
-                v = var[so_];
-            } else {
-                // Two passes with blocked partial sums (see norm_kernels.hpp):
-                // the variance of the centred values, accurate to a few ULPs.
-                if (!rms) m = (float)(k.sum(x, C) / (double)C);
-                v = (float)(k.sum_sq_dev(x, C, m) / (double)C);
-                if (so) {
-                    if (mean && !rms) mean[so_] = m;
-                    var[so_] = v;
+                for (int i = 0; i < nb; ++i) {
+                    const dim_t so_ = io::off(st, sdense, b0 + i);
+                    m[i] = rms ? 0.f : mean[so_];
+                    inv[i] = var[so_];
                 }
+            } else {
+                // Two passes with blocked partial sums (see
+                // norm_kernels.hpp): the variance of the centred values,
+                // accurate to a few ULPs.
+                for (int i = 0; i < nb; ++i)
+                    m[i] = rms ? 0.f
+                               : (float)(k.sum(src + (b0 + i) * C, C)
+                                       / (double)C);
+                for (int i = 0; i < nb; ++i)
+                    inv[i] = (float)(k.sum_sq_dev(src + (b0 + i) * C, C, m[i])
+                            / (double)C);
+                if (so)
+                    for (int i = 0; i < nb; ++i) {
+                        const dim_t so_ = io::off(st, sdense, b0 + i);
+                        if (mean && !rms) mean[so_] = m[i];
+                        var[so_] = inv[i];
+                    }
             }
-            k.norm_row(x, y, C, m, 1.f / std::sqrt(v + eps), scale, shift);
-            epilogue(y, r);
+            for (int i = 0; i < nb; ++i) inv[i] = 1.f / std::sqrt(inv[i] + eps);
+            for (int i = 0; i < nb; ++i) {
+                const dim_t r = b0 + i;
+                k.norm_row(src + r * C, dst + r * C, C, m[i], inv[i], scale,
+                        shift);
+                epilogue(dst + r * C, r);
+            }
         }
     });
     io::commit(*p->dst_md(), dst_h, db, dst);
