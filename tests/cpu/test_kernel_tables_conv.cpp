@@ -12,6 +12,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -95,29 +96,36 @@ TEST(KernelTables, ConvDepthwiseRowChannelsLastOnEveryIsa) {
                 taps.push_back(kh);
             }
             const dim_t ldo = G + 5;
-            std::vector<float> out((size_t)(c.ow * ldo), 42.f);
-            e->dw_row_nspc(c, rows.data(), taps.data(), (int)rows.size(),
-                    w.data(), out.data(), ldo);
-            const std::string what = std::string(e->isa) + " " + conf_name(c);
-            for (dim_t ow = 0; ow < c.ow; ++ow)
-                for (dim_t g = 0; g < ldo; ++g) {
-                    const float got = out[(size_t)(ow * ldo + g)];
-                    if (g >= G) {
-                        EXPECT_EQ(got, 42.f) << what << " wrote past G";
-                        continue;
-                    }
-                    double s = 0;
-                    for (size_t r = 0; r < rows.size(); ++r)
-                        for (dim_t kw = 0; kw < c.kw; ++kw) {
-                            const dim_t iw = ow * c.sw - c.pl + kw * c.dwl;
-                            if (iw < 0 || iw >= c.iw) continue;
-                            s += (double)rows[r][iw * G + g]
-                                    * w[(size_t)((taps[r] * c.kw + kw) * G
-                                            + g)];
+            // All channels, and a range from the second 16-block with a
+            // tail (a thread's share of a few rows).
+            for (const auto &range : {std::make_pair<dim_t, dim_t>(0, 83),
+                         std::make_pair<dim_t, dim_t>(16, 35)}) {
+                const dim_t c0 = range.first, nc = range.second;
+                std::vector<float> out((size_t)(c.ow * ldo), 42.f);
+                e->dw_row_nspc(c, rows.data(), taps.data(), (int)rows.size(),
+                        w.data(), out.data(), ldo, c0, nc);
+                const std::string what = std::string(e->isa) + " "
+                        + conf_name(c) + " c0 " + std::to_string(c0);
+                for (dim_t ow = 0; ow < c.ow; ++ow)
+                    for (dim_t g = 0; g < ldo; ++g) {
+                        const float got = out[(size_t)(ow * ldo + g)];
+                        if (g < c0 || g >= c0 + nc) {
+                            EXPECT_EQ(got, 42.f) << what << " wrote g " << g;
+                            continue;
                         }
-                    EXPECT_NEAR(got, s, 1e-5)
-                            << what << " ow " << ow << " g " << g;
-                }
+                        double s = 0;
+                        for (size_t r = 0; r < rows.size(); ++r)
+                            for (dim_t kw = 0; kw < c.kw; ++kw) {
+                                const dim_t iw = ow * c.sw - c.pl + kw * c.dwl;
+                                if (iw < 0 || iw >= c.iw) continue;
+                                s += (double)rows[r][iw * G + g]
+                                        * w[(size_t)((taps[r] * c.kw + kw) * G
+                                                + g)];
+                            }
+                        EXPECT_NEAR(got, s, 1e-5)
+                                << what << " ow " << ow << " g " << g;
+                    }
+            }
         }
 }
 

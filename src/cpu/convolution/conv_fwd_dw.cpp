@@ -44,14 +44,27 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
 
     if (p.layout == layout_t::nspc) {
         const dim_t nrows_out = c.mb * c.od * c.oh;
-        const int nthr = (int)std::min<dim_t>(p.nthr, nrows_out);
+        // Few rows (a small image at mb1): rows cut into channel blocks
+        // too (multiples of 16), so that every thread gets work.
+        const dim_t nv = (G + 15) / 16;
+        const dim_t want = 4 * (dim_t)p.nthr;
+        const dim_t nsplit = p.nthr > 1 && nrows_out < want
+                ? std::min(nv, (want + nrows_out - 1) / nrows_out)
+                : 1;
+        const dim_t cblk = (nv + nsplit - 1) / nsplit * 16;
+        const dim_t nsplit_used = (G + cblk - 1) / cblk;
+        const dim_t units = nrows_out * nsplit_used;
+        const int nthr = (int)std::min<dim_t>(p.nthr, units);
         const dim_t krows = c.kd * c.kh;
-        parallel_chunks(nthr, nrows_out, [&](int ithr, dim_t start, dim_t end) {
+        parallel_chunks(nthr, units, [&](int ithr, dim_t start, dim_t end) {
             float *acc = acc_base + ithr * c.ow * G;
             float *inbuf = in_base + ithr * krows * c.iw * G;
             std::vector<const float *> rows(krows);
             std::vector<dim_t> taps(krows);
-            for (dim_t r = start; r < end; ++r) {
+            for (dim_t u = start; u < end; ++u) {
+                const dim_t r = u / nsplit_used;
+                const dim_t c0 = (u % nsplit_used) * cblk,
+                            nc = std::min(cblk, G - c0);
                 const dim_t oh = r % c.oh, od = (r / c.oh) % c.od,
                             n = r / (c.oh * c.od);
                 int nr = 0;
@@ -85,13 +98,14 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                 char *o = static_cast<char *>(t.dst)
                         + (n * osp + sp0) * G * desz;
                 if (direct_out) {
-                    p.ker->dw_row_nspc(c, rows.data(), taps.data(), nr, w, (float *)o,
-                            G);
+                    p.ker->dw_row_nspc(c, rows.data(), taps.data(), nr, w,
+                            (float *)o, G, c0, nc);
                     continue;
                 }
-                p.ker->dw_row_nspc(c, rows.data(), taps.data(), nr, w, acc, G);
-                epilogue_apply(p.epi, ea, false, acc, G, 1, o, G, 1, n, 0, G,
-                        sp0, c.ow);
+                p.ker->dw_row_nspc(c, rows.data(), taps.data(), nr, w, acc, G,
+                        c0, nc);
+                epilogue_apply(p.epi, ea, false, acc + c0, G, 1,
+                        o + c0 * desz, G, 1, n, c0, nc, sp0, c.ow);
             }
         });
         return;

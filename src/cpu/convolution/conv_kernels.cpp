@@ -69,27 +69,28 @@ inline void dw_points16(
         store16(out + p * ldo + cb, a[p]);
 }
 
-// Points [lo, hi) of a row through dw_points16 (8, 4, then 1 at a
-// time), every block of 16 channels of a run of points before the next
-// run (the runs' inputs stay in L1); the channel tail goes to `point`.
+// Points [lo, hi) of a row, channels [c0, c0 + nc), through dw_points16
+// (8, 4, then 1 at a time), every block of 16 channels of a run of
+// points before the next run (the runs' inputs stay in L1); the channel
+// tail goes to `point`.
 template <typename F>
-inline void dw_inner(const dw_walk_t &k, dim_t lo, dim_t hi, float *out,
-        dim_t ldo, F point)
+inline void dw_inner(const dw_walk_t &k, dim_t lo, dim_t hi, dim_t c0,
+        dim_t nc, float *out, dim_t ldo, F point)
 {
-    const dim_t G16 = k.G / 16 * 16;
+    const dim_t c16 = c0 + nc / 16 * 16;
     dim_t x = lo;
     for (; x + 8 <= hi; x += 8)
-        for (dim_t cb = 0; cb < G16; cb += 16)
+        for (dim_t cb = c0; cb < c16; cb += 16)
             dw_points16<8>(k, x, cb, out + x * ldo, ldo);
     for (; x + 4 <= hi; x += 4)
-        for (dim_t cb = 0; cb < G16; cb += 16)
+        for (dim_t cb = c0; cb < c16; cb += 16)
             dw_points16<4>(k, x, cb, out + x * ldo, ldo);
     for (; x < hi; ++x)
-        for (dim_t cb = 0; cb < G16; cb += 16)
+        for (dim_t cb = c0; cb < c16; cb += 16)
             dw_points16<1>(k, x, cb, out + x * ldo, ldo);
-    if (G16 < k.G)
+    if (c16 < c0 + nc)
         for (x = lo; x < hi; ++x)
-            point(x, G16, k.G - G16);
+            point(x, c16, c0 + nc - c16);
 }
 
 // out[q] += s[q] * w[q] for q < len.
@@ -99,12 +100,14 @@ inline void dw_fma(float *out, const float *s, const float *w, dim_t len)
         out[q] += s[q] * w[q];
 }
 
-// One output row, channels last. rows[r] is the input row of kernel row
-// taps[r] (a (kd, kh) index); w is [kd][kh][kw][G]; out is [OW][ldo].
-// Points whose taps all fall inside the row go 8 (then 1) at a time per
-// 16 channels; border points and channel tails tap by tap.
+// One output row, channels last, channels [c0, c0 + nc). rows[r] is the
+// input row of kernel row taps[r] (a (kd, kh) index); w is
+// [kd][kh][kw][G]; out is [OW][ldo]. Points whose taps all fall inside
+// the row go 8, 4 or 1 at a time per 16 channels; border points and
+// channel tails tap by tap.
 void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
-        const dim_t *taps, int nrows, const float *w, float *out, dim_t ldo)
+        const dim_t *taps, int nrows, const float *w, float *out, dim_t ldo,
+        dim_t c0, dim_t nc)
 {
     const dim_t G = c.g;
     const dw_walk_t k {rows, taps, nrows, w, G, c.kw, -c.pl * G, c.sw * G,
@@ -130,10 +133,10 @@ void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
     lo = std::min(lo, c.ow);
     hi = std::max(lo, std::min(hi, c.ow));
     for (dim_t ow = 0; ow < lo; ++ow)
-        point(ow, 0, G);
+        point(ow, c0, nc);
     for (dim_t ow = hi; ow < c.ow; ++ow)
-        point(ow, 0, G);
-    dw_inner(k, lo, hi, out, ldo, point);
+        point(ow, c0, nc);
+    dw_inner(k, lo, hi, c0, nc, out, ldo, point);
 }
 
 // Backward data, one diff_src row, channels last: rows[r] is the
@@ -172,7 +175,7 @@ void dw_bwd_d_row_nspc(const conv_conf_t &c, const float *const *rows,
         point(iw, 0, G);
     const dw_walk_t k {
             rows, taps, nrows, w, G, c.kw, c.pl * G, G, -c.dwl * G};
-    dw_inner(k, lo, hi, out, ldo, point);
+    dw_inner(k, lo, hi, 0, G, out, ldo, point);
 }
 
 // NK consecutive taps of 16 channels from cb over columns [lo, hi) of

@@ -23,12 +23,12 @@ struct run_t {
 
 struct conv_kernels_t {
     const char *isa;
-    // Depthwise, one output row, channels last: rows[r] is the input row of
-    // kernel row taps[r] (a (kd, kh) index); w is [kd][kh][kw][G]; out is
-    // [OW][ldo].
+    // Depthwise, one output row, channels last, channels [c0, c0 + nc):
+    // rows[r] is the input row of kernel row taps[r] (a (kd, kh) index); w
+    // is [kd][kh][kw][G]; out is [OW][ldo].
     void (*dw_row_nspc)(const conv_conf_t &c, const float *const *rows,
             const dim_t *taps, int nrows, const float *w, float *out,
-            dim_t ldo);
+            dim_t ldo, dim_t c0, dim_t nc);
     // Depthwise, one output row of one channel plane: acc[ow] = sum over
     // taps.
     void (*dw_row_ncsp)(const conv_conf_t &c, const float *in,
