@@ -253,7 +253,9 @@ TEST_F(ocl_bnorm, queries_and_bad_parameters) {
                 nf::use_global_stats);
     }),
             dnnl_unimplemented);
-    // Missing workspace at execution of a fused ReLU backward.
+    // Missing workspace at execution of a fused ReLU backward (of the
+    // two-pass kernels; GPUs would otherwise hold the channels on chip).
+    norm_held_t two_pass(false);
     const memory::desc nchw({2, 3, 4, 4}, dt::f32, tag::nchw);
     batch_normalization_forward::primitive_desc fpd(gpu(),
             prop_kind::forward_training, nchw, nchw, 1e-5f,
@@ -317,9 +319,11 @@ TEST_F(ocl_bnorm, dense_computed_statistics) {
         b.in_place = true;
         run(b, seed++);
     };
+    // The two-pass kernels (GPUs hold these channels on chip otherwise):
+    // on this device, then with a GPU's geometry.
+    norm_held_t two_pass(false);
     cases(70);
     gpu_geometry_t g;
-    norm_held_t two_pass(false);
     cases(80);
 }
 
