@@ -88,17 +88,10 @@ void conv_bwd_weights_depthwise(
             const dim_t oh = r % c.oh, od = (r / c.oh) % c.od,
                         n = r / (c.oh * c.od);
             int nr = 0;
-            for (dim_t kd = 0; kd < c.kd; ++kd) {
-                const dim_t id = od * c.sd - c.pf + kd * c.ddl;
-                if (id < 0 || id >= c.id) continue;
-                for (dim_t kh = 0; kh < c.kh; ++kh) {
-                    const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
-                    if (ih < 0 || ih >= c.ih) continue;
-                    rows[nr] = src + ((n * c.id + id) * c.ih + ih) * c.iw * G;
-                    taps[nr] = kd * c.kh + kh;
-                    ++nr;
-                }
-            }
+            for_each_input_row(c, od, oh, [&](dim_t kd, dim_t kh, dim_t id, dim_t ih) {
+                rows[nr] = src + ((n * c.id + id) * c.ih + ih) * c.iw * G;
+                taps[nr++] = kd * c.kh + kh;
+            });
             const float *d = dd + r * c.ow * G;
             p.ker->dw_bwd_w_row_nspc(c, rows.data(), taps.data(), nr, d, acc,
                     t.diff_bias ? bias : nullptr);

@@ -68,32 +68,27 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                 const dim_t oh = r % c.oh, od = (r / c.oh) % c.od,
                             n = r / (c.oh * c.od);
                 int nr = 0;
-                for (dim_t kd = 0; kd < c.kd; ++kd) {
-                    const dim_t id = od * c.sd - c.pf + kd * c.ddl;
-                    if (id < 0 || id >= c.id) continue;
-                    for (dim_t kh = 0; kh < c.kh; ++kh) {
-                        const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
-                        if (ih < 0 || ih >= c.ih) continue;
-                        const dim_t soff
-                                = ((n * c.id + id) * c.ih + ih) * c.iw * G;
-                        if (direct_in) {
-                            rows[nr] = static_cast<const float *>(t.src) + soff;
-                        } else {
-                            float *b = inbuf + nr * c.iw * G;
-                            cvt_to_f32(sdt,
-                                    static_cast<const char *>(t.src)
-                                            + soff * sesz,
-                                    b, c.iw * G);
-                            if (t.in_zp)
-                                for (dim_t iw = 0; iw < c.iw; ++iw)
-                                    for (dim_t ch = 0; ch < G; ++ch)
-                                        b[iw * G + ch] -= zp_of(ch);
-                            rows[nr] = b;
-                        }
-                        taps[nr] = kd * c.kh + kh;
-                        ++nr;
-                    }
-                }
+                for_each_input_row(c, od, oh,
+                        [&](dim_t kd, dim_t kh, dim_t id, dim_t ih) {
+                            const dim_t soff
+                                    = ((n * c.id + id) * c.ih + ih) * c.iw * G;
+                            if (direct_in) {
+                                rows[nr] = static_cast<const float *>(t.src)
+                                        + soff;
+                            } else {
+                                float *b = inbuf + nr * c.iw * G;
+                                cvt_to_f32(sdt,
+                                        static_cast<const char *>(t.src)
+                                                + soff * sesz,
+                                        b, c.iw * G);
+                                if (t.in_zp)
+                                    for (dim_t iw = 0; iw < c.iw; ++iw)
+                                        for (dim_t ch = 0; ch < G; ++ch)
+                                            b[iw * G + ch] -= zp_of(ch);
+                                rows[nr] = b;
+                            }
+                            taps[nr++] = kd * c.kh + kh;
+                        });
                 const dim_t sp0 = (od * c.oh + oh) * c.ow;
                 char *o = static_cast<char *>(t.dst)
                         + (n * osp + sp0) * G * desz;

@@ -297,32 +297,26 @@ void dw_row_ncsp(const conv_conf_t &c, const float *in,
 {
     for (dim_t ow = 0; ow < c.ow; ++ow)
         acc[ow] = 0.f;
-    for (dim_t kd = 0; kd < c.kd; ++kd) {
-        const dim_t id = od * c.sd - c.pf + kd * c.ddl;
-        if (id < 0 || id >= c.id) continue;
-        for (dim_t kh = 0; kh < c.kh; ++kh) {
-            const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
-            if (ih < 0 || ih >= c.ih) continue;
-            const float *srow = in + (id * c.ih + ih) * c.iw;
-            for (dim_t kw = 0; kw < c.kw; ++kw) {
-                const float wv = wg[(kd * c.kh + kh) * c.kw + kw];
-                const dim_t off = kw * c.dwl - c.pl;
-                // ow range with 0 <= ow * sw + off < iw
-                const dim_t lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
-                const dim_t hi = c.iw - 1 - off < 0
-                        ? 0
-                        : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
-                if (c.sw == 1) {
-                    const float *s = srow + off;
-                    for (dim_t ow = lo; ow < hi; ++ow)
-                        acc[ow] += s[ow] * wv;
-                } else {
-                    for (dim_t ow = lo; ow < hi; ++ow)
-                        acc[ow] += srow[ow * c.sw + off] * wv;
-                }
+    for_each_input_row(c, od, oh, [&](dim_t kd, dim_t kh, dim_t id, dim_t ih) {
+        const float *srow = in + (id * c.ih + ih) * c.iw;
+        for (dim_t kw = 0; kw < c.kw; ++kw) {
+            const float wv = wg[(kd * c.kh + kh) * c.kw + kw];
+            const dim_t off = kw * c.dwl - c.pl;
+            // ow range with 0 <= ow * sw + off < iw
+            const dim_t lo = off >= 0 ? 0 : (-off + c.sw - 1) / c.sw;
+            const dim_t hi = c.iw - 1 - off < 0
+                    ? 0
+                    : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
+            if (c.sw == 1) {
+                const float *s = srow + off;
+                for (dim_t ow = lo; ow < hi; ++ow)
+                    acc[ow] += s[ow] * wv;
+            } else {
+                for (dim_t ow = lo; ow < hi; ++ow)
+                    acc[ow] += srow[ow * c.sw + off] * wv;
             }
         }
-    }
+    });
 }
 
 // Writes `n` values into B panel lanes starting at chunk point j of row

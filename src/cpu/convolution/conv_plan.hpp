@@ -58,6 +58,21 @@ struct conv_conf_t {
     }
 };
 
+// Calls f(kd, kh, id, ih) for every kernel row of output row (od, oh)
+// whose input row lies inside the source.
+template <typename F>
+inline void for_each_input_row(const conv_conf_t &c, dim_t od, dim_t oh, F f) {
+    for (dim_t kd = 0; kd < c.kd; ++kd) {
+        const dim_t id = od * c.sd - c.pf + kd * c.ddl;
+        if (id < 0 || id >= c.id) continue;
+        for (dim_t kh = 0; kh < c.kh; ++kh) {
+            const dim_t ih = oh * c.sh - c.pt + kh * c.dhl;
+            if (ih < 0 || ih >= c.ih) continue;
+            f(kd, kh, id, ih);
+        }
+    }
+}
+
 // Byte offsets of the scratchpad parts, 64-byte aligned.
 struct scratch_plan_t {
     enum key_t {
