@@ -215,9 +215,10 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     }
     for (dim_t b = 0; b < n_owb; ++b) {
         const dim_t c0 = b * ow_blk, c1 = std::min(g.ow, c0 + ow_blk);
-        for (const seg_t &s : segs)
-            brgconv::mark_tiles(
-                    std::max(s.ow0, c0), std::min(s.ow1, c1), tm, m_used);
+        for (const seg_t &s : segs) {
+            const dim_t a0 = std::max(s.ow0, c0), a1 = std::min(s.ow1, c1);
+            if (a1 > a0) brgconv::tile_split_t(a1 - a0, tm).mark(m_used);
+        }
     }
 }
 

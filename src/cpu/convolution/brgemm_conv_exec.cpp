@@ -170,8 +170,12 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                             }
                     a.comp = comp.data();
                 }
-                for (dim_t t0 = a0; t0 < a1; t0 += tm) {
-                    const int m = (int)std::min<dim_t>(tm, a1 - t0);
+                // Tiles of near-equal height (26 columns: 6 + 5 x 4, not
+                // 6 x 4 + 2, whose kernel waits on the panel's loads).
+                const brgconv::tile_split_t ts(a1 - a0, tm);
+                for (dim_t ti = 0; ti < ts.count; ++ti) {
+                    const dim_t t0 = a0 + ts.start(ti);
+                    const int m = (int)ts.height(ti);
                     const dim_t shift = (t0 - a0) * g.sw * g.ic;
                     for (size_t i = 0; i < bs; ++i) {
                         batch[i].a = reinterpret_cast<const float *>(
