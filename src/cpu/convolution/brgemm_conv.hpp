@@ -7,8 +7,9 @@
 // points of one output row by one panel of output channels as a batch of
 // products, one per kernel tap that lies inside the source for all of the
 // points (taps in the padding are left out, so border points run in
-// shorter batches of their own); a 1x1 convolution with unit strides and
-// no padding is one GEMM over all output points. Bias and post-ops
+// shorter batches of their own; in narrow images, down the column, a
+// tile of rows per call); a 1x1 convolution with unit strides and no
+// padding is one GEMM over all output points. Bias and post-ops
 // (eltwise, sum, binary scalar / per channel / full) run in the kernel's
 // epilogue. 1D, 2D and 3D, strides, dilation, groups of 1. u8 or s8
 // sources with s8 weights (input channels a multiple of 4, kept in quads
@@ -70,6 +71,15 @@ struct brgemm_conv_fwd_t : public primitive_t {
         dim_t icb = 0, nk = 1;
         dim_t ow_blk = 0, n_owb = 1; // output columns per work unit
         std::vector<seg_t> segs;
+        // Border columns in columns of rows: the narrow runs of columns
+        // whose kernel misses some taps (col_segs, indices into segs)
+        // are computed, for the rows [oh_lo, oh_hi) that have every
+        // kernel row, as tiles of rows (a call's M steps down the
+        // column) instead of one-point tiles row by row, whose kernel
+        // waits on the panel's loads (2D, one column block).
+        std::vector<int> col_segs;
+        dim_t oh_lo = 0, oh_hi = 0;
+        bool col_mode() const { return !col_segs.empty(); }
         std::vector<bool> m_used; // tile heights some call uses
         // Per binary post-op: its index in the chain, broadcast, and for a
         // full operand the element strides of n, d, h, w (the channel

@@ -28,8 +28,17 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *p = pd_();
     const geo_t &g = p->geo;
     const dim_t rows = g.mb * g.od * g.oh;
+    const int tm = p->target->tile_m, P = p->panel;
+    // Per panel: the units of rows (row, column block), then those of
+    // the border columns (image, border run, tile of rows).
     const dim_t per_panel = rows * p->n_owb;
-    const dim_t units = p->nb_oc * per_panel;
+    const brgconv::tile_split_t col_tiles(p->oh_hi - p->oh_lo, tm);
+    const dim_t ncs = (dim_t)p->col_segs.size();
+    const dim_t col_units = p->col_mode() ? g.mb * ncs * col_tiles.count : 0;
+    const dim_t per_panel_all = per_panel + col_units;
+    std::vector<bool> in_cols(p->segs.size(), false);
+    for (int i : p->col_segs) in_cols[(size_t)i] = true;
+    const dim_t units = p->nb_oc * per_panel_all;
     if (units == 0 || g.ow == 0) return dnnl_success;
 
     // Bytes: the element sizes differ for u8 x s8 (src 1, weights 1, dst
@@ -68,7 +77,6 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         bin[i] += p->attr()->post_ops.entries[po].src1_md.offset0;
     }
 
-    const int tm = p->target->tile_m, P = p->panel;
     const dim_t ksp = g.kd * g.kh * g.kw;
     // A tap's rows in the panel: its input channels rounded up to the
     // kernel's k step (pairs, quads) with zeros.
@@ -117,8 +125,86 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         a.lda = (size_t)(g.sw * g.ic) * es;
         a.ldc = (size_t)g.oc * ed;
 
+        // The correction of taps kd [kd0, kd1) x kh [kh0, kh1) x kw
+        // [kw0, kw1) of panel jb into comp (s8 source / zero point).
+        auto set_comp = [&](dim_t jb, dim_t kd0, dim_t kd1, dim_t kh0,
+                                dim_t kh1, dim_t kw0, dim_t kw1) {
+            std::fill(comp.begin(), comp.end(), 0);
+            for (dim_t kd = kd0; kd < kd1; ++kd)
+                for (dim_t kh = kh0; kh < kh1; ++kh)
+                    for (dim_t kw = kw0; kw < kw1; ++kw) {
+                        const dim_t tap = (kd * g.kh + kh) * g.kw + kw;
+                        const int32_t *t = tap_comp.data()
+                                + (tap * p->nb_oc + jb) * P;
+                        for (int j = 0; j < P; ++j) comp[j] += t[j];
+                    }
+            a.comp = comp.data();
+        };
+        // A border run's columns for a tile of rows [oh0, oh0 + m) of
+        // image n, every kernel row in range: M steps down the column.
+        auto run_column = [&](dim_t jb, dim_t idx, dim_t kb) {
+            const dim_t bi = idx % col_tiles.count;
+            const dim_t cs = (idx / col_tiles.count) % ncs;
+            const dim_t n = idx / (col_tiles.count * ncs);
+            const seg_t &s = p->segs[(size_t)p->col_segs[(size_t)cs]];
+            const dim_t oh0 = p->oh_lo + col_tiles.start(bi);
+            const int m = (int)col_tiles.height(bi);
+            const dim_t ic0 = kb * p->icb;
+            const dim_t icn = std::min(p->icb, g.ic - ic0);
+            const int ph = brgconv::kernel_set_t::phase_of(kb, p->nk);
+            const dim_t n0 = jb * P;
+            const int nt = n0 + P > g.oc;
+            const dim_t nkw = s.kw1 - s.kw0;
+            const char *wp
+                    = wei ? wei + (jb * panel_elems + ic0 * P) * ew : nullptr;
+            const size_t lda = a.lda, ldc = a.ldc;
+            a.lda = (size_t)(g.sh * g.iw * g.ic) * es;
+            a.ldc = (size_t)(g.ow * g.oc) * ed;
+            if (p->quant.comp()) set_comp(jb, 0, 1, 0, g.kh, s.kw0, s.kw1);
+            for (dim_t ow = s.ow0; ow < s.ow1; ++ow) {
+                size_t bs = 0;
+                for (dim_t kh = 0; icn > 0 && kh < g.kh; ++kh) {
+                    const dim_t ih = oh0 * g.sh - g.ph + kh * g.dh;
+                    const dim_t srow = n * g.ih + ih;
+                    const dim_t kw_end = p->merge_kw ? s.kw0 + 1 : s.kw1;
+                    for (dim_t kw = s.kw0; kw < kw_end; ++kw) {
+                        const dim_t iw = ow * g.sw - g.pw + kw * g.dw;
+                        batch[bs].a = reinterpret_cast<const float *>(src
+                                + ((srow * g.iw + iw) * g.ic + ic0) * es);
+                        batch[bs].b = reinterpret_cast<const float *>(
+                                wp + (kh * g.kw + kw) * icp * P * ew);
+                        ++bs;
+                    }
+                }
+                a.bs = bs;
+                a.k = (size_t)(p->merge_kw ? nkw * g.ic : icn);
+                const dim_t pt = (n * g.oh + oh0) * g.ow + ow;
+                a.c = reinterpret_cast<float *>(dst + (pt * g.oc + n0) * ed);
+                a.bias = bias ? reinterpret_cast<const float *>(bias + n0 * eb)
+                              : nullptr;
+                qv.set_args(a, p->quant, n0);
+                for (size_t i = 0; i < bin.size(); ++i) {
+                    const auto &ba = p->binaries[i];
+                    const float *q = bin[i];
+                    if (ba.bcast == jit::brgemm_bcast_t::per_n) q += n0;
+                    if (ba.bcast == jit::brgemm_bcast_t::full) {
+                        q += n * ba.sn + oh0 * ba.sh + ow * ba.sw + n0;
+                        a.binary_ld[i] = (size_t)ba.sh * sizeof(float);
+                    }
+                    a.binary[i] = q;
+                }
+                kernels_.at(ph, m, nt).fn(&a);
+            }
+            a.lda = lda;
+            a.ldc = ldc;
+        };
+
         auto run_unit = [&](dim_t u, dim_t kb) {
-            const dim_t jb = u / per_panel, rem = u % per_panel;
+            const dim_t jb = u / per_panel_all, rem = u % per_panel_all;
+            if (rem >= per_panel) {
+                run_column(jb, rem - per_panel, kb);
+                return;
+            }
             const dim_t owb = rem % p->n_owb, row = rem / p->n_owb;
             const dim_t oh = row % g.oh, od = (row / g.oh) % g.od,
                         n = row / (g.oh * g.od);
@@ -135,7 +221,13 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
             const dim_t dst_row = ((n * g.od + od) * g.oh + oh) * g.ow;
             const char *wp
                     = wei ? wei + (jb * panel_elems + ic0 * P) * ew : nullptr;
-            for (const seg_t &s : p->segs) {
+            // Rows with every kernel row leave the border runs to the
+            // column units.
+            const bool cols_apart
+                    = p->col_mode() && oh >= p->oh_lo && oh < p->oh_hi;
+            for (size_t si = 0; si < p->segs.size(); ++si) {
+                const seg_t &s = p->segs[si];
+                if (cols_apart && in_cols[si]) continue;
                 const dim_t a0 = std::max(s.ow0, c0), a1 = std::min(s.ow1, c1);
                 if (a1 <= a0) continue;
                 // The batch at column a0.
@@ -158,18 +250,8 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                         }
                 a.bs = bs;
                 a.k = (size_t)(p->merge_kw ? nkw * g.ic : icn);
-                if (p->quant.comp()) {
-                    std::fill(comp.begin(), comp.end(), 0);
-                    for (dim_t kd = kd0; bs && kd < kd1; ++kd)
-                        for (dim_t kh = kh0; kh < kh1; ++kh)
-                            for (dim_t kw = s.kw0; kw < s.kw1; ++kw) {
-                                const dim_t tap = (kd * g.kh + kh) * g.kw + kw;
-                                const int32_t *t = tap_comp.data()
-                                        + (tap * p->nb_oc + jb) * P;
-                                for (int j = 0; j < P; ++j) comp[j] += t[j];
-                            }
-                    a.comp = comp.data();
-                }
+                if (p->quant.comp())
+                    set_comp(jb, kd0, bs ? kd1 : kd0, kh0, kh1, s.kw0, s.kw1);
                 // Tiles of near-equal height (26 columns: 6 + 5 x 4, not
                 // 6 x 4 + 2, whose kernel waits on the panel's loads).
                 const brgconv::tile_split_t ts(a1 - a0, tm);
@@ -207,7 +289,8 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         // Runs of units on one panel: input-channel blocks outside, so a
         // block of the panel stays in L2 for every unit of the run.
         for (dim_t r0 = u0; r0 < u1;) {
-            const dim_t r1 = std::min(u1, (r0 / per_panel + 1) * per_panel);
+            const dim_t r1
+                    = std::min(u1, (r0 / per_panel_all + 1) * per_panel_all);
             for (dim_t kb = 0; kb < p->nk; ++kb)
                 for (dim_t u = r0; u < r1; ++u)
                     run_unit(u, kb);
