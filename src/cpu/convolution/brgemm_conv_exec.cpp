@@ -140,6 +140,28 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                     }
             a.comp = comp.data();
         };
+        // The tile's output, its first row at dst point pt, columns from
+        // n0: C, bias, quantization and the binary operands (a full one
+        // at tile row 0 of image n, row (od, oh), column ow, stepping
+        // sw elements a tile row, or sh with `down`: a column's tile).
+        auto set_output = [&](dim_t pt, dim_t n0, dim_t n, dim_t od, dim_t oh,
+                                  dim_t ow, bool down) {
+            a.c = reinterpret_cast<float *>(dst + (pt * g.oc + n0) * ed);
+            a.bias = bias ? reinterpret_cast<const float *>(bias + n0 * eb)
+                          : nullptr;
+            qv.set_args(a, p->quant, n0);
+            for (size_t i = 0; i < bin.size(); ++i) {
+                const auto &ba = p->binaries[i];
+                const float *q = bin[i];
+                if (ba.bcast == jit::brgemm_bcast_t::per_n) q += n0;
+                if (ba.bcast == jit::brgemm_bcast_t::full) {
+                    q += n * ba.sn + od * ba.sd + oh * ba.sh + ow * ba.sw + n0;
+                    a.binary_ld[i] = (size_t)(down ? ba.sh : ba.sw)
+                            * sizeof(float);
+                }
+                a.binary[i] = q;
+            }
+        };
         // A border run's columns for a tile of rows [oh0, oh0 + m) of
         // image n, every kernel row in range: M steps down the column.
         auto run_column = [&](dim_t jb, dim_t idx, dim_t kb) {
@@ -178,21 +200,8 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                 }
                 a.bs = bs;
                 a.k = (size_t)(p->merge_kw ? nkw * g.ic : icn);
-                const dim_t pt = (n * g.oh + oh0) * g.ow + ow;
-                a.c = reinterpret_cast<float *>(dst + (pt * g.oc + n0) * ed);
-                a.bias = bias ? reinterpret_cast<const float *>(bias + n0 * eb)
-                              : nullptr;
-                qv.set_args(a, p->quant, n0);
-                for (size_t i = 0; i < bin.size(); ++i) {
-                    const auto &ba = p->binaries[i];
-                    const float *q = bin[i];
-                    if (ba.bcast == jit::brgemm_bcast_t::per_n) q += n0;
-                    if (ba.bcast == jit::brgemm_bcast_t::full) {
-                        q += n * ba.sn + oh0 * ba.sh + ow * ba.sw + n0;
-                        a.binary_ld[i] = (size_t)ba.sh * sizeof(float);
-                    }
-                    a.binary[i] = q;
-                }
+                set_output((n * g.oh + oh0) * g.ow + ow, n0, n, 0, oh0, ow,
+                        true);
                 kernels_.at(ph, m, nt).fn(&a);
             }
             a.lda = lda;
@@ -265,23 +274,7 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
                         batch[i].b = reinterpret_cast<const float *>(
                                 wp + b_off[i] * ew);
                     }
-                    const dim_t pt = dst_row + t0;
-                    a.c = reinterpret_cast<float *>(dst + (pt * g.oc + n0) * ed);
-                    a.bias = bias ? reinterpret_cast<const float *>(
-                                     bias + n0 * eb)
-                                  : nullptr;
-                    qv.set_args(a, p->quant, n0);
-                    for (size_t i = 0; i < bin.size(); ++i) {
-                        const auto &ba = p->binaries[i];
-                        const float *q = bin[i];
-                        if (ba.bcast == jit::brgemm_bcast_t::per_n) q += n0;
-                        if (ba.bcast == jit::brgemm_bcast_t::full) {
-                            q += n * ba.sn + od * ba.sd + oh * ba.sh
-                                 + t0 * ba.sw + n0;
-                            a.binary_ld[i] = (size_t)ba.sw * sizeof(float);
-                        }
-                        a.binary[i] = q;
-                    }
+                    set_output(dst_row + t0, n0, n, od, oh, t0, false);
                     kernels_.at(ph, m, nt).fn(&a);
                 }
             }
