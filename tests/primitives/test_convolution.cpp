@@ -1255,6 +1255,28 @@ TEST(Convolution, DepthwiseHasSpecialisedImplementation)
             }
 }
 
+// Depthwise forward over fewer rows than the threads want splits rows
+// into channel blocks (7 rows of 7x7, 520 channels: two blocks with a
+// tail on two threads); each unit converts only its channels of an int8
+// source, the zero point per channel included.
+TEST(Convolution, DepthwiseFewRowsSplitByChannels)
+{
+    const shape_t s = shp("2d_depthwise_few_rows", 1, 520, 520, 520, {7, 7},
+            {3, 3}, {1, 1}, {}, {1, 1});
+    for (bool bias : {false, true}) {
+        fwd_case_t t;
+        t.sh = s;
+        t.src_fmt = t.dst_fmt = fmt_t::cl;
+        t.bias = bias;
+        run_fwd(t);
+        t.sdt = dt::u8;
+        t.wdt = dt::s8;
+        t.ddt = dt::f32;
+        t.q.src_zp = {3};
+        run_fwd(t);
+    }
+}
+
 // Depthwise backward runs on the direct channels-last f32 kernels (other
 // layouts and data types through copies), bf16 correctly too.
 TEST(Convolution, DepthwiseBackwardIsDirect)

@@ -76,15 +76,20 @@ void conv_fwd_depthwise(const conv_plan_t &p, const conv_canon_t &t,
                                 rows[nr] = static_cast<const float *>(t.src)
                                         + soff;
                             } else {
+                                // Only the unit's channels [c0, c0 + nc)
+                                // are converted: the kernel reads no others.
                                 float *b = inbuf + nr * c.iw * G;
-                                cvt_to_f32(sdt,
-                                        static_cast<const char *>(t.src)
-                                                + soff * sesz,
-                                        b, c.iw * G);
-                                if (t.in_zp)
-                                    for (dim_t iw = 0; iw < c.iw; ++iw)
-                                        for (dim_t ch = 0; ch < G; ++ch)
-                                            b[iw * G + ch] -= zp_of(ch);
+                                const char *sr = static_cast<const char *>(
+                                                         t.src)
+                                        + soff * sesz;
+                                for (dim_t iw = 0; iw < c.iw; ++iw) {
+                                    float *bp = b + iw * G + c0;
+                                    cvt_to_f32(sdt, sr + (iw * G + c0) * sesz,
+                                            bp, nc);
+                                    if (t.in_zp)
+                                        for (dim_t ch = 0; ch < nc; ++ch)
+                                            bp[ch] -= zp_of(c0 + ch);
+                                }
                                 rows[nr] = b;
                             }
                             taps[nr++] = kd * c.kh + kh;
