@@ -140,17 +140,19 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     // it (8x32x64: 8.4 us against oneDNN's 4.8); a block's rows are
     // independent, so their chains overlap. Long rows stay one at a time
     // to be read from L1 by each pass.
-    const dim_t RB = C <= 256 ? 16 : 1;
+    constexpr int block_rows = 16;
+    const dim_t RB = C <= 256 ? block_rows : 1;
     parallel_chunks(R * C > 16384 ? max_threads() : 1, R,
             [&](int, dim_t r0, dim_t r1) {
-        float m[16], inv[16];
+        // Per row of the block: mean, variance, then 1 / sqrt(var + eps).
+        float m[block_rows], v[block_rows], inv[block_rows];
         for (dim_t b0 = r0; b0 < r1; b0 += RB) {
             const int nb = (int)std::min(RB, r1 - b0);
             if (gs) {
                 for (int i = 0; i < nb; ++i) {
                     const dim_t so_ = io::off(st, sdense, b0 + i);
                     m[i] = rms ? 0.f : mean[so_];
-                    inv[i] = var[so_];
+                    v[i] = var[so_];
                 }
             } else {
                 // Two passes with blocked partial sums (see
@@ -161,16 +163,16 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
                                : (float)(k.sum(src + (b0 + i) * C, C)
                                        / (double)C);
                 for (int i = 0; i < nb; ++i)
-                    inv[i] = (float)(k.sum_sq_dev(src + (b0 + i) * C, C, m[i])
+                    v[i] = (float)(k.sum_sq_dev(src + (b0 + i) * C, C, m[i])
                             / (double)C);
                 if (so)
                     for (int i = 0; i < nb; ++i) {
                         const dim_t so_ = io::off(st, sdense, b0 + i);
                         if (mean && !rms) mean[so_] = m[i];
-                        var[so_] = inv[i];
+                        var[so_] = v[i];
                     }
             }
-            for (int i = 0; i < nb; ++i) inv[i] = 1.f / std::sqrt(inv[i] + eps);
+            for (int i = 0; i < nb; ++i) inv[i] = 1.f / std::sqrt(v[i] + eps);
             for (int i = 0; i < nb; ++i) {
                 const dim_t r = b0 + i;
                 k.norm_row(src + r * C, dst + r * C, C, m[i], inv[i], scale,
