@@ -325,17 +325,34 @@ status_t dnnl_primitive::execute(
         }
         list.push_back({args[i].arg, mem});
     }
+    auto present = [&](int arg) {
+        for (const auto &a : list)
+            if (a.arg == arg && a.mem && a.mem->storage()
+                    && a.mem->storage()->data_handle())
+                return true;
+        return false;
+    };
     for (int arg : checked_args) {
         if (pd.arg_usage(arg) == arg_usage_t::unused) continue;
         const memory_desc_t *md = pd.arg_md(arg);
         if (!md || is_zero_md(*md) || md_size(*md) == 0) continue;
-        bool found = false;
-        for (const auto &a : list)
-            if (a.arg == arg && a.mem && a.mem->storage()
-                    && a.mem->storage()->data_handle())
-                found = true;
-        if (!found) {
+        if (!present(arg)) {
             verbose_error("primitive", "execution argument %d is missing", arg);
+            return dnnl_invalid_arguments;
+        }
+    }
+    // The post-ops' own tensors (binary operands, select conditions,
+    // PReLU weights): missing ones are refused here, before a backend
+    // hands a null buffer to a kernel.
+    const auto &post_ops = pd.attr()->post_ops.entries;
+    for (size_t i = 0; i < post_ops.size(); ++i) {
+        const int base = DNNL_ARG_ATTR_MULTIPLE_POST_OP((int)i);
+        for (int arg : {base | DNNL_ARG_SRC_1, base | DNNL_ARG_SRC_2,
+                     base | DNNL_ARG_WEIGHTS}) {
+            if (pd.arg_usage(arg) != arg_usage_t::input || present(arg))
+                continue;
+            verbose_error("primitive",
+                    "post-op %zu: execution argument %d is missing", i, arg);
             return dnnl_invalid_arguments;
         }
     }
