@@ -329,6 +329,36 @@ TEST(OclConvolution, MissingArgumentsRejected) {
                                       {DNNL_ARG_DST, dst}});
     }),
             dnnl_invalid_arguments);
+    // A post-op's own tensor missing: a binary operand, a select
+    // condition, PReLU weights (each refused before any kernel runs).
+    for (int which = 0; which < 3; ++which) {
+        SCOPED_TRACE("post-op " + std::to_string(which));
+        dnnl::post_ops po;
+        const memory::desc per_c({1, 6, 1, 1}, dt::f32, tag::nchw);
+        if (which == 0) po.append_binary(algorithm::binary_add, per_c);
+        if (which == 1)
+            po.append_binary(algorithm::binary_select, per_c,
+                    memory::desc({1, 6, 1, 1}, dt::s8, tag::nchw));
+        if (which == 2) po.append_prelu(1 << 1);
+        dnnl::primitive_attr attr;
+        attr.set_post_ops(po);
+        dnnl::convolution_forward::primitive_desc ppd(gpu(),
+                prop_kind::forward_inference, algorithm::convolution_direct,
+                memory::desc(s, dt::f32, tag::nchw),
+                memory::desc(w, dt::f32, tag::oihw),
+                memory::desc(d, dt::f32, tag::nchw), {1, 1}, {1, 1}, {1, 1},
+                attr);
+        memory operand(per_c, gpu());
+        std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src},
+                {DNNL_ARG_WEIGHTS, wei}, {DNNL_ARG_DST, dst}};
+        // Select: the operand given, its condition not.
+        if (which == 1)
+            args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1] = operand;
+        EXPECT_EQ(status_of([&] {
+            dnnl::convolution_forward(ppd).execute(gpu_stream(), args);
+        }),
+                dnnl_invalid_arguments);
+    }
     // A source buffer smaller than the descriptor's.
     memory bias(pd.bias_desc(), gpu());
     memory small(memory::desc({1, 4, 2, 2}, dt::f32, tag::nchw), gpu());

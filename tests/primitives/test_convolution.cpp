@@ -1541,6 +1541,20 @@ TEST(Convolution, MissingExecutionArgumentsRejected)
             {DNNL_ARG_WEIGHTS, wei.get()}, {DNNL_ARG_DST, dst.get()}};
     EXPECT_EQ(dnnl_primitive_execute(prim.get(), strm().get(), 3, args),
             dnnl_invalid_arguments);
+    // PReLU weights missing.
+    post_ops pr;
+    pr.append_prelu(1 << 1);
+    primitive_attr pattr;
+    pattr.set_post_ops(pr);
+    auto ppd = convolution_forward::primitive_desc(eng(),
+            prop_kind::forward_inference, algorithm::convolution_direct,
+            make_md(sd, dt::f32, fmt_t::plain, false),
+            make_wei_md(wei_dims(s, s.oc, s.ic), dt::f32, fmt_t::plain, s.g > 1),
+            make_md(dd, dt::f32, fmt_t::plain, false), s.strides(),
+            s.dilates(), s.pad_l(), s.pad_r(), pattr);
+    convolution_forward pprim(ppd);
+    EXPECT_EQ(dnnl_primitive_execute(pprim.get(), strm().get(), 3, args),
+            dnnl_invalid_arguments);
 }
 
 // The gpu engine has convolutions (tests/ocl/test_ocl_convolution.cpp),
