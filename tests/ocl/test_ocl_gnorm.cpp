@@ -507,7 +507,9 @@ TEST_F(ocl_gnorm, units_held_on_chip) {
     EXPECT_EQ(impl_of(nchw), "ocl:gnorm:units_held");
     run(nchw, 61);
     run(mk({n, 4, 67, 71}, 1, CH), 62);
-    const cfg_t nhwc = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
+    // Channels-last with 12 channels (3 vectors a point do not divide the
+    // lanes, so no image parts).
+    const cfg_t nhwc = mk({n, 12, 70, 70}, 3, CH, tag::nhwc);
     EXPECT_EQ(impl_of(nhwc), "ocl:gnorm:units_held");
     run(nhwc, 63);
     cfg_t inf = mk({n, 8, 48, 48}, 1, CH);
@@ -521,7 +523,7 @@ TEST_F(ocl_gnorm, units_held_on_chip) {
     u8.src_scale = 2.f;
     u8.dst_scale = 0.25f;
     run(u8, 66);
-    cfg_t po = mk({n, 8, 50, 50}, 1, CH, tag::nhwc);
+    cfg_t po = mk({n, 12, 50, 50}, 3, CH, tag::nhwc);
     po.relu_po = true;
     run(po, 67);
     cfg_t ip = mk({n, 8, 48, 48}, 1, nf::use_shift);
@@ -538,6 +540,65 @@ TEST_F(ocl_gnorm, units_held_on_chip) {
     // Given statistics leave nothing to hold: the streaming kernel.
     EXPECT_EQ(impl_of(mk({n, 8, 48, 48}, 1, nf::use_global_stats)),
             "ocl:gnorm:units_vec");
+}
+
+// Channels-last images whose points follow one another, cut into parts of
+// whole points held on chip by groups that wait for one another
+// (ocl:gnorm:image_parts_held; a part holds 26 vectors a lane of 256 at
+// most): two parts an image (16 channels, 3000 points), one part, a
+// channel group of one vector (cpg 4), of all the channels (one group),
+// 1024 channels in one group (a point is the 256 lanes' vectors), more items than
+// groups (tickets taken in turn), inference (statistics not saved),
+// given statistics (nothing to hold: another kernel), bf16 and u8 with
+// scales, post-ops, in place, scale or shift alone; more parts an image
+// than compute units, and units that registers alone hold, take the other
+// kernels.
+TEST_F(ocl_gnorm, image_parts_held_on_chip) {
+    gpu_geometry_t g;
+    norm_held_t held;
+    const int64_t n = 5;
+    const cfg_t two = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
+    EXPECT_EQ(impl_of(two), "ocl:gnorm:image_parts_held");
+    run(two, 81);
+    run(mk({n, 16, 50, 60}, 4, CH, tag::nhwc), 82);
+    run(mk({3, 64, 26, 30}, 1, CH, tag::nhwc), 83);
+    const cfg_t one = mk({2, 64, 20, 20}, 1, nf::use_scale, tag::nhwc);
+    EXPECT_EQ(impl_of(one), "ocl:gnorm:image_parts_held");
+    run(one, 84);
+    const cfg_t wide = mk({3, 1024, 7, 7}, 1, CH, tag::nhwc);
+    EXPECT_EQ(impl_of(wide), "ocl:gnorm:image_parts_held");
+    run(wide, 85);
+    run(mk({4, 8, 60, 61}, 2, nf::use_shift, tag::nhwc), 86);
+    run(mk({2, 32, 9, 10, 11}, 4, CH, tag::ndhwc), 87);
+    cfg_t inf = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
+    inf.infer = true;
+    run(inf, 88);
+    EXPECT_NE(impl_of(mk({n, 16, 50, 60}, 2, nf::use_global_stats,
+                      tag::nhwc)),
+            "ocl:gnorm:image_parts_held");
+    run(mk({n, 16, 50, 60}, 2, nf::use_global_stats | CH, tag::nhwc), 89);
+    cfg_t b = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
+    b.sdt = b.ddt = dt::bf16;
+    run(b, 90);
+    cfg_t u8 = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
+    u8.sdt = u8.ddt = dt::u8;
+    u8.src_scale = 2.f;
+    u8.dst_scale = 0.25f;
+    run(u8, 91);
+    cfg_t po = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
+    po.relu_po = true;
+    run(po, 92);
+    cfg_t ip = mk({n, 16, 50, 60}, 4, CH, tag::nhwc);
+    ip.in_place = true;
+    run(ip, 93);
+    // One point more than compute_units() parts of 26 points hold.
+    const int64_t past = 26 * compute_units() + 1;
+    EXPECT_NE(impl_of(mk({1, 1024, past, 1}, 32, CH, tag::nhwc)),
+            "ocl:gnorm:image_parts_held");
+    EXPECT_EQ(impl_of(mk({compute_units() + 3, 16, 8, 8}, 2, CH, tag::nhwc)),
+            "ocl:gnorm:units_cached");
+    norm_held_t off(false);
+    EXPECT_NE(impl_of(two), "ocl:gnorm:image_parts_held");
 }
 
 // With ONEDNN_OCL_NORM_HELD=0 long units take the streaming kernel, and

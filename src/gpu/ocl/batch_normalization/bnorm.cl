@@ -22,7 +22,7 @@
 //              it replaces phase 2 over such layouts. Always built with
 //              VEC 4 (a program of its own when the unit kernels take
 //              another VEC).
-//  bnorm_fwd_held (+ bnorm_held_reset; built with HELD_CACHE): computed
+//  bnorm_fwd_held (+ held_parts_reset; built with HELD_CACHE): computed
 //              statistics and the normalization in one launch over
 //              nchw-like layouts, each channel's parts held on chip by
 //              groups that wait for one another (see there).
@@ -33,6 +33,7 @@
 //  The forward kernel reads VEC-wide vectors along the point axis when the
 //  host found every tensor contiguous and aligned there (nchw, VEC 4);
 //  i then counts vectors.
+#include "ocl_held_parts.clh"
 #include "ocl_types.clh"
 #include "ocl_unit_loop.clh"
 #include "ocl_vec_io.clh"
@@ -166,15 +167,8 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
 // only for parts that running groups hold or that no group has taken
 // yet: with no more parts per channel than groups that run at once (the
 // host keeps them within the compute units), some channel always
-// completes. sync[0] counts tickets (reset to zero), and each part's
-// three statistics are words of `partial` reset to BN_UNPUBLISHED
-// (bnorm_held_reset). A group publishes its part's words with atomics
-// and reads the others' until none is BN_UNPUBLISHED: each word tells on
-// its own whether it has arrived, so nothing depends on the order in
-// which other compute units see the writes (OpenCL 1.2's global fence
-// orders them for the work-group only: NVIDIA's compiles it to
-// membar.cta, and a counter raised after the words let a group read
-// stale ones). Each group draws
+// completes. sync[0] counts tickets, and each part's three statistics
+// are words of `partial` (ocl_held_parts.clh). Each group draws
 // `trips` tickets (groups x trips >= channels x parts) whether or not
 // parts remain, so its work-items all reach every barrier. Lane r holds
 // the part's vectors r + k * lanes.
@@ -206,22 +200,6 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
         } \
     } while (0)
 
-// A word no statistic is published as (a NaN arithmetic never makes;
-// published NaNs become 0x7fc00000).
-#define BN_UNPUBLISHED ((int)0xffffffff)
-
-inline int bn_published(float v) {
-    return isnan(v) ? 0x7fc00000 : as_int(v);
-}
-
-// The ticket counter to zero and `count` statistics words unpublished.
-__kernel void bnorm_held_reset(__global int *scratch, long ticket_off,
-        long words_off, long count) {
-    const long i = get_global_id(0);
-    if (i == 0) scratch[ticket_off] = 0;
-    if (i < count) scratch[words_off + i] = BN_UNPUBLISHED;
-}
-
 __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         __global DST_T *dst, bn_view_t dv, __global const DST_T *src1,
         bn_view_t s1v, __global uchar *ws, bn_view_t wv,
@@ -242,9 +220,7 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
     __local VTYPE(float) *mine = held + r;
     const long items = channels * parts;
     for (int t = 0; t < trips; ++t) {
-        if (r == 0) ticket[0] = atomic_inc(sync);
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long item = ticket[0];
+        const long item = held_next_ticket(sync, ticket);
         const bool valid = item < items;
         const long c = valid ? item / parts : 0;
         const int part = valid ? (int)(item - c * parts) : 0;
@@ -285,21 +261,17 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         const float pq = wg_sum(sq, buf);
         __global int *words = (__global int *)(partial + partial_off);
         if (valid && r == 0) {
-            atomic_xchg(words + 3 * item, bn_published(cnt));
-            atomic_xchg(words + 3 * item + 1, bn_published(pm));
-            atomic_xchg(words + 3 * item + 2, bn_published(pq));
+            held_publish(words + 3 * item, cnt);
+            held_publish(words + 3 * item + 1, pm);
+            held_publish(words + 3 * item + 2, pq);
         }
         // Lane j < parts waits for part j's words (the host keeps 3 parts
         // within the lanes), into local memory for every lane's merge.
         __local float *pb = ul_slice(buf);
         if (valid && r < parts) {
             volatile __global const int *q = words + 3 * (c * parts + r);
-            for (int k = 0; k < 3; ++k) {
-                int v;
-                while ((v = q[k]) == BN_UNPUBLISHED)
-                    ;
-                pb[3 * r + k] = as_float(v);
-            }
+            for (int k = 0; k < 3; ++k)
+                pb[3 * r + k] = held_wait(q + k);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         stats_t st = stats_zero();

@@ -249,7 +249,7 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         hopts.define("HELD_RELU", pd->any_relu() ? 1 : 0);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl",
-                hopts, {"bnorm_fwd_held", "bnorm_held_reset"}, ks));
+                hopts, {"bnorm_fwd_held", "held_parts_reset"}, ks));
         held_ = ks[0];
         held_reset_ = ks[1];
         if (held_.max_wg_size() < pd->held_lanes) {

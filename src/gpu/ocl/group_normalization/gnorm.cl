@@ -26,6 +26,7 @@
 #include "ocl_types.clh"
 #include "ocl_unit_loop.clh"
 #if GN_KERNEL == 1
+#include "ocl_held_parts.clh"
 #include "ocl_post_ops.clh"
 #include "ocl_vec_io.clh"
 #endif
@@ -232,6 +233,7 @@ __kernel void gnorm_fwd(__global const SRC_T *src, gn_view_t sv,
         } \
     } while (0)
 
+#if !GN_PARTS
 __kernel void gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
         __global DST_T *dst, gn_view_t dv, __global float *mean,
         long mean_off, __global float *var, long var_off,
@@ -389,6 +391,190 @@ __kernel void gnorm_fwd_cached(__global const SRC_T *src, gn_view_t sv,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
+#else
+
+// The sum of v over the lanes of this lane's group (every lane gets its
+// group's): lane r's vector is channels VEC * (r % cq) .. of its point,
+// gq lanes per group within a point (cq, gq and the lanes powers of two,
+// cq dividing the lanes). Rows of points fold first, then each group's
+// gq lanes; the group's sum ends at its first lane of row 0.
+inline float gn_group_sum(float v, __local float *b, int cq, int gq, int grp) {
+    const int r = ul_lane(), l = ul_lanes();
+    b[r] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int h = l / 2; h >= cq; h >>= 1) {
+        if (r < h) b[r] += b[r + h];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (int h = gq / 2; h >= 1; h >>= 1) {
+        if (r < cq && (r & (gq - 1)) < h) b[r] += b[r + h];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    const float res = b[grp * gq];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return res;
+}
+
+// Channels-last images whose points follow one another (point stride C)
+// cut into parts of whole points, each part held on chip by one group
+// (GN_HELD vectors a lane, as gnorm_fwd_cached holds a unit) that reads
+// it as one contiguous run: the strided runs of a unit (cpg channels a
+// point, C apart) read at most 0.78 of the copy bandwidth on an H100,
+// contiguous runs near 0.9. Lane r holds the part's vectors r + k *
+// lanes; the lanes are a multiple of the C / VEC vectors of a point, so
+// a lane's channels, and so its group of channels, never change. The
+// group computes every channel group's statistics of its part,
+// publishes them, waits for the image's other parts (ocl_held_parts.clh:
+// tickets, words preset by held_parts_reset; the host keeps an image's
+// parts within the groups that run at once), merges them (Chan) and
+// normalizes what it holds, so src is read from memory once. Item
+// (image, part) is ticket image * parts + part; its statistics are the
+// words 3 * (item * groups + group). Every group draws `trips` tickets,
+// so its work-items all reach every barrier.
+__kernel void gnorm_fwd_parts(__global const SRC_T *src, long s_off,
+        long s_img, __global DST_T *dst, long d_off, long d_img,
+        __global float *mean, long mean_off, __global float *var,
+        long var_off, __global const float *scale,
+        __global const float *shift, int images, int channels, int groups,
+        int points, int ppp, int parts, int trips, float eps, int flags,
+        __global const SSC_T *src_scale, __global const DSC_T *dst_scale,
+        dims6_t dims, int ndims, __global int *sync, long sync_off,
+        __global float *partial, long partial_off, __local float *buf,
+        __local VTYPE(float) *held, __local int *ticket POST_OP_ARGS) {
+    sync += sync_off;
+    __global int *words = (__global int *)(partial + partial_off);
+    const int r = ul_lane(), l = ul_lanes();
+    const int cq = channels / VEC, cpg = channels / groups, gq = cpg / VEC;
+    const int lc = r % cq, grp = lc / gq;
+    __local VTYPE(float) *mine = held + r;
+    __local float *bn = buf, *bm = buf + l, *bq = buf + 2 * l;
+    const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
+    const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
+    // The lane's channel coefficients without 1 / sigma (the dst scale in
+    // them when no post-op follows).
+    float ca[VEC], cb[VEC];
+    for (int j = 0; j < VEC; ++j) {
+        const int c = lc * VEC + j;
+        ca[j] = (scale ? scale[c] : 1.f) * ss * (PO_COUNT ? 1.f : rds);
+        cb[j] = (shift ? shift[c] : 0.f) * ss * (PO_COUNT ? 1.f : rds);
+    }
+    const long items = (long)images * parts;
+    for (int t = 0; t < trips; ++t) {
+        const long item = held_next_ticket(sync, ticket);
+        const bool valid = item < items;
+        const long img = valid ? item / parts : 0;
+        const int part = valid ? (int)(item - img * parts) : 0;
+        const int p0 = part * ppp;
+        const int np = valid ? min(points, p0 + ppp) - p0 : 0;
+        const int vecs = np * cq;
+        const long sb = s_off + img * s_img + (long)p0 * channels;
+        const long db = d_off + img * d_img + (long)p0 * channels;
+        // Every load is issued before any of them is used (see
+        // gnorm_fwd_cached).
+        float x[GN_HELD][VEC];
+#pragma unroll
+        for (int k = 0; k < GN_HELD; ++k) {
+            for (int j = 0; j < VEC; ++j)
+                x[k][j] = 0.f;
+            if (r + k * l < vecs)
+                VLOAD(SRC_DT, src, sb + (long)(r + k * l) * VEC, x[k]);
+        }
+        float sum = 0.f;
+#pragma unroll
+        for (int k = 0; k < GN_HELD; ++k) {
+            for (int j = 0; j < VEC; ++j)
+                sum += x[k][j];
+            if (k >= UNIT_CACHE)
+                mine[(k - UNIT_CACHE) * l] = VFN(vload)(0, x[k]);
+        }
+        const float cnt = (float)np * cpg;
+        const float gs = gn_group_sum(sum, bm, cq, gq, grp);
+        const float pm = np > 0 ? gs / cnt : 0.f;
+        float sq = 0.f;
+#pragma unroll
+        for (int k = 0; k < GN_HELD; ++k)
+            if (r + k * l < vecs) {
+                float y[VEC];
+                GN_HELD_VEC(y, k);
+                for (int j = 0; j < VEC; ++j)
+                    sq += (y[j] - pm) * (y[j] - pm);
+            }
+        const float pq = gn_group_sum(sq, bm, cq, gq, grp);
+        // The first lane of each group in row 0 publishes the group's
+        // statistics of this part.
+        if (valid && r < cq && (r & (gq - 1)) == 0) {
+            __global int *w = words + 3 * (item * groups + grp);
+            held_publish(w, cnt);
+            held_publish(w + 1, pm);
+            held_publish(w + 2, pq);
+        }
+        // Every lane publishes before any waits: a lane may wait for a
+        // word of its own group (devices that run a group's work-items
+        // one after another between barriers, as PoCL does, would
+        // otherwise wait for a lane that has not run yet).
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        // Lane r merges parts r / groups, r / groups + l / groups, ... of
+        // group r % groups (the lanes are a multiple of the groups), then
+        // a tree over lanes groups apart leaves group g's merge at g.
+        stats_t st = stats_zero();
+        if (valid)
+            for (int i = r; i < parts * groups; i += l) {
+                volatile __global const int *q
+                        = words + 3 * (img * parts * groups + i);
+                const stats_t b
+                        = {held_wait(q), held_wait(q + 1), held_wait(q + 2)};
+                st = stats_merge(st, b);
+            }
+        bn[r] = st.n;
+        bm[r] = st.mean;
+        bq[r] = st.m2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int h = l / 2; h >= groups; h >>= 1) {
+            if (r < h) {
+                const stats_t a = {bn[r], bm[r], bq[r]};
+                const stats_t b = {bn[r + h], bm[r + h], bq[r + h]};
+                const stats_t c = stats_merge(a, b);
+                bn[r] = c.n;
+                bm[r] = c.mean;
+                bq[r] = c.m2;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        const float m = bm[grp];
+        const float v = bn[grp] > 0.f ? bq[grp] / bn[grp] : 0.f;
+        if (valid && part == 0 && r < groups && (flags & F_SAVE)) {
+            mean[mean_off + img * groups + r] = bm[r];
+            var[var_off + img * groups + r] = bn[r] > 0.f ? bq[r] / bn[r] : 0.f;
+        }
+        // The next part's trees reuse the buffer.
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const float inv = 1.f / sqrt(v + eps);
+        float a[VEC], b[VEC];
+        for (int j = 0; j < VEC; ++j) {
+            a[j] = ca[j] * inv;
+            b[j] = cb[j];
+        }
+#if PO_COUNT
+        long idx[6] = {img, 0, 0, 0, 0, 0};
+#endif
+#pragma unroll
+        for (int k = 0; k < GN_HELD; ++k) {
+            if (r + k * l < vecs) {
+                float y[VEC];
+                GN_HELD_VEC(y, k);
+                for (int j = 0; j < VEC; ++j) {
+                    y[j] = (y[j] - m) * a[j] + b[j];
+#if PO_COUNT
+                    GN_POST_OPS(y[j], lc * VEC + j, p0 + (r + k * l) / cq);
+                    y[j] *= rds;
+#endif
+                }
+                VSTORE(DST_DT, dst, db + (long)(r + k * l) * VEC, y);
+            }
+        }
+    }
+}
+#endif
 #endif
 
 // One work-item per unit: merges the chunks' statistics.

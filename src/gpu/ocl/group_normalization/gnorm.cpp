@@ -75,6 +75,48 @@ void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
     cache_local = (int)loc;
 }
 
+// Channels-last images (points C apart in src and dst) cut into parts of
+// whole points that a group holds on chip (gnorm_fwd_parts) on GPUs,
+// while norm_held_enabled(): parts as large as 16 vectors a lane in
+// registers and the group's share of local memory hold (the kernel
+// compiled for that most, whatever the shape), no more parts an
+// image than compute units (the groups that hold an image's parts wait
+// for one another), and a point's C / 4 vectors dividing the lanes (a
+// lane's channels then stay the same throughout).
+void ocl_gnorm_t::pd_t::plan_parts(const device_info_t &dev) {
+    if (!gpu_geometry(dev) || !norm_held_enabled() || vec != 4 || !ch_inner
+            || global_stats() || sp < 2 || n > INT32_MAX || c > INT32_MAX
+            || sp > INT32_MAX)
+        return;
+    for (int k = 0; k < 2; ++k) {
+        view3_t v;
+        if (!nc_view(staging.kernel_md(k), v) || v.s[1] != 1 || v.s[2] != c)
+            return;
+    }
+    const size_t lanes = unit_group_limit(dev, 0);
+    const int64_t cq = c / 4;
+    if (cq == 0 || (int64_t)lanes % cq != 0) return;
+    // The three trees' floats and the ticket beside the held vectors.
+    const size_t fixed = 3 * lanes * sizeof(float) + 16;
+    const size_t budget = std::min(dev.local_mem_size, max_held_local);
+    if (budget <= fixed) return;
+    const int64_t slots = (int64_t)((budget - fixed) / (lanes * 16));
+    const int64_t most_points = (max_cache + slots) * (int64_t)lanes / cq;
+    if (most_points == 0) return;
+    int64_t parts = div_up(sp, most_points);
+    if (parts > dev.compute_units) return;
+    const int64_t points = div_up(sp, parts);
+    parts = div_up(sp, points);
+    // The kernel holds the most a lane can whatever the part (lanes past
+    // the part's vectors skip their slots), so one program serves every
+    // shape.
+    cache = max_cache;
+    cache_local = (int)slots;
+    image_parts = parts;
+    part_points = points;
+    parts_lanes = lanes;
+}
+
 unit_geom_t ocl_gnorm_t::pd_t::cache_geom(
         const device_info_t &dev, size_t max_wg) const {
     return plan_units(n * g, 1, cache_vecs(), false, false, max_wg, dev, false);
@@ -155,6 +197,16 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
         }
         vec = runs ? v : 1;
         plan_cache(dev);
+        // Channels-last units that registers alone do not hold are read
+        // as parts of whole images instead (contiguous runs).
+        if (ch_inner && (cache == 0 || cache_local > 0)) plan_parts(dev);
+        if (image_parts) {
+            words_off = staging.reserve(
+                    (size_t)(3 * n * image_parts * g) * sizeof(float));
+            sync_off = staging.reserve(sizeof(int32_t));
+            book_scratchpad(staging.scratch_bytes());
+            return dnnl_success;
+        }
         const unit_geom_t geom = plan_units(
                 units, fwd_o(), fwd_i(), false, single_lane, wg, dev, true);
         chunks = geom.chunks();
@@ -186,7 +238,36 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
     const int64_t units = pd->n * pd->g;
     const int64_t o = pd->ch_inner ? pd->sp : pd->cpg,
                   i = pd->ch_inner ? pd->cpg : pd->sp;
-    if (pd->is_fwd() && pd->cache) {
+    if (pd->is_fwd() && pd->image_parts) {
+        kernel_options_t opts;
+        define_unit_geom(opts, false, false, dev);
+        opts.define("GN_KERNEL", 1);
+        opts.define("GN_PARTS", 1);
+        opts.define("VEC", 4);
+        opts.define("UNIT_CACHE", pd->cache);
+        opts.define("UNIT_LOCAL", pd->cache_local);
+        opts.define("CH_INNER", 1);
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
+        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
+        pd->post_ops.define(opts);
+        std::vector<ocl_kernel_t> ks;
+        DNNL_CHECK(create_kernels(
+                engine, src, opts, {"gnorm_fwd_parts", "held_parts_reset"}, ks));
+        fwd_ = ks[0];
+        parts_reset_ = ks[1];
+        if (fwd_.max_wg_size() < pd->parts_lanes) {
+            verbose_error("gnorm",
+                    "gpu: the image-parts kernel takes %zu lanes, %zu needed",
+                    fwd_.max_wg_size(), pd->parts_lanes);
+            return dnnl_runtime_error;
+        }
+        // Groups take parts by ticket: more groups than can run at once
+        // only wait to start.
+        parts_groups_ = (size_t)std::min<int64_t>(pd->n * pd->image_parts,
+                2 * (int64_t)dev.compute_units);
+    } else if (pd->is_fwd() && pd->cache) {
         kernel_options_t opts;
         define_unit_geom(opts, false, false, dev);
         opts.define("GN_KERNEL", 1);
@@ -335,6 +416,9 @@ status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         pd->post_ops.set_args(a, ctx);
         return fwd_.enqueue(ctx, geom_.range(), a);
     };
+    if (pd->image_parts)
+        return execute_parts(
+                ctx, src, dst, mean, var, scale, shift, ssc, dsc);
     if (pd->cache) {
         // Groups that hold long units take most of a compute unit each:
         // two per compute unit loop over the units (measured on an H100:
@@ -366,6 +450,46 @@ status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
     f.mem(smean).i64(moff).mem(svar).i64(voff);
     DNNL_CHECK(stats_final_.enqueue(ctx, nd_range_t({(size_t)units}, {64}), f));
     return launch(2, 0);
+}
+
+status_t ocl_gnorm_t::execute_parts(const exec_ctx_t &ctx,
+        const tensor_buf_t &src, const tensor_buf_t &dst, cl_mem mean,
+        cl_mem var, cl_mem scale, cl_mem shift, cl_mem ssc,
+        cl_mem dsc) const {
+    const pd_t *pd = pd_();
+    const cl_mem scratch = scratchpad_of(ctx);
+    const int64_t sync = (int64_t)(pd->sync_off / sizeof(int32_t));
+    const int64_t words_off = (int64_t)(pd->words_off / sizeof(float));
+    const int64_t items = pd->n * pd->image_parts;
+    const int64_t trips = div_up(items, (int64_t)parts_groups_);
+    const int64_t words = 3 * items * pd->g;
+    kernel_args_t z;
+    z.mem(scratch).i64(sync).i64(words_off).i64(words);
+    DNNL_CHECK(parts_reset_.enqueue(ctx,
+            nd_range_t({(size_t)div_up(words, 64) * 64}, {64}), z));
+    // Statistics go to the user's tensors when asked, nowhere otherwise.
+    const bool save = pd->stats_out();
+    view3_t sv, dv;
+    nc_view(pd->staging.kernel_md(0), sv);
+    nc_view(pd->staging.kernel_md(1), dv);
+    kernel_args_t a;
+    a.mem(src.mem).i64(src.off0).i64(sv.s[0]);
+    a.mem(dst.mem).i64(dst.off0).i64(dv.s[0]);
+    a.mem(save ? mean : nullptr).i64(0).mem(save ? var : nullptr).i64(0);
+    a.mem(scale).mem(shift);
+    a.i32((int)pd->n).i32((int)pd->c).i32((int)pd->g).i32((int)pd->sp);
+    a.i32((int)pd->part_points).i32((int)pd->image_parts).i32((int)trips);
+    a.f32(pd->desc()->epsilon).i32(save ? f_save : 0);
+    a.mem(ssc).mem(dsc);
+    a.value(make_dims6(*pd->dst_md())).i32(pd->dst_md()->ndims);
+    a.mem(scratch).i64(sync).mem(scratch).i64(words_off);
+    const size_t lanes = pd->parts_lanes;
+    a.local(3 * lanes * sizeof(float));
+    a.local(std::max<size_t>(lanes * 16 * pd->cache_local, 16));
+    a.local(16);
+    pd->post_ops.set_args(a, ctx);
+    return fwd_.enqueue(
+            ctx, nd_range_t({lanes, parts_groups_}, {lanes, 1}), a);
 }
 
 status_t ocl_gnorm_t::execute_bwd(const exec_ctx_t &ctx) const {

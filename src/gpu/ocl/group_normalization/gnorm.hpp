@@ -31,7 +31,8 @@ struct ocl_gnorm_t : public primitive_t {
         using ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return cache_local ? "ocl:gnorm:units_held"
+            return image_parts ? "ocl:gnorm:image_parts_held"
+                    : cache_local ? "ocl:gnorm:units_held"
                     : cache    ? "ocl:gnorm:units_cached"
                     : vec > 1  ? "ocl:gnorm:units_vec"
                                : "ocl:gnorm:units";
@@ -56,6 +57,14 @@ struct ocl_gnorm_t : public primitive_t {
             return (cache + cache_local) * (int64_t)geom.lr >= cache_vecs()
                     && 2 * cpg <= (int64_t)geom.lr;
         }
+        // Forward over channels-last images cut into parts of part_points
+        // points, each held on chip by a group of parts_lanes lanes
+        // (gnorm_fwd_parts; `cache` + `cache_local` vectors a lane):
+        // image_parts parts an image, 0 when not used.
+        int64_t image_parts = 0, part_points = 0;
+        size_t parts_lanes = 0;
+        size_t sync_off = 0, words_off = 0; // scratchpad regions
+        void plan_parts(const device_info_t &dev);
         // Forward: elements per vector when every unit is read as runs of
         // aligned vectors: nchw, one run of cpg x sp (space [1, cpg * sp /
         // vec]); nhwc, a run of cpg channels per point ([sp, cpg / vec]).
@@ -87,8 +96,13 @@ private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
+    status_t execute_parts(const exec_ctx_t &ctx, const tensor_buf_t &src,
+            const tensor_buf_t &dst, cl_mem mean, cl_mem var, cl_mem scale,
+            cl_mem shift, cl_mem ssc, cl_mem dsc) const;
     gn_view_t unit_view(int k, int64_t off0) const;
     ocl_kernel_t fwd_, stats_final_; // fwd (fwd_: the cached kernel if any)
+    ocl_kernel_t parts_reset_; // with gnorm_fwd_parts as fwd_
+    size_t parts_groups_ = 0; // groups of gnorm_fwd_parts' range
     ocl_kernel_t nc_, nc_final_, dss_, unit_, apply_; // bwd
     staging_kernels_t staging_;
     unit_geom_t geom_, nc_geom_;
