@@ -166,6 +166,11 @@ bool parse_global(const std::string &opt) {
         G.canonical = b;
         return true;
     }
+    if (key == "--gpu-timer") {
+        if (val != "device" && val != "wall") die("bad " + opt);
+        G.gpu_device_timer = val == "device";
+        return true;
+    }
     if (key == "--impl") return G.impl_filter = split(val, ','), true;
     if (key == "--skip-impl") return G.skip_impl = split(val, ','), true;
     if (key == "--perf-template") return G.perf_template = val, true;

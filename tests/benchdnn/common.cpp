@@ -389,9 +389,48 @@ dnnl::engine &get_engine() {
     return eng;
 }
 
+// Stream profiling is declared by this library's headers (oneDNN's only
+// with DNNL_EXPERIMENTAL_PROFILING); the reference builds this driver is
+// compared with have no OpenCL gpu runtime.
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+#define BD_STREAM_PROFILING 1
+#else
+#define BD_STREAM_PROFILING 0
+#endif
+
+bool device_timing() {
+    return BD_STREAM_PROFILING && G.mode == mode_t::perf
+            && G.engine_kind == dnnl::engine::kind::gpu && G.gpu_device_timer;
+}
+
 dnnl::stream &get_stream() {
+#if BD_STREAM_PROFILING
+    if (device_timing()) {
+        static dnnl::stream strm(get_engine(),
+                static_cast<dnnl::stream::flags>(dnnl_stream_in_order | dnnl_stream_profiling));
+        return strm;
+    }
+#endif
     static dnnl::stream strm(get_engine());
     return strm;
+}
+
+double last_execution_device_ms(dnnl::stream &strm) {
+#if BD_STREAM_PROFILING
+    int n = 0;
+    if (dnnl_query_profiling_data(strm.get(), dnnl_profiling_data_kind_time, &n, nullptr)
+            != dnnl_success || n == 0)
+        return -1;
+    std::vector<uint64_t> ns((size_t)n);
+    if (dnnl_query_profiling_data(strm.get(), dnnl_profiling_data_kind_time, &n, ns.data())
+            != dnnl_success)
+        return -1;
+    dnnl_reset_profiling(strm.get());
+    return (double)ns[(size_t)n - 1] * 1e-6;
+#else
+    (void)strm;
+    return -1;
+#endif
 }
 
 } // namespace bd

@@ -36,6 +36,11 @@ struct global_t {
     std::vector<std::string> impl_filter; // --impl: keep impls containing one
     std::vector<std::string> skip_impl; // --skip-impl: skip those containing one
     std::string perf_template = "def";
+    // --gpu-timer: on the gpu engine, P times each execution by the
+    // device (the stream's profiling, from the start of its first kernel
+    // to the end of its last, as oneDNN's benchdnn reports gpu times) or
+    // by the host clock around execute and wait (launch and wait included).
+    bool gpu_device_timer = true;
 };
 extern global_t G;
 
@@ -145,5 +150,11 @@ const std::vector<knob_def_t> &attr_knobs();
 // The engine and stream used for all problems (created once).
 dnnl::engine &get_engine();
 dnnl::stream &get_stream();
+// Whether P takes its times from the stream's profiling (the gpu engine
+// with --gpu-timer=device, on a library that offers stream profiling).
+bool device_timing();
+// The device time of the stream's last execution in ms (its profiling
+// entries then cleared), or -1 when there is none.
+double last_execution_device_ms(dnnl::stream &strm);
 
 } // namespace bd

@@ -190,11 +190,21 @@ bool case_t::execute() {
         std::vector<double> times;
         const int fix = G.fix_times_per_prb;
         auto start = clk::now();
+        const bool device = device_timing();
+        if (device) last_execution_device_ms(strm); // the warm-up's entries
         for (;;) {
             auto t0 = clk::now();
             prim.execute(strm, exec_args);
             strm.wait();
-            times.push_back(ms_since(t0));
+            double ms = ms_since(t0);
+            if (device) {
+                ms = last_execution_device_ms(strm);
+                if (ms < 0) {
+                    res.fail("execution: the stream has no profiling entry");
+                    return false;
+                }
+            }
+            times.push_back(ms);
             if (fix > 0) {
                 if ((int)times.size() >= fix) break;
             } else if ((times.size() >= 5 && ms_since(start) >= G.max_ms_per_prb)

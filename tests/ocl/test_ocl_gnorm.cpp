@@ -544,9 +544,10 @@ TEST_F(ocl_gnorm, units_held_on_chip) {
 
 // Channels-last images whose points follow one another, cut into parts of
 // whole points held on chip by groups that wait for one another
-// (ocl:gnorm:image_parts_held; a part holds 26 vectors a lane of 256 at
-// most): two parts an image (16 channels, 3000 points), one part, a
-// channel group of one vector (cpg 4), of all the channels (one group),
+// (ocl:gnorm:image_parts_held, for units longer than registers hold; a
+// part holds 27 vectors a lane of 256 at most): two parts an image (16
+// channels, 3000 points), one part, a channel group of one vector (cpg
+// 4), 3-D, of all the channels (one group),
 // 1024 channels in one group (a point is the 256 lanes' vectors), more items than
 // groups (tickets taken in turn), inference (statistics not saved),
 // given statistics (nothing to hold: another kernel), bf16 and u8 with
@@ -560,7 +561,7 @@ TEST_F(ocl_gnorm, image_parts_held_on_chip) {
     const cfg_t two = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
     EXPECT_EQ(impl_of(two), "ocl:gnorm:image_parts_held");
     run(two, 81);
-    run(mk({n, 16, 50, 60}, 4, CH, tag::nhwc), 82);
+    run(mk({n, 16, 50, 60}, 4, CH, tag::nhwc), 82); // units in registers
     run(mk({3, 64, 26, 30}, 1, CH, tag::nhwc), 83);
     const cfg_t one = mk({2, 64, 20, 20}, 1, nf::use_scale, tag::nhwc);
     EXPECT_EQ(impl_of(one), "ocl:gnorm:image_parts_held");
@@ -568,8 +569,12 @@ TEST_F(ocl_gnorm, image_parts_held_on_chip) {
     const cfg_t wide = mk({3, 1024, 7, 7}, 1, CH, tag::nhwc);
     EXPECT_EQ(impl_of(wide), "ocl:gnorm:image_parts_held");
     run(wide, 85);
-    run(mk({4, 8, 60, 61}, 2, nf::use_shift, tag::nhwc), 86);
-    run(mk({2, 32, 9, 10, 11}, 4, CH, tag::ndhwc), 87);
+    const cfg_t cpg4 = mk({4, 8, 70, 70}, 2, nf::use_shift, tag::nhwc);
+    EXPECT_EQ(impl_of(cpg4), "ocl:gnorm:image_parts_held");
+    run(cpg4, 86);
+    const cfg_t d3 = mk({2, 32, 11, 11, 11}, 2, CH, tag::ndhwc);
+    EXPECT_EQ(impl_of(d3), "ocl:gnorm:image_parts_held");
+    run(d3, 87);
     cfg_t inf = mk({n, 16, 50, 60}, 2, CH, tag::nhwc);
     inf.infer = true;
     run(inf, 88);
@@ -591,8 +596,8 @@ TEST_F(ocl_gnorm, image_parts_held_on_chip) {
     cfg_t ip = mk({n, 16, 50, 60}, 4, CH, tag::nhwc);
     ip.in_place = true;
     run(ip, 93);
-    // One point more than compute_units() parts of 26 points hold.
-    const int64_t past = 26 * compute_units() + 1;
+    // More points than compute_units() parts of at most 27 points hold.
+    const int64_t past = 28 * compute_units();
     EXPECT_NE(impl_of(mk({1, 1024, past, 1}, 32, CH, tag::nhwc)),
             "ocl:gnorm:image_parts_held");
     EXPECT_EQ(impl_of(mk({compute_units() + 3, 16, 8, 8}, 2, CH, tag::nhwc)),

@@ -270,8 +270,10 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         __local float *pb = ul_slice(buf);
         if (valid && r < parts) {
             volatile __global const int *q = words + 3 * (c * parts + r);
+            float w[4][3];
+            held_read_triples(q, 0, 1, w);
             for (int k = 0; k < 3; ++k)
-                pb[3 * r + k] = held_wait(q + k);
+                pb[3 * r + k] = w[0][k];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         stats_t st = stats_zero();

@@ -17,6 +17,9 @@
 //  gnorm_fwd_cached (built with UNIT_CACHE, VEC 4): computed statistics
 //     with the unit held on chip (registers, and local memory with
 //     UNIT_LOCAL), src read once; see there.
+//  gnorm_fwd_parts (+ held_parts_reset; built with UNIT_CACHE and
+//     GN_PARTS): channels-last images held on chip in parts of whole
+//     points by groups that wait for one another; see there.
 // GN_KERNEL 2 (backward sums): gnorm_bwd_nc: per (n, c) over the points,
 //     A = sum diff_dst, B = sum diff_dst * (x - mean); chunks' partials
 //     added by gnorm_bwd_nc_final.
@@ -516,14 +519,18 @@ __kernel void gnorm_fwd_parts(__global const SRC_T *src, long s_off,
         // Lane r merges parts r / groups, r / groups + l / groups, ... of
         // group r % groups (the lanes are a multiple of the groups), then
         // a tree over lanes groups apart leaves group g's merge at g.
+        // Four triples at a time, read together.
         stats_t st = stats_zero();
         if (valid)
-            for (int i = r; i < parts * groups; i += l) {
-                volatile __global const int *q
-                        = words + 3 * (img * parts * groups + i);
-                const stats_t b
-                        = {held_wait(q), held_wait(q + 1), held_wait(q + 2)};
-                st = stats_merge(st, b);
+            for (int i = r; i < parts * groups; i += 4 * l) {
+                const int n4 = min(4, (parts * groups - i + l - 1) / l);
+                float w[4][3];
+                held_read_triples(words + 3 * (img * parts * groups + i),
+                        3L * l, n4, w);
+                for (int j = 0; j < n4; ++j) {
+                    const stats_t b = {w[j][0], w[j][1], w[j][2]};
+                    st = stats_merge(st, b);
+                }
             }
         bn[r] = st.n;
         bm[r] = st.mean;

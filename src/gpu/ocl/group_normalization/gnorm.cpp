@@ -78,7 +78,8 @@ void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
 // Channels-last images (points C apart in src and dst) cut into parts of
 // whole points that a group holds on chip (gnorm_fwd_parts) on GPUs,
 // while norm_held_enabled(): parts as large as 16 vectors a lane in
-// registers and the group's share of local memory hold (the kernel
+// registers and the group's share of local memory hold, for units longer
+// than a group's registers hold (the kernel
 // compiled for that most, whatever the shape), no more parts an
 // image than compute units (the groups that hold an image's parts wait
 // for one another), and a point's C / 4 vectors dividing the lanes (a
@@ -95,7 +96,11 @@ void ocl_gnorm_t::pd_t::plan_parts(const device_info_t &dev) {
     }
     const size_t lanes = unit_group_limit(dev, 0);
     const int64_t cq = c / 4;
-    if (cq == 0 || (int64_t)lanes % cq != 0) return;
+    // Units that a group's registers hold go to the kernels without a
+    // reset launch and waits (short units gain nothing from parts).
+    if (cq == 0 || (int64_t)lanes % cq != 0
+            || cache_vecs() <= max_cache * (int64_t)lanes)
+        return;
     // The three trees' floats and the ticket beside the held vectors.
     const size_t fixed = 3 * lanes * sizeof(float) + 16;
     const size_t budget = std::min(dev.local_mem_size, max_held_local);

@@ -6,7 +6,10 @@
 // (n, group). Units with few siblings are split into chunks: partial
 // statistics merged by a second kernel, then the normalization applied by
 // chunks. Backward sums per (n, channel) first, derives diff scale /
-// shift and per-unit sums from them, then writes diff_src. Layouts that
+// shift and per-unit sums from them, then writes diff_src. On GPUs long
+// units are held on chip (src read once): a unit a group, or, over
+// channels-last images, parts of images whose groups wait for one
+// another. Layouts that
 // do not merge into the views go through dense copies (ocl_staging.hpp).
 #pragma once
 
