@@ -2,6 +2,7 @@
 #include "gpu/ocl/ocl_unit_plan.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "common/utils.hpp"
 
@@ -103,6 +104,12 @@ bool norm_held_enabled() {
 
 bool single_lane_units(const device_info_t &dev, int64_t elems) {
     return !gpu_geometry(dev) && elems < 1024;
+}
+
+void cap_registers_on_nvidia(
+        kernel_options_t &opts, const device_info_t &dev, int registers) {
+    if (dev.vendor == device_vendor_t::nvidia)
+        opts.add_option("-cl-nv-maxrregcount=" + std::to_string(registers));
 }
 
 void define_unit_geom(kernel_options_t &opts, bool units_inner, bool single,

@@ -97,6 +97,15 @@ inline int64_t div_up(int64_t a, int64_t b) {
     return (a + b - 1) / b;
 }
 
+// On NVIDIA's platform, caps the registers a lane of the kernel takes
+// (`-cl-nv-maxrregcount`), so that more groups share a multiprocessor:
+// the compiler sizes kernels for one group's speed, and a group that
+// reduces or waits leaves the memory idle unless another runs beside it.
+// Other platforms reject the option; nothing is added there. The cap is
+// measured per kernel (doc/gpu.md): a kernel that needs more spills.
+void cap_registers_on_nvidia(
+        kernel_options_t &opts, const device_info_t &dev, int registers);
+
 // Defines UNITS_INNER and UL_LANES: 1 for single-lane kernels, the lane
 // count CPU devices always use (their tree loops then unroll, which PoCL
 // builds much faster), or 0 (GPUs: lanes from the local range).

@@ -254,8 +254,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         // share one (H200, 64 x 256 x 56 x 56 over 32 groups: 0.188 ->
         // 0.148 ms; the same cap made the unit kernels spill, 1.9x
         // slower, and left batch norm's held kernel as it was).
-        if (dev.vendor == device_vendor_t::nvidia)
-            opts.add_option("-cl-nv-maxrregcount=128");
+        cap_registers_on_nvidia(opts, dev, 128);
         opts.define("VEC", 4);
         opts.define("UNIT_CACHE", pd->cache);
         opts.define("UNIT_LOCAL", pd->cache_local);
