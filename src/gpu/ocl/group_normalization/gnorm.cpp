@@ -243,10 +243,20 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
     const int64_t units = pd->n * pd->g;
     const int64_t o = pd->ch_inner ? pd->sp : pd->cpg,
                   i = pd->ch_inner ? pd->cpg : pd->sp;
+    // The forward kernels' options: geometry, VEC, data types, post-ops.
+    auto fwd_options = [&](kernel_options_t &opts, int vec, bool single) {
+        define_unit_geom(opts, false, single, dev);
+        opts.define("GN_KERNEL", 1);
+        opts.define("VEC", vec);
+        define_data_type(opts, "SRC", pd->src_md()->data_type);
+        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
+        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
+        pd->post_ops.define(opts);
+    };
     if (pd->is_fwd() && pd->image_parts) {
         kernel_options_t opts;
-        define_unit_geom(opts, false, false, dev);
-        opts.define("GN_KERNEL", 1);
+        fwd_options(opts, 4, false);
         opts.define("GN_PARTS", 1);
         // NVIDIA's compiler gives the kernel 255 registers a lane, so one
         // group runs per multiprocessor and its memory traffic stops
@@ -255,15 +265,9 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         // 0.148 ms; the same cap made the unit kernels spill, 1.9x
         // slower, and left batch norm's held kernel as it was).
         cap_registers_on_nvidia(opts, dev, 128);
-        opts.define("VEC", 4);
         opts.define("UNIT_CACHE", pd->cache);
         opts.define("UNIT_LOCAL", pd->cache_local);
         opts.define("CH_INNER", 1);
-        define_data_type(opts, "SRC", pd->src_md()->data_type);
-        define_data_type(opts, "DST", pd->dst_md()->data_type);
-        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
-        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
-        pd->post_ops.define(opts);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(
                 engine, src, opts, {"gnorm_fwd_parts", "held_parts_reset"}, ks));
@@ -281,17 +285,10 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                 2 * (int64_t)dev.compute_units);
     } else if (pd->is_fwd() && pd->cache) {
         kernel_options_t opts;
-        define_unit_geom(opts, false, false, dev);
-        opts.define("GN_KERNEL", 1);
-        opts.define("VEC", 4);
+        fwd_options(opts, 4, false);
         opts.define("UNIT_CACHE", pd->cache);
         opts.define("UNIT_LOCAL", pd->cache_local);
         opts.define("CH_INNER", pd->ch_inner ? 1 : 0);
-        define_data_type(opts, "SRC", pd->src_md()->data_type);
-        define_data_type(opts, "DST", pd->dst_md()->data_type);
-        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
-        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
-        pd->post_ops.define(opts);
         DNNL_CHECK(create_kernel(engine, src, opts, "gnorm_fwd_cached", fwd_));
         // The kernel's register budget must still hold a unit with the
         // lanes this kernel allows.
@@ -304,14 +301,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         }
     } else if (pd->is_fwd()) {
         kernel_options_t opts;
-        define_unit_geom(opts, false, pd->single_lane, device_info_of(engine));
-        opts.define("GN_KERNEL", 1);
-        opts.define("VEC", pd->vec);
-        define_data_type(opts, "SRC", pd->src_md()->data_type);
-        define_data_type(opts, "DST", pd->dst_md()->data_type);
-        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
-        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
-        pd->post_ops.define(opts);
+        fwd_options(opts, pd->vec, pd->single_lane);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(
                 engine, src, opts, {"gnorm_fwd", "gnorm_stats_final"}, ks));
