@@ -79,6 +79,10 @@ struct ocl_bnorm_t : public primitive_t {
         // lane in registers and held_local in local memory; the ticket
         // and arrival counters at sync_off in the scratchpad.
         static constexpr int max_held_cache = 16;
+        // On NVIDIA the held kernel is built with 128 registers a lane
+        // (two groups a multiprocessor, cap_registers_on_nvidia) and holds
+        // this many vectors a lane in them (more spill).
+        static constexpr int nvidia_held_cache = 8;
         // Local memory a group may take for held vectors, its tree and
         // ticket: what NVIDIA's driver gives a group (devices that report
         // less keep to theirs).
