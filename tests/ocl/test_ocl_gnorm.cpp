@@ -547,13 +547,13 @@ TEST_F(ocl_gnorm, units_held_on_chip) {
 // (ocl:gnorm:image_parts_held, for units longer than registers hold; a
 // part holds 27 vectors a lane of 256 at most): two parts an image (16
 // channels, 3000 points), one part, a channel group of one vector (cpg
-// 4), 3-D, of all the channels (one group),
-// 1024 channels in one group (a point is the 256 lanes' vectors), more items than
-// groups (tickets taken in turn), inference (statistics not saved),
-// given statistics (nothing to hold: another kernel), bf16 and u8 with
-// scales, post-ops, in place, scale or shift alone; more parts an image
-// than compute units, and units that registers alone hold, take the other
-// kernels.
+// 4), 3-D, of all the channels (one group), 1024 channels in one group (a
+// point is the 256 lanes' vectors), more items than groups (tickets taken
+// in turn), inference (statistics not saved), given statistics (nothing
+// to hold: another kernel), bf16 and u8 with scales, post-ops, in place,
+// scale or shift alone; more parts an image than compute units, units
+// that registers alone hold and batches whose statistics words would
+// pass 64 MiB take the other kernels.
 TEST_F(ocl_gnorm, image_parts_held_on_chip) {
     gpu_geometry_t g;
     norm_held_t held;
@@ -602,6 +602,10 @@ TEST_F(ocl_gnorm, image_parts_held_on_chip) {
             "ocl:gnorm:image_parts_held");
     EXPECT_EQ(impl_of(mk({compute_units() + 3, 16, 8, 8}, 2, CH, tag::nhwc)),
             "ocl:gnorm:units_cached");
+    // A batch whose parts' statistics words would pass 64 MiB of
+    // scratchpad (two parts of two groups an image: 48 bytes an image).
+    EXPECT_NE(impl_of(mk({1500000, 16, 50, 60}, 2, CH, tag::nhwc)),
+            "ocl:gnorm:image_parts_held");
     norm_held_t off(false);
     EXPECT_NE(impl_of(two), "ocl:gnorm:image_parts_held");
 }

@@ -112,6 +112,9 @@ void ocl_gnorm_t::pd_t::plan_parts(const device_info_t &dev) {
     if (parts > dev.compute_units) return;
     const int64_t points = div_up(sp, parts);
     parts = div_up(sp, points);
+    // Three statistics words a (part, channel group) for the whole batch
+    // in the scratchpad: huge batches keep the unit kernels.
+    if (3 * n * parts * g > max_parts_words) return;
     // The kernel holds the most a lane can whatever the part (lanes past
     // the part's vectors skip their slots), so one program serves every
     // shape.
@@ -269,8 +272,8 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         opts.define("UNIT_LOCAL", pd->cache_local);
         opts.define("CH_INNER", 1);
         std::vector<ocl_kernel_t> ks;
-        DNNL_CHECK(create_kernels(
-                engine, src, opts, {"gnorm_fwd_parts", "held_parts_reset"}, ks));
+        DNNL_CHECK(create_kernels(engine, src, opts,
+                {"gnorm_fwd_parts", "held_parts_reset"}, ks));
         fwd_ = ks[0];
         parts_reset_ = ks[1];
         if (fwd_.max_wg_size() < pd->parts_lanes) {

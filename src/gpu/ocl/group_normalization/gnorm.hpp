@@ -68,6 +68,9 @@ struct ocl_gnorm_t : public primitive_t {
         size_t parts_lanes = 0;
         size_t sync_off = 0, words_off = 0; // scratchpad regions
         void plan_parts(const device_info_t &dev);
+        // The most statistics words (4 bytes each) the parts may take:
+        // 64 MiB of scratchpad.
+        static constexpr int64_t max_parts_words = int64_t(16) << 20;
         // Forward: elements per vector when every unit is read as runs of
         // aligned vectors: nchw, one run of cpg x sp (space [1, cpg * sp /
         // vec]); nhwc, a run of cpg channels per point ([sp, cpg / vec]).
