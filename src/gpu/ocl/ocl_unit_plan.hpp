@@ -97,12 +97,13 @@ inline int64_t div_up(int64_t a, int64_t b) {
     return (a + b - 1) / b;
 }
 
-// On NVIDIA's platform, caps the registers a lane of the kernel takes
-// (`-cl-nv-maxrregcount`), so that more groups share a multiprocessor:
-// the compiler sizes kernels for one group's speed, and a group that
-// reduces or waits leaves the memory idle unless another runs beside it.
-// Other platforms reject the option; nothing is added there. The cap is
-// measured per kernel (doc/gpu.md): a kernel that needs more spills.
+// On NVIDIA's platform, sets the most registers a lane of the kernel may
+// take (`-cl-nv-maxrregcount`). Mostly a cap, so that more groups share
+// a multiprocessor: the compiler sizes kernels for one group's speed, and
+// a group that reduces or waits leaves the memory idle unless another
+// runs beside it; for one kernel a limit above the compiler's default.
+// Other platforms reject the option; nothing is added there. Each limit
+// is measured per kernel (doc/gpu.md): a kernel that needs more spills.
 void cap_registers_on_nvidia(
         kernel_options_t &opts, const device_info_t &dev, int registers);
 
