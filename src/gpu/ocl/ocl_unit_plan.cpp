@@ -106,6 +106,16 @@ bool single_lane_units(const device_info_t &dev, int64_t elems) {
     return !gpu_geometry(dev) && elems < 1024;
 }
 
+status_t reset_held_parts(const exec_ctx_t &ctx, const ocl_kernel_t &reset,
+        cl_mem scratch, int64_t ticket_off, int64_t words_off, int64_t count) {
+    kernel_args_t a;
+    a.mem(scratch).i64(ticket_off).i64(words_off).i64(count);
+    return reset.enqueue(ctx,
+            nd_range_t({(size_t)div_up(std::max<int64_t>(count, 1), 64) * 64},
+                    {64}),
+            a);
+}
+
 void cap_registers_on_nvidia(
         kernel_options_t &opts, const device_info_t &dev, int registers) {
     if (dev.vendor == device_vendor_t::nvidia)

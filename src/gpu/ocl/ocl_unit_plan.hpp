@@ -97,6 +97,12 @@ inline int64_t div_up(int64_t a, int64_t b) {
     return (a + b - 1) / b;
 }
 
+// Launches held_parts_reset (ocl_held_parts.clh) before a held-parts
+// kernel: the ticket at scratch[ticket_off] to zero and `count`
+// statistics words from words_off unpublished (offsets in 4-byte words).
+status_t reset_held_parts(const exec_ctx_t &ctx, const ocl_kernel_t &reset,
+        cl_mem scratch, int64_t ticket_off, int64_t words_off, int64_t count);
+
 // On NVIDIA's platform, sets the most registers a lane of the kernel may
 // take (`-cl-nv-maxrregcount`). Mostly a cap, so that more groups share
 // a multiprocessor: the compiler sizes kernels for one group's speed, and

@@ -429,12 +429,8 @@ status_t ocl_bnorm_t::execute_held(const exec_ctx_t &ctx,
     const int64_t sync = (int64_t)(pd->sync_off / sizeof(int32_t));
     const int64_t items = pd->c * pd->held_parts;
     const int64_t trips = div_up(items, (int64_t)held_groups_);
-    const int64_t words = 3 * items;
-    kernel_args_t z;
-    z.mem(scratch).i64(sync);
-    z.i64((int64_t)(pd->partial_off / sizeof(float))).i64(words);
-    DNNL_CHECK(held_reset_.enqueue(ctx,
-            nd_range_t({(size_t)div_up(words, 64) * 64}, {64}), z));
+    DNNL_CHECK(reset_held_parts(ctx, held_reset_, scratch, sync,
+            (int64_t)(pd->partial_off / sizeof(float)), 3 * items));
     kernel_args_t a;
     for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws})
         a.mem(b[s].mem).value(view(pd->k[s], b[s].off0));

@@ -77,13 +77,13 @@ void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
 
 // Channels-last images (points C apart in src and dst) cut into parts of
 // whole points that a group holds on chip (gnorm_fwd_parts) on GPUs,
-// while norm_held_enabled(): parts as large as 16 vectors a lane in
-// registers and the group's share of local memory hold, for units longer
-// than a group's registers hold (the kernel
-// compiled for that most, whatever the shape), no more parts an
-// image than compute units (the groups that hold an image's parts wait
-// for one another), and a point's C / 4 vectors dividing the lanes (a
-// lane's channels then stay the same throughout).
+// while norm_held_enabled(), for units longer than a group's registers
+// hold: parts as large as 16 vectors a lane in registers and the group's
+// share of local memory hold (the kernel compiled for that most, whatever
+// the shape), no more parts an image than compute units (the groups that
+// hold an image's parts wait for one another), and a point's C / 4
+// vectors dividing the lanes (a lane's channels then stay the same
+// throughout).
 void ocl_gnorm_t::pd_t::plan_parts(const device_info_t &dev) {
     if (!gpu_geometry(dev) || !norm_held_enabled() || vec != 4 || !ch_inner
             || global_stats() || sp < 2 || n > INT32_MAX || c > INT32_MAX
@@ -266,7 +266,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         // while the group reduces and waits; capped at 128 two groups
         // share one (H200, 64 x 256 x 56 x 56 over 32 groups: 0.188 ->
         // 0.148 ms; the same cap made the unit kernels spill, 1.9x
-        // slower, and left batch norm's held kernel as it was).
+        // slower).
         cap_registers_on_nvidia(opts, dev, 128);
         opts.define("UNIT_CACHE", pd->cache);
         opts.define("UNIT_LOCAL", pd->cache_local);
@@ -467,11 +467,8 @@ status_t ocl_gnorm_t::execute_parts(const exec_ctx_t &ctx,
     const int64_t words_off = (int64_t)(pd->words_off / sizeof(float));
     const int64_t items = pd->n * pd->image_parts;
     const int64_t trips = div_up(items, (int64_t)parts_groups_);
-    const int64_t words = 3 * items * pd->g;
-    kernel_args_t z;
-    z.mem(scratch).i64(sync).i64(words_off).i64(words);
-    DNNL_CHECK(parts_reset_.enqueue(ctx,
-            nd_range_t({(size_t)div_up(words, 64) * 64}, {64}), z));
+    DNNL_CHECK(reset_held_parts(
+            ctx, parts_reset_, scratch, sync, words_off, 3 * items * pd->g));
     // Statistics go to the user's tensors when asked, nowhere otherwise.
     const bool save = pd->stats_out();
     view3_t sv, dv;
