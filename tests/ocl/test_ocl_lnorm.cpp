@@ -268,6 +268,27 @@ TEST_F(ocl_lnorm, gpu_geometry) {
     case_t w = mk({5, 1028}, nf::use_shift);
     w.in_place = true;
     run(w, 46);
+    // Backward over rows held in registers: more rows than the slots
+    // launched (each slot's diff scale / shift sums over several rows),
+    // RMS and given statistics, backward data, bf16 in place, and rows
+    // longer than the registers hold (the unit kernel).
+    run(mk({600, 64}, nf::use_scale | nf::use_shift), 47);
+    run(mk({9, 256}, nf::rms_norm | nf::use_scale | nf::use_shift), 48);
+    run(mk({7, 3, 512}, nf::use_global_stats | nf::use_scale), 49);
+    case_t bd = mk({33, 128}, nf::use_scale | nf::use_shift);
+    bd.bprop = prop_kind::backward_data;
+    run(bd, 50);
+    case_t bi = mk({17, 96}, nf::use_scale);
+    bi.src_dt = bi.dst_dt = dt::bf16;
+    bi.in_place = true;
+    run(bi, 51);
+    run(mk({2, 8200}, nf::use_scale | nf::use_shift), 52);
+    const memory::desc md({4, 256}, dt::f32, tag::ab);
+    layer_normalization_forward::primitive_desc hint(gpu(),
+            prop_kind::forward_training, md, md, 1e-5f, nf::use_scale);
+    layer_normalization_backward::primitive_desc bpd(gpu(),
+            prop_kind::backward, md, md, md, 1e-5f, nf::use_scale, hint);
+    EXPECT_EQ(std::string(bpd.impl_info_str()), "ocl:lnorm:rows_vec");
 }
 
 #endif

@@ -414,6 +414,20 @@ TEST_F(ocl_softmax, gpu_geometry) {
             algorithm::softmax_accurate, p.src, p.dst, 1);
     EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:softmax:rows_vec");
     check_fwd(p, 43);
+    // Backward holds dst and diff_dst of a row in registers too, in place
+    // as well, with mixed data types.
+    const memory::desc bd({6, 256}, dt::bf16, tag::ab);
+    const memory::desc hd({6, 256}, dt::f16, tag::ab);
+    for (algorithm alg :
+            {algorithm::softmax_accurate, algorithm::softmax_log}) {
+        softmax_forward::primitive_desc hint(gpu(),
+                prop_kind::forward_training, alg, bd, bd, 1);
+        softmax_backward::primitive_desc bpd(gpu(), alg, hd, bd, bd, 1, hint);
+        EXPECT_EQ(std::string(bpd.impl_info_str()), "ocl:softmax:rows_vec");
+        check_bwd(alg, bd, bd, hd, 1, false, 45);
+        check_bwd(alg, p.src.reshape({3, 512}), p.src.reshape({3, 512}),
+                p.src.reshape({3, 512}), 1, true, 46);
+    }
     p.src = p.dst = memory::desc({5, 64}, dt::f32, tag::ab);
     p.alg = algorithm::softmax_log;
     po_ref::entry_t lin;

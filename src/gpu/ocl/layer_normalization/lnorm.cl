@@ -5,14 +5,18 @@
 //                 across lanes) unless given, saved when asked, then
 //                 dst = (x - mean) / sqrt(var + eps) * scale + shift;
 //  2 lnorm_bwd:   one unit per row: sums of g = diff_dst * scale and of
-//                 g * (x - mean), then diff_src;
+//                 g * (x - mean), then diff_src; lnorm_bwd_rows (built
+//                 with ROW_CACHE): the same over rows held in registers,
+//                 with the diff scale / shift sums of its lanes' channels
+//                 (WITH_SS, added by lnorm_bwd_ss_final);
 //  3 lnorm_bwd_ss (+ lnorm_bwd_ss_final): one unit per channel over the
 //                 rows (chunks of rows write partial sums that the final
 //                 kernel adds): diff_scale = sum diff_dst * xhat,
 //                 diff_shift = sum diff_dst.
 // flags: 1 use global statistics, 2 save statistics, 4 RMS (no mean).
-// lnorm_fwd reads VEC-wide vectors along C when the host found both
-// tensors contiguous and aligned there (VEC 4; c then counts vectors).
+// lnorm_fwd and lnorm_bwd_rows read VEC-wide vectors along C when the
+// host found the tensors contiguous and aligned there (VEC 4; c then
+// counts vectors).
 #include "ocl_types.clh"
 #include "ocl_unit_loop.clh"
 #include "ocl_vec_io.clh"
@@ -105,6 +109,102 @@ __kernel void lnorm_bwd(__global const SRC_T *src, view3_t sv,
         STORE(DS_DT, ds, db + c * dsv.s1, inv * (g - k1 - (x - m) * k2));
     });
 }
+
+#if ROW_CACHE
+// Backward over contiguous rows read as VEC-wide vectors (sp.i counts
+// them), src and diff_dst of a row held in registers (ROW_CACHE vectors
+// of each per lane) between the row's sums and diff_src, so each is read
+// once. Lane r holds vectors r + k * lanes of every row, so its channels
+// never change: scale is loaded once, and with diff scale / shift
+// (WITH_SS) each lane sums its channels' terms over the rows its slot
+// takes. Slots loop over the rows (the host may launch fewer slots than
+// rows; every work-item makes the same trips and reaches every tree);
+// slot q's sums are chunk q of the partial sums lnorm_bwd_ss_final adds.
+__kernel void lnorm_bwd_rows(__global const SRC_T *src, view3_t sv,
+        __global const DD_T *dd, view3_t ddv, __global DS_T *ds, view3_t dsv,
+        __global const float *mean, view3_t mv, __global const float *var,
+        view3_t vv, __global const float *scale, unit_space_t sp, float eps,
+        int flags, __local float *buf, __global float *partial,
+        long partial_off) {
+    const int r = ul_lane(), l = ul_lanes();
+    const bool rms = flags & F_RMS, gs = flags & F_GLOBAL;
+    const long slots = get_global_size(UL_DIM_U);
+    const long trips = (sp.units + slots - 1) / slots;
+    const int nv = (int)sp.i;
+    float sc[ROW_CACHE][VEC];
+#if WITH_SS
+    float dsc[ROW_CACHE][VEC], dsh[ROW_CACHE][VEC];
+#endif
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k)
+        for (int j = 0; j < VEC; ++j) {
+            const int v = r + k * l;
+            sc[k][j] = scale && v < nv ? scale[v * VEC + j] : 1.f;
+#if WITH_SS
+            dsc[k][j] = dsh[k][j] = 0.f;
+#endif
+        }
+    for (long t = 0; t < trips; ++t) {
+        const long u = ul_unit() + t * slots;
+        const bool valid = u < sp.units;
+        const long row = valid ? u : 0;
+        const long sb = v3_off(&sv, row, 0, 0), gb = v3_off(&ddv, row, 0, 0),
+                   db = v3_off(&dsv, row, 0, 0);
+        // Every load is issued before any is used.
+        float x[ROW_CACHE][VEC], g[ROW_CACHE][VEC];
+#pragma unroll
+        for (int k = 0; k < ROW_CACHE; ++k) {
+            for (int j = 0; j < VEC; ++j)
+                x[k][j] = g[k][j] = 0.f;
+            if (valid && r + k * l < nv) {
+                VLOAD(SRC_DT, src, sb + (long)(r + k * l) * VEC, x[k]);
+                VLOAD(DD_DT, dd, gb + (long)(r + k * l) * VEC, g[k]);
+            }
+        }
+        // Invalid rows load nothing and add nothing (x = g = 0, inv = 0).
+        const float m = valid && !rms ? mean[v3_off(&mv, row, 0, 0)] : 0.f;
+        const float inv
+                = valid ? 1.f / sqrt(var[v3_off(&vv, row, 0, 0)] + eps) : 0.f;
+        float2 acc = (float2)(0.f, 0.f);
+#pragma unroll
+        for (int k = 0; k < ROW_CACHE; ++k)
+            for (int j = 0; j < VEC; ++j) {
+                const float gw = g[k][j] * sc[k][j];
+                acc.x += gw;
+                acc.y += gw * (x[k][j] - m);
+            }
+        acc = wg_sum2(acc, buf);
+        const float k1 = (gs || rms) ? 0.f : acc.x / (nv * VEC);
+        const float k2 = gs ? 0.f : acc.y * inv * inv / (nv * VEC);
+#pragma unroll
+        for (int k = 0; k < ROW_CACHE; ++k) {
+            if (!valid || r + k * l >= nv) continue;
+            float y[VEC];
+            for (int j = 0; j < VEC; ++j) {
+                const float xh = x[k][j] - m;
+                y[j] = inv * (g[k][j] * sc[k][j] - k1 - xh * k2);
+#if WITH_SS
+                dsc[k][j] += g[k][j] * xh * inv;
+                dsh[k][j] += g[k][j];
+#endif
+            }
+            VSTORE(DS_DT, ds, db + (long)(r + k * l) * VEC, y);
+        }
+    }
+#if WITH_SS
+    const long c = (long)nv * VEC;
+    __global float *p = partial + partial_off + 2 * ul_unit() * c;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k)
+        if (r + k * l < nv)
+            for (int j = 0; j < VEC; ++j) {
+                const long ch = (long)(r + k * l) * VEC + j;
+                p[2 * ch] = dsc[k][j];
+                p[2 * ch + 1] = dsh[k][j];
+            }
+#endif
+}
+#endif
 
 #else
 __kernel void lnorm_bwd_ss(__global const SRC_T *src, view3_t sv,

@@ -69,9 +69,9 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
         const tensor_t &t = fwd ? fwd_t[k] : bwd_t[k];
         view3_t v;
         const bool native = data_view(*t.md, v);
-        all_vec = all_vec && native
-                && rows_vectorizable(
-                        *t.md, v, t.md->dims[t.md->ndims - 1], 4);
+        all_vec =
+                all_vec && native
+                && rows_vectorizable(*t.md, v, t.md->dims[t.md->ndims - 1], 4);
         if (!native && !layout_supported(*t.md)) {
             verbose_check("lnorm", "gpu: layout not supported");
             return dnnl_unimplemented;
@@ -101,8 +101,26 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     rows_inner = v0.s[0] == 1 && v0.s[1] != 1 && rows >= 16;
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, c);
-    vec = fwd && all_vec && !rows_inner && gpu_geometry(dev) ? 4 : 1;
-    if (desc()->prop_kind == dnnl_backward && (use_scale() || use_shift())) {
+    vec = all_vec && !rows_inner && gpu_geometry(dev) ? 4 : 1;
+    const bool with_ss = with_diff_ss();
+    if (!fwd && vec > 1) {
+        // Rows that fit the registers (src and diff_dst of a row); slots
+        // loop over the rows, at most bwd_slots_per_cu a compute unit, so
+        // that the diff scale / shift partial sums (one set a slot) stay
+        // small beside the tensors.
+        const unit_geom_t g = plan_units(rows, 1, c / vec, false, false,
+                unit_group_limit(dev, 0), dev, false);
+        row_cache = unit_cache_vectors(g, c / vec, max_row_cache);
+        row_lu = g.lu;
+        row_slots = std::min(div_up(rows, (int64_t)g.lu),
+                            (int64_t)bwd_slots_per_cu * dev.compute_units)
+                    * (int64_t)g.lu;
+        if (!row_cache) vec = 1;
+        if (row_cache && with_ss)
+            partial_off = staging.reserve(
+                    (size_t)(2 * row_slots * c) * sizeof(float));
+    }
+    if (with_ss && !row_cache) {
         ss_units_inner = !rows_inner;
         ss_single = single_lane_units(dev, rows);
         const unit_geom_t g = plan_units(c, rows, 1, ss_units_inner, ss_single,
@@ -132,26 +150,44 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
     kernel_options_t opts;
     define_unit_geom(
             opts, pd->rows_inner, pd->single_lane, device_info_of(engine));
+    const bool with_ss = pd->with_diff_ss();
     opts.define("LN_KERNEL", fwd ? 1 : 2);
     opts.define("VEC", pd->vec);
+    opts.define("ROW_CACHE", pd->row_cache);
+    opts.define("WITH_SS", with_ss ? 1 : 0);
     types(opts);
     // Forward over rows of up to 4096 (H200: 16384 x 4096 0.220 -> 0.200
     // ms, 65536 x 1024 0.217 -> 0.198 with 48 registers a lane; 64 and
     // more changed nothing, 32 spilled; rows of 16384 ran 3% slower).
     if (fwd && pd->c <= 4096) cap_registers_on_nvidia(opts, dev, 48);
     DNNL_CHECK(create_kernel(engine, "layer_normalization/lnorm.cl", opts,
-            fwd ? "lnorm_fwd" : "lnorm_bwd", rows_));
+            fwd             ? "lnorm_fwd"
+            : pd->row_cache ? "lnorm_bwd_rows"
+                            : "lnorm_bwd",
+            rows_));
     geom_ = plan_units(pd->rows, 1, pd->c / pd->vec, pd->rows_inner,
-            pd->single_lane,
-            unit_group_limit(dev, rows_.max_wg_size()), dev, false);
-    if (!fwd && pd->desc()->prop_kind == dnnl_backward
-            && (pd->use_scale() || pd->use_shift())) {
+            pd->single_lane, unit_group_limit(dev, rows_.max_wg_size()), dev,
+            false);
+    if (pd->row_cache
+            && (unit_cache_vectors(geom_, pd->c / pd->vec, pd->row_cache) == 0
+                    || geom_.lu != pd->row_lu)) {
+        verbose_error("lnorm", "gpu: row kernel allows %zu lanes only",
+                rows_.max_wg_size());
+        return dnnl_runtime_error;
+    }
+    DNNL_CHECK(staging_.init(engine, pd->staging));
+    if (with_ss) {
         kernel_options_t o;
         define_unit_geom(
                 o, pd->ss_units_inner, pd->ss_single, device_info_of(engine));
         o.define("LN_KERNEL", 3);
         o.define("VEC", 1);
         types(o);
+        // The rows kernel sums diff scale / shift itself; only the
+        // final addition is left.
+        if (pd->row_cache)
+            return create_kernel(engine, "layer_normalization/lnorm.cl", o,
+                    "lnorm_bwd_ss_final", ss_final_);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(engine, "layer_normalization/lnorm.cl", o,
                 {"lnorm_bwd_ss", "lnorm_bwd_ss_final"}, ks));
@@ -161,7 +197,7 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
                 pd->ss_single, unit_group_limit(dev, ss_.max_wg_size()), dev,
                 true, pd->ss_chunks);
     }
-    return staging_.init(engine, pd->staging);
+    return dnnl_success;
 }
 
 namespace {
@@ -217,14 +253,37 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
                       | (pd->rms() ? f_rms : 0);
     const float eps = pd->desc()->epsilon;
     DNNL_CHECK(staging_.gather(ctx, st));
-    if (!fwd && ss_.valid()) {
-        cl_mem dscale, dshift;
+    cl_mem dscale = nullptr, dshift = nullptr;
+    const bool with_ss = pd->with_diff_ss();
+    const cl_mem scratch = with_ss ? scratchpad_of(ctx) : nullptr;
+    const int64_t poff = (int64_t)(pd->partial_off / sizeof(float));
+    if (with_ss) {
         DNNL_CHECK(optional_arg(
                 ctx, DNNL_ARG_DIFF_SCALE, pd->use_scale(), dscale));
         DNNL_CHECK(optional_arg(
                 ctx, DNNL_ARG_DIFF_SHIFT, pd->use_shift(), dshift));
-        const cl_mem scratch = scratchpad_of(ctx);
-        const int64_t poff = (int64_t)(pd->partial_off / sizeof(float));
+    }
+    if (pd->row_cache) {
+        // Slots loop over the rows; with diff scale / shift slot q's sums
+        // are chunk q of lnorm_bwd_ss_final.
+        nd_range_t range = geom_.range();
+        range.global[1] = (size_t)pd->row_slots;
+        kernel_args_t a;
+        for (int k = 0; k < 3; ++k) a.mem(data[k]).value(dv[k]);
+        a.mem(mean).value(mv).mem(var).value(vv).mem(scale);
+        a.value(geom_.sp).f32(eps).i32(flags).local(geom_.local_bytes(2));
+        a.mem(scratch).i64(poff);
+        DNNL_CHECK(rows_.enqueue(ctx, range, a));
+        if (with_ss) {
+            kernel_args_t f;
+            f.mem(scratch).i64(poff).i64(pd->c).i64(pd->row_slots);
+            f.mem(dscale).mem(dshift);
+            DNNL_CHECK(ss_final_.enqueue(
+                    ctx, nd_range_t({(size_t)pd->c}, {64}), f));
+        }
+        return staging_.scatter(ctx, st);
+    }
+    if (with_ss) {
         kernel_args_t a;
         a.mem(data[0]).value(dv[0]).mem(data[1]).value(dv[1]);
         a.mem(mean).value(mv).mem(var).value(vv);

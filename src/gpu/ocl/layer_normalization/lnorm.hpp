@@ -5,8 +5,10 @@
 // [rows, C] views; one unit (ocl_unit_loop.clh) per row for the forward
 // and diff_src kernels, one per channel for diff scale / shift (rows
 // split into chunks when there are few channels, their partial sums
-// combined by a second kernel). Layouts that do not merge into those
-// views go through dense copies (ocl_staging.hpp).
+// combined by a second kernel). On GPUs backward rows that fit the
+// registers are read once, with diff scale / shift summed by the lanes
+// that hold each channel ("ocl:lnorm:rows_vec"). Layouts that do not merge into
+// those views go through dense copies (ocl_staging.hpp).
 #pragma once
 
 #include "common/layer_normalization_pd.hpp"
@@ -27,14 +29,28 @@ struct ocl_lnorm_t : public primitive_t {
             return vec > 1 ? "ocl:lnorm:rows_vec" : "ocl:lnorm:rows";
         }
 
+        // Backward with diff scale / shift.
+        bool with_diff_ss() const {
+            return desc()->prop_kind == dnnl_backward
+                   && (use_scale() || use_shift());
+        }
+
         // Staging indices: data tensors (fwd: src, dst; bwd: src,
         // diff_dst, diff_src), then mean and variance (-1 when unused).
         staging_t staging;
         int mean_k = -1, var_k = -1;
         int64_t rows = 0, c = 0;
-        // Forward: elements per vector along C (1, or 4 when both tensors
-        // are contiguous and aligned there on GPUs).
+        // Elements per vector along C (1, or 4 when the tensors are
+        // contiguous and aligned there on GPUs; backward only with rows
+        // that fit the registers).
         int vec = 1;
+        // Backward over rows held in registers (lnorm_bwd_rows): vectors
+        // of each tensor a lane holds (0: not taken), the unit slots of a
+        // group and the slots launched (they loop over the rows).
+        static constexpr int max_row_cache = 8, bwd_slots_per_cu = 4;
+        int row_cache = 0;
+        size_t row_lu = 1;
+        int64_t row_slots = 0;
         bool rows_inner = false; // rows kernels: units along dim 0
         bool single_lane = false;
         // Backward with diff scale / shift: one unit per channel.

@@ -6,7 +6,9 @@
 //            writes exp(x - max) / sum (or x - max - log(sum)) times the
 //            src scale, the post-ops, over the dst scale;
 //  backward: a pass sums diff_dst * dst (diff_dst for log), a second
-//            writes dst * (diff_dst - sum) (diff_dst - exp(dst) * sum).
+//            writes dst * (diff_dst - sum) (diff_dst - exp(dst) * sum);
+//            contiguous rows that fit the registers are held there
+//            between the two (softmax_bwd_rows).
 #include "ocl_types.clh"
 #include "ocl_unit_loop.clh"
 #if IS_FWD
@@ -155,4 +157,52 @@ __kernel void softmax_bwd(__global const DST_T *dst, view3_t dv,
         STORE(DS_DT, dsrc, b2 + c * dsv.s1, r);
     });
 }
+
+#if ROW_CACHE
+// Backward over contiguous rows read as VEC-wide vectors, dst and
+// diff_dst of the row held in registers between the sum and the
+// gradient (ROW_CACHE vectors of each per lane), so each is read from
+// memory once (softmax_bwd reads both twice). The unit space counts
+// vectors; inner is 1.
+__kernel void softmax_bwd_rows(__global const DST_T *dst, view3_t dv,
+        __global const DD_T *ddst, view3_t ddv, __global DS_T *dsrc,
+        view3_t dsv, unit_space_t sp, long inner, int is_log,
+        __local float *buf) {
+    const long u = ul_unit();
+    const bool valid = u < sp.units;
+    const long b0 = v3_off(&dv, valid ? u : 0, 0, 0);
+    const long b1 = v3_off(&ddv, valid ? u : 0, 0, 0);
+    const long b2 = v3_off(&dsv, valid ? u : 0, 0, 0);
+    const int r = ul_lane(), l = ul_lanes();
+    float d[ROW_CACHE][VEC], g[ROW_CACHE][VEC];
+    // Every load is issued before any is used.
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k) {
+        const long v = r + (long)k * l;
+        for (int j = 0; j < VEC; ++j)
+            d[k][j] = g[k][j] = 0.f;
+        if (valid && v < sp.i) {
+            VLOAD(DST_DT, dst, b0 + v * VEC, d[k]);
+            VLOAD(DD_DT, ddst, b1 + v * VEC, g[k]);
+        }
+    }
+    float s = 0.f;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k)
+        for (int j = 0; j < VEC; ++j)
+            s += is_log ? g[k][j] : g[k][j] * d[k][j];
+    const float sum = wg_sum(s, buf);
+    if (!valid) return;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k) {
+        const long v = r + (long)k * l;
+        if (v >= sp.i) break;
+        float y[VEC];
+        for (int j = 0; j < VEC; ++j)
+            y[j] = is_log ? g[k][j] - exp(d[k][j]) * sum
+                          : d[k][j] * (g[k][j] - sum);
+        VSTORE(DS_DT, dsrc, b2 + v * VEC, y);
+    }
+}
+#endif
 #endif

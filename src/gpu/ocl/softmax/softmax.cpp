@@ -64,7 +64,7 @@ status_t ocl_softmax_t::pd_t::init(engine_t *engine) {
         }
         staging.add(t.arg, *t.md, !t.out, t.out, native);
         all_vec = all_vec && native
-                && rows_vectorizable(*t.md, v, t.md->dims[a], row_vec);
+                  && rows_vectorizable(*t.md, v, t.md->dims[a], row_vec);
     }
     const memory_desc_t &m0 = staging.kernel_md(0);
     outer = dims_product(m0, 0, a);
@@ -78,7 +78,7 @@ status_t ocl_softmax_t::pd_t::init(engine_t *engine) {
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, axis_len);
     // Contiguous rows that fit the lanes' registers (softmax_fwd_rows).
-    if (fwd && all_vec && !units_inner && inner == 1 && gpu_geometry(dev)) {
+    if (all_vec && !units_inner && inner == 1 && gpu_geometry(dev)) {
         const unit_geom_t g = plan_units(outer, 1, axis_len / row_vec, false,
                 false, unit_group_limit(dev, 0), dev, false);
         row_cache = unit_cache_vectors(g, axis_len / row_vec, max_row_cache);
@@ -108,10 +108,12 @@ status_t ocl_softmax_t::init(engine_t *engine) {
         define_data_type(opts, "DD", pd->diff_dst_md()->data_type);
         define_data_type(opts, "DS", pd->diff_src_md()->data_type);
     }
-    const char *name = pd->row_cache ? "softmax_fwd_rows"
-            : fwd                      ? "softmax_fwd"
-                                       : "softmax_bwd";
-    DNNL_CHECK(create_kernel(engine, "softmax/softmax.cl", opts, name, kernel_));
+    const char *name = pd->row_cache
+                               ? (fwd ? "softmax_fwd_rows" : "softmax_bwd_rows")
+                       : fwd ? "softmax_fwd"
+                             : "softmax_bwd";
+    DNNL_CHECK(
+            create_kernel(engine, "softmax/softmax.cl", opts, name, kernel_));
     DNNL_CHECK(staging_.init(engine, pd->staging));
     const device_info_t &dev = device_info_of(engine);
     const size_t wg = unit_group_limit(dev, kernel_.max_wg_size());

@@ -5,7 +5,8 @@
 // work-group: along the axis when it is contiguous ("ocl:softmax:rows"),
 // or with neighbouring units in neighbouring work-items when inner is
 // ("ocl:softmax:lanes"); contiguous rows that fit the lanes' registers are
-// read once, as vectors ("ocl:softmax:rows_vec", GPUs). Tensors whose layouts do not merge into those
+// read once, as vectors ("ocl:softmax:rows_vec", GPUs; forward and
+// backward). Tensors whose layouts do not merge into those
 // three dims (blocked ones) go through dense copies (ocl_staging.hpp).
 #pragma once
 
@@ -26,8 +27,8 @@ struct ocl_softmax_t : public primitive_t {
         status_t init(engine_t *engine);
         const char *name() const override {
             return units_inner ? "ocl:softmax:lanes"
-                    : row_cache ? "ocl:softmax:rows_vec"
-                                : "ocl:softmax:rows";
+                   : row_cache ? "ocl:softmax:rows_vec"
+                               : "ocl:softmax:rows";
         }
 
         staging_t staging; // fwd: src, dst; bwd: dst, diff_dst, diff_src
@@ -36,8 +37,9 @@ struct ocl_softmax_t : public primitive_t {
         bool single_lane = false; // see single_lane_units()
         bool binary_po = false;
         int64_t outer = 0, axis_len = 0, inner = 0;
-        // Forward over contiguous rows kept in registers: vectors of
-        // row_vec elements, row_cache of them per lane (0: not taken).
+        // Contiguous rows kept in registers: vectors of row_vec elements,
+        // row_cache of them per lane (0: not taken; backward holds that
+        // many of dst and of diff_dst).
         static constexpr int row_vec = 4, max_row_cache = 16;
         int row_cache = 0;
     };
