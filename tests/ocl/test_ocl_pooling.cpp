@@ -231,6 +231,18 @@ TEST_F(ocl_pooling, rows_of_aligned_chunks) {
             p.alg = a;
             EXPECT_EQ(run_case(p, seed++), "ocl:pooling:rows_vec");
         }
+    // Backward over the same rows writes elements along w as vector lanes
+    // (run_case checked its values above).
+    {
+        const shapes_t sh = shapes_of(shapes[0]);
+        const memory::desc s(sh.src, dt::f32, tag::nchw),
+                d(sh.dst, dt::f32, tag::nchw);
+        pooling_forward::primitive_desc f(gpu(), prop_kind::forward_training,
+                algorithm::pooling_max, s, d, sh.s, sh.k, sh.dil, sh.pl, sh.pr);
+        pooling_backward::primitive_desc b(gpu(), algorithm::pooling_max, s,
+                d, sh.s, sh.k, sh.dil, sh.pl, sh.pr, f);
+        EXPECT_EQ(std::string(b.impl_info_str()), "ocl:pooling:rows");
+    }
     struct {
         dt s, d;
     } types[] = {{dt::bf16, dt::bf16}, {dt::f16, dt::f16}, {dt::u8, dt::f32},

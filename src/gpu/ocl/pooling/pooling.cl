@@ -6,9 +6,11 @@
 // of blocks are written as zero.
 //
 // LANE_DIM says which dim the VEC lanes run along: 1 (channels, above) or
-// 4 (w, forward over nchw-like layouts: VEC consecutive outputs of a row;
-// the d and h taps are shared, each lane bounds its own w taps and loads
-// scalars, so neighbouring lanes reuse the cache lines they share).
+// 4 (w, over nchw-like layouts: VEC consecutive elements of a row; the d
+// and h taps are shared; forward, each lane bounds its own w taps and
+// loads scalars, so neighbouring lanes reuse the cache lines they share;
+// backward, each diff_dst value is loaded once for the lanes whose
+// windows take it).
 //
 // Forward: max (first maximum in kernel order; training writes its kernel
 // index to the workspace) or average over the taps inside the source.
@@ -346,7 +348,8 @@ inline void out_range(pool_dim_t g, widx_t i, widx_t *lo, widx_t *hi) {
 // The kernel position of input i in the window of output o, or -1.
 inline int tap_of(pool_dim_t g, widx_t i, widx_t o) {
     const widx_t t = i + g.pad - o * g.stride;
-    if (g.step != 1 && t % g.step != 0) return -1;
+    if (g.step == 1) return (int)t;
+    if (t % g.step != 0) return -1;
     return (int)(t / g.step);
 }
 
@@ -379,6 +382,13 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
         out_range(gd, pos[2], &lod, &hid);
         out_range(gh, pos[3], &loh, &hih);
         out_range(gw, pos[4], &low, &hiw);
+#if LANE_DIM == 4
+        // VEC elements along w: the outputs whose windows hold any of
+        // them, each diff_dst (and workspace) value loaded once and
+        // given to the lanes inside its window.
+        widx_t low_last;
+        out_range(gw, pos[4] + VEC - 1, &low_last, &hiw);
+#endif
         for (widx_t od = lod; od <= hid; ++od) {
             const int kd = tap_of(gd, pos[2], od);
             if (kd < 0) continue;
@@ -387,6 +397,31 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
                 const int kh = tap_of(gh, pos[3], oh);
                 if (kh < 0) continue;
                 const int ch = ALG == POOL_AVG_EXCLUDE ? taps_inside(gh, oh) : 1;
+#if LANE_DIM == 4
+                for (widx_t ow = low; ow <= hiw; ++ow) {
+                    const widx_t off = tap_off(&c->dst, dbase, pos, od, oh, ow);
+                    const float g = LOAD(DIFF_DST_DT, diff_dst, off);
+#if ALG == POOL_MAX
+                    const int wk = (int)LOAD(WS_DT, ws,
+                            tap_off(&c->ws, wbase, pos, od, oh, ow));
+                    const int kdh = (kd * gh.k + kh) * gw.k;
+                    for (int l = 0; l < VEC; ++l) {
+                        const int kw = tap_of(gw, pos[4] + l, ow);
+                        acc[l] += kw >= 0 && kw < gw.k && wk == kdh + kw
+                                ? g
+                                : 0.f;
+                    }
+#else
+                    const int n = ALG == POOL_AVG_INCLUDE
+                            ? ksize
+                            : cd * ch * (int)taps_inside(gw, ow);
+                    for (int l = 0; l < VEC; ++l) {
+                        const int kw = tap_of(gw, pos[4] + l, ow);
+                        acc[l] += kw >= 0 && kw < gw.k ? g / (float)n : 0.f;
+                    }
+#endif
+                }
+#else
                 for (widx_t ow = low; ow <= hiw; ++ow) {
                     const int kw = tap_of(gw, pos[4], ow);
                     if (kw < 0) continue;
@@ -408,10 +443,12 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
                         acc[l] += g[l] / (float)n;
 #endif
                 }
+#endif
             }
         }
         for (int l = 0; l < VEC; ++l)
-            if (VEC > 1 && pos[1] + l >= c->dims[1]) acc[l] = 0.f;
+            if (VEC > 1 && LANE_DIM == 1 && pos[1] + l >= c->dims[1])
+                acc[l] = 0.f;
     }
     VSTORE(DIFF_SRC_DT, diff_src, soff, acc);
 }
