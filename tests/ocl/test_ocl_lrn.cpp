@@ -155,7 +155,7 @@ TEST_F(ocl_lrn, across_channels) {
 // Forward across channels over contiguous planes: four-wide vectors or
 // single points, channel blocks with halos (GPU geometry), every window
 // size up to the largest the kernel compiles, bf16, and the workspace it
-// writes read back by the backward pass.
+// writes read back by the backward pass, which walks the planes too.
 TEST_F(ocl_lrn, across_channels_over_planes) {
     EXPECT_EQ(run_case(make(across, {2, 7, 3, 4}, 5), 41), "ocl:lrn:planes");
     EXPECT_EQ(run_case(make(across, {2, 6, 5}, 4), 42), "ocl:lrn:planes");
@@ -163,8 +163,20 @@ TEST_F(ocl_lrn, across_channels_over_planes) {
     gpu_geometry_t g;
     for (int64_t size : {1, 2, 5, 7, 16}) {
         lcase_t c = make(across, {2, 40, 4, 4}, size);
-        c.bwd = size == 5 ? lcase_t::with_ws : lcase_t::none;
+        c.bwd = lcase_t::with_ws;
         EXPECT_EQ(run_case(c, 44 + (unsigned)size), "ocl:lrn:planes");
+    }
+    // Backward over the planes too (with the workspace; blocks of
+    // channels with halos above, whole planes here, single points).
+    run_case(make(across, {3, 21, 5, 3}, 5), 63);
+    run_case(make(across, {2, 11, 6}, 3), 64);
+    {
+        const memory::desc md({2, 8, 4, 4}, dt::f32, tag::nchw);
+        lrn_forward::primitive_desc f(gpu(), prop_kind::forward_training,
+                across, md, md, 5, 1e-4f, 0.75f, 1.f);
+        lrn_backward::primitive_desc b(
+                gpu(), across, md, md, md, 5, 1e-4f, 0.75f, 1.f, f);
+        EXPECT_EQ(std::string(b.impl_info_str()), "ocl:lrn:planes");
     }
     lcase_t h = make(across, {2, 37, 3, 5}, 5);
     h.d = dt::bf16;

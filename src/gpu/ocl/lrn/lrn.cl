@@ -63,7 +63,7 @@ inline float norm_of(__global const SRC_T *src, __constant lrn_conf_t *c,
 }
 
 #if PLANES
-// Forward across channels over [N, C, S] views with contiguous planes
+// Forward (and backward, lrn_bwd_planes) across channels over [N, C, S] views with contiguous planes
 // (nchw, ncdhw, nc): a work-item takes VEC neighbouring points of one
 // image and walks a block of channels with the window in registers, so
 // each source value is loaded once (plus the block's halo). The window
@@ -130,6 +130,78 @@ __kernel void lrn_fwd_planes(__global const SRC_T *src, view3_t sv,
                 win[i][j] = win[i + 1][j];
         load_channel(src, &sv, n, c + 1 - LO + WIN - 1, channels, s,
                 win[WIN - 1]);
+    }
+}
+
+// Backward across channels over the same views, with the workspace: a
+// work-item walks a block of channels of VEC points as the forward does.
+// Channel i contributes t_i = dd_i x_i N_i^-beta / N_i to the elements
+// of its window; the window is symmetric, so element m takes the t of
+// channels m - LO .. m + LO, kept in registers (T) as the walk moves, and
+// each of src, diff_dst and the workspace is loaded once a channel (the
+// generic kernel loads them for every window position). X, G and N hold
+// the loaded channels m - LO .. m + LO + PF (PF loaded ahead).
+__kernel void lrn_bwd_planes(__global const SRC_T *src, view3_t sv,
+        __global const SRC_T *dd, view3_t gv, __global SRC_T *ds,
+        view3_t dv, __global const float *ws, view3_t wv, long points,
+        long channels, long block, long blocks, float k, float as,
+        float beta) {
+    const long vecs = points / VEC;
+    const long id = get_global_id(0);
+    if (id >= vecs * blocks) return;
+    const long n = get_global_id(1);
+    const long b = id / vecs, s = (id - b * vecs) * VEC;
+    const long c0 = b * block, c1 = min(c0 + block, channels);
+    float X[WIN][VEC], G[WIN][VEC], N[WIN][VEC], T[WL][VEC];
+#pragma unroll
+    for (int i = 0; i < WIN; ++i) {
+        const long ch = c0 - LO + i;
+        load_channel(src, &sv, n, ch, channels, s, X[i]);
+        load_channel(dd, &gv, n, ch, channels, s, G[i]);
+        if (ch >= 0 && ch < channels) {
+            VLOAD(1, ws, v3_off(&wv, n, ch, s), N[i]);
+        } else {
+            for (int j = 0; j < VEC; ++j)
+                N[i][j] = 1.f;
+        }
+    }
+#pragma unroll
+    for (int i = 0; i + 1 < WL; ++i)
+        for (int j = 0; j < VEC; ++j)
+            T[i][j] = G[i][j] * X[i][j] * neg_pow(N[i][j], beta) / N[i][j];
+    for (long c = c0; c < c1; ++c) {
+        float y[VEC];
+        for (int j = 0; j < VEC; ++j) {
+            T[WL - 1][j] = G[WL - 1][j] * X[WL - 1][j]
+                    * neg_pow(N[WL - 1][j], beta) / N[WL - 1][j];
+            float acc = 0.f;
+#pragma unroll
+            for (int i = 0; i < WL; ++i)
+                acc += T[i][j];
+            y[j] = G[LO][j] * neg_pow(N[LO][j], beta)
+                    - 2.f * as * beta * X[LO][j] * acc;
+        }
+        VSTORE(SRC_DT, ds, v3_off(&dv, n, c, s), y);
+#pragma unroll
+        for (int i = 0; i + 1 < WL; ++i)
+            for (int j = 0; j < VEC; ++j)
+                T[i][j] = T[i + 1][j];
+#pragma unroll
+        for (int i = 0; i + 1 < WIN; ++i)
+            for (int j = 0; j < VEC; ++j) {
+                X[i][j] = X[i + 1][j];
+                G[i][j] = G[i + 1][j];
+                N[i][j] = N[i + 1][j];
+            }
+        const long ch = c + 1 - LO + WIN - 1;
+        load_channel(src, &sv, n, ch, channels, s, X[WIN - 1]);
+        load_channel(dd, &gv, n, ch, channels, s, G[WIN - 1]);
+        if (ch >= 0 && ch < channels) {
+            VLOAD(1, ws, v3_off(&wv, n, ch, s), N[WIN - 1]);
+        } else {
+            for (int j = 0; j < VEC; ++j)
+                N[WIN - 1][j] = 1.f;
+        }
     }
 }
 

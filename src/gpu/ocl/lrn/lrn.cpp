@@ -65,12 +65,17 @@ status_t ocl_lrn_t::pd_t::init(engine_t *engine) {
 void ocl_lrn_t::pd_t::plan_planes(const device_info_t &dev) {
     constexpr int max_window = 16, v = 4;
     const dim_t n = desc()->local_size;
-    if (!is_fwd() || !across() || (n - 1) / 2 + (n + 1) / 2 > max_window)
-        return;
-    const memory_desc_t *mds[] = {&src_md_, &dst_md_, &ws_md_};
+    if (!across() || (n - 1) / 2 + (n + 1) / 2 > max_window) return;
+    // Backward reads the norms from the workspace.
+    if (!is_fwd() && !has_ws()) return;
+    const memory_desc_t *fwd_mds[] = {&src_md_, &dst_md_, &ws_md_};
+    const memory_desc_t *bwd_mds[]
+            = {&src_md_, &diff_dst_md_, &diff_src_md_, &ws_md_};
+    const memory_desc_t *const *mds = is_fwd() ? fwd_mds : bwd_mds;
+    const int count = is_fwd() ? 3 : 4;
     const int64_t s = dims_product(src_md_, 2, src_md_.ndims);
     bool vec_ok = s % v == 0;
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < count; ++k) {
         const memory_desc_t &md = *mds[k];
         view3_t &vw = views[k];
         vw = view3_t {};
@@ -92,7 +97,7 @@ void ocl_lrn_t::pd_t::plan_planes(const device_info_t &dev) {
                 std::min(div_up(wanted, vecs), div_up(channels, 16)));
     block = std::max<int64_t>(1, div_up(channels, blocks));
     blocks = div_up(channels, block);
-    work = layout::has_zero_dim(dst_md_) ? 0 : vecs * blocks;
+    work = layout::has_zero_dim(src_md_) ? 0 : vecs * blocks;
 }
 
 void ocl_lrn_t::pd_t::init_conf() {
@@ -134,19 +139,22 @@ status_t ocl_lrn_t::init(engine_t *engine) {
         opts.define("VEC", pd->vec);
         opts.define("LO", (n - 1) / 2);
         opts.define("WL", (n - 1) / 2 + (n + 1) / 2);
-        opts.define("PF", 3);
+        // Backward keeps three loaded windows (src, diff_dst, norms)
+        // and one of terms: fewer channels ahead.
+        opts.define("PF", pd->is_fwd() ? 3 : 2);
         opts.define("WITH_WS", pd->has_ws() ? 1 : 0);
         define_data_type(opts, "SRC", pd->src_md()->data_type);
-        define_data_type(opts, "DST", pd->dst_md()->data_type);
+        // One program holds both kernels; the data types are all one.
+        define_data_type(opts, "DST", pd->src_md()->data_type);
         // Inference with windows of up to 5 channels (the window and
         // look-ahead are in registers; H200, 64 x 256 x 56 x 56, 5
         // channels: 0.164 -> 0.143 ms with 48 registers a lane; training,
         // which also writes the workspace, went 0.202 -> 0.234, and wider
         // windows were not measured: both keep the compiler's choice).
-        if (n <= 5 && !pd->has_ws())
+        if (pd->is_fwd() && n <= 5 && !pd->has_ws())
             cap_registers_on_nvidia(opts, device_info_of(engine), 48);
-        return create_kernel(
-                engine, "lrn/lrn.cl", opts, "lrn_fwd_planes", kernel_);
+        return create_kernel(engine, "lrn/lrn.cl", opts,
+                pd->is_fwd() ? "lrn_fwd_planes" : "lrn_bwd_planes", kernel_);
     }
     opts.define("IS_FWD", pd->is_fwd() ? 1 : 0);
     opts.define("ACROSS", pd->across() ? 1 : 0);
@@ -192,8 +200,14 @@ status_t ocl_lrn_t::execute_planes(const exec_ctx_t &ctx) const {
     if (pd->has_ws() && !ws) return dnnl_invalid_arguments;
     kernel_args_t a;
     a.mem(mem_of(ctx, DNNL_ARG_SRC)).value(pd->views[0]);
-    a.mem(mem_of(ctx, DNNL_ARG_DST)).value(pd->views[1]);
-    a.mem(ws).value(pd->views[2]);
+    if (pd->is_fwd()) {
+        a.mem(mem_of(ctx, DNNL_ARG_DST)).value(pd->views[1]);
+        a.mem(ws).value(pd->views[2]);
+    } else {
+        a.mem(mem_of(ctx, DNNL_ARG_DIFF_DST)).value(pd->views[1]);
+        a.mem(mem_of(ctx, DNNL_ARG_DIFF_SRC)).value(pd->views[2]);
+        a.mem(ws).value(pd->views[3]);
+    }
     a.i64(pd->points).i64(pd->src_md()->dims[1]).i64(pd->block);
     a.i64(pd->blocks).f32(pd->desc()->k).f32(pd->alpha_s);
     a.f32(pd->desc()->beta);

@@ -31,14 +31,15 @@ struct ocl_lrn_t : public primitive_t {
         int64_t work = 0;          // work-items
         float alpha_s = 0;         // alpha over the window's nominal size
         std::vector<int64_t> conf; // lrn_conf_t of lrn.cl
-        // Forward across channels over contiguous planes (lrn_fwd_planes,
-        // which takes no lrn_conf_t): VEC points a work-item, channel
-        // blocks of `block`; the [N, C, S] views of src, dst and the
-        // workspace (zero when absent).
+        // Across channels over contiguous planes (lrn_fwd_planes and,
+        // with a workspace, lrn_bwd_planes; they take no lrn_conf_t): VEC
+        // points a work-item, channel blocks of `block`; the [N, C, S]
+        // views of src, dst and the workspace (zero when absent), or of
+        // src, diff_dst, diff_src and the workspace.
         bool planes = false;
         int vec = 1;
         int64_t points = 0, block = 0, blocks = 0;
-        view3_t views[3] = {};
+        view3_t views[4] = {};
 
     private:
         void init_conf();
