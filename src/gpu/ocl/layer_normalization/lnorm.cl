@@ -240,16 +240,29 @@ __kernel void lnorm_bwd_ss(__global const SRC_T *src, view3_t sv,
     }
 }
 
-// One work-item per channel: the chunks' partial sums in order.
+// Channels along dimension 0, the chunks' partial sums split over the
+// lanes of dimension 1 (chunk q to lane q % lanes, in order), whose sums
+// the lane-0 work-item adds in lane order: many chunks (one per slot of
+// lnorm_bwd_rows) are read by many work-items at once.
 __kernel void lnorm_bwd_ss_final(__global const float *partial,
         long partial_off, long units, long chunks, __global float *dscale,
-        __global float *dshift) {
+        __global float *dshift, __local float *buf) {
     const long c = get_global_id(0);
-    if (c >= units) return;
+    const int q0 = get_local_id(1), nq = get_local_size(1);
+    __local float *mine = buf + 2 * (get_local_id(0) * nq);
     float a = 0.f, b = 0.f;
-    for (long q = 0; q < chunks; ++q) {
-        a += partial[partial_off + 2 * (q * units + c)];
-        b += partial[partial_off + 2 * (q * units + c) + 1];
+    if (c < units)
+        for (long q = q0; q < chunks; q += nq) {
+            a += partial[partial_off + 2 * (q * units + c)];
+            b += partial[partial_off + 2 * (q * units + c) + 1];
+        }
+    mine[2 * q0] = a;
+    mine[2 * q0 + 1] = b;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (c >= units || q0 != 0) return;
+    for (int q = 1; q < nq; ++q) {
+        a += mine[2 * q];
+        b += mine[2 * q + 1];
     }
     if (dscale) dscale[c] = a;
     if (dshift) dshift[c] = b;

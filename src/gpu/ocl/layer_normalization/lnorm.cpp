@@ -234,6 +234,21 @@ status_t optional_arg(
 
 } // namespace
 
+// lnorm_bwd_ss_final over `chunks` sets of partial sums: 32 channels by
+// 8 lanes of chunks a group (one lane when there are few chunks).
+status_t ocl_lnorm_t::add_partial_sums(const exec_ctx_t &ctx, cl_mem scratch,
+        int64_t poff, int64_t chunks, cl_mem dscale, cl_mem dshift) const {
+    const int64_t c = pd_()->c;
+    const size_t lanes = chunks >= 64 ? 8 : 1, ch = lanes > 1 ? 32 : 64;
+    kernel_args_t f;
+    f.mem(scratch).i64(poff).i64(c).i64(chunks).mem(dscale).mem(dshift);
+    f.local(ch * lanes * 2 * sizeof(float));
+    return ss_final_.enqueue(ctx,
+            nd_range_t(
+                    {(size_t)div_up(c, (int64_t)ch) * ch, lanes}, {ch, lanes}),
+            f);
+}
+
 status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     if (pd->rows * pd->c == 0) return dnnl_success;
@@ -274,13 +289,9 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
         a.value(geom_.sp).f32(eps).i32(flags).local(geom_.local_bytes(2));
         a.mem(scratch).i64(poff);
         DNNL_CHECK(rows_.enqueue(ctx, range, a));
-        if (with_ss) {
-            kernel_args_t f;
-            f.mem(scratch).i64(poff).i64(pd->c).i64(pd->row_slots);
-            f.mem(dscale).mem(dshift);
-            DNNL_CHECK(ss_final_.enqueue(
-                    ctx, nd_range_t({(size_t)pd->c}, {64}), f));
-        }
+        if (with_ss)
+            DNNL_CHECK(add_partial_sums(
+                    ctx, scratch, poff, pd->row_slots, dscale, dshift));
         return staging_.scatter(ctx, st);
     }
     if (with_ss) {
@@ -291,13 +302,9 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
         a.mem(scratch).i64(poff).mem(dscale).mem(dshift);
         a.local(ss_geom_.local_bytes(2));
         DNNL_CHECK(ss_.enqueue(ctx, ss_geom_.range(), a));
-        if (ss_geom_.chunks() > 1) {
-            kernel_args_t f;
-            f.mem(scratch).i64(poff).i64(pd->c).i64(ss_geom_.chunks());
-            f.mem(dscale).mem(dshift);
-            DNNL_CHECK(ss_final_.enqueue(
-                    ctx, nd_range_t({(size_t)pd->c}, {64}), f));
-        }
+        if (ss_geom_.chunks() > 1)
+            DNNL_CHECK(add_partial_sums(
+                    ctx, scratch, poff, ss_geom_.chunks(), dscale, dshift));
     }
     kernel_args_t a;
     for (int k = 0; k < (fwd ? 2 : 3); ++k) a.mem(data[k]).value(dv[k]);

@@ -65,7 +65,8 @@ struct ocl_lnorm_t : public primitive_t {
 
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
-    status_t execute_bwd_ss(const exec_ctx_t &ctx) const;
+    status_t add_partial_sums(const exec_ctx_t &ctx, cl_mem scratch,
+            int64_t poff, int64_t chunks, cl_mem dscale, cl_mem dshift) const;
     ocl_kernel_t rows_, ss_, ss_final_;
     staging_kernels_t staging_;
     unit_geom_t geom_, ss_geom_;
