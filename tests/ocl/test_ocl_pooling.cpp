@@ -443,17 +443,9 @@ TEST_F(ocl_pooling, new_shape_builds_no_program) {
     run_case(p, 91);
     dnnl_ext_kernel_cache_stats_t before{}, after{};
     ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
-    // Forward and backward: other sizes and padding (backward compiles in
-    // how many outputs an element can reach, from the window, strides and
-    // dilation).
-    pcase_t q = make(algorithm::pooling_max, 2, 3, 7, {12, 15}, {3, 3}, {2, 2},
-            {0, 1}, {1, 1}, {0, 0});
-    run_case(q, 92);
-    // Forward: other strides and dilation as well.
-    pcase_t r = make(algorithm::pooling_max, 2, 3, 7, {12, 15}, {3, 3}, {1, 2},
+    pcase_t q = make(algorithm::pooling_max, 2, 3, 7, {12, 15}, {3, 3}, {1, 2},
             {0, 1}, {1, 1}, {1, 0});
-    r.bwd = false;
-    run_case(r, 93);
+    run_case(q, 92);
     ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&after), dnnl_success);
     EXPECT_EQ(after.misses, before.misses);
     EXPECT_GT(after.hits, before.hits);

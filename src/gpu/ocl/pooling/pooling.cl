@@ -353,71 +353,6 @@ inline int tap_of(pool_dim_t g, widx_t i, widx_t o) {
     return (int)(t / g.step);
 }
 
-// Adds diff_dst at output (od, oh, ow) to the lanes whose elements its
-// window takes, when `in`; kdh: the kernel index of the window's (d, h)
-// tap row, cdh: its taps inside the source along d and h (avg exclude).
-// The address must be valid either way.
-#if LANE_DIM == 4
-// Lanes along w: one diff_dst (and workspace) value for the VEC elements.
-#if ALG == POOL_MAX
-#define POOL_BWD_TAKE(od, oh, ow, in, kdh, cdh) \
-    do { \
-        const float g_ = LOAD(DIFF_DST_DT, diff_dst, \
-                tap_off(&c->dst, dbase, pos, od, oh, ow)); \
-        const int wk_ = (int)LOAD( \
-                WS_DT, ws, tap_off(&c->ws, wbase, pos, od, oh, ow)); \
-        for (int l = 0; l < VEC; ++l) { \
-            const int kw_ = tap_of(gw, pos[4] + l, ow); \
-            acc[l] += (in) && kw_ >= 0 && kw_ < gw.k && wk_ == (kdh) + kw_ \
-                    ? g_ \
-                    : 0.f; \
-        } \
-    } while (0)
-#else
-#define POOL_BWD_TAKE(od, oh, ow, in, kdh, cdh) \
-    do { \
-        const float g_ = LOAD(DIFF_DST_DT, diff_dst, \
-                tap_off(&c->dst, dbase, pos, od, oh, ow)); \
-        const int n_ = ALG == POOL_AVG_INCLUDE \
-                ? ksize \
-                : (cdh) * (int)taps_inside(gw, ow); \
-        for (int l = 0; l < VEC; ++l) { \
-            const int kw_ = tap_of(gw, pos[4] + l, ow); \
-            acc[l] += (in) && kw_ >= 0 && kw_ < gw.k ? g_ / (float)n_ : 0.f; \
-        } \
-    } while (0)
-#endif
-#else
-// Lanes along channels: VEC-wide diff_dst (and workspace) vectors.
-#if ALG == POOL_MAX
-#define POOL_BWD_TAKE(od, oh, ow, in, kdh, cdh) \
-    do { \
-        const int kw_ = tap_of(gw, pos[4], ow); \
-        float g_[VEC], w_[VEC]; \
-        VLOAD(DIFF_DST_DT, diff_dst, \
-                tap_off(&c->dst, dbase, pos, od, oh, ow), g_); \
-        VLOAD(WS_DT, ws, tap_off(&c->ws, wbase, pos, od, oh, ow), w_); \
-        for (int l = 0; l < VEC; ++l) \
-            acc[l] += (in) && kw_ >= 0 && w_[l] == (float)((kdh) + kw_) \
-                    ? g_[l] \
-                    : 0.f; \
-    } while (0)
-#else
-#define POOL_BWD_TAKE(od, oh, ow, in, kdh, cdh) \
-    do { \
-        const int kw_ = tap_of(gw, pos[4], ow); \
-        float g_[VEC]; \
-        VLOAD(DIFF_DST_DT, diff_dst, \
-                tap_off(&c->dst, dbase, pos, od, oh, ow), g_); \
-        const int n_ = ALG == POOL_AVG_INCLUDE \
-                ? ksize \
-                : (cdh) * (int)taps_inside(gw, ow); \
-        for (int l = 0; l < VEC; ++l) \
-            acc[l] += (in) && kw_ >= 0 ? g_[l] / (float)n_ : 0.f; \
-    } while (0)
-#endif
-#endif
-
 __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
         __global const DIFF_DST_T *diff_dst, __global const WS_T *ws,
         __constant pool_conf_t *c) {
@@ -458,34 +393,58 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
             const int kd = tap_of(gd, pos[2], od);
             if (kd < 0) continue;
             const int cd = ALG == POOL_AVG_EXCLUDE ? taps_inside(gd, od) : 1;
-#if BWD_NH
-            // At most BWD_NH x BWD_NW outputs (compiled in): every one is
-            // loaded, from a clamped address when it is not one of them,
-            // and masked, so the loops unroll and the loads are in flight
-            // together (with run-time bounds each waited for the last).
-#pragma unroll
-            for (int a = 0; a < BWD_NH; ++a) {
-                const widx_t oh = min(loh + a, gh.out - 1);
-                const int kh = tap_of(gh, pos[3], oh);
-                const bool hin = loh + a <= hih && kh >= 0;
-                const int ch = ALG == POOL_AVG_EXCLUDE ? taps_inside(gh, oh) : 1;
-#pragma unroll
-                for (int b = 0; b < BWD_NW; ++b) {
-                    const widx_t ow = min(low + b, gw.out - 1);
-                    POOL_BWD_TAKE(od, oh, ow, hin && low + b <= hiw,
-                            (kd * gh.k + kh) * gw.k, cd * ch);
-                }
-            }
-#else
             for (widx_t oh = loh; oh <= hih; ++oh) {
                 const int kh = tap_of(gh, pos[3], oh);
                 if (kh < 0) continue;
                 const int ch = ALG == POOL_AVG_EXCLUDE ? taps_inside(gh, oh) : 1;
-                for (widx_t ow = low; ow <= hiw; ++ow)
-                    POOL_BWD_TAKE(od, oh, ow, true, (kd * gh.k + kh) * gw.k,
-                            cd * ch);
-            }
+#if LANE_DIM == 4
+                for (widx_t ow = low; ow <= hiw; ++ow) {
+                    const widx_t off = tap_off(&c->dst, dbase, pos, od, oh, ow);
+                    const float g = LOAD(DIFF_DST_DT, diff_dst, off);
+#if ALG == POOL_MAX
+                    const int wk = (int)LOAD(WS_DT, ws,
+                            tap_off(&c->ws, wbase, pos, od, oh, ow));
+                    const int kdh = (kd * gh.k + kh) * gw.k;
+                    for (int l = 0; l < VEC; ++l) {
+                        const int kw = tap_of(gw, pos[4] + l, ow);
+                        acc[l] += kw >= 0 && kw < gw.k && wk == kdh + kw
+                                ? g
+                                : 0.f;
+                    }
+#else
+                    const int n = ALG == POOL_AVG_INCLUDE
+                            ? ksize
+                            : cd * ch * (int)taps_inside(gw, ow);
+                    for (int l = 0; l < VEC; ++l) {
+                        const int kw = tap_of(gw, pos[4] + l, ow);
+                        acc[l] += kw >= 0 && kw < gw.k ? g / (float)n : 0.f;
+                    }
 #endif
+                }
+#else
+                for (widx_t ow = low; ow <= hiw; ++ow) {
+                    const int kw = tap_of(gw, pos[4], ow);
+                    if (kw < 0) continue;
+                    float g[VEC];
+                    VLOAD(DIFF_DST_DT, diff_dst,
+                            tap_off(&c->dst, dbase, pos, od, oh, ow), g);
+#if ALG == POOL_MAX
+                    float w[VEC];
+                    VLOAD(WS_DT, ws, tap_off(&c->ws, wbase, pos, od, oh, ow),
+                            w);
+                    const float k = (float)((kd * gh.k + kh) * gw.k + kw);
+                    for (int l = 0; l < VEC; ++l)
+                        acc[l] += w[l] == k ? g[l] : 0.f;
+#else
+                    const int n = ALG == POOL_AVG_INCLUDE
+                            ? ksize
+                            : cd * ch * (int)taps_inside(gw, ow);
+                    for (int l = 0; l < VEC; ++l)
+                        acc[l] += g[l] / (float)n;
+#endif
+                }
+#endif
+            }
         }
         for (int l = 0; l < VEC; ++l)
             if (VEC > 1 && LANE_DIM == 1 && pos[1] + l >= c->dims[1])

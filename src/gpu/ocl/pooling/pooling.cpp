@@ -183,23 +183,8 @@ void ocl_pooling_t::pd_t::init_conf() {
     unroll = is_fwd() && !generic && nsp() <= 2 && k[1] <= 8 && k[2] <= 8;
     window_h = unroll ? k[1] : 0;
     window_w = unroll ? k[2] : 0;
-    init_row_chunks(
-            s, all, in_dim, in_ext, in_step, k[2], st[2], step[2], pad[2]);
-    // Backward: the most outputs whose windows hold an element along h,
-    // and VEC elements along w when they are the lanes; compiled in when
-    // small, so that pool_bwd unrolls its loads (H200, 3x3 stride 2 over
-    // 56x56 planes: see doc/performance.md).
-    bwd_nh = bwd_nw = 0;
-    if (!is_fwd()) {
-        const int64_t nh = (k[1] - 1) * step[1] / st[1] + 1;
-        const int64_t nw =
-                ((k[2] - 1) * step[2] + (lane_dim == 4 ? vec - 1 : 0)) / st[2]
-                + 1;
-        if (nh * nw <= 16) {
-            bwd_nh = (int)nh;
-            bwd_nw = (int)nw;
-        }
-    }
+    init_row_chunks(s, all, in_dim, in_ext, in_step, k[2], st[2], step[2],
+            pad[2]);
 
     walk_t walk;
     make_walk(out, walk, vec);
@@ -266,8 +251,6 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     opts.define("POOL_KH", pd->window_h);
     opts.define("POOL_KW", pd->window_w);
     opts.define("ROW_CHUNKS", pd->row_chunks);
-    opts.define("BWD_NH", pd->bwd_nh);
-    opts.define("BWD_NW", pd->bwd_nw);
     if (pd->row_chunks) {
         opts.define("ROW_LEAD", pd->row_lead);
         opts.define("ROW_PHASE", pd->row_phase);
@@ -296,8 +279,9 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     // 0.084-0.085 ms, avg 0.099-0.100 -> 0.092 with 48 registers a lane);
     // larger windows hold more values a lane and keep the compiler's
     // choice.
-    if (pd->is_fwd() && pd->row_chunks > 0 && pd->row_chunks * pd->window_h <= 9
-            && !pd->has_ws() && pd->post_ops.count() == 0)
+    if (pd->is_fwd() && pd->row_chunks > 0
+            && pd->row_chunks * pd->window_h <= 9 && !pd->has_ws()
+            && pd->post_ops.count() == 0)
         cap_registers_on_nvidia(opts, device_info_of(engine), 48);
     // Max pooling's other forward kernel (channels-last and blocked
     // layouts) ran faster with the limit at 255 than with the compiler's

@@ -36,9 +36,6 @@ struct ocl_pooling_t : public primitive_t {
         int lane_dim = 1;          // the lanes' dim: 1 channels, 4 w
         bool unroll = false;       // forward window size compiled in
         int64_t window_h = 0, window_w = 0; // that size (0: run time)
-        // Backward: outputs a work-item visits along h and w at most,
-        // compiled in (0: run-time loops).
-        int bwd_nh = 0, bwd_nw = 0;
         // Aligned source chunks per row (0: taps loaded one by one), and
         // what indexes them at compile time: chunks before the first
         // output's window, the padding's phase in a chunk, stride and
