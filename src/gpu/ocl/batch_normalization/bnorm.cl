@@ -30,7 +30,7 @@
 //              channels-last layout, before bnorm_fwd_dense: groups
 //              reduce bands of rows for many channels at once, then one
 //              group per channel merges the bands (see there).
-//  The forward kernel reads VEC-wide vectors along the point axis when the
+//  The unit kernels read VEC-wide vectors along the point axis when the
 //  host found every tensor contiguous and aligned there (nchw, VEC 4);
 //  i then counts vectors.
 #include "ocl_held_parts.clh"
@@ -495,11 +495,17 @@ __kernel void bnorm_stats_final(__global const float *partial,
 }
 
 #else
-inline float bn_grad(__global const DD_T *dd, const bn_view_t *ddv,
-        __global const uchar *ws, const bn_view_t *wv, long c, long o,
-        long i) {
-    const float g = LOAD(DD_DT, dd, bn_off(ddv, c, o, i));
-    return ws && ws[bn_off(wv, c, o, i)] == 0 ? 0.f : g;
+// The VEC gradients from element i of (c, o) on: diff_dst, zero where the
+// workspace says the fused ReLU was off; and the VEC source values.
+inline void bn_grad(__global const DD_T *dd, const bn_view_t *ddv,
+        __global const uchar *ws, const bn_view_t *wv,
+        __global const DATA_T *src, const bn_view_t *sv, long c, long o,
+        long i, float *g, float *x) {
+    VLOAD(DD_DT, dd, bn_off(ddv, c, o, i), g);
+    VLOAD(DATA_DT, src, bn_off(sv, c, o, i), x);
+    if (ws)
+        for (int j = 0; j < VEC; ++j)
+            if (ws[bn_off(wv, c, o, i + j)] == 0) g[j] = 0.f;
 }
 
 // sums: the two per-channel sums (sum g, sum g * (x - mean)) of phase 2,
@@ -525,9 +531,13 @@ __kernel void bnorm_bwd(__global const DATA_T *src, bn_view_t sv,
     float2 acc = (float2)(0.f, 0.f);
     if (valid && phase != 2)
         UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-            const float g = bn_grad(dd, &ddv, ws, &wv, c, o, i);
-            acc.x += g;
-            acc.y += g * (LOAD(DATA_DT, src, bn_off(&sv, c, o, i)) - m);
+            float g[VEC];
+            float x[VEC];
+            bn_grad(dd, &ddv, ws, &wv, src, &sv, c, o, i * VEC, g, x);
+            for (int j = 0; j < VEC; ++j) {
+                acc.x += g[j];
+                acc.y += g[j] * (x[j] - m);
+            }
         });
     acc = wg_sum2(acc, buf);
     if (phase == 1) {
@@ -546,17 +556,20 @@ __kernel void bnorm_bwd(__global const DATA_T *src, bn_view_t sv,
         if (dshift) dshift[c] = acc.x;
     }
     if (!valid) return;
-    const float cnt = (float)(sp.o * sp.i);
+    const float cnt = (float)(sp.o * sp.i * VEC);
     const float sc = scale ? scale[c] : 1.f;
     const bool gs = flags & F_GLOBAL;
     const float ka = sc * inv;
     const float kb = gs ? 0.f : -sc * inv * inv * inv * acc.y / cnt;
     const float kc = gs ? 0.f : -sc * inv * acc.x / cnt;
     UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-        const float g = bn_grad(dd, &ddv, ws, &wv, c, o, i);
-        const float x = LOAD(DATA_DT, src, bn_off(&sv, c, o, i));
-        if (ds1) STORE(DS_DT, ds1, bn_off(&ds1v, c, o, i), g);
-        STORE(DS_DT, ds, bn_off(&dsv, c, o, i), ka * g + kb * (x - m) + kc);
+        float g[VEC];
+        float x[VEC];
+        bn_grad(dd, &ddv, ws, &wv, src, &sv, c, o, i * VEC, g, x);
+        if (ds1) VSTORE(DS_DT, ds1, bn_off(&ds1v, c, o, i * VEC), g);
+        for (int j = 0; j < VEC; ++j)
+            x[j] = ka * g[j] + kb * (x[j] - m) + kc;
+        VSTORE(DS_DT, ds, bn_off(&dsv, c, o, i * VEC), x);
     });
 }
 

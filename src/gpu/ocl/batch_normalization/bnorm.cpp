@@ -110,7 +110,7 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     }
     if (dense && global_stats()) {
         vec = dense_vec;
-    } else if (fwd && !units_inner && !merge_n && gpu_geometry(dev)) {
+    } else if (!units_inner && !merge_n && gpu_geometry(dev)) {
         bool aligned = true;
         for (int i = 0; i < staging.size(); ++i) {
             view3_t v;
