@@ -31,8 +31,8 @@
 #if GN_KERNEL == 1
 #include "ocl_held_parts.clh"
 #include "ocl_post_ops.clh"
-#include "ocl_vec_io.clh"
 #endif
+#include "ocl_vec_io.clh"
 
 #define F_GLOBAL 1
 #define F_SAVE 2
@@ -616,10 +616,16 @@ __kernel void gnorm_bwd_nc(__global const SRC_T *src, view3_t sv,
     if (valid) {
         const float m = mean[n * (channels / cpg) + c / cpg];
         const long sb = v3_off(&sv, n, c, 0), gb = v3_off(&ddv, n, c, 0);
+        // VEC > 1: i counts aligned vectors of contiguous points.
         UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-            const float g = LOAD(DD_DT, dd, gb + i * ddv.s2);
-            acc.x += g;
-            acc.y += g * (LOAD(SRC_DT, src, sb + i * sv.s2) - m);
+            float g[VEC];
+            float x[VEC];
+            VLOAD(DD_DT, dd, gb + i * (VEC > 1 ? VEC : ddv.s2), g);
+            VLOAD(SRC_DT, src, sb + i * (VEC > 1 ? VEC : sv.s2), x);
+            for (int j = 0; j < VEC; ++j) {
+                acc.x += g[j];
+                acc.y += g[j] * (x[j] - m);
+            }
         });
     }
     acc = wg_sum2(acc, buf);
@@ -692,7 +698,7 @@ __kernel void gnorm_bwd_apply(__global const SRC_T *src, gn_view_t sv,
     long o0, o1, i0, i1;
     ul_chunk(&sp, &o0, &o1, &i0, &i1);
     const float m = mean[u], inv = 1.f / sqrt(var[u] + eps);
-    const float cnt = (float)(sp.o * sp.i);
+    const float cnt = (float)(sp.o * sp.i * VEC);
     float k1 = 0.f, k2 = 0.f;
     if (!(flags & F_GLOBAL)) {
         k1 = us[us_off + 2 * u] / cnt;
@@ -700,6 +706,20 @@ __kernel void gnorm_bwd_apply(__global const SRC_T *src, gn_view_t sv,
     }
     const long sb = gn_base(&sv, n, g), gb = gn_base(&ddv, n, g),
                db = gn_base(&dsv, n, g);
+#if VEC > 1
+    // nchw planes: o is the unit's channel, i a vector of its points.
+    UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+        const long c = g * cpg + o;
+        const float w = scale ? scale[c] : 1.f;
+        float gr[VEC];
+        float x[VEC];
+        VLOAD(DD_DT, dd, gb + o * ddv.so + i * VEC, gr);
+        VLOAD(SRC_DT, src, sb + o * sv.so + i * VEC, x);
+        for (int j = 0; j < VEC; ++j)
+            x[j] = inv * (gr[j] * w - k1 - (x[j] - m) * k2);
+        VSTORE(DS_DT, ds, db + o * dsv.so + i * VEC, x);
+    });
+#else
     UL_FOR_EACH(o0, o1, i0, i1, o, i, {
         const long c = g * cpg + (ch_inner ? i : o);
         float gr = LOAD(DD_DT, dd, gb + o * ddv.so + i * ddv.si);
@@ -708,5 +728,6 @@ __kernel void gnorm_bwd_apply(__global const SRC_T *src, gn_view_t sv,
         STORE(DS_DT, ds, db + o * dsv.so + i * dsv.si,
                 inv * (gr - k1 - (x - m) * k2));
     });
+#endif
 }
 #endif

@@ -67,8 +67,7 @@ void ocl_gnorm_t::pd_t::plan_cache(const device_info_t &dev) {
     const int64_t per_lane = div_up(cache_vecs(), (int64_t)geom.lr);
     const size_t budget = std::min(dev.local_mem_size, max_held_local);
     const size_t tree = geom.local_bytes(1), slot = geom.group_size() * 16;
-    const int64_t slots
-            = budget > tree ? (int64_t)((budget - tree) / slot) : 0;
+    const int64_t slots = budget > tree ? (int64_t)((budget - tree) / slot) : 0;
     const int64_t loc = std::min(per_lane - 1, slots);
     if (per_lane - loc > max_cache) return;
     cache = (int)(per_lane - loc);
@@ -194,14 +193,14 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
         // Runs of aligned four-wide vectors: nchw units are one
         // contiguous run, nhwc units a run of cpg channels per point.
         bool runs = cpg * sp <= INT32_MAX
-                && (ch_inner ? cpg % v == 0 : (cpg * sp) % v == 0);
+                    && (ch_inner ? cpg % v == 0 : (cpg * sp) % v == 0);
         for (int k = 0; k < 2 && runs; ++k) {
             const memory_desc_t &md = staging.kernel_md(k);
             view3_t vk;
-            runs = nc_view(md, vk) && !staging.at(k).staged
-                    && vk.s[0] % v == 0 && md.offset0 % v == 0
-                    && (ch_inner ? vk.s[1] == 1 && (sp == 1 || vk.s[2] % v == 0)
-                                 : vk.s[2] == 1 && vk.s[1] == sp);
+            runs = nc_view(md, vk) && !staging.at(k).staged && vk.s[0] % v == 0
+                   && md.offset0 % v == 0
+                   && (ch_inner ? vk.s[1] == 1 && (sp == 1 || vk.s[2] % v == 0)
+                                : vk.s[2] == 1 && vk.s[1] == sp);
         }
         vec = runs ? v : 1;
         plan_cache(dev);
@@ -228,8 +227,20 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
     } else {
         nc_units_inner = v0.s[1] == 1 && sp > 1;
         nc_single = single_lane_units(dev, sp);
+        // nchw-like planes of aligned four-wide vectors in every tensor:
+        // both backward passes read and write vectors along the points.
+        constexpr int v = 4;
+        bool planes = !ch_inner && sp % v == 0;
+        for (int k = 0; k < 3 && planes; ++k) {
+            const memory_desc_t &md = staging.kernel_md(k);
+            view3_t vk;
+            planes = nc_view(md, vk) && !staging.at(k).staged && vk.s[2] == 1
+                     && vk.s[0] % v == 0 && vk.s[1] % v == 0
+                     && md.offset0 % v == 0;
+        }
+        vec = planes ? v : 1;
         const unit_geom_t geom = plan_units(
-                n * c, 1, sp, nc_units_inner, nc_single, wg, dev, true);
+                n * c, 1, sp / vec, nc_units_inner, nc_single, wg, dev, true);
         nc_chunks = geom.chunks();
         ab_off = staging.reserve(
                 (size_t)(2 * nc_chunks * n * c) * sizeof(float));
@@ -284,8 +295,8 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         }
         // Groups take parts by ticket: more groups than can run at once
         // only wait to start.
-        parts_groups_ = (size_t)std::min<int64_t>(pd->n * pd->image_parts,
-                2 * (int64_t)dev.compute_units);
+        parts_groups_ = (size_t)std::min<int64_t>(
+                pd->n * pd->image_parts, 2 * (int64_t)dev.compute_units);
     } else if (pd->is_fwd() && pd->cache) {
         kernel_options_t opts;
         fwd_options(opts, 4, false);
@@ -318,9 +329,8 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         const bool twice = !pd->global_stats() && pd->chunks == 1;
         if (twice && pd->vec > 1 && gpu_geometry(dev)
                 && pd->cpg * pd->sp >= 16 * 1024)
-            wg = std::max(wg,
-                    pow2_floor(std::min({(size_t)1024, dev.max_wg_size,
-                            fwd_.max_wg_size()})));
+            wg = std::max(wg, pow2_floor(std::min({(size_t)1024,
+                                      dev.max_wg_size, fwd_.max_wg_size()})));
         geom_ = plan_units(units, pd->fwd_o(), pd->fwd_i(), false,
                 pd->single_lane, wg, dev, true,
                 pd->global_stats() ? INT64_MAX : pd->chunks);
@@ -334,25 +344,28 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         define_unit_geom(
                 o2, pd->nc_units_inner, pd->nc_single, device_info_of(engine));
         o2.define("GN_KERNEL", 2);
+        o2.define("VEC", pd->vec);
         types(o2);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(
                 engine, src, o2, {"gnorm_bwd_nc", "gnorm_bwd_nc_final"}, ks));
         nc_ = ks[0];
         nc_final_ = ks[1];
-        nc_geom_ = plan_units(pd->n * pd->c, 1, pd->sp, pd->nc_units_inner,
-                pd->nc_single, unit_group_limit(dev, nc_.max_wg_size()), dev,
-                true, pd->nc_chunks);
+        nc_geom_ = plan_units(pd->n * pd->c, 1, pd->sp / pd->vec,
+                pd->nc_units_inner, pd->nc_single,
+                unit_group_limit(dev, nc_.max_wg_size()), dev, true,
+                pd->nc_chunks);
         kernel_options_t o3;
         define_unit_geom(o3, false, pd->single_lane, device_info_of(engine));
         o3.define("GN_KERNEL", 3);
+        o3.define("VEC", pd->vec);
         types(o3);
         DNNL_CHECK(create_kernels(engine, src, o3,
                 {"gnorm_bwd_dss", "gnorm_bwd_unit", "gnorm_bwd_apply"}, ks));
         dss_ = ks[0];
         unit_ = ks[1];
         apply_ = ks[2];
-        geom_ = plan_units(units, o, i, false, pd->single_lane,
+        geom_ = plan_units(units, o, i / pd->vec, false, pd->single_lane,
                 unit_group_limit(dev, apply_.max_wg_size()), dev, true);
     }
     return staging_.init(engine, pd->staging);
@@ -422,8 +435,7 @@ status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         return fwd_.enqueue(ctx, geom_.range(), a);
     };
     if (pd->image_parts)
-        return execute_parts(
-                ctx, src, dst, mean, var, scale, shift, ssc, dsc);
+        return execute_parts(ctx, src, dst, mean, var, scale, shift, ssc, dsc);
     if (pd->cache) {
         // Groups that hold long units take most of a compute unit each:
         // two per compute unit loop over the units (measured on an H100:
@@ -459,8 +471,7 @@ status_t ocl_gnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
 
 status_t ocl_gnorm_t::execute_parts(const exec_ctx_t &ctx,
         const tensor_buf_t &src, const tensor_buf_t &dst, cl_mem mean,
-        cl_mem var, cl_mem scale, cl_mem shift, cl_mem ssc,
-        cl_mem dsc) const {
+        cl_mem var, cl_mem scale, cl_mem shift, cl_mem ssc, cl_mem dsc) const {
     const pd_t *pd = pd_();
     const cl_mem scratch = scratchpad_of(ctx);
     const int64_t sync = (int64_t)(pd->sync_off / sizeof(int32_t));
@@ -490,8 +501,7 @@ status_t ocl_gnorm_t::execute_parts(const exec_ctx_t &ctx,
     a.local(std::max<size_t>(lanes * 16 * pd->cache_local, 16));
     a.local(16);
     pd->post_ops.set_args(a, ctx);
-    return fwd_.enqueue(
-            ctx, nd_range_t({lanes, parts_groups_}, {lanes, 1}), a);
+    return fwd_.enqueue(ctx, nd_range_t({lanes, parts_groups_}, {lanes, 1}), a);
 }
 
 status_t ocl_gnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
