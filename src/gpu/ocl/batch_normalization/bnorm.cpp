@@ -301,6 +301,11 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
                 "bnorm_fwd_dense", dense_));
         if (pd->global_stats()) return staging_.init(engine, pd->staging);
     }
+    // Backward over vectors of points: 64 registers a lane on NVIDIA
+    // (H200, 64 x 256 x 56 x 56 nchw: 0.41 -> 0.33 ms; 128 changed
+    // nothing).
+    if (!fwd && pd->vec > 1)
+        cap_registers_on_nvidia(opts, device_info_of(engine), 64);
     std::vector<ocl_kernel_t> ks;
     DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", opts,
             {fwd ? "bnorm_fwd" : "bnorm_bwd",

@@ -346,6 +346,10 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         o2.define("GN_KERNEL", 2);
         o2.define("VEC", pd->vec);
         types(o2);
+        // Both backward passes over vectors of points: 64 registers a
+        // lane on NVIDIA (H200, 64 x 256 x 56 x 56 over 32 groups, nchw:
+        // 0.32 -> 0.31 ms).
+        if (pd->vec > 1) cap_registers_on_nvidia(o2, dev, 64);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(
                 engine, src, o2, {"gnorm_bwd_nc", "gnorm_bwd_nc_final"}, ks));
@@ -360,6 +364,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
         o3.define("GN_KERNEL", 3);
         o3.define("VEC", pd->vec);
         types(o3);
+        if (pd->vec > 1) cap_registers_on_nvidia(o3, dev, 64);
         DNNL_CHECK(create_kernels(engine, src, o3,
                 {"gnorm_bwd_dss", "gnorm_bwd_unit", "gnorm_bwd_apply"}, ks));
         dss_ = ks[0];
