@@ -29,7 +29,9 @@
 //  bnorm_stats_bands (+ _final): computed statistics over a dense
 //              channels-last layout, before bnorm_fwd_dense: groups
 //              reduce bands of rows for many channels at once, then one
-//              group per channel merges the bands (see there).
+//              group per channel merges the bands (see there);
+//              bnorm_bwd_bands (+ _final) and bnorm_bwd_dense: the same
+//              scheme for the backward sums and diff_src.
 //  The unit kernels read VEC-wide vectors along the point axis when the
 //  host found every tensor contiguous and aligned there (nchw, VEC 4);
 //  i then counts vectors.
@@ -572,6 +574,145 @@ __kernel void bnorm_bwd(__global const DATA_T *src, bn_view_t sv,
         VSTORE(DS_DT, ds, bn_off(&dsv, c, o, i * VEC), x);
     });
 }
+
+#if VEC == 4
+// Backward over a dense channels-last tensor ([rows, channels], channels
+// contiguous), as the forward's bands read it (the unit kernel walks such
+// a channel with a stride of C elements, one value a lane):
+//  bnorm_bwd_bands: a work-item owns VEC neighbouring channels, the
+//    group's row lanes walk its band of rows, BN_ROWS at once, summing
+//    g (diff_dst, zero where the workspace says the ReLU was off) and
+//    g * (x - mean); group g of dimension 1 writes its band's sums of
+//    channel c to partial[2 * (c * bands + g)] (from partial_off);
+//  bnorm_bwd_bands_final: one group per channel adds the bands' sums
+//    into the sums region (sums_off, as bnorm_sums_final leaves it) and
+//    writes diff scale / shift;
+//  bnorm_bwd_dense: diff_src (and diff_src_1 = g) elementwise, VEC
+//    channels a work-item, from the tensor's tail (the cache may hold
+//    it after the sums).
+#define BN_ROWS 4
+
+// g and x of VEC channels from element e on.
+inline void bn_dense_grad(__global const DD_T *dd, long dd_off,
+        __global const uchar *ws, long w_off, __global const DATA_T *src,
+        long s_off, long e, float *g, float *x) {
+    VLOAD(DD_DT, dd, dd_off + e, g);
+    VLOAD(DATA_DT, src, s_off + e, x);
+    if (ws)
+        for (int j = 0; j < VEC; ++j)
+            if (ws[w_off + e + j] == 0) g[j] = 0.f;
+}
+
+__kernel void bnorm_bwd_bands(__global const DATA_T *src, long s_off,
+        __global const DD_T *dd, long dd_off, __global const uchar *ws,
+        long w_off, __global const float *mean, long rows, long channels,
+        long band_rows, __global float *partial, long partial_off,
+        __local float *buf) {
+    const long cv = get_global_id(0);
+    const int lc = get_local_id(0), lr = get_local_id(1);
+    const int nlc = get_local_size(0), nlr = get_local_size(1);
+    const long band = get_group_id(1), bands = get_num_groups(1);
+    const long r0 = band * band_rows, r1 = min(rows, r0 + band_rows);
+    const bool valid = cv * VEC < channels;
+    float m[VEC], sa[VEC], sb[VEC];
+    for (int j = 0; j < VEC; ++j) {
+        m[j] = valid ? mean[cv * VEC + j] : 0.f;
+        sa[j] = sb[j] = 0.f;
+    }
+    if (valid)
+        for (long r = r0 + lr; r < r1; r += BN_ROWS * nlr) {
+            const int n = (int)min((long)BN_ROWS, (r1 - r + nlr - 1) / nlr);
+            float g[BN_ROWS][VEC], x[BN_ROWS][VEC];
+#pragma unroll
+            for (int u = 0; u < BN_ROWS; ++u)
+                bn_dense_grad(dd, dd_off, ws, w_off, src, s_off,
+                        (r + min(u, n - 1) * nlr) * channels + cv * VEC, g[u],
+                        x[u]);
+#pragma unroll
+            for (int u = 0; u < BN_ROWS; ++u)
+                for (int j = 0; j < VEC; ++j) {
+                    sa[j] += u < n ? g[u][j] : 0.f;
+                    sb[j] += u < n ? g[u][j] * (x[u][j] - m[j]) : 0.f;
+                }
+        }
+    // The row lanes of one channel column add in their own slice.
+    __local float *col = buf + 2 * nlr * lc;
+    for (int j = 0; j < VEC; ++j) {
+        col[lr] = sa[j];
+        col[nlr + lr] = sb[j];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int h = nlr / 2; h > 0; h >>= 1) {
+            if (lr < h) {
+                col[lr] += col[lr + h];
+                col[nlr + lr] += col[nlr + lr + h];
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        if (valid && lr == 0) {
+            __global float *p = partial + partial_off
+                    + 2 * ((cv * VEC + j) * bands + band);
+            p[0] = col[0];
+            p[1] = col[nlr];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+__kernel void bnorm_bwd_bands_final(__global float *partial,
+        long partial_off, long bands, long sums_off,
+        __global const float *var, float eps, __global float *dscale,
+        __global float *dshift, __local float *buf) {
+    const long c = get_group_id(0);
+    const int lane = get_local_id(0), lanes = get_local_size(0);
+    float a = 0.f, b = 0.f;
+    for (long q = lane; q < bands; q += lanes) {
+        a += partial[partial_off + 2 * (c * bands + q)];
+        b += partial[partial_off + 2 * (c * bands + q) + 1];
+    }
+    buf[lane] = a;
+    buf[lanes + lane] = b;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int h = lanes / 2; h > 0; h >>= 1) {
+        if (lane < h) {
+            buf[lane] += buf[lane + h];
+            buf[lanes + lane] += buf[lanes + lane + h];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lane != 0) return;
+    partial[sums_off + 2 * c] = buf[0];
+    partial[sums_off + 2 * c + 1] = buf[lanes];
+    if (dscale) dscale[c] = buf[lanes] / sqrt(var[c] + eps);
+    if (dshift) dshift[c] = buf[0];
+}
+
+__kernel void bnorm_bwd_dense(__global const DATA_T *src, long s_off,
+        __global const DD_T *dd, long dd_off, __global DS_T *ds, long ds_off,
+        __global DS_T *ds1, long ds1_off, __global const uchar *ws,
+        long w_off, __global const float *mean, __global const float *var,
+        __global const float *scale, __global const float *sums,
+        long sums_off, long vectors, long channels, float count, float eps,
+        int flags) {
+    const long gid = get_global_id(0);
+    if (gid >= vectors) return;
+    const long e = (vectors - 1 - gid) * VEC;
+    const long c0 = e % channels;
+    float g[VEC], x[VEC];
+    bn_dense_grad(dd, dd_off, ws, w_off, src, s_off, e, g, x);
+    if (ds1) VSTORE(DS_DT, ds1, ds1_off + e, g);
+    const bool gs = flags & F_GLOBAL;
+    for (int j = 0; j < VEC; ++j) {
+        const long c = c0 + j;
+        const float inv = 1.f / sqrt(var[c] + eps);
+        const float sc = scale ? scale[c] : 1.f;
+        const float a = sums[sums_off + 2 * c], b = sums[sums_off + 2 * c + 1];
+        const float kb = gs ? 0.f : -sc * inv * inv * inv * b / count;
+        const float kc = gs ? 0.f : -sc * inv * a / count;
+        x[j] = sc * inv * g[j] + kb * (x[j] - mean[c]) + kc;
+    }
+    VSTORE(DS_DT, ds, ds_off + e, x);
+}
+#endif
 
 // One work-item per channel: adds the chunks' sums into the sums region
 // and writes diff scale / shift.

@@ -100,6 +100,16 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, n * sp);
     init_dense();
+    // Backward takes the dense kernels over channels-last layouts only
+    // (bands of rows for the sums, then diff_src elementwise).
+    if (!fwd && dense && !(cstride == 1 && n * sp > 0)) dense = false;
+    if (dense && !fwd) {
+        init_bands(dev);
+        partial_off = staging.reserve((size_t)(2 * bands * c) * sizeof(float));
+        stats_off = staging.reserve((size_t)(2 * c) * sizeof(float));
+        book_scratchpad(staging.scratch_bytes());
+        return dnnl_success;
+    }
     if (dense && fwd && !global_stats() && cstride == 1 && n * sp > 0) {
         init_bands(dev);
         partial_off = staging.reserve((size_t)(3 * bands * c) * sizeof(float));
@@ -115,17 +125,17 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
         for (int i = 0; i < staging.size(); ++i) {
             view3_t v;
             const memory_desc_t &md = staging.kernel_md(i);
-            aligned = aligned && nc_view(md, v) && v.s[2] == 1
-                    && sp % 4 == 0 && v.s[0] % 4 == 0 && v.s[1] % 4 == 0
-                    && md.offset0 % 4 == 0 && !staging.at(i).staged;
+            aligned = aligned && nc_view(md, v) && v.s[2] == 1 && sp % 4 == 0
+                      && v.s[0] % 4 == 0 && v.s[1] % 4 == 0
+                      && md.offset0 % 4 == 0 && !staging.at(i).staged;
         }
         vec = aligned ? 4 : 1;
     }
     if (fwd && !global_stats() && vec == 4 && norm_held_enabled())
         plan_held(dev);
     if (held_parts > 0) {
-        partial_off = staging.reserve(
-                (size_t)(3 * held_parts * c) * sizeof(float));
+        partial_off =
+                staging.reserve((size_t)(3 * held_parts * c) * sizeof(float));
         sync_off = staging.reserve(sizeof(int32_t));
         dense = false;
         book_scratchpad(staging.scratch_bytes());
@@ -153,8 +163,7 @@ void ocl_bnorm_t::pd_t::init_dense() {
     constexpr int v = dense_vec;
     const memory_desc_t &m0 = staging.kernel_md(k[src]);
     const blocking_desc_t &b0 = m0.format_desc.blocking;
-    if (!is_fwd() || m0.ndims < 2 || b0.inner_nblks != 0 || !walk_dense(m0))
-        return;
+    if (m0.ndims < 2 || b0.inner_nblks != 0 || !walk_dense(m0)) return;
     for (int i = 0; i < staging.size(); ++i) {
         const memory_desc_t &md = staging.kernel_md(i);
         const blocking_desc_t &b = md.format_desc.blocking;
@@ -180,14 +189,13 @@ void ocl_bnorm_t::pd_t::init_bands(const device_info_t &dev) {
     const size_t lc = (size_t)std::min<int64_t>(
             std::min<int64_t>(cvecs, 64), (int64_t)group);
     size_t lr = 1;
-    while (lr * 2 * lc <= group)
-        lr *= 2;
+    while (lr * 2 * lc <= group) lr *= 2;
     // A few groups per compute unit over the whole tensor (their partial
     // statistics are merged per channel afterwards), each band at least
     // one load round of every row lane.
     const int64_t cblocks = div_up(cvecs, (int64_t)lc);
-    const int64_t want
-            = std::max<int64_t>(1, (int64_t)dev.compute_units * 4 / cblocks);
+    const int64_t want =
+            std::max<int64_t>(1, (int64_t)dev.compute_units * 4 / cblocks);
     const int64_t most = div_up(rows, (int64_t)lr * rows_at_once);
     band_rows = div_up(rows, std::min(want, most));
     bands = div_up(rows, band_rows);
@@ -213,9 +221,8 @@ void ocl_bnorm_t::pd_t::plan_held(const device_info_t &dev) {
             || budget <= fixed)
         return;
     const int64_t slots = (int64_t)((budget - fixed) / (lanes * 16));
-    const int regs = dev.vendor == device_vendor_t::nvidia
-            ? nvidia_held_cache
-            : max_held_cache;
+    const int regs = dev.vendor == device_vendor_t::nvidia ? nvidia_held_cache
+                                                           : max_held_cache;
     const int64_t most = (regs + slots) * (int64_t)lanes;
     if (pv > most) return;
     const int64_t parts = div_up(n, most / pv);
@@ -259,8 +266,8 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         // as 8).
         cap_registers_on_nvidia(hopts, device_info_of(engine), 128);
         std::vector<ocl_kernel_t> ks;
-        DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl",
-                hopts, {"bnorm_fwd_held", "held_parts_reset"}, ks));
+        DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", hopts,
+                {"bnorm_fwd_held", "held_parts_reset"}, ks));
         held_ = ks[0];
         held_reset_ = ks[1];
         if (held_.max_wg_size() < pd->held_lanes) {
@@ -273,6 +280,25 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         // only wait to start.
         held_groups_ = (size_t)std::min<int64_t>(pd->c * pd->held_parts,
                 2 * (int64_t)device_info_of(engine).compute_units);
+        return staging_.init(engine, pd->staging);
+    }
+    if (pd->dense && !fwd) {
+        kernel_options_t dopts = opts;
+        dopts.define("VEC", pd_t::dense_vec);
+        std::vector<ocl_kernel_t> ks;
+        DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", dopts,
+                {"bnorm_bwd_dense", "bnorm_bwd_bands", "bnorm_bwd_bands_final"},
+                ks));
+        dense_ = ks[0];
+        bands_ = ks[1];
+        bands_final_ = ks[2];
+        if (bands_.max_wg_size() < pd->band_lanes[0] * pd->band_lanes[1]
+                || bands_final_.max_wg_size() < final_lanes) {
+            verbose_error("bnorm",
+                    "gpu: the device allows too few work-items per group "
+                    "for the backward sums kernels");
+            return dnnl_unimplemented;
+        }
         return staging_.init(engine, pd->staging);
     }
     if (pd->dense) {
@@ -426,9 +452,9 @@ status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
     return pd->dense ? launch_dense(smean, moff, svar, voff, 0) : launch(2, 0);
 }
 
-status_t ocl_bnorm_t::execute_held(const exec_ctx_t &ctx,
-        const tensor_buf_t *b, cl_mem mean, int64_t moff, cl_mem var,
-        int64_t voff, cl_mem scale, cl_mem shift) const {
+status_t ocl_bnorm_t::execute_held(const exec_ctx_t &ctx, const tensor_buf_t *b,
+        cl_mem mean, int64_t moff, cl_mem var, int64_t voff, cl_mem scale,
+        cl_mem shift) const {
     const pd_t *pd = pd_();
     const cl_mem scratch = scratchpad_of(ctx);
     const int64_t sync = (int64_t)(pd->sync_off / sizeof(int32_t));
@@ -450,8 +476,7 @@ status_t ocl_bnorm_t::execute_held(const exec_ctx_t &ctx,
     a.local(lanes * sizeof(float));
     a.local(std::max<size_t>(lanes * 16 * pd->held_local, 16));
     a.local(16);
-    return held_.enqueue(
-            ctx, nd_range_t({lanes, held_groups_}, {lanes, 1}), a);
+    return held_.enqueue(ctx, nd_range_t({lanes, held_groups_}, {lanes, 1}), a);
 }
 
 status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
@@ -484,6 +509,36 @@ status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
     const int64_t poff = (int64_t)(pd->partial_off / sizeof(float)),
                   soff = (int64_t)(pd->stats_off / sizeof(float));
     const float eps = pd->desc()->epsilon;
+    if (pd->dense) {
+        if (empty || pd->c == 0) return dnnl_success;
+        const size_t lc = pd->band_lanes[0], lr = pd->band_lanes[1];
+        const size_t cvecs = (size_t)(pd->c / pd_t::dense_vec);
+        const int64_t rows = pd->n * pd->sp;
+        kernel_args_t a;
+        for (int s : {pd_t::src, pd_t::diff_dst, pd_t::ws})
+            a.mem(b[s].mem).i64(b[s].off0);
+        a.mem(mean).i64(rows).i64(pd->c).i64(pd->band_rows);
+        a.mem(scratch).i64(poff).local(2 * lc * lr * sizeof(float));
+        DNNL_CHECK(bands_.enqueue(ctx,
+                nd_range_t({(size_t)div_up((int64_t)cvecs, (int64_t)lc) * lc,
+                                   (size_t)pd->bands * lr},
+                        {lc, lr}),
+                a));
+        kernel_args_t f;
+        f.mem(scratch).i64(poff).i64(pd->bands).i64(soff).mem(var).f32(eps);
+        f.mem(dscale).mem(dshift).local(2 * final_lanes * sizeof(float));
+        DNNL_CHECK(bands_final_.enqueue(ctx,
+                nd_range_t({(size_t)pd->c * final_lanes}, {final_lanes}), f));
+        kernel_args_t d;
+        for (int s : {pd_t::src, pd_t::diff_dst, pd_t::diff_src,
+                     pd_t::diff_src1, pd_t::ws})
+            d.mem(b[s].mem).i64(b[s].off0);
+        const int64_t vectors = rows * pd->c / pd_t::dense_vec;
+        d.mem(mean).mem(var).mem(scale).mem(scratch).i64(soff);
+        d.i64(vectors).i64(pd->c).f32((float)rows).f32(eps);
+        d.i32(pd->global_stats() ? f_global : 0);
+        return dense_.enqueue(ctx, nd_range_t({(size_t)vectors}, {256}), d);
+    }
     auto launch = [&](int phase) {
         kernel_args_t a;
         for (int s : slots) a.mem(b[s].mem).value(view(pd->k[s], b[s].off0));
