@@ -21,8 +21,10 @@
 //     GN_PARTS): channels-last images held on chip in parts of whole
 //     points by groups that wait for one another; see there.
 // GN_KERNEL 2 (backward sums): gnorm_bwd_nc: per (n, c) over the points,
-//     A = sum diff_dst, B = sum diff_dst * (x - mean); chunks' partials
-//     added by gnorm_bwd_nc_final.
+//     A = sum diff_dst, B = sum diff_dst * (x - mean) (VEC > 1: vectors
+//     along the points, or with NC_CVEC along channels-last channels, a
+//     unit then VEC channels); chunks' partials added by
+//     gnorm_bwd_nc_final.
 // GN_KERNEL 3 (backward finish, rows geometry): gnorm_bwd_dss (diff
 //     scale / shift from A and B), gnorm_bwd_unit (per unit sums of
 //     scale * A and scale * B) and gnorm_bwd_apply (diff_src).
@@ -607,6 +609,46 @@ __kernel void gnorm_bwd_nc(__global const SRC_T *src, view3_t sv,
         __global const DD_T *dd, view3_t ddv, __global const float *mean,
         unit_space_t sp, long channels, long cpg, __global float *ab,
         long ab_off, __local float *buf) {
+#if NC_CVEC
+    // Channels-last: unit u is VEC neighbouring channels of one image,
+    // read as vectors at every point (neighbouring units in neighbouring
+    // work-items, so a group's loads are consecutive 16-byte pieces).
+    const long u = ul_unit();
+    const bool valid = u < sp.units;
+    const long cvs = channels / VEC;
+    const long n = valid ? u / cvs : 0, c0 = valid ? (u % cvs) * VEC : 0;
+    long o0, o1, i0, i1;
+    ul_chunk(&sp, &o0, &o1, &i0, &i1);
+    float m[VEC], sa[VEC], sb[VEC];
+    for (int j = 0; j < VEC; ++j) {
+        m[j] = valid ? mean[n * (channels / cpg) + (c0 + j) / cpg] : 0.f;
+        sa[j] = sb[j] = 0.f;
+    }
+    if (valid) {
+        const long xb = v3_off(&sv, n, c0, 0), gb = v3_off(&ddv, n, c0, 0);
+        UL_FOR_EACH(o0, o1, i0, i1, o, i, {
+            float g[VEC];
+            float x[VEC];
+            VLOAD(DD_DT, dd, gb + i * ddv.s2, g);
+            VLOAD(SRC_DT, src, xb + i * sv.s2, x);
+            for (int j = 0; j < VEC; ++j) {
+                sa[j] += g[j];
+                sb[j] += g[j] * (x[j] - m[j]);
+            }
+        });
+    }
+    // Sums of (n, c) at ab[ab_off + 2 * (chunk * N * C + n * C + c)].
+    for (int j = 0; j < VEC; ++j) {
+        const float2 t = wg_sum2((float2)(sa[j], sb[j]), buf);
+        if (valid && ul_lane() == 0) {
+            __global float *p = ab + ab_off
+                    + 2 * (ul_chunk_id() * sp.units * VEC + n * channels + c0
+                            + j);
+            p[0] = t.x;
+            p[1] = t.y;
+        }
+    }
+#else
     const long u = ul_unit();
     const bool valid = u < sp.units;
     const long n = valid ? u / channels : 0, c = valid ? u % channels : 0;
@@ -633,6 +675,7 @@ __kernel void gnorm_bwd_nc(__global const SRC_T *src, view3_t sv,
     __global float *p = ab + ab_off + 2 * (ul_chunk_id() * sp.units + u);
     p[0] = acc.x;
     p[1] = acc.y;
+#endif
 }
 
 // One work-item per (n, c): adds the chunks' sums into chunk 0's place.
@@ -707,16 +750,19 @@ __kernel void gnorm_bwd_apply(__global const SRC_T *src, gn_view_t sv,
     const long sb = gn_base(&sv, n, g), gb = gn_base(&ddv, n, g),
                db = gn_base(&dsv, n, g);
 #if VEC > 1
-    // nchw planes: o is the unit's channel, i a vector of its points.
+    // Vectors along the contiguous inner part: nchw planes (o the unit's
+    // channel, i a vector of its points) or channels-last points (o the
+    // point, i a vector of the group's channels).
     UL_FOR_EACH(o0, o1, i0, i1, o, i, {
-        const long c = g * cpg + o;
-        const float w = scale ? scale[c] : 1.f;
         float gr[VEC];
         float x[VEC];
         VLOAD(DD_DT, dd, gb + o * ddv.so + i * VEC, gr);
         VLOAD(SRC_DT, src, sb + o * sv.so + i * VEC, x);
-        for (int j = 0; j < VEC; ++j)
+        for (int j = 0; j < VEC; ++j) {
+            const long c = g * cpg + (ch_inner ? i * VEC + j : o);
+            const float w = scale ? scale[c] : 1.f;
             x[j] = inv * (gr[j] * w - k1 - (x[j] - m) * k2);
+        }
         VSTORE(DS_DT, ds, db + o * dsv.so + i * VEC, x);
     });
 #else

@@ -227,20 +227,23 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
     } else {
         nc_units_inner = v0.s[1] == 1 && sp > 1;
         nc_single = single_lane_units(dev, sp);
-        // nchw-like planes of aligned four-wide vectors in every tensor:
-        // both backward passes read and write vectors along the points.
+        // Aligned four-wide vectors in every tensor, read and written by
+        // both backward passes: along the points of nchw-like planes, or
+        // along the channels of channels-last points (cpg a multiple of
+        // four, so a vector stays in one group).
         constexpr int v = 4;
-        bool planes = !ch_inner && sp % v == 0;
-        for (int k = 0; k < 3 && planes; ++k) {
+        bool ok = ch_inner ? cpg % v == 0 && sp > 1 : sp % v == 0;
+        for (int k = 0; k < 3 && ok; ++k) {
             const memory_desc_t &md = staging.kernel_md(k);
             view3_t vk;
-            planes = nc_view(md, vk) && !staging.at(k).staged && vk.s[2] == 1
-                     && vk.s[0] % v == 0 && vk.s[1] % v == 0
-                     && md.offset0 % v == 0;
+            ok = nc_view(md, vk) && !staging.at(k).staged && vk.s[0] % v == 0
+                 && md.offset0 % v == 0
+                 && (ch_inner ? vk.s[1] == 1 && vk.s[2] % v == 0
+                              : vk.s[2] == 1 && vk.s[1] % v == 0);
         }
-        vec = planes ? v : 1;
-        const unit_geom_t geom = plan_units(
-                n * c, 1, sp / vec, nc_units_inner, nc_single, wg, dev, true);
+        vec = ok ? v : 1;
+        const unit_geom_t geom = plan_units(nc_units(), 1, nc_points(),
+                nc_units_inner, nc_single, wg, dev, true);
         nc_chunks = geom.chunks();
         ab_off = staging.reserve(
                 (size_t)(2 * nc_chunks * n * c) * sizeof(float));
@@ -345,6 +348,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                 o2, pd->nc_units_inner, pd->nc_single, device_info_of(engine));
         o2.define("GN_KERNEL", 2);
         o2.define("VEC", pd->vec);
+        o2.define("NC_CVEC", pd->ch_inner && pd->vec > 1 ? 1 : 0);
         types(o2);
         // Both backward passes over vectors of points: 64 registers a
         // lane on NVIDIA (H200, 64 x 256 x 56 x 56 over 32 groups, nchw:
@@ -355,7 +359,7 @@ status_t ocl_gnorm_t::init(engine_t *engine) {
                 engine, src, o2, {"gnorm_bwd_nc", "gnorm_bwd_nc_final"}, ks));
         nc_ = ks[0];
         nc_final_ = ks[1];
-        nc_geom_ = plan_units(pd->n * pd->c, 1, pd->sp / pd->vec,
+        nc_geom_ = plan_units(pd->nc_units(), 1, pd->nc_points(),
                 pd->nc_units_inner, pd->nc_single,
                 unit_group_limit(dev, nc_.max_wg_size()), dev, true,
                 pd->nc_chunks);

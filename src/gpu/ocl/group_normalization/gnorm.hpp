@@ -34,11 +34,11 @@ struct ocl_gnorm_t : public primitive_t {
         using ocl_pd_t<group_normalization_pd_t, ocl_gnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return image_parts ? "ocl:gnorm:image_parts_held"
-                    : cache_local ? "ocl:gnorm:units_held"
-                    : cache    ? "ocl:gnorm:units_cached"
-                    : vec > 1  ? "ocl:gnorm:units_vec"
-                               : "ocl:gnorm:units";
+            return image_parts   ? "ocl:gnorm:image_parts_held"
+                   : cache_local ? "ocl:gnorm:units_held"
+                   : cache       ? "ocl:gnorm:units_cached"
+                   : vec > 1     ? "ocl:gnorm:units_vec"
+                                 : "ocl:gnorm:units";
         }
         // Forward with the unit held on chip (gnorm_fwd_cached): `cache`
         // vectors of 4 per lane in registers (0: not used) and
@@ -58,7 +58,7 @@ struct ocl_gnorm_t : public primitive_t {
         // buffer of a float a lane.
         bool cache_fits(const unit_geom_t &geom) const {
             return (cache + cache_local) * (int64_t)geom.lr >= cache_vecs()
-                    && 2 * cpg <= (int64_t)geom.lr;
+                   && 2 * cpg <= (int64_t)geom.lr;
         }
         // Forward over channels-last images cut into parts of part_points
         // points, each held on chip by a group of parts_lanes lanes
@@ -75,6 +75,11 @@ struct ocl_gnorm_t : public primitive_t {
         // aligned vectors: nchw, one run of cpg x sp (space [1, cpg * sp /
         // vec]); nhwc, a run of cpg channels per point ([sp, cpg / vec]).
         int vec = 1;
+        // Backward sums per (n, c): units (channel vectors of VEC when
+        // the vectors run along channels) and the points each walks (in
+        // vectors when they run along the points).
+        int64_t nc_units() const { return n * c / (ch_inner ? vec : 1); }
+        int64_t nc_points() const { return ch_inner ? sp : sp / vec; }
         int64_t fwd_o() const { return ch_inner ? sp : vec > 1 ? 1 : cpg; }
         int64_t fwd_i() const {
             return ch_inner ? cpg / vec : vec > 1 ? cpg * sp / vec : sp;
@@ -84,9 +89,9 @@ struct ocl_gnorm_t : public primitive_t {
         staging_t staging;
         post_ops_conf_t post_ops;
         int64_t n = 0, c = 0, sp = 0, g = 0, cpg = 0;
-        bool ch_inner = false; // a unit's inner part is its channels
+        bool ch_inner = false;    // a unit's inner part is its channels
         bool single_lane = false; // units of (n, group)
-        int64_t chunks = 1; // fwd statistics
+        int64_t chunks = 1;       // fwd statistics
         size_t partial_off = 0, stats_off = 0; // fwd scratchpad regions
         // Backward sums per (n, c).
         bool nc_units_inner = false, nc_single = false;
@@ -107,8 +112,8 @@ private:
             cl_mem shift, cl_mem ssc, cl_mem dsc) const;
     gn_view_t unit_view(int k, int64_t off0) const;
     ocl_kernel_t fwd_, stats_final_; // fwd (fwd_: the cached kernel if any)
-    ocl_kernel_t parts_reset_; // with gnorm_fwd_parts as fwd_
-    size_t parts_groups_ = 0; // groups of gnorm_fwd_parts' range
+    ocl_kernel_t parts_reset_;       // with gnorm_fwd_parts as fwd_
+    size_t parts_groups_ = 0;        // groups of gnorm_fwd_parts' range
     ocl_kernel_t nc_, nc_final_, dss_, unit_, apply_; // bwd
     staging_kernels_t staging_;
     unit_geom_t geom_, nc_geom_;
