@@ -592,6 +592,24 @@ __kernel void bnorm_bwd(__global const DATA_T *src, bn_view_t sv,
 //    it after the sums).
 #define BN_ROWS 4
 
+// The sums of `lanes` work-items' pairs (a power of two) that share buf
+// (2 * lanes floats); every one of them calls it, with its own lane.
+inline float2 bn_sum2(float2 v, __local float *buf, int lane, int lanes) {
+    buf[lane] = v.x;
+    buf[lanes + lane] = v.y;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int h = lanes / 2; h > 0; h >>= 1) {
+        if (lane < h) {
+            buf[lane] += buf[lane + h];
+            buf[lanes + lane] += buf[lanes + lane + h];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    const float2 r = (float2)(buf[0], buf[lanes]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+
 // g and x of VEC channels from element e on.
 inline void bn_dense_grad(__global const DD_T *dd, long dd_off,
         __global const uchar *ws, long w_off, __global const DATA_T *src,
@@ -638,23 +656,13 @@ __kernel void bnorm_bwd_bands(__global const DATA_T *src, long s_off,
     // The row lanes of one channel column add in their own slice.
     __local float *col = buf + 2 * nlr * lc;
     for (int j = 0; j < VEC; ++j) {
-        col[lr] = sa[j];
-        col[nlr + lr] = sb[j];
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (int h = nlr / 2; h > 0; h >>= 1) {
-            if (lr < h) {
-                col[lr] += col[lr + h];
-                col[nlr + lr] += col[nlr + lr + h];
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
+        const float2 t = bn_sum2((float2)(sa[j], sb[j]), col, lr, nlr);
         if (valid && lr == 0) {
             __global float *p = partial + partial_off
                     + 2 * ((cv * VEC + j) * bands + band);
-            p[0] = col[0];
-            p[1] = col[nlr];
+            p[0] = t.x;
+            p[1] = t.y;
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 
@@ -669,21 +677,12 @@ __kernel void bnorm_bwd_bands_final(__global float *partial,
         a += partial[partial_off + 2 * (c * bands + q)];
         b += partial[partial_off + 2 * (c * bands + q) + 1];
     }
-    buf[lane] = a;
-    buf[lanes + lane] = b;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int h = lanes / 2; h > 0; h >>= 1) {
-        if (lane < h) {
-            buf[lane] += buf[lane + h];
-            buf[lanes + lane] += buf[lanes + lane + h];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    const float2 t = bn_sum2((float2)(a, b), buf, lane, lanes);
     if (lane != 0) return;
-    partial[sums_off + 2 * c] = buf[0];
-    partial[sums_off + 2 * c + 1] = buf[lanes];
-    if (dscale) dscale[c] = buf[lanes] / sqrt(var[c] + eps);
-    if (dshift) dshift[c] = buf[0];
+    partial[sums_off + 2 * c] = t.x;
+    partial[sums_off + 2 * c + 1] = t.y;
+    if (dscale) dscale[c] = t.y / sqrt(var[c] + eps);
+    if (dshift) dshift[c] = t.x;
 }
 
 __kernel void bnorm_bwd_dense(__global const DATA_T *src, long s_off,

@@ -282,13 +282,14 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
                 2 * (int64_t)device_info_of(engine).compute_units);
         return staging_.init(engine, pd->staging);
     }
-    if (pd->dense && !fwd) {
-        kernel_options_t dopts = opts;
-        dopts.define("VEC", pd_t::dense_vec);
+    // The dense layouts' kernels: the elementwise pass, and the bands'
+    // sums or statistics with their merge.
+    auto create_bands =
+            [&](const kernel_options_t &dopts,
+                    const std::vector<const char *> &names) -> status_t {
         std::vector<ocl_kernel_t> ks;
-        DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", dopts,
-                {"bnorm_bwd_dense", "bnorm_bwd_bands", "bnorm_bwd_bands_final"},
-                ks));
+        DNNL_CHECK(create_kernels(
+                engine, "batch_normalization/bnorm.cl", dopts, names, ks));
         dense_ = ks[0];
         bands_ = ks[1];
         bands_final_ = ks[2];
@@ -296,33 +297,21 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
                 || bands_final_.max_wg_size() < final_lanes) {
             verbose_error("bnorm",
                     "gpu: the device allows too few work-items per group "
-                    "for the backward sums kernels");
+                    "for the %s kernels",
+                    fwd ? "statistics" : "backward sums");
             return dnnl_unimplemented;
         }
         return staging_.init(engine, pd->staging);
-    }
+    };
     if (pd->dense) {
         kernel_options_t dopts = opts;
         dopts.define("VEC", pd_t::dense_vec);
-        if (pd->bands > 0) {
-            std::vector<ocl_kernel_t> ks;
-            DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl",
-                    dopts,
-                    {"bnorm_fwd_dense", "bnorm_stats_bands",
-                            "bnorm_stats_bands_final"},
-                    ks));
-            dense_ = ks[0];
-            bands_ = ks[1];
-            bands_final_ = ks[2];
-            if (bands_.max_wg_size() < pd->band_lanes[0] * pd->band_lanes[1]
-                    || bands_final_.max_wg_size() < final_lanes) {
-                verbose_error("bnorm",
-                        "gpu: the device allows too few work-items per "
-                        "group for the statistics kernels");
-                return dnnl_unimplemented;
-            }
-            return staging_.init(engine, pd->staging);
-        }
+        if (!fwd)
+            return create_bands(dopts, {"bnorm_bwd_dense", "bnorm_bwd_bands",
+                                               "bnorm_bwd_bands_final"});
+        if (pd->bands > 0)
+            return create_bands(dopts, {"bnorm_fwd_dense", "bnorm_stats_bands",
+                                               "bnorm_stats_bands_final"});
         DNNL_CHECK(create_kernel(engine, "batch_normalization/bnorm.cl", dopts,
                 "bnorm_fwd_dense", dense_));
         if (pd->global_stats()) return staging_.init(engine, pd->staging);

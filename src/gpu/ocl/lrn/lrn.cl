@@ -141,6 +141,22 @@ __kernel void lrn_fwd_planes(__global const SRC_T *src, view3_t sv,
 // each of src, diff_dst and the workspace is loaded once a channel (the
 // generic kernel loads them for every window position). X, G and N hold
 // the loaded channels m - LO .. m + LO + PF (PF loaded ahead).
+// src, diff_dst and the norms of channel c at VEC points (zeros, and
+// norms of 1, outside the tensor).
+inline void load_bwd_channel(__global const SRC_T *src, const view3_t *sv,
+        __global const SRC_T *dd, const view3_t *gv, __global const float *ws,
+        const view3_t *wv, long n, long c, long channels, long s, float *x,
+        float *g, float *nrm) {
+    load_channel(src, sv, n, c, channels, s, x);
+    load_channel(dd, gv, n, c, channels, s, g);
+    if (c >= 0 && c < channels) {
+        VLOAD(1, ws, v3_off(wv, n, c, s), nrm);
+    } else {
+        for (int j = 0; j < VEC; ++j)
+            nrm[j] = 1.f;
+    }
+}
+
 __kernel void lrn_bwd_planes(__global const SRC_T *src, view3_t sv,
         __global const SRC_T *dd, view3_t gv, __global SRC_T *ds,
         view3_t dv, __global const float *ws, view3_t wv, long points,
@@ -156,14 +172,8 @@ __kernel void lrn_bwd_planes(__global const SRC_T *src, view3_t sv,
 #pragma unroll
     for (int i = 0; i < WIN; ++i) {
         const long ch = c0 - LO + i;
-        load_channel(src, &sv, n, ch, channels, s, X[i]);
-        load_channel(dd, &gv, n, ch, channels, s, G[i]);
-        if (ch >= 0 && ch < channels) {
-            VLOAD(1, ws, v3_off(&wv, n, ch, s), N[i]);
-        } else {
-            for (int j = 0; j < VEC; ++j)
-                N[i][j] = 1.f;
-        }
+        load_bwd_channel(src, &sv, dd, &gv, ws, &wv, n, ch, channels, s,
+                X[i], G[i], N[i]);
     }
 #pragma unroll
     for (int i = 0; i + 1 < WL; ++i)
@@ -194,14 +204,8 @@ __kernel void lrn_bwd_planes(__global const SRC_T *src, view3_t sv,
                 N[i][j] = N[i + 1][j];
             }
         const long ch = c + 1 - LO + WIN - 1;
-        load_channel(src, &sv, n, ch, channels, s, X[WIN - 1]);
-        load_channel(dd, &gv, n, ch, channels, s, G[WIN - 1]);
-        if (ch >= 0 && ch < channels) {
-            VLOAD(1, ws, v3_off(&wv, n, ch, s), N[WIN - 1]);
-        } else {
-            for (int j = 0; j < VEC; ++j)
-                N[WIN - 1][j] = 1.f;
-        }
+        load_bwd_channel(src, &sv, dd, &gv, ws, &wv, n, ch, channels, s,
+                X[WIN - 1], G[WIN - 1], N[WIN - 1]);
     }
 }
 
