@@ -184,6 +184,31 @@ TEST_F(ocl_prelu, layouts_and_data_types) {
     run_case(s, seed++);
 }
 
+// Backward with per-channel weights over contiguous planes of whole
+// vectors: diff_src and diff_weights in one pass, images in chunks (several
+// chunks a channel: partial sums added by a second kernel; one chunk),
+// 3D to 5D, bf16 data, weights in another data type.
+TEST_F(ocl_prelu, per_channel_planes) {
+    unsigned seed = 61;
+    run_case(make({4, 8, 16, 16}, {1, 8, 1, 1}), seed++);
+    run_case(make({2, 64, 2, 2}, {1, 64, 1, 1}), seed++);
+    run_case(make({3, 4, 12}, {1, 4, 1}), seed++);
+    run_case(make({2, 3, 2, 4, 4}, {1, 3, 1, 1, 1}), seed++);
+    case_t b = make({5, 6, 4, 4}, {1, 6, 1, 1});
+    b.d = dt::bf16;
+    run_case(b, seed++);
+    case_t h = make({5, 6, 4, 4}, {1, 6, 1, 1});
+    h.d = dt::f16;
+    h.wd = dt::bf16;
+    run_case(h, seed++);
+    const memory::desc md({2, 8, 4, 4}, dt::f32, tag::nchw),
+            wmd({1, 8, 1, 1}, dt::f32, tag::nchw);
+    prelu_forward::primitive_desc f(
+            gpu(), prop_kind::forward_training, md, wmd, md);
+    prelu_backward::primitive_desc b2(gpu(), md, wmd, md, wmd, md, f);
+    EXPECT_EQ(std::string(b2.impl_info_str()), "ocl:prelu:planes");
+}
+
 TEST_F(ocl_prelu, empty_batch_gives_zero_diff_weights) {
     stream strm(gpu());
     const memory::desc s({0, 4, 2, 2}, dt::f32, tag::nchw),
@@ -203,13 +228,22 @@ TEST_F(ocl_prelu, empty_batch_gives_zero_diff_weights) {
 }
 
 TEST_F(ocl_prelu, new_shape_builds_no_program) {
-    run_case(make({2, 7, 3, 5}, {1, 7, 1, 1}), 31);
-    dnnl_ext_kernel_cache_stats_t before{}, after{};
-    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
-    run_case(make({3, 5, 4, 9}, {1, 5, 1, 1}), 32);
-    ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&after), dnnl_success);
-    EXPECT_EQ(after.misses, before.misses);
-    EXPECT_GT(after.hits, before.hits);
+    // Planes that are not whole vectors (the generic kernels), then
+    // contiguous planes of whole vectors (the planes kernel): a new shape
+    // of either kind reuses its program.
+    const std::pair<memory::dims, memory::dims> shapes[][2] = {
+            {{{2, 7, 3, 5}, {1, 7, 1, 1}}, {{3, 5, 3, 7}, {1, 5, 1, 1}}},
+            {{{2, 8, 4, 4}, {1, 8, 1, 1}}, {{3, 5, 4, 9}, {1, 5, 1, 1}}}};
+    unsigned seed = 31;
+    for (const auto &pair : shapes) {
+        run_case(make(pair[0].first, pair[0].second), seed++);
+        dnnl_ext_kernel_cache_stats_t before{}, after{};
+        ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&before), dnnl_success);
+        run_case(make(pair[1].first, pair[1].second), seed++);
+        ASSERT_EQ(dnnl_ext_kernel_cache_get_stats(&after), dnnl_success);
+        EXPECT_EQ(after.misses, before.misses);
+        EXPECT_GT(after.hits, before.hits);
+    }
 }
 
 TEST_F(ocl_prelu, rejects_unsupported_and_bad_arguments) {

@@ -17,7 +17,9 @@
 //       stores diff_weights, several store partial sums that
 //   prelu_dw_final adds (one work-item per w);
 //   prelu_dw_serial: one work-item per w adds every reduced position
-//       (few of them: tiny reductions).
+//       (few of them: tiny reductions);
+//   prelu_bwd_planes (+ prelu_planes_final): per-channel weights over
+//       contiguous planes, diff_src and diff_weights in one pass.
 #include "ocl_vec_io.clh"
 #include "ocl_walk.clh"
 
@@ -189,4 +191,70 @@ __kernel void prelu_dw_serial(__global const SRC_T *src,
             acc += dw_term(src, diff_dst, c, pos_w, r);
     STORE(DIFF_WEI_DT, dw, tensor_off(&c->dw, pos_w), acc);
 }
+
+#if PLANES
+// Backward with per-channel weights over [N, C, S] views whose planes are
+// contiguous and aligned (nchw-like; PLANES, VEC 4): work-group (c, q)
+// (dimensions 1 and 2) takes images [q * ipc, (q + 1) * ipc) of channel
+// c, its lanes walking each plane's vectors; it writes diff_src and sums
+// the channel's diff weight, src and diff_dst read once (the generic
+// kernels read them twice, with an offset computation per position).
+// One chunk stores diff_weights; several store partial sums that
+// prelu_planes_final adds.
+typedef struct {
+    long off0, sn, sc;
+} plane_view_t;
+
+__kernel void prelu_bwd_planes(__global const SRC_T *src, plane_view_t sv,
+        __global const WEI_T *wei, long w_off, long w_stride,
+        __global const DIFF_DST_T *diff_dst, plane_view_t gv,
+        __global DIFF_SRC_T *diff_src, plane_view_t dv,
+        __global DIFF_WEI_T *dw, long dw_off, long dw_stride,
+        __global float *partial, long images, long points, long ipc,
+        __local float *sums) {
+    const long c = get_group_id(1), q = get_group_id(2);
+    const long chunks = get_num_groups(2);
+    const int lid = get_local_id(0), lws = get_local_size(0);
+    const float w = LOAD(WEI_DT, wei, w_off + c * w_stride);
+    const long n0 = q * ipc, n1 = min(images, n0 + ipc);
+    float acc = 0.f;
+    for (long n = n0; n < n1; ++n) {
+        const long xs = sv.off0 + n * sv.sn + c * sv.sc;
+        const long gs = gv.off0 + n * gv.sn + c * gv.sc;
+        const long ds = dv.off0 + n * dv.sn + c * dv.sc;
+        for (long v = lid * VEC; v < points; v += lws * VEC) {
+            float x[VEC], g[VEC];
+            VLOAD(SRC_DT, src, xs + v, x);
+            VLOAD(DIFF_DST_DT, diff_dst, gs + v, g);
+            for (int l = 0; l < VEC; ++l) {
+                acc += x[l] > 0.f ? 0.f : x[l] * g[l];
+                g[l] = x[l] > 0.f ? g[l] : w * g[l];
+            }
+            VSTORE(DIFF_SRC_DT, diff_src, ds + v, g);
+        }
+    }
+    sums[lid] = acc;
+    for (int h = lws / 2; h > 0; h /= 2) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < h) sums[lid] += sums[lid + h];
+    }
+    if (lid != 0) return;
+    if (chunks == 1)
+        STORE(DIFF_WEI_DT, dw, dw_off + c * dw_stride, sums[0]);
+    else
+        partial[c * chunks + q] = sums[0];
+}
+
+// One work-item per channel: the chunks' partial sums in order.
+__kernel void prelu_planes_final(__global DIFF_WEI_T *dw, long dw_off,
+        long dw_stride, __global const float *partial, long channels,
+        long chunks) {
+    const long c = get_global_id(0);
+    if (c >= channels) return;
+    float acc = 0.f;
+    for (long q = 0; q < chunks; ++q)
+        acc += partial[c * chunks + q];
+    STORE(DIFF_WEI_DT, dw, dw_off + c * dw_stride, acc);
+}
+#endif
 #endif

@@ -20,7 +20,9 @@ struct ocl_prelu_t : public primitive_t {
         using ocl_pd_t<prelu_pd_t, ocl_prelu_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return generic ? "ocl:prelu:any" : "ocl:prelu:blocked";
+            return generic  ? "ocl:prelu:any"
+                   : planes ? "ocl:prelu:planes"
+                            : "ocl:prelu:blocked";
         }
 
         bool generic = false;      // layout_t offsets
@@ -36,11 +38,19 @@ struct ocl_prelu_t : public primitive_t {
         bool dw_serial = false;       // one work-item per weight, no tree
         int64_t dw_groups = 1;        // work-groups per weight (tree)
         int64_t dw_lws = 1;           // tree work-group size (a power of 2)
+        // Backward with per-channel weights over contiguous aligned planes
+        // (prelu_bwd_planes): [N, C, S] views of src, diff_dst and
+        // diff_src ({off0 (filled at execution), sn, sc}), chunks of
+        // images a channel, the images of a chunk.
+        bool planes = false;
+        int64_t plane_views[3][3] = {};
+        int64_t plane_chunks = 1, plane_ipc = 1;
 
     private:
         status_t check_data_types() const;
         void init_data_conf();
         void init_dw_conf(engine_t *engine);
+        void init_planes(engine_t *engine);
     };
 
     using primitive_t::primitive_t;
@@ -50,8 +60,10 @@ struct ocl_prelu_t : public primitive_t {
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
     status_t execute_dw(const exec_ctx_t &ctx) const;
+    status_t execute_planes(const exec_ctx_t &ctx) const;
     // Forward: prelu_fwd. Backward: prelu_bwd_data, prelu_dw_tree,
-    // prelu_dw_final, prelu_dw_serial.
+    // prelu_dw_final, prelu_dw_serial; or prelu_bwd_planes,
+    // prelu_planes_final.
     std::vector<ocl_kernel_t> kernels_;
     device_table_t conf_, dw_conf_;
 };
