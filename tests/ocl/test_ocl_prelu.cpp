@@ -184,10 +184,11 @@ TEST_F(ocl_prelu, layouts_and_data_types) {
     run_case(s, seed++);
 }
 
-// Backward with per-channel weights over contiguous planes of whole
-// vectors: diff_src and diff_weights in one pass, images in chunks (several
-// chunks a channel: partial sums added by a second kernel; one chunk),
-// 3D to 5D, bf16 data, weights in another data type.
+// Per-channel weights over contiguous planes of whole vectors: forward,
+// and backward with diff_src and diff_weights in one pass, images in
+// chunks (several chunks a channel: partial sums added by a second
+// kernel; one chunk), 3D to 5D, bf16 data, weights in another data type,
+// s8 forward.
 TEST_F(ocl_prelu, per_channel_planes) {
     unsigned seed = 61;
     run_case(make({4, 8, 16, 16}, {1, 8, 1, 1}), seed++);
@@ -207,6 +208,12 @@ TEST_F(ocl_prelu, per_channel_planes) {
             gpu(), prop_kind::forward_training, md, wmd, md);
     prelu_backward::primitive_desc b2(gpu(), md, wmd, md, wmd, md, f);
     EXPECT_EQ(std::string(b2.impl_info_str()), "ocl:prelu:planes");
+    // The forward walks the same planes (integer data too).
+    EXPECT_EQ(std::string(f.impl_info_str()), "ocl:prelu:planes");
+    case_t i8 = make({3, 5, 2, 6}, {1, 5, 1, 1});
+    i8.d = dt::s8;
+    i8.bwd = false;
+    EXPECT_EQ(run_case(i8, seed++), "ocl:prelu:planes");
 }
 
 TEST_F(ocl_prelu, empty_batch_gives_zero_diff_weights) {

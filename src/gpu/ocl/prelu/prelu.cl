@@ -19,7 +19,8 @@
 //   prelu_dw_serial: one work-item per w adds every reduced position
 //       (few of them: tiny reductions);
 //   prelu_bwd_planes (+ prelu_planes_final): per-channel weights over
-//       contiguous planes, diff_src and diff_weights in one pass.
+//       contiguous planes, diff_src and diff_weights in one pass
+//       (prelu_fwd_planes: the forward over such planes).
 #include "ocl_vec_io.clh"
 #include "ocl_walk.clh"
 
@@ -38,6 +39,11 @@ typedef struct {
     long wdims[WALK_NDIMS]; // diff_weights
     long groups; // chunks per diff_weights element (tree kernel)
 } prelu_dw_conf_t;
+
+// [N, C, S] view of a tensor with contiguous planes (PLANES kernels).
+typedef struct {
+    long off0, sn, sc;
+} plane_view_t;
 
 inline void masked_pos(const widx_t *pos, long mask, widx_t *out) {
 #pragma unroll
@@ -93,6 +99,34 @@ __kernel void prelu_fwd(__global const SRC_T *src, __global const WEI_T *wei,
     }
     VSTORE(DST_DT, dst, tensor_off(&c->out, pos), r);
 }
+
+#if PLANES
+// Per-channel weights over contiguous planes of whole vectors (PLANES,
+// VEC 4): work-group (c, q) (dimensions 1 and 2) takes images [q * ipc,
+// (q + 1) * ipc) of channel c, its lanes walking each plane's vectors
+// with the channel's weight loaded once (no offset computation per
+// element).
+__kernel void prelu_fwd_planes(__global const SRC_T *src, plane_view_t sv,
+        __global const WEI_T *wei, long w_off, long w_stride,
+        __global DST_T *dst, plane_view_t dv, long images, long points,
+        long ipc) {
+    const long c = get_group_id(1), q = get_group_id(2);
+    const int lid = get_local_id(0), lws = get_local_size(0);
+    const float w = LOAD(WEI_DT, wei, w_off + c * w_stride);
+    const long n0 = q * ipc, n1 = min(images, n0 + ipc);
+    for (long n = n0; n < n1; ++n) {
+        const long xs = sv.off0 + n * sv.sn + c * sv.sc;
+        const long ys = dv.off0 + n * dv.sn + c * dv.sc;
+        for (long v = lid * VEC; v < points; v += lws * VEC) {
+            float x[VEC];
+            VLOAD(SRC_DT, src, xs + v, x);
+            for (int l = 0; l < VEC; ++l)
+                x[l] = x[l] > 0.f ? x[l] : w * x[l];
+            VSTORE(DST_DT, dst, ys + v, x);
+        }
+    }
+}
+#endif
 
 #else
 __kernel void prelu_bwd_data(__global const SRC_T *src,
@@ -201,10 +235,6 @@ __kernel void prelu_dw_serial(__global const SRC_T *src,
 // kernels read them twice, with an offset computation per position).
 // One chunk stores diff_weights; several store partial sums that
 // prelu_planes_final adds.
-typedef struct {
-    long off0, sn, sc;
-} plane_view_t;
-
 __kernel void prelu_bwd_planes(__global const SRC_T *src, plane_view_t sv,
         __global const WEI_T *wei, long w_off, long w_stride,
         __global const DIFF_DST_T *diff_dst, plane_view_t gv,

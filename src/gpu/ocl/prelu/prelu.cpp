@@ -69,31 +69,33 @@ status_t ocl_prelu_t::pd_t::init(engine_t *engine) {
         int32 = int32 && offsets_fit_int32(*m);
     }
     init_data_conf();
-    if (!is_fwd()) init_planes(engine);
+    init_planes(engine);
     if (!is_fwd() && !planes) init_dw_conf(engine);
     return dnnl_success;
 }
 
-// Backward with per-channel weights (every other dim of the weights 1)
-// over src, diff_dst and diff_src whose [N, C, S] planes are contiguous
-// and aligned for four-wide vectors.
+// Per-channel weights (every other dim of the weights 1) over tensors
+// (src, dst; src, diff_dst, diff_src) whose [N, C, S] planes are
+// contiguous and aligned for four-wide vectors.
 void ocl_prelu_t::pd_t::init_planes(engine_t *engine) {
     constexpr int v = 4;
     planes = false;
     const int nd = src_md_.ndims;
     if (generic || nd < 3) return;
     const memory_desc_t *wmds[] = {&weights_md_, &diff_weights_md_};
-    for (const memory_desc_t *w : wmds)
+    for (const memory_desc_t *w : wmds) {
+        if (is_fwd() && w == &diff_weights_md_) continue;
         for (int d = 0; d < nd; ++d)
-            if (w->dims[d] != (d == 1 ? src_md_.dims[1] : 1)
-                    || w->ndims != nd
+            if (w->dims[d] != (d == 1 ? src_md_.dims[1] : 1) || w->ndims != nd
                     || w->format_desc.blocking.inner_nblks != 0)
                 return;
+    }
     const int64_t n = src_md_.dims[0], c = src_md_.dims[1];
     const int64_t s = dims_product(src_md_, 2, nd);
     if (c < 1 || s % v != 0 || n * s == 0) return;
-    const memory_desc_t *mds[] = {&src_md_, &diff_dst_md_, &diff_src_md_};
-    for (int k = 0; k < 3; ++k) {
+    const memory_desc_t *mds[] = {
+            &src_md_, is_fwd() ? &dst_md_ : &diff_dst_md_, &diff_src_md_};
+    for (int k = 0; k < (is_fwd() ? 2 : 3); ++k) {
         view3_t vw;
         if (!make_view3(*mds[k], 1, 2, vw) || vw.s[2] != 1 || vw.s[0] % v != 0
                 || vw.s[1] % v != 0 || mds[k]->offset0 % v != 0)
@@ -109,7 +111,7 @@ void ocl_prelu_t::pd_t::init_planes(engine_t *engine) {
     const int64_t want = div_up(16 * (int64_t)dev.compute_units, c);
     plane_ipc = div_up(n, std::max<int64_t>(1, std::min(want, n)));
     plane_chunks = div_up(n, plane_ipc);
-    if (plane_chunks > 1)
+    if (plane_chunks > 1 && !is_fwd())
         book_scratchpad((size_t)(c * plane_chunks) * sizeof(float));
 }
 
@@ -212,16 +214,16 @@ status_t ocl_prelu_t::init(engine_t *engine) {
     define_data_type(opts, "SRC", pd->src_md()->data_type);
     define_data_type(opts, "WEI", pd->weights_md()->data_type);
     DNNL_CHECK(conf_.create(engine, pd->conf));
+    opts.define("PLANES", pd->planes ? 1 : 0);
     if (pd->is_fwd()) {
         define_data_type(opts, "DST", pd->dst_md()->data_type);
-        return create_kernels(
-                engine, "prelu/prelu.cl", opts, {"prelu_fwd"}, kernels_);
+        return create_kernels(engine, "prelu/prelu.cl", opts,
+                {pd->planes ? "prelu_fwd_planes" : "prelu_fwd"}, kernels_);
     }
     define_data_type(opts, "DIFF_DST", pd->diff_dst_md()->data_type);
     define_data_type(opts, "DIFF_SRC", pd->diff_src_md()->data_type);
     define_data_type(opts, "DIFF_WEI", pd->diff_weights_md()->data_type);
     if (pd->planes) {
-        opts.define("PLANES", 1);
         return create_kernels(engine, "prelu/prelu.cl", opts,
                 {"prelu_bwd_planes", "prelu_planes_final"}, kernels_);
     }
@@ -235,6 +237,7 @@ status_t ocl_prelu_t::init(engine_t *engine) {
 status_t ocl_prelu_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const size_t lws = 256;
+    if (pd->planes) return execute_planes(ctx);
     if (pd->is_fwd()) {
         if (pd->work == 0) return dnnl_success;
         kernel_args_t args;
@@ -245,7 +248,6 @@ status_t ocl_prelu_t::execute(const exec_ctx_t &ctx) const {
         return kernels_[0].enqueue(
                 ctx, nd_range_t({(size_t)pd->work}, {lws}), args);
     }
-    if (pd->planes) return execute_planes(ctx);
     if (pd->work > 0) {
         kernel_args_t args;
         args.mem(mem_of(ctx, DNNL_ARG_SRC))
@@ -291,18 +293,23 @@ status_t ocl_prelu_t::execute_dw(const exec_ctx_t &ctx) const {
 
 status_t ocl_prelu_t::execute_planes(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
+    const bool fwd = pd->is_fwd();
     const memory_desc_t &w = *pd->weights_md(), &dwm = *pd->diff_weights_md();
     const int64_t c = pd->src_md()->dims[1], n = pd->src_md()->dims[0];
     const int64_t s = dims_product(*pd->src_md(), 2, pd->src_md()->ndims);
-    const cl_mem partial = pd->plane_chunks > 1 ? scratchpad_of(ctx) : nullptr;
-    if (pd->plane_chunks > 1 && !partial) return dnnl_invalid_arguments;
-    const int args_of[3] = {DNNL_ARG_SRC, DNNL_ARG_DIFF_DST, DNNL_ARG_DIFF_SRC};
+    const bool partial_sums = !fwd && pd->plane_chunks > 1;
+    const cl_mem partial = partial_sums ? scratchpad_of(ctx) : nullptr;
+    if (partial_sums && !partial) return dnnl_invalid_arguments;
+    const int fwd_args[] = {DNNL_ARG_SRC, DNNL_ARG_DST};
+    const int bwd_args[] = {DNNL_ARG_SRC, DNNL_ARG_DIFF_DST, DNNL_ARG_DIFF_SRC};
+    const int count = fwd ? 2 : 3;
     cl_mem mems[3];
-    for (int k = 0; k < 3; ++k)
-        if (!(mems[k] = mem_of(ctx, args_of[k]))) return dnnl_invalid_arguments;
-    const cl_mem wei = mem_of(ctx, DNNL_ARG_WEIGHTS),
-                 dw = mem_of(ctx, DNNL_ARG_DIFF_WEIGHTS);
-    if (!wei || !dw) return dnnl_invalid_arguments;
+    for (int k = 0; k < count; ++k)
+        if (!(mems[k] = mem_of(ctx, fwd ? fwd_args[k] : bwd_args[k])))
+            return dnnl_invalid_arguments;
+    const cl_mem wei = mem_of(ctx, DNNL_ARG_WEIGHTS);
+    const cl_mem dw = fwd ? nullptr : mem_of(ctx, DNNL_ARG_DIFF_WEIGHTS);
+    if (!wei || (!fwd && !dw)) return dnnl_invalid_arguments;
     struct plane_view_t {
         int64_t off0, sn, sc;
     };
@@ -310,19 +317,23 @@ status_t ocl_prelu_t::execute_planes(const exec_ctx_t &ctx) const {
         return plane_view_t{pd->plane_views[k][0], pd->plane_views[k][1],
                 pd->plane_views[k][2]};
     };
-    size_t lws = std::min<size_t>(256, kernels_[0].max_wg_size());
-    lws = pow2_floor(lws);
+    const size_t lws =
+            pow2_floor(std::min<size_t>(256, kernels_[0].max_wg_size()));
+    const nd_range_t range(
+            {lws, (size_t)c, (size_t)pd->plane_chunks}, {lws, 1, 1});
     kernel_args_t a;
     a.mem(mems[0]).value(view(0)).mem(wei).i64(w.offset0);
-    a.i64(w.format_desc.blocking.strides[1]);
-    a.mem(mems[1]).value(view(1)).mem(mems[2]).value(view(2));
+    a.i64(w.format_desc.blocking.strides[1]).mem(mems[1]).value(view(1));
+    if (fwd) {
+        a.i64(n).i64(s).i64(pd->plane_ipc);
+        return kernels_[0].enqueue(ctx, range, a);
+    }
+    a.mem(mems[2]).value(view(2));
     a.mem(dw).i64(dwm.offset0).i64(dwm.format_desc.blocking.strides[1]);
     a.mem(partial).i64(n).i64(s).i64(pd->plane_ipc);
     a.local(lws * sizeof(float));
-    DNNL_CHECK(kernels_[0].enqueue(ctx,
-            nd_range_t({lws, (size_t)c, (size_t)pd->plane_chunks}, {lws, 1, 1}),
-            a));
-    if (pd->plane_chunks == 1) return dnnl_success;
+    DNNL_CHECK(kernels_[0].enqueue(ctx, range, a));
+    if (!partial_sums) return dnnl_success;
     kernel_args_t f;
     f.mem(dw).i64(dwm.offset0).i64(dwm.format_desc.blocking.strides[1]);
     f.mem(partial).i64(c).i64(pd->plane_chunks);
