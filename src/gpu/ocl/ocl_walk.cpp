@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "gpu/ocl/ocl_layout.hpp"
+#include "gpu/ocl/ocl_nest.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -55,18 +56,6 @@ std::vector<part_t> parts_of(const memory_desc_t &md, unsigned mask = ~0u) {
     return parts;
 }
 
-// The multiplier and shift of ocl_walk.clh's division by d (1 <= d <
-// 2^31) for dividends below 2^31: with s = ceil(log2 d) and
-// m = floor(2^32 (2^s - d) / d) + 1, n / d = (mul_hi(n, m) + n) >> s, the
-// sum staying below 2^32.
-void div_magic(dim_t d, int64_t &magic, int64_t &shift) {
-    uint64_t s = 0;
-    while (((uint64_t)1 << s) < (uint64_t)d) ++s;
-    const uint64_t num = ((uint64_t)1 << 32) * (((uint64_t)1 << s) - d);
-    magic = (int64_t)(num / (uint64_t)d + 1);
-    shift = (int64_t)s;
-}
-
 } // namespace
 
 bool make_walk(const memory_desc_t &md, walk_t &w, int vec) {
@@ -96,7 +85,7 @@ bool make_walk_of_dims(
     for (size_t p = 0; p < parts.size(); ++p) {
         w.volume *= w.extent[p];
         if (w.extent[p] < ((dim_t)1 << 31))
-            div_magic(w.extent[p], w.magic[p], w.shift[p]);
+            int32_divider(w.extent[p], w.magic[p], w.shift[p]);
     }
     return true;
 }

@@ -39,6 +39,9 @@ typedef struct {
     tensor_t src, dst, ws; // backward: diff_src, diff_dst, ws
     long dims[WALK_NDIMS]; // logical dims of the written tensor
     long in[3], out[3], k[3], stride[3], step[3], pad[3]; // d, h, w
+    // Division by the strides without a divide (32-bit index arithmetic):
+    // x / stride == (mul_hi(x, smagic) + x) >> sshift.
+    long smagic[3], sshift[3];
 } pool_conf_t;
 
 // Offset of the spatial point (d, h, w) at pos's (n, c) in `t`; `base` is
@@ -57,6 +60,7 @@ inline widx_t tap_off(__constant tensor_t *t, widx_t base, const widx_t *pos,
 // The geometry of dim s (d, h, w) in index arithmetic.
 typedef struct {
     widx_t in, out, k, stride, step, pad;
+    uint smagic, sshift;
 } pool_dim_t;
 
 inline pool_dim_t pool_dim(__constant pool_conf_t *c, int s) {
@@ -67,7 +71,19 @@ inline pool_dim_t pool_dim(__constant pool_conf_t *c, int s) {
     g.stride = (widx_t)c->stride[s];
     g.step = (widx_t)c->step[s];
     g.pad = (widx_t)c->pad[s];
+    g.smagic = (uint)c->smagic[s];
+    g.sshift = (uint)c->sshift[s];
     return g;
+}
+
+// x / g.stride for x >= 0.
+inline widx_t div_stride(pool_dim_t g, widx_t x) {
+#if WALK_INT32
+    const uint u = (uint)x;
+    return (widx_t)((mul_hi(u, g.smagic) + u) >> g.sshift);
+#else
+    return x / g.stride;
+#endif
 }
 
 // Kernel positions [*lo, *hi) of dim g whose taps from x0 fall inside the
@@ -341,8 +357,8 @@ inline widx_t taps_inside(pool_dim_t g, widx_t o) {
 // Outputs of dim g whose windows may hold input i: [*lo, *hi].
 inline void out_range(pool_dim_t g, widx_t i, widx_t *lo, widx_t *hi) {
     const widx_t first = i + g.pad - (g.k - 1) * g.step;
-    *lo = first <= 0 ? 0 : (first + g.stride - 1) / g.stride;
-    *hi = min((i + g.pad) / g.stride, g.out - 1);
+    *lo = first <= 0 ? 0 : div_stride(g, first + g.stride - 1);
+    *hi = min(div_stride(g, i + g.pad), g.out - 1);
 }
 
 // The kernel position of input i in the window of output o, or -1.

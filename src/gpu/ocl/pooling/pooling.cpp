@@ -9,6 +9,7 @@
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_layout.hpp"
 #include "gpu/ocl/ocl_types.hpp"
+#include "gpu/ocl/ocl_nest.hpp"
 #include "gpu/ocl/ocl_unit_plan.hpp"
 #include "gpu/ocl/ocl_walk.hpp"
 #include "oneapi/dnnl/dnnl_debug.h"
@@ -205,6 +206,10 @@ void ocl_pooling_t::pd_t::init_conf() {
     for (int i = 0; i < 3; ++i) c.put(s.dims[2 + i]);
     for (int i = 0; i < 3; ++i) c.put(d.dims[2 + i]);
     for (const int64_t *v : {k, st, step, pad})
+        for (int i = 0; i < 3; ++i) c.put(v[i]);
+    int64_t smagic[3], sshift[3];
+    for (int i = 0; i < 3; ++i) int32_divider(st[i], smagic[i], sshift[i]);
+    for (const int64_t *v : {smagic, sshift})
         for (int i = 0; i < 3; ++i) c.put(v[i]);
     conf = c.values();
 }
