@@ -81,6 +81,15 @@ if [ "$mode" = membound ]; then
         $bench $P --lrn --dir=FWD_D mb64ic256ih56
         $bench $P --pool --dir=FWD_I --tag=abx,axb --alg=max mb64ic256ih56oh28kh3sh2ph1
         $bench $P --pool --dir=FWD_I --tag=abx --alg=avg_np mb64ic256ih56oh28kh3sh2ph1
+        # Backward passes.
+        $bench $P --softmax --dir=BWD_D --axis=1 4096x16384
+        $bench $P --lnorm --dir=BWD_DW --flags=CH 16384x4096
+        $bench $P --lnorm --dir=BWD_D --flags=CH 16384x4096
+        $bench $P --bnorm --dir=BWD_DW --flags=CH --tag=abx,axb mb64ic256ih56
+        $bench $P --gnorm --dir=BWD_DW --flags=CH --tag=abx,axb g32mb64ic256ih56
+        $bench $P --lrn --dir=BWD_D mb64ic256ih56
+        $bench $P --pool --dir=BWD_D --tag=abx,axb --alg=max,avg_np mb64ic256ih56oh28kh3sh2ph1
+        $bench $P --prelu --dir=FWD_D,BWD_DW 64x256x56x56:1x256x1x1
     } 2>&1 | grep -E "^perf|FAILED|SKIPPED" | tee "$out/perf.csv"
     g++ -O2 -Iinclude -Ibuild-dev/lib/include tools/bench_cache_blob.cpp \
         -Lbuild-dev/lib/src -ldnnl -L"$carry/lib" -lOpenCL \
