@@ -92,7 +92,9 @@ void ocl_prelu_t::pd_t::init_planes(engine_t *engine) {
     }
     const int64_t n = src_md_.dims[0], c = src_md_.dims[1];
     const int64_t s = dims_product(src_md_, 2, nd);
-    if (c < 1 || s % v != 0 || n * s == 0) return;
+    // Channels are a dimension of the range (groups along it stay within
+    // what every device takes there, 65535 on NVIDIA's).
+    if (c < 1 || c > 65535 || s % v != 0 || n * s == 0) return;
     const memory_desc_t *mds[] = {
             &src_md_, is_fwd() ? &dst_md_ : &diff_dst_md_, &diff_src_md_};
     for (int k = 0; k < (is_fwd() ? 2 : 3); ++k) {
