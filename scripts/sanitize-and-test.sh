@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The sanitizer runs of CI (called by build-and-test.sh; doc/testing.md):
 #   1. AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer): a
-#      clang build with ONEDNN_BUILD_FUZZERS=ON; the unit test binaries and
-#      the fuzz targets are built (nothing else), the unit tests run, then
-#      every fuzz target for FUZZ_SECONDS on its committed seeds.
+#      clang build with ONEDNN_BUILD_FUZZERS=ON; the unit test binaries
+#      (the OpenCL one too when OpenCL was found) and the fuzz targets are
+#      built (nothing else), the unit tests run, then every fuzz target for
+#      FUZZ_SECONDS on its committed seeds.
 #   2. ThreadSanitizer (clang, libomp): the library and the cache tests
 #      (test_cache, which holds the concurrency stress tests) only.
 # Each stage prints its wall time. Exit status non-zero on any failure.
@@ -46,8 +47,10 @@ for stage in $stages; do
             -DONEDNN_FUZZ_SECONDS="$fuzz_seconds"
         fuzzers=$(cd "$root/tests/fuzz" && ls fuzz_*.cpp | sed 's/\.cpp$//')
         # shellcheck disable=SC2086
+        # test_ocl runs the gpu engine's tests when the build found OpenCL
+        # (PoCL in CI); without it its tests compile to nothing.
         cmake --build "$dir" -j "$jobs" --target test_api test_common \
-            test_primitives test_cpu test_cache $fuzzers
+            test_primitives test_cpu test_cache test_ocl $fuzzers
         took "asan build" "$t0"
         t1=$(stamp)
         (
@@ -55,7 +58,7 @@ for stage in $stages; do
             export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
             export LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0
             export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-            ctest --output-on-failure -R '^(api|common|primitives|cpu|cache|cpu_gemm_int8_.*)$'
+            ctest --output-on-failure -R '^(api|common|primitives|cpu|cache|cpu_gemm_int8_.*|ocl)$'
             took "asan unit tests" "$t1"
             t2=$(stamp)
             ctest --output-on-failure -L fuzz || { report_fuzz_findings "$dir"; exit 1; }

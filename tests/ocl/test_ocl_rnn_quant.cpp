@@ -156,7 +156,9 @@ run_t run(engine &se, engine &de, const tensor_t &s, const tensor_t &d,
     r.status = dnnl_reorder_primitive_desc_create(
             &cpd, s.md.get(), se.get(), d.md.get(), de.get(), attr.get());
     if (r.status != dnnl_success) return r;
+    // The wrapper keeps a clone (as oneDNN's does); the C handle is ours.
     reorder::primitive_desc pd(cpd);
+    dnnl_primitive_desc_destroy(cpd);
     r.impl = pd.impl_info_str();
     engine &run_on = se.get_kind() == engine::kind::gpu ? se : de;
     stream strm(run_on);
