@@ -52,6 +52,29 @@ inline long bn_off(const bn_view_t *v, long c, long o, long i) {
     return v->off0 + c * v->sc + o * v->so + i * v->si;
 }
 
+// A bands kernel's work-item: its channel vector cv (dimension 0), its
+// lane among the group's row lanes (dimension 1), and the rows [r0, r1)
+// of its group's band.
+typedef struct {
+    long cv, band, bands, r0, r1;
+    int lc, lr, nlr;
+    bool valid;
+} bn_band_t;
+
+inline bn_band_t bn_band_of(long rows, long channels, long band_rows) {
+    bn_band_t b;
+    b.cv = get_global_id(0);
+    b.lc = get_local_id(0);
+    b.lr = get_local_id(1);
+    b.nlr = get_local_size(1);
+    b.band = get_group_id(1);
+    b.bands = get_num_groups(1);
+    b.r0 = b.band * band_rows;
+    b.r1 = min(rows, b.r0 + band_rows);
+    b.valid = b.cv * VEC < channels;
+    return b;
+}
+
 #if IS_FWD
 // Values of o the statistics loop loads at once per lane: one load in
 // flight per lane left the pass latency-bound.
@@ -406,12 +429,11 @@ inline stats_t bn_tree(stats_t v, __local float *buf, int lane, int lanes) {
 __kernel void bnorm_stats_bands(__global const DATA_T *src, long s_off,
         long rows, long channels, long band_rows, __global float *partial,
         long partial_off, __local float *buf) {
-    const long cv = get_global_id(0);
-    const int lc = get_local_id(0), lr = get_local_id(1);
-    const int nlc = get_local_size(0), nlr = get_local_size(1);
-    const long band = get_group_id(1), bands = get_num_groups(1);
-    const long r0 = band * band_rows, r1 = min(rows, r0 + band_rows);
-    const bool valid = cv * VEC < channels;
+    const bn_band_t w = bn_band_of(rows, channels, band_rows);
+    const long cv = w.cv, band = w.band, bands = w.bands, r0 = w.r0,
+               r1 = w.r1;
+    const int lc = w.lc, lr = w.lr, nlr = w.nlr;
+    const bool valid = w.valid;
     stats_t st[VEC];
     for (int j = 0; j < VEC; ++j)
         st[j] = stats_zero();
@@ -626,12 +648,11 @@ __kernel void bnorm_bwd_bands(__global const DATA_T *src, long s_off,
         long w_off, __global const float *mean, long rows, long channels,
         long band_rows, __global float *partial, long partial_off,
         __local float *buf) {
-    const long cv = get_global_id(0);
-    const int lc = get_local_id(0), lr = get_local_id(1);
-    const int nlc = get_local_size(0), nlr = get_local_size(1);
-    const long band = get_group_id(1), bands = get_num_groups(1);
-    const long r0 = band * band_rows, r1 = min(rows, r0 + band_rows);
-    const bool valid = cv * VEC < channels;
+    const bn_band_t w = bn_band_of(rows, channels, band_rows);
+    const long cv = w.cv, band = w.band, bands = w.bands, r0 = w.r0,
+               r1 = w.r1;
+    const int lc = w.lc, lr = w.lr, nlr = w.nlr;
+    const bool valid = w.valid;
     float m[VEC], sa[VEC], sb[VEC];
     for (int j = 0; j < VEC; ++j) {
         m[j] = valid ? mean[cv * VEC + j] : 0.f;

@@ -354,6 +354,17 @@ status_t ocl_bnorm_t::execute(const exec_ctx_t &ctx) const {
     return staging_.scatter(ctx, pd->staging);
 }
 
+// The bands kernels' range: channel vectors by the groups' row lanes,
+// one group of row lanes a band.
+nd_range_t ocl_bnorm_t::bands_range() const {
+    const pd_t *pd = pd_();
+    const size_t lc = pd->band_lanes[0], lr = pd->band_lanes[1];
+    const int64_t cvecs = pd->c / pd_t::dense_vec;
+    return nd_range_t(
+            {(size_t)div_up(cvecs, (int64_t)lc) * lc, (size_t)pd->bands * lr},
+            {lc, lr});
+}
+
 status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     const staging_t &st = pd->staging;
@@ -414,16 +425,11 @@ status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
                          : launch(2, f_global);
     if (pd->bands > 0) {
         const size_t lc = pd->band_lanes[0], lr = pd->band_lanes[1];
-        const size_t cvecs = (size_t)(pd->c / pd_t::dense_vec);
         kernel_args_t a;
         a.mem(b[pd_t::src].mem).i64(b[pd_t::src].off0).i64(pd->n * pd->sp);
         a.i64(pd->c).i64(pd->band_rows).mem(scratch).i64(poff);
         a.local(3 * lc * lr * sizeof(float));
-        DNNL_CHECK(bands_.enqueue(ctx,
-                nd_range_t({(size_t)div_up((int64_t)cvecs, (int64_t)lc) * lc,
-                                   (size_t)pd->bands * lr},
-                        {lc, lr}),
-                a));
+        DNNL_CHECK(bands_.enqueue(ctx, bands_range(), a));
         kernel_args_t f;
         f.mem(scratch).i64(poff).i64(pd->bands);
         f.mem(smean).i64(moff).mem(svar).i64(voff);
@@ -501,18 +507,13 @@ status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
     if (pd->dense) {
         if (empty || pd->c == 0) return dnnl_success;
         const size_t lc = pd->band_lanes[0], lr = pd->band_lanes[1];
-        const size_t cvecs = (size_t)(pd->c / pd_t::dense_vec);
         const int64_t rows = pd->n * pd->sp;
         kernel_args_t a;
         for (int s : {pd_t::src, pd_t::diff_dst, pd_t::ws})
             a.mem(b[s].mem).i64(b[s].off0);
         a.mem(mean).i64(rows).i64(pd->c).i64(pd->band_rows);
         a.mem(scratch).i64(poff).local(2 * lc * lr * sizeof(float));
-        DNNL_CHECK(bands_.enqueue(ctx,
-                nd_range_t({(size_t)div_up((int64_t)cvecs, (int64_t)lc) * lc,
-                                   (size_t)pd->bands * lr},
-                        {lc, lr}),
-                a));
+        DNNL_CHECK(bands_.enqueue(ctx, bands_range(), a));
         kernel_args_t f;
         f.mem(scratch).i64(poff).i64(pd->bands).i64(soff).mem(var).f32(eps);
         f.mem(dscale).mem(dshift).local(2 * final_lanes * sizeof(float));

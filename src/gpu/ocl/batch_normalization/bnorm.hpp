@@ -34,10 +34,10 @@ struct ocl_bnorm_t : public primitive_t {
             if (bands > 0) return "ocl:bnorm:bands+dense";
             if (dense)
                 return units_inner ? "ocl:bnorm:lanes+dense"
-                        : vec > 1  ? "ocl:bnorm:rows_vec+dense"
+                       : vec > 1   ? "ocl:bnorm:rows_vec+dense"
                                    : "ocl:bnorm:rows+dense";
             return units_inner ? "ocl:bnorm:lanes"
-                    : vec > 1  ? "ocl:bnorm:rows_vec"
+                   : vec > 1   ? "ocl:bnorm:rows_vec"
                                : "ocl:bnorm:rows";
         }
         // Work-groups per compute unit the statistics pass aims at: with
@@ -51,7 +51,7 @@ struct ocl_bnorm_t : public primitive_t {
         staging_t staging;
         int64_t n = 0, c = 0, sp = 0;
         bool units_inner = false; // channels in neighbouring work-items
-        bool merge_n = false; // o runs over (image, point) together
+        bool merge_n = false;     // o runs over (image, point) together
         bool single_lane = false;
         int64_t chunks = 1;
         // Forward: elements per vector along the points (1, or 4 when
@@ -108,6 +108,7 @@ private:
     bn_view_t view(int k, int64_t off0) const;
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
+    nd_range_t bands_range() const;
     status_t execute_held(const exec_ctx_t &ctx, const tensor_buf_t *b,
             cl_mem mean, int64_t moff, cl_mem var, int64_t voff, cl_mem scale,
             cl_mem shift) const;

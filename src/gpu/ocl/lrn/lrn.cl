@@ -94,18 +94,29 @@ inline float neg_pow(float n, float beta) {
     return exp2(-beta * log2(n));
 }
 
+// This work-item's image n, first point s and channels [c0, c1): point
+// vectors fastest (coalesced), then channel blocks (dimension 0), images
+// (dimension 1). False past the work.
+inline bool planes_item(long points, long channels, long block, long blocks,
+        long *n, long *s, long *c0, long *c1) {
+    const long vecs = points / VEC;
+    const long id = get_global_id(0);
+    if (id >= vecs * blocks) return false;
+    const long b = id / vecs;
+    *n = get_global_id(1);
+    *s = (id - b * vecs) * VEC;
+    *c0 = b * block;
+    *c1 = min(*c0 + block, channels);
+    return true;
+}
+
 __kernel void lrn_fwd_planes(__global const SRC_T *src, view3_t sv,
         __global DST_T *dst, view3_t dv, __global float *ws, view3_t wv,
         long points, long channels, long block, long blocks, float k,
         float as, float beta) {
-    // Work-item order: point vectors fastest (coalesced), then channel
-    // blocks, then images.
-    const long vecs = points / VEC;
-    const long id = get_global_id(0);
-    if (id >= vecs * blocks) return;
-    const long n = get_global_id(1);
-    const long b = id / vecs, s = (id - b * vecs) * VEC;
-    const long c0 = b * block, c1 = min(c0 + block, channels);
+    long n, s, c0, c1;
+    if (!planes_item(points, channels, block, blocks, &n, &s, &c0, &c1))
+        return;
     float win[WIN][VEC];
 #pragma unroll
     for (int i = 0; i < WIN; ++i)
@@ -162,12 +173,9 @@ __kernel void lrn_bwd_planes(__global const SRC_T *src, view3_t sv,
         view3_t dv, __global const float *ws, view3_t wv, long points,
         long channels, long block, long blocks, float k, float as,
         float beta) {
-    const long vecs = points / VEC;
-    const long id = get_global_id(0);
-    if (id >= vecs * blocks) return;
-    const long n = get_global_id(1);
-    const long b = id / vecs, s = (id - b * vecs) * VEC;
-    const long c0 = b * block, c1 = min(c0 + block, channels);
+    long n, s, c0, c1;
+    if (!planes_item(points, channels, block, blocks, &n, &s, &c0, &c1))
+        return;
     float X[WIN][VEC], G[WIN][VEC], N[WIN][VEC], T[WL][VEC];
 #pragma unroll
     for (int i = 0; i < WIN; ++i) {
