@@ -151,16 +151,17 @@ void ocl_pooling_t::pd_t::init_conf() {
     int in_dim = 0;
     dim_t in_ext = 0, in_step = 0;
     walk_innermost(out, in_dim, in_ext, in_step);
-    // Backward likewise writes four diff_src elements along w a
+    // Backward likewise writes up to eight diff_src elements along w a
     // work-item: their index arithmetic and the diff_dst (and workspace)
     // values their windows share are done once (H200, 3x3 stride-2 max
-    // over 56x56 planes: 1.43 ms with one element a work-item).
+    // over 56x56 planes: 1.43 ms with one element a work-item, 0.38 with
+    // four, 0.29 with eight).
     if (vec == 1 && !generic && s.data_type != dnnl_s32 && in_dim == 4
             && in_step == 1) {
         std::vector<const memory_desc_t *> written = {&d};
         if (has_ws() && is_fwd()) written.push_back(&w);
         if (!is_fwd()) written = {&s};
-        vec = pick_vec(is_fwd() ? 2 : 4, [&](int v) {
+        vec = pick_vec(is_fwd() ? 2 : 8, [&](int v) {
             if (in_ext % v != 0) return false;
             for (const memory_desc_t *m : written)
                 if (!lanes_contiguous(*m, 4, v)) return false;
