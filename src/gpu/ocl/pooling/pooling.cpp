@@ -8,8 +8,8 @@
 #include "common/verbose.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_layout.hpp"
-#include "gpu/ocl/ocl_types.hpp"
 #include "gpu/ocl/ocl_nest.hpp"
+#include "gpu/ocl/ocl_types.hpp"
 #include "gpu/ocl/ocl_unit_plan.hpp"
 #include "gpu/ocl/ocl_walk.hpp"
 #include "oneapi/dnnl/dnnl_debug.h"
@@ -158,9 +158,10 @@ void ocl_pooling_t::pd_t::init_conf() {
     // four, 0.29 with eight).
     if (vec == 1 && !generic && s.data_type != dnnl_s32 && in_dim == 4
             && in_step == 1) {
-        std::vector<const memory_desc_t *> written = {&d};
-        if (has_ws() && is_fwd()) written.push_back(&w);
-        if (!is_fwd()) written = {&s};
+        // The tensors written as vectors: dst (and the workspace), or
+        // diff_src (backward reads diff_dst and the workspace as scalars).
+        std::vector<const memory_desc_t *> written = {is_fwd() ? &d : &s};
+        if (is_fwd() && has_ws()) written.push_back(&w);
         vec = pick_vec(is_fwd() ? 2 : 8, [&](int v) {
             if (in_ext % v != 0) return false;
             for (const memory_desc_t *m : written)
@@ -185,8 +186,8 @@ void ocl_pooling_t::pd_t::init_conf() {
     unroll = is_fwd() && !generic && nsp() <= 2 && k[1] <= 8 && k[2] <= 8;
     window_h = unroll ? k[1] : 0;
     window_w = unroll ? k[2] : 0;
-    init_row_chunks(s, all, in_dim, in_ext, in_step, k[2], st[2], step[2],
-            pad[2]);
+    init_row_chunks(
+            s, all, in_dim, in_ext, in_step, k[2], st[2], step[2], pad[2]);
 
     walk_t walk;
     make_walk(out, walk, vec);
@@ -285,9 +286,8 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     // 0.084-0.085 ms, avg 0.099-0.100 -> 0.092 with 48 registers a lane);
     // larger windows hold more values a lane and keep the compiler's
     // choice.
-    if (pd->is_fwd() && pd->row_chunks > 0
-            && pd->row_chunks * pd->window_h <= 9 && !pd->has_ws()
-            && pd->post_ops.count() == 0)
+    if (pd->is_fwd() && pd->row_chunks > 0 && pd->row_chunks * pd->window_h <= 9
+            && !pd->has_ws() && pd->post_ops.count() == 0)
         cap_registers_on_nvidia(opts, device_info_of(engine), 48);
     // Max pooling's other forward kernel (channels-last and blocked
     // layouts) ran faster with the limit at 255 than with the compiler's

@@ -68,9 +68,13 @@ status_t ocl_prelu_t::pd_t::init(engine_t *engine) {
         generic = generic || !fast_offsets_ok(*m);
         int32 = int32 && offsets_fit_int32(*m);
     }
-    init_data_conf();
+    // The planes kernels take their views as arguments; the others read
+    // a configuration table.
     init_planes(engine);
-    if (!is_fwd() && !planes) init_dw_conf(engine);
+    if (!planes) {
+        init_data_conf();
+        if (!is_fwd()) init_dw_conf(engine);
+    }
     return dnnl_success;
 }
 
@@ -215,7 +219,7 @@ status_t ocl_prelu_t::init(engine_t *engine) {
     define_walk(opts, pd->generic, pd->int32);
     define_data_type(opts, "SRC", pd->src_md()->data_type);
     define_data_type(opts, "WEI", pd->weights_md()->data_type);
-    DNNL_CHECK(conf_.create(engine, pd->conf));
+    if (!pd->planes) DNNL_CHECK(conf_.create(engine, pd->conf));
     opts.define("PLANES", pd->planes ? 1 : 0);
     if (pd->is_fwd()) {
         define_data_type(opts, "DST", pd->dst_md()->data_type);

@@ -77,7 +77,8 @@ status_t ocl_softmax_t::pd_t::init(engine_t *engine) {
     units_inner = inner >= 16 && v0.s[2] == 1 && v0.s[1] != 1;
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, axis_len);
-    // Contiguous rows that fit the lanes' registers (softmax_fwd_rows).
+    // Contiguous rows that fit the lanes' registers (softmax_fwd_rows,
+    // softmax_bwd_rows).
     if (all_vec && !units_inner && inner == 1 && gpu_geometry(dev)) {
         const unit_geom_t g = plan_units(outer, 1, axis_len / row_vec, false,
                 false, unit_group_limit(dev, 0), dev, false);
