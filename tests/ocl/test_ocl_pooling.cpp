@@ -174,6 +174,19 @@ std::string run_case(const pcase_t &p, unsigned seed,
     return fpd.impl_info_str();
 }
 
+// The backward implementation a case gets (in the case's source layout).
+std::string bwd_name(const pcase_t &p) {
+    const shapes_t sh = shapes_of(p);
+    const tag t = p.src_tag == tag::undef ? plain_tag(sh.src.size())
+                                          : p.src_tag;
+    const memory::desc s(sh.src, p.sdt, t), d(sh.dst, p.ddt, t);
+    pooling_forward::primitive_desc f(gpu(), prop_kind::forward_training,
+            p.alg, s, d, sh.s, sh.k, sh.dil, sh.pl, sh.pr);
+    pooling_backward::primitive_desc b(
+            gpu(), p.alg, s, d, sh.s, sh.k, sh.dil, sh.pl, sh.pr, f);
+    return b.impl_info_str();
+}
+
 class ocl_pooling : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -231,17 +244,13 @@ TEST_F(ocl_pooling, rows_of_aligned_chunks) {
             p.alg = a;
             EXPECT_EQ(run_case(p, seed++), "ocl:pooling:rows_vec");
         }
-    // Backward over the same rows writes elements along w as vector lanes
-    // (run_case checked its values above).
+    // Backward over nchw rows with a window too large for the tiles
+    // (72 taps) writes elements along w as vector lanes.
     {
-        const shapes_t sh = shapes_of(shapes[0]);
-        const memory::desc s(sh.src, dt::f32, tag::nchw),
-                d(sh.dst, dt::f32, tag::nchw);
-        pooling_forward::primitive_desc f(gpu(), prop_kind::forward_training,
-                algorithm::pooling_max, s, d, sh.s, sh.k, sh.dil, sh.pl, sh.pr);
-        pooling_backward::primitive_desc b(gpu(), algorithm::pooling_max, s,
-                d, sh.s, sh.k, sh.dil, sh.pl, sh.pr, f);
-        EXPECT_EQ(std::string(b.impl_info_str()), "ocl:pooling:rows");
+        const pcase_t big = make(algorithm::pooling_max, 2, 2, 3, {12, 16},
+                {9, 8}, {1, 2}, {0, 0}, {0, 0}, {0, 0});
+        run_case(big, seed++);
+        EXPECT_EQ(bwd_name(big), "ocl:pooling:rows");
     }
     struct {
         dt s, d;
@@ -268,6 +277,75 @@ TEST_F(ocl_pooling, one_and_three_spatial_dims) {
                          {1, 1, 0}, {0, 0, 1}),
                 seed++);
     }
+}
+
+// Backward over dense nchw-like tensors in tiles held in local memory:
+// several whole planes a group, or one plane's rows in tiles (planes over
+// 8192 elements: 100 x 96, and 12 x 30 x 30 cut along d), windows in
+// phases (stride 2 over 3 taps: 2 a dim, stride 1: 3, dilation, windows
+// that do not overlap: 1), 1D to 3D, asymmetric padding, every algorithm,
+// bf16 and f16.
+TEST_F(ocl_pooling, backward_in_tiles) {
+    unsigned seed = 300;
+    const pcase_t shapes[] = {
+            make(algorithm::pooling_max, 2, 2, 3, {9, 16}, {3, 3}, {2, 2},
+                    {1, 1}, {1, 0}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 2, {100, 96}, {3, 3}, {2, 2},
+                    {1, 1}, {1, 1}, {0, 0}),
+            make(algorithm::pooling_max, 3, 1, 2, {12, 30, 30}, {3, 3, 3},
+                    {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}),
+            make(algorithm::pooling_max, 2, 2, 3, {7, 9}, {3, 3}, {1, 1},
+                    {1, 1}, {1, 1}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 4, {11, 10}, {3, 2}, {2, 1},
+                    {2, 0}, {1, 1}, {1, 2}),
+            make(algorithm::pooling_max, 2, 3, 2, {12, 13}, {2, 2}, {3, 3},
+                    {0, 1}, {1, 0}, {0, 0}),
+            make(algorithm::pooling_max, 1, 2, 5, {40}, {3}, {2}, {1}, {0},
+                    {0}),
+            make(algorithm::pooling_max, 3, 2, 3, {4, 5, 6}, {2, 3, 2},
+                    {2, 1, 2}, {0, 1, 1}, {1, 1, 0}, {0, 0, 1}),
+    };
+    for (algorithm a : algs)
+        for (pcase_t p : shapes) {
+            p.alg = a;
+            run_case(p, seed++);
+            EXPECT_EQ(bwd_name(p), "ocl:pooling:tiles");
+        }
+    for (dt t : {dt::bf16, dt::f16})
+        for (int i : {0, 1}) {
+            pcase_t p = shapes[i];
+            p.alg = i ? algorithm::pooling_avg_exclude_padding
+                      : algorithm::pooling_max;
+            p.sdt = p.ddt = t;
+            run_case(p, seed++);
+            EXPECT_EQ(bwd_name(p), "ocl:pooling:tiles");
+        }
+    // Channels last: blocks of up to 32 channels of one image (3 channels:
+    // a block of 4; 40: a full block and one of 8), rows in tiles (32
+    // channels of 60-point rows: at most 4 rows in 8192 floats, so three
+    // tiles of 3 rows), 3D.
+    pcase_t last[] = {
+            make(algorithm::pooling_max, 2, 2, 3, {9, 16}, {3, 3}, {2, 2},
+                    {1, 1}, {1, 0}, {0, 0}),
+            make(algorithm::pooling_max, 2, 2, 40, {7, 9}, {3, 3}, {1, 1},
+                    {1, 1}, {1, 1}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 32, {9, 60}, {3, 2}, {2, 2},
+                    {1, 0}, {1, 0}, {0, 1}),
+            make(algorithm::pooling_max, 3, 1, 5, {4, 5, 6}, {2, 3, 2},
+                    {2, 1, 2}, {0, 1, 1}, {1, 1, 0}, {0, 0, 1}),
+    };
+    for (algorithm a : algs)
+        for (pcase_t p : last) {
+            p.alg = a;
+            p.src_tag = p.nsp == 3 ? tag::ndhwc : tag::nhwc;
+            run_case(p, seed++);
+            EXPECT_EQ(bwd_name(p), "ocl:pooling:tiles");
+        }
+    // Blocked channels stay on the gather.
+    pcase_t blocked = last[1];
+    blocked.src_tag = tag::nChw16c;
+    run_case(blocked, seed++);
+    EXPECT_EQ(bwd_name(blocked), "ocl:pooling:blocked");
 }
 
 TEST_F(ocl_pooling, layouts) {

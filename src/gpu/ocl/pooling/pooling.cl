@@ -42,6 +42,16 @@ typedef struct {
     // Division by the strides without a divide (32-bit index arithmetic):
     // x / stride == (mul_hi(x, smagic) + x) >> sshift.
     long smagic[3], sshift[3];
+    // Backward in tiles (pool_bwd_tiles): planes (N x C), channels, planes
+    // and rows of the tile dim a group takes, tiles a plane, the tile dim
+    // (0: d, 1: h) and the points after one of its rows, points of a
+    // plane, phases along d, h, w, log2 of the lanes along w and of the
+    // channels a group takes (channels last), and division
+    // by the window's w and h sizes (x / k == (mul_hi(x, kmagic) + x) >>
+    // kshift).
+    long planes, channels, tile_planes, tile_rows, tile_count, tile_dim;
+    long tile_inner, plane, phases[3], lanes_w_log2, tile_cbits;
+    long kmagic[2], kshift[2];
 } pool_conf_t;
 
 // Offset of the spatial point (d, h, w) at pos's (n, c) in `t`; `base` is
@@ -468,4 +478,218 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
     }
     VSTORE(DIFF_SRC_DT, diff_src, soff, acc);
 }
+
+#if POOL_TILES
+// x / d for 0 <= x < 2^22, rcp = 1.f / d: the float quotient is off by at
+// most one, corrected from the remainder.
+inline int div_small(int x, int d, float rcp) {
+    int q = (int)((float)x * rcp);
+    const int r = x - q * d;
+    return q + (r >= d ? 1 : r < 0 ? -1 : 0);
+}
+
+// x / k for 0 <= x < 2^31 with a divider of the conf (0: w, 1: h).
+inline int div_window(__constant pool_conf_t *c, int i, int x) {
+    const uint u = (uint)x;
+    return (int)((mul_hi(u, (uint)c->kmagic[i]) + u) >> (uint)c->kshift[i]);
+}
+
+// Backward over dense diff_src in tiles held in local memory. A group
+// takes a block of planes ((n, c) pairs) and rows [t0, t1) of the tile dim
+// (d for 3D, else h) of each, zeroes their diff_src in local memory,
+// scatters every diff_dst value whose window reaches the tile into it,
+// and writes the tile out with consecutive lanes on consecutive elements.
+// A diff_dst value costs a few operations here (max: one workspace load
+// and the window's decomposition; avg: its taps), where the gather above
+// spends them on every diff_src element for each window that may hold it.
+//
+// POOL_TILES 1 (nchw-like): whole planes, as many as local memory holds
+// (tile_planes), or one plane's rows; the local tile is plane-major.
+// POOL_TILES 2 (channels last): 2^tile_cbits channels of one image; the
+// local tile is channel-minor, as in memory, and the lanes of a group run
+// along those channels first.
+//
+// Windows of outputs a multiple of `phases` apart along each dim do not
+// overlap, so the outputs go in phases of such outputs with a barrier
+// between them: no two lanes add to one element at once, and the result
+// does not depend on the lanes' timing. Lanes are laid out as rows of
+// 2^lanes_w_log2 lanes along w (within each channel, channels last).
+__kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
+        __global const DIFF_DST_T *diff_dst, __global const WS_T *ws,
+        __constant pool_conf_t *c, __local float *acc,
+        __local widx_t *bases) {
+    const int lid = get_local_id(0), nl = get_local_size(0);
+    const widx_t group = get_group_id(0), ntiles = (widx_t)c->tile_count;
+    const widx_t tile = group % ntiles, block = group / ntiles;
+    const widx_t ch = (widx_t)c->channels;
+#if POOL_TILES == 1
+    const widx_t q0 = block * (widx_t)c->tile_planes;
+    const int np = (int)min((widx_t)c->tile_planes, (widx_t)c->planes - q0);
+    const int cbits = 0;
+#else
+    const int cbits = (int)c->tile_cbits;
+    const widx_t cblocks = (ch + (1 << cbits) - 1) >> cbits;
+    const widx_t img = block / cblocks;
+    const widx_t c0 = (block - img * cblocks) << cbits;
+    const widx_t q0 = img * ch + c0;
+    const int np = (int)min((widx_t)1 << cbits, ch - c0);
+#endif
+    const pool_dim_t g[3] = {pool_dim(c, 0), pool_dim(c, 1), pool_dim(c, 2)};
+    const int td = (int)c->tile_dim;
+    const widx_t inner = (widx_t)c->tile_inner;
+    const widx_t t0 = tile * (widx_t)c->tile_rows;
+    const widx_t t1 = min(t0 + (widx_t)c->tile_rows, g[td].in);
+    const int ts = (int)((t1 - t0) * inner); // points of a plane's tile
+    const widx_t first = t0 * inner; // the tile's first spatial index
+    // Local index of point e of plane p.
+#if POOL_TILES == 1
+#define TILE_AT(p, e) ((p) * ts + (e))
+    const int nacc = np * ts;
+#else
+#define TILE_AT(p, e) (((e) << cbits) + (p))
+    const int nacc = ts << cbits;
+#endif
+
+    for (int e = lid; e < nacc; e += nl)
+        acc[e] = 0.f;
+    for (int p = lid; p < np; p += nl) {
+        const widx_t q = q0 + p;
+        widx_t pos[WALK_NDIMS] = {q / ch, q % ch, 0, 0, 0, 0};
+        bases[2 * p] = tensor_base(&c->dst, pos);
+        bases[2 * p + 1] = ALG == POOL_MAX ? tensor_base(&c->ws, pos) : 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // The outputs whose windows may reach the tile: all of them along the
+    // other dims, those of rows [t0, t1) along the tile dim.
+    widx_t lo[3], n[3];
+    for (int x = 0; x < 3; ++x) {
+        lo[x] = 0;
+        n[x] = g[x].out;
+    }
+    widx_t a, b, unused;
+    out_range(g[td], t0, &a, &unused);
+    out_range(g[td], t1 - 1, &unused, &b);
+    lo[td] = a;
+    n[td] = max(b - a + 1, (widx_t)0);
+
+    const int wbits = (int)c->lanes_w_log2;
+#if POOL_TILES == 1
+    const int lp = 0; // planes go with the rows
+    const int lane = lid;
+#else
+    const int lp = lid & ((1 << cbits) - 1); // this lane's channel
+    const int lane = lid >> cbits;
+#endif
+    const int lw = lane & ((1 << wbits) - 1), lr = lane >> wbits;
+    const int rows_step = nl >> (wbits + cbits);
+    const widx_t dsd = tensor_stride(&c->dst, 2), dsh = tensor_stride(&c->dst, 3),
+                 dsw = tensor_stride(&c->dst, 4);
+#if ALG == POOL_MAX
+    const widx_t wsd = tensor_stride(&c->ws, 2), wsh = tensor_stride(&c->ws, 3),
+                 wsw = tensor_stride(&c->ws, 4);
+#endif
+    const widx_t ph[3] = {(widx_t)c->phases[0], (widx_t)c->phases[1],
+            (widx_t)c->phases[2]};
+    for (widx_t rd = 0; rd < ph[0]; ++rd)
+        for (widx_t rh = 0; rh < ph[1]; ++rh)
+            for (widx_t rw = 0; rw < ph[2]; ++rw) {
+                const widx_t r[3] = {rd, rh, rw};
+                int cnt[3];
+                for (int x = 0; x < 3; ++x)
+                    cnt[x] = n[x] > r[x]
+                            ? (int)((n[x] - r[x] + ph[x] - 1) / ph[x])
+                            : 0;
+#if POOL_TILES == 1
+                const int rows = np * cnt[0] * cnt[1];
+#else
+                const int rows = lp < np ? cnt[0] * cnt[1] : 0;
+#endif
+                const float rcp_h = 1.f / (float)max(cnt[1], 1),
+                            rcp_d = 1.f / (float)max(cnt[0], 1);
+                for (int row = lr; row < rows; row += rows_step) {
+                    const int dp = div_small(row, cnt[1], rcp_h);
+                    const int jh = row - dp * cnt[1];
+                    const int pp = div_small(dp, cnt[0], rcp_d);
+                    const int jd = dp - pp * cnt[0];
+                    const int p = lp + pp; // one of pp and lp is 0
+                    const widx_t od = lo[0] + rd + ph[0] * jd;
+                    const widx_t oh = lo[1] + rh + ph[1] * jh;
+                    const widx_t drow = bases[2 * p] + od * dsd + oh * dsh;
+#if ALG == POOL_MAX
+                    const widx_t wrow = bases[2 * p + 1] + od * wsd + oh * wsh;
+#else
+                    widx_t klo[3], khi[3];
+                    tap_range(g[0], od * g[0].stride - g[0].pad, &klo[0],
+                            &khi[0]);
+                    tap_range(g[1], oh * g[1].stride - g[1].pad, &klo[1],
+                            &khi[1]);
+#endif
+                    for (int jw = lw; jw < cnt[2]; jw += 1 << wbits) {
+                        const widx_t ow = lo[2] + rw + ph[2] * jw;
+                        const float gv = LOAD(DIFF_DST_DT, diff_dst,
+                                drow + ow * dsw);
+#if ALG == POOL_MAX
+                        const int k = (int)LOAD(WS_DT, ws, wrow + ow * wsw);
+                        const int kdh = div_window(c, 0, k);
+                        const int kw = k - kdh * (int)g[2].k;
+                        const int kd = div_window(c, 1, kdh);
+                        const int kh = kdh - kd * (int)g[1].k;
+                        const widx_t id = od * g[0].stride - g[0].pad
+                                + kd * g[0].step;
+                        const widx_t ih = oh * g[1].stride - g[1].pad
+                                + kh * g[1].step;
+                        const widx_t iw = ow * g[2].stride - g[2].pad
+                                + kw * g[2].step;
+                        const widx_t e = (id * g[1].in + ih) * g[2].in + iw
+                                - first;
+                        if (id >= 0 && id < g[0].in && ih >= 0 && ih < g[1].in
+                                && iw >= 0 && iw < g[2].in && e >= 0 && e < ts)
+                            acc[TILE_AT(p, (int)e)] += gv;
+#else
+                        tap_range(g[2], ow * g[2].stride - g[2].pad, &klo[2],
+                                &khi[2]);
+                        const widx_t nt = ALG == POOL_AVG_INCLUDE
+                                ? g[0].k * g[1].k * g[2].k
+                                : (khi[0] - klo[0]) * (khi[1] - klo[1])
+                                        * (khi[2] - klo[2]);
+                        const float v = nt > 0 ? gv / (float)nt : 0.f;
+                        for (widx_t kd = klo[0]; kd < khi[0]; ++kd) {
+                            const widx_t id = od * g[0].stride - g[0].pad
+                                    + kd * g[0].step;
+                            for (widx_t kh = klo[1]; kh < khi[1]; ++kh) {
+                                const widx_t ih = oh * g[1].stride - g[1].pad
+                                        + kh * g[1].step;
+                                const widx_t e0 = (id * g[1].in + ih) * g[2].in
+                                        + ow * g[2].stride - g[2].pad - first;
+                                for (widx_t kw = klo[2]; kw < khi[2]; ++kw) {
+                                    const widx_t e = e0 + kw * g[2].step;
+                                    if (e >= 0 && e < ts)
+                                        acc[TILE_AT(p, (int)e)] += v;
+                                }
+                            }
+                        }
+#endif
+                    }
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+
+#if POOL_TILES == 1
+    const widx_t out0 = (widx_t)c->src.offset0 + q0 * (widx_t)c->plane + first;
+    for (int e = lid; e < nacc; e += nl)
+        STORE(DIFF_SRC_DT, diff_src, out0 + e, acc[e]);
+#else
+    const widx_t out0 = (widx_t)c->src.offset0
+            + (img * (widx_t)c->plane + first) * ch + c0;
+    for (int e = lid; e < nacc; e += nl) {
+        const int p = e & ((1 << cbits) - 1);
+        if (p < np)
+            STORE(DIFF_SRC_DT, diff_src, out0 + (widx_t)(e >> cbits) * ch + p,
+                    acc[e]);
+    }
+#endif
+#undef TILE_AT
+}
+#endif // POOL_TILES
 #endif

@@ -96,7 +96,7 @@ status_t ocl_pooling_t::pd_t::check_data_types() const {
     return dnnl_success;
 }
 
-status_t ocl_pooling_t::pd_t::init(engine_t *) {
+status_t ocl_pooling_t::pd_t::init(engine_t *engine) {
     const primitive_attr_t &a = *attr();
     if (!a.scales.empty() || !a.zero_points.empty() || !a.rounding_modes.empty()
             || (!is_fwd() && !a.post_ops.entries.empty())) {
@@ -125,11 +125,11 @@ status_t ocl_pooling_t::pd_t::init(engine_t *) {
         return dnnl_unimplemented;
     }
     if (is_fwd()) DNNL_CHECK(post_ops.init(a.post_ops, dst_md_, "pooling"));
-    init_conf();
+    init_conf(device_info_of(engine));
     return dnnl_success;
 }
 
-void ocl_pooling_t::pd_t::init_conf() {
+void ocl_pooling_t::pd_t::init_conf(const device_info_t &dev) {
     const memory_desc_t s = as_5d(is_fwd() ? src_md_ : diff_src_md_);
     const memory_desc_t d = as_5d(is_fwd() ? dst_md_ : diff_dst_md_);
     const memory_desc_t w = has_ws() ? as_5d(ws_md_) : zero_md();
@@ -213,7 +213,98 @@ void ocl_pooling_t::pd_t::init_conf() {
     for (int i = 0; i < 3; ++i) int32_divider(st[i], smagic[i], sshift[i]);
     for (const int64_t *v : {smagic, sshift})
         for (int i = 0; i < 3; ++i) c.put(v[i]);
+    for (int64_t v : init_tiles(dev, s, k, st, step)) c.put(v);
     conf = c.values();
+}
+
+// Backward over dense diff_src in tiles held in local memory
+// (pool_bwd_tiles), nchw-like (whole planes, as many as the local memory
+// holds, or one plane's rows of the tile dim: d for 3D, else h) or
+// channels last (up to 32 channels of one image, rows of the tile dim).
+// Windows of at most 64 taps in at most 32 phases: a larger window
+// scatters each value to more elements than the gather reads (global
+// pooling would leave one lane of a group working), and every phase is a
+// barrier.
+std::vector<int64_t> ocl_pooling_t::pd_t::init_tiles(const device_info_t &dev,
+        const memory_desc_t &s, const int64_t *k, const int64_t *st,
+        const int64_t *step) {
+    constexpr int64_t max_local_floats = 8192; // 32 KB: several groups a CU
+    constexpr int max_channel_bits = 5;
+    constexpr size_t fields = 17;
+    tiles = 0;
+    const std::vector<int64_t> none(fields, 0);
+    const blocking_desc_t &b = s.format_desc.blocking;
+    if (is_fwd() || generic || work == 0 || b.inner_nblks != 0) return none;
+    const int64_t *in = s.dims + 2;
+    const int64_t plane = in[0] * in[1] * in[2], chans = s.dims[1];
+    // Dense in n, c, d, h, w order (nchw) or n, d, h, w, c (channels last);
+    // the strides of dims of size 1 (those as_5d inserts) do not matter.
+    auto dense = [&](const int(&order)[5]) {
+        int64_t expect = 1;
+        for (int i = 4; i >= 0; --i) {
+            const int d = order[i];
+            if (s.padded_dims[d] != s.dims[d]
+                    || (s.dims[d] > 1 && b.strides[d] != expect))
+                return false;
+            expect *= s.dims[d];
+        }
+        return true;
+    };
+    const int nchw[5] = {0, 1, 2, 3, 4}, nhwc[5] = {0, 2, 3, 4, 1};
+    const int kind = dense(nchw) ? 1 : dense(nhwc) ? 2 : 0;
+    if (kind == 0) return none;
+
+    const memory_desc_t dd = as_5d(diff_dst_md_);
+    int64_t phases[3], kvol = 1, nph = 1;
+    for (int i = 0; i < 3; ++i) {
+        const int64_t ext = (k[i] - 1) * step[i] + 1;
+        phases[i] = std::max<int64_t>(
+                1, std::min((ext + st[i] - 1) / st[i], dd.dims[2 + i]));
+        kvol *= k[i];
+        nph *= phases[i];
+    }
+    if (kvol > 64 || nph > 32) return none;
+
+    const int64_t lanes = (int64_t)unit_group_limit(dev, 0);
+    const size_t base_bytes = 2 * lanes * sizeof(int64_t);
+    if (dev.local_mem_size <= base_bytes) return none;
+    const int64_t local_floats = std::min<int64_t>(max_local_floats,
+            (int64_t)(dev.local_mem_size - base_bytes) / (int64_t)sizeof(float));
+    int cbits = 0; // channels a group takes, channels last
+    if (kind == 2)
+        while (cbits < max_channel_bits && ((int64_t)1 << cbits) < chans
+                && ((int64_t)2 << cbits) <= lanes)
+            ++cbits;
+    const int64_t cblock = (int64_t)1 << cbits;
+    const int tile_dim = in[0] > 1 ? 0 : 1;
+    const int64_t rows = in[tile_dim];
+    const int64_t inner = tile_dim == 0 ? in[1] * in[2] : in[2];
+    if (cblock * inner > local_floats) return none;
+    const int64_t planes = s.dims[0] * chans;
+    int64_t per_group = 1, tile_rows = rows, tile_count = 1, blocks = 0;
+    if (kind == 1 && plane <= local_floats) {
+        per_group = std::min({local_floats / plane, lanes, planes});
+        blocks = div_up(planes, per_group);
+    } else {
+        tile_count = div_up(rows, local_floats / (cblock * inner));
+        tile_rows = div_up(rows, tile_count);
+        blocks = kind == 1 ? planes : s.dims[0] * div_up(chans, cblock);
+    }
+    int64_t wbits = 0; // lanes along w: enough for a phase's outputs
+    while (((int64_t)2 << (wbits + cbits)) <= lanes
+            && ((int64_t)1 << wbits) < div_up(dd.dims[4], phases[2]))
+        ++wbits;
+    int64_t kmagic[2], kshift[2];
+    int32_divider(k[2], kmagic[0], kshift[0]);
+    int32_divider(k[1], kmagic[1], kshift[1]);
+
+    tiles = kind;
+    tile_lanes = lanes;
+    tile_local = (kind == 1 ? per_group : cblock) * tile_rows * inner;
+    tile_groups = blocks * tile_count;
+    return {planes, chans, per_group, tile_rows, tile_count, tile_dim, inner,
+            plane, phases[0], phases[1], phases[2], wbits, cbits, kmagic[0],
+            kmagic[1], kshift[0], kshift[1]};
 }
 
 // Forward over nchw-like rows with a compiled-in window: four outputs
@@ -267,6 +358,7 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     opts.define("OUT_DENSE", pd->out_dense ? 1 : 0);
     opts.define("WS_DENSE", pd->ws_dense ? 1 : 0);
     opts.define("WITH_WS", pd->has_ws() ? 1 : 0);
+    opts.define("POOL_TILES", pd->tiles);
     define_walk(opts, pd->generic, pd->int32);
     define_data_type(
             opts, "WS", pd->has_ws() ? pd->ws_md()->data_type : dnnl_u8);
@@ -299,7 +391,10 @@ status_t ocl_pooling_t::init(engine_t *engine) {
         cap_registers_on_nvidia(opts, device_info_of(engine), 255);
     DNNL_CHECK(conf_.create(engine, pd->conf));
     return create_kernel(engine, "pooling/pooling.cl", opts,
-            pd->is_fwd() ? "pool_fwd" : "pool_bwd", kernel_);
+            pd->is_fwd()  ? "pool_fwd"
+            : pd->tiles ? "pool_bwd_tiles"
+                        : "pool_bwd",
+            kernel_);
 }
 
 status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
@@ -319,6 +414,15 @@ status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
                 .mem(mem_of(ctx, DNNL_ARG_DIFF_DST))
                 .mem(ws)
                 .mem(conf_.mem());
+        if (pd->tiles) {
+            // The tile's floats; two offsets (diff_dst, workspace) a plane.
+            args.local((size_t)pd->tile_local * sizeof(float))
+                    .local(2 * (size_t)pd->tile_lanes * sizeof(int64_t));
+            const size_t lanes = (size_t)pd->tile_lanes;
+            return kernel_.enqueue(ctx,
+                    nd_range_t({(size_t)pd->tile_groups * lanes}, {lanes}),
+                    args);
+        }
     }
     return kernel_.enqueue(
             ctx, nd_range_t({(size_t)pd->work}, {(size_t)256}), args);

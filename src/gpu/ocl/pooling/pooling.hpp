@@ -23,6 +23,7 @@ struct ocl_pooling_t : public primitive_t {
         status_t init(engine_t *engine);
         const char *name() const override {
             return generic          ? "ocl:pooling:any"
+                    : tiles          ? "ocl:pooling:tiles"
                     : row_chunks > 0 ? "ocl:pooling:rows_vec"
                     : lane_dim == 4  ? "ocl:pooling:rows"
                                      : "ocl:pooling:blocked";
@@ -43,12 +44,21 @@ struct ocl_pooling_t : public primitive_t {
         int64_t row_chunks = 0, row_lead = 0, row_phase = 0;
         int64_t row_stride = 1, row_step = 1;
         int64_t work = 0;          // work-items
+        // Backward in tiles held in local memory (pool_bwd_tiles; 1: nchw
+        // planes, 2: channels last, 0: not): groups of `tile_lanes` lanes,
+        // each with `tile_local` floats.
+        int tiles = 0;
+        int64_t tile_groups = 0, tile_lanes = 0, tile_local = 0;
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
 
     private:
         status_t check_data_types() const;
-        void init_conf();
+        void init_conf(const device_info_t &dev);
+        // The tile fields of pool_conf_t (zeros unless `tiles`).
+        std::vector<int64_t> init_tiles(const device_info_t &dev,
+                const memory_desc_t &s, const int64_t *k, const int64_t *st,
+                const int64_t *step);
         void init_row_chunks(const memory_desc_t &s,
                 const std::vector<const memory_desc_t *> &all, int in_dim,
                 int64_t in_ext, int64_t in_step, int64_t kw, int64_t sw,
