@@ -46,11 +46,13 @@ typedef struct {
     // and rows of the tile dim a group takes, tiles a plane, the tile dim
     // (0: d, 1: h) and the points after one of its rows, points of a
     // plane, phases along d, h, w, log2 of the lanes along w and of the
-    // channels a group takes (channels last), and division
+    // channels a group takes (channels last), the outputs after one
+    // output row of the tile dim and of a plane, and division
     // by the window's w and h sizes (x / k == (mul_hi(x, kmagic) + x) >>
     // kshift).
     long planes, channels, tile_planes, tile_rows, tile_count, tile_dim;
     long tile_inner, plane, phases[3], lanes_w_log2, tile_cbits;
+    long tile_out_inner, out_plane;
     long kmagic[2], kshift[2];
 } pool_conf_t;
 
@@ -494,20 +496,21 @@ inline int div_window(__constant pool_conf_t *c, int i, int x) {
     return (int)((mul_hi(u, (uint)c->kmagic[i]) + u) >> (uint)c->kshift[i]);
 }
 
-// Backward over dense diff_src in tiles held in local memory. A group
+// Backward over dense tensors in tiles held in local memory. A group
 // takes a block of planes ((n, c) pairs) and rows [t0, t1) of the tile dim
-// (d for 3D, else h) of each, zeroes their diff_src in local memory,
-// scatters every diff_dst value whose window reaches the tile into it,
-// and writes the tile out with consecutive lanes on consecutive elements.
-// A diff_dst value costs a few operations here (max: one workspace load
-// and the window's decomposition; avg: its taps), where the gather above
+// (d for 3D, else h) of each: it copies the diff_dst values (and workspace
+// indices) of the outputs whose windows may reach the tile into local
+// memory, every load in flight at once, zeroes the tile, scatters each
+// value into it, and writes the tile out with consecutive lanes on
+// consecutive elements. A diff_dst value costs a few operations here (max:
+// the window's decomposition; avg: its taps), where the gather above
 // spends them on every diff_src element for each window that may hold it.
 //
 // POOL_TILES 1 (nchw-like): whole planes, as many as local memory holds
-// (tile_planes), or one plane's rows; the local tile is plane-major.
-// POOL_TILES 2 (channels last): 2^tile_cbits channels of one image; the
-// local tile is channel-minor, as in memory, and the lanes of a group run
-// along those channels first.
+// (tile_planes), or one plane's rows; local tiles plane-major.
+// POOL_TILES 2 (channels last): 2^tile_cbits channels of one image; local
+// tiles channel-minor, as in memory, and the lanes of a group run along
+// those channels first.
 //
 // Windows of outputs a multiple of `phases` apart along each dim do not
 // overlap, so the outputs go in phases of such outputs with a barrier
@@ -516,8 +519,8 @@ inline int div_window(__constant pool_conf_t *c, int i, int x) {
 // 2^lanes_w_log2 lanes along w (within each channel, channels last).
 __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
         __global const DIFF_DST_T *diff_dst, __global const WS_T *ws,
-        __constant pool_conf_t *c, __local float *acc,
-        __local widx_t *bases) {
+        __constant pool_conf_t *c, __local float *acc, __local float *sg,
+        __local uchar *sk) {
     const int lid = get_local_id(0), nl = get_local_size(0);
     const widx_t group = get_group_id(0), ntiles = (widx_t)c->tile_count;
     const widx_t tile = group % ntiles, block = group / ntiles;
@@ -531,7 +534,6 @@ __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
     const widx_t cblocks = (ch + (1 << cbits) - 1) >> cbits;
     const widx_t img = block / cblocks;
     const widx_t c0 = (block - img * cblocks) << cbits;
-    const widx_t q0 = img * ch + c0;
     const int np = (int)min((widx_t)1 << cbits, ch - c0);
 #endif
     const pool_dim_t g[3] = {pool_dim(c, 0), pool_dim(c, 1), pool_dim(c, 2)};
@@ -541,54 +543,62 @@ __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
     const widx_t t1 = min(t0 + (widx_t)c->tile_rows, g[td].in);
     const int ts = (int)((t1 - t0) * inner); // points of a plane's tile
     const widx_t first = t0 * inner; // the tile's first spatial index
-    // Local index of point e of plane p.
-#if POOL_TILES == 1
-#define TILE_AT(p, e) ((p) * ts + (e))
-    const int nacc = np * ts;
-#else
-#define TILE_AT(p, e) (((e) << cbits) + (p))
-    const int nacc = ts << cbits;
-#endif
-
-    for (int e = lid; e < nacc; e += nl)
-        acc[e] = 0.f;
-    for (int p = lid; p < np; p += nl) {
-        const widx_t q = q0 + p;
-        widx_t pos[WALK_NDIMS] = {q / ch, q % ch, 0, 0, 0, 0};
-        bases[2 * p] = tensor_base(&c->dst, pos);
-        bases[2 * p + 1] = ALG == POOL_MAX ? tensor_base(&c->ws, pos) : 0;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
 
     // The outputs whose windows may reach the tile: all of them along the
-    // other dims, those of rows [t0, t1) along the tile dim.
+    // other dims (and along the tile dim for whole planes), those of rows
+    // [t0, t1) along the tile dim.
     widx_t lo[3], n[3];
     for (int x = 0; x < 3; ++x) {
         lo[x] = 0;
         n[x] = g[x].out;
     }
-    widx_t a, b, unused;
-    out_range(g[td], t0, &a, &unused);
-    out_range(g[td], t1 - 1, &unused, &b);
-    lo[td] = a;
-    n[td] = max(b - a + 1, (widx_t)0);
+    if (ntiles > 1) {
+        widx_t a, b, unused;
+        out_range(g[td], t0, &a, &unused);
+        out_range(g[td], t1 - 1, &unused, &b);
+        lo[td] = a;
+        n[td] = max(b - a + 1, (widx_t)0);
+    }
+    // Staged outputs of a plane, and where they start in diff_dst and the
+    // workspace (both dense in diff_src's order).
+    const int nrow = (int)(n[td] * (widx_t)c->tile_out_inner);
+    const widx_t oplane = (widx_t)c->out_plane;
+#if POOL_TILES == 1
+#define TILE_AT(p, e) ((p) * ts + (e))
+#define STAGED_AT(p, e) ((p) * nrow + (e))
+    const int nacc = np * ts, nout = np * nrow;
+    const widx_t orel = q0 * oplane + lo[td] * (widx_t)c->tile_out_inner;
+#define STAGED_OFF(i) (orel + (i))
+#else
+#define TILE_AT(p, e) (((e) << cbits) + (p))
+#define STAGED_AT(p, e) (((e) << cbits) + (p))
+    const int nacc = ts << cbits, nout = nrow << cbits;
+    const widx_t orel
+            = (img * oplane + lo[td] * (widx_t)c->tile_out_inner) * ch + c0;
+#define STAGED_OFF(i) (orel + (widx_t)((i) >> cbits) * ch + ((i) & cmask))
+#endif
+    const int cmask = (1 << cbits) - 1;
+    const widx_t d0 = (widx_t)c->dst.offset0;
+#if ALG == POOL_MAX
+    const widx_t w0 = (widx_t)c->ws.offset0;
+#endif
+#pragma unroll 4
+    for (int i = lid; i < nout; i += nl) {
+        if ((i & cmask) >= np) continue; // channels past the last
+        sg[i] = LOAD(DIFF_DST_DT, diff_dst, d0 + STAGED_OFF(i));
+#if ALG == POOL_MAX
+        sk[i] = (uchar)LOAD(WS_DT, ws, w0 + STAGED_OFF(i));
+#endif
+    }
+    for (int e = lid; e < nacc; e += nl)
+        acc[e] = 0.f;
+    barrier(CLK_LOCAL_MEM_FENCE);
 
     const int wbits = (int)c->lanes_w_log2;
-#if POOL_TILES == 1
-    const int lp = 0; // planes go with the rows
-    const int lane = lid;
-#else
-    const int lp = lid & ((1 << cbits) - 1); // this lane's channel
+    const int lp = lid & cmask; // this lane's channel (channels last)
     const int lane = lid >> cbits;
-#endif
     const int lw = lane & ((1 << wbits) - 1), lr = lane >> wbits;
     const int rows_step = nl >> (wbits + cbits);
-    const widx_t dsd = tensor_stride(&c->dst, 2), dsh = tensor_stride(&c->dst, 3),
-                 dsw = tensor_stride(&c->dst, 4);
-#if ALG == POOL_MAX
-    const widx_t wsd = tensor_stride(&c->ws, 2), wsh = tensor_stride(&c->ws, 3),
-                 wsw = tensor_stride(&c->ws, 4);
-#endif
     const widx_t ph[3] = {(widx_t)c->phases[0], (widx_t)c->phases[1],
             (widx_t)c->phases[2]};
     for (widx_t rd = 0; rd < ph[0]; ++rd)
@@ -615,10 +625,10 @@ __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
                     const int p = lp + pp; // one of pp and lp is 0
                     const widx_t od = lo[0] + rd + ph[0] * jd;
                     const widx_t oh = lo[1] + rh + ph[1] * jh;
-                    const widx_t drow = bases[2 * p] + od * dsd + oh * dsh;
-#if ALG == POOL_MAX
-                    const widx_t wrow = bases[2 * p + 1] + od * wsd + oh * wsh;
-#else
+                    // The staged index of (od, oh, 0) relative to lo.
+                    const int srow = (int)(((od - lo[0]) * n[1] + oh - lo[1])
+                            * n[2]);
+#if ALG != POOL_MAX
                     widx_t klo[3], khi[3];
                     tap_range(g[0], od * g[0].stride - g[0].pad, &klo[0],
                             &khi[0]);
@@ -627,10 +637,10 @@ __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
 #endif
                     for (int jw = lw; jw < cnt[2]; jw += 1 << wbits) {
                         const widx_t ow = lo[2] + rw + ph[2] * jw;
-                        const float gv = LOAD(DIFF_DST_DT, diff_dst,
-                                drow + ow * dsw);
+                        const int si = STAGED_AT(p, srow + (int)(ow - lo[2]));
+                        const float gv = sg[si];
 #if ALG == POOL_MAX
-                        const int k = (int)LOAD(WS_DT, ws, wrow + ow * wsw);
+                        const int k = sk[si];
                         const int kdh = div_window(c, 0, k);
                         const int kw = k - kdh * (int)g[2].k;
                         const int kd = div_window(c, 1, kdh);
@@ -675,21 +685,21 @@ __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
 
+    const widx_t s0 = (widx_t)c->src.offset0;
 #if POOL_TILES == 1
-    const widx_t out0 = (widx_t)c->src.offset0 + q0 * (widx_t)c->plane + first;
+    const widx_t out0 = s0 + q0 * (widx_t)c->plane + first;
     for (int e = lid; e < nacc; e += nl)
         STORE(DIFF_SRC_DT, diff_src, out0 + e, acc[e]);
 #else
-    const widx_t out0 = (widx_t)c->src.offset0
-            + (img * (widx_t)c->plane + first) * ch + c0;
-    for (int e = lid; e < nacc; e += nl) {
-        const int p = e & ((1 << cbits) - 1);
-        if (p < np)
-            STORE(DIFF_SRC_DT, diff_src, out0 + (widx_t)(e >> cbits) * ch + p,
-                    acc[e]);
-    }
+    const widx_t out0 = s0 + (img * (widx_t)c->plane + first) * ch + c0;
+    for (int e = lid; e < nacc; e += nl)
+        if ((e & cmask) < np)
+            STORE(DIFF_SRC_DT, diff_src,
+                    out0 + (widx_t)(e >> cbits) * ch + (e & cmask), acc[e]);
 #endif
 #undef TILE_AT
+#undef STAGED_AT
+#undef STAGED_OFF
 }
 #endif // POOL_TILES
 #endif

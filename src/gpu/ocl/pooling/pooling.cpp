@@ -217,82 +217,117 @@ void ocl_pooling_t::pd_t::init_conf(const device_info_t &dev) {
     conf = c.values();
 }
 
-// Backward over dense diff_src in tiles held in local memory
-// (pool_bwd_tiles), nchw-like (whole planes, as many as the local memory
+// Backward over dense tensors in tiles held in local memory
+// (pool_bwd_tiles): nchw-like (whole planes, as many as the local memory
 // holds, or one plane's rows of the tile dim: d for 3D, else h) or
-// channels last (up to 32 channels of one image, rows of the tile dim).
-// Windows of at most 64 taps in at most 32 phases: a larger window
-// scatters each value to more elements than the gather reads (global
-// pooling would leave one lane of a group working), and every phase is a
-// barrier.
+// channels last (up to 32 channels of one image, rows of the tile dim),
+// diff_dst and the workspace dense in diff_src's order. Windows of at most
+// 64 taps in at most 32 phases: a larger window scatters each value to
+// more elements than the gather reads (global pooling would leave one
+// lane of a group working), and every phase is a barrier.
 std::vector<int64_t> ocl_pooling_t::pd_t::init_tiles(const device_info_t &dev,
         const memory_desc_t &s, const int64_t *k, const int64_t *st,
         const int64_t *step) {
-    constexpr int64_t max_local_floats = 8192; // 32 KB: several groups a CU
-    constexpr int max_channel_bits = 5;
-    constexpr size_t fields = 17;
+    const int64_t max_local_bytes = getenv("XP_TF") ? atoi(getenv("XP_TF")) : 32768; // several groups a CU
+    const int max_channel_bits = getenv("XP_CB") ? atoi(getenv("XP_CB")) : 5;
+    constexpr size_t fields = 19;
     tiles = 0;
     const std::vector<int64_t> none(fields, 0);
-    const blocking_desc_t &b = s.format_desc.blocking;
-    if (is_fwd() || generic || work == 0 || b.inner_nblks != 0) return none;
-    const int64_t *in = s.dims + 2;
-    const int64_t plane = in[0] * in[1] * in[2], chans = s.dims[1];
+    if (getenv("XP_OFF")) return none;
+    if (is_fwd() || generic || work == 0) return none;
+    const memory_desc_t dd = as_5d(diff_dst_md_);
+    const memory_desc_t wd = has_ws() ? as_5d(ws_md_) : dd;
     // Dense in n, c, d, h, w order (nchw) or n, d, h, w, c (channels last);
     // the strides of dims of size 1 (those as_5d inserts) do not matter.
-    auto dense = [&](const int(&order)[5]) {
+    auto dense = [](const memory_desc_t &m, const int(&order)[5]) {
+        const blocking_desc_t &b = m.format_desc.blocking;
+        if (b.inner_nblks != 0) return false;
         int64_t expect = 1;
         for (int i = 4; i >= 0; --i) {
             const int d = order[i];
-            if (s.padded_dims[d] != s.dims[d]
-                    || (s.dims[d] > 1 && b.strides[d] != expect))
+            if (m.padded_dims[d] != m.dims[d]
+                    || (m.dims[d] > 1 && b.strides[d] != expect))
                 return false;
-            expect *= s.dims[d];
+            expect *= m.dims[d];
         }
         return true;
     };
     const int nchw[5] = {0, 1, 2, 3, 4}, nhwc[5] = {0, 2, 3, 4, 1};
-    const int kind = dense(nchw) ? 1 : dense(nhwc) ? 2 : 0;
+    auto all_dense = [&](const int(&order)[5]) {
+        return dense(s, order) && dense(dd, order) && dense(wd, order);
+    };
+    const int kind = all_dense(nchw) ? 1 : all_dense(nhwc) ? 2 : 0;
     if (kind == 0) return none;
 
-    const memory_desc_t dd = as_5d(diff_dst_md_);
+    const int64_t *in = s.dims + 2, *out = dd.dims + 2;
     int64_t phases[3], kvol = 1, nph = 1;
     for (int i = 0; i < 3; ++i) {
         const int64_t ext = (k[i] - 1) * step[i] + 1;
         phases[i] = std::max<int64_t>(
-                1, std::min((ext + st[i] - 1) / st[i], dd.dims[2 + i]));
+                1, std::min((ext + st[i] - 1) / st[i], out[i]));
         kvol *= k[i];
         nph *= phases[i];
     }
     if (kvol > 64 || nph > 32) return none;
 
     const int64_t lanes = (int64_t)unit_group_limit(dev, 0);
-    const size_t base_bytes = 2 * lanes * sizeof(int64_t);
-    if (dev.local_mem_size <= base_bytes) return none;
-    const int64_t local_floats = std::min<int64_t>(max_local_floats,
-            (int64_t)(dev.local_mem_size - base_bytes) / (int64_t)sizeof(float));
+    const int64_t budget
+            = std::min<int64_t>(max_local_bytes, (int64_t)dev.local_mem_size);
     int cbits = 0; // channels a group takes, channels last
     if (kind == 2)
-        while (cbits < max_channel_bits && ((int64_t)1 << cbits) < chans
+        while (cbits < max_channel_bits && ((int64_t)1 << cbits) < s.dims[1]
                 && ((int64_t)2 << cbits) <= lanes)
             ++cbits;
     const int64_t cblock = (int64_t)1 << cbits;
-    const int tile_dim = in[0] > 1 ? 0 : 1;
+    // The tile dim: d where there is one (the staged outputs of a row of
+    // the tile dim are then contiguous), else h.
+    const int tile_dim = in[0] > 1 || out[0] > 1 ? 0 : 1;
     const int64_t rows = in[tile_dim];
     const int64_t inner = tile_dim == 0 ? in[1] * in[2] : in[2];
-    if (cblock * inner > local_floats) return none;
-    const int64_t planes = s.dims[0] * chans;
-    int64_t per_group = 1, tile_rows = rows, tile_count = 1, blocks = 0;
-    if (kind == 1 && plane <= local_floats) {
-        per_group = std::min({local_floats / plane, lanes, planes});
+    const int64_t out_inner = tile_dim == 0 ? out[1] * out[2] : out[2];
+    const int64_t plane = in[0] * in[1] * in[2];
+    const int64_t out_plane = out[0] * out[1] * out[2];
+    // A group's local memory: its tiles of `tile_rows` rows and the staged
+    // outputs (a float and, for max, a byte of the workspace each).
+    const int64_t staged_bytes = has_ws() ? 5 : 4;
+    const int kt = tile_dim; // the tile dim in k, st and step
+    const int jt = kt - (3 - nsp()); // and in the descriptor (< 0: absent)
+    const int64_t pad_t = jt < 0 ? 0 : desc()->padding_l[jt];
+    auto out_rows = [&](int64_t r0, int64_t r1) { // outputs reaching [r0, r1)
+        const int64_t f = r0 + pad_t - (k[kt] - 1) * step[kt];
+        const int64_t lo = f <= 0 ? 0 : (f + st[kt] - 1) / st[kt];
+        const int64_t hi = std::min((r1 - 1 + pad_t) / st[kt], out[kt] - 1);
+        return std::max<int64_t>(hi - lo + 1, 0);
+    };
+    auto staged_of = [&](int64_t tile_rows) { // outputs a group stages
+        if (tile_rows >= rows) return out_plane; // whole planes: all
+        int64_t most = 0;
+        for (int64_t r = 0; r < rows; r += tile_rows)
+            most = std::max(most,
+                    out_rows(r, std::min(r + tile_rows, rows)) * out_inner);
+        return most;
+    };
+    auto bytes_of = [&](int64_t group_planes, int64_t tile_rows) {
+        return group_planes
+                * (tile_rows * inner * 4 + staged_of(tile_rows) * staged_bytes);
+    };
+    const int64_t planes = s.dims[0] * s.dims[1];
+    int64_t per_group = 1, tile_rows = rows, blocks = 0;
+    if (kind == 1 && bytes_of(1, rows) <= budget) {
+        per_group = std::min({budget / bytes_of(1, rows), lanes, planes});
         blocks = div_up(planes, per_group);
     } else {
-        tile_count = div_up(rows, local_floats / (cblock * inner));
-        tile_rows = div_up(rows, tile_count);
-        blocks = kind == 1 ? planes : s.dims[0] * div_up(chans, cblock);
+        const int64_t group_planes = kind == 1 ? 1 : cblock;
+        while (tile_rows > 0 && bytes_of(group_planes, tile_rows) > budget)
+            --tile_rows;
+        if (tile_rows == 0) return none;
+        tile_rows = div_up(rows, div_up(rows, tile_rows)); // even tiles
+        blocks = kind == 1 ? planes : s.dims[0] * div_up(s.dims[1], cblock);
     }
+    const int64_t tile_count = div_up(rows, tile_rows);
     int64_t wbits = 0; // lanes along w: enough for a phase's outputs
     while (((int64_t)2 << (wbits + cbits)) <= lanes
-            && ((int64_t)1 << wbits) < div_up(dd.dims[4], phases[2]))
+            && ((int64_t)1 << wbits) < div_up(out[2], phases[2]))
         ++wbits;
     int64_t kmagic[2], kshift[2];
     int32_divider(k[2], kmagic[0], kshift[0]);
@@ -300,11 +335,13 @@ std::vector<int64_t> ocl_pooling_t::pd_t::init_tiles(const device_info_t &dev,
 
     tiles = kind;
     tile_lanes = lanes;
-    tile_local = (kind == 1 ? per_group : cblock) * tile_rows * inner;
+    const int64_t group_planes = kind == 1 ? per_group : cblock;
+    tile_local = group_planes * tile_rows * inner;
+    tile_staged = group_planes * staged_of(tile_rows);
     tile_groups = blocks * tile_count;
-    return {planes, chans, per_group, tile_rows, tile_count, tile_dim, inner,
-            plane, phases[0], phases[1], phases[2], wbits, cbits, kmagic[0],
-            kmagic[1], kshift[0], kshift[1]};
+    return {planes, s.dims[1], per_group, tile_rows, tile_count, tile_dim,
+            inner, plane, phases[0], phases[1], phases[2], wbits, cbits,
+            out_inner, out_plane, kmagic[0], kmagic[1], kshift[0], kshift[1]};
 }
 
 // Forward over nchw-like rows with a compiled-in window: four outputs
@@ -415,9 +452,11 @@ status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
                 .mem(ws)
                 .mem(conf_.mem());
         if (pd->tiles) {
-            // The tile's floats; two offsets (diff_dst, workspace) a plane.
+            // The tile's floats, the staged diff_dst values and workspace
+            // indices.
             args.local((size_t)pd->tile_local * sizeof(float))
-                    .local(2 * (size_t)pd->tile_lanes * sizeof(int64_t));
+                    .local((size_t)pd->tile_staged * sizeof(float))
+                    .local(pd->has_ws() ? (size_t)pd->tile_staged : 1);
             const size_t lanes = (size_t)pd->tile_lanes;
             return kernel_.enqueue(ctx,
                     nd_range_t({(size_t)pd->tile_groups * lanes}, {lanes}),

@@ -46,9 +46,11 @@ struct ocl_pooling_t : public primitive_t {
         int64_t work = 0;          // work-items
         // Backward in tiles held in local memory (pool_bwd_tiles; 1: nchw
         // planes, 2: channels last, 0: not): groups of `tile_lanes` lanes,
-        // each with `tile_local` floats.
+        // each with a tile of `tile_local` floats and `tile_staged`
+        // diff_dst values (and workspace indices).
         int tiles = 0;
         int64_t tile_groups = 0, tile_lanes = 0, tile_local = 0;
+        int64_t tile_staged = 0;
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
 
