@@ -279,12 +279,12 @@ TEST_F(ocl_pooling, one_and_three_spatial_dims) {
     }
 }
 
-// Backward over dense nchw-like tensors in tiles held in local memory:
-// several whole planes a group, or one plane's rows in tiles (planes over
-// 8192 elements: 100 x 96, and 12 x 30 x 30 cut along d), windows in
-// phases (stride 2 over 3 taps: 2 a dim, stride 1: 3, dilation, windows
-// that do not overlap: 1), 1D to 3D, asymmetric padding, every algorithm,
-// bf16 and f16.
+// Backward over dense tensors in tiles held in local memory: several
+// whole nchw planes a group, or one plane's rows in tiles (100 x 96, and
+// 12 x 30 x 30 cut along d), windows in phases (stride 2 over 3 taps: 2 a
+// dim, stride 1: 3, dilation, windows that do not overlap: 1), 1D to 3D,
+// asymmetric padding, every algorithm, bf16 and f16; max pooling over
+// channels last.
 TEST_F(ocl_pooling, backward_in_tiles) {
     unsigned seed = 300;
     const pcase_t shapes[] = {
@@ -294,9 +294,9 @@ TEST_F(ocl_pooling, backward_in_tiles) {
                     {1, 1}, {1, 1}, {0, 0}),
             make(algorithm::pooling_max, 3, 1, 2, {12, 30, 30}, {3, 3, 3},
                     {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}),
-            make(algorithm::pooling_max, 2, 2, 3, {7, 9}, {3, 3}, {1, 1},
+            make(algorithm::pooling_max, 2, 2, 3, {7, 9}, {3, 3}, {1, 2},
                     {1, 1}, {1, 1}, {0, 0}),
-            make(algorithm::pooling_max, 2, 1, 4, {11, 10}, {3, 2}, {2, 1},
+            make(algorithm::pooling_max, 2, 1, 4, {11, 10}, {3, 2}, {2, 2},
                     {2, 0}, {1, 1}, {1, 2}),
             make(algorithm::pooling_max, 2, 3, 2, {12, 13}, {2, 2}, {3, 3},
                     {0, 1}, {1, 0}, {0, 0}),
@@ -327,7 +327,7 @@ TEST_F(ocl_pooling, backward_in_tiles) {
     pcase_t last[] = {
             make(algorithm::pooling_max, 2, 2, 3, {9, 16}, {3, 3}, {2, 2},
                     {1, 1}, {1, 0}, {0, 0}),
-            make(algorithm::pooling_max, 2, 2, 40, {7, 9}, {3, 3}, {1, 1},
+            make(algorithm::pooling_max, 2, 2, 40, {7, 9}, {3, 3}, {1, 2},
                     {1, 1}, {1, 1}, {0, 0}),
             make(algorithm::pooling_max, 2, 1, 32, {9, 60}, {3, 2}, {2, 2},
                     {1, 0}, {1, 0}, {0, 1}),
@@ -339,8 +339,16 @@ TEST_F(ocl_pooling, backward_in_tiles) {
             p.alg = a;
             p.src_tag = p.nsp == 3 ? tag::ndhwc : tag::nhwc;
             run_case(p, seed++);
-            EXPECT_EQ(bwd_name(p), "ocl:pooling:tiles");
+            // Average pooling over channels last stays on the gather.
+            EXPECT_EQ(bwd_name(p) == "ocl:pooling:tiles",
+                    a == algorithm::pooling_max);
         }
+    // Windows in more than 8 phases (stride 1 over 3 x 3: 9) stay on the
+    // gather.
+    pcase_t s1 = shapes[0];
+    s1.s[0] = s1.s[1] = 1;
+    run_case(s1, seed++);
+    EXPECT_EQ(bwd_name(s1), "ocl:pooling:rows");
     // Blocked channels stay on the gather.
     pcase_t blocked = last[1];
     blocked.src_tag = tag::nChw16c;

@@ -506,6 +506,8 @@ inline int div_window(__constant pool_conf_t *c, int i, int x) {
 // the window's decomposition; avg: its taps), where the gather above
 // spends them on every diff_src element for each window that may hold it.
 //
+// TILE_DIM (compiled in, so that the per-dim arrays stay in registers)
+// is the tile dim.
 // POOL_TILES 1 (nchw-like): whole planes, as many as local memory holds
 // (tile_planes), or one plane's rows; local tiles plane-major.
 // POOL_TILES 2 (channels last): 2^tile_cbits channels of one image; local
@@ -537,7 +539,7 @@ __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
     const int np = (int)min((widx_t)1 << cbits, ch - c0);
 #endif
     const pool_dim_t g[3] = {pool_dim(c, 0), pool_dim(c, 1), pool_dim(c, 2)};
-    const int td = (int)c->tile_dim;
+    const int td = TILE_DIM;
     const widx_t inner = (widx_t)c->tile_inner;
     const widx_t t0 = tile * (widx_t)c->tile_rows;
     const widx_t t1 = min(t0 + (widx_t)c->tile_rows, g[td].in);

@@ -49,6 +49,7 @@ struct ocl_pooling_t : public primitive_t {
         // each with a tile of `tile_local` floats and `tile_staged`
         // diff_dst values (and workspace indices).
         int tiles = 0;
+        int tile_dim = 0; // 0: d, 1: h
         int64_t tile_groups = 0, tile_lanes = 0, tile_local = 0;
         int64_t tile_staged = 0;
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
