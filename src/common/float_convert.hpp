@@ -96,22 +96,32 @@ DNNL_ALWAYS_INLINE uint16_t f32_to_f16(float f) {
 // ---- f8 -------------------------------------------------------------------
 
 // e5m2: 1 sign, 5 exponent (bias 15), 2 mantissa bits; has inf and NaN.
+// Negative zero widens to +0 in both f8 types, and f32 zeros of either
+// sign narrow to +0, as oneDNN's conversions do (measured on its reorder;
+// an f32 value that rounds to a negative zero stays negative).
+// A NaN comes out quiet.
 DNNL_ALWAYS_INLINE float f8_e5m2_to_f32(uint8_t v) {
-    return f16_to_f32(uint16_t(uint16_t(v) << 8));
+    const float f = f16_to_f32(uint16_t(uint16_t(v == 0x80u ? 0 : v) << 8));
+    const bool nan = (v & 0x7fu) > 0x7cu;
+    return nan ? bits_f32(f32_bits(f) | 0x00400000u) : f;
+}
+
+// f32 goes to f8 through f16, as oneDNN converts: rounded to f16 (nearest
+// even), then to f8 (nearest even), so a value just above an f8 midpoint
+// that f16 rounds onto the midpoint ties to even.
+DNNL_ALWAYS_INLINE uint8_t f16_to_f8_e5m2(uint16_t h) {
+    const uint32_t sign = (h >> 8) & 0x80u;
+    const uint32_t ax = h & 0x7fffu;
+    // e5m2 is f16 without its 8 low mantissa bits; f16 values from 61440
+    // (0x7b80) up round to infinity (0x7c).
+    uint32_t r = (ax + 0x7fu + ((ax >> 8) & 1u)) >> 8;
+    // NaN: the top payload bit kept, the quiet bit set.
+    r = ax > 0x7c00u ? (ax >> 8) | 0x02u : r;
+    return uint8_t(sign | r);
 }
 
 DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e5m2(float f) {
-    const uint32_t u = f32_bits(f);
-    const uint32_t sign = (u >> 24) & 0x80u;
-    const uint32_t ax = u & 0x7fffffffu;
-    const uint32_t norm =
-            ((ax + 0x0fffffu + ((ax >> 21) & 1u)) >> 21) - (112u << 2);
-    // Subnormal step 2^-16 equals one float ulp in [128, 256).
-    const uint32_t sub = f32_bits(bits_f32(ax) + 128.f) - f32_bits(128.f);
-    uint32_t r = ax < 0x38800000u ? sub : norm;
-    r = ax >= 0x47700000u ? 0x7cu : r; // beyond 57344 + half step: inf
-    r = ax > 0x7f800000u ? 0x7eu : r;
-    return uint8_t(sign | r);
+    return f == 0.f ? 0 : f16_to_f8_e5m2(f32_to_f16(f));
 }
 
 // e4m3 (OCP "fn" variant): bias 7, no infinity, S.1111.111 is NaN, the
@@ -124,20 +134,26 @@ DNNL_ALWAYS_INLINE float f8_e4m3_to_f32(uint8_t v) {
             f32_bits(bits_f32(o + (1u << 23)) - bits_f32(121u << 23));
     uint32_t r = em < 0x08u ? sub : o;
     r = em == 0x7fu ? 0x7fc00000u : r;
-    return bits_f32(sign | r);
+    return bits_f32((v == 0x80u ? 0 : sign) | r);
+}
+
+DNNL_ALWAYS_INLINE uint8_t f16_to_f8_e4m3(uint16_t h) {
+    const uint32_t sign = (h >> 8) & 0x80u;
+    const uint32_t ax = h & 0x7fffu;
+    // Normal e4m3 (from 2^-6, f16 0x2400): rebias 15 -> 7, round the 7
+    // dropped mantissa bits to even.
+    const uint32_t norm = (ax - 0x2000u + 0x3fu + ((ax >> 7) & 1u)) >> 7;
+    // Subnormal e4m3: multiples of 2^-9, rounded to even by an addition
+    // whose float ulp is 2^-9 (in [16384, 32768)).
+    const uint32_t sub
+            = f32_bits(f16_to_f32(uint16_t(ax)) + 16384.f) - f32_bits(16384.f);
+    uint32_t r = ax < 0x2400u ? sub : norm;
+    r = ax > 0x5f40u ? 0x7fu : r; // above 464 (incl. inf, NaN): NaN
+    return uint8_t(sign | r);
 }
 
 DNNL_ALWAYS_INLINE uint8_t f32_to_f8_e4m3(float f) {
-    const uint32_t u = f32_bits(f);
-    const uint32_t sign = (u >> 24) & 0x80u;
-    const uint32_t ax = u & 0x7fffffffu;
-    const uint32_t norm =
-            ((ax + 0x07ffffu + ((ax >> 20) & 1u)) >> 20) - (120u << 3);
-    // Subnormal step 2^-9 equals one float ulp in [16384, 32768).
-    const uint32_t sub = f32_bits(bits_f32(ax) + 16384.f) - f32_bits(16384.f);
-    uint32_t r = ax < 0x3c800000u ? sub : norm;
-    r = ax > 0x43e80000u ? 0x7fu : r; // above 464 (incl. inf, NaN): NaN
-    return uint8_t(sign | r);
+    return f == 0.f ? 0 : f16_to_f8_e4m3(f32_to_f16(f));
 }
 
 // ---- integers -------------------------------------------------------------

@@ -74,6 +74,10 @@ inline const char *dt_name(dt d) {
         return "s8";
     case dt::u8:
         return "u8";
+    case dt::f8_e5m2:
+        return "f8_e5m2";
+    case dt::f8_e4m3:
+        return "f8_e4m3";
     default:
         return "?";
     }

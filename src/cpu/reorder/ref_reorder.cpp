@@ -28,7 +28,8 @@ bool resolves(const memory_desc_t &pd_md, const memory_desc_t &md) {
 status_t ref_reorder_t::pd_t::init(engine_t *engine) {
     runtime = md_has_runtime_dims_or_strides(*src_md())
             || md_has_runtime_dims_or_strides(*dst_md());
-    if (!reorder_mds_ok(*src_md(), *dst_md(), runtime)) return dnnl_unimplemented;
+    if (!reorder_mds_ok(*src_md(), *dst_md(), runtime, /*with_f8=*/true))
+        return dnnl_unimplemented;
     // Runtime shapes: the tables are built per execution; quantization
     // with runtime shapes is not implemented.
     if (runtime) {
@@ -55,7 +56,7 @@ status_t ref_reorder_t::execute(const exec_ctx_t &ctx) const {
     }
     if (!sm || !dm || !resolves(*pd->src_md(), sm->md())
             || !resolves(*pd->dst_md(), dm->md())
-            || !reorder_mds_ok(sm->md(), dm->md()))
+            || !reorder_mds_ok(sm->md(), dm->md(), false, /*with_f8=*/true))
         return dnnl_invalid_arguments;
     if (has_zero_dim(sm->md())) return dnnl_success;
     if (!src || !dst) return dnnl_invalid_arguments;

@@ -168,9 +168,9 @@ void run_box(const ref_tables_t &t, const S *src, D *dst,
 status_t ref_tables_t::run(const void *src, void *dst, const quant_values_t &qv,
         const dim_t *lo, const dim_t *hi) const {
     bool ok = false;
-    with_data_type(sdt, [&](auto s) {
+    with_data_type<true>(sdt, [&](auto s) {
         using S = decltype(s);
-        with_data_type(ddt, [&](auto d) {
+        with_data_type<true>(ddt, [&](auto d) {
             using D = decltype(d);
             run_box<S, D>(*this, static_cast<const S *>(src),
                     static_cast<D *>(dst), qv, lo, hi);

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "common/c_types.hpp"
+#include "common/float_convert.hpp"
 
 // Conversions are forced inline so that loops calling them vectorise in the
 // instruction set of the calling function (kernels compiled per ISA).
@@ -25,6 +26,13 @@ struct bf16_t {
 };
 struct f16_t {
     uint16_t raw;
+};
+// f8 types: only the reference path converts them (through f32).
+struct f8_e5m2_t {
+    uint8_t raw;
+};
+struct f8_e4m3_t {
+    uint8_t raw;
 };
 
 REORDER_INLINE uint32_t f32_bits(float f) {
@@ -69,6 +77,13 @@ REORDER_INLINE float to_f32(f16_t v) {
     return bits_f32(sign | r);
 }
 
+REORDER_INLINE float to_f32(f8_e5m2_t v) {
+    return f8_e5m2_to_f32(v.raw);
+}
+REORDER_INLINE float to_f32(f8_e4m3_t v) {
+    return f8_e4m3_to_f32(v.raw);
+}
+
 // ---- from f32 ----
 template <typename D>
 D from_f32(float f);
@@ -102,6 +117,15 @@ REORDER_INLINE f16_t from_f32<f16_t>(float f) {
     h = x >= 0x477ff000u ? 0x7c00u : h; // 65520 and up round to infinity
     h = x > 0x7f800000u ? nan : h;
     return f16_t{(uint16_t)(sign | h)};
+}
+
+template <>
+REORDER_INLINE f8_e5m2_t from_f32<f8_e5m2_t>(float f) {
+    return f8_e5m2_t{f32_to_f8_e5m2(f)};
+}
+template <>
+REORDER_INLINE f8_e4m3_t from_f32<f8_e4m3_t>(float f) {
+    return f8_e4m3_t{f32_to_f8_e4m3(f)};
 }
 
 // Rounds to the nearest integer, ties to even, for |f| < 2^31 (values of
@@ -215,8 +239,11 @@ REORDER_INLINE D cvt_quant(S s, const D *old, float src_scale, int32_t src_zp,
     return from_f32<D>(f);
 }
 
-// Storage type of a data type (void for unsupported ones).
-template <typename Fn>
+// Calls fn with a value of dt's storage type and returns true, or returns
+// false for a type the reorder does not take. The f8 types only where
+// `with_f8` (the reference path: the per-ISA kernels are instantiated for
+// the six other types alone, every pair in every ISA).
+template <bool with_f8 = false, typename Fn>
 inline bool with_data_type(data_type_t dt, Fn &&fn) {
     switch (dt) {
     case dnnl_f32:
@@ -237,14 +264,20 @@ inline bool with_data_type(data_type_t dt, Fn &&fn) {
     case dnnl_u8:
         fn(uint8_t{});
         return true;
+    case dnnl_f8_e5m2:
+        if constexpr (with_f8) fn(f8_e5m2_t{});
+        return with_f8;
+    case dnnl_f8_e4m3:
+        if constexpr (with_f8) fn(f8_e4m3_t{});
+        return with_f8;
     default:
         return false;
     }
 }
 
-inline bool supported_data_type(data_type_t dt) {
-    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16 || dt == dnnl_s32
-           || dt == dnnl_s8 || dt == dnnl_u8;
+inline bool supported_data_type(data_type_t dt, bool with_f8 = false) {
+    return with_data_type(dt, [](auto) {})
+            || (with_f8 && (dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3));
 }
 
 } // namespace reorder

@@ -56,12 +56,12 @@ bool has_zero_dim(const memory_desc_t &md) {
 }
 
 bool reorder_mds_ok(const memory_desc_t &src, const memory_desc_t &dst,
-        bool allow_runtime) {
+        bool allow_runtime, bool with_f8) {
     if (src.ndims != dst.ndims || src.ndims <= 0) return false;
     for (const memory_desc_t *md : {&src, &dst}) {
         if (md->format_kind != dnnl_blocked) return false;
         if (!allow_runtime && md_has_runtime_dims_or_strides(*md)) return false;
-        if (!supported_data_type(md->data_type)) return false;
+        if (!supported_data_type(md->data_type, with_f8)) return false;
         if (md->extra.flags != 0) return false;
     }
     for (int d = 0; d < src.ndims; ++d)

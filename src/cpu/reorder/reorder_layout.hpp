@@ -32,8 +32,9 @@ std::vector<factor_t> dim_factors(const memory_desc_t &md, int d, dim_t extent);
 // supported data types, no compensation buffers.
 // `allow_runtime`: runtime dims and strides pass (their positions must
 // agree between src and dst; the actual descriptors come at execution).
+// `with_f8`: f8_e5m2 / f8_e4m3 pass (the reference reorder converts them).
 bool reorder_mds_ok(const memory_desc_t &src, const memory_desc_t &dst,
-        bool allow_runtime = false);
+        bool allow_runtime = false, bool with_f8 = false);
 
 bool has_zero_dim(const memory_desc_t &md);
 

@@ -29,6 +29,8 @@ void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt) 
         case dnnl_s8: code = 4, type = "char"; break;
         case dnnl_u8: code = 5, type = "uchar"; break;
         case dnnl_s32: code = 6, type = "int"; break;
+        case dnnl_f8_e5m2: code = 7, type = "uchar"; break;
+        case dnnl_f8_e4m3: code = 8, type = "uchar"; break;
         default: break;
     }
     std::string n(name);

@@ -12,7 +12,8 @@ namespace ocl {
 
 // True for the types kernels load and store: f32, f16, bf16, s8, u8, s32.
 bool kernel_supports(data_type_t dt);
-// Defines <name>_DT and <name>_T for `dt` (which kernel_supports).
+// Defines <name>_DT and <name>_T for `dt` (which kernel_supports, or f8
+// for the reorder).
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt);
 
 } // namespace ocl

@@ -43,7 +43,9 @@ void define_raw_type(kernel_options_t &opts, const char *name, data_type_t dt) {
         case dnnl_f16:
         case dnnl_bf16: raw = "ushort"; break;
         case dnnl_s8: raw = "char"; break;
-        case dnnl_u8: raw = "uchar"; break;
+        case dnnl_u8:
+        case dnnl_f8_e5m2:
+        case dnnl_f8_e4m3: raw = "uchar"; break;
         case dnnl_s32: raw = "int"; break;
         default: break;
     }
