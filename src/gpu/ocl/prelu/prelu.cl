@@ -170,6 +170,18 @@ inline float dw_term(__global const SRC_T *src,
     return x > 0.f ? 0.f : x * g;
 }
 
+// The sum of the group's `v` (1D groups of a power of two lanes, all of
+// them calling), valid in lane 0.
+inline float group_sum(float v, __local float *sums) {
+    const int lid = get_local_id(0);
+    sums[lid] = v;
+    for (int h = get_local_size(0) / 2; h > 0; h /= 2) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < h) sums[lid] += sums[lid + h];
+    }
+    return sums[0];
+}
+
 __kernel void prelu_dw_tree(__global const SRC_T *src,
         __global const DIFF_DST_T *diff_dst, __global DIFF_WEI_T *dw,
         __global float *partial, __constant prelu_dw_conf_t *c,
@@ -187,16 +199,12 @@ __kernel void prelu_dw_tree(__global const SRC_T *src,
         for (widx_t r = chunk * lws + lid; r < n; r += step)
             acc += dw_term(src, diff_dst, c, pos_w, r);
     }
-    sums[lid] = acc;
-    for (int s = lws / 2; s > 0; s /= 2) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid < s) sums[lid] += sums[lid + s];
-    }
+    const float sum = group_sum(acc, sums);
     if (lid != 0) return;
     if (groups == 1)
-        STORE(DIFF_WEI_DT, dw, tensor_off(&c->dw, pos_w), sums[0]);
+        STORE(DIFF_WEI_DT, dw, tensor_off(&c->dw, pos_w), sum);
     else
-        partial[gid] = sums[0];
+        partial[gid] = sum;
 }
 
 __kernel void prelu_dw_final(__global DIFF_WEI_T *dw,
@@ -263,16 +271,12 @@ __kernel void prelu_bwd_planes(__global const SRC_T *src, plane_view_t sv,
             VSTORE(DIFF_SRC_DT, diff_src, ds + v, g);
         }
     }
-    sums[lid] = acc;
-    for (int h = lws / 2; h > 0; h /= 2) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid < h) sums[lid] += sums[lid + h];
-    }
+    const float sum = group_sum(acc, sums);
     if (lid != 0) return;
     if (chunks == 1)
-        STORE(DIFF_WEI_DT, dw, dw_off + c * dw_stride, sums[0]);
+        STORE(DIFF_WEI_DT, dw, dw_off + c * dw_stride, sum);
     else
-        partial[c * chunks + q] = sums[0];
+        partial[c * chunks + q] = sum;
 }
 
 // One work-item per channel: the chunks' partial sums in order.
