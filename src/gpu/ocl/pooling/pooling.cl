@@ -39,8 +39,8 @@ typedef struct {
     tensor_t src, dst, ws; // backward: diff_src, diff_dst, ws
     long dims[WALK_NDIMS]; // logical dims of the written tensor
     long in[3], out[3], k[3], stride[3], step[3], pad[3]; // d, h, w
-    // Division by the strides without a divide (32-bit index arithmetic):
-    // x / stride == (mul_hi(x, smagic) + x) >> sshift.
+    // Division by the strides without a divide (32-bit index arithmetic,
+    // div_magic).
     long smagic[3], sshift[3];
     // Backward in tiles (pool_bwd_tiles): planes (N x C), channels, planes
     // and rows of the tile dim a group takes, tiles a plane, the tile dim
@@ -48,8 +48,7 @@ typedef struct {
     // plane, phases along d, h, w, log2 of the lanes along w and of the
     // channels a group takes (channels last), the outputs after one
     // output row of the tile dim and of a plane, and division
-    // by the window's w and h sizes (x / k == (mul_hi(x, kmagic) + x) >>
-    // kshift).
+    // by the window's w and h sizes (div_magic).
     long planes, channels, tile_planes, tile_rows, tile_count, tile_dim;
     long tile_inner, plane, phases[3], lanes_w_log2, tile_cbits;
     long tile_out_inner, out_plane;
@@ -91,8 +90,7 @@ inline pool_dim_t pool_dim(__constant pool_conf_t *c, int s) {
 // x / g.stride for x >= 0.
 inline widx_t div_stride(pool_dim_t g, widx_t x) {
 #if WALK_INT32
-    const uint u = (uint)x;
-    return (widx_t)((mul_hi(u, g.smagic) + u) >> g.sshift);
+    return (widx_t)div_magic((uint)x, g.smagic, g.sshift);
 #else
     return x / g.stride;
 #endif
@@ -492,8 +490,7 @@ inline int div_small(int x, int d, float rcp) {
 
 // x / k for 0 <= x < 2^31 with a divider of the conf (0: w, 1: h).
 inline int div_window(__constant pool_conf_t *c, int i, int x) {
-    const uint u = (uint)x;
-    return (int)((mul_hi(u, (uint)c->kmagic[i]) + u) >> (uint)c->kshift[i]);
+    return (int)div_magic((uint)x, c->kmagic[i], c->kshift[i]);
 }
 
 // Backward over dense tensors in tiles held in local memory. A group
