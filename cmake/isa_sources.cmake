@@ -62,17 +62,14 @@ function(dnnl_isa_sources target sources_var)
         endif()
         set(lib ${target}_isa_${isa})
         add_library(${lib} OBJECT ${files_${isa}})
-        # The library's own settings (include paths, definitions, options,
-        # runtime flags), then the ISA's.
+        # The library's own settings (include paths, definitions, options),
+        # then the ISA's.
         target_include_directories(${lib} PRIVATE $<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>)
         target_compile_definitions(${lib} PRIVATE $<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS> DNNL_ISA=${isa})
         target_compile_options(${lib} PRIVATE $<TARGET_PROPERTY:${target},COMPILE_OPTIONS>
             ${DNNL_ISA_FLAGS_${isa}} ${DNNL_KERNEL_MATH_FLAGS})
         set_target_properties(${lib} PROPERTIES POSITION_INDEPENDENT_CODE ON
             CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
-        if(DNNL_CPU_RUNTIME_TARGET)
-            target_link_libraries(${lib} PRIVATE ${DNNL_CPU_RUNTIME_TARGET})
-        endif()
         list(APPEND plain $<TARGET_OBJECTS:${lib}>)
     endforeach()
     set(${sources_var} ${plain} PARENT_SCOPE)

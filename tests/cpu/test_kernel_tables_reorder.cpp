@@ -173,6 +173,51 @@ TEST(KernelTables, ReorderLinearIndexedWithSumOnEveryIsa) {
     }
 }
 
+// s8 -> f32 with per-element source scales and zero points and
+// per-element destination scales along a run longer than the kernels'
+// f32 rows (several rows per run, a short last one), destination strided.
+// Powers of two: every result exact.
+TEST(KernelTables, ReorderLinearIndexedLongRunsOnEveryIsa) {
+    const dim_t n = 600;
+    for (const auto *e : entries()) {
+        reorder::simple_plan_t p;
+        p.kind = reorder::kernel_kind_t::linear;
+        p.outer = {{2, n, 2 * n, n}};
+        p.k1 = {n, 1, 2, 1};
+        p.chunk = n;
+        p.elems = 2 * n;
+        p.qmode = reorder::qmode_t::indexed;
+        p.qidx[0] = true;
+        p.sdt = dnnl_s8;
+        p.ddt = dnnl_f32;
+        std::vector<int8_t> src((size_t)(2 * n));
+        for (size_t i = 0; i < src.size(); ++i)
+            src[i] = (int8_t)((int)(i * 13) % 251 - 125);
+        std::vector<float> dst((size_t)(4 * n), -1.f);
+        quant_t q;
+        q.ss.resize((size_t)(2 * n));
+        q.sz.resize((size_t)(2 * n));
+        q.ds.resize((size_t)(2 * n));
+        for (size_t i = 0; i < q.ss.size(); ++i) {
+            q.ss[i] = std::ldexp(1.f, (int)(i % 5) - 2);
+            q.sz[i] = (int32_t)(i % 7) - 3;
+            q.ds[i] = std::ldexp(1.f, (int)(i % 3) - 1);
+        }
+        q.mss = q.msz = q.mds = 1;
+        e->run(p, src.data(), dst.data(), q.kq());
+        for (dim_t o = 0; o < 2; ++o)
+            for (dim_t i = 0; i < 2 * n; ++i) {
+                const size_t x = (size_t)(o * 2 * n + i);
+                float want = -1.f;
+                if (i % 2 == 0) {
+                    const size_t k = (size_t)(o * n + i / 2);
+                    want = q.ss[k] * (float)(src[k] - q.sz[k]) / q.ds[k];
+                }
+                ASSERT_EQ(dst[x], want) << e->isa << " at " << x;
+            }
+    }
+}
+
 // Same-type copies (the move paths: 32 and 64 bytes, 64 elements and
 // more, short runs element by element) of 4-, 2- and 1-byte elements,
 // contiguous and strided, in chunks with a short last one.

@@ -38,28 +38,23 @@ constexpr bool have_avx512 = false;
 
 constexpr dim_t tmax = 32; // largest tile side
 
-// ---- per-element operations ----
+// ---- per-element operations (no sum, one set of quantization values) ----
 
-// The whole operation of one element (used by strided and indexed loops).
+// The plans without a sum and with scalar quantization values (or none)
+// run fused kernels instantiated per type pair; the others go through f32
+// rows ("split", below), instantiated per type.
 template <typename S, typename D, qmode_t Q>
 struct elem_op_t {
+    static_assert(Q == qmode_t::none || Q == qmode_t::scalar,
+            "fused kernels take no sum and no indexed values");
     explicit elem_op_t(const kq_t &q)
-        : q_(q), ss_(q.ss[0]), ds_(q.ds[0]), beta_(q.beta), sz_(q.sz[0]),
-          dz_(q.dz[0]) {}
+        : ss_(q.ss[0]), ds_(q.ds[0]), sz_(q.sz[0]), dz_(q.dz[0]) {}
 
-    REORDER_INLINE D operator()(S s, const D *old, dim_t qi) const {
-        if constexpr (Q == qmode_t::none) {
+    REORDER_INLINE D operator()(S s) const {
+        if constexpr (Q == qmode_t::none)
             return cvt_direct<S, D>(s);
-        } else if constexpr (Q == qmode_t::scalar) {
+        else
             return from_f32<D>(ss_ * sub_zp(s, sz_) / ds_ + (float)dz_);
-        } else if constexpr (Q == qmode_t::scalar_sum) {
-            const float f = ss_ * sub_zp(s, sz_) + beta_ * to_f32(*old);
-            return from_f32<D>(f / ds_ + (float)dz_);
-        } else {
-            return cvt_quant<S, D>(s, old, q_.ss[qi * q_.mss],
-                    q_.sz[qi * q_.msz], q_.ds[qi * q_.mds], q_.dz[qi * q_.mdz],
-                    beta_);
-        }
     }
 
     // The source half of the operation (scale and zero point), to f32.
@@ -70,49 +65,18 @@ struct elem_op_t {
             return ss_ * sub_zp(s, sz_);
     }
     // The destination half, from the f32 the first half made.
-    REORDER_INLINE D second(float f, const D *old) const {
-        if constexpr (Q == qmode_t::none) {
+    REORDER_INLINE D second(float f) const {
+        if constexpr (Q == qmode_t::none)
             return from_f32<D>(f);
-        } else if constexpr (Q == qmode_t::scalar) {
+        else
             return from_f32<D>(f / ds_ + (float)dz_);
-        } else {
-            return from_f32<D>((f + beta_ * to_f32(*old)) / ds_ + (float)dz_);
-        }
-    }
-
-    // Indexed halves: scale and zero point of the source, then (after the
-    // caller adds the sum) those of the destination.
-    REORDER_INLINE float first_at(S s, dim_t qi) const {
-        return q_.ss[qi * q_.mss] * sub_zp(s, q_.sz[qi * q_.msz]);
-    }
-    REORDER_INLINE D second_at(float f, dim_t qi) const {
-        return from_f32<D>(f / q_.ds[qi * q_.mds] + (float)q_.dz[qi * q_.mdz]);
-    }
-    bool has_beta() const { return beta_ != 0.f; }
-    float beta() const { return beta_; }
-
-    // All quantization values of one array index.
-    struct qvals_t {
-        float ss, ds, beta;
-        int32_t sz;
-        float dz;
-        REORDER_INLINE float first(S s) const { return ss * sub_zp(s, sz); }
-        REORDER_INLINE D second(float f) const {
-            return from_f32<D>(f / ds + dz);
-        }
-    };
-    REORDER_INLINE qvals_t values_at(dim_t qi) const {
-        return {q_.ss[qi * q_.mss], q_.ds[qi * q_.mds], beta_,
-                q_.sz[qi * q_.msz], (float)q_.dz[qi * q_.mdz]};
     }
 
 private:
-    const kq_t &q_;
-    float ss_, ds_, beta_;
+    float ss_, ds_;
     int32_t sz_, dz_;
 };
 
-// Storage of the same size as T, for moving bits.
 template <typename T>
 using bits_of = typename std::conditional<sizeof(T) == 4, uint32_t,
         typename std::conditional<sizeof(T) == 2, uint16_t,
@@ -155,59 +119,45 @@ REORDER_INLINE void stream_fence() {
 
 // ---- 1-D kernel ----
 
-template <typename S, typename D, qmode_t Q, bool NT>
+// With nt the destination is streamed (non-temporal stores).
+template <typename S, typename D, qmode_t Q>
 REORDER_INLINE void linear_run(const S *__restrict s, dim_t is, D *__restrict d,
-        dim_t os, dim_t n, const elem_op_t<S, D, Q> &op, dim_t qb, dim_t qs) {
-    if (is == 1 && os == 1) {
-        if constexpr (NT && Q == qmode_t::none && std::is_same<S, D>::value) {
+        dim_t os, dim_t n, const elem_op_t<S, D, Q> &op, bool nt) {
+    constexpr bool copy = Q == qmode_t::none && std::is_same<S, D>::value;
+    if (is != 1 || os != 1) {
+        for (dim_t i = 0; i < n; ++i)
+            d[i * os] = op(s[i * is]);
+    } else if (nt) {
+        if constexpr (copy) {
             stream_copy(d, s, n * sizeof(S));
-        } else if constexpr (NT) {
-            // Converted into a buffer in L1, then streamed out (plans
-            // stream only without a sum or indexed values).
+        } else {
+            // Converted into a buffer in L1, then streamed out.
             constexpr dim_t piece = 1024;
             alignas(64) D buf[piece];
             for (dim_t i0 = 0; i0 < n; i0 += piece) {
                 const dim_t m = n - i0 < piece ? n - i0 : piece;
                 for (dim_t i = 0; i < m; ++i)
-                    buf[i] = op.second(op.first(s[i0 + i]), buf + i);
+                    buf[i] = op.second(op.first(s[i0 + i]));
                 stream_copy(d + i0, buf, m * sizeof(D));
             }
-        } else if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
-            const size_t bytes = n * sizeof(S);
-            if (bytes == 32) {
-                std::memcpy(d, s, 32); // blocks of 8 or 16: fixed moves
-            } else if (bytes == 64) {
-                std::memcpy(d, s, 64);
-            } else if (n >= 64) {
-                std::memcpy(d, s, bytes);
-            } else {
-                using B = bits_of<S>;
-                const B *__restrict sb = (const B *)s;
-                B *__restrict db = (B *)d;
-                for (dim_t i = 0; i < n; ++i) db[i] = sb[i];
-            }
-        } else if constexpr (Q == qmode_t::indexed) {
-            if (qs == 0) {
-                // The same quantization values along the whole run.
-                const auto v = op.values_at(qb);
-                if (op.has_beta()) {
-                    for (dim_t i = 0; i < n; ++i)
-                        d[i] = v.second(v.first(s[i]) + v.beta * to_f32(d[i]));
-                } else {
-                    for (dim_t i = 0; i < n; ++i)
-                        d[i] = v.second(v.first(s[i]));
-                }
-            } else {
-                for (dim_t i = 0; i < n; ++i)
-                    d[i] = op(s[i], d + i, qb + i * qs);
-            }
+        }
+    } else if constexpr (copy) {
+        const size_t bytes = n * sizeof(S);
+        if (bytes == 32) {
+            std::memcpy(d, s, 32); // blocks of 8 or 16: fixed moves
+        } else if (bytes == 64) {
+            std::memcpy(d, s, 64);
+        } else if (n >= 64) {
+            std::memcpy(d, s, bytes);
         } else {
-            for (dim_t i = 0; i < n; ++i)
-                d[i] = op.second(op.first(s[i]), d + i);
+            using B = bits_of<S>;
+            const B *__restrict sb = (const B *)s;
+            B *__restrict db = (B *)d;
+            for (dim_t i = 0; i < n; ++i) db[i] = sb[i];
         }
     } else {
         for (dim_t i = 0; i < n; ++i)
-            d[i * os] = op(s[i * is], d + i * os, qb + i * qs);
+            d[i] = op.second(op.first(s[i]));
     }
 }
 
@@ -441,7 +391,6 @@ REORDER_INLINE void transpose_block_b32(const uint32_t *s, dim_t is,
     transpose_block<uint32_t, NT>(s, is, d, os, na, nb);
 #endif
 }
-
 // ---- 2-D tile kernel: a runs along the destination's contiguous dim
 // (source stride is_a), b along the source's (destination stride os_b) ----
 
@@ -451,69 +400,22 @@ struct tile_scratch_t {
 };
 
 // pf: prefetch distance along the source rows (elements, 0: none). With
-// NT the destination rows are streamed (plans stream only without a sum).
-template <typename S, typename D, qmode_t Q, bool NT>
+// nt the destination rows are streamed.
+template <typename S, typename D, qmode_t Q>
 REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
-        dim_t nb, const elem_op_t<S, D, Q> &op, dim_t qb, dim_t qs_a,
-        dim_t qs_b, tile_scratch_t &tmp, dim_t pf) {
+        dim_t nb, const elem_op_t<S, D, Q> &op, tile_scratch_t &tmp, dim_t pf,
+        bool nt) {
     if constexpr (Q == qmode_t::none && std::is_same<S, D>::value) {
         using B = bits_of<S>;
-        if constexpr (sizeof(S) == 4)
-            transpose_block_b32<NT>(
-                    (const uint32_t *)s, is_a, (uint32_t *)d, os_b, na, nb, pf);
-        else
+        if constexpr (sizeof(S) == 4) {
+            const auto *s32 = (const uint32_t *)s;
+            auto *d32 = (uint32_t *)d;
+            if (nt)
+                transpose_block_b32<true>(s32, is_a, d32, os_b, na, nb, pf);
+            else
+                transpose_block_b32<false>(s32, is_a, d32, os_b, na, nb, pf);
+        } else {
             transpose_block<B>((const B *)s, is_a, (B *)d, os_b, na, nb);
-    } else if constexpr (Q == qmode_t::indexed) {
-        // As below, with the quantization arrays indexed per element;
-        // values constant along a loop are hoisted out of it.
-        for (dim_t a = 0; a < na; ++a) {
-            const S *__restrict sp = s + a * is_a;
-            float *__restrict fp = tmp.f0 + a * tmax;
-            const dim_t qa = qb + a * qs_a;
-            if (qs_b == 0) {
-                const auto v = op.values_at(qa);
-                for (dim_t b = 0; b < nb; ++b) fp[b] = v.first(sp[b]);
-            } else {
-                for (dim_t b = 0; b < nb; ++b)
-                    fp[b] = op.first_at(sp[b], qa + b * qs_b);
-            }
-        }
-        transpose_block_b32<false>((const uint32_t *)tmp.f0, tmax,
-                (uint32_t *)tmp.f1, tmax, na, nb, 0);
-        // Destination values along a: the same for every b when qs_b is 0.
-        float *dsv = tmp.f0, *dzv = tmp.f0 + tmax;
-        if (qs_a != 0 && qs_b == 0)
-            for (dim_t a = 0; a < na; ++a) {
-                const auto v = op.values_at(qb + a * qs_a);
-                dsv[a] = v.ds;
-                dzv[a] = v.dz;
-            }
-        const float beta = op.beta();
-        const bool with_beta = op.has_beta();
-        for (dim_t b = 0; b < nb; ++b) {
-            const float *__restrict fp = tmp.f1 + b * tmax;
-            D *__restrict dp = d + b * os_b;
-            const dim_t qbb = qb + b * qs_b;
-            if (qs_a == 0) {
-                const auto v = op.values_at(qbb);
-                for (dim_t a = 0; a < na; ++a) {
-                    const float f =
-                            with_beta ? fp[a] + beta * to_f32(dp[a]) : fp[a];
-                    dp[a] = v.second(f);
-                }
-            } else if (qs_b == 0) {
-                for (dim_t a = 0; a < na; ++a) {
-                    const float f =
-                            with_beta ? fp[a] + beta * to_f32(dp[a]) : fp[a];
-                    dp[a] = from_f32<D>(f / dsv[a] + dzv[a]);
-                }
-            } else {
-                for (dim_t a = 0; a < na; ++a) {
-                    const float f =
-                            with_beta ? fp[a] + beta * to_f32(dp[a]) : fp[a];
-                    dp[a] = op.second_at(f, qbb + a * qs_a);
-                }
-            }
         }
     } else {
         // Source half in source order, a 4-byte transpose, destination
@@ -528,7 +430,7 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
         for (dim_t b = 0; b < nb; ++b) {
             const float *__restrict fp = tmp.f1 + b * tmax;
             D *__restrict dp = d + b * os_b;
-            if constexpr (NT) {
+            if (nt) {
                 // At least a line: stream_copy's whole-line loop is then
                 // in bounds even where the compiler cannot see na <= tmax.
                 constexpr dim_t row_n = tmax * (dim_t)sizeof(D) < 64
@@ -536,11 +438,64 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
                         : tmax;
                 alignas(64) D row[row_n];
                 for (dim_t a = 0; a < na; ++a)
-                    row[a] = op.second(fp[a], row + a);
+                    row[a] = op.second(fp[a]);
                 stream_copy(dp, row, na * sizeof(D));
             } else {
-                for (dim_t a = 0; a < na; ++a) dp[a] = op.second(fp[a], dp + a);
+                for (dim_t a = 0; a < na; ++a) dp[a] = op.second(fp[a]);
             }
+        }
+    }
+}
+
+// ---- split kernels: a sum or indexed quantization values ----
+// Every element as cvt_quant computes it, in two halves through f32 rows:
+// the source half instantiated per source type, the destination half per
+// destination type (per type pair, these rarer modes took most of this
+// file's compile time). The index of element i's values is qb + i * qs.
+
+// f[i] = source scale * (s[i * is] - source zero point).
+template <typename S>
+void split_load(const void *sv, dim_t is, dim_t n, float *__restrict f,
+        const kq_t &q, dim_t qb, dim_t qs) {
+    const S *__restrict s = static_cast<const S *>(sv);
+    if (qs == 0) {
+        const float ss = q.ss[qb * q.mss];
+        const int32_t sz = q.sz[qb * q.msz];
+        if (is == 1) {
+            for (dim_t i = 0; i < n; ++i) f[i] = ss * sub_zp(s[i], sz);
+        } else {
+            for (dim_t i = 0; i < n; ++i) f[i] = ss * sub_zp(s[i * is], sz);
+        }
+    } else {
+        for (dim_t i = 0; i < n; ++i) {
+            const dim_t qi = qb + i * qs;
+            f[i] = q.ss[qi * q.mss] * sub_zp(s[i * is], q.sz[qi * q.msz]);
+        }
+    }
+}
+
+// d[i * os] = saturate(round((f[i] + beta * d[i * os]) / destination scale
+//                            + destination zero point)); no sum: beta 0.
+template <typename D>
+void split_store(const float *__restrict f, void *dv, dim_t os, dim_t n,
+        const kq_t &q, dim_t qb, dim_t qs) {
+    D *__restrict d = static_cast<D *>(dv);
+    const float beta = q.beta;
+    const auto out = [&](float v, D &dst, float ds, float dz) {
+        if (beta != 0.f) v += beta * to_f32(dst);
+        dst = from_f32<D>(v / ds + dz);
+    };
+    if (qs == 0) {
+        const float ds = q.ds[qb * q.mds], dz = (float)q.dz[qb * q.mdz];
+        if (os == 1) {
+            for (dim_t i = 0; i < n; ++i) out(f[i], d[i], ds, dz);
+        } else {
+            for (dim_t i = 0; i < n; ++i) out(f[i], d[i * os], ds, dz);
+        }
+    } else {
+        for (dim_t i = 0; i < n; ++i) {
+            const dim_t qi = qb + i * qs;
+            out(f[i], d[i * os], q.ds[qi * q.mds], (float)q.dz[qi * q.mdz]);
         }
     }
 }
@@ -553,9 +508,12 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
 constexpr dim_t tile_prefetch = 256;
 constexpr size_t tile_prefetch_min_bytes = size_t(2) << 20;
 
-template <typename S, typename D, qmode_t Q, bool NT>
-void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
-    const elem_op_t<S, D, Q> op(q);
+// Runs plan p's pieces on the threads: run.tile for the pieces of a tile
+// plan, run.linear for the others, with element offsets into the source
+// and destination and the index of the pieces' quantization values.
+template <typename Runner>
+void drive(const simple_plan_t &p, size_t src_elem_size, bool nt,
+        const Runner &run) {
     const auto &outer = p.outer;
     const int no = (int)outer.size();
     dim_t w_outer = 1;
@@ -571,18 +529,14 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
     const dim_t nch = tile ? nta * ntb : (chunked_n + p.chunk - 1) / p.chunk;
     const dim_t items = w_outer * nch;
     const int nthr = nthr_for(p.elems, 16 * 1024);
-    const bool prefetch =
-            (size_t)p.elems * sizeof(S) >= tile_prefetch_min_bytes;
+    const bool prefetch
+            = (size_t)p.elems * src_elem_size >= tile_prefetch_min_bytes;
 
     // Consecutive items in chunks claimed by the threads (each from its
     // own block first).
     parallel_chunks(nthr, items, [&](int, dim_t start, dim_t end) {
-        tile_scratch_t *scratch = nullptr;
-        std::unique_ptr<tile_scratch_t> scratch_holder;
-        if (tile) {
-            scratch_holder.reset(new tile_scratch_t());
-            scratch = scratch_holder.get();
-        }
+        std::unique_ptr<tile_scratch_t> scratch;
+        if (tile) scratch.reset(new tile_scratch_t());
         dim_t idx[2 * max_ndims + 2];
         dim_t piece = start % nch;
         {
@@ -605,10 +559,10 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
                 const dim_t na = std::min(p.tile_a, p.ka.n - a0);
                 const dim_t nb = std::min(p.tile_b, p.kb.n - b0);
                 const dim_t pf = prefetch && b0 + nb + tile_prefetch <= p.kb.n
-                                         ? tile_prefetch
-                                         : 0;
-                tile_run<S, D, Q, NT>(src + sb + a0 * p.ka.is + b0, p.ka.is,
-                        dst + db + a0 + b0 * p.kb.os, p.kb.os, na, nb, op,
+                        ? tile_prefetch
+                        : 0;
+                run.tile(sb + a0 * p.ka.is + b0, p.ka.is,
+                        db + a0 + b0 * p.kb.os, p.kb.os, na, nb,
                         qb + a0 * p.ka.qs + b0 * p.kb.qs, p.ka.qs, p.kb.qs,
                         *scratch, pf);
             } else if (chunk_k2) {
@@ -619,16 +573,14 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
                 const dim_t m0 = with_k3 ? 0 : j0, m1 = with_k3 ? k2.n : j1;
                 for (dim_t l = l0; l < l1; ++l)
                     for (dim_t j = m0; j < m1; ++j)
-                        linear_run<S, D, Q, NT>(
-                                src + sb + l * k3.is + j * k2.is, k1.is,
-                                dst + db + l * k3.os + j * k2.os, k1.os, k1.n,
-                                op, qb + l * k3.qs + j * k2.qs, k1.qs);
+                        run.linear(sb + l * k3.is + j * k2.is, k1.is,
+                                db + l * k3.os + j * k2.os, k1.os, k1.n,
+                                qb + l * k3.qs + j * k2.qs, k1.qs);
             } else {
                 const dim_t c0 = piece * p.chunk;
                 const dim_t n = std::min(p.chunk, p.k1.n - c0);
-                linear_run<S, D, Q, NT>(src + sb + c0 * p.k1.is, p.k1.is,
-                        dst + db + c0 * p.k1.os, p.k1.os, n, op,
-                        qb + c0 * p.k1.qs, p.k1.qs);
+                run.linear(sb + c0 * p.k1.is, p.k1.is, db + c0 * p.k1.os,
+                        p.k1.os, n, qb + c0 * p.k1.qs, p.k1.qs);
             }
             if (++piece < nch) continue;
             piece = 0;
@@ -637,42 +589,107 @@ void run_plan(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
                 idx[k] = 0;
             }
         }
-        if (NT) stream_fence();
+        if (nt) stream_fence();
     });
 }
 
+// The fused kernels of one type pair (their quantization index unused).
 template <typename S, typename D, qmode_t Q>
-void run_plan_any(const simple_plan_t &p, const S *src, D *dst, const kq_t &q) {
-    // Plans stream only without a sum or indexed values.
-    if constexpr (Q == qmode_t::none || Q == qmode_t::scalar) {
-        if (p.stream_dst) return run_plan<S, D, Q, true>(p, src, dst, q);
+struct fused_runner_t {
+    const S *src;
+    D *dst;
+    elem_op_t<S, D, Q> op;
+    bool nt;
+
+    void tile(dim_t so, dim_t is_a, dim_t dof, dim_t os_b, dim_t na, dim_t nb,
+            dim_t, dim_t, dim_t, tile_scratch_t &tmp, dim_t pf) const {
+        tile_run<S, D, Q>(
+                src + so, is_a, dst + dof, os_b, na, nb, op, tmp, pf, nt);
     }
-    run_plan<S, D, Q, false>(p, src, dst, q);
+    void linear(dim_t so, dim_t is, dim_t dof, dim_t os, dim_t n, dim_t,
+            dim_t) const {
+        linear_run<S, D, Q>(src + so, is, dst + dof, os, n, op, nt);
+    }
+};
+
+template <typename S, typename D, qmode_t Q>
+void run_fused(const simple_plan_t &p, const void *src, void *dst,
+        const kq_t &q) {
+    const fused_runner_t<S, D, Q> run {static_cast<const S *>(src),
+            static_cast<D *>(dst), elem_op_t<S, D, Q>(q), p.stream_dst};
+    drive(p, sizeof(S), p.stream_dst, run);
+}
+
+// The split kernels: the halves of the plan's source and destination types.
+struct split_runner_t {
+    using load_fn = void (*)(const void *, dim_t, dim_t, float *,
+            const kq_t &, dim_t, dim_t);
+    using store_fn = void (*)(const float *, void *, dim_t, dim_t,
+            const kq_t &, dim_t, dim_t);
+    const char *src;
+    char *dst;
+    dim_t ssz, dsz; // element sizes
+    load_fn load;
+    store_fn store;
+    const kq_t &q;
+
+    // Source rows along b to f32, a 4-byte transpose, destination rows
+    // along a from f32.
+    void tile(dim_t so, dim_t is_a, dim_t dof, dim_t os_b, dim_t na, dim_t nb,
+            dim_t qb, dim_t qs_a, dim_t qs_b, tile_scratch_t &tmp,
+            dim_t) const {
+        for (dim_t a = 0; a < na; ++a)
+            load(src + (so + a * is_a) * ssz, 1, nb, tmp.f0 + a * tmax, q,
+                    qb + a * qs_a, qs_b);
+        transpose_block_b32<false>((const uint32_t *)tmp.f0, tmax,
+                (uint32_t *)tmp.f1, tmax, na, nb, 0);
+        for (dim_t b = 0; b < nb; ++b)
+            store(tmp.f1 + b * tmax, dst + (dof + b * os_b) * dsz, 1, na, q,
+                    qb + b * qs_b, qs_a);
+    }
+    void linear(dim_t so, dim_t is, dim_t dof, dim_t os, dim_t n, dim_t qb,
+            dim_t qs) const {
+        constexpr dim_t piece = 256;
+        alignas(64) float buf[piece];
+        for (dim_t i0 = 0; i0 < n; i0 += piece) {
+            const dim_t m = std::min(piece, n - i0);
+            load(src + (so + i0 * is) * ssz, is, m, buf, q, qb + i0 * qs, qs);
+            store(buf, dst + (dof + i0 * os) * dsz, os, m, q, qb + i0 * qs,
+                    qs);
+        }
+    }
+};
+
+void run_split(const simple_plan_t &p, const void *src, void *dst,
+        const kq_t &q) {
+    split_runner_t run {static_cast<const char *>(src),
+            static_cast<char *>(dst), 0, 0, nullptr, nullptr, q};
+    with_data_type(p.sdt, [&](auto s) {
+        using S = decltype(s);
+        run.ssz = sizeof(S);
+        run.load = split_load<S>;
+    });
+    with_data_type(p.ddt, [&](auto d) {
+        using D = decltype(d);
+        run.dsz = sizeof(D);
+        run.store = split_store<D>;
+    });
+    drive(p, run.ssz, false, run);
 }
 
 template <typename S, typename D>
 void run_typed(
         const simple_plan_t &p, const void *src, void *dst, const kq_t &q) {
-    const S *s = static_cast<const S *>(src);
-    D *d = static_cast<D *>(dst);
-    switch (p.qmode) {
-    case qmode_t::none:
-        run_plan_any<S, D, qmode_t::none>(p, s, d, q);
-        break;
-    case qmode_t::scalar:
-        run_plan_any<S, D, qmode_t::scalar>(p, s, d, q);
-        break;
-    case qmode_t::scalar_sum:
-        run_plan_any<S, D, qmode_t::scalar_sum>(p, s, d, q);
-        break;
-    case qmode_t::indexed:
-        run_plan_any<S, D, qmode_t::indexed>(p, s, d, q);
-        break;
-    }
+    if (p.qmode == qmode_t::none)
+        run_fused<S, D, qmode_t::none>(p, src, dst, q);
+    else
+        run_fused<S, D, qmode_t::scalar>(p, src, dst, q);
 }
 
 void run_any(
         const simple_plan_t &p, const void *src, void *dst, const kq_t &q) {
+    if (p.qmode == qmode_t::scalar_sum || p.qmode == qmode_t::indexed)
+        return run_split(p, src, dst, q);
     with_data_type(p.sdt, [&](auto s) {
         with_data_type(p.ddt, [&](auto d) {
             run_typed<decltype(s), decltype(d)>(p, src, dst, q);
