@@ -453,51 +453,121 @@ REORDER_INLINE void tile_run(const S *s, dim_t is_a, D *d, dim_t os_b, dim_t na,
 // destination type (per type pair, these rarer modes took most of this
 // file's compile time). The index of element i's values is qb + i * qs.
 
-// f[i] = source scale * (s[i * is] - source zero point).
+// Rows of split kernels hold at most this many elements (tile rows hold
+// tmax), so that per-element quantization values fit local arrays.
+constexpr dim_t split_row = 256;
+static_assert(tmax <= split_row, "a tile row is a split row");
+
+// The values of a row's elements, qb + i * qs for i < n, gathered into v
+// (contiguous, so that the loops over the row vectorise).
+template <typename T>
+REORDER_INLINE void gather_values(float *__restrict v, const T *a, dim_t m,
+        dim_t qb, dim_t qs, dim_t n) {
+    const T *p = a + qb * m;
+    const dim_t step = qs * m;
+    for (dim_t i = 0; i < n; ++i) v[i] = (float)p[i * step];
+}
+
+// The same for f32 values, read in place where they are contiguous.
+REORDER_INLINE const float *values_row(float *buf, const float *a, dim_t m,
+        dim_t qb, dim_t qs, dim_t n) {
+    if (qs * m == 1) return a + qb;
+    gather_values(buf, a, m, qb, qs, n);
+    return buf;
+}
+
+// Calls f with stride st, a compile-time 1 where it is 1 (so that the
+// contiguous loops vectorise).
+template <typename F>
+REORDER_INLINE void with_stride(dim_t st, F &&f) {
+    if (st == 1)
+        f(std::integral_constant<dim_t, 1>());
+    else
+        f(st);
+}
+
+// f[i] = source scale * (s[i * is] - source zero point), n <= split_row.
 template <typename S>
-void split_load(const void *sv, dim_t is, dim_t n, float *__restrict f,
-        const kq_t &q, dim_t qb, dim_t qs) {
-    const S *__restrict s = static_cast<const S *>(sv);
-    if (qs == 0) {
-        const float ss = q.ss[qb * q.mss];
-        const int32_t sz = q.sz[qb * q.msz];
-        if (is == 1) {
-            for (dim_t i = 0; i < n; ++i) f[i] = ss * sub_zp(s[i], sz);
+REORDER_INLINE void split_load_row(const S *__restrict s, dim_t is_rt,
+        dim_t n, float *__restrict f, const kq_t &q, dim_t qb, dim_t qs) {
+    alignas(64) float ss_buf[split_row];
+    const float *__restrict ss = qs == 0
+            ? nullptr
+            : values_row(ss_buf, q.ss, q.mss, qb, qs, n);
+    with_stride(is_rt, [&](auto is) {
+        if (qs == 0) {
+            const float ssc = q.ss[qb * q.mss];
+            const int32_t sz = q.sz[qb * q.msz];
+            for (dim_t i = 0; i < n; ++i) f[i] = ssc * sub_zp(s[i * is], sz);
+        } else if (q.msz == 0) {
+            const int32_t sz = q.sz[0];
+            for (dim_t i = 0; i < n; ++i)
+                f[i] = ss[i] * sub_zp(s[i * is], sz);
         } else {
-            for (dim_t i = 0; i < n; ++i) f[i] = ss * sub_zp(s[i * is], sz);
+            const int32_t *sz = q.sz + qb;
+            for (dim_t i = 0; i < n; ++i)
+                f[i] = ss[i] * sub_zp(s[i * is], sz[i * qs]);
         }
-    } else {
-        for (dim_t i = 0; i < n; ++i) {
-            const dim_t qi = qb + i * qs;
-            f[i] = q.ss[qi * q.mss] * sub_zp(s[i * is], q.sz[qi * q.msz]);
-        }
-    }
+    });
 }
 
 // d[i * os] = saturate(round((f[i] + beta * d[i * os]) / destination scale
-//                            + destination zero point)); no sum: beta 0.
+//                            + destination zero point)), n <= split_row;
+// without a sum (beta 0) the old destination is not read.
 template <typename D>
-void split_store(const float *__restrict f, void *dv, dim_t os, dim_t n,
-        const kq_t &q, dim_t qb, dim_t qs) {
-    D *__restrict d = static_cast<D *>(dv);
+REORDER_INLINE void split_store_row(const float *__restrict f,
+        D *__restrict d, dim_t os_rt, dim_t n, const kq_t &q, dim_t qb,
+        dim_t qs) {
     const float beta = q.beta;
-    const auto out = [&](float v, D &dst, float ds, float dz) {
-        if (beta != 0.f) v += beta * to_f32(dst);
-        dst = from_f32<D>(v / ds + dz);
+    // The values as functions of i: constants, or rows of them.
+    const auto run = [&](auto ds_at, auto dz_at) {
+        with_stride(os_rt, [&](auto os) {
+            if (beta != 0.f) {
+                for (dim_t i = 0; i < n; ++i)
+                    d[i * os] = from_f32<D>(
+                            (f[i] + beta * to_f32(d[i * os])) / ds_at(i)
+                            + dz_at(i));
+            } else {
+                for (dim_t i = 0; i < n; ++i)
+                    d[i * os] = from_f32<D>(f[i] / ds_at(i) + dz_at(i));
+            }
+        });
     };
     if (qs == 0) {
         const float ds = q.ds[qb * q.mds], dz = (float)q.dz[qb * q.mdz];
-        if (os == 1) {
-            for (dim_t i = 0; i < n; ++i) out(f[i], d[i], ds, dz);
-        } else {
-            for (dim_t i = 0; i < n; ++i) out(f[i], d[i * os], ds, dz);
-        }
-    } else {
-        for (dim_t i = 0; i < n; ++i) {
-            const dim_t qi = qb + i * qs;
-            out(f[i], d[i * os], q.ds[qi * q.mds], (float)q.dz[qi * q.mdz]);
-        }
+        run([ds](dim_t) { return ds; }, [dz](dim_t) { return dz; });
+        return;
     }
+    alignas(64) float ds_buf[split_row];
+    const float *__restrict ds = values_row(ds_buf, q.ds, q.mds, qb, qs, n);
+    const auto ds_at = [ds](dim_t i) { return ds[i]; };
+    // Without destination zero points (the common case) one constant.
+    if (q.mdz == 0) {
+        const float dz = (float)q.dz[0];
+        run(ds_at, [dz](dim_t) { return dz; });
+    } else {
+        alignas(64) float dz[split_row];
+        gather_values(dz, q.dz, q.mdz, qb, qs, n);
+        run(ds_at, [&dz](dim_t i) { return dz[i]; });
+    }
+}
+
+// The rows r < nr of a split piece: row r starts at element r * rs of the
+// source (or destination) and r * ldf of f, its values at qb + r * qrs.
+template <typename S>
+void split_load(const void *sv, dim_t rs, dim_t nr, dim_t is, dim_t n,
+        float *f, dim_t ldf, const kq_t &q, dim_t qb, dim_t qrs, dim_t qs) {
+    const S *s = static_cast<const S *>(sv);
+    for (dim_t r = 0; r < nr; ++r)
+        split_load_row(s + r * rs, is, n, f + r * ldf, q, qb + r * qrs, qs);
+}
+
+template <typename D>
+void split_store(const float *f, dim_t ldf, void *dv, dim_t rs, dim_t nr,
+        dim_t os, dim_t n, const kq_t &q, dim_t qb, dim_t qrs, dim_t qs) {
+    D *d = static_cast<D *>(dv);
+    for (dim_t r = 0; r < nr; ++r)
+        split_store_row(f + r * ldf, d + r * rs, os, n, q, qb + r * qrs, qs);
 }
 
 // ---- driver ----
@@ -622,10 +692,10 @@ void run_fused(const simple_plan_t &p, const void *src, void *dst,
 
 // The split kernels: the halves of the plan's source and destination types.
 struct split_runner_t {
-    using load_fn = void (*)(const void *, dim_t, dim_t, float *,
-            const kq_t &, dim_t, dim_t);
-    using store_fn = void (*)(const float *, void *, dim_t, dim_t,
-            const kq_t &, dim_t, dim_t);
+    using load_fn = void (*)(const void *, dim_t, dim_t, dim_t, dim_t,
+            float *, dim_t, const kq_t &, dim_t, dim_t, dim_t);
+    using store_fn = void (*)(const float *, dim_t, void *, dim_t, dim_t,
+            dim_t, dim_t, const kq_t &, dim_t, dim_t, dim_t);
     const char *src;
     char *dst;
     dim_t ssz, dsz; // element sizes
@@ -638,24 +708,21 @@ struct split_runner_t {
     void tile(dim_t so, dim_t is_a, dim_t dof, dim_t os_b, dim_t na, dim_t nb,
             dim_t qb, dim_t qs_a, dim_t qs_b, tile_scratch_t &tmp,
             dim_t) const {
-        for (dim_t a = 0; a < na; ++a)
-            load(src + (so + a * is_a) * ssz, 1, nb, tmp.f0 + a * tmax, q,
-                    qb + a * qs_a, qs_b);
+        load(src + so * ssz, is_a, na, 1, nb, tmp.f0, tmax, q, qb, qs_a, qs_b);
         transpose_block_b32<false>((const uint32_t *)tmp.f0, tmax,
                 (uint32_t *)tmp.f1, tmax, na, nb, 0);
-        for (dim_t b = 0; b < nb; ++b)
-            store(tmp.f1 + b * tmax, dst + (dof + b * os_b) * dsz, 1, na, q,
-                    qb + b * qs_b, qs_a);
+        store(tmp.f1, tmax, dst + dof * dsz, os_b, nb, 1, na, q, qb, qs_b,
+                qs_a);
     }
     void linear(dim_t so, dim_t is, dim_t dof, dim_t os, dim_t n, dim_t qb,
             dim_t qs) const {
-        constexpr dim_t piece = 256;
-        alignas(64) float buf[piece];
-        for (dim_t i0 = 0; i0 < n; i0 += piece) {
-            const dim_t m = std::min(piece, n - i0);
-            load(src + (so + i0 * is) * ssz, is, m, buf, q, qb + i0 * qs, qs);
-            store(buf, dst + (dof + i0 * os) * dsz, os, m, q, qb + i0 * qs,
-                    qs);
+        alignas(64) float buf[split_row];
+        for (dim_t i0 = 0; i0 < n; i0 += split_row) {
+            const dim_t m = std::min(split_row, n - i0);
+            load(src + (so + i0 * is) * ssz, 0, 1, is, m, buf, 0, q,
+                    qb + i0 * qs, 0, qs);
+            store(buf, 0, dst + (dof + i0 * os) * dsz, 0, 1, os, m, q,
+                    qb + i0 * qs, 0, qs);
         }
     }
 };
