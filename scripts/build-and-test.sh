@@ -34,8 +34,8 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 # problems as fast (LRN and shuffle tests, empty cache: 19 s against 45 s;
 # warm: 1.7 against 1.6 s; all of test_ocl, empty cache: 435 s, against
 # 1530 s optimised with a build beside it). A caller's own
-# ONEDNN_OCL_BUILD_OPTIONS wins; both test stages see
-# the same options, so the sanitizer stage finds the programs cached.
+# ONEDNN_OCL_BUILD_OPTIONS wins; both test stages see the same options, so
+# the sanitizer stage finds the programs cached.
 export ONEDNN_OCL_BUILD_OPTIONS=${ONEDNN_OCL_BUILD_OPTIONS--cl-opt-disable}
 
 # The drop-in test compiles against the real oneDNN; fetch it now so that

@@ -504,9 +504,10 @@ REORDER_INLINE void split_load_row(const S *__restrict s, dim_t is_rt,
             for (dim_t i = 0; i < n; ++i)
                 f[i] = ss[i] * sub_zp(s[i * is], sz);
         } else {
-            const int32_t *sz = q.sz + qb;
+            const int32_t *sz = q.sz + qb * q.msz;
+            const dim_t zs = qs * q.msz;
             for (dim_t i = 0; i < n; ++i)
-                f[i] = ss[i] * sub_zp(s[i * is], sz[i * qs]);
+                f[i] = ss[i] * sub_zp(s[i * is], sz[i * zs]);
         }
     });
 }
