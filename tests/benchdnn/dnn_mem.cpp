@@ -9,6 +9,7 @@
 
 #include "api_version.hpp"
 #include "reference/compare.hpp"
+#include "reference/small_float.hpp"
 
 namespace bd {
 
@@ -30,52 +31,6 @@ float bits_f32(uint32_t u) {
     return f;
 }
 
-// Encodes a value already representable in a small float format with `ebits`
-// exponent bits and `mbits` stored mantissa bits (IEEE-like, bias
-// 2^(ebits-1)-1). f8_e4m3 uses the "fn" flavour: no infinity, NaN = 0x7f.
-uint32_t encode_small_float(float v, int ebits, int mbits, bool fn) {
-    const uint32_t sign = std::signbit(v) ? 1u : 0u;
-    const int bias = (1 << (ebits - 1)) - 1;
-    uint32_t out;
-    if (std::isnan(v)) {
-        out = fn ? ((1u << (ebits + mbits)) - 1) : (((1u << ebits) - 1) << mbits) | 1u;
-    } else if (std::isinf(v)) {
-        out = fn ? ((1u << (ebits + mbits)) - 2) : ((1u << ebits) - 1) << mbits;
-    } else if (v == 0) {
-        out = 0;
-    } else {
-        double a = std::fabs((double)v);
-        int e;
-        double m = std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
-        int exp = e - 1 + bias; // biased exponent of 1.xxx * 2^(e-1)
-        if (exp >= 1) {
-            uint32_t frac = (uint32_t)std::lround((m * 2 - 1) * (1 << mbits));
-            out = ((uint32_t)exp << mbits) | frac;
-        } else { // subnormal: a = frac * 2^(1 - bias - mbits)
-            uint32_t frac = (uint32_t)std::lround(std::ldexp(a, bias - 1 + mbits));
-            out = frac;
-        }
-    }
-    return (sign << (ebits + mbits)) | out;
-}
-
-float decode_small_float(uint32_t u, int ebits, int mbits, bool fn) {
-    const uint32_t sign = (u >> (ebits + mbits)) & 1;
-    const uint32_t exp = (u >> mbits) & ((1u << ebits) - 1);
-    const uint32_t frac = u & ((1u << mbits) - 1);
-    const int bias = (1 << (ebits - 1)) - 1;
-    double v;
-    if (!fn && exp == (1u << ebits) - 1)
-        v = frac ? NAN : INFINITY;
-    else if (fn && exp == (1u << ebits) - 1 && frac == (1u << mbits) - 1)
-        v = NAN;
-    else if (exp == 0)
-        v = std::ldexp((double)frac, 1 - bias - mbits);
-    else
-        v = std::ldexp(1.0 + std::ldexp((double)frac, -mbits), (int)exp - bias);
-    return (float)(sign ? -v : v);
-}
-
 void store(void *base, int64_t off, dt_t dt, float v) {
     switch (dt) {
         case dt_t::f32: ((float *)base)[off] = v; break;
@@ -85,15 +40,15 @@ void store(void *base, int64_t off, dt_t dt, float v) {
                     (float)ref::round_to_dt(v, dnnl_bf16)) >> 16);
             break;
         case dt_t::f16:
-            ((uint16_t *)base)[off] = (uint16_t)encode_small_float(
+            ((uint16_t *)base)[off] = (uint16_t)ref::encode_small_float(
                     (float)ref::round_to_dt(v, dnnl_f16), 5, 10, false);
             break;
         case f8_e5m2:
-            ((uint8_t *)base)[off] = (uint8_t)encode_small_float(
+            ((uint8_t *)base)[off] = (uint8_t)ref::encode_small_float(
                     (float)ref::round_to_dt(v, dnnl_f8_e5m2), 5, 2, false);
             break;
         case f8_e4m3:
-            ((uint8_t *)base)[off] = (uint8_t)encode_small_float(
+            ((uint8_t *)base)[off] = (uint8_t)ref::encode_small_float(
                     (float)ref::round_to_dt(v, dnnl_f8_e4m3), 4, 3, true);
             break;
         case dt_t::s8: ((int8_t *)base)[off] = (int8_t)ref::round_to_dt(v, dnnl_s8); break;
@@ -110,9 +65,9 @@ float load(const void *base, int64_t off, dt_t dt) {
         case dt_t::f32: return ((const float *)base)[off];
         case dt_t::f64: return (float)((const double *)base)[off];
         case dt_t::bf16: return bits_f32((uint32_t)((const uint16_t *)base)[off] << 16);
-        case dt_t::f16: return decode_small_float(((const uint16_t *)base)[off], 5, 10, false);
-        case f8_e5m2: return decode_small_float(((const uint8_t *)base)[off], 5, 2, false);
-        case f8_e4m3: return decode_small_float(((const uint8_t *)base)[off], 4, 3, true);
+        case dt_t::f16: return (float)ref::decode_small_float(((const uint16_t *)base)[off], 5, 10, false);
+        case f8_e5m2: return (float)ref::decode_small_float(((const uint8_t *)base)[off], 5, 2, false);
+        case f8_e4m3: return (float)ref::decode_small_float(((const uint8_t *)base)[off], 4, 3, true);
         case dt_t::s8: return ((const int8_t *)base)[off];
         case dt_t::u8: return ((const uint8_t *)base)[off];
         case dt_t::s32: return (float)((const int32_t *)base)[off];

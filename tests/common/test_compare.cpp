@@ -70,6 +70,19 @@ TEST(compare, reference_is_rounded_to_destination_type) {
     EXPECT_TRUE(std::isinf(ref::round_to_dt(65520.0, dnnl_f16)));
 }
 
+// As oneDNN converts: e5m2 overflows to infinity, e4m3 (no infinity) to
+// NaN past 464, the midpoint above its largest value 448.
+TEST(compare, f8_overflow) {
+    EXPECT_EQ(ref::round_to_dt(57344.0, dnnl_f8_e5m2), 57344.0);
+    EXPECT_TRUE(std::isinf(ref::round_to_dt(70000.0, dnnl_f8_e5m2)));
+    EXPECT_EQ(ref::round_to_dt(460.0, dnnl_f8_e4m3), 448.0);
+    EXPECT_EQ(ref::round_to_dt(-464.0, dnnl_f8_e4m3), -448.0);
+    EXPECT_TRUE(std::isnan(ref::round_to_dt(465.0, dnnl_f8_e4m3)));
+    EXPECT_TRUE(std::isnan(ref::round_to_dt(1e6, dnnl_f8_e4m3)));
+    EXPECT_TRUE(std::isnan(ref::round_to_dt(
+            std::numeric_limits<double>::infinity(), dnnl_f8_e4m3)));
+}
+
 TEST(compare, integer_types_saturate_and_round_half_even) {
     EXPECT_EQ(ref::round_to_dt(300.0, dnnl_s8), 127.0);
     EXPECT_EQ(ref::round_to_dt(-300.0, dnnl_s8), -128.0);

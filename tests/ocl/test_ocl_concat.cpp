@@ -142,7 +142,8 @@ TEST_F(ocl_concat_test, data_types_and_scales) {
     };
     // Bit copies (same type, no scale) and conversions (scaled source 0).
     for (const dts_t &x : {dts_t{dt::bf16, dt::f32}, dts_t{dt::f16, dt::f16},
-                 dts_t{dt::s8, dt::s8}, dts_t{dt::f32, dt::u8}}) {
+                 dts_t{dt::s8, dt::s8}, dts_t{dt::f32, dt::u8},
+                 dts_t{dt::f8_e5m2, dt::f8_e5m2}, dts_t{dt::f8_e4m3, dt::f32}}) {
         std::vector<memory::desc> srcs = {
                 memory::desc({4, 24, 2, 2}, x.s, tag::nhwc),
                 memory::desc({4, 8, 2, 2}, x.s, tag::nchw)};

@@ -1,6 +1,6 @@
 // Eltwise on the gpu engine against the naive reference: every algorithm
 // forward and backward, plain / channels-last / blocked (padded) / mixed
-// layouts, f32 / bf16 / f16 / s8, and fused binary post-ops.
+// layouts, f32 / bf16 / f16 / s8 / f8, and fused binary post-ops.
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
@@ -88,11 +88,13 @@ std::vector<double> source_values(size_t n, double lo, double hi, unsigned seed)
 }
 
 // Relative tolerance per stored type (OpenCL built-ins are within a few
-// ulps; 16-bit types round once).
+// ulps; 16-bit and 8-bit floats round once: one of their ulps).
 double rel_tol(memory::data_type d) {
     switch (d) {
         case memory::data_type::bf16: return 1.0 / 64;
         case memory::data_type::f16: return 1.0 / 512;
+        case memory::data_type::f8_e5m2: return 1.0 / 4;
+        case memory::data_type::f8_e4m3: return 1.0 / 8;
         case memory::data_type::f32: return 2e-5;
         default: return 0;
     }
@@ -213,6 +215,18 @@ TEST_F(ocl_eltwise, layouts_and_data_types) {
     run_bwd(gelu, {d4, dt::bf16, tg::nchw}, 21);
     run_bwd(gelu, {d4, dt::f16, tg::nChw8c}, 22);
     run_bwd(relu, {d4, dt::f32, tg::nhwc}, 23);
+    run_fwd(gelu, {d4, dt::f8_e5m2, tg::nchw}, {d4, dt::f8_e5m2, tg::nchw}, 24);
+    run_fwd(gelu, {d4, dt::f8_e4m3, tg::nhwc}, {d4, dt::f32, tg::nhwc}, 25);
+    run_fwd(relu, {d4, dt::f32, tg::nChw8c}, {d4, dt::f8_e4m3, tg::nChw8c}, 26);
+    run_bwd(gelu, {d4, dt::f8_e5m2, tg::nchw}, 27);
+    run_bwd(relu, {d4, dt::f8_e4m3, tg::nChw8c}, 28);
+    // More dims than layout_t holds: dense tensors only.
+    const memory::dims d7 = {2, 3, 2, 3, 2, 3, 5};
+    run_fwd(gelu, {d7, dt::f32, tg::abcdefg}, {d7, dt::bf16, tg::abcdefg}, 29);
+    run_bwd(gelu, {d7, dt::f32, tg::abcdefg}, 30);
+    const memory::dims d12 = {2, 1, 2, 3, 1, 3, 1, 2, 1, 3, 2, 5};
+    run_fwd(relu, {d12, dt::f16, tg::abcdefghijkl},
+            {d12, dt::f16, tg::abcdefghijkl}, 31);
 }
 
 TEST_F(ocl_eltwise, binary_post_ops) {
@@ -260,6 +274,17 @@ TEST_F(ocl_eltwise, rejects_unsupported_attributes_and_bad_arguments) {
                       dnnl_forward_inference, dnnl_eltwise_relu, md.get(),
                       md.get(), 0.f, 0.f, attr.get()),
             dnnl_success);
+    EXPECT_EQ(pd, nullptr);
+    // Seven dims in two layouts: layout_t holds six.
+    const memory::dims d7 = {2, 3, 2, 3, 2, 3, 5};
+    const memory::desc a7(d7, memory::data_type::f32,
+            memory::format_tag::abcdefg);
+    const memory::desc b7(d7, memory::data_type::f32,
+            memory::dims {1, 2, 6, 12, 36, 72, 216});
+    EXPECT_EQ(dnnl_eltwise_forward_primitive_desc_create(&pd, gpu().get(),
+                      dnnl_forward_inference, dnnl_eltwise_relu, a7.get(),
+                      b7.get(), 0.f, 0.f, nullptr),
+            dnnl_unimplemented);
     EXPECT_EQ(pd, nullptr);
     // A CPU memory passed to a gpu primitive, and a too-small memory.
     eltwise_forward::primitive_desc epd(gpu(), prop_kind::forward_inference,

@@ -182,6 +182,12 @@ TEST_F(ocl_prelu, layouts_and_data_types) {
     s.d = dt::s8;
     s.bwd = false;
     run_case(s, seed++);
+    case_t e5 = make({2, 16, 3, 5}, {1, 16, 1, 1}, tag::nhwc);
+    e5.d = dt::f8_e5m2;
+    run_case(e5, seed++);
+    case_t e4 = make({2, 5, 3, 5}, {1, 5, 3, 5});
+    e4.d = e4.wd = dt::f8_e4m3;
+    run_case(e4, seed++);
 }
 
 // Per-channel weights over contiguous planes of whole vectors: forward,
@@ -214,6 +220,10 @@ TEST_F(ocl_prelu, per_channel_planes) {
     i8.d = dt::s8;
     i8.bwd = false;
     EXPECT_EQ(run_case(i8, seed++), "ocl:prelu:planes");
+    case_t e5 = make({5, 6, 4, 4}, {1, 6, 1, 1});
+    e5.d = dt::f8_e5m2;
+    e5.wd = dt::f8_e4m3;
+    EXPECT_EQ(run_case(e5, seed++), "ocl:prelu:planes");
 }
 
 TEST_F(ocl_prelu, empty_batch_gives_zero_diff_weights) {

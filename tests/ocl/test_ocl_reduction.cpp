@@ -179,7 +179,9 @@ TEST_F(ocl_reduction, data_types) {
     };
     for (const c_t &c : {c_t {dt::bf16, dt::bf16}, c_t {dt::f16, dt::f32},
                  c_t {dt::s8, dt::s32}, c_t {dt::u8, dt::f32},
-                 c_t {dt::f32, dt::s8}, c_t {dt::s32, dt::s32}})
+                 c_t {dt::f32, dt::s8}, c_t {dt::s32, dt::s32},
+                 c_t {dt::f8_e5m2, dt::f32}, c_t {dt::f8_e4m3, dt::f8_e4m3},
+                 c_t {dt::f32, dt::f8_e5m2}})
         for (int ai : {0, 1, 2, 4, 6}) {
             if (ai == 6 && (c.s == dt::s8 || c.s == dt::u8 || c.s == dt::s32))
                 continue;
@@ -285,8 +287,8 @@ TEST_F(ocl_reduction, any_layouts_queries_and_bad_parameters) {
     primitive_attr scales;
     scales.set_scales_mask(DNNL_ARG_SRC, 0);
     EXPECT_EQ(create(a, r, scales), dnnl_unimplemented);
-    // 8-bit floating point is not loaded by the gpu kernels.
-    EXPECT_EQ(create(memory::desc(sdims, dt::f8_e5m2, tag::nchw), r),
+    // f64 is not loaded by the gpu kernels.
+    EXPECT_EQ(create(memory::desc(sdims, dt::f64, tag::nchw), r),
             dnnl_unimplemented);
     // A missing destination at execution.
     stream strm(gpu());

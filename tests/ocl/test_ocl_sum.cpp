@@ -93,6 +93,15 @@ TEST_F(ocl_sum_test, source_counts_and_both_implementations) {
     }
 }
 
+// More dims than the offset tables hold: the nest merges them, and the
+// table implementation declines.
+TEST_F(ocl_sum_test, more_than_six_dims) {
+    const memory::desc md({2, 3, 2, 2, 3, 5, 2}, dt::f32, tag::abcdefg);
+    const auto names = check({md, md, md}, scales_for(3), &md);
+    ASSERT_EQ(names.size(), 1u);
+    EXPECT_NE(names[0].find("ocl:sum:vec"), std::string::npos);
+}
+
 TEST_F(ocl_sum_test, layouts_with_padding) {
     const memory::dims d = {2, 19, 3, 5};
     const tag tags[] = {tag::nchw, tag::nhwc, tag::nChw8c, tag::nChw16c};
@@ -117,7 +126,8 @@ TEST_F(ocl_sum_test, data_types_and_tails) {
     };
     const dts_t dts[] = {{dt::bf16, dt::bf16, dt::bf16},
             {dt::f16, dt::f16, dt::f16}, {dt::s8, dt::u8, dt::s32},
-            {dt::f32, dt::bf16, dt::s8}, {dt::s32, dt::f16, dt::f32}};
+            {dt::f32, dt::bf16, dt::s8}, {dt::s32, dt::f16, dt::f32},
+            {dt::f8_e5m2, dt::f8_e4m3, dt::f8_e5m2}, {dt::f32, dt::f8_e4m3, dt::f8_e4m3}};
     for (const auto &x : dts) {
         // Vectors of every type, and a tail that takes single elements.
         const memory::dims d =

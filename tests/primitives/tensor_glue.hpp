@@ -54,6 +54,10 @@ inline rr::dtype ref_dt(dt d) {
         return rr::dtype::s8;
     case dt::u8:
         return rr::dtype::u8;
+    case dt::f8_e5m2:
+        return rr::dtype::f8_e5m2;
+    case dt::f8_e4m3:
+        return rr::dtype::f8_e4m3;
     default:
         ADD_FAILURE() << "unexpected data type";
         return rr::dtype::f32;
@@ -160,8 +164,12 @@ inline std::vector<double> random_values(
         std::uniform_int_distribution<int> u((int)lo, (int)hi);
         for (auto &x : v) x = u(gen);
     } else {
+        // Quarter steps, exact in the 16-bit types; f8 keeps 2-3 mantissa
+        // bits, so its values are rounded to the type here.
         std::uniform_int_distribution<int> u((int)(lo * 4), (int)(hi * 4));
-        for (auto &x : v) x = u(gen) / 4.0;
+        const bool f8 = d == dt::f8_e5m2 || d == dt::f8_e4m3;
+        for (auto &x : v)
+            x = f8 ? rr::round_to(ref_dt(d), u(gen) / 4.0) : u(gen) / 4.0;
     }
     return v;
 }
@@ -300,6 +308,18 @@ inline tag plain_tag(size_t ndims) {
         return tag::abcde;
     case 6:
         return tag::abcdef;
+    case 7:
+        return tag::abcdefg;
+    case 8:
+        return tag::abcdefgh;
+    case 9:
+        return tag::abcdefghi;
+    case 10:
+        return tag::abcdefghij;
+    case 11:
+        return tag::abcdefghijk;
+    case 12:
+        return tag::abcdefghijkl;
     default:
         return tag::undef;
     }

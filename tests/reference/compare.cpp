@@ -100,16 +100,23 @@ double round_to_dt(double x, dnnl_data_type_t dt) {
     // oneDNN narrows to f8 through f16: a value just past an f8 midpoint
     // that f16 rounds onto it ties to even.
     if (dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3) x = round_to_dt(x, dnnl_f16);
+    // f8_e4m3 has no infinity: what overflows it is NaN.
+    const bool overflow_is_nan = dt == dnnl_f8_e4m3;
+    if (std::isinf(x) && overflow_is_nan) return std::nan("");
     if (std::isnan(x) || std::isinf(x) || x == 0) return x;
     const double ax = std::fabs(x);
     const double q = std::ldexp(1.0, exponent_of(ax, f.emin) - (f.p - 1));
     double r = std::nearbyint(ax / q) * q; // exact scaling by a power of two
     if (r > f.max) {
-        // IEEE formats overflow to infinity once past max + half an ULP;
-        // formats without infinity saturate here.
+        // IEEE formats overflow to infinity once past max + half an ULP
+        // (the tie rounds up: max's last bit is odd); f8_e4m3 overflows to
+        // NaN past it (its max ends in an even bit, the tie stays); other
+        // formats without infinity saturate.
         const double half_ulp = std::ldexp(1.0, exponent_of(f.max, f.emin) - f.p);
         if (f.has_inf && ax >= f.max + half_ulp)
             r = std::numeric_limits<double>::infinity();
+        else if (overflow_is_nan && ax > f.max + half_ulp)
+            return std::nan("");
         else
             r = f.max;
     }

@@ -5,6 +5,9 @@
 #include <cstring>
 #include <limits>
 
+#include "reference/compare.hpp"
+#include "reference/small_float.hpp"
+
 namespace reorder_ref {
 
 size_t dtype_size(dtype dt) {
@@ -139,6 +142,12 @@ double load(dtype dt, const void *base, int64_t off) {
         std::memcpy(&h, p, 2);
         return half_value(h);
     }
+    case dtype::f8_e5m2:
+        return ref::decode_small_float(*reinterpret_cast<const uint8_t *>(p),
+                5, 2, false);
+    case dtype::f8_e4m3:
+        return ref::decode_small_float(*reinterpret_cast<const uint8_t *>(p),
+                4, 3, true);
     }
     return 0;
 }
@@ -159,6 +168,11 @@ double round_to(dtype dt, double v) {
         return saturate_round(v, -128, 127);
     case dtype::u8:
         return saturate_round(v, 0, 255);
+    // Narrowed through f16 with its overflow rules, as the library does.
+    case dtype::f8_e5m2:
+        return ref::round_to_dt((float)v, dnnl_f8_e5m2);
+    case dtype::f8_e4m3:
+        return ref::round_to_dt((float)v, dnnl_f8_e4m3);
     }
     return 0;
 }
@@ -196,6 +210,14 @@ void store(dtype dt, void *base, int64_t off, double v) {
         std::memcpy(p, &h, 2);
         break;
     }
+    case dtype::f8_e5m2:
+        *reinterpret_cast<uint8_t *>(p)
+                = (uint8_t)ref::encode_small_float(r, 5, 2, false);
+        break;
+    case dtype::f8_e4m3:
+        *reinterpret_cast<uint8_t *>(p)
+                = (uint8_t)ref::encode_small_float(r, 4, 3, true);
+        break;
     }
 }
 

@@ -65,7 +65,7 @@ status_t post_ops_conf_t::init(
             if (s1.ndims != dst_md.ndims
                     || s1.format_kind != dnnl_blocked
                     || s1.format_desc.blocking.inner_nblks != 0
-                    || !kernel_supports(s1.data_type)) {
+                    || !kernel_converts(s1.data_type)) {
                 verbose_check(who, "gpu: binary post-op with a blocked, "
                                    "mis-shaped or unsupported second source");
                 return dnnl_unimplemented;

@@ -20,6 +20,10 @@ bool kernel_supports(data_type_t dt) {
     }
 }
 
+bool kernel_converts(data_type_t dt) {
+    return kernel_supports(dt) || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
+}
+
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt) {
     int code = 1;
     const char *type = "float";

@@ -10,10 +10,15 @@ namespace impl {
 namespace gpu {
 namespace ocl {
 
-// True for the types kernels load and store: f32, f16, bf16, s8, u8, s32.
+// True for the types every kernel loads and stores: f32, f16, bf16, s8,
+// u8, s32.
 bool kernel_supports(data_type_t dt);
-// Defines <name>_DT and <name>_T for `dt` (which kernel_supports, or f8
-// for the reorder).
+// kernel_supports, or f8 (e5m2, e4m3), which LOAD / STORE convert too:
+// taken by the primitives whose CPU side takes every type it converts
+// through f32 (eltwise, binary and binary post-ops, reduction, PReLU,
+// sum, concat).
+bool kernel_converts(data_type_t dt);
+// Defines <name>_DT and <name>_T for `dt` (which kernel_converts).
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt);
 
 } // namespace ocl

@@ -40,9 +40,15 @@ status_t ocl_binary_t<vec>::pd_t::init(engine_t *) {
     for (int i = 0; i < this->n_srcs(); ++i) tensors.push_back(this->src_md(i));
     size_t max_size = 1;
     for (const memory_desc_t *md : tensors) {
-        if (!kernel_supports(md->data_type) || md->ndims > table_max_ndims) {
+        if (!kernel_converts(md->data_type)) {
+            verbose_check("binary", "gpu: data type not supported");
+            return dnnl_unimplemented;
+        }
+        // The nest merges dims that stay contiguous together; the offset
+        // tables hold at most table_max_ndims.
+        if (!vec && md->ndims > table_max_ndims) {
             verbose_check("binary",
-                    "gpu: data type or more than %d dims not supported",
+                    "gpu: more than %d dims that do not merge into fewer",
                     table_max_ndims);
             return dnnl_unimplemented;
         }
@@ -59,7 +65,7 @@ status_t ocl_binary_t<vec>::pd_t::init(engine_t *) {
     for (const auto &e : po.entries)
         if (e.kind == post_op_kind_t::sum && e.sum_dt != dnnl_data_type_undef)
             prev_dt = e.sum_dt;
-    if (!kernel_supports(prev_dt)) return dnnl_unimplemented;
+    if (!kernel_converts(prev_dt)) return dnnl_unimplemented;
 
     if (vec) {
         // Declining here hands the problem to the offset-table entry.

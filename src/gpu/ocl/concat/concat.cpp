@@ -60,7 +60,7 @@ status_t ocl_concat_t<vec>::pd_t::init(engine_t *) {
     size_t max_size = data_type_size(dst.data_type);
     for (int i = -1; i < n; ++i) {
         const memory_desc_t &md = i < 0 ? dst : *this->src_md(i);
-        if (!kernel_supports(md.data_type) || md.ndims > table_max_ndims
+        if (!kernel_converts(md.data_type) || md.ndims > table_max_ndims
                 || (i >= 0 && !kernel_supports(scale_dt(*this, i)))) {
             verbose_check("concat",
                     "gpu: data type or more than %d dims not supported",

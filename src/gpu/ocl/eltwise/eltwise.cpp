@@ -26,13 +26,18 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
             is_fwd() ? dst_md() : diff_dst_md(),
             is_fwd() ? dst_md() : diff_src_md()};
     for (const memory_desc_t *md : mds) {
-        if (!layout_supported(*md) || !kernel_supports(md->data_type)) {
+        if (md->format_kind != dnnl_blocked
+                || md_has_runtime_dims_or_strides(*md)
+                || !kernel_converts(md->data_type)) {
             verbose_check("eltwise", "gpu: layout or data type not supported");
             return dnnl_unimplemented;
         }
-        if (!is_fwd() && md->data_type != dnnl_f32
-                && md->data_type != dnnl_f16 && md->data_type != dnnl_bf16)
+        if (!is_fwd()
+                && (md->data_type == dnnl_s8 || md->data_type == dnnl_u8
+                        || md->data_type == dnnl_s32)) {
+            verbose_check("eltwise", "gpu: backward of integer data");
             return dnnl_unimplemented;
+        }
     }
     DNNL_CHECK(post_ops.init(a.post_ops, *dst_md(), "eltwise"));
     const bool zero_safe = is_fwd()
@@ -41,6 +46,16 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
     dense = same_layout(*mds[0], *mds[1]) && same_layout(*mds[0], *mds[2])
             && is_dense_padded(*mds[0]) && a.post_ops.entries.empty()
             && (!has_padding(*mds[0]) || zero_safe);
+    // The dense kernels index linearly, whatever the number of dims; the
+    // others address each tensor through its layout_t.
+    for (const memory_desc_t *md : mds)
+        if (!dense && !layout_supported(*md)) {
+            verbose_check("eltwise",
+                    "gpu: layouts that differ, with more than %d dims or "
+                    "%d inner blocks",
+                    layout_max_ndims, layout_max_blks);
+            return dnnl_unimplemented;
+        }
     // Both paths cover the output's padded volume; the dense forward path
     // moves 4 elements a work-item when both tensors start aligned.
     work = has_zero_dim() ? 0 : md_nelems(*mds[2], true);
@@ -74,13 +89,20 @@ status_t ocl_eltwise_t::init(engine_t *engine) {
 status_t ocl_eltwise_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     if (pd->work == 0) return dnnl_success;
+    // The dense kernels read only the offsets.
+    auto layout_of = [pd](const memory_desc_t *md) {
+        if (!pd->dense) return make_layout(*md);
+        layout_t l = {};
+        l.offset0 = md->offset0;
+        return l;
+    };
     kernel_args_t args;
     if (pd->is_fwd()) {
         args.mem(mem_of(ctx, DNNL_ARG_SRC))
                 .mem(mem_of(ctx, DNNL_ARG_DST))
                 .i64(pd->work)
-                .value(make_layout(*pd->src_md()))
-                .value(make_layout(*pd->dst_md()))
+                .value(layout_of(pd->src_md()))
+                .value(layout_of(pd->dst_md()))
                 .f32(pd->alpha())
                 .f32(pd->beta());
         pd->post_ops.set_args(args, ctx);
@@ -89,9 +111,9 @@ status_t ocl_eltwise_t::execute(const exec_ctx_t &ctx) const {
                 .mem(mem_of(ctx, DNNL_ARG_DIFF_DST))
                 .mem(mem_of(ctx, DNNL_ARG_DIFF_SRC))
                 .i64(pd->work)
-                .value(make_layout(*pd->data_md()))
-                .value(make_layout(*pd->diff_dst_md()))
-                .value(make_layout(*pd->diff_src_md()))
+                .value(layout_of(pd->data_md()))
+                .value(layout_of(pd->diff_dst_md()))
+                .value(layout_of(pd->diff_src_md()))
                 .f32(pd->alpha())
                 .f32(pd->beta());
     }

@@ -20,7 +20,8 @@ namespace ocl {
 namespace {
 
 bool float_dt(data_type_t dt) {
-    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
+            || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
 }
 
 // Bit d set where `md` has size 1 (broadcast or reduced along d).
@@ -41,10 +42,10 @@ status_t ocl_prelu_t::pd_t::check_data_types() const {
             &diff_src_md_, &diff_weights_md_, &diff_dst_md_};
     for (const memory_desc_t *m : mds) {
         if (is_zero_md(*m)) continue;
-        if (!kernel_supports(m->data_type)
+        if (!kernel_converts(m->data_type)
                 || (!is_fwd() && !float_dt(m->data_type))) {
             verbose_check("prelu",
-                    "gpu: data types f32, bf16, f16 (s8, u8, s32 forward)");
+                    "gpu: data types f32, bf16, f16, f8 (s8, u8, s32 forward)");
             return dnnl_unimplemented;
         }
     }

@@ -53,8 +53,8 @@ status_t ocl_reduction_t::pd_t::init(engine_t *engine) {
         return dnnl_unimplemented;
     }
     DNNL_CHECK(init_formats());
-    if (!kernel_supports(src_md()->data_type)
-            || !kernel_supports(dst_md()->data_type)) {
+    if (!kernel_converts(src_md()->data_type)
+            || !kernel_converts(dst_md()->data_type)) {
         verbose_check("reduction", "gpu: data types not supported");
         return dnnl_unimplemented;
     }
@@ -65,7 +65,7 @@ status_t ocl_reduction_t::pd_t::init(engine_t *engine) {
             prev_dt = e.sum_dt;
         binary_po = binary_po || e.kind == post_op_kind_t::binary;
     }
-    if (!kernel_supports(prev_dt)) {
+    if (!kernel_converts(prev_dt)) {
         verbose_check("reduction", "gpu: sum data type not supported");
         return dnnl_unimplemented;
     }

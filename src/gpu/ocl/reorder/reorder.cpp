@@ -20,14 +20,12 @@ namespace ocl {
 
 namespace {
 
-// The kernels' types, and f8 (e5m2, e4m3), which the reorder alone
-// converts.
+// Plain or blocked memory of a type the kernels convert (f8 included).
 bool md_ok(const memory_desc_t &md) {
     const data_type_t dt = md.data_type;
     return md.format_kind == dnnl_blocked && md.extra.flags == 0
             && !md_has_runtime_dims_or_strides(md)
-            && (kernel_supports(dt) || dt == dnnl_f8_e5m2
-                    || dt == dnnl_f8_e4m3);
+            && kernel_converts(dt);
 }
 
 const char *kernel_name(plan_kind_t k) {

@@ -26,9 +26,15 @@ status_t ocl_sum_t<vec>::pd_t::init(engine_t *) {
     for (int i = 0; i < n; ++i) tensors.push_back(this->src_md(i));
     size_t max_size = 4; // the accumulator
     for (const memory_desc_t *md : tensors) {
-        if (!kernel_supports(md->data_type) || md->ndims > table_max_ndims) {
+        if (!kernel_converts(md->data_type)) {
+            verbose_check("sum", "gpu: data type not supported");
+            return dnnl_unimplemented;
+        }
+        // The nest merges dims that stay contiguous together; the offset
+        // tables hold at most table_max_ndims.
+        if (!vec && md->ndims > table_max_ndims) {
             verbose_check("sum",
-                    "gpu: data type or more than %d dims not supported",
+                    "gpu: more than %d dims that do not merge into fewer",
                     table_max_ndims);
             return dnnl_unimplemented;
         }
