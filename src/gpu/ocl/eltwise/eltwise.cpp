@@ -1,6 +1,8 @@
 // Eltwise on the gpu engine: checks, kernel specialisation and launch.
 #include "gpu/ocl/eltwise/eltwise.hpp"
 
+#include <algorithm>
+
 #include "common/math/eltwise_math.hpp"
 #include "common/verbose.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
@@ -57,12 +59,17 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
             return dnnl_unimplemented;
         }
     // Both paths cover the output's padded volume; the dense forward path
-    // moves 4 elements a work-item when both tensors start aligned.
+    // moves up to 16 bytes of the wider type a work-item (at least 4
+    // elements) when both tensors start aligned to that.
     work = has_zero_dim() ? 0 : md_nelems(*mds[2], true);
     vec = 1;
-    if (dense && is_fwd() && mds[0]->offset0 % 4 == 0
-            && mds[2]->offset0 % 4 == 0)
-        vec = 4;
+    if (dense && is_fwd()) {
+        const size_t wide = std::max(data_type_size(mds[0]->data_type),
+                data_type_size(mds[2]->data_type));
+        for (int v = (int)std::max<size_t>(16 / wide, 4); v >= 4 && vec == 1;
+                v /= 2)
+            if (mds[0]->offset0 % v == 0 && mds[2]->offset0 % v == 0) vec = v;
+    }
     return dnnl_success;
 }
 
