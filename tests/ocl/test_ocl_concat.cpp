@@ -164,6 +164,24 @@ TEST_F(ocl_concat_test, new_shapes_reuse_the_programs) {
     EXPECT_EQ(programs_built(), built);
 }
 
+// More dims than the offset tables hold: both implementations, on the
+// fold of the dims around the axis; a layout that does not merge is
+// unimplemented.
+TEST_F(ocl_concat_test, more_than_six_dims) {
+    const memory::desc a({2, 3, 2, 3, 2, 3, 2}, dt::f32, tag::abcdefg),
+            b({2, 3, 5, 3, 2, 3, 2}, dt::f32, tag::abcdefg);
+    const memory::desc dst({2, 3, 7, 3, 2, 3, 2}, dt::bf16, tag::abcdefg);
+    const auto names = check({a, b}, 2, &dst, {2.f, 0.f}, 5);
+    EXPECT_EQ(names.size(), 2u);
+    check({a, a, a}, 6, nullptr, {}, 6);
+    const memory::desc reversed({2, 3, 2, 3, 2, 3, 4}, dt::f32,
+            memory::dims {1, 2, 6, 12, 36, 72, 216});
+    EXPECT_EQ(status_of([&] {
+        concat::primitive_desc(eng, reversed, 6, {a, a});
+    }),
+            dnnl_unimplemented);
+}
+
 TEST_F(ocl_concat_test, bad_inputs_give_a_status) {
     const memory::desc a({2, 3, 4, 5}, dt::f32, tag::nchw);
     concat::primitive_desc pd(eng, 1, {a, a});

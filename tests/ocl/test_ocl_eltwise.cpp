@@ -224,6 +224,11 @@ TEST_F(ocl_eltwise, layouts_and_data_types) {
     const memory::dims d7 = {2, 3, 2, 3, 2, 3, 5};
     run_fwd(gelu, {d7, dt::f32, tg::abcdefg}, {d7, dt::bf16, tg::abcdefg}, 29);
     run_bwd(gelu, {d7, dt::f32, tg::abcdefg}, 30);
+    // Two layouts over seven dims (dst with dims 0 and 1 exchanged in
+    // memory): the inner five merge.
+    const memory::desc d7_ba(
+            d7, dt::f32, memory::dims {180, 360, 90, 30, 15, 5, 1});
+    run_fwd(relu, {d7, dt::f32, tg::abcdefg}, d7_ba, 32);
     const memory::dims d12 = {2, 1, 2, 3, 1, 3, 1, 2, 1, 3, 2, 5};
     run_fwd(relu, {d12, dt::f16, tg::abcdefghijkl},
             {d12, dt::f16, tg::abcdefghijkl}, 31);

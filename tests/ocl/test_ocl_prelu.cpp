@@ -188,6 +188,12 @@ TEST_F(ocl_prelu, layouts_and_data_types) {
     case_t e4 = make({2, 5, 3, 5}, {1, 5, 3, 5});
     e4.d = e4.wd = dt::f8_e4m3;
     run_case(e4, seed++);
+    // More dims than layout_t holds: merged where the weights broadcast
+    // alike.
+    run_case(make({2, 3, 2, 3, 2, 3, 2}, {1, 3, 1, 1, 1, 1, 1}), seed++);
+    run_case(make({2, 3, 2, 3, 2, 3, 2}, {2, 3, 2, 3, 2, 3, 2}), seed++);
+    run_case(make({2, 3, 2, 3, 2, 3, 2, 2}, {1, 1, 2, 3, 1, 1, 1, 2}),
+            seed++);
 }
 
 // Per-channel weights over contiguous planes of whole vectors: forward,
@@ -273,11 +279,14 @@ TEST_F(ocl_prelu, rejects_unsupported_and_bad_arguments) {
         prelu_backward::primitive_desc(gpu(), s8, w, s8, w, s8, hint);
     }),
             dnnl_unimplemented);
+    // Seven dims that do not merge: dst's order reversed.
     const memory::desc seven({2, 2, 2, 2, 2, 2, 2}, dt::f32, tag::abcdefg),
+            seven_r({2, 2, 2, 2, 2, 2, 2}, dt::f32,
+                    memory::dims {1, 2, 4, 8, 16, 32, 64}),
             w7({1, 2, 1, 1, 1, 1, 1}, dt::f32, tag::abcdefg);
     EXPECT_EQ(status_of([&] {
         prelu_forward::primitive_desc(
-                gpu(), prop_kind::forward_inference, seven, w7, seven);
+                gpu(), prop_kind::forward_inference, seven, w7, seven_r);
     }),
             dnnl_unimplemented);
     const memory::desc bad_w({1, 3, 1, 1}, dt::f32, tag::nchw);

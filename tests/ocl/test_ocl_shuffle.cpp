@@ -91,6 +91,9 @@ TEST_F(ocl_shuffle, axes_and_groups) {
     run_case(d, 1, 1, tag::nchw, dt::f32, seed++); // identity
     run_case({3, 10}, 1, 5, tag::ab, dt::f32, seed++);
     run_case({2, 3, 2, 4, 2, 6}, 5, 2, tag::abcdef, dt::f32, seed++);
+    // More dims than layout_t holds: those around the axis merge.
+    run_case({2, 3, 2, 4, 2, 3, 2}, 3, 2, tag::abcdefg, dt::f32, seed++);
+    run_case({2, 3, 2, 2, 2, 3, 2, 6}, 7, 3, tag::abcdefgh, dt::f32, seed++);
 }
 
 TEST_F(ocl_shuffle, layouts_and_data_types) {
@@ -133,8 +136,11 @@ TEST_F(ocl_shuffle, rejects_unsupported_and_bad_arguments) {
     EXPECT_EQ(fwd(md, md, 4, 2), dnnl_invalid_arguments); // no such axis
     const memory::desc bf({2, 6, 4, 4}, dt::bf16, tag::nchw);
     EXPECT_EQ(fwd(md, bf, 1, 3), dnnl_unimplemented); // type conversion
-    const memory::desc seven({2, 2, 2, 2, 2, 2, 4}, dt::f32, tag::abcdefg);
-    EXPECT_EQ(fwd(seven, seven, 6, 2), dnnl_unimplemented);
+    // Seven dims that do not merge: dst's order reversed.
+    const memory::desc seven({2, 2, 2, 2, 2, 2, 4}, dt::f32, tag::abcdefg),
+            seven_r({2, 2, 2, 2, 2, 2, 4}, dt::f32,
+                    memory::dims {1, 2, 4, 8, 16, 32, 64});
+    EXPECT_EQ(fwd(seven, seven_r, 6, 2), dnnl_unimplemented);
     primitive_attr a;
     a.set_scales_mask(DNNL_ARG_SRC, 0);
     EXPECT_EQ(status_of([&] {

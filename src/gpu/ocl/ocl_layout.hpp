@@ -35,6 +35,20 @@ struct layout_t {
 bool layout_supported(const memory_desc_t &md);
 layout_t make_layout(const memory_desc_t &md);
 
+// Brings tensors of more than layout_max_ndims dims within reach of the
+// kernels by merging neighbouring dims, as a fold that changes no offset.
+// The n descriptors share ndims and an iteration shape (each dim of each
+// descriptor is the largest extent among them or 1, a broadcast). Dims d
+// and d + 1 merge when no tensor blocks or pads either and, in every
+// tensor, both are broadcast, or both full with d's stride equal to
+// d + 1's stride times its extent, or one of them has extent 1 in every
+// tensor. Dims set in `keep` (bit d) merge with none. Merges from the
+// innermost pair outwards until at most layout_max_ndims remain; false
+// when that is not reached (the descriptors are then unspecified).
+// old_to_new (when given) maps each old dim to its folded dim.
+bool fold_to_layout_dims(memory_desc_t *const *mds, int n, unsigned keep = 0,
+        int *old_to_new = nullptr);
+
 } // namespace ocl
 } // namespace gpu
 } // namespace impl

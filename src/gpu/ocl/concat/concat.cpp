@@ -8,6 +8,7 @@
 #include "common/binary_pd.hpp"
 #include "common/verbose.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
+#include "gpu/ocl/ocl_layout.hpp"
 #include "gpu/ocl/ocl_types.hpp"
 
 namespace dnnl {
@@ -55,24 +56,42 @@ template <bool vec>
 status_t ocl_concat_t<vec>::pd_t::init(engine_t *) {
     if (!this->attr()->post_ops.entries.empty()) return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
-    const memory_desc_t &dst = *this->dst_md();
-    const int n = this->n_inputs(), axis = this->axis();
+    const int n = this->n_inputs();
+    kernel_md.assign(1, *this->dst_md());
+    for (int i = 0; i < n; ++i) kernel_md.push_back(*this->src_md(i));
+    kernel_axis = this->axis();
+    const memory_desc_t &dst = kernel_dst();
     size_t max_size = data_type_size(dst.data_type);
     for (int i = -1; i < n; ++i) {
-        const memory_desc_t &md = i < 0 ? dst : *this->src_md(i);
-        if (!kernel_converts(md.data_type) || md.ndims > table_max_ndims
+        const memory_desc_t &md = i < 0 ? dst : kernel_src(i);
+        if (!kernel_converts(md.data_type)
                 || (i >= 0 && !kernel_supports(scale_dt(*this, i)))) {
-            verbose_check("concat",
-                    "gpu: data type or more than %d dims not supported",
-                    table_max_ndims);
+            verbose_check("concat", "gpu: data type not supported");
             return dnnl_unimplemented;
         }
         max_size = std::max(max_size, data_type_size(md.data_type));
     }
+    // The offset tables hold table_max_ndims dims: beyond, the dims
+    // around the axis merged where every tensor allows it.
+    if (dst.ndims > table_max_ndims) {
+        std::vector<memory_desc_t *> kmds;
+        for (auto &md : kernel_md) kmds.push_back(&md);
+        int map[max_ndims] = {};
+        if (!fold_to_layout_dims(
+                    kmds.data(), (int)kmds.size(), 1u << kernel_axis, map)
+                || dst.ndims > table_max_ndims) {
+            verbose_check("concat",
+                    "gpu: more than %d dims that do not merge into fewer",
+                    table_max_ndims);
+            return dnnl_unimplemented;
+        }
+        kernel_axis = map[kernel_axis];
+    }
+    const int axis = kernel_axis;
     plans.assign(n, plan_t());
     bool any_nest = false;
     for (int i = 0; i < n; ++i) {
-        const memory_desc_t &src = *this->src_md(i);
+        const memory_desc_t &src = kernel_src(i);
         plan_t &p = plans[i];
         if (md_nelems(src) == 0) continue;
         memory_desc_t slice;
@@ -99,11 +118,11 @@ status_t ocl_concat_t<vec>::pd_t::init(engine_t *) {
 template <bool vec>
 status_t ocl_concat_t<vec>::init(engine_t *engine) {
     const pd_t *pd = pd_();
-    const memory_desc_t &dst = *pd->dst_md();
+    const memory_desc_t &dst = pd->kernel_dst();
     std::vector<int64_t> tabs;
     for (int i = 0; i < pd->n_inputs(); ++i) {
         const auto &p = pd->plans[i];
-        const memory_desc_t &src = *pd->src_md(i);
+        const memory_desc_t &src = pd->kernel_src(i);
         const bool raw = src.data_type == dst.data_type && !pd->with_scale(i);
         kernel_options_t opts;
         opts.define("RAW", raw ? 1 : 0);
@@ -119,7 +138,7 @@ status_t ocl_concat_t<vec>::init(engine_t *engine) {
         if (p.work > 0 && !p.by_nest) {
             append_offset_table(tabs, src, p.space);
             append_offset_table(
-                    tabs, dst, p.space, pd->axis(), pd->axis_offset(i));
+                    tabs, dst, p.space, pd->kernel_axis, pd->axis_offset(i));
         }
         ocl_kernel_t k;
         if (p.work > 0)

@@ -41,6 +41,14 @@ struct ocl_concat_t : public primitive_t {
         std::vector<plan_t> plans;
         table_space_t dst_space = {}; // dst's padded dims
         bool zero_pad = false;
+        // dst and the sources as the kernels address them (beyond
+        // table_max_ndims, their fold around the axis), and the axis there.
+        std::vector<memory_desc_t> kernel_md;
+        int kernel_axis = 0;
+        const memory_desc_t &kernel_dst() const { return kernel_md[0]; }
+        const memory_desc_t &kernel_src(int i) const {
+            return kernel_md[i + 1];
+        }
     };
 
     using primitive_t::primitive_t;

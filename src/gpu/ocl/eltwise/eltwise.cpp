@@ -49,13 +49,27 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
             && is_dense_padded(*mds[0]) && a.post_ops.entries.empty()
             && (!has_padding(*mds[0]) || zero_safe);
     // The dense kernels index linearly, whatever the number of dims; the
-    // others address each tensor through its layout_t.
-    for (const memory_desc_t *md : mds)
-        if (!dense && !layout_supported(*md)) {
+    // others address each tensor through its layout_t, beyond its dims
+    // through the tensors' fold.
+    memory_desc_t *kmds[3];
+    for (int i = 0; i < 3; ++i) {
+        kernel_md[i] = *mds[i];
+        kmds[i] = &kernel_md[i];
+    }
+    if (!dense && kernel_md[0].ndims > layout_max_ndims
+            && !fold_to_layout_dims(kmds, 3)) {
+        verbose_check("eltwise",
+                "gpu: layouts that differ over more than %d dims that do "
+                "not merge into fewer",
+                layout_max_ndims);
+        return dnnl_unimplemented;
+    }
+    for (int i = 0; i < 3; ++i)
+        if (!dense && !layout_supported(kernel_md[i])) {
             verbose_check("eltwise",
-                    "gpu: layouts that differ, with more than %d dims or "
-                    "%d inner blocks",
-                    layout_max_ndims, layout_max_blks);
+                    "gpu: layouts that differ, with more than %d inner "
+                    "blocks",
+                    layout_max_blks);
             return dnnl_unimplemented;
         }
     // Both paths cover the output's padded volume; the dense forward path
@@ -97,10 +111,11 @@ status_t ocl_eltwise_t::execute(const exec_ctx_t &ctx) const {
     const pd_t *pd = pd_();
     if (pd->work == 0) return dnnl_success;
     // The dense kernels read only the offsets.
-    auto layout_of = [pd](const memory_desc_t *md) {
-        if (!pd->dense) return make_layout(*md);
+    auto layout_of = [pd](int i) {
+        const memory_desc_t &md = pd->kernel_md[i];
+        if (!pd->dense) return make_layout(md);
         layout_t l = {};
-        l.offset0 = md->offset0;
+        l.offset0 = md.offset0;
         return l;
     };
     kernel_args_t args;
@@ -108,8 +123,8 @@ status_t ocl_eltwise_t::execute(const exec_ctx_t &ctx) const {
         args.mem(mem_of(ctx, DNNL_ARG_SRC))
                 .mem(mem_of(ctx, DNNL_ARG_DST))
                 .i64(pd->work)
-                .value(layout_of(pd->src_md()))
-                .value(layout_of(pd->dst_md()))
+                .value(layout_of(0))
+                .value(layout_of(1))
                 .f32(pd->alpha())
                 .f32(pd->beta());
         pd->post_ops.set_args(args, ctx);
@@ -118,9 +133,9 @@ status_t ocl_eltwise_t::execute(const exec_ctx_t &ctx) const {
                 .mem(mem_of(ctx, DNNL_ARG_DIFF_DST))
                 .mem(mem_of(ctx, DNNL_ARG_DIFF_SRC))
                 .i64(pd->work)
-                .value(layout_of(pd->data_md()))
-                .value(layout_of(pd->diff_dst_md()))
-                .value(layout_of(pd->diff_src_md()))
+                .value(layout_of(0))
+                .value(layout_of(1))
+                .value(layout_of(2))
                 .f32(pd->alpha())
                 .f32(pd->beta());
     }

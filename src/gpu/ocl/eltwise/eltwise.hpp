@@ -27,6 +27,10 @@ struct ocl_eltwise_t : public primitive_t {
         dim_t work = 0; // elements: the output's padded volume
         int vec = 1; // elements a work-item on the dense forward path
         post_ops_conf_t post_ops;
+        // The tensors as the kernels address them (src or data, dst or
+        // diff_dst, dst or diff_src): the descriptors, or beyond
+        // layout_max_ndims their fold (fold_to_layout_dims).
+        memory_desc_t kernel_md[3];
     };
 
     using primitive_t::primitive_t;

@@ -55,15 +55,30 @@ status_t ocl_prelu_t::pd_t::check_data_types() const {
 status_t ocl_prelu_t::pd_t::init(engine_t *engine) {
     DNNL_CHECK(init_formats());
     DNNL_CHECK(check_data_types());
-    const memory_desc_t *mds[] = {&src_md_, &weights_md_, &dst_md_,
-            &diff_src_md_, &diff_weights_md_, &diff_dst_md_};
+    // The tensors as the kernels address them: beyond layout_max_ndims,
+    // their fold (weights broadcast along the merged dims alike).
+    k_src_ = src_md_, k_weights_ = weights_md_, k_dst_ = dst_md_;
+    k_diff_src_ = diff_src_md_, k_diff_weights_ = diff_weights_md_;
+    k_diff_dst_ = diff_dst_md_;
+    memory_desc_t *mds[] = {&k_src_, &k_weights_, &k_dst_, &k_diff_src_,
+            &k_diff_weights_, &k_diff_dst_};
+    memory_desc_t *present[6];
+    int n_present = 0;
+    for (memory_desc_t *m : mds)
+        if (!is_zero_md(*m)) present[n_present++] = m;
+    if (k_src_.ndims > layout_max_ndims
+            && !fold_to_layout_dims(present, n_present)) {
+        verbose_check("prelu",
+                "gpu: more than %d dims that do not merge into fewer",
+                layout_max_ndims);
+        return dnnl_unimplemented;
+    }
     generic = false;
     int32 = true;
     for (const memory_desc_t *m : mds) {
         if (is_zero_md(*m)) continue;
         if (!layout_supported(*m)) {
-            verbose_check(
-                    "prelu", "gpu: layout not supported (at most 6 dims)");
+            verbose_check("prelu", "gpu: layout not supported");
             return dnnl_unimplemented;
         }
         generic = generic || !fast_offsets_ok(*m);
@@ -85,23 +100,23 @@ status_t ocl_prelu_t::pd_t::init(engine_t *engine) {
 void ocl_prelu_t::pd_t::init_planes(engine_t *engine) {
     constexpr int v = 4;
     planes = false;
-    const int nd = src_md_.ndims;
+    const int nd = k_src_.ndims;
     if (generic || nd < 3) return;
-    const memory_desc_t *wmds[] = {&weights_md_, &diff_weights_md_};
+    const memory_desc_t *wmds[] = {&k_weights_, &k_diff_weights_};
     for (const memory_desc_t *w : wmds) {
-        if (is_fwd() && w == &diff_weights_md_) continue;
+        if (is_fwd() && w == &k_diff_weights_) continue;
         for (int d = 0; d < nd; ++d)
-            if (w->dims[d] != (d == 1 ? src_md_.dims[1] : 1) || w->ndims != nd
+            if (w->dims[d] != (d == 1 ? k_src_.dims[1] : 1) || w->ndims != nd
                     || w->format_desc.blocking.inner_nblks != 0)
                 return;
     }
-    const int64_t n = src_md_.dims[0], c = src_md_.dims[1];
-    const int64_t s = dims_product(src_md_, 2, nd);
+    const int64_t n = k_src_.dims[0], c = k_src_.dims[1];
+    const int64_t s = dims_product(k_src_, 2, nd);
     // Channels are a dimension of the range (groups along it stay within
     // what every device takes there, 65535 on NVIDIA's).
     if (c < 1 || c > 65535 || s % v != 0 || n * s == 0) return;
     const memory_desc_t *mds[] = {
-            &src_md_, is_fwd() ? &dst_md_ : &diff_dst_md_, &diff_src_md_};
+            &k_src_, is_fwd() ? &k_dst_ : &k_diff_dst_, &k_diff_src_};
     for (int k = 0; k < (is_fwd() ? 2 : 3); ++k) {
         view3_t vw;
         if (!make_view3(*mds[k], 1, 2, vw) || vw.s[2] != 1 || vw.s[0] % v != 0
@@ -123,13 +138,13 @@ void ocl_prelu_t::pd_t::init_planes(engine_t *engine) {
 }
 
 void ocl_prelu_t::pd_t::init_data_conf() {
-    const memory_desc_t &out = is_fwd() ? dst_md_ : diff_src_md_;
-    std::vector<const memory_desc_t *> all = {&src_md_, &weights_md_, &out};
-    if (!is_fwd()) all.push_back(&diff_dst_md_);
+    const memory_desc_t &out = is_fwd() ? k_dst_ : k_diff_src_;
+    std::vector<const memory_desc_t *> all = {&k_src_, &k_weights_, &out};
+    if (!is_fwd()) all.push_back(&k_diff_dst_);
     size_t esz = 1;
     for (const memory_desc_t *m : all)
         esz = std::max(esz, data_type_size(m->data_type));
-    const unsigned wmask = ones_mask(weights_md_);
+    const unsigned wmask = ones_mask(k_weights_);
 
     // Vector lanes along the written tensor's innermost part, which the
     // weights either hold contiguously or broadcast along.
@@ -142,7 +157,7 @@ void ocl_prelu_t::pd_t::init_data_conf() {
                   : pick_vec((int)std::min<size_t>(8, 16 / esz), [&](int v) {
                         if (ext % v != 0) return false;
                         for (const memory_desc_t *m : all)
-                            if ((m != &weights_md_ || w_lanes)
+                            if ((m != &k_weights_ || w_lanes)
                                     && !lanes_contiguous(*m, ld, v))
                                 return false;
                         return true;
@@ -153,25 +168,25 @@ void ocl_prelu_t::pd_t::init_data_conf() {
     lane_pad = vec > 1 && out.dims[ld] != out.padded_dims[ld];
 
     conf_t c;
-    c.put(walk).put_tensor(src_md_, generic).put_tensor(weights_md_, generic);
+    c.put(walk).put_tensor(k_src_, generic).put_tensor(k_weights_, generic);
     c.put_tensor(out, generic);
     if (is_fwd())
         c.put_no_tensor(generic);
     else
-        c.put_tensor(diff_dst_md_, generic);
+        c.put_tensor(k_diff_dst_, generic);
     for (int d = 0; d < walk_ndims; ++d)
-        c.put(d < src_md_.ndims ? src_md_.dims[d] : 1);
+        c.put(d < k_src_.ndims ? k_src_.dims[d] : 1);
     c.put(wmask);
     conf = c.values();
 }
 
 void ocl_prelu_t::pd_t::init_dw_conf(engine_t *engine) {
-    const memory_desc_t &dw = diff_weights_md_;
+    const memory_desc_t &dw = k_diff_weights_;
     walk_t wwalk, rwalk;
     make_walk(dw, wwalk);
-    make_walk_of_dims(src_md_, ones_mask(dw), rwalk);
+    make_walk_of_dims(k_src_, ones_mask(dw), rwalk);
     dw_count = layout::has_zero_dim(dw) ? 0 : wwalk.volume;
-    const int64_t R = layout::has_zero_dim(src_md_) ? 0 : rwalk.volume;
+    const int64_t R = layout::has_zero_dim(k_src_) ? 0 : rwalk.volume;
     if (R == 0) rwalk.volume = 0;
 
     dw_serial = R <= serial_max;
@@ -198,11 +213,11 @@ void ocl_prelu_t::pd_t::init_dw_conf(engine_t *engine) {
 
     conf_t c;
     c.put(wwalk).put(rwalk);
-    c.put_tensor(src_md_, generic)
-            .put_tensor(diff_dst_md_, generic)
+    c.put_tensor(k_src_, generic)
+            .put_tensor(k_diff_dst_, generic)
             .put_tensor(dw, generic);
     for (int d = 0; d < walk_ndims; ++d)
-        c.put(d < src_md_.ndims ? src_md_.dims[d] : 1);
+        c.put(d < k_src_.ndims ? k_src_.dims[d] : 1);
     for (int d = 0; d < walk_ndims; ++d) c.put(d < dw.ndims ? dw.dims[d] : 1);
     c.put(dw_groups);
     dw_conf = c.values();

@@ -45,6 +45,11 @@ struct ocl_prelu_t : public primitive_t {
         bool planes = false;
         int64_t plane_views[3][3] = {};
         int64_t plane_chunks = 1, plane_ipc = 1;
+        // The descriptors as the kernels address them: src, weights, dst
+        // and the gradients, or beyond layout_max_ndims their fold
+        // (fold_to_layout_dims); zero descriptors where absent.
+        memory_desc_t k_src_ {}, k_weights_ {}, k_dst_ {}, k_diff_src_ {},
+                k_diff_weights_ {}, k_diff_dst_ {};
 
     private:
         status_t check_data_types() const;

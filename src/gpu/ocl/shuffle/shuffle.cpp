@@ -30,22 +30,35 @@ status_t ocl_shuffle_t::pd_t::init(engine_t *) {
         verbose_check("shuffle", "gpu: one data type of 1, 2, 4 or 8 bytes");
         return dnnl_unimplemented;
     }
-    if (!layout_supported(in) || !layout_supported(out)) {
-        verbose_check("shuffle", "gpu: layout not supported (at most 6 dims)");
+    // Beyond layout_max_ndims, the dims around the axis merged where both
+    // tensors allow it.
+    memory_desc_t kin = in, kout = out;
+    memory_desc_t *kmds[] = {&kin, &kout};
+    int map[max_ndims] = {};
+    for (int d = 0; d < in.ndims; ++d) map[d] = d;
+    if (in.ndims > layout_max_ndims
+            && !fold_to_layout_dims(kmds, 2, 1u << axis(), map)) {
+        verbose_check("shuffle",
+                "gpu: more than %d dims that do not merge into fewer",
+                layout_max_ndims);
         return dnnl_unimplemented;
     }
-    init_conf();
+    if (!layout_supported(kin) || !layout_supported(kout)) {
+        verbose_check("shuffle", "gpu: layout not supported");
+        return dnnl_unimplemented;
+    }
+    init_conf(kin, kout, map[axis()]);
     return dnnl_success;
 }
 
-void ocl_shuffle_t::pd_t::init_conf() {
-    const memory_desc_t &in = *in_md(), &out = *out_md();
+void ocl_shuffle_t::pd_t::init_conf(
+        const memory_desc_t &in, const memory_desc_t &out, int axis) {
     generic = !fast_offsets_ok(in) || !fast_offsets_ok(out);
     int inner = 0;
     dim_t ext = 0, step = 0;
     walk_innermost(out, inner, ext, step);
     const int esz = (int)data_type_size(in.data_type);
-    vec = generic || inner == axis() || step != 1
+    vec = generic || inner == axis || step != 1
                   ? 1
                   : pick_vec(16 / esz, [&](int v) {
                         return ext % v == 0 && lanes_contiguous(in, inner, v)
@@ -55,11 +68,11 @@ void ocl_shuffle_t::pd_t::init_conf() {
     make_walk(out, walk, vec);
     work = layout::has_zero_dim(out) ? 0 : walk.volume;
     int32 = offsets_fit_int32(in) && offsets_fit_int32(out);
-    const dim_t C = in.dims[axis()];
+    const dim_t C = in.dims[axis];
     conf_t c;
     c.put(walk).put_tensor(in, generic).put_tensor(out, generic);
     for (int d = 0; d < walk_ndims; ++d) c.put(d < out.ndims ? out.dims[d] : 1);
-    c.put(axis()).put(C).put(is_fwd() ? group_size() : C / group_size());
+    c.put(axis).put(C).put(is_fwd() ? group_size() : C / group_size());
     conf = c.values();
 }
 

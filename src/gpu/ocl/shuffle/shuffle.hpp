@@ -1,5 +1,6 @@
 // Shuffle on the gpu engine, forward and backward, any axis and group
-// size, any blocked layouts (up to 6 dims), every data type (raw element
+// size, any blocked layouts (beyond 6 dims where the dims around the axis
+// merge), every data type (raw element
 // copies; shuffle.cl).
 #pragma once
 
@@ -29,7 +30,9 @@ struct ocl_shuffle_t : public primitive_t {
         std::vector<int64_t> conf; // shuffle_conf_t of shuffle.cl
 
     private:
-        void init_conf();
+        // The configuration of the tensors as the kernel addresses them.
+        void init_conf(const memory_desc_t &in, const memory_desc_t &out,
+                int axis);
     };
 
     using primitive_t::primitive_t;
