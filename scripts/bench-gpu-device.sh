@@ -90,6 +90,9 @@ if [ "$mode" = membound ]; then
         $bench $P --lrn --dir=BWD_D mb64ic256ih56
         $bench $P --pool --dir=BWD_D --tag=abx,axb --alg=max,avg_np mb64ic256ih56oh28kh3sh2ph1
         $bench $P --prelu --dir=FWD_D,BWD_DW 64x256x56x56:1x256x1x1
+        # Element types beside f32.
+        $bench $P --eltwise --alg=relu --dt=f16,bf16,f8_e5m2,f8_e4m3,u8 64x256x56x56
+        $bench $P --binary --sdt=f16:f16 --ddt=f16 64x256x56x56:64x256x56x56
     } 2>&1 | grep -E "^perf|FAILED|SKIPPED" | tee "$out/perf.csv"
     g++ -O2 -Iinclude -Ibuild-dev/lib/include tools/bench_cache_blob.cpp \
         -Lbuild-dev/lib/src -ldnnl -L"$carry/lib" -lOpenCL \
