@@ -74,6 +74,10 @@ float wei_quant_t::value(const void *data, const dim_t *pos) const {
 
 status_t decompress_matmul_pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
+    return init_nested(engine, false);
+}
+
+status_t decompress_matmul_pd_t::init_nested(engine_t *engine, bool device) {
     const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type;
     const bool fp_src = sdt == dnnl_f32 || sdt == dnnl_bf16 || sdt == dnnl_f16;
     const bool int_wei = wdt == dnnl_s8 || wdt == dnnl_u8 || is_sub_byte(wdt);
@@ -113,13 +117,16 @@ status_t decompress_matmul_pd_t::init(engine_t *engine) {
     nattr.scales = scales;
     nattr.zero_points = quant_map_t();
     nattr.fpmath_apply_to_int = 0;
+    if (device) nattr.scratchpad_mode = dnnl_scratchpad_mode_library;
     DNNL_CHECK(create_nested_pd(nested_pd, nd, nattr, engine));
+    if (device && nested_pd->scratchpad_size() != 0) return dnnl_unimplemented;
     src_md_ = *nested_pd->arg_md(DNNL_ARG_SRC);
     dst_md_ = *nested_pd->arg_md(DNNL_ARG_DST);
     if (with_bias()) bias_md_ = *nested_pd->arg_md(DNNL_ARG_BIAS);
     name_ = std::string("decompress:") + nested_pd->name();
     nested_scratch_offset = align64(md_size(f32_weights_md));
-    book_scratchpad(nested_scratch_offset + nested_pd->scratchpad_size());
+    book_scratchpad(device ? md_size(f32_weights_md)
+                           : nested_scratch_offset + nested_pd->scratchpad_size());
     return dnnl_success;
 }
 

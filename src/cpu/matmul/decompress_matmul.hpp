@@ -6,7 +6,9 @@
 //   w(b..., k, n) = (q(b..., k, n) - zp[group]) * scale[group],
 // and runs the ordinary matmul on them as a nested primitive (rfcs/01),
 // which keeps every other attribute (source and destination scales,
-// post-ops).
+// post-ops). The descriptor half is engine-neutral: the gpu engine
+// derives its implementation from it (gpu/ocl/matmul/decompress_matmul),
+// decompressing with a kernel instead of the loop here.
 #pragma once
 
 #include <memory>
@@ -39,6 +41,12 @@ struct decompress_matmul_pd_t : public matmul_pd_t {
     const char *name() const override { return name_.c_str(); }
     status_t init(engine_t *engine);
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
+    // The engine-neutral part of init: the checks, the quantization
+    // tensors and the nested f32-weights matmul. `device`: the f32 weights
+    // live in a device buffer, which cannot be offset, so the nested
+    // matmul keeps its scratchpad to itself (library mode) and only the
+    // weights are booked.
+    status_t init_nested(engine_t *engine, bool device);
 
     std::shared_ptr<primitive_desc_t> nested_pd; // the f32-weights matmul
     memory_desc_t f32_weights_md {};

@@ -236,7 +236,12 @@ status_t check_buffer(cl_mem m, const memory_desc_t &md, const char *what) {
         verbose_error("ocl", "%s: no OpenCL buffer", what);
         return dnnl_invalid_arguments;
     }
-    if ((size_t)(last + 1) * data_type_size(md.data_type) > size) {
+    // Types packed several to a byte (s4, u4) hold (last + 1) elements in
+    // whole bytes.
+    const int bits = sub_byte_bits(md.data_type);
+    const size_t need = bits ? ((size_t)(last + 1) * bits + 7) / 8
+                             : (size_t)(last + 1) * data_type_size(md.data_type);
+    if (need > size) {
         verbose_error(
                 "ocl", "%s: buffer of %zu bytes is too small", what, size);
         return dnnl_invalid_arguments;

@@ -6,6 +6,7 @@
 #include <climits>
 
 #include "common/verbose.hpp"
+#include "gpu/ocl/matmul/decompress_matmul.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 
 namespace dnnl {
@@ -346,6 +347,8 @@ status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
 const impl_list_item_t *matmul_impl_list() {
     static const impl_list_item_t list[] = {
             {create_pd<ocl_matmul_t::pd_t, matmul_desc_t>},
+            // Integer weights with floating-point activations.
+            {create_pd<ocl_decompress_matmul_pd_t, matmul_desc_t>},
             {nullptr},
     };
     return list;
