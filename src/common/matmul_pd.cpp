@@ -292,6 +292,9 @@ const memory_desc_t *matmul_pd_t::declared_arg_md(int arg) const {
         case DNNL_ARG_WEIGHTS: return &weights_md_;
         case DNNL_ARG_BIAS: return &bias_md_;
         case DNNL_ARG_DST: return &dst_md_;
+        case DNNL_ARG_ATTR_DROPOUT_MASK:
+            if (!is_zero_md(dropout_mask_md_)) return &dropout_mask_md_;
+            break;
         default: break;
     }
     const auto &po = attr_.post_ops.entries;
@@ -355,6 +358,49 @@ status_t matmul_pd_t::init_formats() {
     DNNL_CHECK(resolve(weights_md_));
     DNNL_CHECK(resolve(dst_md_));
     if (with_bias()) DNNL_CHECK(resolve(bias_md_));
+    return dnnl_success;
+}
+
+namespace {
+
+// Dense row-major (oneDNN's nc, ncw, nchw, ncdhw).
+bool dense_row_major(const memory_desc_t &md) {
+    if (md.format_kind != dnnl_blocked || md.format_desc.blocking.inner_nblks != 0)
+        return false;
+    dim_t stride = 1;
+    for (int d = md.ndims - 1; d >= 0; --d) {
+        if (md.dims[d] != 1 && md.format_desc.blocking.strides[d] != stride)
+            return false;
+        stride *= md.dims[d];
+    }
+    return true;
+}
+
+} // namespace
+
+status_t matmul_pd_t::init_dropout_mask() {
+    dropout_mask_md_ = zero_md();
+    if (!dense_row_major(dst_md_)) {
+        verbose_check("matmul", "dropout needs a dense row-major destination");
+        return dnnl_unimplemented;
+    }
+    const memory_desc_t &um = attr_.dropout.mask_md;
+    if (is_zero_md(um)) return dnnl_success;
+    bool same = um.ndims == dst_md_.ndims;
+    for (int d = 0; same && d < um.ndims; ++d)
+        same = um.dims[d] == dst_md_.dims[d];
+    if (!same) {
+        verbose_check("matmul", "dropout mask dims differ from dst");
+        return dnnl_unimplemented;
+    }
+    memory_desc_t mask = um;
+    if (um.format_kind == dnnl_format_kind_any)
+        DNNL_CHECK(md_init_by_strides(mask, um.ndims, um.dims, dnnl_u8, nullptr));
+    if (!dense_row_major(mask)) {
+        verbose_check("matmul", "dropout mask must have dst's layout");
+        return dnnl_unimplemented;
+    }
+    dropout_mask_md_ = mask;
     return dnnl_success;
 }
 

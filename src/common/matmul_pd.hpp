@@ -60,6 +60,8 @@ struct matmul_pd_t : public primitive_desc_t {
     const memory_desc_t &weights_md() const { return weights_md_; }
     const memory_desc_t &bias_md() const { return bias_md_; }
     const memory_desc_t &dst_md() const { return dst_md_; }
+    // The dropout mask's layout (zero md: no mask, or no dropout here).
+    const memory_desc_t &dropout_mask_md() const { return dropout_mask_md_; }
 
     int ndims() const { return dst_md_.ndims; }
     bool with_bias() const { return !is_zero_md(bias_md_); }
@@ -79,6 +81,15 @@ protected:
     // Replaces format `any`: plain row-major for src, weights, dst and
     // bias. Fails (unimplemented) when the result is not a plain layout.
     status_t init_formats();
+    // For implementations that apply the dropout attribute (after
+    // init_formats): dst must be dense row-major, which dropout's element
+    // offsets are defined over, and the mask has dst's dims and layout
+    // (`any` resolves to it); dnnl_unimplemented with a verbose line
+    // otherwise. Sets dropout_mask_md_, which arg_md and the queries
+    // then report.
+    status_t init_dropout_mask();
+
+    memory_desc_t dropout_mask_md_ {}; // zero md: no mask
 
     memory_desc_t src_md_;
     memory_desc_t weights_md_;

@@ -5,11 +5,13 @@
 // and zero points, post-op chains,
 // runtime dims, both GEMM kernels and split-K (forced through the
 // environment on devices that would not pick them), the kernel cache
-// serving a new shape, and bad inputs answered with a status.
+// serving a new shape, dropout and stochastic rounding equal to the CPU
+// engine's, and bad inputs answered with a status.
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -368,6 +370,8 @@ TEST_F(OclMatmul, BatchedBroadcast) {
         }
 }
 
+// Bias shapes and data types, and the destination types of floating-point
+// inputs.
 TEST_F(OclMatmul, BiasShapesAndTypes) {
     for (auto b :
             std::vector<memory::dims>{{1, 1}, {1, 24}, {15, 1}, {15, 24}}) {
@@ -386,6 +390,16 @@ TEST_F(OclMatmul, BiasShapesAndTypes) {
     c.wdt = dt::f32; // mixed inputs
     c.ddt = dt::f32;
     run_case(c);
+    // Floating-point inputs into f8 and integer destinations (integers
+    // saturate).
+    for (dt d : {dt::f8_e4m3, dt::f8_e5m2, dt::s8, dt::u8, dt::s32}) {
+        c = cfg2d(15, 24, 10);
+        c.bias = {1, 24};
+        c.sdt = d == dt::s8 ? dt::bf16 : dt::f32;
+        c.ddt = d;
+        c.dst_scale_mask = 0;
+        run_case(c);
+    }
 }
 
 TEST_F(OclMatmul, Int8ScalesAndZeroPoints) {
@@ -519,6 +533,102 @@ TEST_F(OclMatmul, RuntimeDims) {
 
 // A matmul of a new shape with the configuration of an earlier one builds
 // no program: the kernel cache serves it.
+// Dropout (with its mask) and stochastic rounding in the GEMM epilogue
+// equal the CPU engine's bit for bit on every kernel path: the inputs make
+// every f32 sum exact, so both engines round the same values (1 / (1 - p)
+// is correctly rounded on the device too).
+namespace dropout_sround {
+
+std::vector<uint8_t> bytes_of(const memory &m) {
+    std::vector<uint8_t> v(m.get_desc().get_size());
+    void *p = m.map_data();
+    std::memcpy(v.data(), p, v.size());
+    m.unmap_data(p);
+    return v;
+}
+
+memory filled(const engine &e, const memory::desc &md, const void *data, size_t size) {
+    memory m(md, e);
+    void *p = m.map_data();
+    std::memcpy(p, data, size);
+    m.unmap_data(p);
+    return m;
+}
+
+struct out_t {
+    std::vector<uint8_t> dst, mask;
+};
+
+// The index of the first byte that differs (-1: none; sizes differ: -2).
+long first_difference(const std::vector<uint8_t> &a, const std::vector<uint8_t> &b) {
+    if (a.size() != b.size()) return -2;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return (long)i;
+    return -1;
+}
+
+out_t run(const engine &e, memory::dim B, memory::dim M, memory::dim N, memory::dim K,
+        dt ddt) {
+    memory::desc a({B, M, K}, dt::f32, tag::abc), b({B, K, N}, dt::f32, tag::abc),
+            d({B, M, N}, ddt, tag::abc), mk({B, M, N}, dt::u8, tag::abc);
+    primitive_attr attr;
+    attr.set_dropout(mk, dt::s64, true, false);
+    attr.set_rounding_mode(DNNL_ARG_DST, rounding_mode::stochastic);
+    // One multiplication: the OpenCL compiler may fuse a * x + b into one
+    // fma where the CPU side rounds twice.
+    post_ops po;
+    po.append_eltwise(algorithm::eltwise_linear, 1.5f, 0.f);
+    attr.set_post_ops(po);
+    matmul::primitive_desc pd(e, a, b, d, attr);
+    std::vector<float> av(B * M * K), bv(B * K * N);
+    for (size_t i = 0; i < av.size(); ++i) av[i] = float(int((i * 7) % 29) - 14) / 8.f;
+    for (size_t i = 0; i < bv.size(); ++i) bv[i] = float(int((i * 11) % 23) - 11) / 8.f;
+    const float p = 0.3f;
+    const int64_t seed = 0x5eed1234567LL, offset = 1234;
+    const int32_t rseed = 777;
+    memory A = filled(e, a, av.data(), av.size() * 4), B_ = filled(e, b, bv.data(), bv.size() * 4);
+    memory D(d, e), Mk(mk, e);
+    const memory::desc f1({1}, dt::f32, tag::x), l1({1}, dt::s64, tag::x),
+            i1({1}, dt::s32, tag::x);
+    stream st(e);
+    matmul(pd).execute(st,
+            {{DNNL_ARG_SRC, A}, {DNNL_ARG_WEIGHTS, B_}, {DNNL_ARG_DST, D},
+                    {DNNL_ARG_ATTR_DROPOUT_MASK, Mk},
+                    {DNNL_ARG_ATTR_DROPOUT_PROBABILITY, filled(e, f1, &p, 4)},
+                    {DNNL_ARG_ATTR_DROPOUT_SEED, filled(e, l1, &seed, 8)},
+                    {DNNL_ARG_ATTR_DROPOUT_OFFSET, filled(e, l1, &offset, 8)},
+                    {DNNL_ARG_ATTR_ROUNDING_SEED, filled(e, i1, &rseed, 4)}});
+    st.wait();
+    return {bytes_of(D), bytes_of(Mk)};
+}
+
+} // namespace dropout_sround
+
+TEST_F(OclMatmul, DropoutAndStochasticRoundingMatchCpu) {
+    namespace ds = dropout_sround;
+    engine cpu(engine::kind::cpu, 0);
+    struct path_t {
+        const char *kernel, *splitk;
+    };
+    for (const path_t &path : {path_t {nullptr, nullptr}, path_t {"direct", nullptr},
+                 path_t {"tiled", nullptr}, path_t {"tiled", "3"}})
+        for (dt ddt : {dt::bf16, dt::f8_e4m3, dt::f32}) {
+            SCOPED_TRACE(std::string(path.kernel ? path.kernel : "default") + " split "
+                    + (path.splitk ? path.splitk : "-") + " dt "
+                    + std::to_string((int)ddt));
+            forced_gemm_t f(path.kernel, path.splitk);
+            const ds::out_t want = ds::run(cpu, 2, 33, 40, 200, ddt);
+            const ds::out_t got = ds::run(gpu(), 2, 33, 40, 200, ddt);
+            EXPECT_EQ(ds::first_difference(got.mask, want.mask), -1);
+            EXPECT_EQ(ds::first_difference(got.dst, want.dst), -1)
+                    << "(byte index of the first difference)";
+            size_t kept = 0;
+            for (uint8_t x : want.mask) kept += x;
+            EXPECT_GT(kept, want.mask.size() / 2); // p = 0.3
+            EXPECT_LT(kept, want.mask.size());
+        }
+}
+
 TEST_F(OclMatmul, KernelCacheServesNewShapes) {
     cfg_t c = cfg2d(26, 31, 19);
     c.bias = {1, 31};

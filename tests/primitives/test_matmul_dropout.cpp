@@ -1,6 +1,7 @@
 // The dropout attribute: setters and getters validate as oneDNN 3.13's do;
 // matmul applies it before its post-ops with oneDNN's random numbers (the
-// masks below were produced by oneDNN 3.13.2 itself on the same problem);
+// masks below were produced by oneDNN 3.13.2 itself on the same problem),
+// on every engine present;
 // primitives without an implementation that applies it answer
 // dnnl_unimplemented; missing arguments are refused.
 #include <cstdint>
@@ -22,6 +23,30 @@ using tag = memory::format_tag;
 engine &eng() {
     static engine e(engine::kind::cpu, 0);
     return e;
+}
+
+// The engines present: cpu, and gpu where there is one.
+std::vector<engine> engines() {
+    std::vector<engine> v = {eng()};
+    if (engine::get_count(engine::kind::gpu) > 0)
+        v.emplace_back(engine::kind::gpu, 0);
+    return v;
+}
+
+const char *name_of(const engine &e) {
+    return e.get_kind() == engine::kind::cpu ? "cpu" : "gpu";
+}
+
+// Copies `size` bytes between the host and memory of any engine.
+void write_mem(const memory &m, const void *v, size_t size) {
+    void *p = m.map_data();
+    std::memcpy(p, v, size);
+    m.unmap_data(p);
+}
+void read_mem(const memory &m, void *v, size_t size) {
+    void *p = m.map_data();
+    std::memcpy(v, p, size);
+    m.unmap_data(p);
 }
 
 // The problem the known masks come from: 5 x 3 by 3 x 7, p = 0.4.
@@ -46,9 +71,9 @@ const variant_t variants[] = {
                 "11001011010100100011010000010101010"},
 };
 
-memory scalar_mem(dt t, const void *v, size_t size) {
-    memory m({{1}, t, tag::x}, eng());
-    std::memcpy(m.get_data_handle(), v, size);
+memory scalar_mem(const engine &e, dt t, const void *v, size_t size) {
+    memory m({{1}, t, tag::x}, e);
+    write_mem(m, v, size);
     return m;
 }
 
@@ -59,8 +84,8 @@ struct result_t {
 
 // Runs the problem with the given attribute pieces; `plain` holds the
 // matmul without dropout.
-result_t run(const variant_t &v, const post_ops &po, dt dst_dt,
-        std::vector<float> *plain = nullptr, bool with_mask = true) {
+result_t run(const engine &e, const variant_t &v, const post_ops &po,
+        dt dst_dt, std::vector<float> *plain = nullptr, bool with_mask = true) {
     memory::desc a({M, K}, dt::f32, tag::ab), b({K, N}, dt::f32, tag::ab),
             d({M, N}, dst_dt, tag::ab);
     memory::desc mk = with_mask ? memory::desc({M, N}, dt::u8, tag::any)
@@ -68,44 +93,48 @@ result_t run(const variant_t &v, const post_ops &po, dt dst_dt,
     primitive_attr attr;
     attr.set_dropout(mk, v.seed_dt, v.use_offset, false);
     attr.set_post_ops(po);
-    matmul::primitive_desc pd(eng(), a, b, d, attr);
-    memory A(a, eng()), B(b, eng()), D(pd.dst_desc(), eng());
-    float *pa = static_cast<float *>(A.get_data_handle());
-    float *pb = static_cast<float *>(B.get_data_handle());
+    matmul::primitive_desc pd(e, a, b, d, attr);
+    memory A(a, e), B(b, e), D(pd.dst_desc(), e);
+    std::vector<float> pa(M * K), pb(K * N);
     for (int i = 0; i < M * K; ++i)
         pa[i] = 1.f + i % 3;
     for (int i = 0; i < K * N; ++i)
         pb[i] = 0.5f + i % 5;
+    write_mem(A, pa.data(), pa.size() * 4);
+    write_mem(B, pb.data(), pb.size() * 4);
     std::unordered_map<int, memory> args {{DNNL_ARG_SRC, A},
             {DNNL_ARG_WEIGHTS, B}, {DNNL_ARG_DST, D},
-            {DNNL_ARG_ATTR_DROPOUT_PROBABILITY, scalar_mem(dt::f32, &P, 4)}};
+            {DNNL_ARG_ATTR_DROPOUT_PROBABILITY, scalar_mem(e, dt::f32, &P, 4)}};
     const int32_t seed32 = (int32_t)v.seed;
     args.insert({DNNL_ARG_ATTR_DROPOUT_SEED,
-            v.seed_dt == dt::s32 ? scalar_mem(dt::s32, &seed32, 4)
-                                 : scalar_mem(dt::s64, &v.seed, 8)});
+            v.seed_dt == dt::s32 ? scalar_mem(e, dt::s32, &seed32, 4)
+                                 : scalar_mem(e, dt::s64, &v.seed, 8)});
     const int64_t offset = 77;
     if (v.use_offset)
-        args.insert({DNNL_ARG_ATTR_DROPOUT_OFFSET, scalar_mem(dt::s64, &offset, 8)});
+        args.insert({DNNL_ARG_ATTR_DROPOUT_OFFSET, scalar_mem(e, dt::s64, &offset, 8)});
     memory MK;
     if (with_mask) {
         EXPECT_EQ(pd.query_md(query::exec_arg_md, DNNL_ARG_ATTR_DROPOUT_MASK),
                 memory::desc({M, N}, dt::u8, tag::ab));
-        MK = memory(pd.query_md(query::exec_arg_md, DNNL_ARG_ATTR_DROPOUT_MASK),
-                eng());
+        MK = memory(pd.query_md(query::exec_arg_md, DNNL_ARG_ATTR_DROPOUT_MASK), e);
         args.insert({DNNL_ARG_ATTR_DROPOUT_MASK, MK});
     }
-    stream s(eng());
+    stream s(e);
     matmul(pd).execute(s, args);
     s.wait();
 
     result_t r;
-    memory F({{M, N}, dt::f32, tag::ab}, eng());
+    memory F({{M, N}, dt::f32, tag::ab}, e);
     reorder(D, F).execute(s, D, F);
-    const float *pf = static_cast<const float *>(F.get_data_handle());
-    r.dst.assign(pf, pf + M * N);
-    if (with_mask)
+    s.wait();
+    r.dst.resize(M * N);
+    read_mem(F, r.dst.data(), M * N * 4);
+    if (with_mask) {
+        std::vector<uint8_t> mk(M * N);
+        read_mem(MK, mk.data(), mk.size());
         for (int i = 0; i < M * N; ++i)
-            r.mask += static_cast<const uint8_t *>(MK.get_data_handle())[i] ? '1' : '0';
+            r.mask += mk[i] ? '1' : '0';
+    }
     if (plain) {
         plain->assign(M * N, 0.f);
         for (int i = 0; i < M; ++i)
@@ -117,17 +146,18 @@ result_t run(const variant_t &v, const post_ops &po, dt dst_dt,
 }
 
 TEST(Dropout, MatmulMatchesOneDnnMasks) {
+    for (const engine &e : engines())
     for (const auto &v : variants) {
-        SCOPED_TRACE(v.name);
+        SCOPED_TRACE(std::string(name_of(e)) + ": " + v.name);
         std::vector<float> plain;
-        const result_t r = run(v, post_ops(), dt::f32, &plain);
+        const result_t r = run(e, v, post_ops(), dt::f32, &plain);
         EXPECT_EQ(r.mask, v.mask);
         for (int i = 0; i < M * N; ++i) {
             const float want = v.mask[i] == '1' ? plain[i] * (1.f / (1.f - P)) : 0.f;
             EXPECT_FLOAT_EQ(r.dst[i], want) << i;
         }
         // Without a mask output the kept values are the same.
-        const result_t nomask = run(v, post_ops(), dt::f32, nullptr, false);
+        const result_t nomask = run(e, v, post_ops(), dt::f32, nullptr, false);
         EXPECT_EQ(nomask.dst, r.dst);
     }
 }
@@ -139,8 +169,10 @@ TEST(Dropout, BeforePostOps) {
     po.append_eltwise(algorithm::eltwise_linear, 2.f, 1.f);
     const variant_t &v = variants[1];
     std::vector<float> plain;
+    for (const engine &e : engines())
     for (dt d : {dt::f32, dt::bf16}) {
-        const result_t r = run(v, po, d, &plain);
+        SCOPED_TRACE(name_of(e));
+        const result_t r = run(e, v, po, d, &plain);
         EXPECT_EQ(r.mask, v.mask);
         for (int i = 0; i < M * N; ++i) {
             const float want = v.mask[i] == '1'
@@ -208,25 +240,29 @@ TEST(Dropout, OtherKindsUnimplemented) {
 }
 
 TEST(Dropout, MissingArgumentsRefused) {
+    for (const engine &e : engines()) {
+    SCOPED_TRACE(name_of(e));
     memory::desc a({2, 4}, dt::f32, tag::ab), b({4, 8}, dt::f32, tag::ab),
             d({2, 8}, dt::f32, tag::ab);
     primitive_attr attr;
     attr.set_dropout(memory::desc({2, 8}, dt::u8, tag::ab), dt::s32, true, false);
-    matmul::primitive_desc pd(eng(), a, b, d, attr);
-    EXPECT_EQ(std::string(pd.impl_info_str()).rfind("dropout:", 0), 0u);
-    memory A(a, eng()), B(b, eng()), D(d, eng());
-    memory Mk({{2, 8}, dt::u8, tag::ab}, eng());
+    matmul::primitive_desc pd(e, a, b, d, attr);
+    if (e.get_kind() == engine::kind::cpu)
+        EXPECT_EQ(std::string(pd.impl_info_str()).rfind("dropout:", 0), 0u);
+    memory A(a, e), B(b, e), D(d, e);
+    memory Mk({{2, 8}, dt::u8, tag::ab}, e);
     const float p = 0.5f;
     const int32_t seed = 1;
     const int64_t offset = 3;
     std::unordered_map<int, memory> full {{DNNL_ARG_SRC, A}, {DNNL_ARG_WEIGHTS, B},
             {DNNL_ARG_DST, D}, {DNNL_ARG_ATTR_DROPOUT_MASK, Mk},
-            {DNNL_ARG_ATTR_DROPOUT_PROBABILITY, scalar_mem(dt::f32, &p, 4)},
-            {DNNL_ARG_ATTR_DROPOUT_SEED, scalar_mem(dt::s32, &seed, 4)},
-            {DNNL_ARG_ATTR_DROPOUT_OFFSET, scalar_mem(dt::s64, &offset, 8)}};
-    stream s(eng());
+            {DNNL_ARG_ATTR_DROPOUT_PROBABILITY, scalar_mem(e, dt::f32, &p, 4)},
+            {DNNL_ARG_ATTR_DROPOUT_SEED, scalar_mem(e, dt::s32, &seed, 4)},
+            {DNNL_ARG_ATTR_DROPOUT_OFFSET, scalar_mem(e, dt::s64, &offset, 8)}};
+    stream s(e);
     matmul prim(pd);
     prim.execute(s, full);
+    s.wait();
     for (int missing : {DNNL_ARG_ATTR_DROPOUT_MASK, DNNL_ARG_ATTR_DROPOUT_PROBABILITY,
                  DNNL_ARG_ATTR_DROPOUT_SEED, DNNL_ARG_ATTR_DROPOUT_OFFSET}) {
         auto args = full;
@@ -238,25 +274,29 @@ TEST(Dropout, MissingArgumentsRefused) {
                 dnnl_invalid_arguments)
                 << missing;
     }
+    }
 }
 
 // With use_host_scalars the single values come as host-scalar memory.
 TEST(Dropout, HostScalars) {
     const variant_t &v = variants[1];
+    for (const engine &e : engines()) {
+    SCOPED_TRACE(name_of(e));
     memory::desc a({M, K}, dt::f32, tag::ab), b({K, N}, dt::f32, tag::ab),
             d({M, N}, dt::f32, tag::ab), mk({M, N}, dt::u8, tag::ab);
     primitive_attr attr;
     attr.set_dropout(mk, dt::s64, true, true);
-    matmul::primitive_desc pd(eng(), a, b, d, attr);
-    memory A(a, eng()), B(b, eng()), D(d, eng()), Mk(mk, eng());
-    float *pa = static_cast<float *>(A.get_data_handle());
-    float *pb = static_cast<float *>(B.get_data_handle());
+    matmul::primitive_desc pd(e, a, b, d, attr);
+    memory A(a, e), B(b, e), D(d, e), Mk(mk, e);
+    std::vector<float> pa(M * K), pb(K * N);
     for (int i = 0; i < M * K; ++i)
         pa[i] = 1.f + i % 3;
     for (int i = 0; i < K * N; ++i)
         pb[i] = 0.5f + i % 5;
+    write_mem(A, pa.data(), pa.size() * 4);
+    write_mem(B, pb.data(), pb.size() * 4);
     const int64_t offset = 77;
-    stream s(eng());
+    stream s(e);
     matmul(pd).execute(s,
             {{DNNL_ARG_SRC, A}, {DNNL_ARG_WEIGHTS, B}, {DNNL_ARG_DST, D},
                     {DNNL_ARG_ATTR_DROPOUT_MASK, Mk},
@@ -267,10 +307,13 @@ TEST(Dropout, HostScalars) {
                     {DNNL_ARG_ATTR_DROPOUT_OFFSET,
                             memory(memory::desc::host_scalar(dt::s64), offset)}});
     s.wait();
+    std::vector<uint8_t> bytes(M * N);
+    read_mem(Mk, bytes.data(), bytes.size());
     std::string mask;
     for (int i = 0; i < M * N; ++i)
-        mask += static_cast<const uint8_t *>(Mk.get_data_handle())[i] ? '1' : '0';
+        mask += bytes[i] ? '1' : '0';
     EXPECT_EQ(mask, v.mask);
+    }
 }
 
 } // namespace

@@ -1,9 +1,10 @@
 // Stochastic rounding (rounding_mode::stochastic on DST): the rounding
 // function against values oneDNN 3.13.2 produced; matmul and forward
 // convolution against a naive reference on inputs whose f32 results are
-// exact (so any accumulation order gives the same pre-rounding value);
-// the primitives oneDNN 3.13 does not round for refuse the attribute; a
-// missing or too short seed is refused at execution.
+// exact (so any accumulation order gives the same pre-rounding value), on
+// every engine present; the primitives oneDNN 3.13 does not round for
+// refuse the attribute; a missing or too short seed is refused at
+// execution.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -24,6 +25,27 @@ namespace m = dnnl::impl::math;
 engine &cpu() {
     static engine e(engine::kind::cpu, 0);
     return e;
+}
+
+// The engines present: cpu, and gpu where there is one.
+std::vector<engine> engines() {
+    std::vector<engine> v = {cpu()};
+    if (engine::get_count(engine::kind::gpu) > 0)
+        v.emplace_back(engine::kind::gpu, 0);
+    return v;
+}
+
+const char *name_of(const engine &e) {
+    return e.get_kind() == engine::kind::cpu ? "cpu" : "gpu";
+}
+
+// A host copy of a memory's bytes (any engine).
+std::vector<uint8_t> bytes_of(const memory &m) {
+    std::vector<uint8_t> v(m.get_desc().get_size());
+    void *p = m.map_data();
+    std::memcpy(v.data(), p, v.size());
+    m.unmap_data(p);
+    return v;
 }
 
 float from_bits(uint32_t u) {
@@ -109,15 +131,20 @@ TEST(StochasticRounding, SeedAndOffsetChooseTheBias) {
 // Products of these and their sums are exact in f32.
 float exact_value(size_t i, int mul) { return float(int((i * mul) % 29) - 14) / 8.f; }
 
-memory f32_mem(const memory::desc &md, int mul) {
-    memory mem(md, cpu());
-    float *p = static_cast<float *>(mem.get_data_handle());
+memory f32_mem(const engine &e, const memory::desc &md, int mul) {
+    memory mem(md, e);
+    float *p = static_cast<float *>(mem.map_data());
     for (size_t i = 0; i < md.get_size() / 4; ++i) p[i] = exact_value(i, mul);
+    mem.unmap_data(p);
     return mem;
 }
 
-memory seed_mem(int32_t &seed) {
-    return memory({{1}, dt::s32, tag::x}, cpu(), &seed);
+memory seed_mem(const engine &e, int32_t seed) {
+    memory m({{1}, dt::s32, tag::x}, e);
+    void *p = m.map_data();
+    std::memcpy(p, &seed, 4);
+    m.unmap_data(p);
+    return m;
 }
 
 float load(dt t, const void *p, size_t i) {
@@ -139,6 +166,7 @@ float stored(dt t, float v) {
 
 TEST(StochasticRounding, MatmulAgainstReference) {
     const memory::dim B = 2, M = 5, K = 7, N = 6;
+    for (const engine &eng : engines())
     for (dt d : {dt::bf16, dt::f32, dt::s8})
         for (tag dtag : {tag::abc, tag::acb})
             for (int32_t seed : {0, 4242}) {
@@ -149,17 +177,20 @@ TEST(StochasticRounding, MatmulAgainstReference) {
                 post_ops po;
                 po.append_eltwise(algorithm::eltwise_linear, 3.f, 0.125f);
                 attr.set_post_ops(po);
-                matmul::primitive_desc pd(cpu(), am, bm, cm, attr);
-                memory a = f32_mem(am, 7), b = f32_mem(bm, 11), c(cm, cpu());
-                int32_t s = seed;
-                matmul(pd).execute(stream(cpu()),
+                matmul::primitive_desc pd(eng, am, bm, cm, attr);
+                memory a = f32_mem(eng, am, 7), b = f32_mem(eng, bm, 11), c(cm, eng);
+                stream s(eng);
+                matmul(pd).execute(s,
                         {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b},
                                 {DNNL_ARG_DST, c},
-                                {DNNL_ARG_ATTR_ROUNDING_SEED, seed_mem(s)}});
+                                {DNNL_ARG_ATTR_ROUNDING_SEED, seed_mem(eng, seed)}});
+                s.wait();
                 const auto strides = cm.get_strides();
                 const auto p = params((dnnl_data_type_t)d);
-                const float *av = (const float *)a.get_data_handle();
-                const float *bv = (const float *)b.get_data_handle();
+                const std::vector<uint8_t> ab = bytes_of(a), bb = bytes_of(b),
+                                           cb = bytes_of(c);
+                const float *av = (const float *)ab.data();
+                const float *bv = (const float *)bb.data();
                 for (memory::dim bt = 0; bt < B; ++bt)
                     for (memory::dim i = 0; i < M; ++i)
                         for (memory::dim j = 0; j < N; ++j) {
@@ -171,10 +202,10 @@ TEST(StochasticRounding, MatmulAgainstReference) {
                                     + i * strides[1] + j * strides[2];
                             const float want = stored(d,
                                     m::stochastic_round(acc, (uint32_t)off, (uint32_t)seed, p));
-                            ASSERT_EQ(load(d, c.get_data_handle(), off), want)
-                                    << "dt " << int(d) << " tag " << int(dtag)
-                                    << " seed " << seed << " at " << bt << "," << i
-                                    << "," << j;
+                            ASSERT_EQ(load(d, cb.data(), off), want)
+                                    << name_of(eng) << " dt " << int(d) << " tag "
+                                    << int(dtag) << " seed " << seed << " at " << bt
+                                    << "," << i << "," << j;
                         }
             }
 }
@@ -182,6 +213,7 @@ TEST(StochasticRounding, MatmulAgainstReference) {
 TEST(StochasticRounding, ConvolutionForwardAgainstReference) {
     const memory::dim N = 2, IC = 3, OC = 4, IH = 6, IW = 5, KH = 3, KW = 2;
     const memory::dim OH = IH - KH + 1, OW = IW - KW + 1;
+    for (const engine &eng : engines())
     for (tag t : {tag::nchw, tag::nhwc}) {
         memory::desc src({N, IC, IH, IW}, dt::f32, t),
                 wei({OC, IC, KH, KW}, dt::f32, tag::oihw),
@@ -192,21 +224,22 @@ TEST(StochasticRounding, ConvolutionForwardAgainstReference) {
         // bf16, so reorders lose nothing.
         memory::desc src16({N, IC, IH, IW}, dt::bf16, t),
                 wei16({OC, IC, KH, KW}, dt::bf16, tag::oihw);
-        convolution_forward::primitive_desc pd(cpu(), prop_kind::forward_inference,
+        convolution_forward::primitive_desc pd(eng, prop_kind::forward_inference,
                 algorithm::convolution_direct, src16, wei16, dst, {1, 1}, {0, 0},
                 {0, 0}, attr);
-        stream s(cpu());
-        memory sf = f32_mem(src, 5), wf = f32_mem(wei, 3);
-        memory s16(src16, cpu()), w16(wei16, cpu()), d(dst, cpu());
+        stream s(eng);
+        memory sf = f32_mem(eng, src, 5), wf = f32_mem(eng, wei, 3);
+        memory s16(src16, eng), w16(wei16, eng), d(dst, eng);
         reorder(sf, s16).execute(s, sf, s16);
         reorder(wf, w16).execute(s, wf, w16);
-        int32_t seed = 99;
         convolution_forward(pd).execute(s,
                 {{DNNL_ARG_SRC, s16}, {DNNL_ARG_WEIGHTS, w16}, {DNNL_ARG_DST, d},
-                        {DNNL_ARG_ATTR_ROUNDING_SEED, seed_mem(seed)}});
+                        {DNNL_ARG_ATTR_ROUNDING_SEED, seed_mem(eng, 99)}});
+        s.wait();
         const auto ss = src.get_strides(), ds = dst.get_strides();
-        const float *x = (const float *)sf.get_data_handle();
-        const float *w = (const float *)wf.get_data_handle();
+        const std::vector<uint8_t> xb = bytes_of(sf), wb = bytes_of(wf), db = bytes_of(d);
+        const float *x = (const float *)xb.data();
+        const float *w = (const float *)wb.data();
         const auto p = params(dnnl_bf16);
         for (memory::dim n = 0; n < N; ++n)
             for (memory::dim oc = 0; oc < OC; ++oc)
@@ -221,10 +254,10 @@ TEST(StochasticRounding, ConvolutionForwardAgainstReference) {
                                             * w[((oc * IC + ic) * KH + kh) * KW + kw];
                         const memory::dim off = n * ds[0] + oc * ds[1] + oh * ds[2]
                                 + ow * ds[3];
-                        ASSERT_EQ(load(dt::bf16, d.get_data_handle(), off),
+                        ASSERT_EQ(load(dt::bf16, db.data(), off),
                                 m::stochastic_round(acc, (uint32_t)off, 99, p))
-                                << "tag " << int(t) << " at " << n << "," << oc
-                                << "," << oh << "," << ow;
+                                << name_of(eng) << " tag " << int(t) << " at " << n
+                                << "," << oc << "," << oh << "," << ow;
                     }
     }
 }
@@ -255,43 +288,34 @@ TEST(StochasticRounding, OtherPrimitivesRefuse) {
                          algorithm::convolution_direct, cs, cw, cd, {1, 1}, {0, 0},
                          {0, 0}, fwd, bwd),
             error);
-    // The gpu engine has no stochastic rounding yet.
-    if (engine::get_count(engine::kind::gpu) > 0) {
-        engine g(engine::kind::gpu, 0);
-        memory::desc am({4, 8}, dt::f32, tag::ab), bm({8, 3}, dt::f32, tag::ab),
-                cm({4, 3}, dt::f32, tag::ab);
-        EXPECT_THROW(matmul::primitive_desc(g, am, bm, cm, attr), error);
-        EXPECT_THROW(convolution_forward::primitive_desc(g, prop_kind::forward_inference,
-                             algorithm::convolution_direct, cs, cw, cd, {1, 1},
-                             {0, 0}, {0, 0}, attr),
-                error);
-    }
 }
 
 TEST(StochasticRounding, MissingSeedIsRefused) {
-    primitive_attr attr;
-    attr.set_rounding_mode(DNNL_ARG_DST, rounding_mode::stochastic);
-    memory::desc am({4, 8}, dt::f32, tag::ab), bm({8, 3}, dt::f32, tag::ab),
-            cm({4, 3}, dt::bf16, tag::ab);
-    matmul::primitive_desc pd(cpu(), am, bm, cm, attr);
-    memory a = f32_mem(am, 3), b = f32_mem(bm, 5), c(cm, cpu());
-    try {
-        matmul(pd).execute(stream(cpu()),
-                {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c}});
-        FAIL() << "executed without DNNL_ARG_ATTR_ROUNDING_SEED";
-    } catch (const error &e) {
-        EXPECT_EQ(e.status, dnnl_invalid_arguments);
-    }
-    // A seed of one byte is too short to hold the s32 value.
-    uint8_t byte = 1;
-    memory short_seed({{1}, dt::u8, tag::x}, cpu(), &byte);
-    try {
-        matmul(pd).execute(stream(cpu()),
-                {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c},
-                        {DNNL_ARG_ATTR_ROUNDING_SEED, short_seed}});
-        FAIL() << "executed with a one-byte seed";
-    } catch (const error &e) {
-        EXPECT_EQ(e.status, dnnl_invalid_arguments);
+    for (const engine &eng : engines()) {
+        SCOPED_TRACE(name_of(eng));
+        primitive_attr attr;
+        attr.set_rounding_mode(DNNL_ARG_DST, rounding_mode::stochastic);
+        memory::desc am({4, 8}, dt::f32, tag::ab), bm({8, 3}, dt::f32, tag::ab),
+                cm({4, 3}, dt::bf16, tag::ab);
+        matmul::primitive_desc pd(eng, am, bm, cm, attr);
+        memory a = f32_mem(eng, am, 3), b = f32_mem(eng, bm, 5), c(cm, eng);
+        stream s(eng);
+        try {
+            matmul(pd).execute(s, {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c}});
+            FAIL() << "executed without DNNL_ARG_ATTR_ROUNDING_SEED";
+        } catch (const error &e) {
+            EXPECT_EQ(e.status, dnnl_invalid_arguments);
+        }
+        // A seed of one byte is too short to hold the s32 value.
+        memory short_seed({{1}, dt::u8, tag::x}, eng);
+        try {
+            matmul(pd).execute(s,
+                    {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c},
+                            {DNNL_ARG_ATTR_ROUNDING_SEED, short_seed}});
+            FAIL() << "executed with a one-byte seed";
+        } catch (const error &e) {
+            EXPECT_EQ(e.status, dnnl_invalid_arguments);
+        }
     }
 }
 

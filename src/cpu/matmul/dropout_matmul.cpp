@@ -18,27 +18,6 @@ namespace {
 
 size_t align64(size_t x) { return (x + 63) / 64 * 64; }
 
-// Dense row-major (oneDNN's nc, ncw, nchw, ncdhw): what dropout's element
-// offsets are defined over.
-bool dense_row_major(const memory_desc_t &md) {
-    if (md.format_kind != dnnl_blocked || md.format_desc.blocking.inner_nblks != 0)
-        return false;
-    dim_t stride = 1;
-    for (int d = md.ndims - 1; d >= 0; --d) {
-        if (md.dims[d] != 1 && md.format_desc.blocking.strides[d] != stride)
-            return false;
-        stride *= md.dims[d];
-    }
-    return true;
-}
-
-bool same_dims(const memory_desc_t &a, const memory_desc_t &b) {
-    if (a.ndims != b.ndims) return false;
-    for (int d = 0; d < a.ndims; ++d)
-        if (a.dims[d] != b.dims[d]) return false;
-    return true;
-}
-
 // The output stage takes f32 dst scales and s32 dst zero points, per
 // tensor or per column, without groups.
 bool output_quant_ok(const quant_entry_t *e, data_type_t dt, int col_mask) {
@@ -49,44 +28,12 @@ bool output_quant_ok(const quant_entry_t *e, data_type_t dt, int col_mask) {
 
 } // namespace
 
-const memory_desc_t *dropout_matmul_pd_t::arg_md(int arg) const {
-    if (arg == DNNL_ARG_ATTR_DROPOUT_MASK && !is_zero_md(mask_md)) return &mask_md;
-    return matmul_pd_t::arg_md(arg);
-}
-
-status_t dropout_matmul_pd_t::query(query_t what, int index, void *result) const {
-    if (what == dnnl_query_exec_arg_md && index == DNNL_ARG_ATTR_DROPOUT_MASK
-            && result && !is_zero_md(mask_md)) {
-        *(const memory_desc_t **)result = &mask_md;
-        return dnnl_success;
-    }
-    return matmul_pd_t::query(what, index, result);
-}
-
 status_t dropout_matmul_pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu || !attr_.dropout.on()) return dnnl_unimplemented;
     if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     const int nd = dst_md_.ndims;
-    if (!dense_row_major(dst_md_)) {
-        verbose_check("matmul", "dropout needs a dense row-major destination");
-        return dnnl_unimplemented;
-    }
-    const memory_desc_t &um = attr_.dropout.mask_md;
-    if (!is_zero_md(um)) {
-        if (!same_dims(um, dst_md_)) {
-            verbose_check("matmul", "dropout mask dims differ from dst");
-            return dnnl_unimplemented;
-        }
-        if (um.format_kind == dnnl_format_kind_any)
-            DNNL_CHECK(md_init_by_strides(mask_md, nd, um.dims, dnnl_u8, nullptr));
-        else
-            mask_md = um;
-        if (!dense_row_major(mask_md)) {
-            verbose_check("matmul", "dropout mask must have dst's layout");
-            return dnnl_unimplemented;
-        }
-    }
+    DNNL_CHECK(init_dropout_mask());
 
     // The output stage after dropout: post-ops, dst scale, zero point.
     const int col_mask = 1 << (nd - 1);
@@ -142,7 +89,7 @@ status_t dropout_matmul_t::execute(const exec_ctx_t &ctx) const {
     const int64_t *offset = ctx.input<int64_t>(DNNL_ARG_ATTR_DROPOUT_OFFSET);
     uint8_t *mask = static_cast<uint8_t *>(ctx.host_ptr(DNNL_ARG_ATTR_DROPOUT_MASK));
     char *dst = static_cast<char *>(ctx.host_ptr(DNNL_ARG_DST));
-    const bool with_mask = !is_zero_md(pd->mask_md);
+    const bool with_mask = !is_zero_md(pd->dropout_mask_md());
     if (!scratch || !prob || !seed || !dst || (drop.use_offset && !offset)
             || (with_mask && !mask))
         return dnnl_invalid_arguments;
@@ -182,7 +129,7 @@ status_t dropout_matmul_t::execute(const exec_ctx_t &ctx) const {
         for (dim_t n = 0; n < N; ++n) {
             const bool keep = math::dropout_keep(
                     uint64_t(dmd.offset0 + lin + n), p, seed_v, offset_v);
-            if (with_mask) mask[pd->mask_md.offset0 + lin + n] = keep ? 1 : 0;
+            if (with_mask) mask[pd->dropout_mask_md().offset0 + lin + n] = keep ? 1 : 0;
             v[n] = keep ? v[n] * keep_scale : 0.f;
         }
         dims_t pos = {};

@@ -27,14 +27,11 @@ struct dropout_matmul_pd_t : public matmul_pd_t {
         : matmul_pd_t(d, attr) {}
     const char *name() const override { return name_.c_str(); }
     bool handles_dropout() const override { return true; }
-    const memory_desc_t *arg_md(int arg) const override;
-    status_t query(query_t what, int index, void *result) const override;
     status_t init(engine_t *engine);
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
 
     std::shared_ptr<primitive_desc_t> nested_pd; // matmul into f32
     memory_desc_t acc_md {}; // the f32 buffer: dst's dims, row-major
-    memory_desc_t mask_md {}; // resolved mask layout (zero md: no mask)
     postops::gemm_epilogue_t out; // post-ops, dst scale and zero point
     size_t nested_scratch_offset = 0;
     std::string name_;

@@ -1,6 +1,8 @@
 // Data types as kernel defines.
 #include "gpu/ocl/ocl_types.hpp"
 
+#include "common/math/stochastic_round.hpp"
+
 #include <string>
 
 namespace dnnl {
@@ -40,6 +42,18 @@ void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt) 
     std::string n(name);
     opts.define((n + "_DT").c_str(), code);
     opts.define((n + "_T").c_str(), std::string(type));
+}
+
+bool define_stochastic_rounding(kernel_options_t &opts, data_type_t dt) {
+    math::sround_params_t p;
+    if (!math::sround_params(dt, p)) return false;
+    opts.define("WITH_SROUND");
+    opts.define("SROUND_DIGITS", p.digits);
+    opts.define("SROUND_TWO_BYTE", p.two_byte ? 1 : 0);
+    opts.define_float("SROUND_LOWEST", p.lowest);
+    opts.define_float("SROUND_MAX", p.max);
+    opts.define_float("SROUND_FLUSH", p.flush_below);
+    return true;
 }
 
 } // namespace ocl

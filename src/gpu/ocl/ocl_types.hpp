@@ -20,6 +20,9 @@ bool kernel_supports(data_type_t dt);
 bool kernel_converts(data_type_t dt);
 // Defines <name>_DT and <name>_T for `dt` (which kernel_converts).
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt);
+// Defines WITH_SROUND and the parameters of stochastic rounding to `dt`
+// (ocl_random.clh); false when the rounding does not define `dt`.
+bool define_stochastic_rounding(kernel_options_t &opts, data_type_t dt);
 
 } // namespace ocl
 } // namespace gpu

@@ -48,12 +48,12 @@ status_t check_size(cl_mem m, size_t bytes, const char *what) {
     return dnnl_success;
 }
 
-// An optional quantization input of `count` 4-byte values: null when the
-// configuration does not use it.
+// An optional input of `count` 4-byte values (scales, zero points, the
+// rounding seed): null when the configuration does not use it.
 status_t input(
         const exec_ctx_t &ctx, bool need, int arg, dim_t count, cl_mem &m) {
     m = need ? mem_of(ctx, arg) : nullptr;
-    return check_size(m, need ? (size_t)count * 4 : 0, "scales/zero points");
+    return check_size(m, need ? (size_t)count * 4 : 0, "scales, zero points or rounding seed");
 }
 
 size_t div_up(int64_t a, int64_t b) {
@@ -90,6 +90,7 @@ status_t conv_gemm_t::init(engine_t *engine, const conv_gemm_conf_t &c) {
     o.define("A_ZP", c.a_zp);
     c.post_ops.define(o);
     o.define("WITH_SUM", c.post_ops.has_sum() ? 1 : 0);
+    if (c.sround) define_stochastic_rounding(o, p.dst.data_type);
     if (c.dw_direct)
         DNNL_CHECK(create_kernel(
                 engine, "convolution/conv_dw.cl", o, "conv_dw", gemm_));
@@ -185,6 +186,9 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
     DNNL_CHECK(
             input(ctx, c.dst_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST,
                     c.dst_zp == 2 ? oc : 1, dzp));
+    cl_mem sround_seed = nullptr;
+    if (c.sround)
+        DNNL_CHECK(input(ctx, true, DNNL_ARG_ATTR_ROUNDING_SEED, 1, sround_seed));
     cl_mem ws = nullptr, ws_owned = nullptr;
     std::unique_lock<std::mutex> ws_lock;
     if (c.ws_bytes) DNNL_CHECK(workspace(ctx, c, ws, ws_owned, ws_lock));
@@ -211,6 +215,7 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
     // The CONV_*_PER_C bits of conv_epilogue.clh.
     a.i32((c.wei_scale_per_c ? 1 : 0) | (c.dst_scale_per_c ? 2 : 0)
             | (c.dst_zp == 2 ? 4 : 0));
+    a.mem(sround_seed);
     c.post_ops.set_args(a, ctx);
     if (c.dw_direct) {
         const size_t n = (size_t)g.M * g.g;

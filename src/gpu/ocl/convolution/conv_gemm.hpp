@@ -41,6 +41,7 @@ struct conv_gemm_conf_t {
     int dst_zp = 0;
     bool src_scale = false, wei_scale = false, wei_scale_per_c = false;
     bool dst_scale = false, dst_scale_per_c = false;
+    bool sround = false; // stochastic rounding of dst (forward)
     post_ops_conf_t post_ops;
     // Outputs whose padding (blocked layouts) needs zeroing.
     bool zero_pad_out = false;

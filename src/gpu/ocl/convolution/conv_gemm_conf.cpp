@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "common/math/stochastic_round.hpp"
 #include "common/verbose.hpp"
 #include "gpu/ocl/convolution/conv_gemm.hpp"
 #include "gpu/ocl/convolution/conv_layout.hpp"
@@ -168,6 +169,13 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
             return dnnl_unimplemented;
         }
         DNNL_CHECK(post_ops.init(attr.post_ops, out_md(), who));
+        sround = attr.get_rounding(DNNL_ARG_DST) == dnnl_rounding_mode_stochastic;
+        math::sround_params_t sp;
+        if (sround && (p.role != conv_role_t::fwd
+                              || !math::sround_params(out_md().data_type, sp))) {
+            verbose_check(who, "gpu: stochastic rounding of this output");
+            return dnnl_unimplemented;
+        }
     }
     zero_pad_out = has_padding(bwd_w ? p.wei : out_md());
 
@@ -179,7 +187,7 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
                       : 2 * k_block * (size_t)(bm() + 1 + bn() + 1) * 4
                                 + 2 * k_block * 24;
     const size_t wg_size = dw_direct ? 128 : (size_t)nt();
-    size_t arg_bytes = sizeof(conv_geom_t) + 12 * 8 + 4 + 8 * post_ops.count();
+    size_t arg_bytes = sizeof(conv_geom_t) + 13 * 8 + 4 + 8 * post_ops.count();
     for (bool generic : {src_generic, wei_generic && !bwd_w, dst_generic})
         arg_bytes += generic ? sizeof(conv_blocked_t) : sizeof(conv_strides_t);
     if (dev.max_wg_size < wg_size

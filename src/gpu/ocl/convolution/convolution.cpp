@@ -17,10 +17,6 @@ status_t ocl_convolution_t::pd_t::init(engine_t *engine) {
         verbose_check("convolution", "gpu: winograd is not implemented");
         return dnnl_unimplemented;
     }
-    if (attr()->get_rounding(DNNL_ARG_DST) != dnnl_rounding_mode_environment) {
-        verbose_check("convolution", "gpu: stochastic rounding is not implemented");
-        return dnnl_unimplemented;
-    }
     const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
     if (!conv_types_supported(is_fwd(), is_bwd_d(), src_md_.data_type,
                 weights_md_.data_type, dst_md_.data_type, bdt)) {

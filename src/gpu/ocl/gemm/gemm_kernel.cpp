@@ -105,6 +105,14 @@ void define_epilogue(kernel_options_t &o, const gemm_conf_t &c) {
     o.define("DST_NDIMS", (int64_t)c.dst_ndims);
     c.post_ops.define(o);
     if (c.post_ops.has_sum()) o.define("WITH_SUM");
+    if (c.dropout) {
+        o.define("WITH_DROPOUT");
+        if (c.dropout_on_host) o.define("DROPOUT_ON_HOST");
+        if (c.dropout_seed_s64) o.define("DROPOUT_SEED_T", std::string("long"));
+        if (c.dropout_offset) o.define("DROPOUT_USE_OFFSET");
+        if (c.dropout_mask) o.define("WITH_DROPOUT_MASK");
+    }
+    if (c.sround) define_stochastic_rounding(o, c.c_dt); // the pd checked
 }
 
 // C as raw accumulators (split-K workspace).
@@ -389,6 +397,11 @@ void gemm_kernels_t::set_epilogue_args(kernel_args_t &args,
     args.i64(e.wei_scale_sn);
     scale(conf_.dst_scale_host, e.dst_scale, e.dst_scale_value);
     args.i64(e.dst_scale_sn).mem(e.dst_zp).i64(e.dst_zp_sn);
+    if (conf_.dropout_on_host)
+        args.f32(e.drop_p_value).i64(e.drop_seed_value).i64(e.drop_offset_value);
+    else
+        args.mem(e.drop_p).mem(e.drop_seed).mem(e.drop_offset);
+    args.mem(e.drop_mask).i64(e.drop_mask_shift).mem(e.sround_seed);
     conf_.post_ops.set_args(args, ctx);
 }
 
@@ -485,6 +498,8 @@ status_t gemm_kernels_t::execute(
         args.mem(nullptr).i64(0).value(long4_of(none.bias_bs)).i64(0).i64(0);
         args.mem(nullptr).mem(nullptr).i64(0).mem(nullptr).i64(0);
         args.mem(nullptr).i64(0);
+        args.mem(nullptr).mem(nullptr).mem(nullptr); // dropout's values
+        args.mem(nullptr).i64(0).mem(nullptr); // its mask, rounding seed
     } else {
         set_epilogue_args(args, ctx, e);
     }

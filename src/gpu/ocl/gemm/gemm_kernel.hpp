@@ -59,6 +59,15 @@ struct gemm_conf_t {
     bool dst_zp = false;
     int dst_ndims = 2; // positions the post-ops see
     post_ops_conf_t post_ops;
+    // Matmul's dropout attribute (between the bias and the post-ops):
+    // probability, seed (s64 or s32) and offset in device buffers, or
+    // host scalars passed by value; the mask written when asked. C must be
+    // dense row-major (the random numbers follow its element offsets).
+    bool dropout = false, dropout_on_host = false, dropout_seed_s64 = false,
+         dropout_offset = false, dropout_mask = false;
+    // Stochastic rounding of C (the rounding mode on DST), the seed in a
+    // device buffer.
+    bool sround = false;
 
     bool acc_int() const;
 };
@@ -110,6 +119,14 @@ struct gemm_exec_t {
     cl_mem dst_zp = nullptr;
     dim_t dst_zp_sn = 0;
     cl_mem a_zp = nullptr, b_zp = nullptr;
+    // Dropout: buffers, or values (gemm_conf_t::dropout_on_host); the mask
+    // element of C element i is i + drop_mask_shift.
+    cl_mem drop_p = nullptr, drop_seed = nullptr, drop_offset = nullptr,
+           drop_mask = nullptr;
+    float drop_p_value = 0.f;
+    int64_t drop_seed_value = 0, drop_offset_value = 0;
+    dim_t drop_mask_shift = 0;
+    cl_mem sround_seed = nullptr;
     // nsplit > 1: the scratchpad (user scratchpad mode), else null and the
     // kernels keep their own.
     cl_mem workspace = nullptr;

@@ -5,6 +5,8 @@
 
 #include <climits>
 
+#include "common/math/stochastic_round.hpp"
+#include "common/memory.hpp"
 #include "common/verbose.hpp"
 #include "gpu/ocl/matmul/decompress_matmul.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
@@ -156,6 +158,44 @@ status_t resolve_runtime(
     return dnnl_success;
 }
 
+// The dropout arguments of an execution: buffers, or the values of host
+// scalars; the mask checked against its descriptor.
+status_t dropout_args(
+        const ocl_matmul_t::pd_t &pd, const exec_ctx_t &ctx, gemm_exec_t &e) {
+    const gemm_conf_t &c = pd.conf;
+    const int P = DNNL_ARG_ATTR_DROPOUT_PROBABILITY,
+              S = DNNL_ARG_ATTR_DROPOUT_SEED, O = DNNL_ARG_ATTR_DROPOUT_OFFSET;
+    bool ok = true;
+    if (c.dropout_on_host) {
+        const void *p = ctx.host_ptr(P), *s = ctx.host_ptr(S),
+                   *o = c.dropout_offset ? ctx.host_ptr(O) : nullptr;
+        ok = p && s && (o || !c.dropout_offset);
+        if (ok) {
+            e.drop_p_value = *static_cast<const float *>(p);
+            e.drop_seed_value = c.dropout_seed_s64
+                    ? *static_cast<const int64_t *>(s)
+                    : *static_cast<const int32_t *>(s);
+            e.drop_offset_value = o ? *static_cast<const int64_t *>(o) : 0;
+        }
+    } else {
+        e.drop_p = mem_of(ctx, P);
+        e.drop_seed = mem_of(ctx, S);
+        e.drop_offset = c.dropout_offset ? mem_of(ctx, O) : nullptr;
+        ok = e.drop_p && e.drop_seed && (e.drop_offset || !c.dropout_offset);
+    }
+    if (!ok) {
+        verbose_error("matmul", "gpu: dropout probability, seed or offset missing");
+        return dnnl_invalid_arguments;
+    }
+    if (c.dropout_mask) {
+        const memory_desc_t &mmd = pd.dropout_mask_md();
+        e.drop_mask = mem_of(ctx, DNNL_ARG_ATTR_DROPOUT_MASK);
+        DNNL_CHECK(check_buffer(e.drop_mask, mmd, "matmul dropout mask"));
+        e.drop_mask_shift = mmd.offset0 - pd.dst_md().offset0;
+    }
+    return dnnl_success;
+}
+
 } // namespace
 
 bool ocl_matmul_t::pd_t::data_types_ok() const {
@@ -168,9 +208,13 @@ bool ocl_matmul_t::pd_t::data_types_ok() const {
         return one_of(wdt, {dnnl_s8, dnnl_u8}) && one_of(ddt, outs)
                && one_of(bdt, outs);
     }
+    // Floating-point inputs, computed in f32: any dst the store converts
+    // to (integers saturate).
     return one_of(sdt, {dnnl_f32, dnnl_bf16, dnnl_f16})
            && one_of(wdt, {dnnl_f32, dnnl_bf16, dnnl_f16})
-           && one_of(ddt, {dnnl_f32, sdt, wdt})
+           && one_of(ddt,
+                   {dnnl_f32, dnnl_bf16, dnnl_f16, dnnl_f8_e5m2, dnnl_f8_e4m3,
+                           dnnl_s8, dnnl_u8, dnnl_s32})
            && one_of(bdt, {dnnl_f32, sdt, wdt});
 }
 
@@ -194,8 +238,14 @@ bool ocl_matmul_t::pd_t::attr_ok() const {
         if (e.mask != 0 && !(it.arg == DNNL_ARG_DST && e.mask == n_mask))
             return false;
     }
+    // Stochastic rounding of dst where the rounding defines it.
+    math::sround_params_t sp;
     for (const auto &r : attr_.rounding_modes)
-        if (r.mode != (int)dnnl_rounding_mode_environment) return false;
+        if (r.mode != (int)dnnl_rounding_mode_environment
+                && !(r.arg == DNNL_ARG_DST
+                        && r.mode == (int)dnnl_rounding_mode_stochastic
+                        && math::sround_params(dst_md_.data_type, sp)))
+            return false;
     for (const auto &po : attr_.post_ops.entries)
         if (po.kind == post_op_kind_t::sum && po.sum_dt != dnnl_data_type_undef
                 && po.sum_dt != dst_md_.data_type)
@@ -245,6 +295,21 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     conf.b_zp = attr_.zero_points.has(DNNL_ARG_WEIGHTS);
     conf.dst_zp = attr_.zero_points.has(DNNL_ARG_DST);
     conf.dst_ndims = nd;
+    conf.sround = attr_.get_rounding(DNNL_ARG_DST)
+                  == dnnl_rounding_mode_stochastic;
+    const dropout_t &drop = attr_.dropout;
+    if (drop.on()) {
+        if (has_runtime_dims_or_strides()) {
+            verbose_check("matmul", "gpu: dropout with runtime dims");
+            return dnnl_unimplemented;
+        }
+        DNNL_CHECK(init_dropout_mask());
+        conf.dropout = true;
+        conf.dropout_on_host = drop.use_host_scalars != 0;
+        conf.dropout_seed_s64 = drop.seed_dt == dnnl_s64;
+        conf.dropout_offset = drop.use_offset != 0;
+        conf.dropout_mask = !is_zero_md(dropout_mask_md_);
+    }
 
     const device_info_t &dev = device_info_of(engine);
     if (has_runtime_dims_or_strides()) {
@@ -340,6 +405,15 @@ status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
     e.wei_scale_sn = per_n(attr.scales, DNNL_ARG_WEIGHTS);
     e.dst_scale_sn = per_n(attr.scales, DNNL_ARG_DST);
     e.dst_zp_sn = per_n(attr.zero_points, DNNL_ARG_DST);
+    if (c.sround) {
+        e.sround_seed = mem_of(ctx, DNNL_ARG_ATTR_ROUNDING_SEED);
+        const memory_t *sm = ctx.memory(DNNL_ARG_ATTR_ROUNDING_SEED);
+        if (!e.sround_seed || !sm || md_size(sm->md()) < sizeof(int32_t)) {
+            verbose_error("matmul", "gpu: stochastic rounding needs its seed");
+            return dnnl_invalid_arguments;
+        }
+    }
+    if (c.dropout) DNNL_CHECK(dropout_args(pd, ctx, e));
     e.workspace = scratchpad_of(ctx);
     return kernels_.execute(ctx, e);
 }

@@ -2,7 +2,8 @@
 // f32 / bf16 / f16 (computed in f32) and u8/s8 x s8/u8 (s32 accumulation
 // with zero points), batched with broadcast, any plain strides, runtime
 // dims, bias of any broadcast, scales (per tensor, per N for weights and
-// dst), dst zero points and fused eltwise / sum / binary post-ops.
+// dst), dst zero points, fused eltwise / sum / binary post-ops, the
+// dropout attribute and stochastic rounding of dst.
 #pragma once
 
 #include "common/matmul_pd.hpp"
@@ -21,6 +22,8 @@ struct ocl_matmul_t : public primitive_t {
             : ocl_pd_t(d, attr) {}
         status_t init(engine_t *engine);
         const char *name() const override { return plan.name.c_str(); }
+        // In the GEMM epilogue (gemm_conf_t::dropout).
+        bool handles_dropout() const override { return true; }
 
         gemm_conf_t conf;
         gemm_plan_t plan;
