@@ -54,6 +54,28 @@ bool set_deterministic(dnnl::primitive_attr &attr, bool on, std::string &why) {
 #endif
 }
 
+bool set_scales_full(dnnl::primitive_attr &attr, int arg, int mask,
+        const std::vector<int64_t> &groups, dnnl::memory::data_type dt, std::string &why) {
+#if BD_DNNL_AT_LEAST(3, 4)
+    attr.set_scales(arg, mask, dnnl::memory::dims(groups.begin(), groups.end()), dt);
+    return true;
+#else
+    (void)attr, (void)arg, (void)mask, (void)groups, (void)dt;
+    return why = needs_api("scales with groups or a data type", 3, 4), false;
+#endif
+}
+
+bool set_zero_points_full(dnnl::primitive_attr &attr, int arg, int mask,
+        const std::vector<int64_t> &groups, dnnl::memory::data_type dt, std::string &why) {
+#if BD_DNNL_AT_LEAST(3, 4)
+    attr.set_zero_points(arg, mask, dnnl::memory::dims(groups.begin(), groups.end()), dt);
+    return true;
+#else
+    (void)attr, (void)arg, (void)mask, (void)groups, (void)dt;
+    return why = needs_api("zero points with groups or a data type", 3, 4), false;
+#endif
+}
+
 bool rms_norm_flag(dnnl::normalization_flags &flag, std::string &why) {
 #if BD_DNNL_AT_LEAST(3, 9)
     flag = dnnl::normalization_flags::rms_norm;

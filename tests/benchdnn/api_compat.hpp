@@ -5,7 +5,9 @@
 // never runs differently from what it asks for.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "api_version.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
@@ -24,6 +26,12 @@ bool set_fpmath_mode(dnnl::primitive_attr &attr, dnnl::fpmath_mode mode,
 bool set_accumulation_mode(
         dnnl::primitive_attr &attr, const std::string &mode, std::string &why);
 bool set_deterministic(dnnl::primitive_attr &attr, bool on, std::string &why);
+// Scales and zero points with groups (over the last two dims) and a data
+// type (oneDNN 3.4).
+bool set_scales_full(dnnl::primitive_attr &attr, int arg, int mask,
+        const std::vector<int64_t> &groups, dnnl::memory::data_type dt, std::string &why);
+bool set_zero_points_full(dnnl::primitive_attr &attr, int arg, int mask,
+        const std::vector<int64_t> &groups, dnnl::memory::data_type dt, std::string &why);
 
 // normalization_flags::rms_norm (oneDNN 3.9).
 bool rms_norm_flag(dnnl::normalization_flags &flag, std::string &why);

@@ -118,12 +118,17 @@ bool parse_quant(const std::string &knob, const std::string &v, bool is_zp,
             }
             ++i;
         }
-        if (i < f.size()) {
-            why = "--" + knob + " groups are not supported";
-            return false;
+        if (i < f.size()) { // groups: GKxGN over the last two dims
+            dims_t g;
+            if (!str2dims(f[i], g) || g.size() != 2 || g[0] < 1 || g[1] < 1) {
+                why = "bad groups in --" + knob + " '" + entry + "'";
+                return false;
+            }
+            q.groups = g;
+            ++i;
         }
-        if (q.dt != (is_zp ? dt_t::s32 : dt_t::f32)) {
-            why = "--" + knob + " data type " + dt2str(q.dt) + " is not supported";
+        if (i < f.size()) {
+            why = "bad --" + knob + " entry '" + entry + "'";
             return false;
         }
         if (q.policy == "host_scalar") {
@@ -182,18 +187,38 @@ bool parse_post_ops(const std::string &v, std::vector<post_op_spec_t> &out, std:
 }
 
 // Index into a quantization array of `mask` for position `pos`.
-int64_t quant_index(int mask, const dims_t &dims, const int64_t *pos) {
+// The group of dim d (1 without groups).
+int64_t group_of(const dims_t &groups, size_t d) {
+    return d < groups.size() ? groups[d] : 1;
+}
+
+// Quantization tensors are dense over the dims `mask` selects, each
+// divided by its group.
+int64_t quant_index(int mask, const dims_t &dims, const int64_t *pos, const dims_t &groups) {
     int64_t idx = 0;
     for (size_t d = 0; d < dims.size(); ++d)
-        if (mask & (1 << d)) idx = idx * dims[d] + pos[d];
+        if (mask & (1 << d)) {
+            const int64_t g = group_of(groups, d);
+            idx = idx * (dims[d] / g) + pos[d] / g;
+        }
     return idx;
 }
 
-int64_t quant_count(int mask, const dims_t &dims) {
+int64_t quant_count(int mask, const dims_t &dims, const dims_t &groups) {
     int64_t n = 1;
     for (size_t d = 0; d < dims.size(); ++d)
-        if (mask & (1 << d)) n *= dims[d];
+        if (mask & (1 << d)) n *= dims[d] / group_of(groups, d);
     return n;
+}
+
+// The groups of a spec as per-dim values for a tensor of `dims`.
+dims_t groups_for(const quant_spec_t &q, const dims_t &dims) {
+    dims_t g(dims.size(), 1);
+    if (q.groups.size() == 2 && dims.size() >= 2) {
+        g[dims.size() - 2] = q.groups[0];
+        g[dims.size() - 1] = q.groups[1];
+    }
+    return g;
 }
 
 } // namespace
@@ -308,13 +333,19 @@ bool make_attr(attr_spec_t &a, const dims_t &dst_dims, const mask_fn_t &mask_of,
     for (auto &q : a.scales) {
         q.mask = mask_of(q.arg, q.policy);
         if (q.mask < 0) return why = "scales policy " + q.policy + " is not supported", false;
-        attr.set_scales_mask(q.arg, q.mask);
+        if (q.groups.empty() && q.dt == dt_t::f32)
+            attr.set_scales_mask(q.arg, q.mask);
+        else if (!set_scales_full(attr, q.arg, q.mask, q.groups, q.dt, why))
+            return false;
     }
     for (auto &q : a.zero_points) {
         q.mask = mask_of(q.arg, q.policy);
         if (q.mask < 0)
             return why = "zero-points policy " + q.policy + " is not supported", false;
-        attr.set_zero_points_mask(q.arg, q.mask);
+        if (q.groups.empty() && q.dt == dt_t::s32)
+            attr.set_zero_points_mask(q.arg, q.mask);
+        else if (!set_zero_points_full(attr, q.arg, q.mask, q.groups, q.dt, why))
+            return false;
     }
     if (!a.post_ops.empty()) {
         dnnl::post_ops ops;
@@ -365,26 +396,31 @@ void setup_attr_args(case_t &c, const attr_spec_t &a, const std::map<int, dims_t
         return it == arg_dims.end() ? dst_dims : it->second;
     };
     for (const auto &q : a.scales) {
-        const int64_t n = quant_count(q.mask, dims_of(q.arg));
+        const dims_t g = groups_for(q, dims_of(q.arg));
+        const int64_t n = quant_count(q.mask, dims_of(q.arg), g);
         std::vector<float> v((size_t)n);
         for (int64_t i = 0; i < n; ++i)
             v[i] = q.mask == 0 ? (float)q.value : scale_value(q.value, i);
-        auto &t = c.add(DNNL_ARG_ATTR_SCALES | q.arg,
-                dnnl::memory::desc({n}, dt_t::f32, tag_t::a));
+        auto &t = c.add(DNNL_ARG_ATTR_SCALES | q.arg, dnnl::memory::desc({n}, q.dt, tag_t::a));
         t.write(v);
         rt.scales[q.arg] = v;
         rt.scale_mask[q.arg] = q.mask;
+        rt.scale_groups[q.arg] = g;
     }
     for (const auto &q : a.zero_points) {
-        const int64_t n = quant_count(q.mask, dims_of(q.arg));
+        const dims_t g = groups_for(q, dims_of(q.arg));
+        const int64_t n = quant_count(q.mask, dims_of(q.arg), g);
+        // Unsigned types get non-negative values.
+        const bool is_unsigned = q.dt == dt_t::u8 || q.dt == (dt_t)dnnl_u4;
         std::vector<float> v((size_t)n);
         for (int64_t i = 0; i < n; ++i)
-            v[i] = (float)(q.mask == 0 ? q.value : q.value + (i % 5) - 2);
+            v[i] = (float)(q.mask == 0 ? q.value : q.value + (i % 5) - (is_unsigned ? 0 : 2));
         auto &t = c.add(DNNL_ARG_ATTR_ZERO_POINTS | q.arg,
-                dnnl::memory::desc({n}, dt_t::s32, tag_t::a));
+                dnnl::memory::desc({n}, q.dt, tag_t::a));
         t.write(v);
         rt.zero_points[q.arg] = v;
         rt.zp_mask[q.arg] = q.mask;
+        rt.zp_groups[q.arg] = g;
     }
     rt.post_ops.clear();
     for (size_t i = 0; i < a.post_ops.size(); ++i) {
@@ -423,19 +459,22 @@ void setup_attr_args(case_t &c, const attr_spec_t &a, const std::map<int, dims_t
 
 namespace {
 double pick(const std::map<int, std::vector<float>> &vals, const std::map<int, int> &masks,
-        int arg, const dims_t &dims, const int64_t *pos, double def) {
+        const std::map<int, dims_t> &groups, int arg, const dims_t &dims, const int64_t *pos,
+        double def) {
     auto it = vals.find(arg);
     if (it == vals.end()) return def;
     const int mask = masks.at(arg);
-    return it->second[(size_t)quant_index(mask, dims, pos)];
+    auto g = groups.find(arg);
+    return it->second[(size_t)quant_index(
+            mask, dims, pos, g == groups.end() ? dims_t() : g->second)];
 }
 } // namespace
 
 double attr_rt_t::scale(int arg, const dims_t &dims, const int64_t *pos) const {
-    return pick(scales, scale_mask, arg, dims, pos, 1.0);
+    return pick(scales, scale_mask, scale_groups, arg, dims, pos, 1.0);
 }
 double attr_rt_t::zero_point(int arg, const dims_t &dims, const int64_t *pos) const {
-    return pick(zero_points, zp_mask, arg, dims, pos, 0.0);
+    return pick(zero_points, zp_mask, zp_groups, arg, dims, pos, 0.0);
 }
 double attr_rt_t::scale0(int arg) const {
     auto it = scales.find(arg);

@@ -21,6 +21,7 @@ struct quant_spec_t {
     std::string policy = "common";
     double value = 1; // scale, or zero point
     dt_t dt = dt_t::f32;
+    dims_t groups; // over the argument's last two dims; empty: none
     int mask = 0; // set by make_attr
 };
 
@@ -72,6 +73,7 @@ struct attr_rt_t {
     std::map<int, int> scale_mask;
     std::map<int, std::vector<float>> zero_points;
     std::map<int, int> zp_mask;
+    std::map<int, dims_t> scale_groups, zp_groups; // per dim (1: none)
     std::vector<post_ops_ref::post_op_t> post_ops;
 
     // Value for the element at `pos` of a tensor of `dims` (1 / 0 if unset).

@@ -122,6 +122,8 @@ const dt_name_t dt_names[] = {
         {"f64", dt_t::f64, 3, 0},
         {"f8_e5m2", (dt_t)dnnl_f8_e5m2, 3, 4},
         {"f8_e4m3", (dt_t)dnnl_f8_e4m3, 3, 4},
+        {"s4", (dt_t)dnnl_s4, 3, 5},
+        {"u4", (dt_t)dnnl_u4, 3, 5},
         {"undef", dt_t::undef, 3, 0},
 };
 } // namespace

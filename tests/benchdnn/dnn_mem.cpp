@@ -56,6 +56,15 @@ void store(void *base, int64_t off, dt_t dt, float v) {
         case dt_t::s32:
             ((int32_t *)base)[off] = (int32_t)ref::round_to_dt(v, dnnl_s32);
             break;
+        case (dt_t)dnnl_s4:
+        case (dt_t)dnnl_u4: {
+            // Two to a byte, the lower index in the low nibble.
+            const int q = (int)ref::round_to_dt(v, (dnnl_data_type_t)dt);
+            uint8_t &b = ((uint8_t *)base)[off / 2];
+            b = off % 2 ? (uint8_t)((b & 0x0f) | ((q & 0xf) << 4))
+                        : (uint8_t)((b & 0xf0) | (q & 0xf));
+            break;
+        }
         default: throw std::runtime_error("unsupported data type");
     }
 }
@@ -71,6 +80,12 @@ float load(const void *base, int64_t off, dt_t dt) {
         case dt_t::s8: return ((const int8_t *)base)[off];
         case dt_t::u8: return ((const uint8_t *)base)[off];
         case dt_t::s32: return (float)((const int32_t *)base)[off];
+        case (dt_t)dnnl_s4:
+        case (dt_t)dnnl_u4: {
+            const uint8_t b = ((const uint8_t *)base)[off / 2];
+            const int nib = off % 2 ? b >> 4 : b & 0xf;
+            return (float)(dt == (dt_t)dnnl_s4 ? (nib ^ 8) - 8 : nib);
+        }
         default: throw std::runtime_error("unsupported data type");
     }
 }

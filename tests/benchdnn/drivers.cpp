@@ -187,9 +187,25 @@ bool get_dts(res_t &res, const std::string &s, size_t n, std::vector<dt_t> &dts)
 }
 
 bool prepare_attr(const problem_t &p, res_t &res, attr_spec_t &a, const dims_t &dst_dims,
-        const mask_fn_t &mask_of, dnnl::primitive_attr &attr) {
+        const mask_fn_t &mask_of, dnnl::primitive_attr &attr, bool quant_groups_ok) {
     std::string why;
-    if (!parse_attr(p, a, why) || !make_attr(a, dst_dims, mask_of, attr, why)) {
+    if (!parse_attr(p, a, why)) {
+        res.skip(why);
+        return false;
+    }
+    // Groups and data types other than f32 scales / s32 zero points only
+    // where the driver's reference takes them.
+    auto plain = [](const quant_spec_t &q, dt_t def) { return q.groups.empty() && q.dt == def; };
+    for (const auto &q : a.scales)
+        if (!quant_groups_ok && !plain(q, dt_t::f32))
+            return res.skip("scales with groups or a data type are not supported by this driver"),
+                   false;
+    for (const auto &q : a.zero_points)
+        if (!quant_groups_ok && !plain(q, dt_t::s32))
+            return res.skip("zero points with groups or a data type are not supported by this "
+                            "driver"),
+                   false;
+    if (!make_attr(a, dst_dims, mask_of, attr, why)) {
         res.skip(why);
         return false;
     }
@@ -220,6 +236,8 @@ std::vector<float> fill_data(int64_t n, dt_t dt, uint64_t seed, bool non_negativ
         case dt_t::u8: return fill_int(n, 0, 10, seed);
         case dt_t::s8: return fill_int(n, non_negative ? 0 : -5, 5, seed);
         case dt_t::s32: return fill_int(n, non_negative ? 0 : -20, 20, seed);
+        case (dt_t)dnnl_s4: return fill_int(n, non_negative ? 0 : -8, 7, seed);
+        case (dt_t)dnnl_u4: return fill_int(n, 0, 15, seed);
         default: return fill_int(n, non_negative ? 0 : -4, 4, seed);
     }
 }

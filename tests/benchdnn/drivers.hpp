@@ -53,9 +53,12 @@ bool get_dt(res_t &res, const std::string &s, dt_t &dt);
 bool get_dts(res_t &res, const std::string &s, size_t n, std::vector<dt_t> &dts);
 
 // Parses the attribute knobs and builds the library attribute (skipping the
-// problem when something is not supported).
+// problem when something is not supported). quant_groups_ok: the driver's
+// reference takes scales and zero points with groups and data types other
+// than f32 / s32 (attr_rt_t::scale and zero_point index them).
 bool prepare_attr(const problem_t &p, res_t &res, attr_spec_t &a, const dims_t &dst_dims,
-        const mask_fn_t &mask_of, dnnl::primitive_attr &attr);
+        const mask_fn_t &mask_of, dnnl::primitive_attr &attr,
+        bool quant_groups_ok = false);
 // Fails-over to "skip" when attributes are given to a driver that has none.
 bool no_attr(const problem_t &p, res_t &res);
 

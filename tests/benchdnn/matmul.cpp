@@ -1,5 +1,8 @@
 // --matmul and --ip (inner product).
 //   --matmul --dt=S[:W:D] --stag --wtag --dtag --bia-dt --bia_mask  [B..x]MxK:[B..x]KxN[:[B..x]MxN]
+//            (integer W with a floating-point S and --attr-fpmath=MODE:true:
+//            weight decompression, the weights' --attr-scales / --attr-zero-points
+//            with data types and groups, e.g. wei:per_ocic:f16:32x1)
 //   --ip --dir=FWD_B|FWD_D|FWD_I|BWD_D|BWD_W|BWD_WB --dt --stag --wtag --dtag --bia-dt --mb
 //        mbXicX_idXihXiwX_ocX
 #include <cmath>
@@ -73,15 +76,30 @@ void run_matmul(const problem_t &p, res_t &res) {
         if ((arg == DNNL_ARG_WEIGHTS || arg == DNNL_ARG_DST) && (pol == "per_oc"))
             return 1 << (nd - 1);
         if (arg == DNNL_ARG_WEIGHTS && pol == "per_dim_1" && nd == 2) return 2;
+        if (arg == DNNL_ARG_WEIGHTS && pol == "per_ocic") return 3 << (nd - 2);
         return -1;
     };
-    if (!prepare_attr(p, res, as, dd, mask_of, attr)) return;
-    for (const auto &q : as.zero_points)
-        if (q.arg != DNNL_ARG_DST && q.mask != 0)
-            return res.skip("per-channel src/weights zero points are not supported by the driver");
-    for (const auto &q : as.scales)
-        if (q.arg != DNNL_ARG_WEIGHTS && q.mask != 0)
-            return res.skip("per-channel src/dst scales are not supported by the driver");
+    if (!prepare_attr(p, res, as, dd, mask_of, attr, true)) return;
+    // Weight decompression: integer weights, floating-point source; the
+    // weights' scales and zero points may then have groups, data types and
+    // any mask (the reference dequantizes the weights first).
+    auto is_int = [](dt_t t) {
+        return t == dt_t::s8 || t == dt_t::u8 || t == (dt_t)dnnl_s4 || t == (dt_t)dnnl_u4;
+    };
+    const bool decompress = !is_int(dts[0]) && is_int(dts[1]);
+    auto plain = [](const quant_spec_t &q, dt_t def) { return q.groups.empty() && q.dt == def; };
+    for (const auto &q : as.zero_points) {
+        if (decompress && q.arg == DNNL_ARG_WEIGHTS) continue;
+        if (!plain(q, dt_t::s32) || (q.arg != DNNL_ARG_DST && q.mask != 0))
+            return res.skip("per-channel or grouped src/weights zero points are not supported "
+                            "by the driver");
+    }
+    for (const auto &q : as.scales) {
+        if (decompress && q.arg == DNNL_ARG_WEIGHTS) continue;
+        if (!plain(q, dt_t::f32) || (q.arg != DNNL_ARG_WEIGHTS && q.mask != 0))
+            return res.skip("per-channel or grouped src/dst scales are not supported by the "
+                            "driver");
+    }
 
     dims_t bd_dims;
     if (bdt != dt_t::undef) {
@@ -124,6 +142,21 @@ void run_matmul(const problem_t &p, res_t &res) {
     matmul_ref::quant_t q;
     q.src_scale = quant_vec(rt, DNNL_ARG_SRC);
     q.wei_scale = quant_vec(rt, DNNL_ARG_WEIGHTS);
+    if (decompress) {
+        // The logical weights: (q - zp) * scale at every position.
+        std::vector<int64_t> pos(nd, 0);
+        for (size_t i = 0; i < wei.size(); ++i) {
+            int64_t r = (int64_t)i;
+            for (int d = nd - 1; d >= 0; --d) {
+                pos[d] = r % wd[d];
+                r /= wd[d];
+            }
+            wei[i] = (float)((wei[i] - rt.zero_point(DNNL_ARG_WEIGHTS, wd, pos.data()))
+                    * rt.scale(DNNL_ARG_WEIGHTS, wd, pos.data()));
+        }
+        q.wei_scale.clear();
+        rt.zero_points.erase(DNNL_ARG_WEIGHTS);
+    }
     q.dst_scale = quant_vec(rt, DNNL_ARG_DST);
     q.src_zp = (int32_t)rt.zero_point0(DNNL_ARG_SRC);
     q.wei_zp = (int32_t)rt.zero_point0(DNNL_ARG_WEIGHTS);
