@@ -343,6 +343,66 @@ TEST_F(OclMatmul, TiledKernelAndSplitK) {
     }
 }
 
+// The GEMV kernel (a few rows against weights with unit stride along N)
+// on every device: rows 1 to 8, column tails, every floating type, bias,
+// scales, post-ops (sum included), batches, split K; transposed weights
+// and nine rows are not its and go elsewhere.
+TEST_F(OclMatmul, GemvKernel) {
+    forced_gemm_t f("gemv", nullptr);
+    for (memory::dim m : {1, 3, 8})
+        for (memory::dim n : {1, 7, 40, 300}) {
+            cfg_t c = cfg2d(m, n, 37);
+            c.impl = "_gemv";
+            run_case(c);
+        }
+    cfg_t c = cfg2d(2, 70, 65);
+    c.impl = "_gemv";
+    c.ts = true; // A m-contiguous
+    run_case(c);
+    for (dt t : {dt::f16, dt::bf16}) {
+        c = cfg2d(4, 77, 50);
+        c.impl = "_gemv";
+        c.sdt = c.wdt = t;
+        c.ddt = t;
+        run_case(c);
+        c.sdt = dt::f32; // mixed
+        run_case(c);
+    }
+    c = cfg2d(3, 45, 33);
+    c.impl = "_gemv";
+    c.bias = {1, 45};
+    c.src_scale = true;
+    c.wei_scale_mask = 2;
+    c.dst_scale_mask = 0;
+    c.post_ops = {{por::post_op_t::eltwise, algorithm::eltwise_relu},
+            {por::post_op_t::sum, algorithm::undef, 0, 0, 0.5f}};
+    run_case(c);
+    c = cfg2d(2, 33, 40);
+    c.impl = "_gemv";
+    c.src = {3, 2, 40};
+    c.wei = {1, 40, 33};
+    c.dst = {3, 2, 33};
+    run_case(c);
+    {
+        forced_gemm_t s("gemv", "4");
+        c = cfg2d(5, 130, 200);
+        c.impl = "gemv_splitk4";
+        c.bias = {5, 1};
+        c.post_ops = {{por::post_op_t::sum, algorithm::undef, 0, 0, 0.5f}};
+        run_case(c);
+        c.src = {2, 5, 200};
+        c.wei = {2, 200, 130};
+        c.dst = {2, 5, 130};
+        c.bias = {};
+        run_case(c);
+    }
+    c = cfg2d(2, 30, 20);
+    c.tw = true; // k-contiguous weights: not the GEMV kernel's
+    EXPECT_EQ(run_case(c).find("gemv"), std::string::npos);
+    c = cfg2d(9, 30, 20);
+    EXPECT_EQ(run_case(c).find("gemv"), std::string::npos);
+}
+
 TEST_F(OclMatmul, BatchedBroadcast) {
     struct bc_t {
         memory::dims src, wei, dst, bias;

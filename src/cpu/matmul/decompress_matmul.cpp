@@ -35,15 +35,24 @@ bool plain(const memory_desc_t &md) {
             && md.format_desc.blocking.inner_nblks == 0;
 }
 
-// The quantization tensor an attribute entry describes for `wei`; false
-// when its data type or groups are not usable.
-bool init_quant(wei_quant_t &q, const quant_entry_t *e, const memory_desc_t &wei,
-        std::initializer_list<data_type_t> dts) {
+} // namespace
+
+bool init_wei_quant(wei_quant_t &q, const primitive_attr_t &attr,
+        const memory_desc_t &wei, bool zero_point) {
     q = wei_quant_t();
+    const quant_entry_t *e = zero_point ? attr.zero_points.get(DNNL_ARG_WEIGHTS)
+                                        : attr.scales.get(DNNL_ARG_WEIGHTS);
     if (!e) return true;
+    static const data_type_t zp_dts[] = {dnnl_s32, dnnl_s8, dnnl_u8, dnnl_s4, dnnl_u4};
+    static const data_type_t scale_dts[] = {dnnl_f32, dnnl_bf16, dnnl_f16};
     bool dt_ok = false;
-    for (data_type_t dt : dts)
-        dt_ok = dt_ok || dt == e->data_type;
+    if (zero_point) {
+        for (data_type_t dt : zp_dts)
+            dt_ok = dt_ok || dt == e->data_type;
+    } else {
+        for (data_type_t dt : scale_dts)
+            dt_ok = dt_ok || dt == e->data_type;
+    }
     if (!dt_ok || e->is_on_host) return false;
     const int nd = wei.ndims;
     if (e->group_ndims != 0 && e->group_ndims != 2) return false;
@@ -62,8 +71,6 @@ bool init_quant(wei_quant_t &q, const quant_entry_t *e, const memory_desc_t &wei
     }
     return true;
 }
-
-} // namespace
 
 float wei_quant_t::value(const void *data, const dim_t *pos) const {
     dim_t off = 0;
@@ -96,10 +103,8 @@ status_t decompress_matmul_pd_t::init_nested(engine_t *engine, bool device) {
     if (!plain(weights_md_)) return dnnl_unimplemented;
     for (const auto &it : attr_.zero_points.items)
         if (it.arg != DNNL_ARG_WEIGHTS) return dnnl_unimplemented;
-    if (!init_quant(scale, attr_.scales.get(DNNL_ARG_WEIGHTS), weights_md_,
-                {dnnl_f32, dnnl_bf16, dnnl_f16})
-            || !init_quant(zp, attr_.zero_points.get(DNNL_ARG_WEIGHTS),
-                    weights_md_, {dnnl_s32, dnnl_s8, dnnl_u8, dnnl_s4, dnnl_u4}))
+    if (!init_wei_quant(scale, attr_, weights_md_, false)
+            || !init_wei_quant(zp, attr_, weights_md_, true))
         return dnnl_unimplemented;
 
     // The nested matmul: dense f32 weights, every other attribute kept.

@@ -34,6 +34,13 @@ struct wei_quant_t {
     float value(const void *data, const dim_t *pos) const;
 };
 
+// The weights' scale (or zero point) tensor that `attr` describes for
+// weights `wei` (q.on false without one); false when its data type (f32 /
+// bf16 / f16 scales, s32 / s8 / u8 / s4 / u4 zero points), host placement
+// or groups are not usable.
+bool init_wei_quant(wei_quant_t &q, const primitive_attr_t &attr,
+        const memory_desc_t &wei, bool zero_point);
+
 struct decompress_matmul_pd_t : public matmul_pd_t {
     decompress_matmul_pd_t(const matmul_desc_t &d, const primitive_attr_t &attr,
             const primitive_desc_t *)

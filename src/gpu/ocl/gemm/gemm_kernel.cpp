@@ -80,9 +80,33 @@ std::string dt_names(const gemm_conf_t &c) {
     return s;
 }
 
+// An integer type of decompression: 4-bit ones by their sign (storage
+// uchar), the others through ocl_types.
+void define_int_type(kernel_options_t &o, const char *name, data_type_t dt) {
+    if (sub_byte_bits(dt)) {
+        o.define((std::string(name) + "_T").c_str(), std::string("uchar"));
+        o.define((std::string(name) + "_INT4").c_str(), dt == dnnl_s4 ? 1 : 0);
+    } else {
+        define_data_type(o, name, dt);
+    }
+}
+
 void define_operands(kernel_options_t &o, const gemm_conf_t &c) {
     define_data_type(o, "A", c.a_dt);
-    define_data_type(o, "B", c.b_dt);
+    if (c.b_decompress) {
+        o.define("B_DECOMPRESS");
+        define_int_type(o, "B", c.b_dt);
+        if (c.bq_scale) {
+            o.define("WITH_BQ_SCALE");
+            define_data_type(o, "BQ_S", c.bq_scale_dt);
+        }
+        if (c.bq_zp) {
+            o.define("WITH_BQ_ZP");
+            define_int_type(o, "BQ_Z", c.bq_zp_dt);
+        }
+    } else {
+        define_data_type(o, "B", c.b_dt);
+    }
     if (c.acc_int()) o.define("ACC_INT");
     if (c.a_zp) o.define("WITH_A_ZP");
     if (c.b_zp) o.define("WITH_B_ZP");
@@ -131,6 +155,11 @@ void define_tiling(kernel_options_t &o, const gemm_conf_t &c,
         o.define("KB", (int64_t)p.kb);
         o.define("A_TRANS", c.a == gemm_access_t::col_major ? 1 : 0);
         o.define("B_TRANS", c.b == gemm_access_t::col_major ? 1 : 0);
+    } else if (p.kind == gemm_plan_t::kind_t::gemv) {
+        o.define("LX", (int64_t)p.lx);
+        o.define("LY", (int64_t)p.ly);
+        o.define("VEC", (int64_t)p.vec);
+        o.define("GEMV_MAX_M", (int64_t)gemm_gemv_max_m);
     } else {
         o.define("TM", (int64_t)p.tm);
         o.define("TN", (int64_t)p.tn);
@@ -257,6 +286,53 @@ status_t check_buffer(cl_mem m, const memory_desc_t &md, const char *what) {
     return dnnl_success;
 }
 
+namespace {
+
+bool fp_type(data_type_t dt) {
+    return dt == dnnl_f32 || dt == dnnl_f16 || dt == dnnl_bf16;
+}
+
+// The GEMV kernel: a few rows of floating-point A against B with unit
+// stride along n, on GPUs (or where forced).
+bool use_gemv(const device_info_t &dev, const gemm_conf_t &conf,
+        const gemm_shape_t *shape, const std::string &force) {
+    if (!shape || shape->M > gemm_gemv_max_m || shape->M < 1
+            || conf.b != gemm_access_t::row_major || conf.acc_int()
+            || !fp_type(conf.a_dt)
+            || !(fp_type(conf.b_dt) || conf.b_decompress))
+        return false;
+    if (force == "gemv") return true;
+    return dev.is_gpu() && force.empty()
+           && dev.max_wg_size >= 256 && dev.max_wi_sizes[0] >= 32
+           && dev.max_wi_sizes[1] >= 8;
+}
+
+// 32 x 8 work-items a group, 16 bytes of B a work-item and row; K split
+// until the groups fill the device about four times over, each slice
+// keeping at least 64 rows.
+gemm_plan_t plan_gemv(const device_info_t &dev, const gemm_conf_t &conf,
+        const gemm_shape_t &shape) {
+    gemm_plan_t p;
+    p.kind = gemm_plan_t::kind_t::gemv;
+    p.lx = 32, p.ly = 8;
+    p.vec = conf.b_dt == dnnl_f32 ? 4 : 8;
+    const dim_t groups = div_up(shape.N, (dim_t)p.lx * p.vec) * shape.batch;
+    const dim_t want = div_up(4 * (dim_t)std::max(dev.compute_units, 1), groups);
+    const dim_t most = std::max<dim_t>(shape.K / 64, 1);
+    p.nsplit = (int)std::max<dim_t>(1, std::min<dim_t>({want, most, 64}));
+    const std::string n = getenv_string("ONEDNN_OCL_GEMM_SPLITK");
+    if (!n.empty())
+        p.nsplit = (int)std::max<dim_t>(1,
+                std::min<dim_t>(std::atoi(n.c_str()), std::max<dim_t>(shape.K, 1)));
+    if (p.nsplit > 1)
+        p.workspace = (size_t)p.nsplit * shape.M * shape.N * shape.batch * 4;
+    p.name = "ocl:gemm_" + dt_names(conf) + "_gemv"
+             + (p.nsplit > 1 ? "_splitk" + std::to_string(p.nsplit) : "");
+    return p;
+}
+
+} // namespace
+
 gemm_plan_t plan_gemm(const device_info_t &dev, const gemm_conf_t &conf,
         const gemm_shape_t *shape) {
     gemm_plan_t p;
@@ -276,6 +352,7 @@ gemm_plan_t plan_gemm(const device_info_t &dev, const gemm_conf_t &conf,
             }
     }
     const std::string dts = dt_names(conf);
+    if (use_gemv(dev, conf, shape, force)) return plan_gemv(dev, conf, *shape);
     if (!tile) {
         // CPU devices: wide rows of B against a few rows of A, as plain
         // loops over work-items (16 floats are one AVX-512 vector).
@@ -321,11 +398,13 @@ status_t gemm_kernels_t::init(
     conf_ = conf;
     plan_ = plan;
     const bool tiled = plan.kind == gemm_plan_t::kind_t::tiled;
-    const char *src = tiled ? "gemm/gemm_tiled.cl" : "gemm/gemm_direct.cl";
-    std::vector<const char *> names =
-            tiled ? std::vector<const char *>{"gemm_tiled",
-                    "gemm_tiled_aligned"}
-                  : std::vector<const char *>{"gemm_direct"};
+    const bool gemv = plan.kind == gemm_plan_t::kind_t::gemv;
+    const char *src = tiled ? "gemm/gemm_tiled.cl"
+                      : gemv ? "gemm/gemm_gemv.cl"
+                             : "gemm/gemm_direct.cl";
+    std::vector<const char *> names = tiled
+            ? std::vector<const char *>{"gemm_tiled", "gemm_tiled_aligned"}
+            : std::vector<const char *>{gemv ? "gemm_gemv" : "gemm_direct"};
     std::vector<ocl_kernel_t> ks;
 
     kernel_options_t o;
@@ -491,7 +570,11 @@ status_t gemm_kernels_t::execute(
             .value(long4_of(e.b_bs))
             .value(long4_of(split ? c_bs : e.c_bs))
             .mem(e.a_zp)
-            .mem(e.b_zp);
+            .mem(e.b_zp)
+            .mem(e.bq_scale)
+            .mem(e.bq_zp)
+            .value(int4_of(e.bq_groups))
+            .value(long4_of(e.bq_strides));
     if (split) {
         // The raw program has no post-ops: only the fixed epilogue list.
         gemm_exec_t none;
@@ -505,7 +588,12 @@ status_t gemm_kernels_t::execute(
     }
 
     nd_range_t range;
-    if (tiled) {
+    if (plan_.kind == gemm_plan_t::kind_t::gemv) {
+        range = nd_range_t(
+                {(size_t)div_up(e.N, (dim_t)plan_.lx * plan_.vec) * plan_.lx,
+                        (size_t)plan_.ly, (size_t)ngroups},
+                {(size_t)plan_.lx, (size_t)plan_.ly, 1});
+    } else if (tiled) {
         range = nd_range_t({(size_t)div_up(e.N, plan_.wg_n) * plan_.lx,
                                    (size_t)div_up(e.M, plan_.wg_m) * plan_.ly,
                                    (size_t)ngroups},

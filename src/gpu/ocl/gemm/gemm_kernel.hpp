@@ -68,6 +68,11 @@ struct gemm_conf_t {
     // Stochastic rounding of C (the rounding mode on DST), the seed in a
     // device buffer.
     bool sround = false;
+    // Weight decompression (GEMV kernel only): B of s8 / u8 / s4 / u4,
+    // B(k, n) = (q - zp) * scale with scales (bq_scale_dt) and zero points
+    // (bq_zp_dt) over groups of K and N (gemm_exec_t::bq_*).
+    bool b_decompress = false, bq_scale = false, bq_zp = false;
+    data_type_t bq_scale_dt = dnnl_f32, bq_zp_dt = dnnl_s32;
 
     bool acc_int() const;
 };
@@ -78,9 +83,10 @@ struct gemm_shape_t {
 };
 
 struct gemm_plan_t {
-    enum class kind_t { tiled, direct } kind = kind_t::direct;
+    enum class kind_t { tiled, direct, gemv } kind = kind_t::direct;
     int wg_m = 0, wg_n = 0, tm = 4, tn = 4, kb = 16; // tile (tiled)
-    int lx = 16, ly = 16;                            // work-group (direct)
+    int lx = 16, ly = 16;                            // work-group (direct, gemv)
+    int vec = 4; // gemv: columns a work-item
     int nsplit = 1;       // K slices (split-K through a workspace)
     size_t workspace = 0; // bytes of scratchpad the split needs
     std::string name;     // implementation name, e.g. ocl:gemm_f32_128x128
@@ -88,16 +94,19 @@ struct gemm_plan_t {
 
 // Chooses the kernel for the device: the tiled kernel on GPUs (a
 // 128 x 128 block of 8 x 8 register tiles, 64 x 64 for narrow shapes,
-// split-K when the blocks cannot fill the device), the direct kernel on
-// CPU devices and for operands with no unit stride. `shape` null: runtime
-// shapes (no split). For tests of every path on any device, the
-// environment may force the choice: ONEDNN_OCL_GEMM_KERNEL=tiled|direct
-// (tiled on a CPU device takes 32 x 32 blocks) and ONEDNN_OCL_GEMM_SPLITK=n
-// (n K slices where K has room for them).
+// split-K when the blocks cannot fill the device), the GEMV kernel on GPUs
+// for at most gemm_gemv_max_m rows of floating-point A against B with unit
+// stride along n (split-K to fill the device), the direct kernel on CPU
+// devices and for operands with no unit stride. `shape` null: runtime
+// shapes (no split, no GEMV). For tests of every path on any device, the
+// environment may force the choice: ONEDNN_OCL_GEMM_KERNEL=tiled|direct|
+// gemv (tiled on a CPU device takes 32 x 32 blocks; gemv where it applies)
+// and ONEDNN_OCL_GEMM_SPLITK=n (n K slices where K has room for them).
 gemm_plan_t plan_gemm(const device_info_t &dev, const gemm_conf_t &conf,
         const gemm_shape_t *shape);
 
 constexpr int gemm_max_batch_dims = 4;
+constexpr int gemm_gemv_max_m = 8;
 
 // One execution: buffers, offsets and strides in elements.
 struct gemm_exec_t {
@@ -127,6 +136,11 @@ struct gemm_exec_t {
     int64_t drop_seed_value = 0, drop_offset_value = 0;
     dim_t drop_mask_shift = 0;
     cl_mem sround_seed = nullptr;
+    // Weight decompression: the buffers, the groups along K and N of the
+    // scale, then of the zero point, and their element strides per group
+    // likewise (a dim without a group: group 1, stride 0).
+    cl_mem bq_scale = nullptr, bq_zp = nullptr;
+    dim_t bq_groups[4] = {1, 1, 1, 1}, bq_strides[4] = {0, 0, 0, 0};
     // nsplit > 1: the scratchpad (user scratchpad mode), else null and the
     // kernels keep their own.
     cl_mem workspace = nullptr;

@@ -8,6 +8,7 @@
 #include "common/math/stochastic_round.hpp"
 #include "common/memory.hpp"
 #include "common/verbose.hpp"
+#include "cpu/matmul/decompress_matmul.hpp"
 #include "gpu/ocl/matmul/decompress_matmul.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 
@@ -198,10 +199,20 @@ status_t dropout_args(
 
 } // namespace
 
+bool ocl_matmul_t::pd_t::decompresses() const {
+    return one_of(src_md_.data_type, {dnnl_f32, dnnl_bf16, dnnl_f16})
+           && one_of(weights_md_.data_type, {dnnl_s8, dnnl_u8, dnnl_s4, dnnl_u4});
+}
+
 bool ocl_matmul_t::pd_t::data_types_ok() const {
     const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type,
                       ddt = dst_md_.data_type;
     const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
+    // Weight decompression: floating-point dst and bias.
+    if (decompresses())
+        return attr_.fpmath_apply_to_int
+               && one_of(ddt, {dnnl_f32, dnnl_bf16, dnnl_f16})
+               && one_of(bdt, {dnnl_f32, dnnl_bf16, dnnl_f16});
     if (one_of(sdt, {dnnl_u8, dnnl_s8})) {
         const std::initializer_list<data_type_t> outs = {
                 dnnl_f32, dnnl_s32, dnnl_s8, dnnl_u8, dnnl_bf16, dnnl_f16};
@@ -223,8 +234,10 @@ bool ocl_matmul_t::pd_t::data_types_ok() const {
 // also per N), in device memory.
 bool ocl_matmul_t::pd_t::attr_ok() const {
     const int n_mask = 1 << (ndims() - 1);
+    const bool dec = decompresses(); // weights' entries: init_decompression
     for (const auto &it : attr_.scales.items) {
         const quant_entry_t &e = it.e;
+        if (dec && it.arg == DNNL_ARG_WEIGHTS) continue;
         if (e.data_type != dnnl_f32 || e.group_ndims != 0) return false;
         if (e.is_on_host && e.mask != 0) return false;
         if (e.mask != 0 && !(it.arg != DNNL_ARG_SRC && e.mask == n_mask))
@@ -232,6 +245,7 @@ bool ocl_matmul_t::pd_t::attr_ok() const {
     }
     for (const auto &it : attr_.zero_points.items) {
         const quant_entry_t &e = it.e;
+        if (dec && it.arg == DNNL_ARG_WEIGHTS) continue;
         if (!conf.acc_int() || e.data_type != dnnl_s32 || e.group_ndims != 0
                 || e.is_on_host)
             return false;
@@ -251,6 +265,42 @@ bool ocl_matmul_t::pd_t::attr_ok() const {
                 && po.sum_dt != dst_md_.data_type)
             return false;
     return true;
+}
+
+// Weight decompression inside the GEMV kernel: scales and zero points of
+// the weights over their last two dims (per tensor, per dim, grouped), no
+// runtime dims, unit stride along N (plan_gemm then decides: GEMV or
+// unimplemented, leaving the request to ocl:decompress).
+status_t ocl_matmul_t::pd_t::init_decompression() {
+    cpu::matmul::wei_quant_t qs, qz;
+    const memory_desc_t &w = weights_md_;
+    const int nd = w.ndims;
+    bool ok = !has_runtime_dims_or_strides()
+              && access_of(w) == gemm_access_t::row_major
+              && cpu::matmul::init_wei_quant(qs, attr_, w, false)
+              && cpu::matmul::init_wei_quant(qz, attr_, w, true);
+    for (int d = 0; ok && d < nd - 2; ++d)
+        ok = qs.group[d] == 0 && qz.group[d] == 0;
+    if (!ok) {
+        verbose_check("matmul", "gpu: weight decompression of this layout "
+                                "or quantization in the GEMV kernel");
+        return dnnl_unimplemented;
+    }
+    conf.b_decompress = true;
+    conf.bq_scale = qs.on;
+    conf.bq_scale_dt = qs.dt;
+    conf.bq_zp = qz.on;
+    conf.bq_zp_dt = qz.dt;
+    // (group, stride) along K then N of each tensor; absent: (1, 0).
+    const cpu::matmul::wei_quant_t *q[2] = {&qs, &qz};
+    for (int t = 0; t < 2; ++t)
+        for (int j = 0; j < 2; ++j) {
+            const int d = nd - 2 + j;
+            const bool in = q[t]->group[d] != 0;
+            bq_groups[2 * t + j] = in ? q[t]->group[d] : 1;
+            bq_strides[2 * t + j] = in ? q[t]->stride[d] : 0;
+        }
+    return dnnl_success;
 }
 
 status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
@@ -282,7 +332,7 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     conf.with_bias = with_bias();
     if (conf.with_bias) conf.bias_dt = bias_md_.data_type;
     conf.src_scale = attr_.scales.has(DNNL_ARG_SRC);
-    conf.wei_scale = attr_.scales.has(DNNL_ARG_WEIGHTS);
+    conf.wei_scale = attr_.scales.has(DNNL_ARG_WEIGHTS) && !decompresses();
     conf.dst_scale = attr_.scales.has(DNNL_ARG_DST);
     auto on_host = [&](int arg) {
         const quant_entry_t *e = attr_.scales.get(arg);
@@ -292,7 +342,7 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     conf.wei_scale_host = on_host(DNNL_ARG_WEIGHTS);
     conf.dst_scale_host = on_host(DNNL_ARG_DST);
     conf.a_zp = attr_.zero_points.has(DNNL_ARG_SRC);
-    conf.b_zp = attr_.zero_points.has(DNNL_ARG_WEIGHTS);
+    conf.b_zp = attr_.zero_points.has(DNNL_ARG_WEIGHTS) && !decompresses();
     conf.dst_zp = attr_.zero_points.has(DNNL_ARG_DST);
     conf.dst_ndims = nd;
     conf.sround = attr_.get_rounding(DNNL_ARG_DST)
@@ -312,6 +362,7 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     }
 
     const device_info_t &dev = device_info_of(engine);
+    if (decompresses()) DNNL_CHECK(init_decompression());
     if (has_runtime_dims_or_strides()) {
         if (nd - 2 > gemm_max_batch_dims) return dnnl_unimplemented;
         plan = plan_gemm(dev, conf, nullptr);
@@ -330,6 +381,13 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     gemm_shape_t shape;
     shape.M = e.M, shape.N = e.N, shape.K = e.K, shape.batch = e.batch();
     plan = plan_gemm(dev, conf, &shape);
+    if (conf.b_decompress && plan.kind != gemm_plan_t::kind_t::gemv) {
+        verbose_check("matmul", "gpu: weight decompression in the GEMV "
+                                "kernel only (at most %d rows, weights "
+                                "with unit stride along N)",
+                gemm_gemv_max_m);
+        return dnnl_unimplemented;
+    }
     // The kernels keep split-K workspaces of their own unless the user
     // provides the scratchpad.
     if (attr_.scratchpad_mode == dnnl_scratchpad_mode_user)
@@ -414,6 +472,19 @@ status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
         }
     }
     if (c.dropout) DNNL_CHECK(dropout_args(pd, ctx, e));
+    if (c.b_decompress) {
+        e.bq_scale = c.bq_scale ? mem_of(ctx, DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS)
+                                : nullptr;
+        e.bq_zp = c.bq_zp ? mem_of(ctx, Z | DNNL_ARG_WEIGHTS) : nullptr;
+        if ((c.bq_scale && !e.bq_scale) || (c.bq_zp && !e.bq_zp)) {
+            verbose_error("matmul", "gpu: weight scales or zero points missing");
+            return dnnl_invalid_arguments;
+        }
+        for (int i = 0; i < 4; ++i) {
+            e.bq_groups[i] = pd.bq_groups[i];
+            e.bq_strides[i] = pd.bq_strides[i];
+        }
+    }
     e.workspace = scratchpad_of(ctx);
     return kernels_.execute(ctx, e);
 }

@@ -3,7 +3,9 @@
 // with zero points), batched with broadcast, any plain strides, runtime
 // dims, bias of any broadcast, scales (per tensor, per N for weights and
 // dst), dst zero points, fused eltwise / sum / binary post-ops, the
-// dropout attribute and stochastic rounding of dst.
+// dropout attribute and stochastic rounding of dst; weight decompression
+// (integer weights) fused into the GEMV kernel for a few rows (otherwise
+// ocl:decompress, decompress_matmul.hpp).
 #pragma once
 
 #include "common/matmul_pd.hpp"
@@ -27,10 +29,14 @@ struct ocl_matmul_t : public primitive_t {
 
         gemm_conf_t conf;
         gemm_plan_t plan;
+        // Weight decompression: groups and strides of gemm_exec_t::bq_*.
+        dim_t bq_groups[4] = {1, 1, 1, 1}, bq_strides[4] = {0, 0, 0, 0};
 
     private:
+        bool decompresses() const; // integer weights, floating-point src
         bool data_types_ok() const;
         bool attr_ok() const;
+        status_t init_decompression();
     };
 
     using primitive_t::primitive_t;

@@ -1,0 +1,180 @@
+// gemm/gemm_gemv.cl: the GEMM for a few rows of A (M <= GEMV_MAX_M) against
+// B with unit stride along n (weights as K x N rows), on GPUs. Bound by
+// reading B once: a work-group of LX x LY work-items takes LX * VEC
+// consecutive columns; lane (lx, ly) loads VEC columns of every LY-th row
+// of its K slice as one vector (neighbouring lanes read neighbouring
+// bytes), multiplies them by the M values of A at that k, and the LY
+// partial sums of each column meet in local memory. Split K: the host
+// gives each slice (kchunk rows) work-groups of its own through the third
+// dimension, their raw sums going to the workspace that gemm_reduce.cl
+// adds up, as the other kernels do.
+//
+// Defines: LX, LY, VEC (columns a work-item: 16 bytes of floating-point
+// B), GEMV_MAX_M, the types of gemm_types.clh and the epilogue's; with
+// B_DECOMPRESS (gemm_common.clh) B holds integers (B_DT s8 / u8, or B_INT4
+// with B_T uchar) turned into (q - zp) * scale as they are loaded.
+#include "gemm/gemm_common.clh"
+
+#define NCOLS (LX * VEC)
+#define VEC_T CONCAT2(float, VEC)
+
+#ifdef B_DECOMPRESS
+// Integer B: element i of the weights (4-bit ones two to a byte, the lower
+// index in the low nibble).
+#ifdef B_INT4
+inline float gemv_b_int(const global uchar *b, long i) {
+    const int v = b[i >> 1];
+    const int nib = (i & 1) ? v >> 4 : v & 0xf;
+    return (float)(B_INT4 ? (nib ^ 8) - 8 : nib);
+}
+#else
+#define gemv_b_int(b, i) LOAD(B_DT, (b), (i))
+#endif
+#ifdef BQ_Z_INT4
+inline float gemv_zp_int4(const global uchar *z, long i) {
+    const int v = z[i >> 1];
+    const int nib = (i & 1) ? v >> 4 : v & 0xf;
+    return (float)(BQ_Z_INT4 ? (nib ^ 8) - 8 : nib);
+}
+#define BQ_ZP_AT(i) gemv_zp_int4(bq_zp, (i))
+#else
+#define BQ_ZP_AT(i) LOAD(BQ_Z_DT, bq_zp, (i))
+#endif
+
+// The scales and zero points of VEC columns from n0 for row k (zero and
+// one where absent; 0 past the matrix).
+inline void gemv_qparams(int k, int n0, int x, const global BQ_S_T *bq_scale,
+        const global BQ_Z_T *bq_zp, int4 g, long4 st, float *sc, float *zp) {
+#pragma unroll
+    for (int j = 0; j < VEC; j++) {
+        const int n = n0 + min(j, x - 1);
+#ifdef WITH_BQ_SCALE
+        sc[j] = LOAD(BQ_S_DT, bq_scale, (k / g.s0) * st.s0 + (n / g.s1) * st.s1);
+#else
+        sc[j] = 1.f;
+#endif
+#ifdef WITH_BQ_ZP
+        zp[j] = BQ_ZP_AT((k / g.s2) * st.s2 + (n / g.s3) * st.s3);
+#else
+        zp[j] = 0.f;
+#endif
+    }
+}
+#endif
+
+// VEC columns of B from element `i` (column n0), `x` of them inside the
+// matrix (the others read as 0); f32 and 16-bit types through one vector
+// load when all are inside.
+inline VEC_T gemv_load_b(const global B_T *b, long i, int x) {
+    float e[VEC];
+#ifdef B_DECOMPRESS
+#ifdef B_INT4
+    if (x >= VEC && (i & 1) == 0) { // four whole bytes
+        const int4 v = convert_int4(vload4(0, b + (i >> 1)));
+        int4 lo = v & 0xf, hi = v >> 4;
+        if (B_INT4) {
+            lo = (lo ^ 8) - 8;
+            hi = (hi ^ 8) - 8;
+        }
+        return convert_float8((int8)(lo.s0, hi.s0, lo.s1, hi.s1, lo.s2,
+                hi.s2, lo.s3, hi.s3));
+    }
+#else
+    if (x >= VEC) return convert_float8(vload8(0, b + i));
+#endif
+#pragma unroll
+    for (int j = 0; j < VEC; j++)
+        e[j] = j < x ? gemv_b_int(b, i + j) : 0.f;
+    return CONCAT2(vload, VEC)(0, e);
+#else
+    const global B_T *p = b + i;
+    if (x >= VEC) {
+#if B_DT == DT_F32
+        return CONCAT2(vload, VEC)(0, p);
+#elif B_DT == DT_F16
+        return CONCAT2(vload_half, VEC)(0, p);
+#elif B_DT == DT_BF16
+        return as_float8(convert_uint8(vload8(0, p)) << 16);
+#endif
+    }
+#pragma unroll
+    for (int j = 0; j < VEC; j++)
+        e[j] = j < x ? B_LOAD1(p + j) : 0.f;
+    return CONCAT2(vload, VEC)(0, e);
+#endif
+}
+
+__attribute__((reqd_work_group_size(LX, LY, 1))) kernel void gemm_gemv(
+        GEMM_PARAMS) {
+    local float red[LY][NCOLS];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int n0 = get_group_id(0) * NCOLS + lx * VEC;
+    const int xn = N - n0;
+    const int a_zp = GEMM_A_ZP, b_zp = GEMM_B_ZP;
+
+    for (long g = get_global_id(2); g < nbatch * nsplit;
+            g += get_global_size(2)) {
+        const long bi = g / nsplit;
+        const int s = g % nsplit;
+        const int kbeg = s * kchunk;
+        const int kend = min(K, kbeg + kchunk);
+        const int4 bc = gemm_batch_coords(bi, bdims);
+        const global A_T *ab = a + a_off + gemm_batch_off(bc, a_bs);
+        const long bb = b_off + gemm_batch_off(bc, b_bs) + (long)n0;
+        global C_T *cb = c + c_off + gemm_batch_off(bc, c_bs) + s * c_ss;
+
+        VEC_T acc[GEMV_MAX_M];
+#pragma unroll
+        for (int m = 0; m < GEMV_MAX_M; m++)
+            acc[m] = 0;
+        if (xn > 0) {
+#ifdef B_DECOMPRESS
+            // Scales and zero points change once a group of rows: loaded
+            // again only then.
+            int qks = -1, qkz = -1;
+            VEC_T qs = 1, qz = 0;
+#endif
+            for (int k = kbeg + ly; k < kend; k += LY) {
+                VEC_T bv = gemv_load_b(b, bb + (long)k * b_sk, xn);
+#ifdef B_DECOMPRESS
+                if (k / bq_groups.s0 != qks || k / bq_groups.s2 != qkz) {
+                    float sc[VEC], zp[VEC];
+                    gemv_qparams(k, n0, xn, bq_scale, bq_zp, bq_groups,
+                            bq_strides, sc, zp);
+                    qs = CONCAT2(vload, VEC)(0, sc);
+                    qz = CONCAT2(vload, VEC)(0, zp);
+                    qks = k / bq_groups.s0;
+                    qkz = k / bq_groups.s2;
+                }
+                bv = (bv - qz) * qs;
+#endif
+#pragma unroll
+                for (int m = 0; m < GEMV_MAX_M; m++)
+                    if (m < M)
+                        acc[m] = fma((VEC_T)(float)A_LOAD1(
+                                             ab + (long)m * a_sm + (long)k * a_sk),
+                                bv, acc[m]);
+            }
+        }
+
+        // The LY partial sums of each column, one row of A at a time.
+#pragma unroll
+        for (int m = 0; m < GEMV_MAX_M; m++) {
+            if (m >= M) break;
+            CONCAT2(vstore, VEC)(acc[m], 0, &red[ly][lx * VEC]);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (int col = ly * LX + lx; col < NCOLS; col += LX * LY) {
+                float sum = 0.f;
+#pragma unroll
+                for (int r = 0; r < LY; r++)
+                    sum += red[r][col];
+                const int n = get_group_id(0) * NCOLS + col;
+                if (n < N) {
+                    global C_T *pc = cb + (long)m * c_sm + (long)n * c_sn;
+                    C_STORE1(pc, GEMM_OUT(sum, bc, m, n, pc));
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
