@@ -159,7 +159,7 @@ void define_tiling(kernel_options_t &o, const gemm_conf_t &c,
         o.define("LX", (int64_t)p.lx);
         o.define("LY", (int64_t)p.ly);
         o.define("VEC", (int64_t)p.vec);
-        o.define("GEMV_MAX_M", (int64_t)gemm_gemv_max_m);
+        o.define("GEMV_MAX_M", (int64_t)p.tm);
     } else {
         o.define("TM", (int64_t)p.tm);
         o.define("TN", (int64_t)p.tn);
@@ -316,6 +316,10 @@ gemm_plan_t plan_gemv(const device_info_t &dev, const gemm_conf_t &conf,
     p.kind = gemm_plan_t::kind_t::gemv;
     p.lx = 32, p.ly = 8;
     p.vec = conf.b_dt == dnnl_f32 ? 4 : 8;
+    // Accumulators for M rows, rounded up to a power of two (a program
+    // per class; fewer registers than always holding the most).
+    p.tm = 1;
+    while (p.tm < shape.M) p.tm *= 2;
     const dim_t groups = div_up(shape.N, (dim_t)p.lx * p.vec) * shape.batch;
     const dim_t want = div_up(4 * (dim_t)std::max(dev.compute_units, 1), groups);
     const dim_t most = std::max<dim_t>(shape.K / 64, 1);

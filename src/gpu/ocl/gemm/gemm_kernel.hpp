@@ -86,7 +86,7 @@ struct gemm_plan_t {
     enum class kind_t { tiled, direct, gemv } kind = kind_t::direct;
     int wg_m = 0, wg_n = 0, tm = 4, tn = 4, kb = 16; // tile (tiled)
     int lx = 16, ly = 16;                            // work-group (direct, gemv)
-    int vec = 4; // gemv: columns a work-item
+    int vec = 4; // gemv: columns a work-item (tm: rows of A held)
     int nsplit = 1;       // K slices (split-K through a workspace)
     size_t workspace = 0; // bytes of scratchpad the split needs
     std::string name;     // implementation name, e.g. ocl:gemm_f32_128x128
