@@ -7,6 +7,7 @@
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
+#include <array>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -401,6 +402,41 @@ TEST_F(OclInnerProduct, TiledKernelAndSplitK) {
     w.bias = true;
     w.impl = "splitk4";
     run_bwd_w(w);
+    unsetenv("ONEDNN_OCL_GEMM_KERNEL");
+    unsetenv("ONEDNN_OCL_GEMM_SPLITK");
+    set_primitive_cache_capacity(1024);
+}
+
+// The GEMV kernel on every device: small minibatches forward (weights
+// with unit stride along IC, spatial sources flattened) and backward data
+// (unit stride along IC the other way), with bias, post-ops and split K.
+TEST_F(OclInnerProduct, GemvKernel) {
+    set_primitive_cache_capacity(0);
+    setenv("ONEDNN_OCL_GEMM_KERNEL", "gemv", 1);
+    for (const auto &s : {std::array<memory::dim, 3> {1, 45, 29},
+                 std::array<memory::dim, 3> {8, 300, 7}}) {
+        ip_t p = ip2d(s[0], s[1], s[2]);
+        p.bias = true;
+        p.post_ops = {por::post_op_t::eltwise, por::post_op_t::sum};
+        p.impl = "gemv";
+        run_fwd(p);
+        p.post_ops = {};
+        run_bwd_d(p);
+    }
+    for (ip_t p : spatial_cases()) {
+        p.bias = true;
+        run_fwd(p);
+    }
+    ip_t h = ip2d(3, 70, 20);
+    h.sdt = h.wdt = h.ddt = h.bdt = dt::f16;
+    h.bias = true;
+    h.impl = "gemv";
+    run_fwd(h);
+    setenv("ONEDNN_OCL_GEMM_SPLITK", "3", 1);
+    ip_t k = ip2d(2, 700, 11);
+    k.bias = true;
+    k.impl = "gemv_splitk3";
+    run_fwd(k);
     unsetenv("ONEDNN_OCL_GEMM_KERNEL");
     unsetenv("ONEDNN_OCL_GEMM_SPLITK");
     set_primitive_cache_capacity(1024);

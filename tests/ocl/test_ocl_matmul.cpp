@@ -343,10 +343,10 @@ TEST_F(OclMatmul, TiledKernelAndSplitK) {
     }
 }
 
-// The GEMV kernel (a few rows against weights with unit stride along N)
-// on every device: rows 1 to 8, column tails, every floating type, bias,
-// scales, post-ops (sum included), batches, split K; transposed weights
-// and nine rows are not its and go elsewhere.
+// The GEMV kernel (a few rows against weights with a unit stride) on
+// every device: rows 1 to 8, column and K tails, weights along N and along
+// K, every floating type, bias, scales, post-ops (sum included), batches,
+// split K; nine rows are not its and go elsewhere.
 TEST_F(OclMatmul, GemvKernel) {
     forced_gemm_t f("gemv", nullptr);
     for (memory::dim m : {1, 3, 8})
@@ -396,10 +396,33 @@ TEST_F(OclMatmul, GemvKernel) {
         c.bias = {};
         run_case(c);
     }
-    c = cfg2d(2, 30, 20);
-    c.tw = true; // k-contiguous weights: not the GEMV kernel's
-    EXPECT_EQ(run_case(c).find("gemv"), std::string::npos);
-    c = cfg2d(9, 30, 20);
+    // Weights with unit stride along K: lanes along K, K tails within a
+    // step and a slice. (The scope above unset the forcing.)
+    forced_gemm_t f2("gemv", nullptr);
+    for (memory::dim m : {1, 5, 8})
+        for (memory::dim k : {1, 37, 300}) {
+            c = cfg2d(m, 19, k);
+            c.tw = true;
+            c.impl = "_gemv";
+            run_case(c);
+        }
+    for (dt t : {dt::f16, dt::bf16}) {
+        c = cfg2d(3, 20, 70);
+        c.tw = true;
+        c.impl = "_gemv";
+        c.sdt = c.wdt = c.ddt = t;
+        run_case(c);
+    }
+    {
+        forced_gemm_t s("gemv", "3");
+        c = cfg2d(4, 21, 600);
+        c.tw = true;
+        c.impl = "gemv_splitk3";
+        c.bias = {1, 21};
+        c.post_ops = {{por::post_op_t::sum, algorithm::undef, 0, 0, 0.5f}};
+        run_case(c);
+    }
+    c = cfg2d(9, 30, 20); // more rows than it holds
     EXPECT_EQ(run_case(c).find("gemv"), std::string::npos);
 }
 

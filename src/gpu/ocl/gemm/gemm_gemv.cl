@@ -9,8 +9,11 @@
 // dimension, their raw sums going to the workspace that gemm_reduce.cl
 // adds up, as the other kernels do.
 //
-// Defines: LX, LY, VEC (columns a work-item: 16 bytes of floating-point
-// B), GEMV_MAX_M (rows of A held: M rounded up to a power of two), the types of gemm_types.clh and the epilogue's; with
+// With B_KCONTIG (unit stride along k instead) the lanes walk K: see the
+// second kernel below.
+//
+// Defines: B_KCONTIG, LX, LY, VEC (values a work-item and step: 16 bytes
+// of floating-point B), GEMV_MAX_M (rows of A held: M rounded up to a power of two), the types of gemm_types.clh and the epilogue's; with
 // B_DECOMPRESS (gemm_common.clh) B holds integers (B_DT s8 / u8, or B_INT4
 // with B_T uchar) turned into (q - zp) * scale as they are loaded.
 #include "gemm/gemm_common.clh"
@@ -104,6 +107,7 @@ inline VEC_T gemv_load_b(const global B_T *b, long i, int x) {
 #endif
 }
 
+#if !B_KCONTIG
 __attribute__((reqd_work_group_size(LX, LY, 1))) kernel void gemm_gemv(
         GEMM_PARAMS) {
     local float red[LY][NCOLS];
@@ -182,3 +186,126 @@ __attribute__((reqd_work_group_size(LX, LY, 1))) kernel void gemm_gemv(
         }
     }
 }
+
+#else // B_KCONTIG
+
+#ifdef B_DECOMPRESS
+// The scale and zero point of weights element (k, n) (one and zero where
+// absent).
+inline void gemv_qparam(int k, int n, const global BQ_S_T *bq_scale,
+        const global BQ_Z_T *bq_zp, int4 g, long4 st, float *sc, float *zp) {
+#ifdef WITH_BQ_SCALE
+    *sc = LOAD(BQ_S_DT, bq_scale, (k / g.s0) * st.s0 + (n / g.s1) * st.s1);
+#else
+    *sc = 1.f;
+#endif
+#ifdef WITH_BQ_ZP
+    *zp = BQ_ZP_AT((k / g.s2) * st.s2 + (n / g.s3) * st.s3);
+#else
+    *zp = 0.f;
+#endif
+}
+#endif
+
+inline float gemv_hsum(VEC_T v) {
+#if VEC == 4
+    return (v.s0 + v.s1) + (v.s2 + v.s3);
+#else
+    return ((v.s0 + v.s1) + (v.s2 + v.s3)) + ((v.s4 + v.s5) + (v.s6 + v.s7));
+#endif
+}
+
+// B with unit stride along k (transposed weights, an inner product's): a
+// warp-wide row of LX lanes walks one column's K slice, VEC consecutive
+// values a lane and step (16 bytes of floating-point B), against the same
+// values of each row of A; the LX partial sums meet in local memory. A
+// work-group takes LY columns.
+__attribute__((reqd_work_group_size(LX, LY, 1))) kernel void gemm_gemv(
+        GEMM_PARAMS) {
+    local float red[LY][LX];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int n = get_global_id(1);
+    const int a_zp = GEMM_A_ZP, b_zp = GEMM_B_ZP;
+
+    for (long g = get_global_id(2); g < nbatch * nsplit;
+            g += get_global_size(2)) {
+        const long bi = g / nsplit;
+        const int s = g % nsplit;
+        const int kbeg = s * kchunk;
+        const int kend = min(K, kbeg + kchunk);
+        const int4 bc = gemm_batch_coords(bi, bdims);
+        const global A_T *ab = a + a_off + gemm_batch_off(bc, a_bs);
+        const long bcol = b_off + gemm_batch_off(bc, b_bs) + (long)n * b_sn;
+        global C_T *cb = c + c_off + gemm_batch_off(bc, c_bs) + s * c_ss;
+
+        float acc[GEMV_MAX_M];
+#pragma unroll
+        for (int m = 0; m < GEMV_MAX_M; m++)
+            acc[m] = 0.f;
+        if (n < N) {
+#ifdef B_DECOMPRESS
+            // Rows [q_beg, q_end) share one scale and zero point.
+            int q_beg = 0, q_end = 0;
+            float qs = 1.f, qzs = 0.f;
+#endif
+            for (int k = kbeg + lx * VEC; k < kend; k += LX * VEC) {
+                const int x = kend - k;
+                VEC_T w = gemv_load_b(b, bcol + k, x);
+#ifdef B_DECOMPRESS
+                if (!(k >= q_beg && k + VEC <= q_end)) {
+                    const int gs = bq_groups.s0, gz = bq_groups.s2;
+                    const int b0 = max(k / gs * gs, k / gz * gz);
+                    const int e0 = min((k / gs + 1) * gs, (k / gz + 1) * gz);
+                    float sc, zp;
+                    gemv_qparam(k, n, bq_scale, bq_zp, bq_groups, bq_strides,
+                            &sc, &zp);
+                    q_beg = b0, q_end = e0;
+                    qs = sc, qzs = -zp * sc;
+                }
+                if (k + VEC <= q_end) {
+                    w = fma(w, (VEC_T)qs, (VEC_T)qzs);
+                } else { // the step crosses a group boundary
+                    float e[VEC];
+                    CONCAT2(vstore, VEC)(w, 0, e);
+#pragma unroll
+                    for (int j = 0; j < VEC; j++) {
+                        float sc, zp;
+                        gemv_qparam(min(k + j, K - 1), n, bq_scale, bq_zp,
+                                bq_groups, bq_strides, &sc, &zp);
+                        e[j] = (e[j] - zp) * sc;
+                    }
+                    w = CONCAT2(vload, VEC)(0, e);
+                }
+#endif
+#pragma unroll
+                for (int m = 0; m < GEMV_MAX_M; m++) {
+                    if (m < M) {
+                        float av[VEC];
+#pragma unroll
+                        for (int j = 0; j < VEC; j++)
+                            av[j] = j < x ? (float)A_LOAD1(ab + (long)m * a_sm
+                                                    + (long)(k + j) * a_sk)
+                                          : 0.f;
+                        acc[m] += gemv_hsum(CONCAT2(vload, VEC)(0, av) * w);
+                    }
+                }
+            }
+        }
+
+#pragma unroll
+        for (int m = 0; m < GEMV_MAX_M; m++) {
+            if (m >= M) break;
+            red[ly][lx] = acc[m];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (lx == 0 && n < N) {
+                float sum = 0.f;
+                for (int r = 0; r < LX; r++)
+                    sum += red[ly][r];
+                global C_T *pc = cb + (long)m * c_sm + (long)n * c_sn;
+                C_STORE1(pc, GEMM_OUT(sum, bc, m, n, pc));
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+#endif

@@ -160,6 +160,7 @@ void define_tiling(kernel_options_t &o, const gemm_conf_t &c,
         o.define("LY", (int64_t)p.ly);
         o.define("VEC", (int64_t)p.vec);
         o.define("GEMV_MAX_M", (int64_t)p.tm);
+        o.define("B_KCONTIG", c.b == gemm_access_t::col_major ? 1 : 0);
     } else {
         o.define("TM", (int64_t)p.tm);
         o.define("TN", (int64_t)p.tn);
@@ -297,7 +298,7 @@ bool fp_type(data_type_t dt) {
 bool use_gemv(const device_info_t &dev, const gemm_conf_t &conf,
         const gemm_shape_t *shape, const std::string &force) {
     if (!shape || shape->M > gemm_gemv_max_m || shape->M < 1
-            || conf.b != gemm_access_t::row_major || conf.acc_int()
+            || conf.b == gemm_access_t::strided || conf.acc_int()
             || !fp_type(conf.a_dt)
             || !(fp_type(conf.b_dt) || conf.b_decompress))
         return false;
@@ -307,9 +308,12 @@ bool use_gemv(const device_info_t &dev, const gemm_conf_t &conf,
            && dev.max_wi_sizes[1] >= 8;
 }
 
-// 32 x 8 work-items a group, 16 bytes of B a work-item and row; K split
-// until the groups fill the device about four times over, each slice
-// keeping at least 64 rows.
+// 32 x 8 work-items a group, 16 bytes of B a work-item and step. B with
+// unit stride along n: a group takes 32 x 16 bytes of columns, its lanes
+// 8 rows at a time; along k: a group takes 8 columns, 32 lanes a column
+// walking its K slice. K is split until the groups fill the device about
+// four times over, each slice keeping at least 64 rows (two steps of all
+// lanes along k).
 gemm_plan_t plan_gemv(const device_info_t &dev, const gemm_conf_t &conf,
         const gemm_shape_t &shape) {
     gemm_plan_t p;
@@ -320,9 +324,13 @@ gemm_plan_t plan_gemv(const device_info_t &dev, const gemm_conf_t &conf,
     // per class; fewer registers than always holding the most).
     p.tm = 1;
     while (p.tm < shape.M) p.tm *= 2;
-    const dim_t groups = div_up(shape.N, (dim_t)p.lx * p.vec) * shape.batch;
+    const bool kcontig = conf.b == gemm_access_t::col_major;
+    const dim_t groups = (kcontig ? div_up(shape.N, (dim_t)p.ly)
+                                  : div_up(shape.N, (dim_t)p.lx * p.vec))
+            * shape.batch;
     const dim_t want = div_up(4 * (dim_t)std::max(dev.compute_units, 1), groups);
-    const dim_t most = std::max<dim_t>(shape.K / 64, 1);
+    const dim_t rows = kcontig ? 2 * p.lx * p.vec : 64;
+    const dim_t most = std::max<dim_t>(shape.K / rows, 1);
     p.nsplit = (int)std::max<dim_t>(1, std::min<dim_t>({want, most, 64}));
     const std::string n = getenv_string("ONEDNN_OCL_GEMM_SPLITK");
     if (!n.empty())
@@ -592,7 +600,13 @@ status_t gemm_kernels_t::execute(
     }
 
     nd_range_t range;
-    if (plan_.kind == gemm_plan_t::kind_t::gemv) {
+    if (plan_.kind == gemm_plan_t::kind_t::gemv
+            && conf_.b == gemm_access_t::col_major) {
+        range = nd_range_t({(size_t)plan_.lx,
+                                   (size_t)(div_up(e.N, plan_.ly) * plan_.ly),
+                                   (size_t)ngroups},
+                {(size_t)plan_.lx, (size_t)plan_.ly, 1});
+    } else if (plan_.kind == gemm_plan_t::kind_t::gemv) {
         range = nd_range_t(
                 {(size_t)div_up(e.N, (dim_t)plan_.lx * plan_.vec) * plan_.lx,
                         (size_t)plan_.ly, (size_t)ngroups},

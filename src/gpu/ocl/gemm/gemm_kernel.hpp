@@ -95,8 +95,8 @@ struct gemm_plan_t {
 // Chooses the kernel for the device: the tiled kernel on GPUs (a
 // 128 x 128 block of 8 x 8 register tiles, 64 x 64 for narrow shapes,
 // split-K when the blocks cannot fill the device), the GEMV kernel on GPUs
-// for at most gemm_gemv_max_m rows of floating-point A against B with unit
-// stride along n (split-K to fill the device), the direct kernel on CPU
+// for at most gemm_gemv_max_m rows of floating-point A against B with a
+// unit stride (along n or k; split-K to fill the device), the direct kernel on CPU
 // devices and for operands with no unit stride. `shape` null: runtime
 // shapes (no split, no GEMV). For tests of every path on any device, the
 // environment may force the choice: ONEDNN_OCL_GEMM_KERNEL=tiled|direct|

@@ -269,14 +269,14 @@ bool ocl_matmul_t::pd_t::attr_ok() const {
 
 // Weight decompression inside the GEMV kernel: scales and zero points of
 // the weights over their last two dims (per tensor, per dim, grouped), no
-// runtime dims, unit stride along N (plan_gemm then decides: GEMV or
+// runtime dims, unit stride along N or K (plan_gemm then decides: GEMV or
 // unimplemented, leaving the request to ocl:decompress).
 status_t ocl_matmul_t::pd_t::init_decompression() {
     cpu::matmul::wei_quant_t qs, qz;
     const memory_desc_t &w = weights_md_;
     const int nd = w.ndims;
     bool ok = !has_runtime_dims_or_strides()
-              && access_of(w) == gemm_access_t::row_major
+              && access_of(w) != gemm_access_t::strided
               && cpu::matmul::init_wei_quant(qs, attr_, w, false)
               && cpu::matmul::init_wei_quant(qz, attr_, w, true);
     for (int d = 0; ok && d < nd - 2; ++d)
@@ -384,7 +384,7 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     if (conf.b_decompress && plan.kind != gemm_plan_t::kind_t::gemv) {
         verbose_check("matmul", "gpu: weight decompression in the GEMV "
                                 "kernel only (at most %d rows, weights "
-                                "with unit stride along N)",
+                                "with a unit stride)",
                 gemm_gemv_max_m);
         return dnnl_unimplemented;
     }
