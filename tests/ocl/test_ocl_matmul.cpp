@@ -622,14 +622,6 @@ TEST_F(OclMatmul, RuntimeDims) {
 // is correctly rounded on the device too).
 namespace dropout_sround {
 
-std::vector<uint8_t> bytes_of(const memory &m) {
-    std::vector<uint8_t> v(m.get_desc().get_size());
-    void *p = m.map_data();
-    std::memcpy(v.data(), p, v.size());
-    m.unmap_data(p);
-    return v;
-}
-
 memory filled(const engine &e, const memory::desc &md, const void *data, size_t size) {
     memory m(md, e);
     void *p = m.map_data();
@@ -682,7 +674,7 @@ out_t run(const engine &e, memory::dim B, memory::dim M, memory::dim N, memory::
                     {DNNL_ARG_ATTR_DROPOUT_OFFSET, filled(e, l1, &offset, 8)},
                     {DNNL_ARG_ATTR_ROUNDING_SEED, filled(e, i1, &rseed, 4)}});
     st.wait();
-    return {bytes_of(D), bytes_of(Mk)};
+    return {host_bytes(D), host_bytes(Mk)};
 }
 
 } // namespace dropout_sround

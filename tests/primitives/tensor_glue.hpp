@@ -191,6 +191,14 @@ struct mapped_t {
     uint8_t *ptr = nullptr;
 };
 
+// A host copy of a memory object's bytes (any engine).
+inline std::vector<uint8_t> host_bytes(const dnnl::memory &m) {
+    mapped_t map(m);
+    const size_t n = m.get_desc().get_size();
+    return map.ptr ? std::vector<uint8_t>(map.ptr, map.ptr + n)
+                   : std::vector<uint8_t>();
+}
+
 // Memory of `md` holding logical values `vals` (row-major), zeros in the
 // padding and `pattern` in every other byte (gaps of strided layouts), so
 // that a primitive reading outside the tensor shows up.

@@ -14,6 +14,7 @@
 
 #include "common/math/stochastic_round.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
+#include "tensor_glue.hpp"
 
 namespace {
 
@@ -21,6 +22,7 @@ using namespace dnnl;
 using dt = memory::data_type;
 using tag = memory::format_tag;
 namespace m = dnnl::impl::math;
+using tensor_glue::host_bytes;
 
 engine &cpu() {
     static engine e(engine::kind::cpu, 0);
@@ -39,14 +41,6 @@ const char *name_of(const engine &e) {
     return e.get_kind() == engine::kind::cpu ? "cpu" : "gpu";
 }
 
-// A host copy of a memory's bytes (any engine).
-std::vector<uint8_t> bytes_of(const memory &m) {
-    std::vector<uint8_t> v(m.get_desc().get_size());
-    void *p = m.map_data();
-    std::memcpy(v.data(), p, v.size());
-    m.unmap_data(p);
-    return v;
-}
 
 float from_bits(uint32_t u) {
     float f;
@@ -187,8 +181,8 @@ TEST(StochasticRounding, MatmulAgainstReference) {
                 s.wait();
                 const auto strides = cm.get_strides();
                 const auto p = params((dnnl_data_type_t)d);
-                const std::vector<uint8_t> ab = bytes_of(a), bb = bytes_of(b),
-                                           cb = bytes_of(c);
+                const std::vector<uint8_t> ab = host_bytes(a), bb = host_bytes(b),
+                                           cb = host_bytes(c);
                 const float *av = (const float *)ab.data();
                 const float *bv = (const float *)bb.data();
                 for (memory::dim bt = 0; bt < B; ++bt)
@@ -237,7 +231,7 @@ TEST(StochasticRounding, ConvolutionForwardAgainstReference) {
                         {DNNL_ARG_ATTR_ROUNDING_SEED, seed_mem(eng, 99)}});
         s.wait();
         const auto ss = src.get_strides(), ds = dst.get_strides();
-        const std::vector<uint8_t> xb = bytes_of(sf), wb = bytes_of(wf), db = bytes_of(d);
+        const std::vector<uint8_t> xb = host_bytes(sf), wb = host_bytes(wf), db = host_bytes(d);
         const float *x = (const float *)xb.data();
         const float *w = (const float *)wb.data();
         const auto p = params(dnnl_bf16);

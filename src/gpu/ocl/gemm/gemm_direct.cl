@@ -44,11 +44,9 @@ kernel void gemm_direct(GEMM_PARAMS) {
 
     for (long g = get_global_id(2); g < nbatch * nsplit;
             g += get_global_size(2)) {
-        const long bi = g / nsplit;
-        const int s = g % nsplit;
-        const int kbeg = s * kchunk;
-        const int klen = min(K - kbeg, kchunk);
-        const int4 bc = gemm_batch_coords(bi, bdims);
+        const gemm_unit_t u = gemm_unit(g, nsplit, kchunk, K, bdims);
+        const int s = u.s, kbeg = u.kbeg, klen = u.kend - u.kbeg;
+        const int4 bc = u.bc;
         const global A_T *ab
                 = a + a_off + gemm_batch_off(bc, a_bs) + (long)kbeg * a_sk;
         const global B_T *pb = b + b_off + gemm_batch_off(bc, b_bs)

@@ -118,11 +118,9 @@ __attribute__((reqd_work_group_size(LX, LY, 1))) kernel void gemm_gemv(
 
     for (long g = get_global_id(2); g < nbatch * nsplit;
             g += get_global_size(2)) {
-        const long bi = g / nsplit;
-        const int s = g % nsplit;
-        const int kbeg = s * kchunk;
-        const int kend = min(K, kbeg + kchunk);
-        const int4 bc = gemm_batch_coords(bi, bdims);
+        const gemm_unit_t u = gemm_unit(g, nsplit, kchunk, K, bdims);
+        const int s = u.s, kbeg = u.kbeg, kend = u.kend;
+        const int4 bc = u.bc;
         const global A_T *ab = a + a_off + gemm_batch_off(bc, a_bs);
         const long bb = b_off + gemm_batch_off(bc, b_bs) + (long)n0;
         global C_T *cb = c + c_off + gemm_batch_off(bc, c_bs) + s * c_ss;
@@ -229,11 +227,9 @@ __attribute__((reqd_work_group_size(LX, LY, 1))) kernel void gemm_gemv(
 
     for (long g = get_global_id(2); g < nbatch * nsplit;
             g += get_global_size(2)) {
-        const long bi = g / nsplit;
-        const int s = g % nsplit;
-        const int kbeg = s * kchunk;
-        const int kend = min(K, kbeg + kchunk);
-        const int4 bc = gemm_batch_coords(bi, bdims);
+        const gemm_unit_t u = gemm_unit(g, nsplit, kchunk, K, bdims);
+        const int s = u.s, kbeg = u.kbeg, kend = u.kend;
+        const int4 bc = u.bc;
         const global A_T *ab = a + a_off + gemm_batch_off(bc, a_bs);
         const long bcol = b_off + gemm_batch_off(bc, b_bs) + (long)n * b_sn;
         global C_T *cb = c + c_off + gemm_batch_off(bc, c_bs) + s * c_ss;
