@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "api_compat.hpp"
+#include "api_version.hpp"
 #include "execute.hpp"
 
 namespace bd {

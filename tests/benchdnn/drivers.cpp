@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "api_version.hpp"
+
 namespace bd {
 
 const std::vector<knob_def_t> &attr_knobs() {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "drivers.hpp"
+#include "api_version.hpp"
 #include "reference/ip_ref.hpp"
 #include "reference/matmul_ref.hpp"
 
