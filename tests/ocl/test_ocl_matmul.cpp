@@ -575,6 +575,27 @@ TEST_F(OclMatmul, PostOps) {
             {K::prelu, algorithm::undef, 0, 0, 1, {3, 1, 18}}};
     c.rel = 1e-6;
     run_case(c);
+    // More than six dims: eltwise and sum entries see no positions, so the
+    // batch dims fold as without post-ops; binary ones stay refused.
+    c = cfg2d(3, 5, 4);
+    c.src = {2, 2, 3, 2, 2, 3, 4};
+    c.wei = {2, 2, 3, 2, 2, 4, 5};
+    c.dst = {2, 2, 3, 2, 2, 3, 5};
+    c.post_ops = {{K::eltwise, algorithm::eltwise_relu},
+            {K::sum, algorithm::undef, 0, 0, 0.5f}};
+    run_case(c);
+    const memory::desc s7({2, 2, 3, 2, 2, 3, 4}, dt::f32, memory::format_tag::abcdefg),
+            w7({2, 2, 3, 2, 2, 4, 5}, dt::f32, memory::format_tag::abcdefg),
+            d7({2, 2, 3, 2, 2, 3, 5}, dt::f32, memory::format_tag::abcdefg);
+    primitive_attr a7;
+    post_ops p7;
+    p7.append_binary(algorithm::binary_add,
+            memory::desc({1, 1, 1, 1, 1, 1, 5}, dt::f32, memory::format_tag::abcdefg));
+    a7.set_post_ops(p7);
+    dnnl_primitive_desc_t pd7 = nullptr;
+    EXPECT_EQ(dnnl_matmul_primitive_desc_create(&pd7, gpu().get(), s7.get(), w7.get(),
+                      nullptr, d7.get(), a7.get()),
+            dnnl_unimplemented);
 }
 
 TEST_F(OclMatmul, RuntimeDims) {

@@ -35,12 +35,25 @@ status_t post_ops_conf_t::condition_strides(const memory_desc_t &cond,
     return dnnl_success;
 }
 
-status_t post_ops_conf_t::init(
-        const dnnl_post_ops &po, const memory_desc_t &dst_md, const char *who) {
+bool post_ops_conf_t::positional() const {
+    for (const entry_t &e : entries_)
+        if (e.op.kind == post_op_kind_t::binary
+                || e.op.kind == post_op_kind_t::prelu)
+            return true;
+    return false;
+}
+
+status_t post_ops_conf_t::init(const dnnl_post_ops &po,
+        const memory_desc_t &dst_md, const char *who, bool any_rank) {
     entries_.clear();
     has_sum_ = false;
     if (po.entries.empty()) return dnnl_success;
-    if ((int)po.entries.size() > max_post_ops || dst_md.ndims > 6) {
+    bool position_free = true;
+    for (const post_op_t &op : po.entries)
+        position_free = position_free && op.kind != post_op_kind_t::binary
+                        && op.kind != post_op_kind_t::prelu;
+    if ((int)po.entries.size() > max_post_ops
+            || (dst_md.ndims > 6 && !(any_rank && position_free))) {
         verbose_check(who, "gpu: at most %d post-ops on at most 6 dims",
                 max_post_ops);
         return dnnl_unimplemented;

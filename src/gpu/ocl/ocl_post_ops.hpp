@@ -21,9 +21,14 @@ public:
     // dnnl_unimplemented (with a create:check line naming `who`) for
     // chains kernels cannot apply: other kinds than eltwise, sum, binary
     // and prelu, more than max_post_ops entries, a destination of more
-    // than six dims, blocked or unsupported second sources.
+    // than six dims, blocked or unsupported second sources. `any_rank`:
+    // the caller passes no positions to a chain without binary or PReLU
+    // entries (positional() false), which then takes any rank.
     status_t init(const dnnl_post_ops &po, const memory_desc_t &dst_md,
-            const char *who);
+            const char *who, bool any_rank = false);
+    // True when an entry reads a second tensor at the destination's
+    // position (binary, PReLU).
+    bool positional() const;
     void define(kernel_options_t &opts) const;
     // Appends two buffer arguments per entry: binary src1 (prelu: its
     // weights) and select's condition (null where the entry has none).

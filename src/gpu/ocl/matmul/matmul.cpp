@@ -76,7 +76,8 @@ status_t make_exec(
     }
 
     // Batch dims (innermost first): broadcast operands get stride 0. With
-    // post-ops every dim keeps its place (they see dst positions);
+    // binary or PReLU post-ops every dim keeps its place (they see dst
+    // positions);
     // otherwise dims of size 1 go and neighbours that step evenly in every
     // tensor merge.
     struct bdim_t {
@@ -84,7 +85,7 @@ status_t make_exec(
     };
     bdim_t list[DNNL_MAX_NDIMS];
     int cnt = 0;
-    const bool keep = pd.conf.post_ops.count() > 0;
+    const bool keep = pd.conf.post_ops.positional();
     for (int d = nb - 1; d >= 0; --d) {
         bdim_t x;
         x.n = m.dst.dims[d];
@@ -324,7 +325,7 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
                 "matmul", "gpu: unsupported scales, zero points or rounding");
         return dnnl_unimplemented;
     }
-    DNNL_CHECK(conf.post_ops.init(attr_.post_ops, dst_md_, "matmul"));
+    DNNL_CHECK(conf.post_ops.init(attr_.post_ops, dst_md_, "matmul", true));
     const int nd = ndims();
     conf.a = access_of(src_md_);
     conf.b = access_of(weights_md_);
@@ -344,7 +345,9 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     conf.a_zp = attr_.zero_points.has(DNNL_ARG_SRC);
     conf.b_zp = attr_.zero_points.has(DNNL_ARG_WEIGHTS) && !decompresses();
     conf.dst_zp = attr_.zero_points.has(DNNL_ARG_DST);
-    conf.dst_ndims = nd;
+    // Positions reach the post-ops only for binary and PReLU entries (at
+    // most six dims then).
+    conf.dst_ndims = conf.post_ops.positional() ? nd : 2;
     conf.sround = attr_.get_rounding(DNNL_ARG_DST)
                   == dnnl_rounding_mode_stochastic;
     const dropout_t &drop = attr_.dropout;
