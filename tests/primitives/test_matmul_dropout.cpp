@@ -274,6 +274,14 @@ TEST(Dropout, MissingArgumentsRefused) {
                 dnnl_invalid_arguments)
                 << missing;
     }
+    // A probability memory without elements holds no value either.
+    auto args = full;
+    args[DNNL_ARG_ATTR_DROPOUT_PROBABILITY] = memory({{0}, dt::f32, tag::x}, e);
+    std::vector<dnnl_exec_arg_t> c;
+    for (auto &kv : args)
+        c.push_back({kv.first, kv.second.get()});
+    EXPECT_EQ(dnnl_primitive_execute(prim.get(), s.get(), (int)c.size(), c.data()),
+            dnnl_invalid_arguments);
     }
 }
 

@@ -180,10 +180,16 @@ status_t dropout_args(
             e.drop_offset_value = o ? *static_cast<const int64_t *>(o) : 0;
         }
     } else {
-        e.drop_p = mem_of(ctx, P);
-        e.drop_seed = mem_of(ctx, S);
-        e.drop_offset = c.dropout_offset ? mem_of(ctx, O) : nullptr;
-        ok = e.drop_p && e.drop_seed && (e.drop_offset || !c.dropout_offset);
+        // A buffer holding at least the one value the kernels read.
+        auto one_value = [&](int arg, cl_mem &out) {
+            const memory_t *m = ctx.memory(arg);
+            out = mem_of(ctx, arg);
+            return m && out && md_nelems(m->md()) >= 1
+                   && check_buffer(out, m->md(), "matmul dropout argument")
+                           == dnnl_success;
+        };
+        ok = one_value(P, e.drop_p) && one_value(S, e.drop_seed)
+             && (!c.dropout_offset || one_value(O, e.drop_offset));
     }
     if (!ok) {
         verbose_error("matmul", "gpu: dropout probability, seed or offset missing");
