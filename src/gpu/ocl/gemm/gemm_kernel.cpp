@@ -293,8 +293,8 @@ bool fp_type(data_type_t dt) {
     return dt == dnnl_f32 || dt == dnnl_f16 || dt == dnnl_bf16;
 }
 
-// The GEMV kernel: a few rows of floating-point A against B with unit
-// stride along n, on GPUs (or where forced).
+// The GEMV kernel: a few rows of floating-point A against B with a unit
+// stride (along k: one row), on GPUs (or where forced).
 bool use_gemv(const device_info_t &dev, const gemm_conf_t &conf,
         const gemm_shape_t *shape, const std::string &force) {
     if (!shape || shape->M > gemm_gemv_max_m || shape->M < 1
