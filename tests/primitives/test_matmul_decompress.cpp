@@ -8,6 +8,7 @@
 // logical weights.
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <unordered_map>
 #include <vector>
@@ -289,6 +290,34 @@ TEST(MatmulDecompress, MissingScalesRefused) {
         EXPECT_THROW(matmul(pd).execute(s, {{DNNL_ARG_SRC, ma}, {DNNL_ARG_WEIGHTS, mb},
                                                    {DNNL_ARG_DST, md}}),
                 error);
+    }
+}
+
+// On the gpu engine a scale buffer smaller than the scales the attribute
+// describes is refused (host memory cannot be checked: the cpu engine
+// trusts it, as oneDNN does), on both of its paths.
+TEST(MatmulDecompress, ShortScaleBufferRefusedOnGpu) {
+    if (engine::get_count(engine::kind::gpu) == 0) GTEST_SKIP() << "no gpu engine";
+    engine eng(engine::kind::gpu, 0);
+    for (const char *kernel : {"", "gemv"}) {
+        SCOPED_TRACE(kernel);
+        set_primitive_cache_capacity(0);
+        setenv("ONEDNN_OCL_GEMM_KERNEL", kernel, 1);
+        memory::desc a({2, 4}, dt::f32, tag::ab), b({4, 6}, dt::s4, tag::ab),
+                d({2, 6}, dt::f32, tag::ab);
+        primitive_attr attr;
+        attr.set_fpmath_mode(fpmath_mode::strict, true);
+        attr.set_scales(DNNL_ARG_WEIGHTS, 2, {}, dt::f32); // six, per N
+        matmul::primitive_desc pd(eng, a, b, d, attr);
+        memory ma(a, eng), mb(b, eng), md(d, eng);
+        memory one({{1}, dt::f32, tag::a}, eng);
+        stream s(eng);
+        EXPECT_THROW(matmul(pd).execute(s, {{DNNL_ARG_SRC, ma}, {DNNL_ARG_WEIGHTS, mb},
+                                                   {DNNL_ARG_DST, md},
+                                                   {DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, one}}),
+                error);
+        unsetenv("ONEDNN_OCL_GEMM_KERNEL");
+        set_primitive_cache_capacity(1024);
     }
 }
 

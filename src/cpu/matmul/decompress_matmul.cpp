@@ -69,6 +69,7 @@ bool init_wei_quant(wei_quant_t &q, const primitive_attr_t &attr,
         q.stride[d] = stride;
         stride *= wei.dims[d] / g;
     }
+    q.count = stride;
     return true;
 }
 

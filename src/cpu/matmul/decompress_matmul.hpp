@@ -30,6 +30,7 @@ struct wei_quant_t {
     int ndims = 0;
     dims_t group = {}; // per weights dim; 0 where the mask leaves it out
     dims_t stride = {}; // element stride per weights dim (0: broadcast)
+    dim_t count = 0; // elements of the tensor (dense)
     // Scale or zero point of weights position `pos`.
     float value(const void *data, const dim_t *pos) const;
 };

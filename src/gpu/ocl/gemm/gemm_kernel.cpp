@@ -349,6 +349,13 @@ gemm_plan_t plan_gemv(const device_info_t &dev, const gemm_conf_t &conf,
 
 } // namespace
 
+status_t check_buffer(cl_mem m, dim_t count, data_type_t dt, const char *what) {
+    memory_desc_t md;
+    const dims_t dims = {count};
+    DNNL_CHECK(md_init_by_strides(md, 1, dims, dt, nullptr));
+    return check_buffer(m, md, what);
+}
+
 gemm_plan_t plan_gemm(const device_info_t &dev, const gemm_conf_t &conf,
         const gemm_shape_t *shape) {
     gemm_plan_t p;

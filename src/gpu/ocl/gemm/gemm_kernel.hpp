@@ -151,6 +151,8 @@ struct gemm_exec_t {
 // a buffer holding every element of `md` (its offset and strides
 // included); success for tensors without elements.
 status_t check_buffer(cl_mem m, const memory_desc_t &md, const char *what);
+// The same for `count` dense elements of `dt` (s4 / u4 two to a byte).
+status_t check_buffer(cl_mem m, dim_t count, data_type_t dt, const char *what);
 
 // Split-K workspaces kept for the life of a primitive, one per in-order
 // command queue it runs on: executions on one queue run one after the

@@ -97,6 +97,12 @@ status_t ocl_decompress_matmul_t::execute(const exec_ctx_t &ctx) const {
             return dnnl_invalid_arguments;
         }
         DNNL_CHECK(check_buffer(q, pd->weights_md(), "matmul weights"));
+        if (pd->scale.on)
+            DNNL_CHECK(check_buffer(sc, pd->scale.count, pd->scale.dt,
+                    "matmul weight scales"));
+        if (pd->zp.on)
+            DNNL_CHECK(check_buffer(zp, pd->zp.count, pd->zp.dt,
+                    "matmul weight zero points"));
         kernel_args_t args;
         args.mem(q).mem(sc).mem(zp).mem(w).mem(conf_.mem()).i64(pd->rows);
         DNNL_CHECK(kernel_.enqueue(ctx,

@@ -298,6 +298,8 @@ status_t ocl_matmul_t::pd_t::init_decompression() {
     conf.bq_scale_dt = qs.dt;
     conf.bq_zp = qz.on;
     conf.bq_zp_dt = qz.dt;
+    bq_counts[0] = qs.count;
+    bq_counts[1] = qz.count;
     // (group, stride) along K then N of each tensor; absent: (1, 0).
     const cpu::matmul::wei_quant_t *q[2] = {&qs, &qz};
     for (int t = 0; t < 2; ++t)
@@ -485,10 +487,12 @@ status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
         e.bq_scale = c.bq_scale ? mem_of(ctx, DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS)
                                 : nullptr;
         e.bq_zp = c.bq_zp ? mem_of(ctx, Z | DNNL_ARG_WEIGHTS) : nullptr;
-        if ((c.bq_scale && !e.bq_scale) || (c.bq_zp && !e.bq_zp)) {
-            verbose_error("matmul", "gpu: weight scales or zero points missing");
-            return dnnl_invalid_arguments;
-        }
+        if (c.bq_scale)
+            DNNL_CHECK(check_buffer(e.bq_scale, pd.bq_counts[0], c.bq_scale_dt,
+                    "matmul weight scales"));
+        if (c.bq_zp)
+            DNNL_CHECK(check_buffer(e.bq_zp, pd.bq_counts[1], c.bq_zp_dt,
+                    "matmul weight zero points"));
         for (int i = 0; i < 4; ++i) {
             e.bq_groups[i] = pd.bq_groups[i];
             e.bq_strides[i] = pd.bq_strides[i];

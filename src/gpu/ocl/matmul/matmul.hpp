@@ -31,6 +31,7 @@ struct ocl_matmul_t : public primitive_t {
         gemm_plan_t plan;
         // Weight decompression: groups and strides of gemm_exec_t::bq_*.
         dim_t bq_groups[4] = {1, 1, 1, 1}, bq_strides[4] = {0, 0, 0, 0};
+        dim_t bq_counts[2] = {0, 0}; // elements of the scale, zero point
 
     private:
         bool decompresses() const; // integer weights, floating-point src
