@@ -440,6 +440,10 @@ TEST_F(OclMatmul, BatchedBroadcast) {
             // Seven batch dims fold onto the kernels' four.
             {{2, 1, 2, 2, 1, 2, 3, 4, 5}, {2, 3, 2, 2, 1, 2, 3, 5, 3},
                     {2, 3, 2, 2, 1, 2, 3, 4, 3}, {}},
+            // Broadcasts alternating between the sources: six batch dims
+            // that do not fold; the outer two are launches of their own.
+            {{2, 1, 3, 1, 2, 1, 3, 4}, {1, 2, 1, 3, 1, 2, 4, 5},
+                    {2, 2, 3, 3, 2, 2, 3, 5}, {1, 2, 3, 1, 2, 1, 1, 5}},
     };
     for (const auto &bc : cases)
         for (int t = 0; t < 2; ++t) {

@@ -3,6 +3,7 @@
 // (shapes from the memories when the descriptor has runtime dims).
 #include "gpu/ocl/matmul/matmul.hpp"
 
+#include <algorithm>
 #include <climits>
 
 #include "common/math/stochastic_round.hpp"
@@ -48,10 +49,29 @@ struct mds_t {
     memory_desc_t src, wei, dst, bias;
 };
 
-// Shapes, strides and batch dims of one execution; dnnl_unimplemented
-// when the batch dims do not fold onto four.
-status_t make_exec(
-        const ocl_matmul_t::pd_t &pd, const mds_t &m, gemm_exec_t &e) {
+// A batch dim: its size and the element strides of each tensor (0 where
+// the tensor broadcasts along it).
+struct bdim_t {
+    dim_t n, a, b, c, bias;
+};
+
+// Batch dims beyond the kernels' four, innermost first: each of their
+// positions is one launch with shifted offsets.
+struct outer_dims_t {
+    int cnt = 0;
+    bdim_t d[DNNL_MAX_NDIMS];
+    dim_t volume() const {
+        dim_t v = 1;
+        for (int i = 0; i < cnt; ++i)
+            v *= d[i].n;
+        return v;
+    }
+};
+
+// Shapes, strides and batch dims of one execution: the innermost four
+// (after folding) in `e`, the others in `outer`.
+status_t make_exec(const ocl_matmul_t::pd_t &pd, const mds_t &m,
+        gemm_exec_t &e, outer_dims_t &outer) {
     const int nd = m.dst.ndims, nb = nd - 2;
     const dim_t *ss = strides(m.src), *ws = strides(m.wei),
                 *ds = strides(m.dst);
@@ -80,9 +100,6 @@ status_t make_exec(
     // positions);
     // otherwise dims of size 1 go and neighbours that step evenly in every
     // tensor merge.
-    struct bdim_t {
-        dim_t n, a, b, c, bias;
-    };
     bdim_t list[DNNL_MAX_NDIMS];
     int cnt = 0;
     const bool keep = pd.conf.post_ops.positional();
@@ -108,8 +125,10 @@ status_t make_exec(
         }
         list[cnt++] = x;
     }
-    if (cnt > gemm_max_batch_dims) return dnnl_unimplemented;
-    for (int i = 0; i < cnt; ++i) {
+    outer.cnt = 0;
+    for (int i = gemm_max_batch_dims; i < cnt; ++i)
+        outer.d[outer.cnt++] = list[i];
+    for (int i = 0; i < std::min(cnt, gemm_max_batch_dims); ++i) {
         const int slot = gemm_max_batch_dims - 1 - i;
         e.bdims[slot] = list[i].n;
         e.a_bs[slot] = list[i].a;
@@ -375,18 +394,13 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     const device_info_t &dev = device_info_of(engine);
     if (decompresses()) DNNL_CHECK(init_decompression());
     if (has_runtime_dims_or_strides()) {
-        if (nd - 2 > gemm_max_batch_dims) return dnnl_unimplemented;
         plan = plan_gemm(dev, conf, nullptr);
         return dnnl_success;
     }
     mds_t m{src_md_, weights_md_, dst_md_, bias_md_};
     gemm_exec_t e;
-    const status_t st = make_exec(*this, m, e);
-    if (st != dnnl_success) {
-        verbose_check("matmul", "gpu: batch dims do not fold onto %d",
-                gemm_max_batch_dims);
-        return dnnl_unimplemented;
-    }
+    outer_dims_t outer;
+    DNNL_CHECK(make_exec(*this, m, e, outer));
     if (e.M > INT_MAX || e.N > INT_MAX || e.K > INT_MAX)
         return dnnl_unimplemented;
     gemm_shape_t shape;
@@ -419,11 +433,13 @@ status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
         m = {pd.src_md(), pd.weights_md(), pd.dst_md(), pd.bias_md()};
     }
     gemm_exec_t e;
-    if (make_exec(pd, m, e) != dnnl_success) {
+    outer_dims_t outer;
+    if (make_exec(pd, m, e, outer) != dnnl_success) {
         verbose_error("matmul", "gpu: memory layouts unlike the descriptor's");
         return dnnl_invalid_arguments;
     }
-    if (e.M == 0 || e.N == 0 || e.batch() == 0) return dnnl_success;
+    if (e.M == 0 || e.N == 0 || e.batch() == 0 || outer.volume() == 0)
+        return dnnl_success;
 
     e.a = mem_of(ctx, DNNL_ARG_SRC);
     e.b = mem_of(ctx, DNNL_ARG_WEIGHTS);
@@ -499,7 +515,23 @@ status_t ocl_matmul_t::execute(const exec_ctx_t &ctx) const {
         }
     }
     e.workspace = scratchpad_of(ctx);
-    return kernels_.execute(ctx, e);
+    // Batch dims beyond four: one launch per outer position.
+    const dim_t launches = outer.volume();
+    for (dim_t t = 0; t < launches; ++t) {
+        gemm_exec_t ei = e;
+        dim_t r = t;
+        for (int i = 0; i < outer.cnt; ++i) {
+            const bdim_t &d = outer.d[i];
+            const dim_t idx = r % d.n;
+            r /= d.n;
+            ei.a_off += idx * d.a;
+            ei.b_off += idx * d.b;
+            ei.c_off += idx * d.c;
+            ei.bias_off += idx * d.bias;
+        }
+        DNNL_CHECK(kernels_.execute(ctx, ei));
+    }
+    return dnnl_success;
 }
 
 const impl_list_item_t *matmul_impl_list() {
