@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -261,6 +262,77 @@ TEST(MatmulDecompress, LayoutsGroupsAndTypes) {
         c.sdt = dt::f16, c.B = 2, c.scale_dt = dt::f16, c.extra = true;
         c.M = 17, c.K = 32, c.N = 20, c.scale_mask = 3, c.gk = 8;
         run(k, c);
+    }
+}
+
+// Dropout with decompressed weights: the mask is the one a plain f32
+// matmul of the same shape and seed draws (it depends on dst offsets
+// only), kept values the decompressed product over 1 - p.
+TEST(MatmulDecompress, WithDropout) {
+    const memory::dim M = 5, K = 16, N = 12;
+    const float p = 0.5f;
+    const int32_t seed = 4242;
+    auto run_one = [&](const engine &eng, dt wdt, std::vector<float> &y,
+                           std::vector<uint8_t> &mask) {
+        memory::desc a({M, K}, dt::f32, tag::ab), b({K, N}, wdt, tag::ab),
+                d({M, N}, dt::f32, tag::ab), mk({M, N}, dt::u8, tag::ab);
+        primitive_attr attr;
+        attr.set_dropout(mk, dt::s32, false, false);
+        if (wdt != dt::f32) {
+            attr.set_fpmath_mode(fpmath_mode::strict, true);
+            attr.set_scales(DNNL_ARG_WEIGHTS, 2, {}, dt::f32);
+        }
+        matmul::primitive_desc pd(eng, a, b, d, attr);
+        memory ma(a, eng), mb(b, eng), md(d, eng), mm(mk, eng),
+                mp({{1}, dt::f32, tag::a}, eng), ms({{1}, dt::s32, tag::a}, eng),
+                msc({{N}, dt::f32, tag::a}, eng);
+        auto fill = [](const memory &m, const std::function<void(void *)> &f) {
+            void *h = m.map_data();
+            f(h);
+            m.unmap_data(h);
+        };
+        fill(ma, [&](void *h) {
+            for (int i = 0; i < M * K; ++i)
+                static_cast<float *>(h)[i] = (float)(i % 5) - 2.f;
+        });
+        fill(mb, [&](void *h) {
+            for (int i = 0; i < K * N; ++i) {
+                const int q = (i % 7) - 3;
+                if (wdt == dt::f32) static_cast<float *>(h)[i] = 0.5f * (float)q;
+                else store_int(wdt, h, (size_t)i, q);
+            }
+        });
+        fill(msc, [&](void *h) {
+            for (int i = 0; i < N; ++i)
+                static_cast<float *>(h)[i] = 0.5f;
+        });
+        fill(mp, [&](void *h) { *static_cast<float *>(h) = p; });
+        fill(ms, [&](void *h) { *static_cast<int32_t *>(h) = seed; });
+        std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, ma},
+                {DNNL_ARG_WEIGHTS, mb}, {DNNL_ARG_DST, md},
+                {DNNL_ARG_ATTR_DROPOUT_MASK, mm},
+                {DNNL_ARG_ATTR_DROPOUT_PROBABILITY, mp},
+                {DNNL_ARG_ATTR_DROPOUT_SEED, ms}};
+        if (wdt != dt::f32) args[DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS] = msc;
+        stream s(eng);
+        matmul(pd).execute(s, args);
+        s.wait();
+        y.resize(M * N);
+        mask.resize(M * N);
+        fill(md, [&](void *h) { std::memcpy(y.data(), h, y.size() * 4); });
+        fill(mm, [&](void *h) { std::memcpy(mask.data(), h, mask.size()); });
+    };
+    std::vector<float> want;
+    std::vector<uint8_t> want_mask;
+    run_one(engine(engine::kind::cpu, 0), dt::f32, want, want_mask);
+    for (engine::kind k : engine_kinds()) {
+        SCOPED_TRACE(k == engine::kind::cpu ? "cpu" : "gpu");
+        std::vector<float> y;
+        std::vector<uint8_t> mask;
+        run_one(engine(k, 0), dt::s8, y, mask);
+        EXPECT_EQ(mask, want_mask);
+        for (int i = 0; i < M * N; ++i)
+            EXPECT_NEAR(y[i], want[i], 1e-4) << i;
     }
 }
 

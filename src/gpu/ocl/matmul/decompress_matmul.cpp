@@ -36,6 +36,8 @@ void put_dims(std::vector<int64_t> &out, const dim_t *v, int n) {
 status_t ocl_decompress_matmul_pd_t::init(engine_t *engine) {
     if (!as_ocl_engine(engine)) return dnnl_unimplemented;
     DNNL_CHECK(init_nested(engine, true));
+    // The mask's descriptor for queries (the nested matmul writes it).
+    if (attr_.dropout.on()) DNNL_CHECK(init_dropout_mask());
     const memory_desc_t &w = weights_md_;
     const int nd = w.ndims;
     cols = w.dims[nd - 1];

@@ -6,7 +6,7 @@
 // execution runs a kernel that writes
 //   w(b..., k, n) = (q(b..., k, n) - zp[group]) * scale[group]
 // as dense f32 into the scratchpad, then the nested gpu matmul on them
-// (every other attribute kept there).
+// (every other attribute kept there, dropout included).
 #pragma once
 
 #include <vector>
@@ -24,6 +24,9 @@ namespace ocl {
 struct ocl_decompress_matmul_pd_t : public cpu::matmul::decompress_matmul_pd_t {
     using decompress_matmul_pd_t::decompress_matmul_pd_t;
     status_t init(engine_t *engine);
+    // The nested gpu matmul applies dropout in its epilogue (the CPU side
+    // wraps the decompressing matmul in its dropout implementation).
+    bool handles_dropout() const override { return true; }
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
 
     std::vector<int64_t> conf; // decompress_conf_t of decompress_weights.cl
