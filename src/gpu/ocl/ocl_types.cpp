@@ -44,6 +44,15 @@ void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt) 
     opts.define((n + "_T").c_str(), std::string(type));
 }
 
+void define_int_type(kernel_options_t &opts, const char *name, data_type_t dt) {
+    if (sub_byte_bits(dt)) {
+        opts.define((std::string(name) + "_T").c_str(), std::string("uchar"));
+        opts.define((std::string(name) + "_INT4").c_str(), dt == dnnl_s4 ? 1 : 0);
+    } else {
+        define_data_type(opts, name, dt);
+    }
+}
+
 bool define_stochastic_rounding(kernel_options_t &opts, data_type_t dt) {
     math::sround_params_t p;
     if (!math::sround_params(dt, p)) return false;

@@ -20,6 +20,10 @@ bool kernel_supports(data_type_t dt);
 bool kernel_converts(data_type_t dt);
 // Defines <name>_DT and <name>_T for `dt` (which kernel_converts).
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt);
+// The same for the integer types of weight decompression: s4 / u4 as
+// <name>_T uchar and <name>_INT4 (1: s4, 0: u4; int4_to_f32 in
+// ocl_types.clh reads them), the others through define_data_type.
+void define_int_type(kernel_options_t &opts, const char *name, data_type_t dt);
 // Defines WITH_SROUND and the parameters of stochastic rounding to `dt`
 // (ocl_random.clh); false when the rounding does not define `dt`.
 bool define_stochastic_rounding(kernel_options_t &opts, data_type_t dt);

@@ -25,21 +25,12 @@
 // Integer B: element i of the weights (4-bit ones two to a byte, the lower
 // index in the low nibble).
 #ifdef B_INT4
-inline float gemv_b_int(const global uchar *b, long i) {
-    const int v = b[i >> 1];
-    const int nib = (i & 1) ? v >> 4 : v & 0xf;
-    return (float)(B_INT4 ? (nib ^ 8) - 8 : nib);
-}
+#define gemv_b_int(b, i) int4_to_f32((b), (i), B_INT4)
 #else
 #define gemv_b_int(b, i) LOAD(B_DT, (b), (i))
 #endif
 #ifdef BQ_Z_INT4
-inline float gemv_zp_int4(const global uchar *z, long i) {
-    const int v = z[i >> 1];
-    const int nib = (i & 1) ? v >> 4 : v & 0xf;
-    return (float)(BQ_Z_INT4 ? (nib ^ 8) - 8 : nib);
-}
-#define BQ_ZP_AT(i) gemv_zp_int4(bq_zp, (i))
+#define BQ_ZP_AT(i) int4_to_f32(bq_zp, (i), BQ_Z_INT4)
 #else
 #define BQ_ZP_AT(i) LOAD(BQ_Z_DT, bq_zp, (i))
 #endif

@@ -80,17 +80,6 @@ std::string dt_names(const gemm_conf_t &c) {
     return s;
 }
 
-// An integer type of decompression: 4-bit ones by their sign (storage
-// uchar), the others through ocl_types.
-void define_int_type(kernel_options_t &o, const char *name, data_type_t dt) {
-    if (sub_byte_bits(dt)) {
-        o.define((std::string(name) + "_T").c_str(), std::string("uchar"));
-        o.define((std::string(name) + "_INT4").c_str(), dt == dnnl_s4 ? 1 : 0);
-    } else {
-        define_data_type(o, name, dt);
-    }
-}
-
 void define_operands(kernel_options_t &o, const gemm_conf_t &c) {
     define_data_type(o, "A", c.a_dt);
     if (c.b_decompress) {

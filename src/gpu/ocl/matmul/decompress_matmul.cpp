@@ -16,16 +16,6 @@ namespace {
 
 constexpr int conf_ndims = 12; // MAX_NDIMS of decompress_weights.cl
 
-// The defines of one quantized tensor: 4-bit types by their sign, the
-// others through ocl_types.
-void define_int_type(kernel_options_t &opts, const char *name, data_type_t dt) {
-    if (sub_byte_bits(dt)) {
-        opts.define((std::string(name) + "_INT4").c_str(), dt == dnnl_s4 ? 1 : 0);
-    } else {
-        define_data_type(opts, name, dt);
-    }
-}
-
 void put_dims(std::vector<int64_t> &out, const dim_t *v, int n) {
     for (int d = 0; d < conf_ndims; ++d)
         out.push_back(d < n ? v[d] : 0);

@@ -3,9 +3,9 @@
 // (global id 0 along N, id 1 over the other dims as one row index).
 //
 // Defines: NDIMS; the quantized weights' type as Q_DT / Q_T
-// (ocl_types.clh) or Q_INT4 (1: s4, 0: u4; two to a byte, the lower index
-// in the low nibble); WITH_SCALE with S_DT / S_T; WITH_ZP with Z_DT / Z_T
-// or Z_INT4 as for the weights.
+// (ocl_types.clh), or Q_T uchar and Q_INT4 for 4-bit ones (define_int_type,
+// int4_to_f32); WITH_SCALE with S_DT / S_T; WITH_ZP with Z_DT / Z_T or
+// Z_T and Z_INT4 as for the weights.
 #include "ocl_types.clh"
 
 #define MAX_NDIMS 12
@@ -20,15 +20,8 @@ typedef struct {
     long z_group[MAX_NDIMS], z_stride[MAX_NDIMS];
 } decompress_conf_t;
 
-inline float load_int4(const global uchar *p, long i, int is_signed) {
-    const int b = p[i >> 1];
-    const int nib = (i & 1) ? b >> 4 : b & 0xf;
-    return (float)(is_signed ? (nib ^ 8) - 8 : nib);
-}
-
 #ifdef Q_INT4
-#define Q_T uchar
-#define LOAD_Q(p, i) load_int4((p), (i), Q_INT4)
+#define LOAD_Q(p, i) int4_to_f32((p), (i), Q_INT4)
 #else
 #define LOAD_Q(p, i) LOAD(Q_DT, (p), (i))
 #endif
@@ -36,8 +29,7 @@ inline float load_int4(const global uchar *p, long i, int is_signed) {
 #define S_T float
 #endif
 #ifdef Z_INT4
-#define Z_T uchar
-#define LOAD_Z(p, i) load_int4((p), (i), Z_INT4)
+#define LOAD_Z(p, i) int4_to_f32((p), (i), Z_INT4)
 #else
 #ifndef Z_T
 #define Z_T int
