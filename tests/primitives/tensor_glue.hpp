@@ -58,6 +58,8 @@ inline rr::dtype ref_dt(dt d) {
         return rr::dtype::f8_e5m2;
     case dt::f8_e4m3:
         return rr::dtype::f8_e4m3;
+    case dt::f64:
+        return rr::dtype::f64;
     default:
         ADD_FAILURE() << "unexpected data type";
         return rr::dtype::f32;
@@ -82,6 +84,8 @@ inline const char *dt_name(dt d) {
         return "f8_e5m2";
     case dt::f8_e4m3:
         return "f8_e4m3";
+    case dt::f64:
+        return "f64";
     default:
         return "?";
     }
@@ -286,6 +290,14 @@ inline ::testing::AssertionResult matches(const std::vector<double> &got,
     if (got.size() != expected.size())
         return ::testing::AssertionFailure()
                << "size " << got.size() << " vs " << expected.size();
+    if (d == dt::f64) { // compare's values pass through float
+        for (size_t i = 0; i < got.size(); ++i)
+            if (!ref::within_tolerance(got[i], expected[i], dnnl_f64, tol))
+                return ::testing::AssertionFailure()
+                       << "[" << i << "] got " << got[i] << " expected "
+                       << expected[i];
+        return ::testing::AssertionSuccess();
+    }
     std::vector<float> g(got.begin(), got.end());
     ref::compare_opts_t o;
     o.tol = tol;

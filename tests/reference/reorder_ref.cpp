@@ -12,6 +12,8 @@ namespace reorder_ref {
 
 size_t dtype_size(dtype dt) {
     switch (dt) {
+    case dtype::f64:
+        return 8;
     case dtype::f32:
     case dtype::s32:
         return 4;
@@ -115,6 +117,11 @@ double load(dtype dt, const void *base, int64_t off) {
     const char *p =
             static_cast<const char *>(base) + off * (int64_t)dtype_size(dt);
     switch (dt) {
+    case dtype::f64: {
+        double d;
+        std::memcpy(&d, p, 8);
+        return d;
+    }
     case dtype::f32: {
         float f;
         std::memcpy(&f, p, 4);
@@ -154,6 +161,8 @@ double load(dtype dt, const void *base, int64_t off) {
 
 double round_to(dtype dt, double v) {
     switch (dt) {
+    case dtype::f64:
+        return v;
     case dtype::f32:
         return (float)v;
     case dtype::bf16:
@@ -181,6 +190,9 @@ void store(dtype dt, void *base, int64_t off, double v) {
     char *p = static_cast<char *>(base) + off * (int64_t)dtype_size(dt);
     const double r = round_to(dt, v);
     switch (dt) {
+    case dtype::f64:
+        std::memcpy(p, &r, 8);
+        break;
     case dtype::f32: {
         const float f = (float)r;
         std::memcpy(p, &f, 4);

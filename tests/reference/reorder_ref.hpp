@@ -13,7 +13,7 @@
 
 namespace reorder_ref {
 
-enum class dtype { f32, bf16, f16, s32, s8, u8, f8_e5m2, f8_e4m3 };
+enum class dtype { f32, bf16, f16, s32, s8, u8, f8_e5m2, f8_e4m3, f64 };
 
 size_t dtype_size(dtype dt);
 bool is_int(dtype dt);

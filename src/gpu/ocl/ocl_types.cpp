@@ -2,6 +2,8 @@
 #include "gpu/ocl/ocl_types.hpp"
 
 #include "common/math/stochastic_round.hpp"
+#include "common/verbose.hpp"
+#include "gpu/ocl/ocl_primitive.hpp"
 
 #include <string>
 
@@ -26,6 +28,16 @@ bool kernel_converts(data_type_t dt) {
     return kernel_supports(dt) || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
 }
 
+bool f64_supported(engine_t *engine, const char *prim,
+        std::initializer_list<const memory_desc_t *> mds) {
+    bool any = false;
+    for (const memory_desc_t *md : mds)
+        any = any || (md && md->data_type == dnnl_f64);
+    if (!any || device_info_of(engine).has_fp64) return true;
+    verbose_check(prim, "gpu: f64 data on a device without cl_khr_fp64");
+    return false;
+}
+
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt) {
     int code = 1;
     const char *type = "float";
@@ -37,9 +49,12 @@ void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt) 
         case dnnl_s32: code = 6, type = "int"; break;
         case dnnl_f8_e5m2: code = 7, type = "uchar"; break;
         case dnnl_f8_e4m3: code = 8, type = "uchar"; break;
+        case dnnl_f64: code = 9, type = "double"; break;
         default: break;
     }
     std::string n(name);
+    if (dt == dnnl_f64 && opts.str().find("-DWITH_F64=") == std::string::npos)
+        opts.define("WITH_F64", 1);
     opts.define((n + "_DT").c_str(), code);
     opts.define((n + "_T").c_str(), std::string(type));
 }

@@ -3,6 +3,8 @@
 #pragma once
 
 #include "common/c_types.hpp"
+
+#include <initializer_list>
 #include "gpu/ocl/ocl_kernel.hpp"
 
 namespace dnnl {
@@ -18,7 +20,16 @@ bool kernel_supports(data_type_t dt);
 // through f32 (eltwise, binary and binary post-ops, reduction, PReLU,
 // sum, concat).
 bool kernel_converts(data_type_t dt);
-// Defines <name>_DT and <name>_T for `dt` (which kernel_converts).
+// The primitives that take f64 where oneDNN's gpu engine does (reorder,
+// eltwise, matmul, inner product, convolution, deconvolution, pooling,
+// layer normalization) accept f64 beside kernel_supports' types, asking
+// this first: false (with a verbose line) when one of `mds` is f64 and
+// the device lacks cl_khr_fp64. Their kernels compute in double then
+// (FLT_T in ocl_types.clh).
+bool f64_supported(engine_t *engine, const char *prim,
+        std::initializer_list<const memory_desc_t *> mds);
+// Defines <name>_DT and <name>_T for `dt` (which kernel_converts, or f64:
+// then also WITH_F64).
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt);
 // The same for the integer types of weight decompression: s4 / u4 as
 // <name>_T uchar and <name>_INT4 (1: s4, 0: u4; int4_to_f32 in

@@ -2,7 +2,8 @@
 // element. DENSE: every tensor has one dense layout, so an element's offset
 // is its linear index (padding included). Otherwise work-items cover the
 // output's padded volume, each tensor addressed through its layout_t at the
-// element's logical position, and padding positions get zero.
+// element's logical position, and padding positions get zero. Values are
+// FLT_T: double when a tensor is f64 (then VEC is 1, no post-ops).
 #include "ocl_layout.clh"
 #include "ocl_post_ops.clh"
 #ifndef VEC
@@ -21,7 +22,7 @@ __kernel void eltwise_fwd_kernel(__global const SRC_T *src, __global DST_T *dst,
     if (first >= n) return;
     const long o0 = first + src_l.offset0, o1 = first + dst_l.offset0;
     if (first + VEC <= n) {
-        float v[VEC];
+        FLT_T v[VEC];
         VLOAD(SRC_DT, src, o0, v);
         for (int k = 0; k < VEC; ++k)
             v[k] = eltwise_fwd(ALG, v[k], alpha, beta);
@@ -44,7 +45,7 @@ __kernel void eltwise_fwd_kernel(__global const SRC_T *src, __global DST_T *dst,
         return;
     }
     const long o0 = layout_off(&src_l, idx);
-    float v = eltwise_fwd(ALG, LOAD(SRC_DT, src, o0), alpha, beta);
+    FLT_T v = eltwise_fwd(ALG, LOAD(SRC_DT, src, o0), alpha, beta);
     const float prev = 0.f;
     APPLY_POST_OPS(v, prev, idx);
     STORE(DST_DT, dst, o1, v);
@@ -72,7 +73,7 @@ __kernel void eltwise_bwd_kernel(__global const DATA_T *data,
     }
     const long od = layout_off(&data_l, idx), odd = layout_off(&dd_l, idx);
 #endif
-    float r = eltwise_bwd(ALG, LOAD(DIFF_DST_DT, diff_dst, odd),
+    FLT_T r = eltwise_bwd(ALG, LOAD(DIFF_DST_DT, diff_dst, odd),
             LOAD(DATA_DT, data, od), alpha, beta);
     STORE(DIFF_SRC_DT, diff_src, ods, r);
 }

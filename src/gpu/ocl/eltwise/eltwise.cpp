@@ -15,7 +15,7 @@ namespace ocl {
 
 using namespace eltwise_md_utils;
 
-status_t ocl_eltwise_t::pd_t::init(engine_t *) {
+status_t ocl_eltwise_t::pd_t::init(engine_t *engine) {
     const primitive_attr_t &a = *attr();
     if (!a.scales.empty() || !a.zero_points.empty()
             || !a.rounding_modes.empty())
@@ -30,7 +30,8 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
     for (const memory_desc_t *md : mds) {
         if (md->format_kind != dnnl_blocked
                 || md_has_runtime_dims_or_strides(*md)
-                || !kernel_converts(md->data_type)) {
+                || !(kernel_converts(md->data_type)
+                        || md->data_type == dnnl_f64)) {
             verbose_check("eltwise", "gpu: layout or data type not supported");
             return dnnl_unimplemented;
         }
@@ -40,6 +41,14 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
             verbose_check("eltwise", "gpu: backward of integer data");
             return dnnl_unimplemented;
         }
+    }
+    if (!f64_supported(engine, "eltwise", {mds[0], mds[1], mds[2]}))
+        return dnnl_unimplemented;
+    const bool f64 = mds[0]->data_type == dnnl_f64
+            || mds[1]->data_type == dnnl_f64 || mds[2]->data_type == dnnl_f64;
+    if (f64 && !a.post_ops.entries.empty()) {
+        verbose_check("eltwise", "gpu: post-ops with f64 data");
+        return dnnl_unimplemented;
     }
     DNNL_CHECK(post_ops.init(a.post_ops, *dst_md(), "eltwise"));
     const bool zero_safe = is_fwd()
@@ -77,7 +86,7 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *) {
     // elements) when both tensors start aligned to that.
     work = has_zero_dim() ? 0 : md_nelems(*mds[2], true);
     vec = 1;
-    if (dense && is_fwd()) {
+    if (dense && is_fwd() && !f64) {
         const size_t wide = std::max(data_type_size(mds[0]->data_type),
                 data_type_size(mds[2]->data_type));
         for (int v = (int)std::max<size_t>(16 / wide, 4); v >= 4 && vec == 1;

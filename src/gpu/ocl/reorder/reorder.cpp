@@ -20,12 +20,13 @@ namespace ocl {
 
 namespace {
 
-// Plain or blocked memory of a type the kernels convert (f8 included).
+// Plain or blocked memory of a type the kernels convert (f8 and f64
+// included).
 bool md_ok(const memory_desc_t &md) {
     const data_type_t dt = md.data_type;
     return md.format_kind == dnnl_blocked && md.extra.flags == 0
             && !md_has_runtime_dims_or_strides(md)
-            && kernel_converts(dt);
+            && (kernel_converts(dt) || dt == dnnl_f64);
 }
 
 const char *kernel_name(plan_kind_t k) {
@@ -77,7 +78,7 @@ const char *ocl_reorder_t::pd_t::name() const {
     return xfer == xfer_t::none ? same[k] : cross[k];
 }
 
-status_t ocl_reorder_t::pd_t::init(engine_t *) {
+status_t ocl_reorder_t::pd_t::init(engine_t *engine) {
     const memory_desc_t &s = *src_md(), &d = *dst_md();
     if (!md_ok(s) || !md_ok(d) || s.ndims != d.ndims) {
         verbose_check("reorder",
@@ -85,6 +86,7 @@ status_t ocl_reorder_t::pd_t::init(engine_t *) {
                 "compensation or unsupported data types");
         return dnnl_unimplemented;
     }
+    if (!f64_supported(engine, "reorder", {&s, &d})) return dnnl_unimplemented;
     const bool src_cpu = desc()->src_engine_kind == dnnl_cpu;
     const bool dst_cpu = desc()->dst_engine_kind == dnnl_cpu;
     if (src_cpu && dst_cpu) return dnnl_unimplemented;

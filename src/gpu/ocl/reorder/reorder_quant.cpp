@@ -47,6 +47,7 @@ void define_raw_type(kernel_options_t &opts, const char *name, data_type_t dt) {
         case dnnl_f8_e5m2:
         case dnnl_f8_e4m3: raw = "uchar"; break;
         case dnnl_s32: raw = "int"; break;
+        case dnnl_f64: raw = "double"; break;
         default: break;
     }
     opts.define((std::string(name) + "_RAW").c_str(), std::string(raw));

