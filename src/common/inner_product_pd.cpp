@@ -113,6 +113,8 @@ status_t ip_desc_init(inner_product_desc_t &out, prop_kind_t prop,
         acc = (prop == dnnl_forward_training || prop == dnnl_forward_inference)
                 ? dnnl_s32
                 : dnnl_data_type_undef;
+    else if (sdt == dnnl_f64 && wdt == dnnl_f64)
+        acc = dnnl_f64;
     else if (is_fp(sdt) && is_fp(wdt) && is_fp(dst->data_type))
         acc = dnnl_f32;
     if (acc == dnnl_data_type_undef) {

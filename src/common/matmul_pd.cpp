@@ -18,6 +18,7 @@ bool is_int8(data_type_t dt) { return dt == dnnl_s8 || dt == dnnl_u8; }
 // oneDNN's default accumulation type of a forward matmul.
 data_type_t matmul_accum_type(data_type_t src, data_type_t wei) {
     if (is_int8(src) && is_int8(wei)) return dnnl_s32;
+    if (src == dnnl_f64 && wei == dnnl_f64) return dnnl_f64;
     auto fp = [](data_type_t dt) {
         return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
                 || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;

@@ -226,6 +226,131 @@ TEST_F(OclF64, EltwiseRefusesPostOps) {
             dnnl::error);
 }
 
+// ---- matmul and inner product
+
+// C(M x N) = A(M x K) . B(K x N) (+ bias(N)), all dense row-major.
+std::vector<double> gemm_ref(int64_t M, int64_t N, int64_t K,
+        const std::vector<double> &a, const std::vector<double> &b,
+        const std::vector<double> &bias) {
+    std::vector<double> c((size_t)(M * N));
+    for (int64_t m = 0; m < M; ++m)
+        for (int64_t n = 0; n < N; ++n) {
+            double acc = bias.empty() ? 0 : bias[(size_t)n];
+            for (int64_t k = 0; k < K; ++k)
+                acc += a[(size_t)(m * K + k)] * b[(size_t)(k * N + n)];
+            c[(size_t)(m * N + n)] = acc;
+        }
+    return c;
+}
+
+// The transpose of a rows x cols row-major matrix.
+std::vector<double> transposed(
+        const std::vector<double> &v, int64_t rows, int64_t cols) {
+    std::vector<double> t(v.size());
+    for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+            t[(size_t)(c * rows + r)] = v[(size_t)(r * cols + c)];
+    return t;
+}
+
+TEST_F(OclF64, MatmulWithBiasBatchesAndTransposedWeights) {
+    const int64_t B = 3, M = 5, N = 17, K = 37;
+    const auto a = random_doubles((size_t)(B * M * K), -1, 1, 21);
+    const auto w = random_doubles((size_t)(K * N), -1, 1, 22);
+    const auto bias = random_doubles((size_t)N, -1, 1, 23);
+    std::vector<double> expected;
+    for (int64_t b = 0; b < B; ++b) {
+        const std::vector<double> ab(a.begin() + b * M * K,
+                a.begin() + (b + 1) * M * K);
+        const auto c = gemm_ref(M, N, K, ab, w, bias);
+        expected.insert(expected.end(), c.begin(), c.end());
+    }
+    // Weights broadcast over the batch, row-major and transposed (acb).
+    for (tag wtag : {tag::abc, tag::acb}) {
+        const memory::desc src_md({B, M, K}, dt::f64, tag::abc);
+        const memory::desc wei_md({1, K, N}, dt::f64, wtag);
+        const memory::desc bias_md({1, 1, N}, dt::f64, tag::abc);
+        const memory::desc dst_md({B, M, N}, dt::f64, tag::abc);
+        matmul::primitive_desc pd(eng, src_md, wei_md, bias_md, dst_md);
+        EXPECT_NE(std::string(pd.impl_info_str()).find("f64"), std::string::npos)
+                << pd.impl_info_str();
+        memory src = mem(src_md, a), wei = mem(wei_md, w),
+               bm = mem(bias_md, bias), dst(dst_md, eng);
+        run(matmul(pd), {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wei},
+                                {DNNL_ARG_BIAS, bm}, {DNNL_ARG_DST, dst}});
+        EXPECT_TRUE(close(from_memory(dst), expected, 1e-13, 1e-13))
+                << pd.impl_info_str();
+    }
+}
+
+TEST_F(OclF64, MatmulRefusesMixedTypesAndAttributes) {
+    const memory::desc a({4, 8}, dt::f64, tag::ab), b({8, 3}, dt::f64, tag::ab),
+            c({4, 3}, dt::f64, tag::ab), c32({4, 3}, dt::f32, tag::ab),
+            b32({8, 3}, dt::f32, tag::ab);
+    EXPECT_THROW(matmul::primitive_desc(eng, a, b, c32), dnnl::error);
+    EXPECT_THROW(matmul::primitive_desc(eng, a, b32, c), dnnl::error);
+    post_ops po;
+    po.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    EXPECT_THROW(matmul::primitive_desc(eng, a, b, c, attr), dnnl::error);
+    primitive_attr scales;
+    scales.set_scales_mask(DNNL_ARG_SRC, 0);
+    EXPECT_THROW(matmul::primitive_desc(eng, a, b, c, scales), dnnl::error);
+    // A user scratchpad is no attribute of the computation.
+    primitive_attr user;
+    user.set_scratchpad_mode(scratchpad_mode::user);
+    EXPECT_NO_THROW(matmul::primitive_desc(eng, a, b, c, user));
+}
+
+TEST_F(OclF64, InnerProductForwardAndBackward) {
+    const int64_t MB = 6, IC = 5, H = 3, W = 2, OC = 11, K = IC * H * W;
+    const memory::desc src_md({MB, IC, H, W}, dt::f64, tag::nchw);
+    const memory::desc wei_md({OC, IC, H, W}, dt::f64, tag::oihw);
+    const memory::desc bias_md({OC}, dt::f64, tag::x);
+    const memory::desc dst_md({MB, OC}, dt::f64, tag::nc);
+    const auto sv = random_doubles((size_t)(MB * K), -1, 1, 31);
+    const auto wv = random_doubles((size_t)(OC * K), -1, 1, 32);
+    const auto bv = random_doubles((size_t)OC, -1, 1, 33);
+    const auto ddv = random_doubles((size_t)(MB * OC), -1, 1, 34);
+    memory src = mem(src_md, sv), wei = mem(wei_md, wv), bias = mem(bias_md, bv);
+
+    inner_product_forward::primitive_desc fpd(eng, prop_kind::forward_training,
+            src_md, wei_md, bias_md, dst_md);
+    memory dst(dst_md, eng);
+    run(inner_product_forward(fpd), {{DNNL_ARG_SRC, src},
+                                            {DNNL_ARG_WEIGHTS, wei},
+                                            {DNNL_ARG_BIAS, bias},
+                                            {DNNL_ARG_DST, dst}});
+    // dst = src (MB x K) . wei^T (K x OC) + bias
+    EXPECT_TRUE(close(from_memory(dst),
+            gemm_ref(MB, OC, K, sv, transposed(wv, OC, K), bv), 1e-13, 1e-13));
+
+    memory dd = mem(dst_md, ddv), ds(src_md, eng);
+    inner_product_backward_data::primitive_desc dpd(
+            eng, src_md, wei_md, dst_md, fpd);
+    run(inner_product_backward_data(dpd),
+            {{DNNL_ARG_DIFF_DST, dd}, {DNNL_ARG_WEIGHTS, wei},
+                    {DNNL_ARG_DIFF_SRC, ds}});
+    EXPECT_TRUE(close(from_memory(ds), gemm_ref(MB, K, OC, ddv, wv, {}), 1e-13,
+            1e-13));
+
+    memory dw(wei_md, eng), db(bias_md, eng);
+    inner_product_backward_weights::primitive_desc wpd(
+            eng, src_md, wei_md, bias_md, dst_md, fpd);
+    run(inner_product_backward_weights(wpd),
+            {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, dd},
+                    {DNNL_ARG_DIFF_WEIGHTS, dw}, {DNNL_ARG_DIFF_BIAS, db}});
+    EXPECT_TRUE(close(from_memory(dw),
+            gemm_ref(OC, K, MB, transposed(ddv, MB, OC), sv, {}), 1e-13,
+            1e-13));
+    std::vector<double> dbias((size_t)OC, 0.0);
+    for (int64_t m = 0; m < MB; ++m)
+        for (int64_t o = 0; o < OC; ++o)
+            dbias[(size_t)o] += ddv[(size_t)(m * OC + o)];
+    EXPECT_TRUE(close(from_memory(db), dbias, 1e-13, 1e-13));
+}
+
 } // namespace
 
 #endif

@@ -352,7 +352,9 @@ gemm_plan_t plan_gemm(const device_info_t &dev, const gemm_conf_t &conf,
                          || conf.b == gemm_access_t::strided;
     const std::string force = getenv_string("ONEDNN_OCL_GEMM_KERNEL");
     const tile_t *tile = nullptr;
-    if (!strided && force == "tiled" && !dev.is_gpu()) {
+    // f64 (the pd checked cl_khr_fp64) takes the direct kernel alone.
+    if (conf.a_dt == dnnl_f64) {
+    } else if (!strided && force == "tiled" && !dev.is_gpu()) {
         tile = &tile_tiny;
     } else if (!strided && force != "direct"
                && (dev.is_gpu() || force == "tiled")) {

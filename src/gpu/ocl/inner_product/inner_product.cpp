@@ -41,6 +41,11 @@ bool ocl_inner_product_t::pd_t::data_types_ok() const {
     const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type,
                       ddt = dst_md_.data_type;
     const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
+    // f64: every tensor f64 (computed in double), no attributes
+    // (attr_ok).
+    if (one_of(dnnl_f64, {sdt, wdt, ddt, bdt}))
+        return sdt == dnnl_f64 && wdt == dnnl_f64 && ddt == dnnl_f64
+               && bdt == (with_bias() ? dnnl_f64 : dnnl_f32);
     if (is_fwd()) {
         if (one_of(sdt, {dnnl_u8, dnnl_s8})) {
             const std::initializer_list<data_type_t> outs = {
@@ -62,6 +67,10 @@ bool ocl_inner_product_t::pd_t::data_types_ok() const {
 // per tensor or per OC), environment rounding; backward: nothing.
 bool ocl_inner_product_t::pd_t::attr_ok() const {
     if (!attr_.zero_points.empty()) return false;
+    if (src_md_.data_type == dnnl_f64
+            && !(attr_.scales.empty() && attr_.rounding_modes.empty()
+                    && attr_.post_ops.entries.empty()))
+        return false;
     for (const auto &r : attr_.rounding_modes)
         if (r.mode != (int)dnnl_rounding_mode_environment) return false;
     if (!is_fwd())
@@ -82,6 +91,8 @@ bool ocl_inner_product_t::pd_t::attr_ok() const {
 
 status_t ocl_inner_product_t::pd_t::init(engine_t *engine) {
     if (!data_types_ok()) return dnnl_unimplemented;
+    if (!f64_supported(engine, "inner_product", {&src_md_}))
+        return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     if (!k_dense(src_md_) || !k_like(src_md_, weights_md_)) {
         verbose_check("inner_product",
