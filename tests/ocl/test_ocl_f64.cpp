@@ -22,6 +22,7 @@
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ocl.hpp"
 #include "reference/eltwise_ref.hpp"
+#include "reference/pool_ref.hpp"
 
 using namespace dnnl;
 using namespace tensor_glue;
@@ -349,6 +350,64 @@ TEST_F(OclF64, InnerProductForwardAndBackward) {
         for (int64_t o = 0; o < OC; ++o)
             dbias[(size_t)o] += ddv[(size_t)(m * OC + o)];
     EXPECT_TRUE(close(from_memory(db), dbias, 1e-13, 1e-13));
+}
+
+// ---- pooling
+
+TEST_F(OclF64, PoolingForwardAndBackward) {
+    // 2 x 5 x 7 x 6, 3x3 windows, stride 2, padding 1: windows that the
+    // padding cuts (the average's divisor differs for exclude).
+    pool_ref::desc_t d;
+    d.mb = 2, d.c = 5, d.nsp = 2;
+    d.in[0] = 7, d.in[1] = 6;
+    d.k[0] = d.k[1] = 3;
+    d.stride[0] = d.stride[1] = 2;
+    d.pad[0] = d.pad[1] = 1;
+    d.out[0] = 4, d.out[1] = 3;
+    const memory::dims sd = {2, 5, 7, 6}, dd = {2, 5, 4, 3};
+    const size_t ns = (size_t)count(sd), nd = (size_t)count(dd);
+    std::mt19937 gen(41);
+    // Distinct quarter steps (no ties for max) exact in f32 (the reference
+    // takes floats); the averages' divisions then show f32 arithmetic.
+    std::vector<double> sv(ns);
+    for (size_t i = 0; i < ns; ++i) sv[i] = (double)((i * 37) % ns) / 4 - 40;
+    const auto dv = random_values((int64_t)nd, dt::f32, gen, -4, 4);
+    const std::vector<float> sf(sv.begin(), sv.end()), df(dv.begin(), dv.end());
+    for (algorithm alg : {algorithm::pooling_max,
+                 algorithm::pooling_avg_include_padding,
+                 algorithm::pooling_avg_exclude_padding})
+        for (tag t : {tag::nchw, tag::nhwc}) {
+            SCOPED_TRACE(std::to_string((int)alg) + " " + std::to_string((int)t));
+            d.alg = static_cast<dnnl_alg_kind_t>(alg);
+            std::vector<double> fwd(nd), bwd(ns);
+            pool_ref::forward(d, sf.data(), fwd.data());
+            pool_ref::backward(d, sf.data(), df.data(), bwd.data());
+            const memory::desc smd(sd, dt::f64, t), dmd(dd, dt::f64, t);
+            pooling_forward::primitive_desc fpd(eng,
+                    prop_kind::forward_training, alg, smd, dmd, {2, 2},
+                    {3, 3}, {0, 0}, {1, 1}, {1, 1});
+            memory src = mem(smd, sv), dst(dmd, eng);
+            std::unordered_map<int, memory> args
+                    = {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}};
+            memory ws;
+            if (fpd.workspace_desc().get_size() != 0) {
+                ws = memory(fpd.workspace_desc(), eng);
+                args[DNNL_ARG_WORKSPACE] = ws;
+            }
+            run(pooling_forward(fpd), args);
+            EXPECT_TRUE(close(from_memory(dst), fwd, 1e-15, 0))
+                    << fpd.impl_info_str();
+
+            pooling_backward::primitive_desc bpd(eng, alg, smd, dmd, {2, 2},
+                    {3, 3}, {0, 0}, {1, 1}, {1, 1}, fpd);
+            memory ddm = mem(dmd, dv), ds(smd, eng);
+            std::unordered_map<int, memory> bargs
+                    = {{DNNL_ARG_DIFF_DST, ddm}, {DNNL_ARG_DIFF_SRC, ds}};
+            if (ws) bargs[DNNL_ARG_WORKSPACE] = ws;
+            run(pooling_backward(bpd), bargs);
+            EXPECT_TRUE(close(from_memory(ds), bwd, 1e-15, 1e-15))
+                    << bpd.impl_info_str();
+        }
 }
 
 } // namespace

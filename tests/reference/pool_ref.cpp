@@ -104,7 +104,7 @@ void backward(const desc_t &d, const float *src, const float *diff_dst, double *
                 const int64_t cnt = for_kernel(d, o, [](int64_t) {});
                 const int64_t div = d.alg == dnnl_pooling_avg_include_padding ? ksz : cnt;
                 if (!div) return;
-                for_kernel(d, o, [&](int64_t off) { ds[off] += dd[oi] / div; });
+                for_kernel(d, o, [&](int64_t off) { ds[off] += (double)dd[oi] / div; });
             }
         });
     }

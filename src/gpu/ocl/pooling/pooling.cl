@@ -116,10 +116,14 @@ inline void tap_range(pool_dim_t g, widx_t x0, widx_t *lo, widx_t *hi) {
 #define LOAD_TAP1(off) ((long)src[off])
 #define ACC_LOWEST ((long)INT_MIN)
 #else
-#define ACC_T float
+#define ACC_T FLT_T // double for f64 (VEC 1, no post-ops)
 #define LOAD_TAP(off, v) VLOAD(SRC_DT, src, off, v)
 #define LOAD_TAP1(off) LOAD(SRC_DT, src, off)
+#if WITH_F64
+#define ACC_LOWEST (-DBL_MAX)
+#else
 #define ACC_LOWEST (-FLT_MAX)
+#endif
 #endif
 // Takes tap value v of lane l (kernel index k) when `in`.
 #if ALG == POOL_MAX
@@ -159,7 +163,8 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
 #else
     const widx_t doff = tensor_off(&c->dst, pos);
 #endif
-    float out[VEC], wsv[VEC];
+    FLT_T out[VEC];
+    float wsv[VEC];
     for (int l = 0; l < VEC; ++l)
         out[l] = wsv[l] = 0.f;
     const bool inside = pos_inside(pos, c->dims);
@@ -317,20 +322,20 @@ __kernel void pool_fwd(__global const SRC_T *src, __global DST_T *dst,
 #endif
         const int kvol = gd.k * gh.k * gw.k;
 #if WITH_SUM
-        float prev[VEC];
+        FLT_T prev[VEC];
         VLOAD(DST_DT, dst, doff, prev);
 #endif
         for (int l = 0; l < VEC; ++l) {
-            float r = (float)acc[l];
+            FLT_T r = (FLT_T)acc[l];
             const int ndiv = ALG == POOL_AVG_INCLUDE ? kvol : cnt[l];
-            if (ALG != POOL_MAX) r = ndiv ? r / (float)ndiv : 0.f;
+            if (ALG != POOL_MAX) r = ndiv ? r / (FLT_T)ndiv : 0.f;
 #if PO_COUNT > 0
             long idx[6];
             po_pos(pos, l, idx);
 #if WITH_SUM
-            const float p = prev[l];
+            const FLT_T p = prev[l];
 #else
-            const float p = 0.f;
+            const FLT_T p = 0.f;
 #endif
             APPLY_POST_OPS(r, p, idx);
 #endif
@@ -391,7 +396,7 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
 #else
     const widx_t soff = tensor_off(&c->src, pos);
 #endif
-    float acc[VEC];
+    FLT_T acc[VEC]; // double for f64 (VEC 1, LANE_DIM 1)
     for (int l = 0; l < VEC; ++l)
         acc[l] = 0.f;
     if (pos_inside(pos, c->dims)) {
@@ -451,7 +456,7 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
                 for (widx_t ow = low; ow <= hiw; ++ow) {
                     const int kw = tap_of(gw, pos[4], ow);
                     if (kw < 0) continue;
-                    float g[VEC];
+                    FLT_T g[VEC];
                     VLOAD(DIFF_DST_DT, diff_dst,
                             tap_off(&c->dst, dbase, pos, od, oh, ow), g);
 #if ALG == POOL_MAX
@@ -466,7 +471,7 @@ __kernel void pool_bwd(__global DIFF_SRC_T *diff_src,
                             ? ksize
                             : cd * ch * (int)taps_inside(gw, ow);
                     for (int l = 0; l < VEC; ++l)
-                        acc[l] += g[l] / (float)n;
+                        acc[l] += g[l] / (FLT_T)n;
 #endif
                 }
 #endif

@@ -43,6 +43,8 @@ bool fwd_pair_ok(data_type_t s, data_type_t d) {
         return d == dnnl_s8 || d == dnnl_u8 || d == dnnl_f16 || d == dnnl_f32;
     case dnnl_s32:
         return d == dnnl_s32;
+    case dnnl_f64:
+        return d == dnnl_f64;
     default:
         return false;
     }
@@ -88,9 +90,9 @@ status_t ocl_pooling_t::pd_t::check_data_types() const {
         return dnnl_success;
     }
     const data_type_t s = diff_src_md_.data_type, d = diff_dst_md_.data_type;
-    if (!is_float(s) || s != d) {
-        verbose_check(
-                "pooling", "gpu: backward takes one type of f32, bf16 or f16");
+    if (!(is_float(s) || s == dnnl_f64) || s != d) {
+        verbose_check("pooling",
+                "gpu: backward takes one type of f32, bf16, f16 or f64");
         return dnnl_unimplemented;
     }
     return dnnl_success;
@@ -110,6 +112,12 @@ status_t ocl_pooling_t::pd_t::init(engine_t *engine) {
     }
     DNNL_CHECK(init_formats());
     DNNL_CHECK(check_data_types());
+    const memory_desc_t &data = is_fwd() ? src_md_ : diff_src_md_;
+    if (!f64_supported(engine, "pooling", {&data})) return dnnl_unimplemented;
+    if (data.data_type == dnnl_f64 && !a.post_ops.entries.empty()) {
+        verbose_check("pooling", "gpu: post-ops with f64 data");
+        return dnnl_unimplemented;
+    }
     const memory_desc_t *mds[] = {is_fwd() ? &src_md_ : &diff_src_md_,
             is_fwd() ? &dst_md_ : &diff_dst_md_, &ws_md_};
     for (const memory_desc_t *md : mds) {
@@ -141,8 +149,10 @@ void ocl_pooling_t::pd_t::init_conf(const device_info_t &dev) {
     for (const memory_desc_t *m : all)
         generic = generic || !fast_offsets_ok(*m) || !spatial_unblocked(*m);
 
-    // Channels as vector lanes (exact s32 maxima are scalar).
-    vec = generic || s.data_type == dnnl_s32 ? 1 : channel_lanes(out, all);
+    // Channels as vector lanes (exact s32 maxima and f64 are scalar: the
+    // vector loads convert to float).
+    const bool scalar = s.data_type == dnnl_s32 || s.data_type == dnnl_f64;
+    vec = generic || scalar ? 1 : channel_lanes(out, all);
     // Else, forward over layouts whose rows are contiguous (nchw):
     // consecutive outputs along w as the lanes. Two, measured on the H100
     // (3x3 stride-2 max over 56x56 planes: 0.187 ms with one output per
@@ -156,8 +166,7 @@ void ocl_pooling_t::pd_t::init_conf(const device_info_t &dev) {
     // values their windows share are done once (H200, 3x3 stride-2 max
     // over 56x56 planes: 1.43 ms with one element a work-item, 0.38 with
     // four, 0.29 with eight).
-    if (vec == 1 && !generic && s.data_type != dnnl_s32 && in_dim == 4
-            && in_step == 1) {
+    if (vec == 1 && !generic && !scalar && in_dim == 4 && in_step == 1) {
         // The tensors written as vectors: dst (and the workspace), or
         // diff_src (backward reads diff_dst and the workspace as scalars).
         std::vector<const memory_desc_t *> written = {is_fwd() ? &d : &s};
@@ -237,7 +246,8 @@ std::vector<int64_t> ocl_pooling_t::pd_t::init_tiles(const device_info_t &dev,
     constexpr size_t fields = 19;
     tiles = 0;
     const std::vector<int64_t> none(fields, 0);
-    if (is_fwd() || generic || work == 0) return none;
+    if (is_fwd() || generic || work == 0 || s.data_type == dnnl_f64)
+        return none; // the tiles hold floats
     const memory_desc_t dd = as_5d(diff_dst_md_);
     const memory_desc_t wd = has_ws() ? as_5d(ws_md_) : dd;
     // Dense in n, c, d, h, w order (nchw) or n, d, h, w, c (channels last);
@@ -366,6 +376,7 @@ void ocl_pooling_t::pd_t::init_row_chunks(const memory_desc_t &s,
     constexpr int v = 4;
     row_chunks = 0;
     if (!unroll || in_dim != 4 || in_step != 1 || s.data_type == dnnl_s32
+            || s.data_type == dnnl_f64
             || in_ext % v != 0 || s.padded_dims[4] % v != 0)
         return;
     for (const memory_desc_t *m : all)
