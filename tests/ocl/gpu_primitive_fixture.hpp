@@ -3,15 +3,31 @@
 // and kernel caches after the suite, so the OpenCL objects its primitives
 // hold (programs, buffers, with their references on the shared default
 // context) do not outlive it into tests that count those references.
-// forced_gemm_t: the GEMM kernels' choice forced for a scope.
+// forced_gemm_t: the GEMM kernels' choice forced for a scope;
+// device_has_fp64 for the f64 tests.
 #pragma once
 
+#include <CL/cl.h>
+
 #include <cstdlib>
+#include <string>
 
 #include <gtest/gtest.h>
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "oneapi/dnnl/dnnl_ext.hpp"
+#include "oneapi/dnnl/dnnl_ocl.hpp"
+
+// Whether the engine's OpenCL device has cl_khr_fp64 (f64 data).
+inline bool device_has_fp64(const dnnl::engine &eng) {
+    const cl_device_id dev = dnnl::ocl_interop::get_device(eng);
+    size_t n = 0;
+    if (clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, 0, nullptr, &n) != CL_SUCCESS)
+        return false;
+    std::string ext(n, '\0');
+    clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, n, &ext[0], nullptr);
+    return ext.find("cl_khr_fp64") != std::string::npos;
+}
 
 class gpu_primitive_test : public ::testing::Test {
 protected:

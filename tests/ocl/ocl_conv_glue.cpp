@@ -91,8 +91,15 @@ memory::dims wei_dims(const shape_t &s) {
     return d;
 }
 
-// Values exact in `t`: small integers for int8, quarter steps otherwise.
+// Values exact in `t`: small integers for int8, quarter steps otherwise;
+// f64 gets bits below f32's precision (so f32 arithmetic would show).
 std::vector<double> values(int64_t n, dt t, std::mt19937 &gen) {
+    if (t == dt::f64) {
+        std::uniform_real_distribution<double> u(-4, 4);
+        std::vector<double> v((size_t)n);
+        for (auto &x : v) x = u(gen);
+        return v;
+    }
     if (t == dt::u8) return random_values(n, t, gen, 0, 9);
     if (t == dt::s8) return random_values(n, t, gen, -6, 9);
     if (t == dt::s32) return random_values(n, t, gen, -20, 20);
@@ -214,7 +221,9 @@ memory vec(const std::vector<double> &v, dt t) {
 // zeros in their padding.
 void expect_output(const memory &m, const std::vector<double> &expect, dt t,
         double rel, const char *what) {
-    EXPECT_TRUE(matches(from_memory(m), expect, t, tol_for(t, rel)))
+    const bool f64 = t == dt::f64; // computed in double
+    EXPECT_TRUE(matches(from_memory(m), expect, t,
+            tol_for(t, f64 ? 1e-13 : rel, f64 ? 1e-13 : 1e-6)))
             << what << ": " << describe(m.get_desc());
     EXPECT_TRUE(padding_is_zero(m)) << what << " padding";
 }

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "primitives/tensor_glue.hpp"
 #include "reference/conv_ref.hpp"

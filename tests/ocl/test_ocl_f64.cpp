@@ -8,8 +8,6 @@
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
-#include <CL/cl.h>
-
 #include <cmath>
 #include <random>
 #include <string>
@@ -20,7 +18,6 @@
 #include "../primitives/tensor_glue.hpp"
 #include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
-#include "oneapi/dnnl/dnnl_ocl.hpp"
 #include "reference/eltwise_ref.hpp"
 #include "reference/pool_ref.hpp"
 
@@ -29,16 +26,6 @@ using namespace tensor_glue;
 using tag = memory::format_tag;
 
 namespace {
-
-bool device_has_fp64(const engine &eng) {
-    const cl_device_id dev = ocl_interop::get_device(eng);
-    size_t n = 0;
-    if (clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, 0, nullptr, &n) != CL_SUCCESS)
-        return false;
-    std::string ext(n, '\0');
-    clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, n, &ext[0], nullptr);
-    return ext.find("cl_khr_fp64") != std::string::npos;
-}
 
 // Doubles with bits below f32's precision (any f32 rounding shows).
 std::vector<double> random_doubles(

@@ -67,15 +67,29 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
     const bool bwd_d = p.role == conv_role_t::bwd_d;
     const bool bwd_w = p.role == conv_role_t::bwd_w;
 
+    // f64 data (every tensor, conv_types_supported) computes in double.
+    const bool f64 = p.src.data_type == dnnl_f64;
+    auto type_ok = [f64](data_type_t dt) {
+        return f64 ? dt == dnnl_f64 : kernel_supports(dt);
+    };
     const memory_desc_t *mds[] = {&p.src, &p.wei, &p.dst};
     for (const memory_desc_t *md : mds)
-        if (!layout_supported(*md) || !kernel_supports(md->data_type)) {
+        if (!layout_supported(*md) || !type_ok(md->data_type)) {
             verbose_check(who, "gpu: layout or data type not supported");
             return dnnl_unimplemented;
         }
+    if (!f64_supported(engine, who, {&p.src})) return dnnl_unimplemented;
+    if (f64
+            && !(attr.scales.empty() && attr.zero_points.empty()
+                    && attr.post_ops.entries.empty()
+                    && attr.rounding_modes.empty())) {
+        verbose_check(who, "gpu: attributes with f64 data");
+        return dnnl_unimplemented;
+    }
+    const size_t comp_bytes = f64 ? 8 : 4; // an accumulator
     if (p.with_bias
             && (!layout_supported(p.bias) || !conv_is_strided(p.bias)
-                    || !kernel_supports(p.bias.data_type))) {
+                    || !type_ok(p.bias.data_type))) {
         verbose_check(who, "gpu: bias layout or data type not supported");
         return dnnl_unimplemented;
     }
@@ -135,7 +149,7 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
         const int64_t tiles =
                 ((M + bm() - 1) / bm()) * ((N + bn() - 1) / bn()) * g.g;
         const int64_t want = 4 * (int64_t)dev.compute_units;
-        const int64_t slice_bytes = (int64_t)g.g * M * N * sizeof(float);
+        const int64_t slice_bytes = (int64_t)(g.g * M * N * comp_bytes);
         int64_t ns = std::min<int64_t>((want + tiles - 1) / tiles,
                 (K + 4 * k_block - 1) / (4 * k_block));
         ns = std::min<int64_t>(ns, (int64_t)max_ws_bytes / slice_bytes);
@@ -184,7 +198,7 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
     const device_info_t &dev = device_info_of(engine);
     const size_t local_bytes =
             dw_direct ? 0
-                      : 2 * k_block * (size_t)(bm() + 1 + bn() + 1) * 4
+                      : 2 * k_block * (size_t)(bm() + 1 + bn() + 1) * comp_bytes
                                 + 2 * k_block * 24;
     const size_t wg_size = dw_direct ? 128 : (size_t)nt();
     size_t arg_bytes = sizeof(conv_geom_t) + 13 * 8 + 4 + 8 * post_ops.count();

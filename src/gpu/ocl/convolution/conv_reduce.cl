@@ -1,6 +1,6 @@
 // The reductions that finish a backward-weights pass:
-//   conv_wei_reduce  (WEI_REDUCE): sums the K slices of conv_gemm's f32
-//       workspace ws[split][g][(ic, kernel point)][oc] into diff_weights
+//   conv_wei_reduce  (WEI_REDUCE): sums the K slices of conv_gemm's FLT_T
+//       (f32, double for f64 data) workspace ws[split][g][(ic, kernel point)][oc] into diff_weights
 //       (any layout and data type), one work-item per weight;
 //   conv_bias_reduce (BIAS_REDUCE): diff_bias[c] = the sum of an
 //       activation tensor X (diff_dst for convolution, the deconvolution's
@@ -14,7 +14,7 @@
 
 #if WEI_REDUCE
 // Weight i in logical order (g, oc, ic, kd, kh, kw).
-kernel void conv_wei_reduce(const global float *ws, global WEI_T *wei,
+kernel void conv_wei_reduce(const global FLT_T *ws, global WEI_T *wei,
         WEI_DESC_T wei_d, conv_geom_t p) {
     const long i = get_global_id(0);
     const long ksp = (long)p.kd * p.kh * p.kw;
@@ -34,9 +34,9 @@ kernel void conv_wei_reduce(const global float *ws, global WEI_T *wei,
     const long m = p.ic_inner
             ? (((long)kd * p.kh + kh) * p.kw + kw) * p.icg + ic
             : (((long)ic * p.kd + kd) * p.kh + kh) * p.kw + kw;
-    float sum = 0.f;
+    FLT_T sum = 0;
     const long slice = (long)p.g * p.M * p.N;
-    const global float *q = ws + ((long)g * p.M + m) * p.N + oc;
+    const global FLT_T *q = ws + ((long)g * p.M + m) * p.N + oc;
     for (int s = 0; s < p.nsplit; ++s)
         sum += q[s * slice];
     STORE(WEI_DT, wei, WEI_OFF(&wei_d, p.with_groups, g, oc, ic, kd, kh, kw), sum);
@@ -50,10 +50,10 @@ kernel void conv_wei_reduce(const global float *ws, global WEI_T *wei,
 __attribute__((reqd_work_group_size(BIAS_WG, 1, 1))) kernel void
 conv_bias_reduce(const global X_T *x, X_DESC_T x_d, global BIA_T *bias,
         long bias_off, long bias_stride, int mb, int d, int h, int w) {
-    local float part[BIAS_WG];
+    local FLT_T part[BIAS_WG];
     const int c = get_group_id(0), t = get_local_id(0);
     const long n_points = (long)mb * d * h * w;
-    float sum = 0.f;
+    FLT_T sum = 0;
     for (long i = t; i < n_points; i += BIAS_WG) {
         const conv_point_t q = conv_point_split(i, d, h, w);
         sum += LOAD(X_DT, x, X_OFF(&x_d, q.n, c, q.d, q.h, q.w));
