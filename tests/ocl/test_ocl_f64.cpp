@@ -19,6 +19,7 @@
 #include "gpu_primitive_fixture.hpp"
 #include "oneapi/dnnl/dnnl.hpp"
 #include "reference/eltwise_ref.hpp"
+#include "reference/lnorm_ref.hpp"
 #include "reference/pool_ref.hpp"
 
 using namespace dnnl;
@@ -395,6 +396,73 @@ TEST_F(OclF64, PoolingForwardAndBackward) {
             EXPECT_TRUE(close(from_memory(ds), bwd, 1e-15, 1e-15))
                     << bpd.impl_info_str();
         }
+}
+
+// ---- layer normalization
+
+TEST_F(OclF64, LayerNormForwardAndBackward) {
+    const int64_t rows = 30, C = 37;
+    const memory::dims dims = {6, 5, C};
+    const float eps = 1e-5f;
+    std::mt19937 gen(51);
+    // Quarter steps (the reference takes floats); the statistics, the
+    // division and the square root show f32 arithmetic.
+    const auto sv = random_values(rows * C, dt::f32, gen, -8, 8);
+    const auto scv = random_values(C, dt::f32, gen, -2, 2);
+    const auto shv = random_values(C, dt::f32, gen, -2, 2);
+    const auto ddv = random_values(rows * C, dt::f32, gen, -2, 2);
+    const std::vector<float> sf(sv.begin(), sv.end()), scf(scv.begin(), scv.end()),
+            shf(shv.begin(), shv.end()), ddf(ddv.begin(), ddv.end());
+    lnorm_ref::desc_t d;
+    d.rows = rows, d.c = C, d.eps = eps, d.scale = d.shift = true;
+    std::vector<double> dst_ref((size_t)(rows * C)), mean_ref((size_t)rows),
+            var_ref((size_t)rows);
+    lnorm_ref::forward(d, sf.data(), scf.data(), shf.data(), nullptr, nullptr,
+            dst_ref.data(), mean_ref.data(), var_ref.data());
+
+    const auto flags = normalization_flags::use_scale
+            | normalization_flags::use_shift;
+    const memory::desc stat_md({6, 5}, dt::f32, tag::ab);
+    const memory::desc ss_md({C}, dt::f32, tag::a);
+    // Rows contiguous (read in place) and transposed (staged).
+    for (tag t : {tag::abc, tag::acb}) {
+        SCOPED_TRACE(std::to_string((int)t));
+        const memory::desc md(dims, dt::f64, t);
+        layer_normalization_forward::primitive_desc fpd(eng,
+                prop_kind::forward_training, md, md, stat_md, eps, flags);
+        memory src = mem(md, sv), dst(md, eng), mean(stat_md, eng),
+               var(stat_md, eng), sc = mem(ss_md, scv), sh = mem(ss_md, shv);
+        run(layer_normalization_forward(fpd),
+                {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                        {DNNL_ARG_MEAN, mean}, {DNNL_ARG_VARIANCE, var},
+                        {DNNL_ARG_SCALE, sc}, {DNNL_ARG_SHIFT, sh}});
+        EXPECT_TRUE(close(from_memory(dst), dst_ref, 1e-12, 1e-12))
+                << fpd.impl_info_str();
+        // Saved statistics are f32.
+        EXPECT_TRUE(close(from_memory(mean), mean_ref, 1e-6, 1e-7));
+        EXPECT_TRUE(close(from_memory(var), var_ref, 1e-6, 1e-7));
+
+        // Backward from the saved (f32) statistics.
+        const auto mv = from_memory(mean), vv = from_memory(var);
+        const std::vector<float> mf(mv.begin(), mv.end()), vf(vv.begin(), vv.end());
+        std::vector<double> ds_ref((size_t)(rows * C)), dsc_ref((size_t)C),
+                dsh_ref((size_t)C);
+        lnorm_ref::backward(d, sf.data(), mf.data(), vf.data(), ddf.data(),
+                scf.data(), ds_ref.data(), dsc_ref.data(), dsh_ref.data());
+        layer_normalization_backward::primitive_desc bpd(eng,
+                prop_kind::backward, md, md, md, stat_md, eps, flags, fpd);
+        memory dd = mem(md, ddv), ds(md, eng), dsc(ss_md, eng), dsh(ss_md, eng);
+        run(layer_normalization_backward(bpd),
+                {{DNNL_ARG_SRC, src}, {DNNL_ARG_MEAN, mean},
+                        {DNNL_ARG_VARIANCE, var}, {DNNL_ARG_DIFF_DST, dd},
+                        {DNNL_ARG_SCALE, sc}, {DNNL_ARG_DIFF_SRC, ds},
+                        {DNNL_ARG_DIFF_SCALE, dsc}, {DNNL_ARG_DIFF_SHIFT, dsh}});
+        EXPECT_TRUE(close(from_memory(ds), ds_ref, 1e-11, 1e-12))
+                << bpd.impl_info_str();
+        // diff scale / shift are f32.
+        EXPECT_TRUE(close(from_memory(dsc), dsc_ref, 1e-5, 1e-5));
+        EXPECT_TRUE(close(from_memory(dsh), dsh_ref, 1e-6, 1e-6));
+    }
 }
 
 } // namespace

@@ -9,8 +9,10 @@
 typedef uchar elem_t;
 #elif ELEM_BYTES == 2
 typedef ushort elem_t;
-#else
+#elif ELEM_BYTES == 4
 typedef uint elem_t;
+#else
+typedef ulong elem_t; // f64
 #endif
 
 __kernel void staging_gather(__global const elem_t *src, layout_t l,

@@ -63,7 +63,7 @@ tensor_buf_t staging_t::buffer(const exec_ctx_t &ctx, int k) const {
 }
 
 int staging_kernels_t::slot(size_t elem_bytes) {
-    return elem_bytes == 1 ? 0 : elem_bytes == 2 ? 1 : 2;
+    return elem_bytes == 1 ? 0 : elem_bytes == 2 ? 1 : elem_bytes == 4 ? 2 : 3;
 }
 
 status_t staging_kernels_t::init(engine_t *engine, const staging_t &s) {

@@ -73,7 +73,7 @@ public:
 
 private:
     static int slot(size_t elem_bytes);
-    ocl_kernel_t gather_[3], scatter_[3]; // 1, 2 and 4-byte elements
+    ocl_kernel_t gather_[4], scatter_[4]; // 1, 2, 4 and 8-byte elements
 };
 
 } // namespace ocl

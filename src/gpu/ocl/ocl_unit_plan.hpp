@@ -63,9 +63,10 @@ struct unit_geom_t {
 
     int64_t chunks() const { return sp.qo * sp.qi; }
     size_t group_size() const { return lu * lr; }
-    // Local memory of `floats_per_item` floats per work-item.
-    size_t local_bytes(int floats_per_item) const {
-        return group_size() * floats_per_item * sizeof(float);
+    // Local memory of `values_per_item` values of `value_bytes` (floats;
+    // 8 where the kernel reduces doubles, FLT_T) per work-item.
+    size_t local_bytes(int values_per_item, size_t value_bytes = 4) const {
+        return group_size() * values_per_item * value_bytes;
     }
     nd_range_t range() const;
 };

@@ -16,7 +16,8 @@
 // flags: 1 use global statistics, 2 save statistics, 4 RMS (no mean).
 // lnorm_fwd and lnorm_bwd_rows read VEC-wide vectors along C when the
 // host found the tensors contiguous and aligned there (VEC 4; c then
-// counts vectors).
+// counts vectors). Values are FLT_T: double with f64 data (VEC 1 then);
+// statistics, scale, shift and partial sums stay f32.
 #include "ocl_types.clh"
 #include "ocl_unit_loop.clh"
 #include "ocl_vec_io.clh"
@@ -30,7 +31,7 @@ __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
         __global DST_T *dst, view3_t dv, __global float *mean,
         view3_t mv, __global float *var, view3_t vv, __global const float *scale,
         __global const float *shift, unit_space_t sp, float eps, int flags,
-        __local float *buf) {
+        __local FLT_T *buf) {
     const long u = ul_unit();
     const bool valid = u < sp.units;
     const bool rms = flags & F_RMS;
@@ -42,12 +43,12 @@ __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
     stats_t st = stats_zero();
     if (valid && !given)
         UL_FOR_EACH(0, 1, 0, sp.i, o, c, {
-            float x[VEC];
+            FLT_T x[VEC];
             VLOAD(SRC_DT, src, sb + c * VEC * sv.s1, x);
             stats_add_n(&st, x, VEC);
         });
     st = wg_stats(st, buf);
-    float m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
+    FLT_T m = st.mean, v = st.n > 0.f ? st.m2 / st.n : 0.f;
     if (rms) {
         v += m * m;
         m = 0.f;
@@ -60,9 +61,9 @@ __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
         var[vo] = v;
     }
     if (!valid) return;
-    const float inv = 1.f / sqrt(v + eps);
+    const FLT_T inv = 1.f / sqrt(v + eps);
     UL_FOR_EACH(0, 1, 0, sp.i, o, c, {
-        float y[VEC];
+        FLT_T y[VEC];
         VLOAD(SRC_DT, src, sb + c * VEC * sv.s1, y);
         for (int j = 0; j < VEC; ++j) {
             y[j] = (y[j] - m) * inv;
@@ -79,20 +80,20 @@ __kernel void lnorm_bwd(__global const SRC_T *src, view3_t sv,
         __global const float *mean, view3_t mv, __global const float *var,
         view3_t vv,
         __global const float *scale, unit_space_t sp, float eps, int flags,
-        __local float *buf) {
+        __local FLT_T *buf) {
     const long u = ul_unit();
     const bool valid = u < sp.units;
     const bool rms = flags & F_RMS, gs = flags & F_GLOBAL;
     const long sb = v3_off(&sv, u, 0, 0), gb = v3_off(&ddv, u, 0, 0),
                db = v3_off(&dsv, u, 0, 0);
     const long mo = v3_off(&mv, u, 0, 0), vo = v3_off(&vv, u, 0, 0);
-    float m = 0.f, inv = 0.f;
-    float2 acc = (float2)(0.f, 0.f);
+    FLT_T m = 0.f, inv = 0.f;
+    FLT2_T acc = (FLT2_T)(0.f, 0.f);
     if (valid) {
         m = rms ? 0.f : mean[mo];
-        inv = 1.f / sqrt(var[vo] + eps);
+        inv = 1.f / sqrt((FLT_T)var[vo] + eps);
         UL_FOR_EACH(0, 1, 0, sp.i, o, c, {
-            float g = LOAD(DD_DT, dd, gb + c * ddv.s1);
+            FLT_T g = LOAD(DD_DT, dd, gb + c * ddv.s1);
             if (scale) g *= scale[c];
             acc.x += g;
             acc.y += g * (LOAD(SRC_DT, src, sb + c * sv.s1) - m);
@@ -100,12 +101,12 @@ __kernel void lnorm_bwd(__global const SRC_T *src, view3_t sv,
     }
     acc = wg_sum2(acc, buf);
     if (!valid) return;
-    const float k1 = (gs || rms) ? 0.f : acc.x / sp.i;
-    const float k2 = gs ? 0.f : acc.y * inv * inv / sp.i;
+    const FLT_T k1 = (gs || rms) ? 0.f : acc.x / sp.i;
+    const FLT_T k2 = gs ? 0.f : acc.y * inv * inv / sp.i;
     UL_FOR_EACH(0, 1, 0, sp.i, o, c, {
-        float g = LOAD(DD_DT, dd, gb + c * ddv.s1);
+        FLT_T g = LOAD(DD_DT, dd, gb + c * ddv.s1);
         if (scale) g *= scale[c];
-        const float x = LOAD(SRC_DT, src, sb + c * sv.s1);
+        const FLT_T x = LOAD(SRC_DT, src, sb + c * sv.s1);
         STORE(DS_DT, ds, db + c * dsv.s1, inv * (g - k1 - (x - m) * k2));
     });
 }
@@ -211,19 +212,20 @@ __kernel void lnorm_bwd_ss(__global const SRC_T *src, view3_t sv,
         __global const DD_T *dd, view3_t ddv, __global const float *mean,
         view3_t mv, __global const float *var, view3_t vv, unit_space_t sp, float eps,
         int flags, __global float *partial, long partial_off,
-        __global float *dscale, __global float *dshift, __local float *buf) {
+        __global float *dscale, __global float *dshift, __local FLT_T *buf) {
     const long c = ul_unit();
     const bool valid = c < sp.units;
     const bool rms = flags & F_RMS;
     long o0, o1, i0, i1;
     ul_chunk(&sp, &o0, &o1, &i0, &i1);
-    float2 acc = (float2)(0.f, 0.f);
+    FLT2_T acc = (FLT2_T)(0.f, 0.f);
     if (valid)
         UL_FOR_EACH(o0, o1, i0, i1, r, i, {
-            const float m = rms ? 0.f : mean[v3_off(&mv, r, 0, 0)];
-            const float inv = 1.f / sqrt(var[v3_off(&vv, r, 0, 0)] + eps);
-            const float g = LOAD(DD_DT, dd, v3_off(&ddv, r, c, 0));
-            const float x = LOAD(SRC_DT, src, v3_off(&sv, r, c, 0));
+            const FLT_T m = rms ? 0.f : mean[v3_off(&mv, r, 0, 0)];
+            const FLT_T inv
+                    = 1.f / sqrt((FLT_T)var[v3_off(&vv, r, 0, 0)] + eps);
+            const FLT_T g = LOAD(DD_DT, dd, v3_off(&ddv, r, c, 0));
+            const FLT_T x = LOAD(SRC_DT, src, v3_off(&sv, r, c, 0));
             acc.x += g * (x - m) * inv;
             acc.y += g;
         });

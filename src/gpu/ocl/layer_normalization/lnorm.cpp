@@ -16,8 +16,10 @@ namespace ocl {
 
 namespace {
 
+// f64 too: the kernels then compute in double (FLT_T, ocl_types.clh).
 bool float_dt(data_type_t dt) {
-    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16;
+    return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16
+            || dt == dnnl_f64;
 }
 
 enum { f_global = 1, f_save = 2, f_rms = 4 };
@@ -49,6 +51,13 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
         verbose_check("lnorm", "gpu: data types not supported");
         return dnnl_unimplemented;
     }
+    if (!f64_supported(engine, "lnorm",
+                {src_md(), fwd ? dst_md() : diff_dst_md(),
+                        fwd ? nullptr : diff_src_md()}))
+        return dnnl_unimplemented;
+    f64 = src_md()->data_type == dnnl_f64
+            || (fwd ? dst_md() : diff_dst_md())->data_type == dnnl_f64
+            || (!fwd && diff_src_md()->data_type == dnnl_f64);
     DNNL_CHECK(init_formats());
     if (stat_md()->data_type != dnnl_f32) {
         verbose_check("lnorm", "gpu: statistics must be f32");
@@ -101,7 +110,8 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     rows_inner = v0.s[0] == 1 && v0.s[1] != 1 && rows >= 16;
     const device_info_t &dev = device_info_of(engine);
     single_lane = single_lane_units(dev, c);
-    vec = all_vec && !rows_inner && gpu_geometry(dev) ? 4 : 1;
+    // f64 reads scalars (the vector loads convert to float).
+    vec = all_vec && !rows_inner && gpu_geometry(dev) && !f64 ? 4 : 1;
     const bool with_ss = with_diff_ss();
     if (!fwd && vec > 1) {
         // Rows that fit the registers (src and diff_dst of a row); slots
@@ -267,6 +277,7 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
                       | (pd->stats_out() ? f_save : 0)
                       | (pd->rms() ? f_rms : 0);
     const float eps = pd->desc()->epsilon;
+    const size_t vb = pd->f64 ? 8 : 4; // a value the reductions hold
     DNNL_CHECK(staging_.gather(ctx, st));
     cl_mem dscale = nullptr, dshift = nullptr;
     const bool with_ss = pd->with_diff_ss();
@@ -286,7 +297,7 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
         kernel_args_t a;
         for (int k = 0; k < 3; ++k) a.mem(data[k]).value(dv[k]);
         a.mem(mean).value(mv).mem(var).value(vv).mem(scale);
-        a.value(geom_.sp).f32(eps).i32(flags).local(geom_.local_bytes(2));
+        a.value(geom_.sp).f32(eps).i32(flags).local(geom_.local_bytes(2, vb));
         a.mem(scratch).i64(poff);
         DNNL_CHECK(rows_.enqueue(ctx, range, a));
         if (with_ss)
@@ -300,7 +311,7 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
         a.mem(mean).value(mv).mem(var).value(vv);
         a.value(ss_geom_.sp).f32(eps).i32(flags);
         a.mem(scratch).i64(poff).mem(dscale).mem(dshift);
-        a.local(ss_geom_.local_bytes(2));
+        a.local(ss_geom_.local_bytes(2, vb));
         DNNL_CHECK(ss_.enqueue(ctx, ss_geom_.range(), a));
         if (ss_geom_.chunks() > 1)
             DNNL_CHECK(add_partial_sums(
@@ -310,7 +321,8 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
     for (int k = 0; k < (fwd ? 2 : 3); ++k) a.mem(data[k]).value(dv[k]);
     a.mem(mean).value(mv).mem(var).value(vv).mem(scale);
     if (fwd) a.mem(shift);
-    a.value(geom_.sp).f32(eps).i32(flags).local(geom_.local_bytes(fwd ? 3 : 2));
+    a.value(geom_.sp).f32(eps).i32(flags).local(
+            geom_.local_bytes(fwd ? 3 : 2, vb));
     DNNL_CHECK(rows_.enqueue(ctx, geom_.range(), a));
     return staging_.scatter(ctx, st);
 }

@@ -44,6 +44,7 @@ struct ocl_lnorm_t : public primitive_t {
         // contiguous and aligned there on GPUs; backward only with rows
         // that fit the registers).
         int vec = 1;
+        bool f64 = false; // a data tensor is f64: kernels compute in double
         // Backward over rows held in registers (lnorm_bwd_rows): vectors
         // of each tensor a lane holds (0: not taken), the unit slots of a
         // group and the slots launched (they loop over the rows).
