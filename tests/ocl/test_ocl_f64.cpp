@@ -290,6 +290,13 @@ TEST_F(OclF64, MatmulRefusesMixedTypesAndAttributes) {
     primitive_attr user;
     user.set_scratchpad_mode(scratchpad_mode::user);
     EXPECT_NO_THROW(matmul::primitive_desc(eng, a, b, c, user));
+    // The cpu engine has no f64 (as oneDNN's): unimplemented, not invalid.
+    engine cpu(engine::kind::cpu, 0);
+    dnnl_primitive_desc_t pd = nullptr;
+    EXPECT_EQ(dnnl_matmul_primitive_desc_create(&pd, cpu.get(), a.get(),
+                      b.get(), nullptr, c.get(), nullptr),
+            dnnl_unimplemented);
+    EXPECT_EQ(pd, nullptr);
 }
 
 TEST_F(OclF64, InnerProductForwardAndBackward) {
