@@ -67,7 +67,8 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
     const bool bwd_d = p.role == conv_role_t::bwd_d;
     const bool bwd_w = p.role == conv_role_t::bwd_w;
 
-    // f64 data (every tensor, conv_types_supported) computes in double.
+    // f64 data (every tensor but an f32 bias, conv_types_supported)
+    // computes in double.
     const bool f64 = p.src.data_type == dnnl_f64;
     auto type_ok = [f64](data_type_t dt) {
         return f64 ? dt == dnnl_f64 : kernel_supports(dt);
@@ -89,7 +90,8 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
     const size_t comp_bytes = f64 ? 8 : 4; // an accumulator
     if (p.with_bias
             && (!layout_supported(p.bias) || !conv_is_strided(p.bias)
-                    || !type_ok(p.bias.data_type))) {
+                    || !(type_ok(p.bias.data_type)
+                            || (f64 && p.bias.data_type == dnnl_f32)))) {
         verbose_check(who, "gpu: bias layout or data type not supported");
         return dnnl_unimplemented;
     }

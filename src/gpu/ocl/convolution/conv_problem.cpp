@@ -20,7 +20,7 @@ bool is_out_dt(data_type_t dt) {
 
 bool conv_types_supported(bool fwd, bool bwd_d, data_type_t sdt,
         data_type_t wdt, data_type_t ddt, data_type_t bdt) {
-    // f64: every tensor f64 (the bias f64 or absent, given as f32).
+    // f64: every tensor f64 but an f64 or f32 bias (absent: f32).
     if (sdt == dnnl_f64 || wdt == dnnl_f64 || ddt == dnnl_f64
             || bdt == dnnl_f64)
         return sdt == dnnl_f64 && wdt == dnnl_f64 && ddt == dnnl_f64

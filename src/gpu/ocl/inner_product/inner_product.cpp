@@ -41,11 +41,11 @@ bool ocl_inner_product_t::pd_t::data_types_ok() const {
     const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type,
                       ddt = dst_md_.data_type;
     const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
-    // f64: every tensor f64 (computed in double), no attributes
-    // (attr_ok).
+    // f64: every tensor f64 but an f64 or f32 bias (computed in double),
+    // no attributes (attr_ok).
     if (one_of(dnnl_f64, {sdt, wdt, ddt, bdt}))
         return sdt == dnnl_f64 && wdt == dnnl_f64 && ddt == dnnl_f64
-               && bdt == (with_bias() ? dnnl_f64 : dnnl_f32);
+               && one_of(bdt, {dnnl_f64, dnnl_f32});
     if (is_fwd()) {
         if (one_of(sdt, {dnnl_u8, dnnl_s8})) {
             const std::initializer_list<data_type_t> outs = {
@@ -90,7 +90,10 @@ bool ocl_inner_product_t::pd_t::attr_ok() const {
 }
 
 status_t ocl_inner_product_t::pd_t::init(engine_t *engine) {
-    if (!data_types_ok()) return dnnl_unimplemented;
+    if (!data_types_ok()) {
+        verbose_check("inner_product", "gpu: data type combination");
+        return dnnl_unimplemented;
+    }
     if (!f64_supported(engine, "inner_product", {&src_md_}))
         return dnnl_unimplemented;
     DNNL_CHECK(init_formats());

@@ -240,10 +240,11 @@ bool ocl_matmul_t::pd_t::data_types_ok() const {
         return attr_.fpmath_apply_to_int
                && one_of(ddt, {dnnl_f32, dnnl_bf16, dnnl_f16})
                && one_of(bdt, {dnnl_f32, dnnl_bf16, dnnl_f16});
-    // f64: every tensor f64 (computed in double), no attributes.
+    // f64: every tensor f64 but an f64 or f32 bias (computed in double),
+    // no attributes.
     if (one_of(dnnl_f64, {sdt, wdt, ddt, bdt}))
         return sdt == dnnl_f64 && wdt == dnnl_f64 && ddt == dnnl_f64
-               && bdt == (with_bias() ? dnnl_f64 : dnnl_f32)
+               && one_of(bdt, {dnnl_f64, dnnl_f32})
                && attr_.scales.empty() && attr_.zero_points.empty()
                && attr_.rounding_modes.empty()
                && attr_.post_ops.entries.empty() && !attr_.dropout.on();
@@ -345,7 +346,11 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
         verbose_check("matmul", "gpu: sparse memory is supported on cpu only");
         return dnnl_unimplemented;
     }
-    if (!data_types_ok()) return dnnl_unimplemented;
+    if (!data_types_ok()) {
+        verbose_check("matmul",
+                "gpu: data type combination (or f64 with attributes)");
+        return dnnl_unimplemented;
+    }
     if (!f64_supported(engine, "matmul", {&src_md_})) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
     if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
