@@ -40,7 +40,7 @@ bool has_padding(const memory_desc_t &md) {
 // columns (depthwise, few channels per group), square ones otherwise, with
 // 8 x 8 register tiles (four products per local-memory read) once the
 // columns fill 128. Every role puts the long side of its GEMM in the rows.
-void choose_tile(conv_gemm_conf_t &c, int64_t N) {
+void choose_tile(conv_gemm_conf_t &c, int64_t N, bool f64) {
     struct tile_t {
         int lx, ly, tm, tn;
     };
@@ -51,6 +51,16 @@ void choose_tile(conv_gemm_conf_t &c, int64_t N) {
         t = {16, 16, 8, 1}; // 128 x 16
     else if (N <= 64)
         t = {16, 16, 4, 4}; // 64 x 64
+    // Doubles: half the rows or columns, so that the staged tiles fit 48
+    // KB of local memory (an H200 group's) and the accumulators their
+    // registers.
+    if (f64 && t.tm * t.tn == 64) t = {16, 16, 4, 4};
+    if (f64 && t.tn == 1) {
+        if (t.ly == 64)
+            t.ly = 32;
+        else
+            t.tm = 4;
+    }
     c.lx = t.lx, c.ly = t.ly, c.tm = t.tm, c.tn = t.tn;
 }
 
@@ -139,7 +149,7 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
     g.sp_ndims = p.ndims - 2;
     g.with_groups = p.with_groups;
     acc_int = !bwd_w && is_int8((fwd ? p.src : p.dst).data_type);
-    choose_tile(*this, N);
+    choose_tile(*this, N, f64);
     dw_direct = fwd && g.icg == 1 && g.ocg == 1;
 
     // K slices for bwd_w: enough work-groups to fill the device, each
