@@ -89,7 +89,7 @@ TEST_F(OclF64, ReorderKeepsEveryBit) {
     engine cpu(engine::kind::cpu, 0);
     memory host(plain, cpu), back(memory::desc(dims, dt::f64, tag::nhwc), eng);
     reorder(src, host).execute(strm, src, host);
-    reorder(host, back).execute(strm, host, back);
+    reorder(host, back).execute(strm, host, back); // no wait between
     strm.wait();
     EXPECT_EQ(from_memory(host), v);
     EXPECT_EQ(from_memory(back), v);

@@ -785,6 +785,35 @@ TEST(OclReorder, CrossEngineRoundTrip) {
     EXPECT_TRUE(pd.get_engine() == gpu());
 }
 
+// gpu -> cpu -> gpu on one stream without waiting in between: the host
+// memory the first reorder writes is what the second one reads (both the
+// direct copies and the converting paths). A race: 8 MB so that the
+// copy to the host takes long enough to show it (test_ocl_f64.cpp's
+// round trip caught it on an H200 before gpu -> cpu copies blocked).
+TEST(OclReorder, CrossEngineChainWithoutWait) {
+    SKIP_WITHOUT_GPU();
+    const memory::dims dims = {8, 64, 64, 64};
+    const memory::desc plain(dims, dt::f32, tag::nchw),
+            cl(dims, dt::f32, tag::nhwc);
+    const std::vector<float> v = random_f32((size_t)count(dims_of(plain)), 11);
+    memory g0(plain, gpu());
+    {
+        mapped_t map(g0);
+        std::memcpy(map.ptr, v.data(), v.size() * 4);
+    }
+    stream s(gpu());
+    for (bool convert : {false, true}) {
+        SCOPED_TRACE(convert ? "converting" : "direct");
+        memory h1(convert ? cl : plain, cpu()), g2(cl, gpu()), h3(plain, cpu());
+        std::memset(h1.get_data_handle(), 0, v.size() * 4);
+        reorder(g0, h1).execute(s, g0, h1);
+        reorder(h1, g2).execute(s, h1, g2);
+        reorder(g2, h3).execute(s, g2, h3);
+        s.wait();
+        EXPECT_EQ(std::memcmp(h3.get_data_handle(), v.data(), v.size() * 4), 0);
+    }
+}
+
 // ---- special cases and bad input ----
 
 TEST(OclReorder, ZeroSizeAndInPlace) {

@@ -243,14 +243,18 @@ status_t ocl_reorder_t::execute(const exec_ctx_t &ctx) const {
     cl_mem dev = nullptr;
     DNNL_CHECK(cross_engine_ends(
             ctx, to_gpu, src, dst, pd->host_offset, host, dev));
-    // Copies do not block: the in-order queue runs them before (to the
-    // gpu) or after (to the cpu) the conversion, and stream wait covers all.
+    // Copies to the gpu do not block: the in-order queue runs them before
+    // the conversion. Copies to the cpu block, so that the host memory is
+    // complete when the execution returns: a runtime may read the host
+    // side of a later non-blocking write before the queue reaches it
+    // (NVIDIA's did: an f64 gpu -> cpu -> gpu chain without a wait
+    // carried stale values on an H200, and passes with this).
     if (pd->direct) {
         if (to_gpu)
             OCL_CHECK(clEnqueueWriteBuffer(q, dev, CL_FALSE, pd->gpu_offset,
                     pd->host_bytes, host, 0, nullptr, nullptr));
         else
-            OCL_CHECK(clEnqueueReadBuffer(q, dev, CL_FALSE, pd->gpu_offset,
+            OCL_CHECK(clEnqueueReadBuffer(q, dev, CL_TRUE, pd->gpu_offset,
                     pd->host_bytes, host, 0, nullptr, nullptr));
         return dnnl_success;
     }
@@ -261,7 +265,7 @@ status_t ocl_reorder_t::execute(const exec_ctx_t &ctx) const {
                 host, 0, nullptr, nullptr));
     if (to_gpu) return convert(ctx, q, image, dev);
     DNNL_CHECK(convert(ctx, q, dev, image));
-    OCL_CHECK(clEnqueueReadBuffer(q, image, CL_FALSE, 0, pd->host_bytes, host,
+    OCL_CHECK(clEnqueueReadBuffer(q, image, CL_TRUE, 0, pd->host_bytes, host,
             0, nullptr, nullptr));
     return dnnl_success;
 }
