@@ -401,4 +401,27 @@ dnnl_status_t create_status(const case_t &c) {
     return status_of([&] { make_pd(c, p, attr); });
 }
 
+void run_f64_sweep(const std::vector<shape_t> &shapes, bool deconv) {
+    for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w})
+        for (const shape_t &sh : shapes)
+            for (fmt_t f : {fmt_t::plain, fmt_t::cl}) {
+                case_t c;
+                c.sh = sh;
+                c.deconv = deconv;
+                c.kind = kind;
+                c.act = c.wei = f;
+                c.src = c.weights = c.dst = c.bias_dt = dt::f64;
+                run_case(c);
+            }
+    case_t c;
+    c.sh = shapes[0];
+    c.deconv = deconv;
+    c.src = c.weights = c.dst = c.bias_dt = dt::f64;
+    c.po.push_back(po_t());
+    EXPECT_EQ(create_status(c), dnnl_unimplemented);
+    c.po.clear();
+    c.dst = dt::f32;
+    EXPECT_NE(create_status(c), dnnl_success);
+}
+
 } // namespace ocl_conv_glue

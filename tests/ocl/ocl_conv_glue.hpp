@@ -109,6 +109,12 @@ memory::desc wei_md(
 // Creates, runs and checks one case (propagation kind c.kind).
 void run_case(const case_t &c);
 
+// f64 (the device must have cl_khr_fp64): every propagation kind over
+// `shapes` in plain and channels-last layouts, computed in double (f64
+// values below f32's precision, a 1e-13 tolerance); a post-op and an f32
+// dst are refused.
+void run_f64_sweep(const std::vector<shape_t> &shapes, bool deconv);
+
 // The status of creating the primitive descriptor of `c` (no execution).
 dnnl_status_t create_status(const case_t &c);
 

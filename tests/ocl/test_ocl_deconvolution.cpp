@@ -108,32 +108,16 @@ TEST(OclDeconvolution, LowPrecision) {
 
 // u8 source into s8 (plain), s8 into f32 (grouped), with per-channel
 // weights scales and source zero points.
-// f64 (devices with cl_khr_fp64): every pass over shapes with tails,
-// strides, dilation, groups, depthwise and 3D, plain and channels-last,
-// computed in double (the glue's f64 values and tolerance show f32
-// arithmetic); attributes are refused.
+// f64 (devices with cl_khr_fp64): shapes with tails, strides, dilation,
+// groups, depthwise and 3D (run_f64_sweep).
 TEST(OclDeconvolution, F64) {
     SKIP_WITHOUT_GPU();
     if (!device_has_fp64(gpu())) GTEST_SKIP() << "no cl_khr_fp64";
-    const std::vector<shape_t> shapes = sweep();
-    for (kind_t kind : {kind_t::fwd, kind_t::bwd_d, kind_t::bwd_w})
-        for (int i : {0, 1, 2, 3, 4, 6})
-            for (fmt_t f : {fmt_t::plain, fmt_t::cl}) {
-                case_t c;
-                c.sh = shapes[(size_t)i];
-                c.kind = kind;
-                c.act = c.wei = f;
-                c.src = c.weights = c.dst = c.bias_dt = dt::f64;
-                run_case(c);
-            }
-    case_t c;
-    c.sh = shapes[0];
-    c.src = c.weights = c.dst = c.bias_dt = dt::f64;
-    c.po.push_back(po_t());
-    EXPECT_EQ(create_status(c), dnnl_unimplemented);
-    c.po.clear();
-    c.dst = dt::f32;
-    EXPECT_NE(create_status(c), dnnl_success);
+    const std::vector<shape_t> all = sweep();
+    std::vector<shape_t> shapes;
+    for (int i : {0, 1, 2, 3, 4, 6})
+        shapes.push_back(all[(size_t)i]);
+    run_f64_sweep(shapes, true);
 }
 
 TEST(OclDeconvolution, Int8) {
