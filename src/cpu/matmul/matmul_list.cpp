@@ -1,5 +1,6 @@
 // The CPU matmul implementation list (overrides the weak empty default).
 #include "cpu/cpu_impl_lists.hpp"
+#include "cpu/matmul/blocked_matmul.hpp"
 #include "cpu/matmul/brgemm_matmul.hpp"
 #include "cpu/matmul/decompress_matmul.hpp"
 #include "cpu/matmul/dropout_matmul.hpp"
@@ -22,6 +23,8 @@ const impl_list_item_t *matmul_impl_list() {
             {create_pd<matmul::brgemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::gemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::decompress_matmul_pd_t, matmul_desc_t>},
+            // Only for blocked layouts: dense copies around the above.
+            {create_pd<matmul::blocked_matmul_pd_t, matmul_desc_t>},
             {nullptr},
     };
     return list;

@@ -9,6 +9,7 @@
 #include "common/math/stochastic_round.hpp"
 #include "common/memory.hpp"
 #include "common/verbose.hpp"
+#include "cpu/matmul/blocked_matmul.hpp"
 #include "cpu/matmul/decompress_matmul.hpp"
 #include "gpu/ocl/matmul/decompress_matmul.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
@@ -553,6 +554,8 @@ const impl_list_item_t *matmul_impl_list() {
             {create_pd<ocl_matmul_t::pd_t, matmul_desc_t>},
             // Integer weights with floating-point activations.
             {create_pd<ocl_decompress_matmul_pd_t, matmul_desc_t>},
+            // Blocked layouts: dense copies around the above (engine-neutral).
+            {create_pd<cpu::matmul::blocked_matmul_pd_t, matmul_desc_t>},
             {nullptr},
     };
     return list;
