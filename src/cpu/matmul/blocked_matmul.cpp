@@ -1,6 +1,7 @@
 // Matmul over blocked layouts through dense copies (see blocked_matmul.hpp).
 #include "cpu/matmul/blocked_matmul.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "common/exec_ctx.hpp"
@@ -20,11 +21,6 @@ size_t align64(size_t x) {
     return (x + 63) / 64 * 64;
 }
 
-// Scratchpad slots of the nested primitives: to_plain[t], the matmul,
-// dst_back.
-constexpr int matmul_slot = blocked_matmul_pd_t::count;
-constexpr int dst_back_slot = blocked_matmul_pd_t::count + 1;
-
 } // namespace
 
 int blocked_matmul_pd_t::arg_of(int t) {
@@ -41,8 +37,51 @@ status_t blocked_matmul_pd_t::add_reorder(std::shared_ptr<primitive_desc_t> &out
     rd.src_engine_kind = rd.dst_engine_kind = engine->kind();
     primitive_attr_t a;
     a.scratchpad_mode = attr_.scratchpad_mode;
-    if (!host_scratchpad) a.scratchpad_mode = dnnl_scratchpad_mode_library;
     return create_nested_pd(out, rd, a, engine);
+}
+
+status_t blocked_matmul_pd_t::build(engine_t *engine, size_t base,
+        size_t &nested_bytes) {
+    const memory_desc_t *user[count] = {&src_md_, &weights_md_, &bias_md_, &dst_md_};
+    // The dense copies, one after another (64-byte aligned) from `base`;
+    // offset0 places each.
+    size_t off = base;
+    for (int t = 0; t < count; ++t) {
+        plain_md[t] = *user[t];
+        to_plain[t].reset();
+        if (!converted[t]) continue;
+        const memory_desc_t &u = *user[t];
+        DNNL_CHECK(md_init_by_strides(
+                plain_md[t], u.ndims, u.dims, u.data_type, nullptr));
+        plain_md[t].offset0 = (dim_t)(off / data_type_size(u.data_type));
+        off += align64(md_size(plain_md[t]));
+    }
+    scratch_bytes = off;
+
+    // The plain matmul with every attribute.
+    matmul_desc_t nd = *desc();
+    nd.src_desc = plain_md[src];
+    nd.weights_desc = plain_md[wei];
+    if (with_bias()) nd.bias_desc = plain_md[bias];
+    nd.dst_desc = plain_md[dst];
+    DNNL_CHECK(create_nested_pd(matmul, nd, attr_, engine));
+    bool with_sum = false;
+    for (const auto &e : attr_.post_ops.entries)
+        with_sum = with_sum || e.kind == post_op_kind_t::sum;
+    for (int t = 0; t < count; ++t) {
+        if (!converted[t]) continue;
+        // dst is read first only for a sum post-op.
+        if (t != dst || with_sum)
+            DNNL_CHECK(add_reorder(to_plain[t], *user[t], plain_md[t], engine));
+    }
+    dst_back.reset();
+    if (converted[dst])
+        DNNL_CHECK(add_reorder(dst_back, plain_md[dst], dst_md_, engine));
+    nested_bytes = matmul->scratchpad_size();
+    for (const auto *p : {to_plain[src].get(), to_plain[wei].get(),
+                 to_plain[bias].get(), to_plain[dst].get(), dst_back.get()})
+        if (p) nested_bytes = std::max(nested_bytes, p->scratchpad_size());
+    return dnnl_success;
 }
 
 status_t blocked_matmul_pd_t::init(engine_t *engine) {
@@ -67,61 +106,18 @@ status_t blocked_matmul_pd_t::init(engine_t *engine) {
             verbose_check("matmul", "blocked: 4-bit data in blocked layouts");
             return dnnl_unimplemented;
         }
-    host_scratchpad = engine->kind() == dnnl_cpu;
-
-    // The dense copies, one after another (64-byte aligned) from the
-    // scratchpad's start; offset0 places each.
-    size_t off = 0;
-    for (int t = 0; t < count; ++t) {
-        plain_md[t] = *user[t];
-        if (!converted[t]) continue;
-        const memory_desc_t &u = *user[t];
-        DNNL_CHECK(md_init_by_strides(
-                plain_md[t], u.ndims, u.dims, u.data_type, nullptr));
-        plain_md[t].offset0 = (dim_t)(off / data_type_size(u.data_type));
-        off += align64(md_size(plain_md[t]));
+    // The nested primitives run one after another, so their scratchpads
+    // share the start of this one and the copies follow: a device buffer
+    // cannot be offset, but offset0 can place the copies. Their sizes do
+    // not depend on where the copies lie; the second build checks it.
+    size_t nested = 0;
+    DNNL_CHECK(build(engine, 0, nested));
+    const size_t base = align64(nested);
+    if (base != 0) {
+        DNNL_CHECK(build(engine, base, nested));
+        if (nested > base) return dnnl_unimplemented;
     }
-    copies_bytes = off;
-
-    // The plain matmul with every attribute; on the gpu engine nested
-    // scratchpads stay with the nested primitives (library mode).
-    matmul_desc_t nd = *desc();
-    nd.src_desc = plain_md[src];
-    nd.weights_desc = plain_md[wei];
-    if (with_bias()) nd.bias_desc = plain_md[bias];
-    nd.dst_desc = plain_md[dst];
-    primitive_attr_t nattr = attr_;
-    if (!host_scratchpad) nattr.scratchpad_mode = dnnl_scratchpad_mode_library;
-    DNNL_CHECK(create_nested_pd(matmul, nd, nattr, engine));
-    bool with_sum = false;
-    for (const auto &e : attr_.post_ops.entries)
-        with_sum = with_sum || e.kind == post_op_kind_t::sum;
-    for (int t = 0; t < count; ++t) {
-        if (!converted[t]) continue;
-        // dst is read first only for a sum post-op.
-        if (t != dst || with_sum)
-            DNNL_CHECK(add_reorder(to_plain[t], *user[t], plain_md[t], engine));
-    }
-    if (converted[dst])
-        DNNL_CHECK(add_reorder(dst_back, plain_md[dst], dst_md_, engine));
-
-    const primitive_desc_t *nested[count + 2] = {to_plain[src].get(),
-            to_plain[wei].get(), to_plain[bias].get(), to_plain[dst].get(),
-            matmul.get(), dst_back.get()};
-    size_t total = copies_bytes;
-    for (int i = 0; i < count + 2; ++i) {
-        const size_t need = nested[i] ? nested[i]->scratchpad_size() : 0;
-        if (need == 0) continue;
-        if (!host_scratchpad) {
-            verbose_check("matmul",
-                    "blocked: a nested %s needs a scratchpad on a device",
-                    nested[i]->name());
-            return dnnl_unimplemented;
-        }
-        nested_offset[i] = total;
-        total += align64(need);
-    }
-    book_scratchpad(total);
+    book_scratchpad(scratch_bytes);
     name_ = std::string("blocked:") + matmul->name();
     return dnnl_success;
 }
@@ -160,7 +156,7 @@ status_t blocked_matmul_t::execute(const exec_ctx_t &ctx) const {
     using pd_t = blocked_matmul_pd_t;
     const pd_t *pd = pd_();
     void *scratch = ctx.scratchpad();
-    if (pd->copies_bytes != 0 && !scratch) {
+    if (pd->scratch_bytes != 0 && !scratch) {
         verbose_error("matmul", "blocked: the scratchpad is missing");
         return dnnl_invalid_arguments;
     }
@@ -178,22 +174,20 @@ status_t blocked_matmul_t::execute(const exec_ctx_t &ctx) const {
         }
         std::unique_ptr<memory_storage_t> storage;
         DNNL_CHECK(engine->create_memory_storage(
-                storage, scratch, pd->copies_bytes));
+                storage, scratch, pd->scratch_bytes));
         copy[t].reset(new memory_t(engine, pd->plain_md[t], std::move(storage)));
     }
-    auto run = [&](const primitive_t &p, std::vector<exec_arg_t> args,
-                       int slot) {
+    // Each nested primitive gets the scratchpad's start (build()).
+    auto run = [&](const primitive_t &p, std::vector<exec_arg_t> args) {
         exec_ctx_t nctx(ctx.stream(), std::move(args));
         nctx.set_resources(ctx.resources());
-        if (pd->host_scratchpad && scratch)
-            nctx.set_scratchpad(
-                    static_cast<char *>(scratch) + pd->nested_offset[slot]);
+        nctx.set_scratchpad(scratch);
         return p.execute(nctx);
     };
     for (int t = 0; t < pd_t::count; ++t)
         if (to_plain_[t])
             DNNL_CHECK(run(*to_plain_[t],
-                    {{DNNL_ARG_FROM, mem[t]}, {DNNL_ARG_TO, copy[t].get()}}, t));
+                    {{DNNL_ARG_FROM, mem[t]}, {DNNL_ARG_TO, copy[t].get()}}));
 
     std::vector<exec_arg_t> args;
     for (int t = 0; t < pd_t::count; ++t)
@@ -205,12 +199,11 @@ status_t blocked_matmul_t::execute(const exec_ctx_t &ctx) const {
                     || (pd->converted[t] && a.arg == pd_t::arg_of(t));
         if (!replaced) args.push_back(a);
     }
-    DNNL_CHECK(run(*matmul_, std::move(args), matmul_slot));
+    DNNL_CHECK(run(*matmul_, std::move(args)));
     if (!dst_back_) return dnnl_success;
     return run(*dst_back_,
             {{DNNL_ARG_FROM, copy[pd_t::dst].get()},
-                    {DNNL_ARG_TO, mem[pd_t::dst]}},
-            dst_back_slot);
+                    {DNNL_ARG_TO, mem[pd_t::dst]}});
 }
 
 } // namespace matmul

@@ -5,10 +5,8 @@
 // implementation that takes the plain problem runs it with every
 // attribute, and a blocked dst is reordered back (after being reordered
 // in first when a sum post-op reads it). Every step is a nested primitive
-// (rfcs/01) of the engine's own lists, so the same implementation serves
-// the cpu and the gpu engine; engines differ only in where the nested
-// primitives' scratchpads live (carved from this one on the cpu; device
-// buffers cannot be offset, so on the gpu they must need none).
+// of the engine's own lists, so the same implementation serves the cpu
+// and the gpu engine.
 #pragma once
 
 #include <memory>
@@ -41,14 +39,15 @@ struct blocked_matmul_pd_t : public matmul_pd_t {
     bool converted[count] = {};
     std::shared_ptr<primitive_desc_t> to_plain[count], dst_back;
     std::shared_ptr<primitive_desc_t> matmul;
-    // Scratchpad bytes of the copies, then (cpu engine) each nested
-    // primitive's own scratchpad at its offset.
-    size_t copies_bytes = 0;
-    size_t nested_offset[count + 2] = {}; // to_plain[t], matmul, dst_back
-    bool host_scratchpad = false;
+    // Scratchpad bytes: the nested primitives' (shared: they run one
+    // after another) from the start, then the copies.
+    size_t scratch_bytes = 0;
     std::string name_;
 
 private:
+    // The copies from byte `base` of the scratchpad and the nested
+    // descriptors over them; `nested_bytes`: the largest nested scratchpad.
+    status_t build(engine_t *engine, size_t base, size_t &nested_bytes);
     status_t add_reorder(std::shared_ptr<primitive_desc_t> &out,
             const memory_desc_t &from, const memory_desc_t &to,
             engine_t *engine);
