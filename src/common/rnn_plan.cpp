@@ -1,12 +1,12 @@
 // Sizes and offsets of the RNN workspace and scratchpad buffers.
 #include "common/rnn_plan.hpp"
 
+#include "common/utils.hpp"
+
 namespace dnnl {
 namespace impl {
 
 namespace {
-
-size_t align64(size_t x) { return (x + 63) / 64 * 64; }
 
 // Appends a buffer of `units` x `per_unit` floats to an arena.
 void place(rnn_buf_t &b, size_t &arena, dim_t units, dim_t per_unit, int mode) {

@@ -30,6 +30,12 @@ private:
     mutable std::atomic<int> refs_ {1};
 };
 
+// `x` rounded up to a multiple of 64 (the alignment of the parts of a
+// scratchpad or workspace: a cache line, and every element size).
+inline size_t align64(size_t x) {
+    return (x + 63) / 64 * 64;
+}
+
 inline size_t hash_combine(size_t seed, size_t v) {
     return seed ^ (v + 0x9e3779b97f4a7c15ull + (seed << 6) + (seed >> 2));
 }

@@ -3,6 +3,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/memory.hpp"
+#include "common/utils.hpp"
 #include "common/verbose.hpp"
 
 namespace dnnl {
@@ -10,7 +11,6 @@ namespace impl {
 namespace cpu {
 
 namespace {
-size_t align64(size_t n) { return (n + 63) / 64 * 64; }
 
 // Post-op argument `arg` as (entry index, argument within the entry), or
 // index -1 for an argument that is not a post-op's.

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "common/c_types.hpp"
+#include "common/utils.hpp"
 #include "cpu/threading/threading.hpp"
 
 namespace dnnl {
@@ -19,7 +20,6 @@ namespace loops {
 
 inline dim_t div_up(dim_t a, dim_t b) { return (a + b - 1) / b; }
 inline dim_t rnd_up(dim_t a, dim_t b) { return div_up(a, b) * b; }
-inline size_t align64(size_t x) { return (x + 63) / 64 * 64; }
 
 // Number of threads worth using for an M x N x K problem.
 inline int effective_threads(dim_t M, dim_t N, dim_t K, bool parallel, int nthr) {

@@ -8,20 +8,13 @@
 #include "common/memory.hpp"
 #include "common/op_desc.hpp"
 #include "common/stream.hpp"
+#include "common/utils.hpp"
 #include "common/verbose.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
 namespace matmul {
-
-namespace {
-
-size_t align64(size_t x) {
-    return (x + 63) / 64 * 64;
-}
-
-} // namespace
 
 int blocked_matmul_pd_t::arg_of(int t) {
     static const int args[count]

@@ -7,6 +7,7 @@
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
 #include "common/memory.hpp"
+#include "common/utils.hpp"
 #include "common/verbose.hpp"
 #include "cpu/threading/threading.hpp"
 
@@ -16,8 +17,6 @@ namespace cpu {
 namespace matmul {
 
 namespace {
-
-size_t align64(size_t x) { return (x + 63) / 64 * 64; }
 
 bool is_sub_byte(data_type_t dt) { return dt == dnnl_s4 || dt == dnnl_u4; }
 

@@ -28,12 +28,15 @@ bool kernel_converts(data_type_t dt) {
     return kernel_supports(dt) || dt == dnnl_f8_e5m2 || dt == dnnl_f8_e4m3;
 }
 
+bool any_f64(std::initializer_list<const memory_desc_t *> mds) {
+    for (const memory_desc_t *md : mds)
+        if (md && md->data_type == dnnl_f64) return true;
+    return false;
+}
+
 bool f64_supported(engine_t *engine, const char *prim,
         std::initializer_list<const memory_desc_t *> mds) {
-    bool any = false;
-    for (const memory_desc_t *md : mds)
-        any = any || (md && md->data_type == dnnl_f64);
-    if (!any || device_info_of(engine).has_fp64) return true;
+    if (!any_f64(mds) || device_info_of(engine).has_fp64) return true;
     verbose_check(prim, "gpu: f64 data on a device without cl_khr_fp64");
     return false;
 }

@@ -28,6 +28,8 @@ bool kernel_converts(data_type_t dt);
 // (FLT_T in ocl_types.clh).
 bool f64_supported(engine_t *engine, const char *prim,
         std::initializer_list<const memory_desc_t *> mds);
+// Whether one of `mds` (null entries skipped) is f64.
+bool any_f64(std::initializer_list<const memory_desc_t *> mds);
 // Defines <name>_DT and <name>_T for `dt` (which kernel_converts, or f64:
 // then also WITH_F64).
 void define_data_type(kernel_options_t &opts, const char *name, data_type_t dt);

@@ -1,6 +1,7 @@
 // The reductions that finish a backward-weights pass:
 //   conv_wei_reduce  (WEI_REDUCE): sums the K slices of conv_gemm's FLT_T
-//       (f32, double for f64 data) workspace ws[split][g][(ic, kernel point)][oc] into diff_weights
+//       (f32, double for f64 data) workspace
+//       ws[split][g][(ic, kernel point)][oc] into diff_weights
 //       (any layout and data type), one work-item per weight;
 //   conv_bias_reduce (BIAS_REDUCE): diff_bias[c] = the sum of an
 //       activation tensor X (diff_dst for convolution, the deconvolution's

@@ -44,8 +44,7 @@ status_t ocl_eltwise_t::pd_t::init(engine_t *engine) {
     }
     if (!f64_supported(engine, "eltwise", {mds[0], mds[1], mds[2]}))
         return dnnl_unimplemented;
-    const bool f64 = mds[0]->data_type == dnnl_f64
-            || mds[1]->data_type == dnnl_f64 || mds[2]->data_type == dnnl_f64;
+    const bool f64 = any_f64({mds[0], mds[1], mds[2]});
     if (f64 && !a.post_ops.entries.empty()) {
         verbose_check("eltwise", "gpu: post-ops with f64 data");
         return dnnl_unimplemented;

@@ -348,15 +348,16 @@ status_t check_buffer(cl_mem m, dim_t count, data_type_t dt, const char *what) {
 gemm_plan_t plan_gemm(const device_info_t &dev, const gemm_conf_t &conf,
         const gemm_shape_t *shape) {
     gemm_plan_t p;
-    const bool strided = conf.a == gemm_access_t::strided
-                         || conf.b == gemm_access_t::strided;
+    // The tiled kernels need a unit stride in both operands and hold
+    // floats (f64, which the pd checked, takes the direct kernel).
+    const bool untiled = conf.a == gemm_access_t::strided
+                         || conf.b == gemm_access_t::strided
+                         || conf.a_dt == dnnl_f64;
     const std::string force = getenv_string("ONEDNN_OCL_GEMM_KERNEL");
     const tile_t *tile = nullptr;
-    // f64 (the pd checked cl_khr_fp64) takes the direct kernel alone.
-    if (conf.a_dt == dnnl_f64) {
-    } else if (!strided && force == "tiled" && !dev.is_gpu()) {
+    if (!untiled && force == "tiled" && !dev.is_gpu()) {
         tile = &tile_tiny;
-    } else if (!strided && force != "direct"
+    } else if (!untiled && force != "direct"
                && (dev.is_gpu() || force == "tiled")) {
         const bool narrow = shape && (shape->M <= 64 || shape->N <= 64);
         for (const tile_t *t : {&tile_big, &tile_small, &tile_tiny})

@@ -51,13 +51,10 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
         verbose_check("lnorm", "gpu: data types not supported");
         return dnnl_unimplemented;
     }
-    if (!f64_supported(engine, "lnorm",
-                {src_md(), fwd ? dst_md() : diff_dst_md(),
-                        fwd ? nullptr : diff_src_md()}))
-        return dnnl_unimplemented;
-    f64 = src_md()->data_type == dnnl_f64
-            || (fwd ? dst_md() : diff_dst_md())->data_type == dnnl_f64
-            || (!fwd && diff_src_md()->data_type == dnnl_f64);
+    const std::initializer_list<const memory_desc_t *> data = {src_md(),
+            fwd ? dst_md() : diff_dst_md(), fwd ? nullptr : diff_src_md()};
+    if (!f64_supported(engine, "lnorm", data)) return dnnl_unimplemented;
+    f64 = any_f64(data);
     DNNL_CHECK(init_formats());
     if (stat_md()->data_type != dnnl_f32) {
         verbose_check("lnorm", "gpu: statistics must be f32");
