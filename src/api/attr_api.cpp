@@ -330,7 +330,8 @@ dnnl_status_t dnnl_primitive_attr_set_precomputed_reductions(
     const dnnl_data_type_t dt = checked(data_type_arg, dnnl_data_type_undef);
     if (!attr) return bad("attr");
     if (mask < 0) return bad("mask");
-    if (arg != DNNL_ARG_SRC && arg != DNNL_ARG_WEIGHTS) return bad("arg");
+    // Only the source, as oneDNN's storage takes them.
+    if (arg != DNNL_ARG_SRC) return bad("arg");
     if (group_ndims < 0) return bad("group_ndims");
     if (dt != dnnl_s32) return bad("precomputed reductions data type");
     if (!groups_ok(group_ndims, group_dims)) return bad("group_dims");

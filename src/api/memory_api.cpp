@@ -2,6 +2,7 @@
 #include <new>
 
 #include "api/c_enum.hpp"
+#include "common/host_scalar.hpp"
 #include "common/memory.hpp"
 #include "common/sparse_md.hpp"
 #include "common/stream.hpp"
@@ -19,6 +20,11 @@ size_t dnnl_data_type_size(dnnl_data_type_t data_type_arg) {
 static status_t check_memory_md(const memory_desc_t &desc) {
     if (desc.format_kind == dnnl_format_kind_any) {
         verbose_error("memory", "format_kind any cannot back a memory object");
+        return dnnl_invalid_arguments;
+    }
+    if (is_host_scalar(desc)) {
+        verbose_error("memory",
+                "a host scalar is made by dnnl_memory_create_host_scalar");
         return dnnl_invalid_arguments;
     }
     if (md_has_runtime_dims_or_strides(desc)) {
@@ -142,6 +148,10 @@ dnnl_status_t dnnl_memory_get_data_handle_v2(
         const_dnnl_memory_t memory, void **handle, int index) {
     if (!memory || !handle || index < 0 || index >= memory->nhandles())
         return dnnl_invalid_arguments;
+    if (is_host_scalar(memory->md())) {
+        verbose_error("memory", "a host scalar has no data handle");
+        return dnnl_invalid_arguments;
+    }
     *handle = memory->host_ptr(index);
     return dnnl_success;
 }
@@ -154,6 +164,10 @@ dnnl_status_t dnnl_memory_set_data_handle_v2(
         dnnl_memory_t memory, void *handle, int index) {
     if (!memory || !memory->storage(index)) return dnnl_invalid_arguments;
     if (handle == DNNL_MEMORY_ALLOCATE) return dnnl_invalid_arguments;
+    if (is_host_scalar(memory->md())) {
+        verbose_error("memory", "a host scalar has no data handle");
+        return dnnl_invalid_arguments;
+    }
     return memory->storage(index)->set_data_handle(handle);
 }
 

@@ -37,15 +37,25 @@ status_t init_desc(pooling_desc_t &pd, prop_kind_t prop, alg_kind_t alg,
     for (int i = 0; i < ns; ++i) {
         const dim_t k = kernel[i], s = strides[i], d = dilation ? dilation[i] : 0;
         const dim_t l = pl[i], r = pr ? pr[i] : pl[i];
-        if (k <= 0 || s <= 0 || d < 0 || l < 0 || r < 0) {
+        // As oneDNN: the right padding may be negative down to -stride (the
+        // last window ends before the source does).
+        if (k <= 0 || s <= 0 || d < 0 || l < 0 || r + s < 0) {
             verbose_check("pooling", "bad kernel, strides, dilation or padding");
             return dnnl_invalid_arguments;
         }
-        // The window must fit in the padded source (no negative length).
-        dim_t o = 0, slack = 0;
-        if (!window_out(src->dims[2 + i], k, d, l, r, s, o, &slack)
-                || slack < 0 || o != dst->dims[2 + i]) {
+        dim_t o = 0, span = 0;
+        if (!window_out(src->dims[2 + i], k, d, l, r, s, o, &span)
+                || o != dst->dims[2 + i]) {
             verbose_check("pooling", "inconsistent output dimensions");
+            return dnnl_invalid_arguments;
+        }
+        // Average without padding has no value for a window wholly in the
+        // padding (0 / 0): oneDNN refuses padding that allows one.
+        const dim_t window = src->dims[2 + i] + l + r - span;
+        if (alg == dnnl_pooling_avg_exclude_padding
+                && (l >= window || r >= window || d >= src->dims[2 + i])) {
+            verbose_check("pooling", "average without padding over a window "
+                                     "that may lie wholly in the padding");
             return dnnl_invalid_arguments;
         }
         pd.strides[i] = s;
@@ -80,7 +90,8 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
     DNNL_CHECK(init_desc(pd, prop_kind, alg_kind, src_desc, dst_desc, strides, kernel,
             dilation, padding_l, padding_r));
     if (src_desc->format_kind == dnnl_format_kind_any) {
-        // oneDNN takes `any` for the source of pooling too (plain layout).
+        verbose_check("pooling", "the forward source needs a layout, not any");
+        return dnnl_invalid_arguments;
     }
     pd.src_desc = *src_desc;
     pd.dst_desc = *dst_desc;

@@ -3,7 +3,9 @@
 #include "common/batch_normalization_pd.hpp"
 
 #include "common/binary_pd.hpp"
+#include "common/eltwise_pd.hpp"
 #include "common/normalization_query.hpp"
+#include "common/verbose.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -84,12 +86,24 @@ status_t batch_normalization_pd_t::query(query_t what, int index, void *result) 
     return primitive_desc_t::query(what, index, result);
 }
 
+static bool same_type_and_layout(
+        const memory_desc_t &a, const memory_desc_t &b) {
+    return a.data_type == b.data_type && eltwise_md_utils::same_layout(a, b);
+}
+
 status_t batch_normalization_pd_t::init_formats() {
     if (!layout::usable(src_md_)) return dnnl_unimplemented;
     if (is_fwd()) {
         if (dst_md_.format_kind == dnnl_format_kind_any)
             DNNL_CHECK(layout::like(dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
         if (!layout::usable(dst_md_)) return dnnl_unimplemented;
+        // As oneDNN's implementations on every engine: dst is src's type
+        // and layout.
+        if (!same_type_and_layout(dst_md_, src_md_)) {
+            verbose_check("bnorm", "dst differs from src in data type or "
+                                   "layout");
+            return dnnl_unimplemented;
+        }
         if (any_relu() && is_training())
             DNNL_CHECK(layout::like(ws_md_, dst_md_, dst_md_.dims, dnnl_u8));
         return dnnl_success;
@@ -102,6 +116,12 @@ status_t batch_normalization_pd_t::init_formats() {
                 diff_src_md_.data_type));
     if (!layout::usable(diff_dst_md_) || !layout::usable(diff_src_md_))
         return dnnl_unimplemented;
+    if (!same_type_and_layout(diff_dst_md_, src_md_)
+            || !same_type_and_layout(diff_src_md_, src_md_)) {
+        verbose_check("bnorm", "gradients differ from src in data type or "
+                               "layout");
+        return dnnl_unimplemented;
+    }
     if (any_relu()) DNNL_CHECK(layout::like(ws_md_, src_md_, src_md_.dims, dnnl_u8));
     return dnnl_success;
 }

@@ -213,6 +213,14 @@ status_t conv_attr_check(
             else if (it.arg == DNNL_ARG_DST)
                 CONV_CHECK(e.mask == 0 || e.mask == 2, dnnl_unimplemented,
                         "dst scale mask");
+            // A depthwise post-op's own weights (grouped: per channel is
+            // dims 0 and 1) and destination scales.
+            else if (it.arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS))
+                CONV_CHECK(e.mask == 0 || e.mask == 3, dnnl_unimplemented,
+                        "depthwise weights scale mask");
+            else if (it.arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_DST))
+                CONV_CHECK(e.mask == 0 || e.mask == 2, dnnl_unimplemented,
+                        "depthwise dst scale mask");
             else
                 CONV_CHECK(false, dnnl_unimplemented, "scales argument");
         }

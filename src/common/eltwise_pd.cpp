@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/math/eltwise_math.hpp"
+#include "common/verbose.hpp"
 #include "oneapi/dnnl/dnnl_debug.h"
 
 namespace dnnl {
@@ -210,6 +211,14 @@ status_t eltwise_pd_t::init_formats() {
         if (dst_md_.format_kind == dnnl_format_kind_any)
             DNNL_CHECK(dense_like(dst_md_, src_md_, dst_md_.data_type));
         if (dst_md_.format_kind != dnnl_blocked) return dnnl_unimplemented;
+        // As oneDNN's eltwise on every engine: dst is src's type and layout
+        // (a conversion is a reorder's work).
+        if (dst_md_.data_type != src_md_.data_type
+                || !same_layout(dst_md_, src_md_)) {
+            verbose_check("eltwise", "dst differs from src in data type or "
+                                     "layout");
+            return dnnl_unimplemented;
+        }
         return dnnl_success;
     }
     memory_desc_t &data = use_dst() ? dst_md_ : src_md_;
@@ -221,6 +230,14 @@ status_t eltwise_pd_t::init_formats() {
     if (diff_dst_md_.format_kind != dnnl_blocked
             || diff_src_md_.format_kind != dnnl_blocked)
         return dnnl_unimplemented;
+    if (diff_dst_md_.data_type != diff_src_md_.data_type
+            || diff_src_md_.data_type != data.data_type
+            || !same_layout(diff_dst_md_, data)
+            || !same_layout(diff_src_md_, data)) {
+        verbose_check("eltwise", "gradients differ from the data in data type "
+                                 "or layout");
+        return dnnl_unimplemented;
+    }
     return dnnl_success;
 }
 

@@ -96,6 +96,12 @@ status_t ip_desc_init(inner_product_desc_t &out, prop_kind_t prop,
             verbose_check("inner_product", "negative dimension");
             return dnnl_invalid_arguments;
         }
+    // As oneDNN: weights without elements (OC, IC or a spatial dim of 0)
+    // are an error, not an empty problem.
+    if (md_nelems(*wei) == 0) {
+        verbose_check("inner_product", "weights have no elements");
+        return dnnl_invalid_arguments;
+    }
     if (dst->dims[0] != src->dims[0] || dst->dims[1] != wei->dims[0]
             || (with_bias && bias->dims[0] != dst->dims[1])) {
         verbose_check("inner_product", "inconsistent MB or OC");
@@ -173,6 +179,12 @@ status_t ip_attr_check(const inner_product_desc_t &d, const primitive_attr_t *at
     const data_type_t ddt = d.dst_desc.data_type;
     const bool int8 = is_int8(d.src_desc.data_type)
             || (engine_kind == dnnl_gpu && (is_int8(ddt) || ddt == dnnl_s32));
+    for (const auto &e : attr->post_ops.entries)
+        if (e.kind == post_op_kind_t::sum && e.zero_point != 0
+                && !is_int8(d.src_desc.data_type)) {
+            verbose_check("inner_product", "sum zero point needs an int8 source");
+            return dnnl_unimplemented;
+        }
     if (!int8 && !attr->scales.empty()) {
         verbose_check("inner_product", "scales need an int8 source");
         return dnnl_unimplemented;

@@ -86,7 +86,19 @@ status_t layer_normalization_pd_t::init_formats() {
         dims_t sd = {1};
         for (int i = 0; i < nd - 1; ++i)
             sd[i] = src_md_.dims[i];
-        DNNL_CHECK(layout::plain(stat_md_, snd, sd, dnnl_f32));
+        // As oneDNN: src's physical order of the other dims (with its
+        // blocks), plain when the normalised dim itself is blocked.
+        const auto &blk = src_md_.format_desc.blocking;
+        bool norm_dim_blocked = false;
+        for (int i = 0; i < blk.inner_nblks; ++i)
+            norm_dim_blocked = norm_dim_blocked || blk.inner_idxs[i] == nd - 1;
+        if (nd > 1 && !norm_dim_blocked) {
+            memory_desc_t others = src_md_;
+            others.ndims = snd;
+            DNNL_CHECK(layout::like(stat_md_, others, sd, dnnl_f32));
+        } else {
+            DNNL_CHECK(layout::plain(stat_md_, snd, sd, dnnl_f32));
+        }
     }
     if (!layout::usable(stat_md_)) return dnnl_unimplemented;
     if (is_fwd()) {

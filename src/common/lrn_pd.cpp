@@ -6,6 +6,8 @@
 
 #include "oneapi/dnnl/dnnl_debug.h"
 #include "common/binary_pd.hpp"
+#include "common/eltwise_pd.hpp"
+#include "common/verbose.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -87,6 +89,11 @@ status_t lrn_pd_t::init_formats() {
         if (dst_md_.format_kind == dnnl_format_kind_any)
             DNNL_CHECK(layout::like(dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
         if (!layout::usable(dst_md_)) return dnnl_unimplemented;
+        // As oneDNN's implementations: dst in src's layout.
+        if (!eltwise_md_utils::same_layout(dst_md_, src_md_)) {
+            verbose_check("lrn", "dst and src differ in layout");
+            return dnnl_unimplemented;
+        }
         if (desc()->prop_kind == dnnl_forward_training) {
             if (src_md_.format_desc.blocking.inner_nblks == 0) {
                 DNNL_CHECK(layout::like(ws_md_, src_md_, src_md_.dims, dnnl_f32));
@@ -124,6 +131,11 @@ status_t lrn_pd_t::init_formats() {
         DNNL_CHECK(layout::like(diff_src_md_, diff_dst_md_, diff_src_md_.dims,
                 diff_src_md_.data_type));
     if (!layout::usable(diff_src_md_)) return dnnl_unimplemented;
+    if (!eltwise_md_utils::same_layout(diff_dst_md_, src_md_)
+            || !eltwise_md_utils::same_layout(diff_src_md_, src_md_)) {
+        verbose_check("lrn", "gradients and src differ in layout");
+        return dnnl_unimplemented;
+    }
     // The workspace of a training hint of the same shape; without one,
     // backward recomputes the window terms.
     if (hint_ok && !is_zero_md(hint_ws_md_) && layout::usable(hint_ws_md_)

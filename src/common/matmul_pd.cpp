@@ -232,6 +232,12 @@ status_t matmul_attr_check(const matmul_desc_t &md, const primitive_attr_t *attr
             return dnnl_unimplemented;
         }
     }
+    // As oneDNN: a sum post-op's zero point belongs to int8 computations.
+    for (const auto &e : attr->post_ops.entries)
+        if (e.kind == post_op_kind_t::sum && e.zero_point != 0 && !int8) {
+            verbose_check("matmul", "sum zero point needs an int8 source");
+            return dnnl_unimplemented;
+        }
     for (const auto &it : attr->zero_points.items) {
         const int arg = it.arg;
         const bool wei_int = is_int8(md.weights_desc.data_type)

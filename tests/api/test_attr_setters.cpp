@@ -130,6 +130,7 @@ TEST(AttrSetters, PrecomputedReductionsKeptButNotImplemented) {
                 t.a, arg, m, nd, g, dt);
     };
     EXPECT_EQ(set(DNNL_ARG_DST, 0, 0, nullptr, dnnl_s32), bad);
+    EXPECT_EQ(set(DNNL_ARG_WEIGHTS, 1, 2, g2, dnnl_s32), bad);
     EXPECT_EQ(set(DNNL_ARG_SRC, 0, 0, nullptr, dnnl_f32), bad);
     EXPECT_EQ(set(DNNL_ARG_SRC, -1, 0, nullptr, dnnl_s32), bad);
     EXPECT_EQ(set(DNNL_ARG_SRC, 0, 2, g2, dnnl_s32), bad);

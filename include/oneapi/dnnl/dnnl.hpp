@@ -1564,7 +1564,8 @@ struct memory : public handle<dnnl_memory_t> {
     memory(const desc &md, const T value) {
         if (sizeof(T) != md.get_size())
             DNNL_THROW_ERROR(dnnl_invalid_arguments,
-                    "scalar size does not match the memory descriptor");
+                    "scalar type size does not match memory descriptor "
+                    "data type size");
         dnnl_memory_t m = nullptr;
         error::wrap_c_api(
                 dnnl_memory_create_host_scalar(&m, md.get(), (void *)&value),
@@ -1645,7 +1646,8 @@ private:
                 "could not get the descriptor of a memory object");
         if (size != dnnl_memory_desc_get_size_v2(c_md, 0))
             DNNL_THROW_ERROR(dnnl_invalid_arguments,
-                    "scalar size does not match the memory descriptor");
+                    "scalar type size does not match memory descriptor "
+                    "data type size");
     }
 };
 

@@ -65,16 +65,25 @@ status_t conv_fused_dw_pd_t::init(engine_t *engine) {
             "zero points with a depthwise post-op");
     FUSED_CHECK(attr_.get_rounding(DNNL_ARG_DST) == dnnl_rounding_mode_environment,
             dnnl_unimplemented, "stochastic rounding with a depthwise post-op");
-    for (const auto &it : attr_.scales.items)
-        FUSED_CHECK(it.arg == DNNL_ARG_SRC || it.arg == DNNL_ARG_WEIGHTS,
-                dnnl_unimplemented,
-                "only source and weights scales with a depthwise post-op");
+    // Scales of the base convolution (its dst scale quantizes the
+    // intermediate tensor) and of the depthwise one (its weights and dst,
+    // passed under DNNL_ARG_ATTR_POST_OP_DW).
+    quant_map_t base_scales, dw_scales;
+    for (const auto &it : attr_.scales.items) {
+        if (it.arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS))
+            dw_scales.set(DNNL_ARG_WEIGHTS, it.e);
+        else if (it.arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_DST))
+            dw_scales.set(DNNL_ARG_DST, it.e);
+        else
+            base_scales.set(it.arg, it.e);
+    }
     const post_op_t &dw = po[dw_index];
 
     // The base convolution: this one, with the post-ops before the
     // depthwise entry.
     primitive_attr_t base_attr = attr_;
     base_attr.post_ops.entries.resize(dw_index);
+    base_attr.scales = base_scales;
     DNNL_CHECK(create_nested_pd(base_pd, *desc(), base_attr, engine));
     const memory_desc_t inter = *base_pd->arg_md(DNNL_ARG_DST);
 
@@ -105,6 +114,7 @@ status_t conv_fused_dw_pd_t::init(engine_t *engine) {
             pad_l, pad_r));
     primitive_attr_t dw_attr;
     dw_attr.post_ops.entries.assign(po.begin() + dw_index + 1, po.end());
+    dw_attr.scales = dw_scales;
     dw_attr.fpmath_mode = attr_.fpmath_mode;
     dw_attr.fpmath_apply_to_int = attr_.fpmath_apply_to_int;
     DNNL_CHECK(create_nested_pd(dw_pd, dwd, dw_attr, engine));
@@ -222,6 +232,14 @@ status_t conv_fused_dw_t::execute(const exec_ctx_t &ctx) const {
             dw_args.push_back({DNNL_ARG_WEIGHTS, a.mem});
         else if (a.arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_BIAS))
             dw_args.push_back({DNNL_ARG_BIAS, a.mem});
+        else if (a.arg
+                == (DNNL_ARG_ATTR_SCALES | DNNL_ARG_ATTR_POST_OP_DW
+                        | DNNL_ARG_WEIGHTS))
+            dw_args.push_back({DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, a.mem});
+        else if (a.arg
+                == (DNNL_ARG_ATTR_SCALES | DNNL_ARG_ATTR_POST_OP_DW
+                        | DNNL_ARG_DST))
+            dw_args.push_back({DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST, a.mem});
         else if (index > pd->dw_index)
             dw_args.push_back({DNNL_ARG_ATTR_MULTIPLE_POST_OP(
                                        index - pd->dw_index - 1)

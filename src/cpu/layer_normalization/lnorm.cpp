@@ -86,6 +86,20 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     const pd_t *p = pd_();
     dim_t R, C;
     shape(*p->src_md(), R, C);
+    if (R * C == 0) {
+        // An empty tensor (oneDNN's answer): computed statistics of the
+        // rows that exist are zero, nothing else is written.
+        if (!p->stats_out() || p->global_stats()) return dnnl_success;
+        const memory_desc_t &st = *p->stat_md();
+        const bool sdense = io::is_rowmajor_dense(st);
+        float *mean = static_cast<float *>(ctx.host_ptr(DNNL_ARG_MEAN));
+        float *var = static_cast<float *>(ctx.host_ptr(DNNL_ARG_VARIANCE));
+        for (dim_t r = 0; r < R; ++r) {
+            if (mean && !p->rms()) mean[io::off(st, sdense, r)] = 0.f;
+            if (var) var[io::off(st, sdense, r)] = 0.f;
+        }
+        return dnnl_success;
+    }
     std::vector<float> sb, db;
     const float *src =
             io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);
@@ -190,6 +204,17 @@ status_t lnorm_t<false>::execute(const exec_ctx_t &ctx) const {
     const pd_t *p = pd_();
     dim_t R, C;
     shape(*p->src_md(), R, C);
+    if (R * C == 0) {
+        // An empty tensor: the scale and shift gradients are zero.
+        if (p->desc()->prop_kind != dnnl_backward) return dnnl_success;
+        for (int arg : {DNNL_ARG_DIFF_SCALE, DNNL_ARG_DIFF_SHIFT}) {
+            const bool used = arg == DNNL_ARG_DIFF_SCALE ? p->use_scale()
+                                                        : p->use_shift();
+            float *d = used ? ctx.output<float>(arg) : nullptr;
+            for (dim_t c = 0; d && c < C; ++c) d[c] = 0.f;
+        }
+        return dnnl_success;
+    }
     std::vector<float> sb, ddb, dsb;
     const float *src =
             io::in_view(*p->src_md(), ctx.host_ptr(DNNL_ARG_SRC), sb);

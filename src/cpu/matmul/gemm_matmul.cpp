@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 #include "common/binary_pd.hpp"
 #include "common/exec_ctx.hpp"
@@ -120,8 +121,11 @@ bool gemm_matmul_t::pd_t::attr_ok() const {
         const auto &e = it.e;
         if (!is_int8_) return false;
         if (e.data_type != dnnl_s32 || e.group_ndims != 0) return false;
-        if ((it.arg == DNNL_ARG_SRC || it.arg == DNNL_ARG_WEIGHTS) && e.mask != 0)
+        // Source zero points per tensor or per K (its last dim), weights
+        // per tensor.
+        if (it.arg == DNNL_ARG_SRC && e.mask != 0 && e.mask != n_mask)
             return false;
+        if (it.arg == DNNL_ARG_WEIGHTS && e.mask != 0) return false;
         if (it.arg == DNNL_ARG_DST && e.mask != 0 && e.mask != n_mask)
             return false;
     }
@@ -339,12 +343,19 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     postops::gemm_epilogue_args_t eargs;
     DNNL_CHECK(eargs.init(*epi, ctx));
     int32_t src_zp = 0, wei_zp = 0;
+    // Source zero points per K: the GEMM takes none, and each column's
+    // sum of zp[k] * (W[k][n] - weights zero point) is subtracted from
+    // the accumulator before the epilogue.
+    const int32_t *src_zp_k = nullptr;
     const primitive_attr_t &attr = *p.attr();
     if (attr.zero_points.has(DNNL_ARG_SRC)) {
         const int32_t *z = (const int32_t *)ctx.host_ptr(
                 DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC);
         if (!z) return dnnl_invalid_arguments;
-        src_zp = z[0];
+        if (attr.zero_points.get(DNNL_ARG_SRC)->mask != 0)
+            src_zp_k = z;
+        else
+            src_zp = z[0];
     }
     if (attr.zero_points.has(DNNL_ARG_WEIGHTS)) {
         const int32_t *z = (const int32_t *)ctx.host_ptr(
@@ -358,7 +369,8 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     if (plan.total() && !scratch.ptr) return dnnl_out_of_memory;
     const size_t buf_stride = align64(plan.acc_bytes) + align64(plan.ws_bytes);
 
-    const bool need_epilogue = !(plan.acc_direct && epi->is_identity());
+    const bool need_epilogue
+            = !(plan.acc_direct && epi->is_identity()) || src_zp_k;
     const int m_dim = nd - 2, n_dim = nd - 1;
 
     // Epilogue of rows [r, r + m) (GEMM row space of problem `prob`),
@@ -420,6 +432,18 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             }
             status_t st;
             if (p.is_int8()) {
+                std::vector<int32_t> comp;
+                if (src_zp_k && b) {
+                    comp.assign((size_t)s.N, 0);
+                    for (dim_t k = 0; k < s.K; ++k)
+                        for (dim_t n = 0; n < s.N; ++n) {
+                            const dim_t o = k * s.ws[m_dim] + n * s.ws[n_dim];
+                            const int32_t w = s.wei.data_type == dnnl_s8
+                                    ? ((const int8_t *)b)[o]
+                                    : ((const uint8_t *)b)[o];
+                            comp[n] += src_zp_k[k] * (w - wei_zp);
+                        }
+                }
                 gemm::gemm_s32_args_t g;
                 g.M = rows;
                 g.N = s.N;
@@ -442,6 +466,10 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
                 if (need_epilogue)
                     g.post = [&](dim_t m0, dim_t n0, dim_t m, dim_t n,
                                      int32_t *cb, dim_t ldcb) {
+                        if (!comp.empty())
+                            for (dim_t i = 0; i < m; ++i)
+                                for (dim_t j = 0; j < n; ++j)
+                                    cb[i * ldcb + j] -= comp[n0 + j];
                         epilogue_block(coord, r0 + m0, n0, m, n, cb, ldcb);
                     };
                 st = gemm::gemm_s32(g);

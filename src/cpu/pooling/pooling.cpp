@@ -44,7 +44,13 @@ status_t pooling_t<fwd>::pd_t::init(engine_t *) {
         return dnnl_unimplemented;
     const memory_desc_t &s = fwd ? this->src_md_ : this->diff_src_md_;
     const memory_desc_t &d = fwd ? this->dst_md_ : this->diff_dst_md_;
-    if (!io::float_dt(s.data_type) || !io::float_dt(d.data_type)) return dnnl_unimplemented;
+    // Integers too (as oneDNN's pooling takes them): computed in f32, the
+    // average rounded to nearest even and saturated on the store.
+    auto takes = [](data_type_t dt) {
+        return io::float_dt(dt) || dt == dnnl_s8 || dt == dnnl_u8
+                || dt == dnnl_s32;
+    };
+    if (!takes(s.data_type) || !takes(d.data_type)) return dnnl_unimplemented;
     DNNL_CHECK(this->init_formats());
     if (this->has_ws() && this->ws_md_.data_type != dnnl_u8
             && this->ws_md_.data_type != dnnl_s32)
@@ -67,7 +73,11 @@ status_t pooling_t<true>::execute(const exec_ctx_t &ctx) const {
     void *dst_h = ctx.host_ptr(DNNL_ARG_DST);
     float *dst = io::out_view(*p->dst_md(), dst_h, dbuf);
     void *ws = p->has_ws() ? ctx.host_ptr(DNNL_ARG_WORKSPACE) : nullptr;
-    if (!src || !dst || (p->has_ws() && !ws)) return dnnl_invalid_arguments;
+    if (md_nelems(*p->dst_md()) == 0) return dnnl_success;
+    // An empty source has no buffer: every window is then in the padding.
+    const bool empty_src = md_nelems(*p->src_md()) == 0;
+    if ((!src && !empty_src) || !dst || (p->has_ws() && !ws))
+        return dnnl_invalid_arguments;
     postops::postops_args_t pa;
     DNNL_CHECK(pa.init(p->po, ctx));
     const memory_desc_t &wmd = *p->ws_md();
@@ -136,6 +146,8 @@ status_t pooling_t<false>::execute(const exec_ctx_t &ctx) const {
     void *dsrc_h = ctx.host_ptr(DNNL_ARG_DIFF_SRC);
     float *dsrc = io::out_view(*p->diff_src_md(), dsrc_h, sbuf);
     const void *ws = p->has_ws() ? ctx.host_ptr(DNNL_ARG_WORKSPACE) : nullptr;
+    // The gradient of an empty source is empty: nothing to write.
+    if (md_nelems(*p->diff_src_md()) == 0) return dnnl_success;
     if (!ddst || !dsrc || (p->has_ws() && !ws)) return dnnl_invalid_arguments;
     const memory_desc_t &wmd = *p->ws_md();
     const bool wdense = ws && io::is_rowmajor_dense(wmd);

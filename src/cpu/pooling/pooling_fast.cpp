@@ -68,6 +68,8 @@ status_t pooling_fast_fwd_t::pd_t::init(engine_t *) {
     if (src_md_.data_type != dnnl_f32 || dst_md_.data_type != dnnl_f32)
         return dnnl_unimplemented;
     if (src_md_.ndims < 3 || src_md_.ndims > 5) return dnnl_unimplemented;
+    // An empty source (windows wholly in padding) is the reference's.
+    if (md_nelems(src_md_) == 0) return dnnl_unimplemented;
     if (has_ws() && ws_md_.data_type != dnnl_u8 && ws_md_.data_type != dnnl_s32)
         return dnnl_unimplemented;
     init_geom(*this, src_md_, dst_md_, g);

@@ -17,6 +17,7 @@ status_t pooling_fast_bwd_t::pd_t::init(engine_t *) {
     DNNL_CHECK(init_formats());
     if (diff_src_md_.ndims < 3 || diff_src_md_.ndims > 5)
         return dnnl_unimplemented;
+    if (md_nelems(diff_src_md_) == 0) return dnnl_unimplemented;
     if (has_ws() && ws_md_.data_type != dnnl_u8 && ws_md_.data_type != dnnl_s32)
         return dnnl_unimplemented;
     geom_t g;
