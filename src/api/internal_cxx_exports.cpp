@@ -135,13 +135,16 @@ DNNL_API bool prefer_ymm_requested() {
     return cpu::prefer_ymm();
 }
 
-// Whether the CPU engine takes tensors of `dt` at all. Its implementations
-// convert bf16 and f16 (and f8) on every ISA, computing in f32 where the
-// processor has no instructions for them; f64 and the 4-bit floats are not
-// taken.
+// Whether the CPU engine takes tensors of `dt` throughout. Its
+// implementations convert bf16 and f16 on every ISA, computing in f32
+// where the processor has no instructions for them; f8 is taken by some
+// primitives only (reorders, matmul destinations), f64 and the 4-bit
+// floats by none.
 DNNL_API bool has_data_type_support(dnnl_data_type_t dt) {
     switch (dt) {
         case dnnl_f64:
+        case dnnl_f8_e5m2:
+        case dnnl_f8_e4m3:
         case dnnl_f4_e2m1:
         case dnnl_f4_e3m0: return false;
         default: return true;

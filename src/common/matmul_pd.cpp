@@ -227,10 +227,6 @@ status_t matmul_attr_check(const matmul_desc_t &md, const primitive_attr_t *attr
             verbose_check("matmul", "unsupported src scales mask");
             return dnnl_unimplemented;
         }
-        if (arg == DNNL_ARG_DST && it.e.mask != 0) {
-            verbose_check("matmul", "unsupported dst scales mask");
-            return dnnl_unimplemented;
-        }
     }
     // As oneDNN: a sum post-op's zero point belongs to int8 computations.
     for (const auto &e : attr->post_ops.entries)
@@ -254,11 +250,6 @@ status_t matmul_attr_check(const matmul_desc_t &md, const primitive_attr_t *attr
         if (arg == DNNL_ARG_SRC && it.e.mask != 0 && it.e.mask != src_k
                 && it.e.mask != (src_k | src_m)) {
             verbose_check("matmul", "unsupported src zero points mask");
-            return dnnl_unimplemented;
-        }
-        if (arg == DNNL_ARG_DST && it.e.mask != 0
-                && !(nd == 2 && it.e.mask == (1 << 1))) {
-            verbose_check("matmul", "unsupported dst zero points mask");
             return dnnl_unimplemented;
         }
     }

@@ -168,6 +168,10 @@ arg_usage_t primitive_desc_t::arg_usage(int arg) const {
         if (attr_.zero_points.has(arg & ~DNNL_ARG_ATTR_ZERO_POINTS))
             return arg_usage_t::input;
     }
+    if ((arg & DNNL_ARG_ATTR_PRECOMPUTED_REDUCTIONS)
+            && attr_.precomputed_reductions.has(
+                    arg & ~DNNL_ARG_ATTR_PRECOMPUTED_REDUCTIONS))
+        return arg_usage_t::input;
     // Dropout: probability and seed always, the offset when asked for,
     // the mask when the attribute names one.
     const dropout_t &drop = attr_.dropout;

@@ -42,6 +42,9 @@ struct primitive_desc_t {
     // Whether this implementation applies the dropout attribute; the
     // implementation iterator skips those that do not when it is set.
     virtual bool handles_dropout() const { return false; }
+    // Whether this implementation takes precomputed reductions (the
+    // iterator skips the others when the attributes hold them).
+    virtual bool handles_precomputed_reductions() const { return false; }
     // Whether this implementation applies binary select post-ops (a third
     // input per entry); the creators of implementation lists refuse the
     // others when the attributes hold one (see post_op_select.hpp).

@@ -58,11 +58,6 @@ status_t dnnl_primitive_desc::create(dnnl_primitive_desc **out,
                 dnnl_prim_kind2str(op.primitive_kind));
         return dnnl_unimplemented;
     }
-    if (attr && !attr->precomputed_reductions.empty()) {
-        verbose_check("primitive", "no %s implementation takes precomputed "
-                "reductions", dnnl_prim_kind2str(op.primitive_kind));
-        return dnnl_unimplemented;
-    }
     std::unique_ptr<dnnl_primitive_desc> iface(new (std::nothrow) dnnl_primitive_desc());
     if (!iface) return dnnl_out_of_memory;
     iface->engine_ = engine_ref_t(engine);
@@ -90,7 +85,7 @@ status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
         }
     }
     status_t last = dnnl_unimplemented;
-    bool skipped_for_dropout = false;
+    bool skipped_for_dropout = false, skipped_for_reductions = false;
     for (size_t i = pos; list_ && list_[i].create; ++i) {
         primitive_desc_t *raw = nullptr;
         status_t st = list_[i].create(
@@ -106,6 +101,12 @@ status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
             skipped_for_dropout = true;
             continue;
         }
+        // Likewise one that would not read precomputed reductions.
+        if (!attr_->precomputed_reductions.empty()
+                && !pd->handles_precomputed_reductions()) {
+            skipped_for_reductions = true;
+            continue;
+        }
         pd->set_impl_id(impl_id);
         pd->set_impl_list_pos(i);
         pd->set_self(pd);
@@ -115,6 +116,10 @@ status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
     if (skipped_for_dropout)
         verbose_check("primitive", "no implementation of %s applies the dropout "
                 "attribute to this problem", dnnl_prim_kind2str(op_->primitive_kind));
+    if (skipped_for_reductions)
+        verbose_check("primitive", "no %s implementation takes precomputed "
+                "reductions for this problem",
+                dnnl_prim_kind2str(op_->primitive_kind));
     return last;
 }
 

@@ -2,6 +2,9 @@
 #include "common/rnn_qparams.hpp"
 
 #include <cmath>
+#include <cstring>
+
+#include "oneapi/dnnl/dnnl_types.h"
 
 namespace dnnl {
 namespace impl {
@@ -20,12 +23,30 @@ bool scales_ok(
     return q.mask == per_channel_mask && (dim_t)q.scales.size() == channels;
 }
 
+// DNNL_RUNTIME_F32_VAL (a NaN, compared by its bits): a value given only
+// at execution, which no recurrent implementation takes.
+bool is_runtime(float v) {
+    const float rt = DNNL_RUNTIME_F32_VAL;
+    return std::memcmp(&v, &rt, sizeof v) == 0;
+}
+
+bool any_runtime(const rnn_weights_qparams_t &q) {
+    for (float s : q.scales)
+        if (is_runtime(s)) return true;
+    return false;
+}
+
 } // namespace
 
 status_t check_rnn_int8_qparams(
         const primitive_attr_t &attr, const rnn_dims_t &d) {
     const float s = attr.rnn_data_qparams.scale,
                 sh = attr.rnn_data_qparams.shift;
+    // As oneDNN: runtime quantization parameters are not implemented.
+    if (is_runtime(s) || is_runtime(sh)
+            || any_runtime(attr.rnn_weights_qparams)
+            || any_runtime(attr.rnn_weights_projection_qparams))
+        return dnnl_unimplemented;
     if (!std::isfinite(s) || s == 0.f || !std::isfinite(sh))
         return dnnl_invalid_arguments;
     if (!scales_ok(attr.rnn_weights_qparams, gates_and_channels, d.G * d.DHC))

@@ -2,7 +2,9 @@
 // programs (benchdnn, the gtests) declare themselves and call, declared
 // here the same way, so the test also proves libdnnl.so.3 exports them:
 // descriptors from tag strings, retyping a descriptor, zeroing a memory's
-// padding, the end of a profiling round, and the Intel GPU queries.
+// padding, the end of a profiling round, and the Intel GPU queries; and
+// the C++-linkage entries the gtests reach through oneDNN's internal
+// headers (bf16 conversions, the zero descriptor, CPU platform queries).
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -27,9 +29,70 @@ const char *dnnl_impl_gpu_intel_get_isa_name(dnnl_engine_t engine);
 bool dnnl_impl_gpu_intel_mayiuse_ngen_kernels(dnnl_engine_t engine);
 }
 
+// Declared as oneDNN's internal headers declare them (same namespaces and
+// parameter types, so the same symbol names).
+namespace dnnl {
+namespace impl {
+struct bfloat16_t {
+    uint16_t raw_bits_;
+    bfloat16_t &operator=(float f);
+    operator float() const;
+};
+// The descriptor is an incomplete type outside the library: its bytes
+// (ndims is the int at offset 4, as in oneDNN's layout).
+extern const unsigned char glob_zero_md[];
+namespace cpu {
+namespace platform {
+bool prefer_ymm_requested();
+bool has_data_type_support(dnnl_data_type_t data_type);
+bool has_training_support(dnnl_data_type_t data_type);
+} // namespace platform
+namespace x64 {
+unsigned get_max_cpu_isa_mask(bool soft);
+dnnl_cpu_isa_hints_t get_cpu_isa_hints(bool soft);
+namespace amx {
+bool is_available();
+}
+} // namespace x64
+} // namespace cpu
+} // namespace impl
+} // namespace dnnl
+
 namespace {
 
 using dnnl::memory;
+
+TEST(InternalExports, CxxEntriesOfTheGtests) {
+    namespace impl = dnnl::impl;
+    impl::bfloat16_t b;
+    b = 1.00390625f; // halfway between two bf16 values: rounds to even
+    EXPECT_EQ(b.raw_bits_, 0x3f80);
+    EXPECT_EQ((float)b, 1.f);
+    b = 3.5f;
+    EXPECT_EQ((float)b, 3.5f);
+    int32_t zero_ndims = -1;
+    std::memcpy(&zero_ndims, impl::glob_zero_md + 4, sizeof zero_ndims);
+    EXPECT_EQ(zero_ndims, 0);
+
+    EXPECT_TRUE(impl::cpu::platform::has_data_type_support(dnnl_f32));
+    EXPECT_TRUE(impl::cpu::platform::has_data_type_support(dnnl_bf16));
+    EXPECT_FALSE(impl::cpu::platform::has_data_type_support(dnnl_f64));
+    EXPECT_TRUE(impl::cpu::platform::has_training_support(dnnl_f32));
+    EXPECT_FALSE(impl::cpu::platform::has_training_support(dnnl_s8));
+    EXPECT_EQ(impl::cpu::platform::prefer_ymm_requested(),
+            dnnl_get_cpu_isa_hints() == dnnl_cpu_isa_prefer_ymm);
+    EXPECT_EQ(impl::cpu::x64::get_cpu_isa_hints(true), dnnl_get_cpu_isa_hints());
+
+    // oneDNN's internal ISA bits: without a limit every bit but the hint.
+    const unsigned mask = impl::cpu::x64::get_max_cpu_isa_mask(true);
+    EXPECT_EQ(mask & (1u << 31), 0u);
+    if (dnnl_get_effective_cpu_isa() >= dnnl_cpu_isa_avx2) {
+        const unsigned avx2_bits = (1u << 4) | (1u << 5) | (1u << 9);
+        EXPECT_EQ(mask & avx2_bits, avx2_bits);
+    }
+    if (impl::cpu::x64::amx::is_available())
+        EXPECT_GE(dnnl_get_effective_cpu_isa(), dnnl_cpu_isa_avx512_core_amx);
+}
 
 // The string tag and the format tag give equal descriptors.
 void expect_same(const memory::dims &dims, const char *str, memory::format_tag tag) {

@@ -6,6 +6,7 @@
 #include "cpu/matmul/dropout_matmul.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/matmul/grouped_matmul.hpp"
+#include "cpu/matmul/ref_quant_matmul.hpp"
 #include "cpu/matmul/sparse_matmul.hpp"
 
 namespace dnnl {
@@ -23,6 +24,8 @@ const impl_list_item_t *matmul_impl_list() {
             {create_pd<matmul::brgemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::gemm_matmul_t::pd_t, matmul_desc_t>},
             {create_pd<matmul::decompress_matmul_pd_t, matmul_desc_t>},
+            // Integer data with the quantization grid the above refuse.
+            {create_pd<matmul::ref_quant_matmul_t::pd_t, matmul_desc_t>},
             // Only for blocked layouts: dense copies around the above.
             {create_pd<matmul::blocked_matmul_pd_t, matmul_desc_t>},
             {nullptr},
