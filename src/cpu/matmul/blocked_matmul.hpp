@@ -14,6 +14,7 @@
 
 #include "common/matmul_pd.hpp"
 #include "common/primitive.hpp"
+#include "cpu/dense_copies.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -30,27 +31,9 @@ struct blocked_matmul_pd_t : public matmul_pd_t {
     status_t init(engine_t *engine);
     status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
 
-    // Per tensor (src, weights, bias, dst): the dense copy's descriptor
-    // (its offset0 places it in the scratchpad), whether it is converted,
-    // and the reorders to it and (dst) back.
-    enum { src, wei, bias, dst, count };
-    static int arg_of(int t);
-    memory_desc_t plain_md[count] {};
-    bool converted[count] = {};
-    std::shared_ptr<primitive_desc_t> to_plain[count], dst_back;
+    dense_copies_pd_t copies; // src, weights, [bias,] dst
     std::shared_ptr<primitive_desc_t> matmul;
-    // Scratchpad bytes: the nested primitives' (shared: they run one
-    // after another) from the start, then the copies.
-    size_t scratch_bytes = 0;
     std::string name_;
-
-private:
-    // The copies from byte `base` of the scratchpad and the nested
-    // descriptors over them; `nested_bytes`: the largest nested scratchpad.
-    status_t build(engine_t *engine, size_t base, size_t &nested_bytes);
-    status_t add_reorder(std::shared_ptr<primitive_desc_t> &out,
-            const memory_desc_t &from, const memory_desc_t &to,
-            engine_t *engine);
 };
 
 struct blocked_matmul_t : public primitive_t {
@@ -64,8 +47,8 @@ private:
     const blocked_matmul_pd_t *pd_() const {
         return static_cast<const blocked_matmul_pd_t *>(pd());
     }
-    std::shared_ptr<primitive_t> to_plain_[blocked_matmul_pd_t::count],
-            matmul_, dst_back_;
+    dense_copies_t copies_;
+    std::shared_ptr<primitive_t> matmul_;
 };
 
 } // namespace matmul
