@@ -211,7 +211,7 @@ bool apply_layout(memory_desc_t &md, const tag_layout_t &layout) {
         if (is_rt(dim)) {
             md.padded_dims[d] = dim;
         } else {
-            if (dim > INT64_MAX - blocks[d]) return false;
+            if (dim > INT64_MAX - (blocks[d] - 1)) return false;
             md.padded_dims[d] = (dim + blocks[d] - 1) / blocks[d] * blocks[d];
         }
         md.padded_offsets[d] = 0;
@@ -225,7 +225,10 @@ bool apply_layout(memory_desc_t &md, const tag_layout_t &layout) {
             rt = true;
         else if (pd != 0) { // a zero dim keeps the stride of the next one
             stride = sat_mul(stride, pd / blocks[d]);
-            if (stride == INT64_MAX) return false;
+            // Past the outermost dim the product is the volume, which may
+            // be anything a dim_t holds; an outer dim's stride may not
+            // overflow.
+            if (stride == INT64_MAX && i > 0) return false;
         }
     }
     return true;
@@ -395,10 +398,18 @@ size_t blocked_span(const memory_desc_t &md) {
     return (size_t)(reach > span ? reach : span);
 }
 
-// Whether the bytes a blocked descriptor spans fit in size_t comfortably.
+// The most elements of `md`'s type whose bytes a dim_t still counts.
+dim_t max_elems(const memory_desc_t &md) {
+    const size_t sz = data_type_size(md.data_type);
+    return INT64_MAX / (dim_t)(sz > 0 ? sz : 1);
+}
+
+// Whether the bytes a blocked descriptor spans fit in a dim_t (a u8
+// tensor of INT64_MAX elements is a valid descriptor that no memory can
+// back, as in oneDNN: creating one is dnnl_out_of_memory).
 bool span_fits(const memory_desc_t &md) {
     if (has_zero_dim(md) || md_has_runtime_dims_or_strides(md)) return true;
-    return blocked_span(md) <= (size_t)(INT64_MAX / 8);
+    return blocked_span(md) <= (size_t)max_elems(md);
 }
 
 size_t size_no_extra(const memory_desc_t &md) {
@@ -513,7 +524,7 @@ bool md_consistent(const memory_desc_t &md) {
         return false;
     if (md.offset0 < 0) return false;
     if (!has_zero_dim(md) && !md_has_runtime_dims_or_strides(md)
-            && md.offset0 > INT64_MAX / 8 - (dim_t)blocked_span(md))
+            && md.offset0 > max_elems(md) - (dim_t)blocked_span(md))
         return false;
     const uint64_t known_flags = compensation_conv_s8s8_flag
             | scale_adjust_flag | rnn_u8s8_compensation_flag

@@ -5,8 +5,10 @@
 // windows ending before the source does; integer pooling; inner product
 // weights without elements; sum zero points on floating-point GEMMs;
 // runtime recurrent quantization parameters; layer normalization
-// statistics laid out like the source.
+// statistics laid out like the source; a descriptor as large as a dim_t
+// counts, which no memory can back.
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -285,6 +287,17 @@ TEST(ConformanceChecks, RuntimeRnnQuantizationIsUnimplemented) {
         }),
                 rt ? dnnl_unimplemented : dnnl_success);
     }
+}
+
+TEST(ConformanceChecks, LargestDescriptorIsValidButCannotBeAllocated) {
+    const memory::dim n = INT64_MAX;
+    memory::desc md({n}, dt::u8, tag::x);
+    EXPECT_EQ(md.get_size(), (size_t)n);
+    dnnl_memory_t m = nullptr;
+    EXPECT_EQ(dnnl_memory_create(&m, md.get(), eng().get(), DNNL_MEMORY_ALLOCATE),
+            dnnl_out_of_memory);
+    // One element more than a dim_t counts in bytes: refused.
+    EXPECT_THROW(memory::desc({n / 2 + 1}, dt::f16, tag::x), dnnl::error);
 }
 
 } // namespace
