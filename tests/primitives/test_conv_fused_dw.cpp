@@ -1,8 +1,11 @@
 // Convolution with a depthwise post-op (post_ops::append_dw): results
 // against two chained naive convolutions, the destination and depthwise
 // argument descriptors, post-ops on both sides of the depthwise entry,
-// nested primitives shared through the cache, and bad parameters.
+// nested primitives shared through the cache, bad parameters, and int8
+// with the depthwise convolution's own scales (DNNL_ARG_ATTR_POST_OP_DW).
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -167,6 +170,104 @@ void run(const case_t &c) {
 }
 
 } // namespace
+
+// u8 1x1 convolution into an s8 intermediate (src, weights and dst
+// scales), then a 3x3 depthwise convolution into u8 with per-channel
+// weights scales and a dst scale of its own, against naive loops.
+TEST(ConvolutionFusedDw, Int8WithDepthwiseScales) {
+    const int64_t C = 4, OC = 8, H = 5;
+    const float s_src = 0.5f, s_wei = 0.25f, s_dst = 2.f, s_dw_dst = 0.5f;
+    std::vector<float> s_dw_wei(OC);
+    for (int64_t c = 0; c < OC; ++c) s_dw_wei[c] = 0.1f * (float)(c + 1);
+
+    post_ops po;
+    po.append_dw(dt::s8, dt::undef, dt::u8, 3, 1, 1);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    attr.set_scales_mask(DNNL_ARG_SRC, 0);
+    attr.set_scales_mask(DNNL_ARG_WEIGHTS, 0);
+    attr.set_scales_mask(DNNL_ARG_DST, 0);
+    attr.set_scales_mask(DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS, 3);
+    attr.set_scales_mask(DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_DST, 0);
+    memory::desc src_md({1, C, H, H}, dt::u8, tag::nchw);
+    memory::desc wei_md({OC, C, 1, 1}, dt::s8, tag::oihw);
+    memory::desc inter_md({1, OC, H, H}, dt::s8, tag::nchw);
+    convolution_forward::primitive_desc pd(eng(),
+            prop_kind::forward_inference, algorithm::convolution_direct,
+            src_md, wei_md, inter_md, {1, 1}, {0, 0}, {0, 0}, attr);
+    memory::desc dww_md = pd.query_md(
+            query::exec_arg_md, DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS);
+
+    std::vector<uint8_t> src(C * H * H);
+    std::vector<int8_t> wei(OC * C), dww(OC * 9);
+    for (size_t i = 0; i < src.size(); ++i) src[i] = (uint8_t)((i * 13) % 40);
+    for (size_t i = 0; i < wei.size(); ++i) wei[i] = (int8_t)((i * 7) % 11 - 5);
+    for (size_t i = 0; i < dww.size(); ++i) dww[i] = (int8_t)((i * 5) % 9 - 4);
+    auto round_sat = [](float v, float lo, float hi) {
+        return std::min(hi, std::max(lo, std::nearbyint(v)));
+    };
+    std::vector<float> inter(OC * H * H), expect(OC * H * H);
+    for (int64_t o = 0; o < OC; ++o)
+        for (int64_t p = 0; p < H * H; ++p) {
+            int32_t acc = 0;
+            for (int64_t c = 0; c < C; ++c)
+                acc += src[c * H * H + p] * wei[o * C + c];
+            inter[o * H * H + p] = round_sat(
+                    (float)acc * s_src * s_wei / s_dst, -128.f, 127.f);
+        }
+    for (int64_t o = 0; o < OC; ++o)
+        for (int64_t y = 0; y < H; ++y)
+            for (int64_t x = 0; x < H; ++x) {
+                int32_t acc = 0;
+                for (int64_t ky = 0; ky < 3; ++ky)
+                    for (int64_t kx = 0; kx < 3; ++kx) {
+                        const int64_t iy = y + ky - 1, ix = x + kx - 1;
+                        if (iy < 0 || ix < 0 || iy >= H || ix >= H) continue;
+                        acc += (int32_t)inter[(o * H + iy) * H + ix]
+                                * dww[o * 9 + ky * 3 + kx];
+                    }
+                expect[(o * H + y) * H + x] = round_sat(
+                        (float)acc * s_dw_wei[o] / s_dw_dst, 0.f, 255.f);
+            }
+
+    auto filled = [](const memory::desc &md, const void *data, size_t bytes) {
+        memory m(md, eng());
+        std::memcpy(m.get_data_handle(), data, bytes);
+        return m;
+    };
+    auto scale = [](const std::vector<float> &v) {
+        memory m({{(memory::dim)v.size()}, dt::f32, tag::a}, eng());
+        std::memcpy(m.get_data_handle(), v.data(), v.size() * sizeof(float));
+        return m;
+    };
+    memory dww_plain = filled(
+            memory::desc({OC, 1, 1, 3, 3}, dt::s8, tag::goihw), dww.data(),
+            dww.size());
+    memory dww_m(dww_md, eng());
+    reorder(dww_plain, dww_m).execute(strm(), dww_plain, dww_m);
+    memory dst_m(pd.dst_desc(), eng());
+    convolution_forward(pd).execute(strm(),
+            {{DNNL_ARG_SRC, filled(src_md, src.data(), src.size())},
+                    {DNNL_ARG_WEIGHTS, filled(wei_md, wei.data(), wei.size())},
+                    {DNNL_ARG_DST, dst_m},
+                    {DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS, dww_m},
+                    {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, scale({s_src})},
+                    {DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS, scale({s_wei})},
+                    {DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST, scale({s_dst})},
+                    {DNNL_ARG_ATTR_SCALES | DNNL_ARG_ATTR_POST_OP_DW
+                                    | DNNL_ARG_WEIGHTS,
+                            scale(s_dw_wei)},
+                    {DNNL_ARG_ATTR_SCALES | DNNL_ARG_ATTR_POST_OP_DW
+                                    | DNNL_ARG_DST,
+                            scale({s_dw_dst})}});
+    strm().wait();
+    memory out(memory::desc({1, OC, H, H}, dt::u8, tag::nchw), eng());
+    reorder(dst_m, out).execute(strm(), dst_m, out);
+    strm().wait();
+    const uint8_t *got = static_cast<const uint8_t *>(out.get_data_handle());
+    for (size_t i = 0; i < expect.size(); ++i)
+        ASSERT_EQ((float)got[i], expect[i]) << "at " << i;
+}
 
 TEST(ConvolutionFusedDw, OneByOneThenDepthwiseStride1) {
     run({2, 8, 16, 7, 9, 1, 1, 0, 3, 1, 1, tag::nchw, true, false, true});

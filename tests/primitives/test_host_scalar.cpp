@@ -19,6 +19,34 @@ engine &eng() {
     return e;
 }
 
+// A host scalar is made only by dnnl_memory_create_host_scalar and has
+// no data handle (oneDNN's answers: dnnl_invalid_arguments).
+TEST(HostScalar, NoEngineMemoryAndNoDataHandle) {
+    memory::desc md = memory::desc::host_scalar(dt::f32);
+    float v = 1.f;
+    dnnl_memory_t m = nullptr;
+    EXPECT_EQ(dnnl_memory_create(&m, md.get(), eng().get(), &v),
+            dnnl_invalid_arguments);
+    void *handles[1] = {&v};
+    EXPECT_EQ(dnnl_memory_create_v2(&m, md.get(), eng().get(), 1, handles),
+            dnnl_invalid_arguments);
+    memory s(md, v);
+    void *h = nullptr;
+    EXPECT_EQ(dnnl_memory_get_data_handle(s.get(), &h), dnnl_invalid_arguments);
+    EXPECT_EQ(dnnl_memory_set_data_handle(s.get(), &v), dnnl_invalid_arguments);
+    EXPECT_THROW(s.get_data_handle(), dnnl::error);
+    EXPECT_EQ(s.get_host_scalar_value<float>(), 1.f);
+    try {
+        memory wrong(memory::desc::host_scalar(dt::f16), 1.f);
+        ADD_FAILURE() << "a float for an f16 scalar was taken";
+    } catch (const dnnl::error &e) {
+        EXPECT_EQ(e.status, dnnl_invalid_arguments);
+        EXPECT_STREQ(e.message,
+                "scalar type size does not match memory descriptor data type "
+                "size");
+    }
+}
+
 TEST(HostScalar, MemoryHoldsACopyOfTheValue) {
     memory::desc md = memory::desc::host_scalar(dt::f32);
     EXPECT_EQ(md.get_size(), sizeof(float));
