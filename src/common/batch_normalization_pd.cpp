@@ -86,11 +86,6 @@ status_t batch_normalization_pd_t::query(query_t what, int index, void *result) 
     return primitive_desc_t::query(what, index, result);
 }
 
-static bool same_type_and_layout(
-        const memory_desc_t &a, const memory_desc_t &b) {
-    return a.data_type == b.data_type && eltwise_md_utils::same_layout(a, b);
-}
-
 status_t batch_normalization_pd_t::init_formats() {
     if (!layout::usable(src_md_)) return dnnl_unimplemented;
     if (is_fwd()) {
@@ -99,7 +94,7 @@ status_t batch_normalization_pd_t::init_formats() {
         if (!layout::usable(dst_md_)) return dnnl_unimplemented;
         // As oneDNN's implementations on every engine: dst is src's type
         // and layout.
-        if (!same_type_and_layout(dst_md_, src_md_)) {
+        if (!eltwise_md_utils::same_type_and_layout(dst_md_, src_md_)) {
             verbose_check("bnorm", "dst differs from src in data type or "
                                    "layout");
             return dnnl_unimplemented;
@@ -116,8 +111,8 @@ status_t batch_normalization_pd_t::init_formats() {
                 diff_src_md_.data_type));
     if (!layout::usable(diff_dst_md_) || !layout::usable(diff_src_md_))
         return dnnl_unimplemented;
-    if (!same_type_and_layout(diff_dst_md_, src_md_)
-            || !same_type_and_layout(diff_src_md_, src_md_)) {
+    if (!eltwise_md_utils::same_type_and_layout(diff_dst_md_, src_md_)
+            || !eltwise_md_utils::same_type_and_layout(diff_src_md_, src_md_)) {
         verbose_check("bnorm", "gradients differ from src in data type or "
                                "layout");
         return dnnl_unimplemented;

@@ -72,6 +72,12 @@ status_t dense_like(
 // Same element positions (dims, padding, blocking, strides); data types
 // and offset0 may differ.
 bool same_layout(const memory_desc_t &a, const memory_desc_t &b);
+// Same layout and data type (what oneDNN's eltwise, normalization, LRN,
+// PReLU and shuffle implementations ask of a dst against its src).
+inline bool same_type_and_layout(
+        const memory_desc_t &a, const memory_desc_t &b) {
+    return a.data_type == b.data_type && same_layout(a, b);
+}
 // The padded volume fills [offset0, offset0 + padded nelems) exactly.
 bool is_dense_padded(const memory_desc_t &md);
 bool has_padding(const memory_desc_t &md);

@@ -3,6 +3,8 @@
 #include "common/prelu_pd.hpp"
 
 #include "common/binary_pd.hpp"
+#include "common/eltwise_pd.hpp"
+#include "common/verbose.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -75,11 +77,18 @@ status_t prelu_pd_t::init_formats() {
         return layout::like(md, like, md.dims, md.data_type);
     };
     DNNL_CHECK(follow(weights_md_, src_md_));
+    using eltwise_md_utils::same_type_and_layout;
     if (is_fwd()) {
         DNNL_CHECK(follow(dst_md_, src_md_));
-        return layout::usable(weights_md_) && layout::usable(dst_md_)
-                       ? dnnl_success
-                       : dnnl_unimplemented;
+        if (!layout::usable(weights_md_) || !layout::usable(dst_md_))
+            return dnnl_unimplemented;
+        // As oneDNN's implementations: dst is src's type and layout.
+        if (!same_type_and_layout(dst_md_, src_md_)) {
+            verbose_check("prelu", "dst differs from src in data type or "
+                                   "layout");
+            return dnnl_unimplemented;
+        }
+        return dnnl_success;
     }
     DNNL_CHECK(follow(diff_dst_md_, src_md_));
     DNNL_CHECK(follow(diff_src_md_, diff_dst_md_));
@@ -87,6 +96,12 @@ status_t prelu_pd_t::init_formats() {
     for (const memory_desc_t *m :
             {&weights_md_, &diff_dst_md_, &diff_src_md_, &diff_weights_md_})
         if (!layout::usable(*m)) return dnnl_unimplemented;
+    if (!same_type_and_layout(diff_dst_md_, src_md_)
+            || !same_type_and_layout(diff_src_md_, src_md_)) {
+        verbose_check("prelu", "gradients differ from src in data type or "
+                               "layout");
+        return dnnl_unimplemented;
+    }
     return dnnl_success;
 }
 

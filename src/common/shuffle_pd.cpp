@@ -3,6 +3,7 @@
 #include "common/shuffle_pd.hpp"
 
 #include "common/binary_pd.hpp"
+#include "common/eltwise_pd.hpp"
 #include "common/verbose.hpp"
 
 namespace dnnl {
@@ -85,9 +86,14 @@ status_t shuffle_pd_t::init_formats() {
             DNNL_CHECK(layout::like(
                     dst_md_, src_md_, dst_md_.dims, dst_md_.data_type));
     }
-    return layout::usable(src_md_) && layout::usable(dst_md_)
-                   ? dnnl_success
-                   : dnnl_unimplemented;
+    if (!layout::usable(src_md_) || !layout::usable(dst_md_))
+        return dnnl_unimplemented;
+    // As oneDNN's implementations: both tensors of one type and layout.
+    if (!eltwise_md_utils::same_type_and_layout(dst_md_, src_md_)) {
+        verbose_check("shuffle", "src and dst differ in data type or layout");
+        return dnnl_unimplemented;
+    }
+    return dnnl_success;
 }
 
 } // namespace impl

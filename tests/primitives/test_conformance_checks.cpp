@@ -109,6 +109,50 @@ TEST(ConformanceChecks, LrnDstAndGradientsInSrcLayout) {
     EXPECT_EQ(fwd(tag::nhwc), dnnl_unimplemented);
 }
 
+TEST(ConformanceChecks, PreluAndShuffleDstFollowSrc) {
+    const memory::dims d = {2, 4, 3, 3};
+    memory::desc src(d, dt::f32, tag::nchw), wei(d, dt::f32, tag::nchw);
+    auto prelu = [&](dt dd, tag t) {
+        return status_of([&] {
+            prelu_forward::primitive_desc(eng(), prop_kind::forward_training,
+                    src, wei, memory::desc(d, dd, t));
+        });
+    };
+    EXPECT_EQ(prelu(dt::f32, tag::nchw), dnnl_success);
+    EXPECT_EQ(prelu(dt::bf16, tag::nchw), dnnl_unimplemented);
+    EXPECT_EQ(prelu(dt::f32, tag::nhwc), dnnl_unimplemented);
+    auto shuffle = [&](dt dd, tag t) {
+        return status_of([&] {
+            shuffle_forward::primitive_desc(eng(), prop_kind::forward_training,
+                    src, memory::desc(d, dd, t), 1, 2);
+        });
+    };
+    EXPECT_EQ(shuffle(dt::f32, tag::nchw), dnnl_success);
+    EXPECT_EQ(shuffle(dt::bf16, tag::nchw), dnnl_unimplemented);
+    EXPECT_EQ(shuffle(dt::f32, tag::nhwc), dnnl_unimplemented);
+}
+
+// An output in a blocked layout keeps its padding zero, also where the
+// memory held other values before (resampling over nChw16c, 5 channels).
+TEST(ConformanceChecks, BlockedOutputPaddingIsZero) {
+    memory::desc src({2, 5, 4, 4}, dt::f32, tag::nChw16c);
+    memory::desc dst({2, 5, 8, 8}, dt::f32, tag::nChw16c);
+    resampling_forward::primitive_desc pd(eng(), prop_kind::forward_training,
+            algorithm::resampling_nearest, src, dst);
+    memory ms(src, eng()), md(dst, eng());
+    float *s = static_cast<float *>(ms.get_data_handle());
+    float *d = static_cast<float *>(md.get_data_handle());
+    for (size_t i = 0; i < src.get_size() / sizeof(float); ++i)
+        s[i] = (i % 16) < 5 ? 1.f + (float)i : 0.f;
+    for (size_t i = 0; i < dst.get_size() / sizeof(float); ++i)
+        d[i] = 7.f;
+    stream st(eng());
+    resampling_forward(pd).execute(st, {{DNNL_ARG_SRC, ms}, {DNNL_ARG_DST, md}});
+    st.wait();
+    for (size_t i = 0; i < dst.get_size() / sizeof(float); ++i)
+        if (i % 16 >= 5) ASSERT_EQ(d[i], 0.f) << i;
+}
+
 TEST(ConformanceChecks, PoolingForwardSourceNeedsALayout) {
     memory::desc any({1, 4, 8, 8}, dt::f32, tag::any);
     memory::desc dst({1, 4, 4, 4}, dt::f32, tag::nchw);

@@ -83,7 +83,7 @@ void bwd_vec(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
                     const float *x = reinterpret_cast<const float *>(p);
                     if (!dd_f32) {
                         // Whole blocks: channels never mix, and the
-                        // results of padded channels are never stored.
+                        // padded channels are written zero below.
                         cvt_to_f32(dd.dt, p, cv.data(), row_out);
                         x = cv.data();
                     }
@@ -98,12 +98,12 @@ void bwd_vec(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
             float *o = direct ? reinterpret_cast<float *>(d) : acc.data();
             ker.inv_vec(o, t, ws, wo, wv, IW, V);
             if (direct) continue;
-            if (len == V) {
-                cvt_from_f32(ds.dt, o, d, row_in);
-            } else {
+            // The padded channels of a partial block are written zero.
+            if (len < V)
                 for (dim_t iw = 0; iw < IW; ++iw)
-                    cvt_from_f32(ds.dt, o + iw * V, d + iw * V * ds.esz, len);
-            }
+                    for (dim_t l = len; l < V; ++l)
+                        o[iw * V + l] = 0.f;
+            cvt_from_f32(ds.dt, o, d, row_in);
         }
     });
 }

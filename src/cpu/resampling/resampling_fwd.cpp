@@ -159,13 +159,13 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
                         1, d, V, 1);
             }
             if (o == reinterpret_cast<float *>(d)) continue;
-            if (len == V) {
-                cvt_from_f32(dst.dt, o, d, row_out);
-            } else {
-                // A partial last block: leave the padded channels alone.
+            // A partial last block keeps its padded channels zero (as
+            // every output in a blocked layout, oneDNN's contract).
+            if (len < V)
                 for (dim_t k = 0; k < OW; ++k)
-                    cvt_from_f32(dst.dt, o + k * V, d + k * V * dst.esz, len);
-            }
+                    for (dim_t l = len; l < V; ++l)
+                        o[k * V + l] = 0.f;
+            cvt_from_f32(dst.dt, o, d, row_out);
         }
     });
 }
