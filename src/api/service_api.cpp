@@ -68,6 +68,16 @@ dnnl_status_t dnnl_set_jit_profiling_jitdumpdir(const char *dir) {
 // ---- oneDNN's test hooks: C++ linkage, as oneDNN declares them ----
 
 DNNL_API dnnl_status_t dnnl_test_get_primitive_cache_size(int *size);
+// Ours: next_impl over every kind (reorder, sum and concat too), so that
+// tests reach each implementation of those lists.
+DNNL_API dnnl_status_t dnnl_test_primitive_desc_next_impl(
+        dnnl_primitive_desc_t pd);
+
+dnnl_status_t dnnl_test_primitive_desc_next_impl(dnnl_primitive_desc_t pd) {
+    if (!pd) return dnnl_invalid_arguments;
+    return pd->next_impl(/* every_kind = */ true);
+}
+
 DNNL_API int dnnl_test_is_primitive_in_cache(const_dnnl_primitive_t p);
 DNNL_API int dnnl_test_is_pd_in_cache(const_dnnl_primitive_desc_t pd);
 DNNL_API size_t dnnl_test_set_primitive_cache_capacity_without_clearing(

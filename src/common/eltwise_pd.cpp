@@ -230,12 +230,11 @@ status_t eltwise_pd_t::init_formats() {
     if (diff_dst_md_.format_kind != dnnl_blocked
             || diff_src_md_.format_kind != dnnl_blocked)
         return dnnl_unimplemented;
+    // One data type for the data and both gradients; their layouts may
+    // differ (oneDNN: functionally supported, slower).
     if (diff_dst_md_.data_type != diff_src_md_.data_type
-            || diff_src_md_.data_type != data.data_type
-            || !same_layout(diff_dst_md_, data)
-            || !same_layout(diff_src_md_, data)) {
-        verbose_check("eltwise", "gradients differ from the data in data type "
-                                 "or layout");
+            || diff_src_md_.data_type != data.data_type) {
+        verbose_check("eltwise", "gradients differ from the data in data type");
         return dnnl_unimplemented;
     }
     return dnnl_success;

@@ -96,10 +96,10 @@ status_t prelu_pd_t::init_formats() {
     for (const memory_desc_t *m :
             {&weights_md_, &diff_dst_md_, &diff_src_md_, &diff_weights_md_})
         if (!layout::usable(*m)) return dnnl_unimplemented;
-    if (!same_type_and_layout(diff_dst_md_, src_md_)
-            || !same_type_and_layout(diff_src_md_, src_md_)) {
-        verbose_check("prelu", "gradients differ from src in data type or "
-                               "layout");
+    // The two gradients alike (they may differ from an integer src).
+    if (!same_type_and_layout(diff_src_md_, diff_dst_md_)) {
+        verbose_check("prelu", "diff_src differs from diff_dst in data type "
+                               "or layout");
         return dnnl_unimplemented;
     }
     return dnnl_success;

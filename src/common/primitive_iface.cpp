@@ -123,7 +123,7 @@ status_t dnnl_primitive_desc::find_from(size_t pos, int impl_id) {
     return last;
 }
 
-status_t dnnl_primitive_desc::next_impl() {
+status_t dnnl_primitive_desc::next_impl(bool every_kind) {
     if (!list_ || !pd_) return dnnl_last_impl_reached;
     // oneDNN makes reorder, sum and concat descriptors without an
     // implementation iterator: next_impl ends at once, and programs (its own
@@ -131,7 +131,9 @@ status_t dnnl_primitive_desc::next_impl() {
     switch (pd_->kind()) {
         case dnnl_reorder:
         case dnnl_sum:
-        case dnnl_concat: return dnnl_last_impl_reached;
+        case dnnl_concat:
+            if (!every_kind) return dnnl_last_impl_reached;
+            break;
         default: break;
     }
     auto current = pd_;

@@ -31,7 +31,10 @@ struct dnnl_primitive_desc {
 
     // Moves to the next valid implementation; dnnl_last_impl_reached at
     // the end (the handle then keeps its current implementation).
-    status_t next_impl();
+    // The next implementation of the list. Reorder, sum and concat
+    // descriptors end at once, as oneDNN's, unless `every_kind` (our
+    // tests walk their implementations through a test hook).
+    status_t next_impl(bool every_kind = false);
 
     dnnl::impl::engine_t *engine() const { return engine_.get(); }
     const std::shared_ptr<dnnl::impl::primitive_desc_t> &impl() const {

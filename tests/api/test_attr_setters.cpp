@@ -121,7 +121,7 @@ TEST(AttrSetters, ZeroPoints) {
             ok);
 }
 
-TEST(AttrSetters, PrecomputedReductionsKeptButNotImplemented) {
+TEST(AttrSetters, PrecomputedReductions) {
     attr_t t;
     const dnnl_dims_t g2 = {1, 32};
     const auto set = [&](int arg, int m, int nd, const dnnl_dims_t g,
@@ -135,7 +135,7 @@ TEST(AttrSetters, PrecomputedReductionsKeptButNotImplemented) {
     EXPECT_EQ(set(DNNL_ARG_SRC, -1, 0, nullptr, dnnl_s32), bad);
     EXPECT_EQ(set(DNNL_ARG_SRC, 0, 2, g2, dnnl_s32), bad);
     EXPECT_EQ(set(DNNL_ARG_SRC, 3, 2, g2, dnnl_s32), ok);
-    // No implementation consumes them.
+    // The integer matmul takes them; a convolution does not.
     dnnl_engine_t eng = nullptr;
     ASSERT_EQ(dnnl_engine_create(&eng, dnnl_cpu, 0), ok);
     const dnnl_dims_t da = {4, 64}, db = {64, 8}, dc = {4, 8};
@@ -145,7 +145,21 @@ TEST(AttrSetters, PrecomputedReductionsKeptButNotImplemented) {
     dnnl_memory_desc_create_with_tag(&c, 2, dc, dnnl_f32, dnnl_ab);
     dnnl_primitive_desc_t pd = nullptr;
     EXPECT_EQ(dnnl_matmul_primitive_desc_create(&pd, eng, a, b, nullptr, c, t.a),
+            ok);
+    dnnl_primitive_desc_destroy(pd);
+    const dnnl_dims_t cs = {1, 64, 4, 4}, cw = {8, 64, 1, 1}, cd = {1, 8, 4, 4};
+    dnnl_memory_desc_t s4, w4, d4;
+    dnnl_memory_desc_create_with_tag(&s4, 4, cs, dnnl_u8, dnnl_nchw);
+    dnnl_memory_desc_create_with_tag(&w4, 4, cw, dnnl_s8, dnnl_oihw);
+    dnnl_memory_desc_create_with_tag(&d4, 4, cd, dnnl_f32, dnnl_nchw);
+    const dnnl_dims_t one = {1, 1}, no = {0, 0};
+    EXPECT_EQ(dnnl_convolution_forward_primitive_desc_create(&pd, eng,
+                      dnnl_forward_inference, dnnl_convolution_direct, s4, w4,
+                      nullptr, d4, one, no, no, no, t.a),
             dnnl_unimplemented);
+    dnnl_memory_desc_destroy(s4);
+    dnnl_memory_desc_destroy(w4);
+    dnnl_memory_desc_destroy(d4);
     dnnl_memory_desc_destroy(a);
     dnnl_memory_desc_destroy(b);
     dnnl_memory_desc_destroy(c);

@@ -164,10 +164,6 @@ TEST_F(IsaDispatch, EltwiseNamesItsKernels) {
     eltwise_forward::primitive_desc pb(eng, prop_kind::forward_inference,
             algorithm::eltwise_tanh, b16, b16, 0.f, 0.f);
     EXPECT_EQ(pb.impl_info_str(), low("bf16"));
-    auto f32_out = memory::desc({2, 16, 8, 8}, dt::f32, tag::nchw);
-    eltwise_forward::primitive_desc pm(eng, prop_kind::forward_inference,
-            algorithm::eltwise_tanh, b16, f32_out, 0.f, 0.f);
-    EXPECT_EQ(pm.impl_info_str(), low("bf16_f32"));
     // Post-ops stay on the compiled kernels.
     post_ops add;
     add.append_binary(algorithm::binary_add,

@@ -153,7 +153,7 @@ TEST(Lrn, AcrossPointChunks) {
 
 // dst in another layout than src, and in-place forward and backward
 // (dst = src, diff_src = diff_dst) on the layouts walked point by point.
-TEST(Lrn, AcrossMixedAndInPlace) {
+TEST(Lrn, AcrossMixedRefusedAndInPlace) {
     engine eng(engine::kind::cpu, 0);
     stream s(eng);
     const memory::dims dims = {2, 40, 6, 7};
@@ -167,27 +167,17 @@ TEST(Lrn, AcrossMixedAndInPlace) {
     std::vector<double> ref(n), bref(n);
     lrn_ref::forward(rd, xv.data(), ref.data());
     lrn_ref::backward(rd, xv.data(), dv.data(), bref.data());
+    // dst in another layout than src: refused, as oneDNN's
+    // implementations refuse it.
     const std::pair<tag, tag> mixes[] = {{tag::nChw16c, tag::nhwc},
             {tag::nhwc, tag::nChw16c}, {tag::nChw8c, tag::nChw16c}};
     for (const auto &m : mixes) {
         const memory::desc smd(dims, dt::f32, m.first),
                 dmd(dims, dt::f32, m.second);
-        auto pd = lrn_forward::primitive_desc(eng, prop_kind::forward_inference,
-                across, smd, dmd, rd.size, rd.alpha, rd.beta, rd.k);
-        memory src = to_mem(xv, smd, eng, s), dst(dmd, eng);
-        lrn_forward(pd).execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
-        s.wait();
-        expect_near(
-                from_mem(dst, eng, s), ref, tolerance(dt::f32), "mixed fwd");
-        auto bpd = lrn_backward::primitive_desc(eng, across, dmd, dmd, smd,
-                rd.size, rd.alpha, rd.beta, rd.k, pd);
-        memory dd = to_mem(dv, dmd, eng, s), ds(dmd, eng);
-        lrn_backward(bpd).execute(
-                s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, dd},
-                           {DNNL_ARG_DIFF_SRC, ds}});
-        s.wait();
-        expect_near(
-                from_mem(ds, eng, s), bref, tolerance(dt::f32), "mixed bwd");
+        EXPECT_THROW(lrn_forward::primitive_desc(eng,
+                             prop_kind::forward_inference, across, smd, dmd,
+                             rd.size, rd.alpha, rd.beta, rd.k),
+                dnnl::error);
     }
     for (tag t : {tag::nhwc, tag::nChw16c, tag::nchw}) {
         const memory::desc md(dims, dt::f32, t);

@@ -109,12 +109,19 @@ TEST(Prelu, DataTypes) {
     };
     for (const c_t &c : {c_t{dt::bf16, dt::bf16, dt::bf16},
                  c_t{dt::f16, dt::f32, dt::f16},
-                 c_t{dt::f32, dt::bf16, dt::bf16}, c_t{dt::s8, dt::f32, dt::s8},
-                 c_t{dt::u8, dt::f32, dt::f32}})
+                 c_t{dt::f32, dt::bf16, dt::f32}, c_t{dt::s8, dt::f32, dt::s8},
+                 c_t{dt::u8, dt::f32, dt::u8}})
         for (int wi : {0, 1, 2})
             check(memory::desc(src_dims, c.s, tag::nchw),
                     memory::desc(weight_dims[wi], c.w, tag::any),
                     memory::desc(src_dims, c.d, tag::any), nullptr, 3);
+    // dst of another type than src: refused, as oneDNN refuses it.
+    engine eng(engine::kind::cpu, 0);
+    EXPECT_THROW(prelu_forward::primitive_desc(eng, prop_kind::forward_training,
+                         memory::desc(src_dims, dt::f32, tag::nchw),
+                         memory::desc(weight_dims[0], dt::f32, tag::any),
+                         memory::desc(src_dims, dt::bf16, tag::nchw)),
+            dnnl::error);
 }
 
 TEST(Prelu, OtherRanksAndSizes) {
