@@ -199,36 +199,37 @@ TEST_F(ocl_eltwise, layouts_and_data_types) {
     const alg_case_t relu {algorithm::eltwise_relu, 0.5f, 0.f, -5, 5};
     const alg_case_t gelu {algorithm::eltwise_gelu_erf, 0.f, 0.f, -4, 4};
     const memory::dims d4 = {2, 19, 3, 5};
-    // Same layout (linear path), blocked with padding, mixed layouts.
+    // Same layout (linear path), blocked with padding.
     run_fwd(relu, {d4, dt::f32, tg::nhwc}, {d4, dt::f32, tg::nhwc}, 11);
     run_fwd(relu, {d4, dt::f32, tg::nChw8c}, {d4, dt::f32, tg::nChw8c}, 12);
     run_fwd(gelu, {d4, dt::f32, tg::nChw16c}, {d4, dt::f32, tg::nChw16c}, 13);
-    run_fwd(gelu, {d4, dt::f32, tg::nchw}, {d4, dt::f32, tg::nhwc}, 14);
     run_fwd(relu, {{70001}, dt::f32, tg::a}, {{70001}, dt::f32, tg::a}, 15);
-    run_fwd(relu, {{2, 3, 4, 5, 6}, dt::f32, tg::ncdhw},
-            {{2, 3, 4, 5, 6}, dt::f32, tg::ndhwc}, 16);
     // 16-bit and integer storage.
     run_fwd(gelu, {d4, dt::bf16, tg::nchw}, {d4, dt::bf16, tg::nchw}, 17);
     run_fwd(gelu, {d4, dt::f16, tg::nchw}, {d4, dt::f16, tg::nchw}, 18);
     run_fwd(relu, {d4, dt::s8, tg::nchw}, {d4, dt::s8, tg::nchw}, 19);
-    run_fwd(relu, {d4, dt::f32, tg::nchw}, {d4, dt::bf16, tg::nchw}, 20);
     run_bwd(gelu, {d4, dt::bf16, tg::nchw}, 21);
     run_bwd(gelu, {d4, dt::f16, tg::nChw8c}, 22);
     run_bwd(relu, {d4, dt::f32, tg::nhwc}, 23);
     run_fwd(gelu, {d4, dt::f8_e5m2, tg::nchw}, {d4, dt::f8_e5m2, tg::nchw}, 24);
-    run_fwd(gelu, {d4, dt::f8_e4m3, tg::nhwc}, {d4, dt::f32, tg::nhwc}, 25);
-    run_fwd(relu, {d4, dt::f32, tg::nChw8c}, {d4, dt::f8_e4m3, tg::nChw8c}, 26);
     run_bwd(gelu, {d4, dt::f8_e5m2, tg::nchw}, 27);
     run_bwd(relu, {d4, dt::f8_e4m3, tg::nChw8c}, 28);
     // More dims than layout_t holds: dense tensors only.
     const memory::dims d7 = {2, 3, 2, 3, 2, 3, 5};
-    run_fwd(gelu, {d7, dt::f32, tg::abcdefg}, {d7, dt::bf16, tg::abcdefg}, 29);
+    run_fwd(gelu, {d7, dt::f32, tg::abcdefg}, {d7, dt::f32, tg::abcdefg}, 29);
     run_bwd(gelu, {d7, dt::f32, tg::abcdefg}, 30);
-    // Two layouts over seven dims (dst with dims 0 and 1 exchanged in
-    // memory): the inner five merge.
-    const memory::desc d7_ba(
-            d7, dt::f32, memory::dims {180, 360, 90, 30, 15, 5, 1});
-    run_fwd(relu, {d7, dt::f32, tg::abcdefg}, d7_ba, 32);
+    // dst of another type or layout than src: refused, as oneDNN does.
+    auto refused = [&](const memory::desc &s, const memory::desc &d) {
+        EXPECT_THROW(eltwise_forward::primitive_desc(gpu(),
+                             prop_kind::forward_inference, relu.alg, s, d,
+                             relu.alpha, relu.beta),
+                dnnl::error);
+    };
+    refused({d4, dt::f32, tg::nchw}, {d4, dt::f32, tg::nhwc});
+    refused({d4, dt::f32, tg::nchw}, {d4, dt::bf16, tg::nchw});
+    refused({d4, dt::f8_e4m3, tg::nhwc}, {d4, dt::f32, tg::nhwc});
+    refused({d7, dt::f32, tg::abcdefg},
+            memory::desc(d7, dt::f32, memory::dims {180, 360, 90, 30, 15, 5, 1}));
     const memory::dims d12 = {2, 1, 2, 3, 1, 3, 1, 2, 1, 3, 2, 5};
     run_fwd(relu, {d12, dt::f16, tg::abcdefghijkl},
             {d12, dt::f16, tg::abcdefghijkl}, 31);
