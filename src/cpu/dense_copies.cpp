@@ -14,13 +14,28 @@ namespace dnnl {
 namespace impl {
 namespace cpu {
 
-void dense_copies_pd_t::add(
-        int arg, const memory_desc_t &md, bool read, bool written) {
+namespace {
+// Dense row-major: strides of an abcd... layout (unit dims ignored).
+bool row_major(const memory_desc_t &md) {
+    const auto &b = md.format_desc.blocking;
+    if (b.inner_nblks != 0) return false;
+    dim_t expect = 1;
+    for (int d = md.ndims - 1; d >= 0; --d) {
+        if (md.dims[d] != 1 && b.strides[d] != expect) return false;
+        expect *= md.padded_dims[d];
+    }
+    return true;
+}
+} // namespace
+
+void dense_copies_pd_t::add(int arg, const memory_desc_t &md, bool read,
+        bool written, bool every_layout) {
     slot_t s;
     s.arg = arg;
     s.user = s.plain = md;
     s.converted = md.format_kind == dnnl_blocked
-            && md.format_desc.blocking.inner_nblks > 0;
+            && (md.format_desc.blocking.inner_nblks > 0
+                    || (every_layout && !row_major(md)));
     s.read = read;
     s.written = written;
     slots.push_back(s);

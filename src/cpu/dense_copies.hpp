@@ -32,8 +32,10 @@ struct dense_copies_pd_t {
     std::vector<slot_t> slots;
     size_t bytes = 0; // the whole scratchpad: nested area, then copies
 
-    // Adds a slot, converted when `md` has inner blocks.
-    void add(int arg, const memory_desc_t &md, bool read, bool written);
+    // Adds a slot, converted when `md` has inner blocks (or, with
+    // `every_layout`, whenever it is not dense row-major).
+    void add(int arg, const memory_desc_t &md, bool read, bool written,
+            bool every_layout = false);
     bool any_converted() const;
 
     // Places the copies and makes the reorders: `build_nested(nested)`

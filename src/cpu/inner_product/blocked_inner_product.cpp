@@ -37,7 +37,8 @@ status_t blocked_inner_product_pd_t::init(engine_t *engine) {
     copies.slots.clear();
     for (const auto &t : tensors)
         if (&t.md != &bias_md_ || with_bias())
-            copies.add(t.arg, t.md, t.read, t.written);
+            copies.add(t.arg, t.md, t.read, t.written,
+                    /* every_layout = */ true);
     if (!copies.any_converted()) return dnnl_unimplemented; // plain: others
     DNNL_CHECK(copies.build(engine, attr_.scratchpad_mode, [&](size_t &nested) {
         for (const auto &s : copies.slots)

@@ -1,9 +1,11 @@
-// Inner product over blocked tensors the GEMM implementations do not
-// take (a source blocked over channels that do not fill their blocks, as
-// nChw16c with 14 channels; weights blocked to match; any of the backward
-// passes): each blocked tensor gets a dense row-major copy (reordered in
-// when read, back when written), and the first implementation that takes
-// the plain problem runs it with every attribute (dense_copies.hpp).
+// Inner product over layouts the GEMM implementations do not take (a
+// source blocked over channels that do not fill their blocks, as nChw16c
+// with 14 channels; weights blocked to match, or ordered unlike the source
+// where an engine's GEMM needs them alike; any of the backward passes):
+// each tensor that is not dense row-major gets a dense row-major copy
+// (reordered in when read, back when written), and the first
+// implementation that takes the plain problem runs it with every
+// attribute (dense_copies.hpp).
 #pragma once
 
 #include <memory>

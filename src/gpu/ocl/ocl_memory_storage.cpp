@@ -28,6 +28,15 @@ status_t ocl_buffer_memory_storage_t::allocate(size_t size)
     release();
     if (size == 0) return dnnl_success;
     auto *engine = static_cast<ocl_engine_t *>(this->engine());
+    // Some drivers create buffers beyond the device's limit and fail only
+    // when they are used: a size the device cannot hold is refused here,
+    // as oneDNN refuses it (out of memory).
+    const size_t limit = engine->info().max_alloc_size;
+    if (limit != 0 && size > limit) {
+        verbose_error("ocl", "memory: %zu bytes exceed the device's largest "
+                             "allocation (%zu)", size, limit);
+        return dnnl_out_of_memory;
+    }
     cl_int err = CL_SUCCESS;
     cl_mem mem = clCreateBuffer(
             engine->context(), CL_MEM_READ_WRITE, size, nullptr, &err);

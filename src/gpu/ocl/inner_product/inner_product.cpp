@@ -7,6 +7,7 @@
 
 #include "common/ip_layout.hpp"
 #include "common/verbose.hpp"
+#include "cpu/inner_product/blocked_inner_product.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_types.hpp"
 
@@ -242,6 +243,10 @@ status_t ocl_inner_product_t::execute(const exec_ctx_t &ctx) const {
 const impl_list_item_t *inner_product_impl_list() {
     static const impl_list_item_t list[] = {
             {create_pd<ocl_inner_product_t::pd_t, inner_product_desc_t>},
+            // Blocked tensors the above refuse: dense copies around it (the
+            // engine-neutral wrapper of the cpu list).
+            {create_pd<cpu::inner_product::blocked_inner_product_pd_t,
+                    inner_product_desc_t>},
             {nullptr},
     };
     return list;
