@@ -97,9 +97,9 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
     pd.dst_desc = *dst_desc;
     pd.diff_src_desc = zero_md();
     pd.diff_dst_desc = zero_md();
-    // Forward takes eltwise, binary and sum post-ops (implementations that
-    // cannot fuse them decline); no scales, zero points or rounding modes,
-    // as in oneDNN.
+    // Forward takes eltwise and binary post-ops (a sum is not oneDNN's for
+    // pooling on any engine); no scales, zero points or rounding modes, as
+    // in oneDNN.
     if (attr && (!attr->scales.empty() || !attr->zero_points.empty()
                         || !attr->rounding_modes.empty())) {
         verbose_check("pooling",
@@ -107,8 +107,7 @@ dnnl_status_t dnnl_pooling_forward_primitive_desc_create(
         return dnnl_unimplemented;
     }
     const status_t po_st = attr ? po_check::check(attr->post_ops, *dst_desc,
-                                          po_check::eltwise | po_check::binary
-                                                  | po_check::sum)
+                                          po_check::eltwise | po_check::binary)
                                 : dnnl_success;
     if (po_st != dnnl_success) {
         verbose_check("pooling", "unsupported post-op");

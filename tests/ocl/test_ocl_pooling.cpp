@@ -356,6 +356,32 @@ TEST_F(ocl_pooling, backward_in_tiles) {
     EXPECT_EQ(bwd_name(blocked), "ocl:pooling:blocked");
 }
 
+// A forward source without elements (windows wholly in the padding) is
+// refused cleanly on the gpu engine (no buffer to address); a sum post-op
+// is refused on every engine, as oneDNN refuses it for pooling.
+TEST_F(ocl_pooling, empty_source_and_sum_post_op_refused) {
+    memory::desc src({2, 4, 0, 4}, memory::data_type::f32,
+            memory::format_tag::nchw);
+    memory::desc dst({2, 4, 4, 4}, memory::data_type::f32,
+            memory::format_tag::nchw);
+    EXPECT_THROW(pooling_forward::primitive_desc(gpu(),
+                         prop_kind::forward_training, algorithm::pooling_max,
+                         src, dst, {1, 1}, {3, 3}, {2, 2}, {1, 1}, {9, 1}),
+            dnnl::error);
+    memory::desc s4({1, 4, 4, 4}, memory::data_type::f32,
+            memory::format_tag::nchw);
+    memory::desc d4({1, 4, 2, 2}, memory::data_type::f32,
+            memory::format_tag::nchw);
+    post_ops po;
+    po.append_sum(1.f);
+    primitive_attr attr;
+    attr.set_post_ops(po);
+    EXPECT_THROW(pooling_forward::primitive_desc(gpu(),
+                         prop_kind::forward_inference, algorithm::pooling_max,
+                         s4, d4, {2, 2}, {2, 2}, {0, 0}, {0, 0}, {0, 0}, attr),
+            dnnl::error);
+}
+
 TEST_F(ocl_pooling, layouts) {
     unsigned seed = 20;
     for (algorithm a :

@@ -112,6 +112,13 @@ status_t ocl_pooling_t::pd_t::init(engine_t *engine) {
     }
     DNNL_CHECK(init_formats());
     DNNL_CHECK(check_data_types());
+    // A forward source without elements (every window in the padding) has
+    // no buffer for the kernels to address: not taken here.
+    if (is_fwd() && md_nelems(src_md_) == 0 && md_nelems(dst_md_) != 0) {
+        verbose_check("pooling", "gpu: an empty source with a non-empty "
+                                 "destination");
+        return dnnl_unimplemented;
+    }
     const memory_desc_t &data = is_fwd() ? src_md_ : diff_src_md_;
     if (!f64_supported(engine, "pooling", {&data})) return dnnl_unimplemented;
     if (data.data_type == dnnl_f64 && !a.post_ops.entries.empty()) {
