@@ -77,6 +77,38 @@ private:
     std::vector<std::shared_ptr<primitive_t>> in_, out_;
 };
 
+// The primitive of a wrapper whose descriptor `pd_type` holds `copies`,
+// the nested descriptor `nested` and the kind's name `kind_name` (for
+// errors): the reorders and the nested primitive are made with it.
+template <typename pd_type>
+struct dense_copies_primitive_t : public primitive_t {
+    using primitive_t::primitive_t;
+    static status_t make(const pd_type &pd, std::shared_ptr<primitive_t> &p) {
+        p = std::make_shared<dense_copies_primitive_t>(
+                std::static_pointer_cast<const primitive_desc_t>(
+                        pd.shared_self()));
+        p->set_object_size(sizeof(dense_copies_primitive_t));
+        return dnnl_success;
+    }
+    status_t init(engine_t *engine) override {
+        DNNL_CHECK(copies_.init(pd_()->copies, engine));
+        return pd_()->nested->create_primitive(nested_, engine, nullptr, true);
+    }
+    status_t create_resource(
+            engine_t *engine, resource_mapper_t &mapper) const override {
+        DNNL_CHECK(copies_.create_resource(engine, mapper));
+        return nested_->create_resource(engine, mapper);
+    }
+    status_t execute(const exec_ctx_t &ctx) const override {
+        return copies_.execute(pd_()->copies, ctx, *nested_, pd_type::kind_name);
+    }
+
+private:
+    const pd_type *pd_() const { return static_cast<const pd_type *>(pd()); }
+    dense_copies_t copies_;
+    std::shared_ptr<primitive_t> nested_;
+};
+
 } // namespace cpu
 } // namespace impl
 } // namespace dnnl

@@ -40,40 +40,17 @@ status_t blocked_inner_product_pd_t::init(engine_t *engine) {
             copies.add(t.arg, t.md, t.read, t.written,
                     /* every_layout = */ true);
     if (!copies.any_converted()) return dnnl_unimplemented; // plain: others
-    DNNL_CHECK(copies.build(engine, attr_.scratchpad_mode, [&](size_t &nested) {
+    DNNL_CHECK(copies.build(engine, attr_.scratchpad_mode, [&](size_t &bytes) {
         for (const auto &s : copies.slots)
             for (const auto &t : tensors)
                 if (t.arg == s.arg) t.field = s.plain;
-        DNNL_CHECK(create_nested_pd(ip, nd, attr_, engine));
-        nested = ip->scratchpad_size();
+        DNNL_CHECK(create_nested_pd(this->nested, nd, attr_, engine));
+        bytes = this->nested->scratchpad_size();
         return dnnl_success;
     }));
     book_scratchpad(copies.bytes);
-    name_ = std::string("blocked:") + ip->name();
+    name_ = std::string("blocked:") + nested->name();
     return dnnl_success;
-}
-
-status_t blocked_inner_product_pd_t::make_primitive(
-        std::shared_ptr<primitive_t> &p) const {
-    p = std::make_shared<blocked_inner_product_t>(
-            std::static_pointer_cast<const primitive_desc_t>(shared_self()));
-    p->set_object_size(sizeof(blocked_inner_product_t));
-    return dnnl_success;
-}
-
-status_t blocked_inner_product_t::init(engine_t *engine) {
-    DNNL_CHECK(copies_.init(pd_()->copies, engine));
-    return pd_()->ip->create_primitive(ip_, engine, nullptr, true);
-}
-
-status_t blocked_inner_product_t::create_resource(
-        engine_t *engine, resource_mapper_t &mapper) const {
-    DNNL_CHECK(copies_.create_resource(engine, mapper));
-    return ip_->create_resource(engine, mapper);
-}
-
-status_t blocked_inner_product_t::execute(const exec_ctx_t &ctx) const {
-    return copies_.execute(pd_()->copies, ctx, *ip_, "inner_product");
 }
 
 } // namespace inner_product

@@ -27,26 +27,15 @@ struct blocked_inner_product_pd_t : public inner_product_pd_t {
     const char *name() const override { return name_.c_str(); }
     bool handles_select_post_op() const override { return true; }
     status_t init(engine_t *engine);
-    status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
-
-    dense_copies_pd_t copies;
-    std::shared_ptr<primitive_desc_t> ip;
-    std::string name_;
-};
-
-struct blocked_inner_product_t : public primitive_t {
-    using primitive_t::primitive_t;
-    status_t init(engine_t *engine) override;
-    status_t create_resource(
-            engine_t *engine, resource_mapper_t &mapper) const override;
-    status_t execute(const exec_ctx_t &ctx) const override;
-
-private:
-    const blocked_inner_product_pd_t *pd_() const {
-        return static_cast<const blocked_inner_product_pd_t *>(pd());
+    status_t make_primitive(std::shared_ptr<primitive_t> &p) const override {
+        return dense_copies_primitive_t<blocked_inner_product_pd_t>::make(
+                *this, p);
     }
-    dense_copies_t copies_;
-    std::shared_ptr<primitive_t> ip_;
+
+    static constexpr const char *kind_name = "inner_product";
+    dense_copies_pd_t copies;
+    std::shared_ptr<primitive_desc_t> nested; // the plain inner product
+    std::string name_;
 };
 
 } // namespace inner_product

@@ -35,7 +35,7 @@ status_t blocked_matmul_pd_t::init(engine_t *engine) {
             return dnnl_unimplemented;
         }
     // The plain matmul with every attribute.
-    DNNL_CHECK(copies.build(engine, attr_.scratchpad_mode, [&](size_t &nested) {
+    DNNL_CHECK(copies.build(engine, attr_.scratchpad_mode, [&](size_t &bytes) {
         matmul_desc_t nd = *desc();
         for (const auto &s : copies.slots) {
             memory_desc_t &md = s.arg == DNNL_ARG_SRC ? nd.src_desc
@@ -44,36 +44,13 @@ status_t blocked_matmul_pd_t::init(engine_t *engine) {
                                                       : nd.dst_desc;
             md = s.plain;
         }
-        DNNL_CHECK(create_nested_pd(matmul, nd, attr_, engine));
-        nested = matmul->scratchpad_size();
+        DNNL_CHECK(create_nested_pd(this->nested, nd, attr_, engine));
+        bytes = this->nested->scratchpad_size();
         return dnnl_success;
     }));
     book_scratchpad(copies.bytes);
-    name_ = std::string("blocked:") + matmul->name();
+    name_ = std::string("blocked:") + nested->name();
     return dnnl_success;
-}
-
-status_t blocked_matmul_pd_t::make_primitive(
-        std::shared_ptr<primitive_t> &p) const {
-    p = std::make_shared<blocked_matmul_t>(
-            std::static_pointer_cast<const primitive_desc_t>(shared_self()));
-    p->set_object_size(sizeof(blocked_matmul_t));
-    return dnnl_success;
-}
-
-status_t blocked_matmul_t::init(engine_t *engine) {
-    DNNL_CHECK(copies_.init(pd_()->copies, engine));
-    return pd_()->matmul->create_primitive(matmul_, engine, nullptr, true);
-}
-
-status_t blocked_matmul_t::create_resource(
-        engine_t *engine, resource_mapper_t &mapper) const {
-    DNNL_CHECK(copies_.create_resource(engine, mapper));
-    return matmul_->create_resource(engine, mapper);
-}
-
-status_t blocked_matmul_t::execute(const exec_ctx_t &ctx) const {
-    return copies_.execute(pd_()->copies, ctx, *matmul_, "matmul");
 }
 
 } // namespace matmul

@@ -29,26 +29,14 @@ struct blocked_matmul_pd_t : public matmul_pd_t {
     // The nested matmul checks select post-ops (and refuses what it must).
     bool handles_select_post_op() const override { return true; }
     status_t init(engine_t *engine);
-    status_t make_primitive(std::shared_ptr<primitive_t> &p) const override;
-
-    dense_copies_pd_t copies; // src, weights, [bias,] dst
-    std::shared_ptr<primitive_desc_t> matmul;
-    std::string name_;
-};
-
-struct blocked_matmul_t : public primitive_t {
-    using primitive_t::primitive_t;
-    status_t init(engine_t *engine) override;
-    status_t create_resource(
-            engine_t *engine, resource_mapper_t &mapper) const override;
-    status_t execute(const exec_ctx_t &ctx) const override;
-
-private:
-    const blocked_matmul_pd_t *pd_() const {
-        return static_cast<const blocked_matmul_pd_t *>(pd());
+    status_t make_primitive(std::shared_ptr<primitive_t> &p) const override {
+        return dense_copies_primitive_t<blocked_matmul_pd_t>::make(*this, p);
     }
-    dense_copies_t copies_;
-    std::shared_ptr<primitive_t> matmul_;
+
+    static constexpr const char *kind_name = "matmul";
+    dense_copies_pd_t copies; // src, weights, [bias,] dst
+    std::shared_ptr<primitive_desc_t> nested; // the plain matmul
+    std::string name_;
 };
 
 } // namespace matmul
