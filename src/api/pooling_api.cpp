@@ -39,7 +39,7 @@ status_t init_desc(pooling_desc_t &pd, prop_kind_t prop, alg_kind_t alg,
         const dim_t l = pl[i], r = pr ? pr[i] : pl[i];
         // As oneDNN: the right padding may be negative down to -stride (the
         // last window ends before the source does).
-        if (k <= 0 || s <= 0 || d < 0 || l < 0 || r + s < 0) {
+        if (k <= 0 || s <= 0 || d < 0 || l < 0 || r < -s) {
             verbose_check("pooling", "bad kernel, strides, dilation or padding");
             return dnnl_invalid_arguments;
         }
@@ -51,7 +51,7 @@ status_t init_desc(pooling_desc_t &pd, prop_kind_t prop, alg_kind_t alg,
         }
         // Average without padding has no value for a window wholly in the
         // padding (0 / 0): oneDNN refuses padding that allows one.
-        const dim_t window = src->dims[2 + i] + l + r - span;
+        const dim_t window = src->dims[2 + i] + (l + r) - span; // sums checked above
         if (alg == dnnl_pooling_avg_exclude_padding
                 && (l >= window || r >= window || d >= src->dims[2 + i])) {
             verbose_check("pooling", "average without padding over a window "

@@ -212,7 +212,7 @@ bool apply_layout(memory_desc_t &md, const tag_layout_t &layout) {
             md.padded_dims[d] = dim;
         } else {
             if (dim > INT64_MAX - (blocks[d] - 1)) return false;
-            md.padded_dims[d] = (dim + blocks[d] - 1) / blocks[d] * blocks[d];
+            md.padded_dims[d] = (dim + (blocks[d] - 1)) / blocks[d] * blocks[d];
         }
         md.padded_offsets[d] = 0;
     }
