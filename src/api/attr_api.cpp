@@ -3,12 +3,12 @@
 // the same statuses (dnnl_invalid_arguments for a bad value, with a verbose
 // `check` line; dnnl_out_of_memory for a 33rd post-op); what depends on the
 // primitive is checked when a primitive descriptor is created.
-#include <cstring>
 #include <initializer_list>
 #include <new>
 
 #include "api/c_enum.hpp"
 #include "common/primitive_attr.hpp"
+#include "common/utils.hpp"
 #include "common/verbose.hpp"
 
 using namespace dnnl::impl;
@@ -22,15 +22,6 @@ bool valid_dt(data_type_t dt) {
 
 bool valid_binary_alg(alg_kind_t alg) {
     return alg >= dnnl_binary_add && alg <= dnnl_binary_select;
-}
-
-// DNNL_RUNTIME_F32_VAL, compared by its bits (a NaN).
-bool is_runtime_f32(float v) {
-    unsigned bits, rt;
-    const float rtv = DNNL_RUNTIME_F32_VAL;
-    std::memcpy(&bits, &v, sizeof(bits));
-    std::memcpy(&rt, &rtv, sizeof(rt));
-    return bits == rt;
 }
 
 bool one_of_args(int arg, std::initializer_list<int> args) {

@@ -7,7 +7,7 @@
 //                                     even, NaN kept quiet);
 //   dnnl::impl::glob_zero_md          the zero memory descriptor;
 //   dnnl::impl::cpu::platform::*      which data types the CPU engine takes,
-//                                     the ymm hint, cache and core counts;
+//                                     the ymm hint;
 //   dnnl::impl::cpu::x64::*           the ISA limit as oneDNN's internal
 //                                     feature bits, the hints, AMX.
 // The names and the bit values of oneDNN's internal ISA enumeration are
@@ -19,7 +19,6 @@
 #include "common/float_convert.hpp"
 #include "common/memory_desc.hpp"
 #include "cpu/cpu_isa.hpp"
-#include "cpu/threading/threading.hpp"
 
 namespace dnnl {
 namespace impl {

@@ -189,6 +189,9 @@ status_t conv_attr_check(
     const data_type_t dst_dt = cd.dst_desc.data_type;
     const bool is_int8 = src_dt == dnnl_s8 || src_dt == dnnl_u8;
     const bool groups = cd.weights_desc.ndims == cd.src_desc.ndims + 1;
+    bool with_dw = false;
+    for (const auto &e : attr->post_ops.entries)
+        with_dw = with_dw || e.kind == post_op_kind_t::dw_conv;
 
     CONV_CHECK(attr->acc_mode == dnnl_accumulation_mode_strict
                     || attr->acc_mode == dnnl_accumulation_mode_relaxed
@@ -216,11 +219,11 @@ status_t conv_attr_check(
             // A depthwise post-op's own weights (grouped: per channel is
             // dims 0 and 1) and destination scales.
             else if (it.arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS))
-                CONV_CHECK(e.mask == 0 || e.mask == 3, dnnl_unimplemented,
-                        "depthwise weights scale mask");
+                CONV_CHECK(with_dw && (e.mask == 0 || e.mask == 3),
+                        dnnl_unimplemented, "depthwise weights scale mask");
             else if (it.arg == (DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_DST))
-                CONV_CHECK(e.mask == 0 || e.mask == 2, dnnl_unimplemented,
-                        "depthwise dst scale mask");
+                CONV_CHECK(with_dw && (e.mask == 0 || e.mask == 2),
+                        dnnl_unimplemented, "depthwise dst scale mask");
             else
                 CONV_CHECK(false, dnnl_unimplemented, "scales argument");
         }

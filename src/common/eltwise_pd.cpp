@@ -213,8 +213,7 @@ status_t eltwise_pd_t::init_formats() {
         if (dst_md_.format_kind != dnnl_blocked) return dnnl_unimplemented;
         // As oneDNN's eltwise on every engine: dst is src's type and layout
         // (a conversion is a reorder's work).
-        if (dst_md_.data_type != src_md_.data_type
-                || !same_layout(dst_md_, src_md_)) {
+        if (!same_type_and_layout(dst_md_, src_md_)) {
             verbose_check("eltwise", "dst differs from src in data type or "
                                      "layout");
             return dnnl_unimplemented;

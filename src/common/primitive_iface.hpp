@@ -31,9 +31,8 @@ struct dnnl_primitive_desc {
 
     // Moves to the next valid implementation; dnnl_last_impl_reached at
     // the end (the handle then keeps its current implementation).
-    // The next implementation of the list. Reorder, sum and concat
-    // descriptors end at once, as oneDNN's, unless `every_kind` (our
-    // tests walk their implementations through a test hook).
+    // Reorder, sum and concat descriptors end at once, as oneDNN's, unless
+    // `every_kind` (our tests walk their lists through a test hook).
     status_t next_impl(bool every_kind = false);
 
     dnnl::impl::engine_t *engine() const { return engine_.get(); }

@@ -2,9 +2,8 @@
 #include "common/rnn_qparams.hpp"
 
 #include <cmath>
-#include <cstring>
 
-#include "oneapi/dnnl/dnnl_types.h"
+#include "common/utils.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -23,16 +22,11 @@ bool scales_ok(
     return q.mask == per_channel_mask && (dim_t)q.scales.size() == channels;
 }
 
-// DNNL_RUNTIME_F32_VAL (a NaN, compared by its bits): a value given only
-// at execution, which no recurrent implementation takes.
-bool is_runtime(float v) {
-    const float rt = DNNL_RUNTIME_F32_VAL;
-    return std::memcmp(&v, &rt, sizeof v) == 0;
-}
-
+// A scale given only at execution, which no recurrent implementation
+// takes.
 bool any_runtime(const rnn_weights_qparams_t &q) {
     for (float s : q.scales)
-        if (is_runtime(s)) return true;
+        if (is_runtime_f32(s)) return true;
     return false;
 }
 
@@ -43,7 +37,7 @@ status_t check_rnn_int8_qparams(
     const float s = attr.rnn_data_qparams.scale,
                 sh = attr.rnn_data_qparams.shift;
     // As oneDNN: runtime quantization parameters are not implemented.
-    if (is_runtime(s) || is_runtime(sh)
+    if (is_runtime_f32(s) || is_runtime_f32(sh)
             || any_runtime(attr.rnn_weights_qparams)
             || any_runtime(attr.rnn_weights_projection_qparams))
         return dnnl_unimplemented;

@@ -36,6 +36,13 @@ inline size_t align64(size_t x) {
     return (x + 63) / 64 * 64;
 }
 
+// DNNL_RUNTIME_F32_VAL (a NaN), compared by its bits: a value the user
+// gives only at execution.
+inline bool is_runtime_f32(float v) {
+    const float rt = DNNL_RUNTIME_F32_VAL;
+    return std::memcmp(&v, &rt, sizeof v) == 0;
+}
+
 inline size_t hash_combine(size_t seed, size_t v) {
     return seed ^ (v + 0x9e3779b97f4a7c15ull + (seed << 6) + (seed >> 2));
 }

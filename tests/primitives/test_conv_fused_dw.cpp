@@ -340,6 +340,16 @@ TEST(ConvolutionFusedDw, BadParametersAreRejected) {
                          {{DNNL_ARG_SRC, s}, {DNNL_ARG_WEIGHTS, w},
                                  {DNNL_ARG_DST, d}}),
             error);
+    // Depthwise scales without a depthwise post-op: refused, not ignored.
+    primitive_attr dw_scales;
+    dw_scales.set_scales_mask(DNNL_ARG_ATTR_POST_OP_DW | DNNL_ARG_WEIGHTS, 3);
+    memory::desc s8({1, 4, 5, 5}, dt::u8, tag::nchw),
+            w8({8, 4, 1, 1}, dt::s8, tag::oihw), d8({1, 8, 5, 5}, dt::s8, tag::nchw);
+    EXPECT_THROW(convolution_forward::primitive_desc(eng(),
+                         prop_kind::forward_inference,
+                         algorithm::convolution_direct, s8, w8, d8, {1, 1},
+                         {0, 0}, {0, 0}, dw_scales),
+            error);
 }
 
 TEST(ConvolutionFusedDw, GpuEngineNestsGpuConvolutions) {

@@ -416,6 +416,21 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
         const size_t ws_need = gemm::gemm_workspace_size(plan.chunk, s.N, s.K,
                 p.is_int8(), parallel, plan.nthr);
         if (ws_need > plan.ws_bytes) ws = nullptr;
+        // Per-K source zero points: this problem's column corrections, once
+        // for all its row chunks.
+        std::vector<int32_t> comp;
+        if (src_zp_k && wei) {
+            const char *b = wei + wei_off * wsz;
+            comp.assign((size_t)s.N, 0);
+            for (dim_t k = 0; k < s.K; ++k)
+                for (dim_t n = 0; n < s.N; ++n) {
+                    const dim_t o = k * s.ws[m_dim] + n * s.ws[n_dim];
+                    const int32_t w = s.wei.data_type == dnnl_s8
+                            ? ((const int8_t *)b)[o]
+                            : ((const uint8_t *)b)[o];
+                    comp[n] += src_zp_k[k] * (w - wei_zp);
+                }
+        }
         for (dim_t r0 = 0; r0 < plan.gemm_M; r0 += plan.chunk) {
             const dim_t rows = std::min(plan.chunk, plan.gemm_M - r0);
             const dim_t a_row = layout::has_zero_dim(s.src) ? 0 : r0 * s.ss[m_dim];
@@ -432,18 +447,6 @@ status_t gemm_matmul_t::execute(const exec_ctx_t &ctx) const {
             }
             status_t st;
             if (p.is_int8()) {
-                std::vector<int32_t> comp;
-                if (src_zp_k && b) {
-                    comp.assign((size_t)s.N, 0);
-                    for (dim_t k = 0; k < s.K; ++k)
-                        for (dim_t n = 0; n < s.N; ++n) {
-                            const dim_t o = k * s.ws[m_dim] + n * s.ws[n_dim];
-                            const int32_t w = s.wei.data_type == dnnl_s8
-                                    ? ((const int8_t *)b)[o]
-                                    : ((const uint8_t *)b)[o];
-                            comp[n] += src_zp_k[k] * (w - wei_zp);
-                        }
-                }
                 gemm::gemm_s32_args_t g;
                 g.M = rows;
                 g.N = s.N;
