@@ -376,7 +376,8 @@ size_t extra_buffer_size(const memory_desc_t &md) {
 // measure, the largest outer extent times its stride, raised where needed
 // to one past the largest offset the strides reach (all-zero or
 // overlapping-free but unusual strides, pieces of a block), so that a
-// buffer of the reported size always holds every element.
+// buffer of the reported size always holds every element. SIZE_MAX when
+// that count does not fit in a dim_t (INT64_MAX itself is a true count).
 size_t blocked_span(const memory_desc_t &md) {
     dim_t blocks[max_ndims];
     compute_blocks(md, blocks);
@@ -386,12 +387,15 @@ size_t blocked_span(const memory_desc_t &md) {
     for (int d = 0; d < md.ndims; ++d) {
         const dim_t outer = md.padded_dims[d] / blocks[d];
         const dim_t s = outer == 1 ? 1 : b.strides[d];
-        const dim_t extent = sat_mul(outer, s);
+        dim_t extent = 0;
+        if (__builtin_mul_overflow(outer, s, &extent)) return SIZE_MAX;
         if (extent > span) span = extent;
         const dim_t steps = outer_extent(md.padded_dims[d], blocks[d]) - 1;
         if (steps > 0 && b.strides[d] > 0) {
-            const dim_t r = sat_mul(steps, b.strides[d]);
-            reach = r > INT64_MAX - reach ? INT64_MAX : reach + r;
+            dim_t r = 0;
+            if (__builtin_mul_overflow(steps, b.strides[d], &r)
+                    || __builtin_add_overflow(reach, r, &reach))
+                return SIZE_MAX;
         }
     }
     if (span == 1 && b.inner_nblks != 0) span = inner;

@@ -706,6 +706,30 @@ TEST(BadInputFindings, HugeDimPaddingRuleHasNoOverflow) {
     }
 }
 
+// Found by fuzz_memory_desc and fuzz_reorder (CI): with byte-sized types
+// the span limit is INT64_MAX elements, and a span that overflowed a dim_t
+// was saturated to exactly that limit, so a stride of 2^61 on an outer dim
+// of 7 passed and the descriptor reported INT64_MAX bytes for a reach it
+// could not count. An overflowing span is now refused; a true span of
+// INT64_MAX bytes stays valid.
+TEST(BadInputFindings, ByteTypeSpanPastDimTIsRefused) {
+    const dnnl_dims_t dims = {7, 8, 5};
+    const dnnl_dims_t strides = {40, (dnnl_dim_t)1 << 61, 1};
+    for (dnnl_data_type_t dt : {dnnl_u8, dnnl_e8m0, dnnl_f32}) {
+        md_t m;
+        EXPECT_EQ(dnnl_memory_desc_create_with_strides(
+                          m.out(), 3, dims, dt, strides),
+                dnnl_invalid_arguments)
+                << dt;
+    }
+    const dnnl_dims_t huge = {INT64_MAX}, one = {1};
+    md_t m;
+    ASSERT_EQ(dnnl_memory_desc_create_with_strides(
+                      m.out(), 1, huge, dnnl_u8, one),
+            dnnl_success);
+    EXPECT_EQ(dnnl_memory_desc_get_size(m.p), (size_t)INT64_MAX);
+}
+
 // Found by fuzz_memory_desc (final run): a sparse descriptor's blob whose
 // metadata type held an integer naming no data type was loaded as the
 // enum by the consistency check (undefined behaviour; UBSan). The blob
