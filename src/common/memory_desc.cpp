@@ -48,7 +48,9 @@ static_assert(sizeof(tag_names) / sizeof(tag_names[0]) == DNNL_FORMAT_TAG_COUNT,
 
 size_t elements_to_bytes(data_type_t dt, size_t n) {
     const int bits = sub_byte_bits(dt);
-    if (bits) return (n * bits + 7) / 8;
+    // Whole bytes of every eight elements first: n * bits would wrap for
+    // the spans near INT64_MAX that byte-sized types may have.
+    if (bits) return n / 8 * bits + (n % 8 * bits + 7) / 8;
     return n * data_type_size(dt);
 }
 

@@ -728,6 +728,17 @@ TEST(BadInputFindings, ByteTypeSpanPastDimTIsRefused) {
                       m.out(), 1, huge, dnnl_u8, one),
             dnnl_success);
     EXPECT_EQ(dnnl_memory_desc_get_size(m.p), (size_t)INT64_MAX);
+    // Found next: 4-bit spans of more than 2^62 elements counted their
+    // bits in a size_t that wrapped (a size a quarter of the truth).
+    for (dnnl_data_type_t dt : {dnnl_f4_e2m1, dnnl_u4}) {
+        const dnnl_dims_t odd = {INT64_MAX - 2};
+        md_t h;
+        ASSERT_EQ(dnnl_memory_desc_create_with_strides(
+                          h.out(), 1, odd, dt, one),
+                dnnl_success);
+        EXPECT_EQ(dnnl_memory_desc_get_size(h.p),
+                (size_t)(INT64_MAX - 2) / 2 + 1);
+    }
 }
 
 // Found by fuzz_memory_desc (final run): a sparse descriptor's blob whose

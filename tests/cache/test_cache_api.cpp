@@ -200,6 +200,55 @@ TEST_F(PrimitiveCacheApi, KeysDifferInEveryResultChangingField) {
     EXPECT_EQ(misses(), m1);
 }
 
+#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
+// An application's parallel region does not change the key: the thread
+// count is the runtime's limit there too (as oneDNN keys it), so what was
+// made outside is a hit inside, and what is made inside is one entry,
+// whichever thread made it. Primitives made inside run there (on the
+// calling thread) and outside (on the team) alike.
+TEST_F(PrimitiveCacheApi, ParallelRegionsShareTheEntriesOfTheirCaller) {
+    relu(eng, 8);
+    const int64_t m0 = misses(), h0 = hits();
+    std::atomic<int> failures {0};
+    const int nthr = 4;
+    std::vector<eltwise_forward> made(nthr);
+#pragma omp parallel num_threads(nthr)
+    {
+        relu(eng, 8); // made outside: a hit
+        // One new key for all threads (made once, the rest hits or
+        // de-duplicated waits).
+        made[omp_get_thread_num()] = relu(eng, 16);
+        memory::desc md({16, 3, 5, 7}, dt::f32, tag::nchw);
+        memory src(md, eng), dst(md, eng);
+        float *x = static_cast<float *>(src.get_data_handle());
+        for (size_t i = 0; i < md.get_size() / sizeof(float); ++i)
+            x[i] = (i % 3 == 0) ? -1.f : (float)i;
+        stream s(eng);
+        made[omp_get_thread_num()].execute(
+                s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+        s.wait();
+        const float *y = static_cast<const float *>(dst.get_data_handle());
+        for (size_t i = 0; i < md.get_size() / sizeof(float); ++i)
+            if (y[i] != (x[i] < 0 ? 0.f : x[i])) ++failures;
+    }
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(misses(), m0 + 1);
+    EXPECT_EQ(hits() - h0, 2 * nthr - 1);
+    // Made inside a region, run outside on the whole team.
+    memory::desc md({16, 3, 5, 7}, dt::f32, tag::nchw);
+    memory src(md, eng), dst(md, eng);
+    float *x = static_cast<float *>(src.get_data_handle());
+    for (size_t i = 0; i < md.get_size() / sizeof(float); ++i)
+        x[i] = -(float)i;
+    stream s(eng);
+    made[0].execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+    s.wait();
+    const float *y = static_cast<const float *>(dst.get_data_handle());
+    for (size_t i = 0; i < md.get_size() / sizeof(float); ++i)
+        ASSERT_EQ(y[i], 0.f) << i;
+}
+#endif
+
 TEST_F(PrimitiveCacheApi, PrimitiveDescriptorsComeFromTheCache) {
     auto p = relu(eng, 3);
     auto pd = relu_pd(eng, 3);

@@ -9,9 +9,9 @@ namespace dnnl {
 namespace impl {
 namespace cpu {
 
-int max_threads() {
-    return omp_in_parallel() ? 1 : omp_get_max_threads();
-}
+// Inside a region this is the nthreads-var a nested region would be
+// offered, which is the outer value unless the application changed it.
+int max_threads() { return omp_get_max_threads(); }
 
 bool in_parallel() { return omp_in_parallel() != 0; }
 

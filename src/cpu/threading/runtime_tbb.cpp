@@ -23,9 +23,7 @@ struct region_scope_t {
 };
 } // namespace
 
-int max_threads() {
-    return region_depth > 0 ? 1 : tbb::this_task_arena::max_concurrency();
-}
+int max_threads() { return tbb::this_task_arena::max_concurrency(); }
 
 bool in_parallel() { return region_depth > 0; }
 

@@ -23,8 +23,11 @@ namespace dnnl {
 namespace impl {
 namespace cpu {
 
-// Threads a parallel region may use now: 1 inside a region of this layer
-// (or, with OpenMP, of the application), and always 1 without a runtime.
+// Threads a parallel region started from outside any region gets (the
+// runtime's limit; 1 without a runtime), the same inside a region as
+// outside: primitives plan their buffers and key the primitive cache by
+// it wherever they are created, as oneDNN does. A region inside a region
+// runs on the caller alone whatever it asks (parallel, parallel_claim).
 int max_threads();
 // Whether the calling thread runs inside a parallel region.
 bool in_parallel();
