@@ -1,6 +1,7 @@
 // Batch normalization on the gpu engine against tests/reference/bnorm_ref:
 // forward training / inference and backward (diff scale / shift, backward
-// data) with scale, shift, global statistics, fused ReLU and add + ReLU
+// data) with scale, shift, global statistics, fused ReLU and add + ReLU,
+// a ReLU post-op
 // (workspace masks, diff_src_1), few channels over many points (chunked
 // statistics and sums), nchw / nhwc / 2-D / blocked (staged) layouts,
 // f32 / bf16 / f16, in-place, queries and rejected parameters.
@@ -50,6 +51,8 @@ struct cfg_t {
     bool in_place = false;
     prop_kind bprop = prop_kind::backward;
     bool infer = false; // forward inference with computed statistics
+    bool po_relu = false; // a ReLU post-op of slope po_alpha
+    float po_alpha = 0.f;
 };
 
 std::vector<float> as_f32(const std::vector<double> &v) {
@@ -74,10 +77,16 @@ void run(const cfg_t &cf, unsigned seed = 1) {
     const bool relu = (cf.flags & nf::fuse_norm_relu) != nf::none;
     const bool add_relu = (cf.flags & nf::fuse_norm_add_relu) != nf::none;
     const float eps = 1e-3f;
+    primitive_attr attr;
+    if (cf.po_relu) {
+        post_ops po;
+        po.append_eltwise(algorithm::eltwise_relu, cf.po_alpha, 0.f);
+        attr.set_post_ops(po);
+    }
     batch_normalization_forward::primitive_desc fpd(gpu(),
             cf.infer ? prop_kind::forward_inference
                      : prop_kind::forward_training,
-            md, md, eps, cf.flags);
+            md, md, eps, cf.flags, attr);
     if (!cf.infer)
         EXPECT_EQ(fpd.workspace_desc().get_size() != 0, relu || add_relu);
 
@@ -98,7 +107,7 @@ void run(const cfg_t &cf, unsigned seed = 1) {
             {DNNL_ARG_DST, dst}, {DNNL_ARG_SCALE, scale},
             {DNNL_ARG_SHIFT, shift}, {DNNL_ARG_WORKSPACE, ws}};
     // Inference with computed statistics takes none.
-    if (!cf.infer) {
+    if (!cf.infer || gs) {
         args[DNNL_ARG_MEAN] = mean;
         args[DNNL_ARG_VARIANCE] = var;
     }
@@ -121,6 +130,9 @@ void run(const cfg_t &cf, unsigned seed = 1) {
     std::vector<double> rdst(n), rmean(C), rvar(C);
     bnorm_ref::forward(rd, sf.data(), s1f.data(), scf.data(), shf.data(),
             mf.data(), vf.data(), rdst.data(), rmean.data(), rvar.data());
+    if (cf.po_relu)
+        for (auto &y : rdst)
+            y = y > 0 ? y : cf.po_alpha * y;
     EXPECT_TRUE(matches(from_memory(dst), rdst, cf.data_dt,
             tol_for(cf.data_dt, 2e-5, 2e-5)))
             << "dst " << fpd.impl_info_str();
@@ -404,6 +416,66 @@ TEST_F(ocl_bnorm, channels_held_on_chip) {
     // Six images of 64 x 64 fill a part: one part more than compute units.
     EXPECT_NE(impl({6 * (compute_units() + 1), 1, 64, 64}), "ocl:bnorm:held");
     EXPECT_NE(impl({2, 3, 170, 170}), "ocl:bnorm:held");
+}
+
+// A ReLU post-op (oneDNN's one post-op for batch normalization): applied
+// by every forward kernel (unit rows, dense, bands, held), with a slope in
+// inference; no workspace of its own. Other chains, a slope in training
+// and backward post-ops are refused.
+TEST_F(ocl_bnorm, relu_post_op) {
+    const nf gs = nf::use_global_stats;
+    unsigned seed = 200;
+    for (float alpha : {0.f, 0.25f}) {
+        const bool infer = alpha != 0.f;
+        for (const cfg_t &base : {mk({2, 4, 5, 5}, CH),
+                     mk({3, 5, 7}, gs | CH), mk({2, 4, 3, 4}, gs, tag::nhwc),
+                     mk({2, 19, 3, 3}, CH, tag::nChw16c),
+                     mk({2, 6, 5, 5}, nf::fuse_norm_relu | CH)}) {
+            cfg_t c = base;
+            c.po_relu = true;
+            c.po_alpha = alpha;
+            // Training (alpha 0), or inference with computed or given
+            // statistics.
+            c.infer = infer;
+            run(c, seed++);
+        }
+    }
+    {
+        gpu_geometry_t g;
+        cfg_t c = mk({4, 3, 30, 40}, CH, tag::nhwc);
+        c.po_relu = true;
+        run(c, seed++);
+        norm_held_t held;
+        cfg_t h = mk({8, 3, 64, 64}, CH);
+        h.po_relu = true;
+        run(h, seed++);
+        h.infer = true;
+        h.po_alpha = 0.5f;
+        run(h, seed++);
+    }
+    const memory::desc md({2, 4, 5, 5}, dt::f32, tag::nchw);
+    auto refused = [&](prop_kind pk, const post_ops &po) {
+        primitive_attr attr;
+        attr.set_post_ops(po);
+        try {
+            batch_normalization_forward::primitive_desc(
+                    gpu(), pk, md, md, 1e-3f, CH, attr);
+        } catch (const dnnl::error &e) {
+            return e.status == dnnl_unimplemented;
+        }
+        return false;
+    };
+    post_ops leaky, two, other, scaled;
+    leaky.append_eltwise(algorithm::eltwise_relu, 0.1f, 0.f);
+    two.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    two.append_eltwise(algorithm::eltwise_relu, 0.f, 0.f);
+    other.append_eltwise(algorithm::eltwise_tanh, 0.f, 0.f);
+    scaled.append_sum(1.f);
+    EXPECT_TRUE(refused(prop_kind::forward_training, leaky));
+    EXPECT_FALSE(refused(prop_kind::forward_inference, leaky));
+    EXPECT_TRUE(refused(prop_kind::forward_training, two));
+    EXPECT_TRUE(refused(prop_kind::forward_inference, other));
+    EXPECT_TRUE(refused(prop_kind::forward_inference, scaled));
 }
 
 // With ONEDNN_OCL_NORM_HELD=0 the two-pass kernels, and without it the

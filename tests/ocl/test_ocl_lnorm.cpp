@@ -3,10 +3,12 @@
 // statistics, scale / shift / RMS flags, backward data and backward with
 // diff scale / shift (chunked over many rows), plain, transposed and
 // staged (non-merging) layouts, f32 / bf16 / f16 data, in-place, long
-// rows, queries and rejected parameters.
+// rows, forward with s8 / u8 data, src / dst scales and post-ops, queries
+// and rejected parameters.
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -223,11 +225,13 @@ TEST_F(ocl_lnorm, queries_and_bad_parameters) {
     EXPECT_EQ(std::string(fpd.impl_info_str()).rfind("ocl:lnorm:rows", 0), 0u)
             << fpd.impl_info_str();
     EXPECT_EQ(fpd.scratchpad_desc().get_size(), 0u);
-    // Integer data is not normalized here.
+    // Integer data is normalized forward only.
     const memory::desc s8({2, 3, 8}, dt::s8, tag::abc);
+    layer_normalization_forward::primitive_desc s8pd(gpu(),
+            prop_kind::forward_training, s8, md, 1e-5f, nf::none);
     EXPECT_EQ(status_of([&] {
-        layer_normalization_forward::primitive_desc(gpu(),
-                prop_kind::forward_training, s8, md, 1e-5f, nf::none);
+        layer_normalization_backward::primitive_desc(gpu(),
+                prop_kind::backward_data, md, md, s8, 1e-5f, nf::none, s8pd);
     }),
             dnnl_unimplemented);
     // Statistics other than f32.
@@ -250,6 +254,118 @@ TEST_F(ocl_lnorm, queries_and_bad_parameters) {
         strm.wait();
     }),
             dnnl_invalid_arguments);
+}
+
+// Forward with s8 / u8 data, per-tensor src and dst scales and a post-op
+// chain (eltwise, then binary add over a per-row or per-column src1),
+// against the reference in oneDNN's order: normalized * src_scale,
+// post-ops, / dst_scale, rounded and saturated. A sum post-op, scales with
+// a mask and backward attributes are refused.
+TEST_F(ocl_lnorm, int8_scales_and_post_ops) {
+    struct q_t {
+        memory::dims dims;
+        dt src_dt, dst_dt;
+        bool per_row; // binary src1 broadcast: per row, else per column
+        bool gs;
+    };
+    unsigned seed = 300;
+    for (const q_t &q : {q_t {{4, 37}, dt::s8, dt::u8, true, false},
+                 q_t {{2, 3, 64}, dt::u8, dt::s8, false, false},
+                 q_t {{5, 48}, dt::f32, dt::s8, true, true},
+                 q_t {{3, 2, 40}, dt::s8, dt::f32, false, false},
+                 q_t {{6, 1024}, dt::f32, dt::u8, false, false}}) {
+        stream strm(gpu());
+        std::mt19937 gen(seed++);
+        const int nd = (int)q.dims.size();
+        const int64_t C = q.dims.back();
+        const int64_t R = count(
+                std::vector<int64_t>(q.dims.begin(), q.dims.end() - 1));
+        const size_t n = (size_t)(R * C);
+        const memory::desc src_md(q.dims, q.src_dt, plain_tag(nd)),
+                dst_md(q.dims, q.dst_dt, plain_tag(nd));
+        SCOPED_TRACE(describe(src_md) + " -> " + describe(dst_md));
+        memory::dims b_dims(nd, 1);
+        if (q.per_row)
+            for (int d = 0; d < nd - 1; ++d) b_dims[d] = q.dims[d];
+        else
+            b_dims[nd - 1] = C;
+        const memory::desc b_md(b_dims, dt::f32, plain_tag(nd));
+        post_ops po;
+        po.append_eltwise(algorithm::eltwise_linear, 2.f, 1.f);
+        po.append_binary(algorithm::binary_add, b_md);
+        primitive_attr attr;
+        attr.set_scales_mask(DNNL_ARG_SRC, 0);
+        attr.set_scales_mask(DNNL_ARG_DST, 0);
+        attr.set_post_ops(po);
+        const nf flags = nf::use_scale | nf::use_shift
+                | (q.gs ? nf::use_global_stats : nf::none);
+        layer_normalization_forward::primitive_desc fpd(gpu(),
+                q.gs ? prop_kind::forward_inference
+                     : prop_kind::forward_training,
+                src_md, dst_md, 1e-3f, flags, attr);
+        const auto sv = random_values((int64_t)n, q.src_dt, gen, -20, 20);
+        const auto scv = random_values(C, dt::f32, gen, 0.5, 2);
+        const auto shv = random_values(C, dt::f32, gen, -2, 2);
+        const auto mv = random_values(R, dt::f32, gen, -2, 2);
+        const auto vv = random_values(R, dt::f32, gen, 0.5, 3);
+        const auto bv = random_values(
+                count(b_dims), dt::f32, gen, -3, 3);
+        const float ss = 3.f, ds = 0.25f;
+        const memory::desc cmd({C}, dt::f32, tag::x),
+                smd({R}, dt::f32, tag::x), one({1}, dt::f32, tag::x);
+        memory src = to_memory(gpu(), src_md, sv), dst(dst_md, gpu());
+        layer_normalization_forward(fpd).execute(strm,
+                {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                        {DNNL_ARG_SCALE, to_memory(gpu(), cmd, scv)},
+                        {DNNL_ARG_SHIFT, to_memory(gpu(), cmd, shv)},
+                        {DNNL_ARG_MEAN, to_memory(gpu(), smd, mv)},
+                        {DNNL_ARG_VARIANCE, to_memory(gpu(), smd, vv)},
+                        {DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC,
+                                to_memory(gpu(), one, {ss})},
+                        {DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST,
+                                to_memory(gpu(), one, {ds})},
+                        {DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1,
+                                to_memory(gpu(), b_md, bv)}});
+        strm.wait();
+        lnorm_ref::desc_t rd;
+        rd.rows = R;
+        rd.c = C;
+        rd.eps = 1e-3;
+        rd.global_stats = q.gs;
+        rd.scale = rd.shift = true;
+        const auto sf = as_f32(sv), scf = as_f32(scv), shf = as_f32(shv),
+                   mf = as_f32(mv), vf = as_f32(vv);
+        std::vector<double> rdst(n), rmean(R), rvar(R);
+        lnorm_ref::forward(rd, sf.data(), scf.data(), shf.data(), mf.data(),
+                vf.data(), rdst.data(), rmean.data(), rvar.data());
+        for (size_t i = 0; i < n; ++i) {
+            const int64_t r = (int64_t)i / C, col = (int64_t)i % C;
+            double z = rdst[i] * ss * 2.0 + 1.0;
+            z += bv[(size_t)(q.per_row ? r : col)];
+            z /= ds;
+            if (q.dst_dt == dt::s8) z = std::min(127.0, std::max(-128.0, z));
+            if (q.dst_dt == dt::u8) z = std::min(255.0, std::max(0.0, z));
+            rdst[i] = z;
+        }
+        EXPECT_TRUE(matches(from_memory(dst), rdst, q.dst_dt,
+                tol_for(q.dst_dt, 1e-4, 1e-3)))
+                << fpd.impl_info_str();
+    }
+    const memory::desc md({2, 3, 8}, dt::f32, tag::abc);
+    auto status = [&](const primitive_attr &attr) {
+        return status_of([&] {
+            layer_normalization_forward::primitive_desc(gpu(),
+                    prop_kind::forward_training, md, md, 1e-5f, nf::none,
+                    attr);
+        });
+    };
+    primitive_attr sum, masked;
+    post_ops sum_po;
+    sum_po.append_sum(1.f);
+    sum.set_post_ops(sum_po);
+    masked.set_scales_mask(DNNL_ARG_SRC, 1);
+    EXPECT_EQ(status(sum), dnnl_unimplemented);
+    EXPECT_EQ(status(masked), dnnl_unimplemented);
 }
 
 TEST_F(ocl_lnorm, gpu_geometry) {

@@ -44,6 +44,13 @@
 #define F_SAVE 2
 #define F_RELU 4
 
+// The ReLU of the fused flags (slope 0) or of a ReLU post-op (its alpha).
+#ifdef RELU_SLOPE
+#define BN_RELU(y) ((y) > 0.f ? (y) : (y) * RELU_SLOPE)
+#else
+#define BN_RELU(y) ((y) > 0.f ? (y) : 0.f)
+#endif
+
 typedef struct {
     long off0, sc, so, si;
 } bn_view_t;
@@ -172,7 +179,7 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
             if (src1) y[j] += y1[j];
             if (flags & F_RELU) {
                 if (ws) ws[bn_off(&wv, c, o, i * VEC + j)] = y[j] > 0.f;
-                y[j] = y[j] > 0.f ? y[j] : 0.f;
+                y[j] = BN_RELU(y[j]);
             }
         }
         VSTORE(DST_DT, dst, bn_off(&dv, c, o, i * VEC), y);
@@ -339,7 +346,7 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
 #if HELD_RELU
                     if (ws)
                         ws[bn_off(&wv, c, img, w * VEC + j)] = y[j] > 0.f;
-                    y[j] = y[j] > 0.f ? y[j] : 0.f;
+                    y[j] = BN_RELU(y[j]);
 #endif
                 }
                 VSTORE(DST_DT, dst, bn_off(&dv, c, img, w * VEC), y);
@@ -384,7 +391,7 @@ __kernel void bnorm_fwd_dense(__global const DATA_T *src, long s_off,
         if (src1) y += y1[j];
         if (flags & F_RELU) {
             if (ws) ws[w_off + e + j] = y > 0.f;
-            y = y > 0.f ? y : 0.f;
+            y = BN_RELU(y);
         }
         x[j] = y;
     }

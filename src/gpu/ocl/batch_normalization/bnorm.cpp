@@ -43,11 +43,29 @@ cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
 } // namespace
 
 status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
-    if (!attr()->has_default_values()) {
+    const bool fwd = is_fwd();
+    // Post-ops: one ReLU (alpha 0 when training), as oneDNN takes them.
+    primitive_attr_t rest = *attr();
+    const auto &po = attr()->post_ops.entries;
+    rest.post_ops.entries.clear();
+    if (!rest.has_default_values()) {
         verbose_check("bnorm", "gpu: attributes not supported");
         return dnnl_unimplemented;
     }
-    const bool fwd = is_fwd();
+    if (!po.empty()) {
+        const post_op_t &e = po[0];
+        if (!fwd || po.size() != 1 || e.kind != post_op_kind_t::eltwise
+                || e.alg != dnnl_eltwise_relu || e.scale != 1.f
+                || (is_training() && e.alpha != 0.f)) {
+            verbose_check("bnorm",
+                    "gpu: post-ops other than one ReLU (alpha 0 in "
+                    "training) not supported");
+            return dnnl_unimplemented;
+        }
+        relu_post_op = true;
+        // After the flags' ReLU a leaky one changes nothing.
+        relu_slope = any_relu() ? 0.f : e.alpha;
+    }
     if (!float_dt(src_md()->data_type)
             || (fwd && !float_dt(dst_md()->data_type))
             || (!fwd
@@ -245,6 +263,8 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
     opts.define("IS_FWD", fwd ? 1 : 0);
     opts.define("VEC", pd->vec);
     opts.define("IDX32", pd->idx32 ? 1 : 0);
+    // Compiled in only when not 0, so that the usual programs stay shared.
+    if (pd->relu_slope != 0.f) opts.define_float("RELU_SLOPE", pd->relu_slope);
     define_data_type(opts, "DATA", pd->src_md()->data_type);
     if (fwd) {
         define_data_type(opts, "DST", pd->dst_md()->data_type);
@@ -257,7 +277,7 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         hopts.define("HELD_CACHE", pd->held_cache);
         hopts.define("HELD_LOCAL", pd->held_local);
         hopts.define("HELD_ADD", pd->fuse_add_relu() ? 1 : 0);
-        hopts.define("HELD_RELU", pd->any_relu() ? 1 : 0);
+        hopts.define("HELD_RELU", pd->relu_in_kernel() ? 1 : 0);
         // One group a multiprocessor (the compiler's 255 registers a lane)
         // leaves the memory idle while it reduces and waits; with 128 and
         // 8 vectors a lane in registers two share one (H200, 64 x 256 x 56
@@ -395,7 +415,7 @@ status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
         moff = (int64_t)(pd->stats_off / sizeof(float));
         voff = moff + pd->c;
     }
-    const int relu = pd->any_relu() ? f_relu : 0;
+    const int relu = pd->relu_in_kernel() ? f_relu : 0;
     if (pd->held_parts > 0)
         return execute_held(ctx, b, smean, moff, svar, voff, scale, shift);
     auto launch = [&](int phase, int flags) {
@@ -464,7 +484,7 @@ status_t ocl_bnorm_t::execute_held(const exec_ctx_t &ctx, const tensor_buf_t *b,
     a.i64(pd->c).i32((int)pd->n).i32((int)(pd->sp / pd->vec));
     a.i32((int)pd->held_images).i32((int)pd->held_parts).i32((int)trips);
     a.f32(pd->desc()->epsilon);
-    a.i32((pd->any_relu() ? f_relu : 0) | (pd->stats_out() ? f_save : 0));
+    a.i32((pd->relu_in_kernel() ? f_relu : 0) | (pd->stats_out() ? f_save : 0));
     a.mem(scratch).i64(sync);
     a.mem(scratch).i64((int64_t)(pd->partial_off / sizeof(float)));
     const size_t lanes = pd->held_lanes;

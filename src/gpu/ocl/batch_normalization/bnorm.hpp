@@ -89,6 +89,12 @@ struct ocl_bnorm_t : public primitive_t {
         static constexpr size_t max_held_local = 48 * 1024;
         int64_t held_parts = 0, held_images = 0;
         size_t held_lanes = 0;
+        // A ReLU post-op (oneDNN's one post-op for batch normalization:
+        // forward, alpha 0 in training) is applied where the fused ReLU
+        // is, with relu_slope for negative values; no workspace.
+        bool relu_post_op = false;
+        float relu_slope = 0.f;
+        bool relu_in_kernel() const { return any_relu() || relu_post_op; }
         int held_cache = 0, held_local = 0;
         size_t sync_off = 0;
 

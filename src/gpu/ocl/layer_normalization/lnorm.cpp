@@ -33,18 +33,38 @@ bool stat_view(const memory_desc_t &md, view3_t &v) {
     return make_view3(md, md.ndims, md.ndims, v);
 }
 
+data_type_t scale_dt(const layer_normalization_pd_t &pd, int arg) {
+    const auto *e = pd.attr()->scales.get(arg);
+    return e ? e->data_type : dnnl_f32;
+}
+
 } // namespace
 
 status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     const primitive_attr_t &a = *attr();
-    if (!a.post_ops.entries.empty() || !a.scales.empty()
-            || !a.zero_points.empty()) {
+    const bool fwd = is_fwd();
+    // Forward takes per-tensor src / dst scales and post-ops (as the cpu
+    // engine); backward none.
+    if (!a.zero_points.empty() || !a.rounding_modes.empty()
+            || (!fwd && !a.has_default_values())) {
         verbose_check("lnorm", "gpu: attributes not supported");
         return dnnl_unimplemented;
     }
-    const bool fwd = is_fwd();
-    if (!float_dt(src_md()->data_type)
-            || (fwd && !float_dt(dst_md()->data_type))
+    for (const auto &it : a.scales.items)
+        if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
+                || it.e.mask != 0 || !kernel_supports(it.e.data_type)) {
+            verbose_check("lnorm", "gpu: scales not supported");
+            return dnnl_unimplemented;
+        }
+    // Forward reads and writes s8 / u8 too (through f32, rounded and
+    // saturated), as oneDNN does.
+    auto fwd_dt = [](data_type_t dt) {
+        return float_dt(dt) || dt == dnnl_s8 || dt == dnnl_u8;
+    };
+    if ((fwd
+                && (!fwd_dt(src_md()->data_type)
+                        || !fwd_dt(dst_md()->data_type)))
+            || (!fwd && !float_dt(src_md()->data_type))
             || (!fwd
                     && (!float_dt(diff_src_md()->data_type)
                             || !float_dt(diff_dst_md()->data_type)))) {
@@ -55,7 +75,18 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
             fwd ? dst_md() : diff_dst_md(), fwd ? nullptr : diff_src_md()};
     if (!f64_supported(engine, "lnorm", data)) return dnnl_unimplemented;
     f64 = any_f64(data);
+    if (f64 && !a.has_default_values()) {
+        verbose_check("lnorm", "gpu: f64 with attributes not supported");
+        return dnnl_unimplemented;
+    }
     DNNL_CHECK(init_formats());
+    if (fwd) {
+        DNNL_CHECK(post_ops.init(a.post_ops, *dst_md(), "lnorm"));
+        if (post_ops.has_sum()) {
+            verbose_check("lnorm", "gpu: a sum post-op not supported");
+            return dnnl_unimplemented;
+        }
+    }
     if (stat_md()->data_type != dnnl_f32) {
         verbose_check("lnorm", "gpu: statistics must be f32");
         return dnnl_unimplemented;
@@ -163,6 +194,11 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
     opts.define("ROW_CACHE", pd->row_cache);
     opts.define("WITH_SS", with_ss ? 1 : 0);
     types(opts);
+    if (fwd) {
+        define_data_type(opts, "SSC", scale_dt(*pd, DNNL_ARG_SRC));
+        define_data_type(opts, "DSC", scale_dt(*pd, DNNL_ARG_DST));
+        pd->post_ops.define(opts);
+    }
     // Forward over rows of up to 4096 (H200: 16384 x 4096 0.220 -> 0.200
     // ms, 65536 x 1024 0.217 -> 0.198 with 48 registers a lane; 64 and
     // more changed nothing, 32 spilled; rows of 16384 ran 3% slower).
@@ -317,9 +353,18 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
     kernel_args_t a;
     for (int k = 0; k < (fwd ? 2 : 3); ++k) a.mem(data[k]).value(dv[k]);
     a.mem(mean).value(mv).mem(var).value(vv).mem(scale);
-    if (fwd) a.mem(shift);
+    if (fwd) {
+        cl_mem ssc, dsc;
+        DNNL_CHECK(optional_arg(ctx, DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC,
+                pd->attr()->scales.has(DNNL_ARG_SRC), ssc));
+        DNNL_CHECK(optional_arg(ctx, DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST,
+                pd->attr()->scales.has(DNNL_ARG_DST), dsc));
+        a.mem(shift).mem(ssc).mem(dsc);
+        a.value(make_dims6(*pd->dst_md())).i32(pd->dst_md()->ndims);
+    }
     a.value(geom_.sp).f32(eps).i32(flags).local(
             geom_.local_bytes(fwd ? 3 : 2, vb));
+    if (fwd) pd->post_ops.set_args(a, ctx);
     DNNL_CHECK(rows_.enqueue(ctx, geom_.range(), a));
     return staging_.scatter(ctx, st);
 }
