@@ -232,11 +232,16 @@ status_t conv_attr_check(
         CONV_CHECK(is_int8, dnnl_unimplemented, "zero points need int8");
         for (const auto &it : attr->zero_points.items) {
             const auto &e = it.e;
+            // Weights take one common zero point (the gpu engine's
+            // implementation applies it; the cpu engine's refuse it, as
+            // oneDNN's).
             CONV_CHECK(e.group_ndims == 0 && e.data_type == dnnl_s32
                             && !e.is_on_host
-                            && (it.arg == DNNL_ARG_SRC
-                                    || it.arg == DNNL_ARG_DST)
-                            && (e.mask == 0 || e.mask == 2),
+                            && (((it.arg == DNNL_ARG_SRC
+                                         || it.arg == DNNL_ARG_DST)
+                                        && (e.mask == 0 || e.mask == 2))
+                                    || (it.arg == DNNL_ARG_WEIGHTS
+                                            && e.mask == 0)),
                     dnnl_unimplemented, "unsupported zero points");
         }
     }

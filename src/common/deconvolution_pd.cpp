@@ -158,6 +158,8 @@ status_t deconv_attr_check(
     cd.weights_desc = dd.weights_desc;
     cd.dst_desc = dd.dst_desc;
     DNNL_CHECK(conv_attr_check(cd, attr));
+    DECONV_CHECK(!attr->zero_points.has(DNNL_ARG_WEIGHTS), dnnl_unimplemented,
+            "unsupported zero points");
     const auto *ds = attr->scales.get(DNNL_ARG_DST);
     DECONV_CHECK(!ds || ds->mask == 0, dnnl_unimplemented, "dst scale mask");
     return dnnl_success;

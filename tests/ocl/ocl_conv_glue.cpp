@@ -123,6 +123,7 @@ dnnl::primitive_attr build_attr(
         attr.set_zero_points_mask(DNNL_ARG_SRC, q.src_zp.size() > 1 ? 2 : 0);
     if (!q.dst_zp.empty())
         attr.set_zero_points_mask(DNNL_ARG_DST, q.dst_zp.size() > 1 ? 2 : 0);
+    if (!q.wei_zp.empty()) attr.set_zero_points_mask(DNNL_ARG_WEIGHTS, 0);
     dnnl::post_ops ops;
     for (const po_t &e : c.po) {
         if (e.what == po_t::eltwise) ops.append_eltwise(e.alg, e.alpha, e.beta);
@@ -275,6 +276,9 @@ void run_fwd(const case_t &c, const problem_t &p,
         args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST] =
                 vec(as_d(q.dst_zp), dt::s32);
     }
+    if (!q.wei_zp.empty())
+        args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_WEIGHTS] =
+                vec(as_d(q.wei_zp), dt::s32);
     std::vector<conv_ref::post_op_t> rpo;
     size_t nb = 0;
     for (size_t i = 0; i < c.po.size(); ++i) {
@@ -305,11 +309,15 @@ void run_fwd(const case_t &c, const problem_t &p,
             const int64_t ch = (int64_t)(i / r.isp()) % s.ic;
             shifted[i] -= q.src_zp[q.src_zp.size() > 1 ? ch : 0];
         }
+    // The weights' zero point the same way (padding contributes nothing).
+    std::vector<double> wei_shifted = wei_v;
+    if (!q.wei_zp.empty())
+        for (double &w : wei_shifted) w -= q.wei_zp[0];
     std::vector<double> expect;
     if (c.deconv)
-        conv_ref::deconv_fwd(r, shifted, wei_v, expect);
+        conv_ref::deconv_fwd(r, shifted, wei_shifted, expect);
     else
-        conv_ref::conv_fwd(r, shifted, wei_v, expect);
+        conv_ref::conv_fwd(r, shifted, wei_shifted, expect);
     const auto bias_stored =
             c.bias ? from_memory(args[DNNL_ARG_BIAS]) : std::vector<double>();
     conv_ref::finish(expect, (int)p.dd.size(), p.dd.data(), rq,

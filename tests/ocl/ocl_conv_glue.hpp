@@ -82,6 +82,7 @@ struct quant_t {
     float src_scale = 0.f;                   // 0: none
     std::vector<float> wei_scale, dst_scale; // one: common, else per channel
     std::vector<int32_t> src_zp, dst_zp;     // one: common, else per channel
+    std::vector<int32_t> wei_zp;             // empty or one (common)
 };
 
 struct case_t {

@@ -232,6 +232,68 @@ TEST(OclConvolution, Int8ScalesZeroPointsAndSum) {
     }
 }
 
+// A common weights zero point (the gpu engine's, as oneDNN's; the cpu
+// engine refuses it) with and without a source one, on the GEMM kernels
+// (grouped, padded) and the direct depthwise kernel; f32 convolution,
+// per-channel weights zero points and deconvolution refuse it.
+TEST(OclConvolution, Int8WeightsZeroPoint) {
+    SKIP_WITHOUT_GPU();
+    using namespace dnnl;
+    for (int variant = 0; variant < 3; ++variant) {
+        case_t c;
+        c.sh = sweep()[variant == 2 ? 5 : 4];
+        c.src = variant == 1 ? dt::s8 : dt::u8;
+        c.weights = dt::s8;
+        c.dst = dt::f32;
+        c.act = c.wei = variant == 0 ? fmt_t::plain : fmt_t::cl;
+        c.q.wei_zp = {variant == 1 ? -3 : 5};
+        if (variant != 1) c.q.src_zp = {7};
+        c.q.src_scale = 0.5f;
+        run_case(c);
+    }
+    const memory::desc s({1, 4, 5, 5}, dt::u8, memory::format_tag::nchw),
+            w({8, 4, 3, 3}, dt::s8, memory::format_tag::oihw),
+            d({1, 8, 5, 5}, dt::s32, memory::format_tag::nchw),
+            f({1, 4, 5, 5}, dt::f32, memory::format_tag::nchw),
+            fw({8, 4, 3, 3}, dt::f32, memory::format_tag::oihw),
+            fd({1, 8, 5, 5}, dt::f32, memory::format_tag::nchw);
+    auto status = [&](const memory::desc &a, const memory::desc &b,
+                          const memory::desc &o, int mask) {
+        primitive_attr attr;
+        attr.set_zero_points_mask(DNNL_ARG_WEIGHTS, mask);
+        try {
+            convolution_forward::primitive_desc(gpu(),
+                    prop_kind::forward_inference,
+                    algorithm::convolution_direct, a, b, o, {1, 1}, {1, 1},
+                    {1, 1}, attr);
+        } catch (const dnnl::error &e) { return e.status; }
+        return dnnl_success;
+    };
+    EXPECT_EQ(status(s, w, d, 0), dnnl_success);
+    EXPECT_EQ(status(s, w, d, 1), dnnl_unimplemented);
+    EXPECT_EQ(status(f, fw, fd, 0), dnnl_unimplemented);
+    // The cpu engine's implementations take no weights zero point.
+    {
+        engine cpu(engine::kind::cpu, 0);
+        primitive_attr attr;
+        attr.set_zero_points_mask(DNNL_ARG_WEIGHTS, 0);
+        EXPECT_THROW(convolution_forward::primitive_desc(cpu,
+                             prop_kind::forward_inference,
+                             algorithm::convolution_direct, s, w, d, {1, 1},
+                             {1, 1}, {1, 1}, attr),
+                dnnl::error);
+        const memory::desc ds({1, 8, 5, 5}, dt::u8, memory::format_tag::nchw),
+                dw({4, 8, 3, 3}, dt::s8, memory::format_tag::oihw),
+                dd({1, 4, 5, 5}, dt::s32, memory::format_tag::nchw);
+        EXPECT_THROW(deconvolution_forward::primitive_desc(gpu(),
+                             prop_kind::forward_inference,
+                             algorithm::deconvolution_direct, ds,
+                             dw, dd, {1, 1},
+                             {1, 1}, {1, 1}, attr),
+                dnnl::error);
+    }
+}
+
 // The split-K workspace of backward weights in the user's scratchpad (in
 // library mode the primitive keeps one per queue).
 TEST(OclConvolution, BackwardWeightsUserScratchpad) {

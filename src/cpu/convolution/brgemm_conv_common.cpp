@@ -90,6 +90,7 @@ const jit::brgemm_target_t *target_for(const convolution_pd_t &pd,
     const bool int8 = in_dt == dnnl_u8;
     if ((!int8 && !attr.scales.empty())
             || (!int8 && !attr.zero_points.empty())
+            || attr.zero_points.has(DNNL_ARG_WEIGHTS)
             || (in_dt == dnnl_f32
                     && attr.fpmath_mode != dnnl_fpmath_mode_strict))
         return nullptr;

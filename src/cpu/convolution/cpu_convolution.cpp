@@ -101,6 +101,10 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
     if (!is_fwd() || !is_i8(sdt))
         if (!attr_.scales.empty() || !attr_.zero_points.empty())
             return dnnl_unimplemented;
+    if (attr_.zero_points.has(DNNL_ARG_WEIGHTS)) {
+        verbose_check("convolution", "cpu: weights zero points not supported");
+        return dnnl_unimplemented;
+    }
     if (!is_fwd() && !attr_.post_ops.entries.empty())
         return dnnl_unimplemented;
 

@@ -40,9 +40,10 @@ kernel void conv_dw(CONV_PARAMS) {
                                          SRC_OFF(&x.src_d, o.n, c, id, ih, iw))
                         - A_ZP_AT(&x, c);
                 acc += s
-                        * LOAD_COMP(WEI_DT, wei,
-                                WEI_OFF(&x.wei_d, p.with_groups, c, 0, 0, kd,
-                                        kh, kw));
+                        * (LOAD_COMP(WEI_DT, wei,
+                                   WEI_OFF(&x.wei_d, p.with_groups, c, 0, 0,
+                                           kd, kh, kw))
+                                - x.b_zp);
             }
         }
     }

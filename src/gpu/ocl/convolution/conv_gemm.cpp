@@ -88,6 +88,7 @@ status_t conv_gemm_t::init(engine_t *engine, const conv_gemm_conf_t &c) {
     o.define("WEI_GENERIC", c.wei_generic && !bwd_w ? 1 : 0);
     o.define("DST_GENERIC", c.dst_generic ? 1 : 0);
     o.define("A_ZP", c.a_zp);
+    o.define("B_ZP", c.b_zp ? 1 : 0);
     c.post_ops.define(o);
     o.define("WITH_SUM", c.post_ops.has_sum() ? 1 : 0);
     if (c.sround) define_stochastic_rounding(o, p.dst.data_type);
@@ -174,7 +175,7 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
     const bool bwd_d = p.role == conv_role_t::bwd_d;
     const dim_t oc = (dim_t)g.g * (bwd_d ? g.icg : g.ocg);
     const dim_t ac = (dim_t)g.g * (bwd_d ? g.ocg : g.icg);
-    cl_mem ss, wsc, dsc, szp, dzp;
+    cl_mem ss, wsc, dsc, szp, dzp, wzp;
     DNNL_CHECK(input(
             ctx, c.src_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC, 1, ss));
     DNNL_CHECK(input(ctx, c.wei_scale, DNNL_ARG_ATTR_SCALES | DNNL_ARG_WEIGHTS,
@@ -186,6 +187,8 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
     DNNL_CHECK(
             input(ctx, c.dst_zp != 0, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST,
                     c.dst_zp == 2 ? oc : 1, dzp));
+    DNNL_CHECK(input(ctx, c.b_zp, DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_WEIGHTS,
+            1, wzp));
     cl_mem sround_seed = nullptr;
     if (c.sround)
         DNNL_CHECK(input(ctx, true, DNNL_ARG_ATTR_ROUNDING_SEED, 1, sround_seed));
@@ -211,7 +214,7 @@ status_t conv_gemm_t::execute(const exec_ctx_t &ctx, const conv_gemm_conf_t &c,
     a.mem(bias ? m.bias : nullptr)
             .i64(p.bias.offset0)
             .i64(p.with_bias ? p.bias.format_desc.blocking.strides[0] : 0);
-    a.mem(ss).mem(wsc).mem(dsc).mem(szp).mem(dzp);
+    a.mem(ss).mem(wsc).mem(dsc).mem(szp).mem(dzp).mem(wzp);
     // The CONV_*_PER_C bits of conv_epilogue.clh.
     a.i32((c.wei_scale_per_c ? 1 : 0) | (c.dst_scale_per_c ? 2 : 0)
             | (c.dst_zp == 2 ? 4 : 0));

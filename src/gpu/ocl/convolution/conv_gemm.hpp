@@ -39,6 +39,7 @@ struct conv_gemm_conf_t {
     // Epilogue (fwd and bwd_d roles).
     int a_zp = 0; // zero point of the gathered activation: 0, 1, 2 per c
     int dst_zp = 0;
+    bool b_zp = false; // the weights' common zero point (forward)
     bool src_scale = false, wei_scale = false, wei_scale_per_c = false;
     bool dst_scale = false, dst_scale_per_c = false;
     bool sround = false; // stochastic rounding of dst (forward)

@@ -190,7 +190,12 @@ status_t conv_gemm_conf_t::init(const conv_problem_t &p,
             a_zp = z->mask ? 2 : 1;
         if (const quant_entry_t *z = attr.zero_points.get(DNNL_ARG_DST))
             dst_zp = z->mask ? 2 : 1;
-        if (a_zp && !acc_int) {
+        b_zp = attr.zero_points.has(DNNL_ARG_WEIGHTS);
+        if (b_zp && p.role != conv_role_t::fwd) {
+            verbose_check(who, "gpu: weights zero points outside forward");
+            return dnnl_unimplemented;
+        }
+        if ((a_zp || b_zp) && !acc_int) {
             verbose_check(who, "gpu: zero points of non-int8 data");
             return dnnl_unimplemented;
         }
