@@ -6,6 +6,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
+#include "common/matmul_quant_grid.hpp"
 #include "common/verbose.hpp"
 #include "cpu/threading/threading.hpp"
 
@@ -30,42 +31,13 @@ bool plain(const memory_desc_t &md) {
             && md.format_desc.blocking.inner_nblks == 0;
 }
 
-// Group sizes of a quantization entry per dim of an nd tensor: the two
-// group dims apply to the last two dims.
-void group_sizes(const quant_entry_t &e, int nd, dim_t *g) {
-    for (int d = 0; d < nd; ++d)
-        g[d] = 1;
-    if (e.group_ndims == 2) {
-        g[nd - 2] = e.group_dims[0];
-        g[nd - 1] = e.group_dims[1];
-    }
-}
-
-// Whether `e` on a tensor of `md`'s dims is taken: a mask within the dims,
-// groups only with their dims in the mask, dividing them, with `k_dim`
-// (the reduction dim, -1 for dst) grouped by a multiple of 32 and every
-// other dim ungrouped (as oneDNN's CPU matmul).
-bool entry_ok(const quant_entry_t &e, const memory_desc_t &md, int k_dim) {
-    const int nd = md.ndims;
-    if (e.mask < 0 || e.mask >= (1 << nd)) return false;
-    if (e.group_ndims != 0 && e.group_ndims != 2) return false;
-    dim_t g[DNNL_MAX_NDIMS];
-    group_sizes(e, nd, g);
-    for (int d = 0; d < nd; ++d) {
-        if (g[d] == 1) continue;
-        if (d != k_dim || !(e.mask & (1 << d))) return false;
-        if (g[d] % 32 != 0 || md.dims[d] % g[d] != 0) return false;
-    }
-    return true;
-}
-
 // One quantization tensor at execution: its values and how a logical
 // position of the quantized tensor finds its entry.
 struct quant_t {
     const void *data = nullptr;
     data_type_t dt = dnnl_f32;
-    int nd = 0, mask = 0;
-    dim_t dims[DNNL_MAX_NDIMS] = {}, group[DNNL_MAX_NDIMS] = {};
+    int nd = 0;
+    quant_index_t index;
 
     bool init(const quant_entry_t *e, const memory_desc_t &md,
             const exec_ctx_t &ctx, int arg) {
@@ -74,20 +46,12 @@ struct quant_t {
         if (!data) return false;
         dt = e->data_type;
         nd = md.ndims;
-        mask = e->mask;
-        group_sizes(*e, nd, group);
-        for (int d = 0; d < nd; ++d)
-            dims[d] = md.dims[d];
+        index.init(*e, md);
         return true;
     }
     bool on() const { return data != nullptr; }
-    // Row-major over the masked dims, each in units of its group.
     float at(const dim_t *pos) const {
-        dim_t idx = 0;
-        for (int d = 0; d < nd; ++d)
-            if (mask & (1 << d))
-                idx = idx * (dims[d] / group[d]) + pos[d] / group[d];
-        return load_f32(dt, data, idx);
+        return load_f32(dt, data, index.at(pos, nd));
     }
 };
 
@@ -119,52 +83,8 @@ status_t ref_quant_matmul_t::pd_t::init(engine_t *engine) {
     if (ddt != dnnl_f32 && ddt != dnnl_bf16 && ddt != dnnl_f16
             && ddt != dnnl_s32 && !is_x8(ddt))
         return refuse("dst data type");
-    if (attr_.get_rounding(DNNL_ARG_DST) != dnnl_rounding_mode_environment)
-        return refuse("rounding mode");
-    if (attr_.dropout.on()) return refuse("dropout");
-    const int nd = dst_md_.ndims, k_src = nd - 1, k_wei = nd - 2;
-    for (const auto &it : attr_.scales.items) {
-        const quant_entry_t &e = it.e;
-        if (e.qmode > dnnl_quantization_mode_static_sazp)
-            return refuse("dynamic quantization");
-        if (e.data_type != dnnl_f32 && e.data_type != dnnl_bf16
-                && e.data_type != dnnl_f16)
-            return refuse("scales data type");
-        if (it.arg == DNNL_ARG_SRC) {
-            if (!entry_ok(e, src_md_, k_src)) return refuse("src scales");
-            // Per K without groups is not oneDNN's on CPU either.
-            if ((e.mask & (1 << k_src)) && e.group_ndims == 0)
-                return refuse("src scales per K need groups");
-        } else if (it.arg == DNNL_ARG_WEIGHTS) {
-            if (!entry_ok(e, weights_md_, k_wei))
-                return refuse("weights scales");
-        } else if (it.arg == DNNL_ARG_DST) {
-            if (!entry_ok(e, dst_md_, -1)) return refuse("dst scales");
-        } else {
-            return refuse("scales argument");
-        }
-    }
-    for (const auto &it : attr_.zero_points.items) {
-        const quant_entry_t &e = it.e;
-        if (e.data_type != dnnl_s32 && !is_x8(e.data_type))
-            return refuse("zero points data type");
-        const int n_bit = 1 << (nd - 1);
-        if (it.arg == DNNL_ARG_SRC) {
-            if (!entry_ok(e, src_md_, k_src)) return refuse("src zero points");
-        } else if (it.arg == DNNL_ARG_WEIGHTS) {
-            if (!entry_ok(e, weights_md_, k_wei))
-                return refuse("weights zero points");
-        } else if (it.arg == DNNL_ARG_DST) {
-            if (e.group_ndims != 0 || (e.mask != 0 && e.mask != n_bit))
-                return refuse("dst zero points per tensor or per N only");
-        } else {
-            return refuse("zero points argument");
-        }
-    }
-    for (const auto &it : attr_.precomputed_reductions.items)
-        if (it.arg != DNNL_ARG_SRC || !entry_ok(it.e, src_md_, k_src)
-                || it.e.mask != (1 << k_src | 1 << (nd - 2)))
-            return refuse("precomputed reductions: src, per M and K only");
+    DNNL_CHECK(check_matmul_quant_grid(
+            attr_, src_md_, weights_md_, dst_md_, "ref_quant"));
     return po.init(attr_.post_ops, dst_md_);
 }
 

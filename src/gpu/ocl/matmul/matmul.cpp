@@ -12,6 +12,7 @@
 #include "cpu/matmul/blocked_matmul.hpp"
 #include "cpu/matmul/decompress_matmul.hpp"
 #include "gpu/ocl/matmul/decompress_matmul.hpp"
+#include "gpu/ocl/matmul/quant_matmul.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 #include "gpu/ocl/ocl_types.hpp"
 
@@ -554,6 +555,9 @@ const impl_list_item_t *matmul_impl_list() {
             {create_pd<ocl_matmul_t::pd_t, matmul_desc_t>},
             // Integer weights with floating-point activations.
             {create_pd<ocl_decompress_matmul_pd_t, matmul_desc_t>},
+            // Integer data with the quantization grid the GEMM kernels do
+            // not take.
+            {create_pd<ocl_quant_matmul_t::pd_t, matmul_desc_t>},
             // Blocked layouts: dense copies around the above (engine-neutral).
             {create_pd<cpu::matmul::blocked_matmul_pd_t, matmul_desc_t>},
             {nullptr},
