@@ -112,13 +112,6 @@ status_t ocl_pooling_t::pd_t::init(engine_t *engine) {
     }
     DNNL_CHECK(init_formats());
     DNNL_CHECK(check_data_types());
-    // A forward source without elements (every window in the padding) has
-    // no buffer for the kernels to address: not taken here.
-    if (is_fwd() && md_nelems(src_md_) == 0 && md_nelems(dst_md_) != 0) {
-        verbose_check("pooling", "gpu: an empty source with a non-empty "
-                                 "destination");
-        return dnnl_unimplemented;
-    }
     const memory_desc_t &data = is_fwd() ? src_md_ : diff_src_md_;
     if (!f64_supported(engine, "pooling", {&data})) return dnnl_unimplemented;
     if (data.data_type == dnnl_f64 && !a.post_ops.entries.empty()) {
@@ -472,8 +465,15 @@ status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
     const cl_mem ws = pd->has_ws() ? mem_of(ctx, DNNL_ARG_WORKSPACE) : nullptr;
     if (pd->has_ws() && !ws) return dnnl_invalid_arguments;
     if (pd->is_fwd()) {
-        args.mem(mem_of(ctx, DNNL_ARG_SRC))
-                .mem(mem_of(ctx, DNNL_ARG_DST))
+        // A source without elements (a spatial dim of 0: every window lies
+        // in the padding, so the kernel reads none) may come without a
+        // buffer; dst's stands in for it.
+        const cl_mem dst = mem_of(ctx, DNNL_ARG_DST);
+        cl_mem src = mem_of(ctx, DNNL_ARG_SRC);
+        if (!src && md_nelems(*pd->src_md()) == 0) src = dst;
+        if (!src || !dst) return dnnl_invalid_arguments;
+        args.mem(src)
+                .mem(dst)
                 .mem(ws)
                 .mem(conf_.mem());
         pd->post_ops.set_args(args, ctx);
