@@ -20,9 +20,6 @@
 // statistics, scale, shift and partial sums stay f32.
 #include "ocl_types.clh"
 #include "ocl_unit_loop.clh"
-#if LN_KERNEL == 1
-#include "ocl_post_ops.clh"
-#endif
 #include "ocl_vec_io.clh"
 
 #define F_GLOBAL 1
@@ -30,28 +27,14 @@
 #define F_RMS 4
 
 #if LN_KERNEL == 1
-// Row u's element at column `col` through the post-op chain: its logical
-// position is u unravelled over the outer dims, then the column.
-#if PO_COUNT
-#define LN_POST_OPS(z, col) \
-    do { \
-        idx[ndims - 1] = (col); \
-        const float prev_ = 0.f; \
-        APPLY_POST_OPS(z, prev_, idx); \
-    } while (0)
-#else
-#define LN_POST_OPS(z, col) (void)0
-#endif
-
-// dst = ((x - mean) / sqrt(var + eps) * scale + shift) * src_scale, then
-// the post-ops, then / dst_scale (oneDNN's order).
+// dst = ((x - mean) / sqrt(var + eps) * scale + shift) * src_scale
+// / dst_scale.
 __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
         __global DST_T *dst, view3_t dv, __global float *mean,
         view3_t mv, __global float *var, view3_t vv, __global const float *scale,
         __global const float *shift, __global const SSC_T *src_scale,
-        __global const DSC_T *dst_scale, dims6_t dims, int ndims,
-        unit_space_t sp, float eps, int flags,
-        __local FLT_T *buf POST_OP_ARGS) {
+        __global const DSC_T *dst_scale, unit_space_t sp, float eps,
+        int flags, __local FLT_T *buf) {
     const long u = ul_unit();
     const bool valid = u < sp.units;
     const bool rms = flags & F_RMS;
@@ -84,10 +67,6 @@ __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
     const FLT_T inv = 1.f / sqrt(v + eps);
     const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
     const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
-#if PO_COUNT
-    long idx[6] = {0, 0, 0, 0, 0, 0};
-    ul_unravel(&dims, u, 0, ndims - 1, idx);
-#endif
     UL_FOR_EACH(0, 1, 0, sp.i, o, c, {
         FLT_T y[VEC];
         VLOAD(SRC_DT, src, sb + c * VEC * sv.s1, y);
@@ -95,13 +74,7 @@ __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
             y[j] = (y[j] - m) * inv;
             if (scale) y[j] *= scale[c * VEC + j];
             if (shift) y[j] += shift[c * VEC + j];
-#if PO_COUNT
-            float z = (float)y[j] * ss;
-            LN_POST_OPS(z, c * VEC + j);
-            y[j] = z * rds;
-#else
             if (src_scale || dst_scale) y[j] = (float)y[j] * ss * rds;
-#endif
         }
         VSTORE(DST_DT, dst, db + c * VEC * dv.s1, y);
     });

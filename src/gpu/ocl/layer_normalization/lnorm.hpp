@@ -2,7 +2,7 @@
 // (statistics computed or given, saved when training, RMS
 // normalization), backward data and backward with diff scale / shift;
 // f32 / bf16 / f16 data (forward also s8 / u8, with per-tensor src and
-// dst scales and post-ops), f32 statistics, scale and shift. Tensors are
+// dst scales), f32 statistics, scale and shift. Tensors are
 // [rows, C] views; one unit (ocl_unit_loop.clh) per row for the forward
 // and diff_src kernels, one per channel for diff scale / shift (rows
 // split into chunks when there are few channels, their partial sums
@@ -13,7 +13,6 @@
 #pragma once
 
 #include "common/layer_normalization_pd.hpp"
-#include "gpu/ocl/ocl_post_ops.hpp"
 #include "gpu/ocl/ocl_primitive.hpp"
 #include "gpu/ocl/ocl_staging.hpp"
 #include "gpu/ocl/ocl_unit_plan.hpp"
@@ -47,7 +46,6 @@ struct ocl_lnorm_t : public primitive_t {
         // that fit the registers).
         int vec = 1;
         bool f64 = false; // a data tensor is f64: kernels compute in double
-        post_ops_conf_t post_ops; // forward
         // Backward over rows held in registers (lnorm_bwd_rows): vectors
         // of each tensor a lane holds (0: not taken), the unit slots of a
         // group and the slots launched (they loop over the rows).
