@@ -8,6 +8,7 @@
 #include "oneapi/dnnl/dnnl_config.h"
 #if DNNL_GPU_RUNTIME == DNNL_RUNTIME_OCL
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -416,6 +417,74 @@ TEST_F(ocl_bnorm, channels_held_on_chip) {
     // Six images of 64 x 64 fill a part: one part more than compute units.
     EXPECT_NE(impl({6 * (compute_units() + 1), 1, 64, 64}), "ocl:bnorm:held");
     EXPECT_NE(impl({2, 3, 170, 170}), "ocl:bnorm:held");
+}
+
+// s8 src and dst with given statistics (oneDNN's only s8 form): plain,
+// channels-last and blocked (staged) layouts, with a fused ReLU, against
+// the reference rounded and saturated; s8 with computed statistics or a
+// float dst is refused.
+TEST_F(ocl_bnorm, s8_given_statistics) {
+    const nf gs = nf::use_global_stats;
+    unsigned seed = 400;
+    for (tag t : {tag::nchw, tag::nhwc, tag::nChw16c})
+        for (nf f : {gs | CH, gs | CH | nf::fuse_norm_relu, gs}) {
+            const memory::dims dims = {2, 19, 5, 6};
+            const int64_t C = dims[1], SP = dims[2] * dims[3];
+            const size_t n = (size_t)(dims[0] * C * SP);
+            const memory::desc md(dims, dt::s8, t);
+            SCOPED_TRACE(describe(md));
+            std::mt19937 gen(seed++);
+            batch_normalization_forward::primitive_desc pd(gpu(),
+                    prop_kind::forward_inference, md, md, 1e-3f, f);
+            const auto sv = random_values((int64_t)n, dt::s8, gen, -100, 100);
+            const auto scv = random_values(C, dt::f32, gen, 0.5, 2);
+            const auto shv = random_values(C, dt::f32, gen, -20, 20);
+            const auto mv = random_values(C, dt::f32, gen, -10, 10);
+            const auto vv = random_values(C, dt::f32, gen, 0.5, 30);
+            const memory::desc cmd({C}, dt::f32, tag::x);
+            memory dst(md, gpu());
+            fill_padding(dst, 3);
+            stream strm(gpu());
+            batch_normalization_forward(pd).execute(strm,
+                    {{DNNL_ARG_SRC, to_memory(gpu(), md, sv)},
+                            {DNNL_ARG_DST, dst},
+                            {DNNL_ARG_SCALE, to_memory(gpu(), cmd, scv)},
+                            {DNNL_ARG_SHIFT, to_memory(gpu(), cmd, shv)},
+                            {DNNL_ARG_MEAN, to_memory(gpu(), cmd, mv)},
+                            {DNNL_ARG_VARIANCE, to_memory(gpu(), cmd, vv)}});
+            strm.wait();
+            bnorm_ref::desc_t rd;
+            rd.mb = dims[0];
+            rd.c = C;
+            rd.sp = SP;
+            rd.eps = 1e-3f;
+            rd.global_stats = true;
+            rd.scale = (f & nf::use_scale) != nf::none;
+            rd.shift = (f & nf::use_shift) != nf::none;
+            rd.relu = (f & nf::fuse_norm_relu) != nf::none;
+            const auto sf = as_f32(sv), scf = as_f32(scv), shf = as_f32(shv),
+                       mf = as_f32(mv), vf = as_f32(vv);
+            std::vector<double> rdst(n), rmean(C), rvar(C);
+            bnorm_ref::forward(rd, sf.data(), nullptr, scf.data(), shf.data(),
+                    mf.data(), vf.data(), rdst.data(), rmean.data(),
+                    rvar.data());
+            for (double &y : rdst)
+                y = std::min(127.0, std::max(-128.0, y));
+            EXPECT_TRUE(matches(from_memory(dst), rdst, dt::s8,
+                    tol_for(dt::s8, 1e-5, 1e-5)))
+                    << pd.impl_info_str();
+            EXPECT_TRUE(padding_is_zero(dst));
+        }
+    const memory::desc s8({2, 4, 3, 3}, dt::s8, tag::nchw),
+            f32({2, 4, 3, 3}, dt::f32, tag::nchw);
+    for (auto pair : {std::make_pair(s8, s8), std::make_pair(s8, f32)})
+        for (nf f : {CH, gs | CH}) {
+            if (pair.second == s8 && f == (gs | CH)) continue;
+            EXPECT_THROW(batch_normalization_forward::primitive_desc(gpu(),
+                                 prop_kind::forward_inference, pair.first,
+                                 pair.second, 1e-3f, f),
+                    dnnl::error);
+        }
 }
 
 // A ReLU post-op (oneDNN's one post-op for batch normalization): applied

@@ -66,8 +66,12 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
         // After the flags' ReLU a leaky one changes nothing.
         relu_slope = any_relu() ? 0.f : e.alpha;
     }
-    if (!float_dt(src_md()->data_type)
-            || (fwd && !float_dt(dst_md()->data_type))
+    // s8 as oneDNN takes it: forward, src and dst both s8, statistics
+    // given (converted through f32, rounded and saturated).
+    const bool s8 = fwd && src_md()->data_type == dnnl_s8
+            && dst_md()->data_type == dnnl_s8 && global_stats();
+    if ((!float_dt(src_md()->data_type) && !s8)
+            || (fwd && !float_dt(dst_md()->data_type) && !s8)
             || (!fwd
                     && (!float_dt(diff_src_md()->data_type)
                             || !float_dt(diff_dst_md()->data_type)))) {
