@@ -259,11 +259,11 @@ TEST_F(ocl_bnorm, queries_and_bad_parameters) {
     EXPECT_EQ(pd.mean_desc().get_dims(), memory::dims({3}));
     EXPECT_EQ(pd.workspace_desc().get_size(), 0u);
     EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:bnorm:lanes");
+    // s8 only with given statistics (s8_given_statistics).
     const memory::desc s8({2, 3, 4, 4}, dt::s8, tag::nchw);
     EXPECT_EQ(status_of([&] {
         batch_normalization_forward::primitive_desc(gpu(),
-                prop_kind::forward_inference, s8, s8, 1e-5f,
-                nf::use_global_stats);
+                prop_kind::forward_training, s8, s8, 1e-5f, nf::none);
     }),
             dnnl_unimplemented);
     // Missing workspace at execution of a fused ReLU backward (of the
