@@ -1,7 +1,8 @@
 // Batch normalization on the gpu engine: forward training / inference
 // (statistics computed or given; fused ReLU and add + ReLU with the
-// workspace the backward pass masks with), backward data and backward
-// with diff scale / shift; f32 / bf16 / f16 data. A unit
+// workspace the backward pass masks with; a ReLU post-op), backward data
+// and backward with diff scale / shift; f32 / bf16 / f16 data, and s8
+// forward with given statistics. A unit
 // (ocl_unit_loop.clh) is one channel over N x spatial; channels with few
 // siblings are split into chunks whose partial statistics (Chan merge)
 // or sums a second kernel combines before a third applies them, so long
