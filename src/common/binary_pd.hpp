@@ -4,40 +4,20 @@
 // where src0 and src1 broadcast along their dims of size 1 (never both in
 // the same dim) and src2 (select only) is an s8 condition.
 //
-// This header also holds the small layout and post-op helpers shared by
-// the descriptors of the tensor-wide primitives (binary, sum, concat,
-// softmax, shuffle, prelu, reduction): resolving format `any` from another
-// tensor's layout, and checking a post-op chain against a destination.
+// This header also holds the post-op checks shared by the descriptors of
+// the tensor-wide primitives (binary, sum, concat, softmax, shuffle, prelu,
+// reduction), and brings in the layout helpers they use
+// (common/layout_helpers.hpp).
 #pragma once
 
 #include <string>
 
+#include "common/layout_helpers.hpp"
 #include "common/op_desc.hpp"
 #include "common/primitive_desc.hpp"
 
 namespace dnnl {
 namespace impl {
-
-namespace layout {
-// A blocked descriptor with known dims and strides and at least one dim.
-bool usable(const memory_desc_t &md);
-// Blocked without inner blocks.
-bool is_plain(const memory_desc_t &md);
-bool same_dims(const memory_desc_t &a, const memory_desc_t &b);
-bool has_zero_dim(const memory_desc_t &md);
-bool has_padding(const memory_desc_t &md);
-// "2x3x4x5".
-std::string dims_str(const memory_desc_t &md);
-// Dense descriptor of `ndims`/`dims`/`dt` with the layout of `like`: the
-// same inner blocks and the same order of outer strides (ties: more outer
-// blocks first, then the logical order). dnnl_unimplemented when `like`
-// is not usable.
-status_t like(memory_desc_t &out, const memory_desc_t &like_md,
-        const dims_t dims, data_type_t dt);
-// Dense row-major (abcd...) descriptor.
-status_t plain(
-        memory_desc_t &out, int ndims, const dims_t dims, data_type_t dt);
-} // namespace layout
 
 namespace po_check {
 enum : unsigned { eltwise = 1u, sum = 2u, binary = 4u, prelu = 8u };

@@ -45,10 +45,6 @@ status_t order_like(memory_desc_t &md, const memory_desc_t &ref) {
     return dnnl_success;
 }
 
-bool plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked && md.format_desc.blocking.inner_nblks == 0;
-}
-
 // Whether an inner block of `md` splits dim `d`.
 bool blocked_along(const memory_desc_t &md, int d) {
     const auto &b = md.format_desc.blocking;
@@ -324,7 +320,7 @@ status_t inner_product_pd_t::init_formats(bool allow_blocked) {
         // One side given blocked: the other follows its blocking.
         memory_desc_t &any = src_any ? src_md_ : weights_md_;
         const memory_desc_t &given = src_any ? weights_md_ : src_md_;
-        if (!plain(given) && !blocked_along(given, 0)) {
+        if (!layout::is_plain(given) && !blocked_along(given, 0)) {
             memory_desc_t r;
             DNNL_CHECK(layout::like(r, given, any.dims, any.data_type));
             any = r;
@@ -332,7 +328,7 @@ status_t inner_product_pd_t::init_formats(bool allow_blocked) {
     }
     const bool src_any = src_md_.format_kind == dnnl_format_kind_any;
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
-    if (src_any && !wei_any && plain(weights_md_)) {
+    if (src_any && !wei_any && layout::is_plain(weights_md_)) {
         DNNL_CHECK(order_like(src_md_, weights_md_));
     } else if (src_any) {
         memory_desc_t r;
@@ -341,7 +337,7 @@ status_t inner_product_pd_t::init_formats(bool allow_blocked) {
         src_md_ = r;
     }
     if (wei_any) {
-        if (!plain(src_md_)) return dnnl_unimplemented;
+        if (!layout::is_plain(src_md_)) return dnnl_unimplemented;
         DNNL_CHECK(order_like(weights_md_, src_md_));
     }
     auto plain_any = [](memory_desc_t &md) -> status_t {
@@ -353,12 +349,13 @@ status_t inner_product_pd_t::init_formats(bool allow_blocked) {
     };
     DNNL_CHECK(plain_any(dst_md_));
     if (with_bias()) DNNL_CHECK(plain_any(bias_md_));
-    if (!plain(dst_md_) || (with_bias() && !plain(bias_md_)))
+    if (!layout::is_plain(dst_md_)
+            || (with_bias() && !layout::is_plain(bias_md_)))
         return dnnl_unimplemented;
     // Rows of src are read with one stride: src may not be blocked along
     // the minibatch; weights may be blocked along OC too.
     for (const memory_desc_t *md : {&src_md_, &weights_md_})
-        if (!plain(*md)
+        if (!layout::is_plain(*md)
                 && (!allow_blocked || md->format_kind != dnnl_blocked
                         || (md == &src_md_ && blocked_along(*md, 0))))
             return dnnl_unimplemented;

@@ -12,8 +12,9 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
-#include "cpu/matmul/brgemm_matmul_pack.hpp"
+#include "common/layout_helpers.hpp"
 #include "cpu/jit/brgemm_scales.hpp"
+#include "cpu/matmul/brgemm_matmul_pack.hpp"
 #include "cpu/matmul/gemm_matmul.hpp"
 #include "cpu/postops/postops.hpp"
 #include "cpu/threading/threading.hpp"
@@ -24,11 +25,6 @@ namespace cpu {
 namespace matmul {
 
 namespace {
-
-bool is_plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked
-           && md.format_desc.blocking.inner_nblks == 0;
-}
 
 // Whether every dim but the last is 1.
 bool only_last(const memory_desc_t &md) {
@@ -204,8 +200,9 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
 
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
     DNNL_CHECK(init_formats());
-    if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
-            || (with_bias() && !is_plain(bias_md_)))
+    if (!layout::is_plain(src_md_) || !layout::is_plain(weights_md_)
+            || !layout::is_plain(dst_md_)
+            || (with_bias() && !layout::is_plain(bias_md_)))
         return dnnl_unimplemented;
     const int nd = ndims();
     dims_t ss, ds;

@@ -6,6 +6,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
+#include "common/layout_helpers.hpp"
 #include "common/memory.hpp"
 #include "common/utils.hpp"
 #include "common/verbose.hpp"
@@ -27,11 +28,6 @@ float load_any(data_type_t dt, const void *base, dim_t off) {
     const uint8_t byte = static_cast<const uint8_t *>(base)[off / 2];
     const int nib = (off % 2) ? byte >> 4 : byte & 0xf;
     return (float)(dt == dnnl_s4 ? (nib ^ 8) - 8 : nib);
-}
-
-bool plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked
-            && md.format_desc.blocking.inner_nblks == 0;
 }
 
 } // namespace
@@ -100,7 +96,7 @@ status_t decompress_matmul_pd_t::init_nested(engine_t *engine, bool device) {
     }
     if (has_runtime_dims_or_strides()) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
-    if (!plain(weights_md_)) return dnnl_unimplemented;
+    if (!layout::is_plain(weights_md_)) return dnnl_unimplemented;
     for (const auto &it : attr_.zero_points.items)
         if (it.arg != DNNL_ARG_WEIGHTS) return dnnl_unimplemented;
     if (!init_wei_quant(scale, attr_, weights_md_, false)

@@ -45,11 +45,6 @@ bool one_of(data_type_t dt, std::initializer_list<data_type_t> l) {
     return false;
 }
 
-bool is_plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked
-            && md.format_desc.blocking.inner_nblks == 0;
-}
-
 // Batch coordinates of batch index b over dims[0, nd - 2).
 void batch_coords(const memory_desc_t &dst, int nd, dim_t b, dim_t *coord) {
     for (int d = nd - 3; d >= 0; --d) {
@@ -163,8 +158,9 @@ status_t gemm_matmul_t::pd_t::init(engine_t *engine) {
     }
     const bool wei_any = weights_md_.format_kind == dnnl_format_kind_any;
     DNNL_CHECK(init_formats());
-    if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
-            || (with_bias() && !is_plain(bias_md_)))
+    if (!layout::is_plain(src_md_) || !layout::is_plain(weights_md_)
+            || !layout::is_plain(dst_md_)
+            || (with_bias() && !layout::is_plain(bias_md_)))
         return dnnl_unimplemented;
     if (!attr_ok()) return dnnl_unimplemented;
     init_packed_weights(wei_any);
@@ -275,7 +271,8 @@ status_t resolve_runtime(const gemm_matmul_t::pd_t &pd, const exec_ctx_t &ctx,
         out = m->md();
         if (out.ndims != pmd.ndims || out.data_type != pmd.data_type)
             return false;
-        if (!is_plain(out) || md_has_runtime_dims_or_strides(out)) return false;
+        if (!layout::is_plain(out) || md_has_runtime_dims_or_strides(out))
+            return false;
         for (int d = 0; d < pmd.ndims; ++d)
             if (pmd.dims[d] != rt && pmd.dims[d] != out.dims[d]) return false;
         return true;

@@ -6,6 +6,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
+#include "common/layout_helpers.hpp"
 #include "common/matmul_quant_grid.hpp"
 #include "common/verbose.hpp"
 #include "cpu/threading/threading.hpp"
@@ -24,11 +25,6 @@ status_t refuse(const char *why) {
 
 bool is_x8(data_type_t dt) {
     return dt == dnnl_s8 || dt == dnnl_u8;
-}
-
-bool plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked
-            && md.format_desc.blocking.inner_nblks == 0;
 }
 
 // One quantization tensor at execution: its values and how a logical
@@ -77,7 +73,7 @@ status_t ref_quant_matmul_t::pd_t::init(engine_t *engine) {
                     r, md->ndims, md->dims, md->data_type, nullptr));
             *md = r;
         }
-        if (!plain(*md)) return refuse("plain layouts only");
+        if (!layout::is_plain(*md)) return refuse("plain layouts only");
     }
     const data_type_t ddt = dst_md_.data_type;
     if (ddt != dnnl_f32 && ddt != dnnl_bf16 && ddt != dnnl_f16

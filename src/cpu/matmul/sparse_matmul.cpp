@@ -9,6 +9,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
+#include "common/layout_helpers.hpp"
 #include "common/sparse_md.hpp"
 #include "common/verbose.hpp"
 #include "cpu/matmul/sparse_rows.hpp"
@@ -24,11 +25,6 @@ namespace {
 status_t refuse(const char *why) {
     verbose_check("matmul", "sparse: %s", why);
     return dnnl_unimplemented;
-}
-
-bool is_plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked
-           && md.format_desc.blocking.inner_nblks == 0;
 }
 
 // CSR with s32 indices and pointers, or COO with s32 indices.
@@ -97,7 +93,7 @@ status_t sparse_matmul_t::pd_t::init(engine_t *engine) {
     if (has_runtime_dims_or_strides()) return refuse("runtime dims");
     DNNL_CHECK(init_formats());
     const memory_desc_t &dense = src_sp ? weights_md_ : src_md_;
-    if (!is_plain(dense) || !is_plain(dst_md_))
+    if (!layout::is_plain(dense) || !layout::is_plain(dst_md_))
         return refuse("dense operand and destination must be plain");
     if (sp.format_desc.sparse_desc.nnz > INT32_MAX)
         return refuse("nnz does not fit the s32 indices");

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "common/layout_helpers.hpp"
 #include "common/math/stochastic_round.hpp"
 #include "common/memory.hpp"
 #include "common/verbose.hpp"
@@ -29,11 +30,6 @@ bool one_of(data_type_t dt, std::initializer_list<data_type_t> l) {
     for (auto x : l)
         if (dt == x) return true;
     return false;
-}
-
-bool is_plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked
-           && md.format_desc.blocking.inner_nblks == 0;
 }
 
 const dim_t *strides(const memory_desc_t &md) {
@@ -152,7 +148,8 @@ status_t resolve_runtime(
         out = mem->md();
         if (out.ndims != pmd.ndims || out.data_type != pmd.data_type)
             return false;
-        if (!is_plain(out) || md_has_runtime_dims_or_strides(out)) return false;
+        if (!layout::is_plain(out) || md_has_runtime_dims_or_strides(out))
+            return false;
         for (int d = 0; d < pmd.ndims; ++d)
             if (pmd.dims[d] != rt && pmd.dims[d] != out.dims[d]) return false;
         return true;
@@ -355,8 +352,9 @@ status_t ocl_matmul_t::pd_t::init(engine_t *engine) {
     }
     if (!f64_supported(engine, "matmul", {&src_md_})) return dnnl_unimplemented;
     DNNL_CHECK(init_formats());
-    if (!is_plain(src_md_) || !is_plain(weights_md_) || !is_plain(dst_md_)
-            || (with_bias() && !is_plain(bias_md_))) {
+    if (!layout::is_plain(src_md_) || !layout::is_plain(weights_md_)
+            || !layout::is_plain(dst_md_)
+            || (with_bias() && !layout::is_plain(bias_md_))) {
         verbose_check("matmul", "gpu: plain layouts only");
         return dnnl_unimplemented;
     }

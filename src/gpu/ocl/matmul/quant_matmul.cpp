@@ -2,6 +2,7 @@
 // requests it takes, the configuration table its kernel reads, the launch.
 #include "gpu/ocl/matmul/quant_matmul.hpp"
 
+#include "common/layout_helpers.hpp"
 #include "common/matmul_quant_grid.hpp"
 #include "common/verbose.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
@@ -36,11 +37,6 @@ status_t refuse(const char *why) {
     return dnnl_unimplemented;
 }
 
-bool plain(const memory_desc_t &md) {
-    return md.format_kind == dnnl_blocked
-           && md.format_desc.blocking.inner_nblks == 0;
-}
-
 // Strides of a tensor over the dst's dims, 0 where it broadcasts.
 void put_strides(std::vector<int64_t> &c, const memory_desc_t &md) {
     for (int d = 0; d < kdims; ++d)
@@ -61,7 +57,7 @@ status_t ocl_quant_matmul_t::pd_t::init(engine_t *) {
     DNNL_CHECK(init_formats());
     for (const memory_desc_t *md :
             {&src_md_, &weights_md_, &dst_md_, &bias_md_})
-        if ((md != &bias_md_ || with_bias()) && !plain(*md))
+        if ((md != &bias_md_ || with_bias()) && !layout::is_plain(*md))
             return refuse("plain layouts only");
     const data_type_t ddt = dst_md_.data_type;
     if (ddt != dnnl_f32 && ddt != dnnl_bf16 && ddt != dnnl_f16
