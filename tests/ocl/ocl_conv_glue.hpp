@@ -98,6 +98,7 @@ struct case_t {
     quant_t q;
     std::vector<po_t> po;
     bool user_scratchpad = false; // pass the pd's scratchpad as an argument
+    bool winograd = false; // forward with convolution_winograd
 };
 
 // Spatial sizes of the destination.

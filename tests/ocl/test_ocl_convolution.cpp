@@ -294,6 +294,69 @@ TEST(OclConvolution, Int8WeightsZeroPoint) {
     }
 }
 
+// Winograd F(2x2, 3x3) (convolution_winograd, as oneDNN's gpu engine
+// takes it): paddings 0 to 2, odd and even output sizes, asymmetric
+// padding, nchw and nhwc, f32 and f16, bias and a post-op chain, against
+// the naive reference; other kernels, strides, int8 and backward refuse
+// it.
+TEST(OclConvolution, Winograd) {
+    SKIP_WITHOUT_GPU();
+    using namespace dnnl;
+    const shape_t shapes[] = {
+            shp("wino_pad1", 2, 1, 5, 7, {7, 9}, {3, 3}, {}, {}, {1, 1}),
+            shp("wino_pad0", 1, 1, 4, 3, {8, 7}, {3, 3}),
+            shp("wino_pad2", 1, 1, 16, 32, {7, 7}, {3, 3}, {}, {}, {2, 2}),
+            shp("wino_asym", 2, 1, 3, 4, {6, 5}, {3, 3}, {}, {}, {0, 1},
+                    {1, 0}),
+    };
+    for (const shape_t &sh : shapes)
+        for (fmt_t f : {fmt_t::plain, fmt_t::cl}) {
+            case_t c;
+            c.sh = sh;
+            c.winograd = true;
+            c.act = f;
+            run_case(c);
+        }
+    {
+        case_t c;
+        c.sh = shapes[0];
+        c.winograd = true;
+        c.src = c.weights = c.dst = c.bias_dt = dt::f16;
+        run_case(c);
+        c.src = c.weights = c.bias_dt = dt::f32;
+        po_t relu, sum;
+        sum.what = po_t::sum;
+        sum.scale = 0.5f;
+        c.po = {relu, sum};
+        run_case(c);
+    }
+    const memory::desc s({1, 16, 7, 7}, dt::f32, memory::format_tag::any),
+            w3({32, 16, 3, 3}, dt::f32, memory::format_tag::any),
+            w2({32, 16, 2, 2}, dt::f32, memory::format_tag::any),
+            d7({1, 32, 7, 7}, dt::f32, memory::format_tag::any),
+            d6({1, 32, 6, 6}, dt::f32, memory::format_tag::any),
+            d4({1, 32, 4, 4}, dt::f32, memory::format_tag::any),
+            s8({1, 16, 7, 7}, dt::u8, memory::format_tag::any),
+            w8({32, 16, 3, 3}, dt::s8, memory::format_tag::any),
+            d8({1, 32, 7, 7}, dt::s32, memory::format_tag::any);
+    auto make = [&](const memory::desc &a, const memory::desc &b,
+                        const memory::desc &o, memory::dims st,
+                        memory::dims pad) {
+        return convolution_forward::primitive_desc(gpu(),
+                prop_kind::forward_inference, algorithm::convolution_winograd,
+                a, b, o, st, pad, pad);
+    };
+    const auto pd = make(s, w3, d7, {1, 1}, {1, 1});
+    EXPECT_EQ(std::string(pd.impl_info_str()), "ocl:wino:f2x2_3x3");
+    EXPECT_THROW(make(s, w2, d6, {1, 1}, {0, 0}), dnnl::error);
+    EXPECT_THROW(make(s, w3, d4, {2, 2}, {1, 1}), dnnl::error);
+    EXPECT_THROW(make(s8, w8, d8, {1, 1}, {1, 1}), dnnl::error);
+    EXPECT_THROW(convolution_backward_data::primitive_desc(gpu(),
+                         algorithm::convolution_winograd, s, w3, d7, {1, 1},
+                         {1, 1}, {1, 1}, pd),
+            dnnl::error);
+}
+
 // The split-K workspace of backward weights in the user's scratchpad (in
 // library mode the primitive keeps one per queue).
 TEST(OclConvolution, BackwardWeightsUserScratchpad) {

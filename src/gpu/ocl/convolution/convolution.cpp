@@ -4,6 +4,7 @@
 
 #include "common/verbose.hpp"
 #include "gpu/ocl/convolution/conv_layout.hpp"
+#include "gpu/ocl/convolution/wino_conv.hpp"
 #include "cpu/convolution/conv_fused_dw.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
 
@@ -14,7 +15,8 @@ namespace ocl {
 
 status_t ocl_convolution_t::pd_t::init(engine_t *engine) {
     if (desc()->alg_kind == dnnl_convolution_winograd) {
-        verbose_check("convolution", "gpu: winograd is not implemented");
+        verbose_check("convolution",
+                "gpu: winograd only as ocl:wino (3x3 forward, f32 / f16)");
         return dnnl_unimplemented;
     }
     const data_type_t bdt = with_bias() ? bias_md_.data_type : dnnl_f32;
@@ -67,6 +69,8 @@ status_t ocl_convolution_t::execute(const exec_ctx_t &ctx) const {
 
 const impl_list_item_t *convolution_impl_list() {
     static const impl_list_item_t list[] = {
+            // Winograd where it is asked for (the others refuse it).
+            {create_pd<ocl_wino_convolution_t::pd_t, convolution_desc_t>},
             {create_pd<ocl_convolution_t::pd_t, convolution_desc_t>},
             // A depthwise post-op: two nested gpu convolutions, through the
             // engine-neutral implementation of the CPU side.
