@@ -1557,9 +1557,9 @@ TEST(Convolution, MissingExecutionArgumentsRejected)
             dnnl_invalid_arguments);
 }
 
-// The gpu engine has convolutions (tests/ocl/test_ocl_convolution.cpp),
-// but no Winograd algorithm.
-TEST(Convolution, GpuEngineWinogradUnimplemented)
+// The gpu engine takes Winograd for 3x3 unit-stride kernels only (as
+// oneDNN's; tests/ocl/test_ocl_convolution.cpp checks its results).
+TEST(Convolution, GpuEngineWinogradOnlyWhereTaken)
 {
     if (dnnl_engine_get_count(dnnl_gpu) == 0) GTEST_SKIP();
     dnnl_engine_t g = nullptr;
@@ -1572,6 +1572,10 @@ TEST(Convolution, GpuEngineWinogradUnimplemented)
     EXPECT_EQ(try_fwd(s, w, {6}, d, {1, 1}, {0, 0}, {1, 1}, {1, 1},
                       dnnl_convolution_winograd, dt::f32, dt::f32, dt::f32,
                       nullptr, g),
+            dnnl_success);
+    EXPECT_EQ(try_fwd(s, w, {6}, {1, 6, 3, 3}, {2, 2}, {0, 0}, {1, 1},
+                      {1, 1}, dnnl_convolution_winograd, dt::f32, dt::f32,
+                      dt::f32, nullptr, g),
             dnnl_unimplemented);
     dnnl_engine_destroy(g);
 }
