@@ -111,7 +111,8 @@ inline size_t bytes_for(dnnl_data_type_t dt, dnnl_dim_t elems) {
         case dnnl_s4:
         case dnnl_u4:
         case dnnl_f4_e2m1:
-        case dnnl_f4_e3m0: return (size_t)(elems + 1) / 2;
+        // In size_t: a 4-bit tensor may hold INT64_MAX elements.
+        case dnnl_f4_e3m0: return ((size_t)elems + 1) / 2;
         default: return (size_t)elems * dnnl_data_type_size(dt);
     }
 }
