@@ -25,15 +25,7 @@ constexpr dim_t block = 1024; // elements per float partial sum
 // The 32 partial sums of a row block, added as hsum16(lanes 0-15 + lanes
 // 16-31) would add them (so every ISA gives the same bits).
 inline float hsum32(const float *a) {
-    float s[16];
-    for (int j = 0; j < 16; ++j)
-        s[j] = a[j] + a[j + 16];
-    const float b0 = s[0] + s[8], b1 = s[1] + s[9], b2 = s[2] + s[10],
-                b3 = s[3] + s[11], b4 = s[4] + s[12], b5 = s[5] + s[13],
-                b6 = s[6] + s[14], b7 = s[7] + s[15];
-    const float c0 = b0 + b4, c1 = b1 + b5, c2 = b2 + b6, c3 = b3 + b7;
-    const float d0 = c0 + c2, d1 = c1 + c3;
-    return d0 + d1;
+    return hsum16(load16(a) + load16(a + 16));
 }
 
 double sum(const float *x, dim_t n) {

@@ -114,12 +114,7 @@ __kernel void wino_fwd(__global const SRC_T *src, __global const float *u,
                     + ow * ds[3];
 #if PO_COUNT > 0
             long idx[6] = {n, oc, oh, ow, 0, 0};
-#ifdef WITH_SUM
-            const float prev = LOAD(DST_DT, dst, off);
-#else
-            const float prev = 0.f;
-#endif
-            APPLY_POST_OPS(y, prev, idx);
+            APPLY_POST_OPS_AT(y, dst, off, idx);
 #endif
             STORE(DST_DT, dst, off, y);
         }

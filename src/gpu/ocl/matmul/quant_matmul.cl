@@ -80,12 +80,7 @@ __kernel void quant_matmul(__global const SRC_T *src,
     if (bias) acc += LOAD(BIA_DT, bias, t_off(c, 3, pos, nd));
     const long doff = t_off(c, 2, pos, nd);
 #if PO_COUNT > 0
-#ifdef WITH_SUM
-    const float prev = LOAD(DST_DT, dst, doff);
-#else
-    const float prev = 0.f;
-#endif
-    APPLY_POST_OPS(acc, prev, pos);
+    APPLY_POST_OPS_AT(acc, dst, doff, pos);
 #endif
     if (dsc) acc /= LOAD(DSC_DT, dsc, q_at(c, 2, pos, nd));
     if (dzp) acc += LOAD(DZP_DT, dzp, q_at(c, 5, pos, nd));
