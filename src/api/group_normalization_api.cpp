@@ -71,7 +71,7 @@ bool is_int8(data_type_t dt) {
 // src / dst (what oneDNN accepts); backward takes none.
 status_t check_attr(const primitive_attr_t *attr, bool fwd,
         const memory_desc_t &src, const memory_desc_t &dst) {
-    if (!attr || attr->has_default_values()) return dnnl_success;
+    if (!attr || attr->computes_as_default()) return dnnl_success;
     if (!fwd) return dnnl_unimplemented;
     if (!attr->zero_points.empty() || !attr->rounding_modes.empty())
         return dnnl_unimplemented;

@@ -56,7 +56,11 @@ dnnl_primitive_attr::dnnl_primitive_attr() : fpmath_mode(default_fpmath_mode()) 
 
 bool dnnl_primitive_attr::has_default_values() const {
     return scratchpad_mode == dnnl_scratchpad_mode_library
-            && fpmath_mode == default_fpmath_mode() && !fpmath_apply_to_int
+            && computes_as_default();
+}
+
+bool dnnl_primitive_attr::computes_as_default() const {
+    return fpmath_mode == default_fpmath_mode() && !fpmath_apply_to_int
             && acc_mode == dnnl_accumulation_mode_strict && !deterministic
             && scales.empty() && zero_points.empty()
             && precomputed_reductions.empty() && rounding_modes.empty()

@@ -202,7 +202,15 @@ struct dnnl_primitive_attr {
         v("rnn_weights_qparams", rnn_weights_qparams);
         v("rnn_weights_projection_qparams", rnn_weights_projection_qparams);
     }
+    // Every field at its default, the scratchpad mode included (the
+    // primitive cache shares one attribute object for such requests).
     bool has_default_values() const;
+    // Whether the attributes leave the computation as without them: every
+    // field at its default but the scratchpad mode, which every
+    // implementation honours. Implementations that take no attributes
+    // test this, never has_default_values (a user scratchpad is no reason
+    // to refuse a request).
+    bool computes_as_default() const;
     // Whether any RNN quantization parameter differs from its default.
     bool has_rnn_qparams() const;
     void set_rounding(int arg, int mode);

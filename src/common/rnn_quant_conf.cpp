@@ -35,7 +35,7 @@ status_t init_rnn_quant_conf(const primitive_attr_t &a, const memory_desc_t &s,
     rest.rnn_data_qparams = rnn_data_qparams_t();
     rest.rnn_weights_qparams = rnn_weights_qparams_t();
     rest.rnn_weights_projection_qparams = rnn_weights_qparams_t();
-    if (!rest.has_default_values())
+    if (!rest.computes_as_default())
         return refuse("RNN quantization parameters combine with no other "
                       "attribute");
 

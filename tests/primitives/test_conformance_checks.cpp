@@ -9,6 +9,7 @@
 // counts, which no memory can back.
 #include <cmath>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -34,6 +35,84 @@ dnnl_status_t status_of(F f) {
         return e.status;
     }
     return dnnl_success;
+}
+
+// A user scratchpad changes where temporary memory lives, not what is
+// computed: the primitives that take no other attribute take it (they
+// had refused it with the other attributes: batch normalization and the
+// backward layer and group normalizations on the gpu engine, backward
+// group normalization on both). Each descriptor is made on every engine
+// present, and group normalization's backward runs with the scratchpad
+// given and matches the library-mode result.
+TEST(ConformanceChecks, UserScratchpadIsNoReasonToRefuse) {
+    std::vector<engine> engines {eng()};
+    if (engine::get_count(engine::kind::gpu) > 0)
+        engines.emplace_back(engine::kind::gpu, 0);
+    using nf = normalization_flags;
+    for (const engine &e : engines) {
+        SCOPED_TRACE(e.get_kind() == engine::kind::cpu ? "cpu" : "gpu");
+        primitive_attr user;
+        user.set_scratchpad_mode(scratchpad_mode::user);
+        const memory::desc md({2, 8, 4, 4}, dt::f32, tag::nchw),
+                rows({8, 64}, dt::f32, tag::ab);
+        const auto pk = prop_kind::forward_training;
+        batch_normalization_forward::primitive_desc bh(
+                e, pk, md, md, 1e-3f, nf::use_scale);
+        layer_normalization_forward::primitive_desc lh(
+                e, pk, rows, rows, 1e-3f, nf::use_scale);
+        group_normalization_forward::primitive_desc gh(
+                e, pk, md, md, 2, 1e-3f, nf::use_scale);
+        EXPECT_EQ(status_of([&] {
+            batch_normalization_forward::primitive_desc(
+                    e, pk, md, md, 1e-3f, nf::use_scale, user);
+            batch_normalization_backward::primitive_desc(e,
+                    prop_kind::backward, md, md, md, 1e-3f, nf::use_scale,
+                    bh, user);
+            layer_normalization_backward::primitive_desc(e,
+                    prop_kind::backward, rows, rows, rows, 1e-3f,
+                    nf::use_scale, lh, user);
+            shuffle_forward::primitive_desc(e, pk, md, md, 1, 2, user);
+        }),
+                dnnl_success);
+        // Group normalization backward, run both ways.
+        std::vector<float> out[2];
+        for (int mode = 0; mode < 2; ++mode) {
+            primitive_attr a;
+            if (mode) a.set_scratchpad_mode(scratchpad_mode::user);
+            group_normalization_backward::primitive_desc pd(e,
+                    prop_kind::backward, md, md, md, 2, 1e-3f,
+                    nf::use_scale, gh, a);
+            const memory::desc cmd({8}, dt::f32, tag::a),
+                    smd({2, 2}, dt::f32, tag::ab);
+            auto filled = [&](const memory::desc &d, float base) {
+                memory m(d, e);
+                float *p = m.map_data<float>();
+                for (size_t i = 0; i < d.get_size() / sizeof(float); ++i)
+                    p[i] = base + 0.25f * (float)(i % 7);
+                m.unmap_data(p);
+                return m;
+            };
+            memory ds(md, e), dsc(cmd, e);
+            std::unordered_map<int, memory> args {
+                    {DNNL_ARG_SRC, filled(md, -0.5f)},
+                    {DNNL_ARG_DIFF_DST, filled(md, -1.f)},
+                    {DNNL_ARG_SCALE, filled(cmd, 1.f)},
+                    {DNNL_ARG_MEAN, filled(smd, 0.f)},
+                    {DNNL_ARG_VARIANCE, filled(smd, 1.f)},
+                    {DNNL_ARG_DIFF_SRC, ds}, {DNNL_ARG_DIFF_SCALE, dsc},
+                    {DNNL_ARG_DIFF_SHIFT, memory(cmd, e)}};
+            if (mode)
+                args[DNNL_ARG_SCRATCHPAD]
+                        = memory(pd.scratchpad_desc(), e);
+            stream s(e);
+            group_normalization_backward(pd).execute(s, args);
+            s.wait();
+            const float *p = ds.map_data<float>();
+            out[mode].assign(p, p + md.get_size() / sizeof(float));
+            ds.unmap_data((void *)p);
+        }
+        EXPECT_EQ(out[0], out[1]);
+    }
 }
 
 TEST(ConformanceChecks, EltwiseDstFollowsSrcTypeAndLayout) {

@@ -50,11 +50,10 @@ status_t grouped_matmul_t::pd_t::init(engine_t *engine) {
             || (with_bias() && !fp(bias_md_.data_type)))
         return refuse("f32, bf16 or f16 data only");
     primitive_attr_t plain_attr = attr_;
-    plain_attr.scratchpad_mode = dnnl_scratchpad_mode_library;
     const primitive_attr_t defaults;
     plain_attr.fpmath_mode = defaults.fpmath_mode; // f32 math either way
     plain_attr.fpmath_apply_to_int = defaults.fpmath_apply_to_int;
-    if (!plain_attr.has_default_values())
+    if (!plain_attr.computes_as_default())
         return refuse("attributes are not supported");
     if (with_bias()) {
         if (bias_md_.format_kind == dnnl_format_kind_any) {

@@ -86,9 +86,7 @@ status_t sparse_matmul_t::pd_t::init(engine_t *engine) {
             || dst_md_.data_type != dt)
         return refuse("f32 or f16 source, weights and destination only");
     if (with_bias()) return refuse("bias is not supported");
-    primitive_attr_t plain_attr = attr_;
-    plain_attr.scratchpad_mode = dnnl_scratchpad_mode_library;
-    if (!plain_attr.has_default_values())
+    if (!attr_.computes_as_default())
         return refuse("attributes are not supported");
     if (has_runtime_dims_or_strides()) return refuse("runtime dims");
     DNNL_CHECK(init_formats());

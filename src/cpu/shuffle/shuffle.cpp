@@ -26,7 +26,7 @@ void permute_row(const T *in, const dim_t *in_idx, T *out, const dim_t *out_idx,
 
 template <bool lanes>
 status_t shuffle_t<lanes>::pd_t::init(engine_t *) {
-    if (!this->attr()->has_default_values()) {
+    if (!this->attr()->computes_as_default()) {
         const auto &a = *this->attr();
         if (!a.scales.empty() || !a.zero_points.empty()
                 || !a.post_ops.entries.empty() || !a.rounding_modes.empty())

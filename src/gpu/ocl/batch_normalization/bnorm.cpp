@@ -44,27 +44,13 @@ cl_mem required(const exec_ctx_t &ctx, int arg, bool needed, bool &ok) {
 
 status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     const bool fwd = is_fwd();
-    // Post-ops: one ReLU (alpha 0 when training), as oneDNN takes them.
-    primitive_attr_t rest = *attr();
+    // The C API admits one ReLU post-op (forward; alpha 0 in training) and
+    // nothing else that changes the computation.
     const auto &po = attr()->post_ops.entries;
-    rest.post_ops.entries.clear();
-    if (!rest.has_default_values()) {
-        verbose_check("bnorm", "gpu: attributes not supported");
-        return dnnl_unimplemented;
-    }
     if (!po.empty()) {
-        const post_op_t &e = po[0];
-        if (!fwd || po.size() != 1 || e.kind != post_op_kind_t::eltwise
-                || e.alg != dnnl_eltwise_relu || e.scale != 1.f
-                || (is_training() && e.alpha != 0.f)) {
-            verbose_check("bnorm",
-                    "gpu: post-ops other than one ReLU (alpha 0 in "
-                    "training) not supported");
-            return dnnl_unimplemented;
-        }
         relu_post_op = true;
         // After the flags' ReLU a leaky one changes nothing.
-        relu_slope = any_relu() ? 0.f : e.alpha;
+        relu_slope = any_relu() ? 0.f : po[0].alpha;
     }
     // s8 as oneDNN takes it: forward, src and dst both s8, statistics
     // given (converted through f32, rounded and saturated).

@@ -133,7 +133,7 @@ status_t ocl_gnorm_t::pd_t::init(engine_t *engine) {
     const bool fwd = is_fwd();
     const primitive_attr_t &a = *attr();
     if (!a.zero_points.empty() || !a.rounding_modes.empty()
-            || (!fwd && !a.has_default_values())) {
+            || (!fwd && !a.computes_as_default())) {
         verbose_check("gnorm", "gpu: unsupported attributes");
         return dnnl_unimplemented;
     }

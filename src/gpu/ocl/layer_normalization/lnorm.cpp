@@ -43,19 +43,17 @@ data_type_t scale_dt(const layer_normalization_pd_t &pd, int arg) {
 status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     const primitive_attr_t &a = *attr();
     const bool fwd = is_fwd();
-    // Forward takes per-tensor src / dst scales; post-ops are the cpu
-    // engine's only, as in oneDNN (its gpu engine refuses them, and its
-    // tests check that); backward takes none.
-    if (!a.zero_points.empty() || !a.rounding_modes.empty()
-            || !a.post_ops.entries.empty()
-            || (!fwd && !a.has_default_values())) {
-        verbose_check("lnorm", "gpu: attributes not supported");
+    // The C API admits per-tensor src / dst scales of int8 data and
+    // post-ops, forward only. Post-ops are the cpu engine's only, as in
+    // oneDNN (its gpu engine refuses them, and its tests check that);
+    // scales come from device memory.
+    if (!a.post_ops.entries.empty()) {
+        verbose_check("lnorm", "gpu: post-ops not supported");
         return dnnl_unimplemented;
     }
     for (const auto &it : a.scales.items)
-        if ((it.arg != DNNL_ARG_SRC && it.arg != DNNL_ARG_DST)
-                || it.e.mask != 0 || !kernel_supports(it.e.data_type)) {
-            verbose_check("lnorm", "gpu: scales not supported");
+        if (!kernel_supports(it.e.data_type) || it.e.is_on_host) {
+            verbose_check("lnorm", "gpu: scales of this type or on the host");
             return dnnl_unimplemented;
         }
     // Forward reads and writes s8 / u8 too (through f32, rounded and
@@ -77,7 +75,7 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
             fwd ? dst_md() : diff_dst_md(), fwd ? nullptr : diff_src_md()};
     if (!f64_supported(engine, "lnorm", data)) return dnnl_unimplemented;
     f64 = any_f64(data);
-    if (f64 && !a.has_default_values()) {
+    if (f64 && !a.computes_as_default()) {
         verbose_check("lnorm", "gpu: f64 with attributes not supported");
         return dnnl_unimplemented;
     }

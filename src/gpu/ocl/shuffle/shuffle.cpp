@@ -14,7 +14,7 @@ namespace gpu {
 namespace ocl {
 
 status_t ocl_shuffle_t::pd_t::init(engine_t *) {
-    if (!attr()->has_default_values()) {
+    if (!attr()->computes_as_default()) {
         const primitive_attr_t &a = *attr();
         if (!a.scales.empty() || !a.zero_points.empty()
                 || !a.post_ops.entries.empty() || !a.rounding_modes.empty()) {
