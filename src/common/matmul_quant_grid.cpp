@@ -1,6 +1,7 @@
 // The quantization grid of an integer matmul (matmul_quant_grid.hpp).
 #include "common/matmul_quant_grid.hpp"
 
+#include "common/layout_helpers.hpp"
 #include "common/verbose.hpp"
 
 namespace dnnl {
@@ -47,11 +48,23 @@ bool entry_ok(const quant_entry_t &e, const memory_desc_t &md, int k_dim) {
 
 } // namespace
 
-status_t check_matmul_quant_grid(const primitive_attr_t &attr,
-        const memory_desc_t &src, const memory_desc_t &wei,
-        const memory_desc_t &dst, const char *who) {
+status_t check_matmul_quant_grid(const matmul_pd_t &pd, const char *who) {
+    const memory_desc_t &src = pd.src_md(), &wei = pd.weights_md(),
+                        &dst = pd.dst_md();
+    const primitive_attr_t &attr = *pd.attr();
     if (!is_x8(src.data_type) || !is_x8(wei.data_type))
         return dnnl_unimplemented;
+    if (pd.has_runtime_dims_or_strides()) return refuse(who, "runtime dims");
+    // `any` becomes plain (matmul_pd_t::init_formats); given layouts must
+    // be plain already.
+    for (const memory_desc_t *md : {&src, &wei, &dst, &pd.bias_md()})
+        if (md->format_kind != dnnl_format_kind_any && md->ndims != 0
+                && !layout::is_plain(*md))
+            return refuse(who, "plain layouts only");
+    const data_type_t ddt = dst.data_type;
+    if (ddt != dnnl_f32 && ddt != dnnl_bf16 && ddt != dnnl_f16
+            && ddt != dnnl_s32 && !is_x8(ddt))
+        return refuse(who, "dst data type");
     if (attr.get_rounding(DNNL_ARG_DST) != dnnl_rounding_mode_environment)
         return refuse(who, "rounding mode");
     if (attr.dropout.on()) return refuse(who, "dropout");

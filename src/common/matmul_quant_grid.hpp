@@ -16,17 +16,19 @@
 #pragma once
 
 #include "common/c_types.hpp"
+#include "common/matmul_pd.hpp"
 #include "common/primitive_attr.hpp"
 
 namespace dnnl {
 namespace impl {
 
-// dnnl_unimplemented with a create:check line ("<who>: <why>") when the
-// attributes hold an entry outside the grid (or a dynamic quantization
-// mode, a rounding mode, dropout); success otherwise.
-status_t check_matmul_quant_grid(const primitive_attr_t &attr,
-        const memory_desc_t &src, const memory_desc_t &wei,
-        const memory_desc_t &dst, const char *who);
+// What the reference implementations of both engines take, checked
+// before matmul_pd_t::init_formats: s8 / u8 source and weights (else a
+// silent dnnl_unimplemented), no runtime dims, plain layouts (or `any`),
+// a dst of f32, bf16, f16, s32, s8 or u8, and attributes within the grid
+// (no dynamic quantization, rounding mode or dropout). dnnl_unimplemented
+// with a create:check line ("<who>: <why>") otherwise.
+status_t check_matmul_quant_grid(const matmul_pd_t &pd, const char *who);
 
 // Where an entry on a tensor of `md`'s dims finds a position's value.
 struct quant_index_t {

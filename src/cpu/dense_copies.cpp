@@ -9,24 +9,11 @@
 #include "common/op_desc.hpp"
 #include "common/stream.hpp"
 #include "common/verbose.hpp"
+#include "cpu/pooling/dense_io.hpp"
 
 namespace dnnl {
 namespace impl {
 namespace cpu {
-
-namespace {
-// Dense row-major: strides of an abcd... layout (unit dims ignored).
-bool row_major(const memory_desc_t &md) {
-    const auto &b = md.format_desc.blocking;
-    if (b.inner_nblks != 0) return false;
-    dim_t expect = 1;
-    for (int d = md.ndims - 1; d >= 0; --d) {
-        if (md.dims[d] != 1 && b.strides[d] != expect) return false;
-        expect *= md.padded_dims[d];
-    }
-    return true;
-}
-} // namespace
 
 void dense_copies_pd_t::add(int arg, const memory_desc_t &md, bool read,
         bool written, bool every_layout) {
@@ -35,7 +22,7 @@ void dense_copies_pd_t::add(int arg, const memory_desc_t &md, bool read,
     s.user = s.plain = md;
     s.converted = md.format_kind == dnnl_blocked
             && (md.format_desc.blocking.inner_nblks > 0
-                    || (every_layout && !row_major(md)));
+                    || (every_layout && !io::is_rowmajor_dense(md)));
     s.read = read;
     s.written = written;
     slots.push_back(s);

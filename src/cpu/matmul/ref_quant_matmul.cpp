@@ -1,12 +1,11 @@
 // Integer matmul over the full quantization grid (ref_quant_matmul.hpp):
-// which masks and groups are taken, and the per-element reference loop.
+// the per-element reference loop (what it takes: common/matmul_quant_grid).
 #include "cpu/matmul/ref_quant_matmul.hpp"
 
 #include <vector>
 
 #include "common/exec_ctx.hpp"
 #include "common/float_convert.hpp"
-#include "common/layout_helpers.hpp"
 #include "common/matmul_quant_grid.hpp"
 #include "common/verbose.hpp"
 #include "cpu/threading/threading.hpp"
@@ -17,15 +16,6 @@ namespace cpu {
 namespace matmul {
 
 namespace {
-
-status_t refuse(const char *why) {
-    verbose_check("matmul", "ref_quant: %s", why);
-    return dnnl_unimplemented;
-}
-
-bool is_x8(data_type_t dt) {
-    return dt == dnnl_s8 || dt == dnnl_u8;
-}
 
 // One quantization tensor at execution: its values and how a logical
 // position of the quantized tensor finds its entry.
@@ -62,25 +52,8 @@ void bcast_pos(const memory_desc_t &md, const dim_t *dst_pos, dim_t *pos) {
 
 status_t ref_quant_matmul_t::pd_t::init(engine_t *engine) {
     if (engine->kind() != dnnl_cpu) return dnnl_unimplemented;
-    const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type;
-    if (!is_x8(sdt) || !is_x8(wdt)) return dnnl_unimplemented;
-    if (has_runtime_dims_or_strides()) return refuse("runtime dims");
-    for (memory_desc_t *md : {&src_md_, &weights_md_, &dst_md_, &bias_md_}) {
-        if (md == &bias_md_ && !with_bias()) continue;
-        if (md->format_kind == dnnl_format_kind_any) {
-            memory_desc_t r;
-            DNNL_CHECK(md_init_by_strides(
-                    r, md->ndims, md->dims, md->data_type, nullptr));
-            *md = r;
-        }
-        if (!layout::is_plain(*md)) return refuse("plain layouts only");
-    }
-    const data_type_t ddt = dst_md_.data_type;
-    if (ddt != dnnl_f32 && ddt != dnnl_bf16 && ddt != dnnl_f16
-            && ddt != dnnl_s32 && !is_x8(ddt))
-        return refuse("dst data type");
-    DNNL_CHECK(check_matmul_quant_grid(
-            attr_, src_md_, weights_md_, dst_md_, "ref_quant"));
+    DNNL_CHECK(check_matmul_quant_grid(*this, "ref_quant"));
+    DNNL_CHECK(init_formats());
     return po.init(attr_.post_ops, dst_md_);
 }
 

@@ -1,19 +1,12 @@
-// Integer matmul with oneDNN 3.13's full quantization grid, which the GEMM
-// implementations before it in the list do not take: s8 / u8 source and
-// weights with
-//   scales      src per tensor, per K in groups (of a multiple of 32), per
-//               M and K (K in groups); weights per tensor, per N, per any
-//               dims with K in groups; dst per tensor, per N or per any
-//               dims (no groups);
-//   zero points src per tensor, per K, per M and K (K in groups);
-//               weights per tensor, per N, per K and N (K in groups); dst
-//               per tensor or per N;
-//   precomputed source reductions (taken; the sums are formed here, so
-//               they equal what a correct caller passes).
-// Each output element is formed in double from the dequantized products
-// (scales and zero points looked up per element), then bias, the post-op
-// chain, 1 / dst scale and the dst zero point, rounded and saturated into
-// dst. A reference: plain layouts of any strides, no vector code.
+// Integer matmul with oneDNN 3.13's full quantization grid, which the
+// GEMM implementations before it in the list do not take (grouped and
+// multi-dimensional scales and zero points, per-element dst scales,
+// precomputed source reductions: common/matmul_quant_grid.hpp says
+// exactly which). Each output element is formed in double from the
+// dequantized products (scales and zero points looked up per element),
+// then bias, the post-op chain, 1 / dst scale and the dst zero point,
+// rounded and saturated into dst. A reference: plain layouts of any
+// strides, no vector code.
 #pragma once
 
 #include "common/matmul_pd.hpp"

@@ -2,7 +2,6 @@
 // requests it takes, the configuration table its kernel reads, the launch.
 #include "gpu/ocl/matmul/quant_matmul.hpp"
 
-#include "common/layout_helpers.hpp"
 #include "common/matmul_quant_grid.hpp"
 #include "common/verbose.hpp"
 #include "gpu/ocl/ocl_impl_lists.hpp"
@@ -48,25 +47,11 @@ void put_strides(std::vector<int64_t> &c, const memory_desc_t &md) {
 } // namespace
 
 status_t ocl_quant_matmul_t::pd_t::init(engine_t *) {
-    const data_type_t sdt = src_md_.data_type, wdt = weights_md_.data_type;
-    if ((sdt != dnnl_s8 && sdt != dnnl_u8)
-            || (wdt != dnnl_s8 && wdt != dnnl_u8))
-        return dnnl_unimplemented;
-    if (has_runtime_dims_or_strides()) return refuse("runtime dims");
+    DNNL_CHECK(check_matmul_quant_grid(*this, "ocl:ref_quant"));
     if (dst_md_.ndims > kdims) return refuse("more than six dims");
-    DNNL_CHECK(init_formats());
-    for (const memory_desc_t *md :
-            {&src_md_, &weights_md_, &dst_md_, &bias_md_})
-        if ((md != &bias_md_ || with_bias()) && !layout::is_plain(*md))
-            return refuse("plain layouts only");
-    const data_type_t ddt = dst_md_.data_type;
-    if (ddt != dnnl_f32 && ddt != dnnl_bf16 && ddt != dnnl_f16
-            && ddt != dnnl_s32 && ddt != dnnl_s8 && ddt != dnnl_u8)
-        return refuse("dst data type");
     if (with_bias() && !kernel_supports(bias_md_.data_type))
         return refuse("bias data type");
-    DNNL_CHECK(check_matmul_quant_grid(
-            attr_, src_md_, weights_md_, dst_md_, "ocl:ref_quant"));
+    DNNL_CHECK(init_formats());
     for (const entry_ref_t &r : entries)
         if (const quant_entry_t *e = entry_of(attr_, r))
             if (e->is_on_host) return refuse("host-scalar scales");
