@@ -657,6 +657,14 @@ TEST_F(ocl_pooling, rejects_unsupported_and_bad_arguments) {
     EXPECT_EQ(dnnl_primitive_execute(
                       pooling_forward(mpd).get(), strm.get(), 2, args),
             dnnl_invalid_arguments);
+    // So is a missing source of a non-empty tensor (an empty one may be
+    // absent: empty_source_and_sum_post_op_refused).
+    pooling_forward::primitive_desc ipd(gpu(), prop_kind::forward_inference,
+            algorithm::pooling_max, s, d, st, k, z, z, z);
+    dnnl_exec_arg_t dst_only[] = {{DNNL_ARG_DST, dm.get()}};
+    EXPECT_EQ(dnnl_primitive_execute(
+                      pooling_forward(ipd).get(), strm.get(), 1, dst_only),
+            dnnl_invalid_arguments);
 }
 
 #endif

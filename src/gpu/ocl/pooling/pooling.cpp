@@ -471,7 +471,10 @@ status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
         const cl_mem dst = mem_of(ctx, DNNL_ARG_DST);
         cl_mem src = mem_of(ctx, DNNL_ARG_SRC);
         if (!src && md_nelems(*pd->src_md()) == 0) src = dst;
-        if (!src || !dst) return dnnl_invalid_arguments;
+        if (!src || !dst) {
+            verbose_error("pooling", "src or dst has no gpu buffer");
+            return dnnl_invalid_arguments;
+        }
         args.mem(src)
                 .mem(dst)
                 .mem(ws)
