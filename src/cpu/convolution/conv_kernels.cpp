@@ -46,6 +46,16 @@ struct dw_walk_t {
     dim_t first, pstep, tstep;
 };
 
+// The most points dw_points16 takes at a time: their accumulators and a
+// tap's weights fill the vector registers (AVX-512: 8 + 1 of 32 zmm;
+// 16 ymm elsewhere: 6 x 2 + 2, as 8 points spilled accumulators to the
+// stack in the inner loop).
+#if defined(__AVX512F__)
+constexpr int dw_points_max = 8;
+#else
+constexpr int dw_points_max = 6;
+#endif
+
 // P points from x on whose taps all exist, 16 channels from cb: a tap's
 // weights are loaded once for the P points.
 template <int P>
@@ -79,9 +89,9 @@ inline void dw_inner(const dw_walk_t &k, dim_t lo, dim_t hi, dim_t c0,
 {
     const dim_t c16 = c0 + nc / 16 * 16;
     dim_t x = lo;
-    for (; x + 8 <= hi; x += 8)
+    for (; x + dw_points_max <= hi; x += dw_points_max)
         for (dim_t cb = c0; cb < c16; cb += 16)
-            dw_points16<8>(k, x, cb, out + x * ldo, ldo);
+            dw_points16<dw_points_max>(k, x, cb, out + x * ldo, ldo);
     for (; x + 4 <= hi; x += 4)
         for (dim_t cb = c0; cb < c16; cb += 16)
             dw_points16<4>(k, x, cb, out + x * ldo, ldo);
@@ -523,7 +533,8 @@ const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
     constexpr auto gather = isa_unit::this_isa == avx512_core
             ? &igemm_pack_f32_ncsp_avx512_core
             : nullptr;
-    static const conv_kernels_t k{isa_unit::this_isa_name, dw_row_nspc,
+    static const conv_kernels_t k{isa_unit::this_isa_name, dw_points_max,
+            dw_row_nspc,
             dw_row_ncsp, dw_bwd_d_row_nspc, dw_bwd_w_row_nspc, pack_b_f32, pack_b_bf16, pack_b_f16, gather,
             transpose_f32};
     return k;

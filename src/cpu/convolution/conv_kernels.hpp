@@ -23,6 +23,10 @@ struct run_t {
 
 struct conv_kernels_t {
     const char *isa;
+    // Output (backward data: input) points the channels-last depthwise
+    // rows take at a time per 16 channels (the kernel's tile, named in
+    // the implementation name).
+    int dw_points;
     // Depthwise, one output row, channels last, channels [c0, c0 + nc):
     // rows[r] is the input row of kernel row taps[r] (a (kd, kh) index); w
     // is [kd][kh][kw][G]; out is [OW][ldo].

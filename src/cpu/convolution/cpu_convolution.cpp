@@ -161,17 +161,19 @@ status_t cpu_convolution_pd_t::init(engine_t *engine)
         DNNL_CHECK(p.epi.init(attr_, src_md_, false, dnnl_f32));
     const quant_entry_t *zp = attr_.zero_points.get(DNNL_ARG_SRC);
     DNNL_CHECK(plan_finalize(p, zp != nullptr, zp && zp->mask != 0));
-    if (p.depthwise_direct)
-        // Channels last: 8 points by 16 channels at a time (backward
-        // weights: 4 points reduced per 16 channels); channels first:
-        // output rows of one channel plane.
+    if (p.depthwise_direct) {
+        // Channels last: dw_points points by 16 channels at a time
+        // (backward weights: 4 points reduced per 16 channels); channels
+        // first: output rows of one channel plane.
+        const std::string tile = std::to_string(p.ker->dw_points) + "x16";
+        const std::string op = is_bwd_d() ? "dwconv_bwd_d_" + tile
+                : is_bwd_w()              ? std::string("dwconv_bwd_w_4x16")
+                : p.layout == conv::layout_t::nspc ? "dwconv_" + tile
+                                                   : std::string("dwconv_rows");
         name_ = "dw:direct:"
-                + kernel_name(dnnl_dt2str(p.src_md.data_type),
-                        is_bwd_d()                          ? "dwconv_bwd_d_8x16"
-                                : is_bwd_w()                ? "dwconv_bwd_w_4x16"
-                                : p.layout == conv::layout_t::nspc ? "dwconv_8x16"
-                                                            : "dwconv_rows",
+                + kernel_name(dnnl_dt2str(p.src_md.data_type), op.c_str(),
                         p.ker->isa);
+    }
     else if (p.igemm)
         name_ = std::string("igemm:") + gemm::f32_kernel_name();
     else if (p.math == conv::math_t::s32)

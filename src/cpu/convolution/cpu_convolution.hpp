@@ -26,7 +26,7 @@ struct cpu_convolution_pd_t : public convolution_pd_t {
         : convolution_pd_t(d, attr, hint), depthwise_(depthwise) {}
 
     // The path and the kernels that run, e.g. "gemm:f32_gemm_12x32__avx512f"
-    // or "dw:direct:f32_dwconv_8x16__avx2" (set when the plan is
+    // or "dw:direct:f32_dwconv_6x16__avx2" (set when the plan is
     // finalised).
     const char *name() const override { return name_.c_str(); }
     // Binary select post-ops go through the shared post-op code.

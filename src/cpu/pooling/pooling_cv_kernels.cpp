@@ -131,32 +131,23 @@ void fwd_row(const cv_row_t &r, const geom_t &g, int w) {
     }
 }
 
-// The same for whole groups of NV * 16 lanes, written with GCC vector
-// types so that the accumulators and kernel indices stay in registers and
-// the selects stay selects (the array form above turns them into masked
-// stores behind branches). Each ISA lowers the 64-byte vectors to its own
-// registers.
-// Element alignment only (see simd_v16.hpp).
-typedef int32_t vi_t __attribute__((vector_size(64), aligned(4)));
-typedef uint8_t vb_t __attribute__((vector_size(16)));
-
-inline vi_t ws_load(const void *ws, int wst, dim_t off) {
-    if (wst == ws_u8) {
-        vb_t b;
-        std::memcpy(&b, static_cast<const uint8_t *>(ws) + off, sizeof(b));
-        return __builtin_convertvector(b, vi_t);
-    }
-    vi_t v;
-    std::memcpy(&v, static_cast<const int32_t *>(ws) + off, sizeof(v));
+// The same for whole groups of NV * 16 lanes, written with the sixteen-
+// lane values of simd_v16.hpp so that the accumulators and kernel indices
+// stay in registers and the selects stay selects (the array form above
+// turns them into masked stores behind branches).
+inline vi16_t ws_load(const void *ws, int wst, dim_t off) {
+    vi16_t v;
+    if (wst == ws_u8)
+        widen_u8(v, static_cast<const uint8_t *>(ws) + off);
+    else
+        v = load16i(static_cast<const int32_t *>(ws) + off);
     return v;
 }
-inline void ws_store(void *ws, int wst, dim_t off, vi_t v) {
-    if (wst == ws_u8) {
-        const vb_t b = __builtin_convertvector(v, vb_t);
-        std::memcpy(static_cast<uint8_t *>(ws) + off, &b, sizeof(b));
-    } else {
-        std::memcpy(static_cast<int32_t *>(ws) + off, &v, sizeof(v));
-    }
+inline void ws_store(void *ws, int wst, dim_t off, const vi16_t &v) {
+    if (wst == ws_u8)
+        narrow_u8(static_cast<uint8_t *>(ws) + off, v);
+    else
+        store16i(static_cast<int32_t *>(ws) + off, v);
 }
 
 template <int NV, int MODE, int WST>
@@ -168,10 +159,10 @@ void fwd_row_v(const cv_row_t &r, const geom_t &g, int) {
         const dim_t kw0 = r.kwlo[ow], kw1 = r.kwhi[ow];
         const dim_t iw0 = ow * g.sw - g.pw;
         v16_t acc[NV];
-        vi_t arg[NV];
+        vi16_t arg[NV];
         for (int v = 0; v < NV; ++v) {
-            acc[v] = (v16_t) {} + (MODE <= m_max_ws ? -FLT_MAX : 0.f);
-            arg[v] = (vi_t) {};
+            acc[v] = v16_t {} + (MODE <= m_max_ws ? -FLT_MAX : 0.f);
+            arg[v] = vi16_t {};
         }
         for (dim_t kd = r.kd0; kd < r.kd1; ++kd)
             for (dim_t kh = r.kh0; kh < r.kh1; ++kh) {
@@ -191,11 +182,11 @@ void fwd_row_v(const cv_row_t &r, const geom_t &g, int) {
                     for (int v = 0; v < NV; ++v) {
                         const v16_t x = load16(p + 16 * v);
                         if (MODE == m_max) {
-                            acc[v] = x > acc[v] ? x : acc[v];
+                            acc[v] = select16(x > acc[v], x, acc[v]);
                         } else if (MODE == m_max_ws) {
-                            const vi_t gt = x > acc[v];
-                            acc[v] = gt ? x : acc[v];
-                            arg[v] = gt ? (vi_t) {} + k : arg[v];
+                            const auto gt = x > acc[v];
+                            acc[v] = select16(gt, x, acc[v]);
+                            arg[v] = select16(gt, vi16_t {} + k, arg[v]);
                         } else {
                             acc[v] += x;
                         }
@@ -207,7 +198,7 @@ void fwd_row_v(const cv_row_t &r, const geom_t &g, int) {
         for (int v = 0; v < NV; ++v) {
             v16_t res = acc[v];
             if (MODE == m_avg_p || MODE == m_avg_np)
-                res = div != 0.f ? acc[v] / div : (v16_t) {};
+                res = div != 0.f ? acc[v] / div : v16_t {};
             store16(o + 16 * v, res);
             if (WST != ws_none) ws_store(r.ws, WST, ow * r.wss + 16 * v, arg[v]);
         }
@@ -319,7 +310,7 @@ void bwd_row_v(const cv_brow_t &b, const geom_t &g, int) {
         if (kw0 == kw1 || cdh == 0) continue;
         const dim_t iw0 = ow * g.sw - g.pw;
         v16_t d[NV];
-        vi_t arg[NV];
+        vi16_t arg[NV];
         const float div = MODE == m_avg_p ? fk : (float)(cdh * (kw1 - kw0));
         for (int v = 0; v < NV; ++v) {
             // diff_dst and workspace eight columns on (see fwd_row_v).
@@ -343,9 +334,9 @@ void bwd_row_v(const cv_brow_t &b, const geom_t &g, int) {
                     float *p = xr + (iw0 + kw * dil_w) * r.xw;
                     const int32_t k = (int32_t)((kd * g.kh + kh) * g.kw + kw);
                     for (int v = 0; v < NV; ++v) {
-                        v16_t s = b.assign ? (v16_t) {} : load16(p + 16 * v);
+                        v16_t s = b.assign ? v16_t {} : load16(p + 16 * v);
                         if (MODE == m_max_ws)
-                            s += arg[v] == k ? d[v] : (v16_t) {};
+                            s += select16(arg[v] == k, d[v], v16_t {});
                         else
                             s += d[v];
                         store16(p + 16 * v, s);
@@ -737,7 +728,7 @@ void zero_rows(const geom_t &g, const bwd_plane_t &p, dim_t id, dim_t h0, dim_t 
             // Whole vectors per point, without a call each.
             for (dim_t iw = 0; iw < g.iw; ++iw)
                 for (int v = 0; v < p.zw / 16; ++v)
-                    store16(q + iw * p.xw + 16 * v, (v16_t) {});
+                    store16(q + iw * p.xw + 16 * v, v16_t {});
             continue;
         }
         for (dim_t iw = 0; iw < g.iw; ++iw)
