@@ -44,6 +44,10 @@ struct dw_walk_t {
     const float *w; // [kd][kh][kw][G]
     dim_t G, kw;
     dim_t first, pstep, tstep;
+    // The row the previous row of points did not read (coming from
+    // memory): forward the last kernel row, backward data the first
+    // (rows come in rising kernel row order, so falling diff_dst rows).
+    int fresh;
 };
 
 // The most points dw_points16 takes at a time: their accumulators and a
@@ -55,6 +59,7 @@ constexpr int dw_points_max = 8;
 #else
 constexpr int dw_points_max = 6;
 #endif
+constexpr int dw_prefetch_points = 24;
 
 // P points from x on whose taps all exist, 16 channels from cb: a tap's
 // weights are loaded once for the P points.
@@ -65,6 +70,19 @@ inline void dw_points16(
     v16_t a[P];
     for (int p = 0; p < P; ++p)
         a[p] = v16_t {};
+    // Lines ahead for the hardware: the fresh row's input and the output
+    // lines this block will write (read for ownership otherwise, on the
+    // critical path); 24 points ahead measured best of 6, 12 and 24. (No
+    // kernel row reaches the input in rows of the padding only.)
+    if (k.nrows > 0) {
+        const float *ahead = k.rows[k.fresh] + k.first
+                + (x + dw_prefetch_points) * k.pstep + cb;
+        for (int p = 0; p < P; ++p) {
+            __builtin_prefetch(ahead + p * k.pstep, 0, 3);
+            __builtin_prefetch(
+                    out + (dw_prefetch_points + p) * ldo + cb, 1, 3);
+        }
+    }
     for (int r = 0; r < k.nrows; ++r) {
         const float *wk = k.w + k.taps[r] * k.kw * k.G + cb;
         const float *s0 = k.rows[r] + k.first + x * k.pstep + cb;
@@ -121,7 +139,7 @@ void dw_row_nspc(const conv_conf_t &c, const float *const *rows,
 {
     const dim_t G = c.g;
     const dw_walk_t k {rows, taps, nrows, w, G, c.kw, -c.pl * G, c.sw * G,
-            c.dwl * G};
+            c.dwl * G, nrows - 1};
     auto point = [&](dim_t ow, dim_t cb, dim_t len) {
         float *o = out + ow * ldo + cb;
         for (dim_t q = 0; q < len; ++q)
@@ -184,7 +202,7 @@ void dw_bwd_d_row_nspc(const conv_conf_t &c, const float *const *rows,
     for (dim_t iw = hi; iw < c.iw; ++iw)
         point(iw, 0, G);
     const dw_walk_t k {
-            rows, taps, nrows, w, G, c.kw, c.pl * G, G, -c.dwl * G};
+            rows, taps, nrows, w, G, c.kw, c.pl * G, G, -c.dwl * G, 0};
     dw_inner(k, lo, hi, 0, G, out, ldo, point);
 }
 
