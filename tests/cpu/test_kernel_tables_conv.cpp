@@ -182,14 +182,15 @@ TEST(KernelTables, ConvDepthwiseBackwardDataRowOnEveryIsa) {
 // Depthwise backward weights, channels last: one diff_dst row (oh = 0)
 // added to partial sums (and bias sums) that already hold values; taps
 // in groups of up to four (5 wide: four and one) with their own border
-// columns.
+// columns; rows of several column blocks (many channels, or long rows).
 TEST(KernelTables, ConvDepthwiseBackwardWeightsRowOnEveryIsa) {
-    const dim_t G = 83;
+    for (const dim_t G : {83, 300})
     for (const auto *e : entries())
         for (const auto &c : {conf(G, 1, 1, 5, 30, 3, 1, 0, 1),
                      conf(G, 1, 1, 5, 31, 3, 2, 1, 2),
                      conf(G, 1, 1, 5, 9, 5, 1, 0, 0),
-                     conf(G, 1, 1, 5, 23, 5, 1, 0, 2)}) {
+                     conf(G, 1, 1, 5, 23, 5, 1, 0, 2),
+                     conf(G, 1, 1, 3, 130, 3, 1, 0, 1)}) {
             const auto src = random_floats(
                     (size_t)(c.ih * c.iw * G), -1.f, 1.f, 63);
             const auto dd = random_floats((size_t)(c.ow * G), -1.f, 1.f, 64);

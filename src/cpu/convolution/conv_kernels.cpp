@@ -256,16 +256,26 @@ void dw_bwd_w_row_nspc(const conv_conf_t &c, const float *const *rows,
                                 : std::min(c.ow, (c.iw - 1 - off) / c.sw + 1);
         lo = std::min(lo, hi);
     };
+    // Every 16-channel pass walks columns G floats apart; over a whole
+    // row of many channels those lines (power-of-two strides for the
+    // usual G) crowd a few L1 sets and miss on every pass. Passes over
+    // blocks of at least 16 columns and 16 KB of a row keep the block's
+    // lines in L1 for all channel blocks (measured against whole rows
+    // and blocks of 4 and 8 columns).
+    const dim_t dw_bwd_cols = std::max<dim_t>(16, 4096 / G);
     if (bias) {
-        for (dim_t cb = 0; cb < G16; cb += 16) {
-            v16_t b0 {}, b1 {};
-            dim_t ow = 0;
-            for (; ow + 2 <= c.ow; ow += 2) {
-                b0 += load16(dd + ow * G + cb);
-                b1 += load16(dd + (ow + 1) * G + cb);
+        for (dim_t b0 = 0; b0 < c.ow; b0 += dw_bwd_cols) {
+            const dim_t b1 = std::min(c.ow, b0 + dw_bwd_cols);
+            for (dim_t cb = 0; cb < G16; cb += 16) {
+                v16_t s0 {}, s1 {};
+                dim_t ow = b0;
+                for (; ow + 2 <= b1; ow += 2) {
+                    s0 += load16(dd + ow * G + cb);
+                    s1 += load16(dd + (ow + 1) * G + cb);
+                }
+                if (ow < b1) s0 += load16(dd + ow * G + cb);
+                store16(bias + cb, load16(bias + cb) + (s0 + s1));
             }
-            if (ow < c.ow) b0 += load16(dd + ow * G + cb);
-            store16(bias + cb, load16(bias + cb) + (b0 + b1));
         }
         for (dim_t ow = 0; ow < c.ow; ++ow)
             for (dim_t g = G16; g < G; ++g)
@@ -291,12 +301,15 @@ void dw_bwd_w_row_nspc(const conv_conf_t &c, const float *const *rows,
                 const float *s = rows[r] + (k0 * c.dwl - c.pl) * G;
                 float *a = ar + k0 * G;
                 const dim_t ts = c.dwl * G;
-                for (dim_t cb = 0; cb < G16; cb += 16) switch (nk) {
-                        case 4: dw_bwd_w_taps16<4>(s, step, ts, dd, G, lo, hi, cb, a); break;
-                        case 3: dw_bwd_w_taps16<3>(s, step, ts, dd, G, lo, hi, cb, a); break;
-                        case 2: dw_bwd_w_taps16<2>(s, step, ts, dd, G, lo, hi, cb, a); break;
-                        default: dw_bwd_w_taps16<1>(s, step, ts, dd, G, lo, hi, cb, a);
-                    }
+                for (dim_t b0 = lo; b0 < hi; b0 += dw_bwd_cols) {
+                    const dim_t b1 = std::min(hi, b0 + dw_bwd_cols);
+                    for (dim_t cb = 0; cb < G16; cb += 16) switch (nk) {
+                            case 4: dw_bwd_w_taps16<4>(s, step, ts, dd, G, b0, b1, cb, a); break;
+                            case 3: dw_bwd_w_taps16<3>(s, step, ts, dd, G, b0, b1, cb, a); break;
+                            case 2: dw_bwd_w_taps16<2>(s, step, ts, dd, G, b0, b1, cb, a); break;
+                            default: dw_bwd_w_taps16<1>(s, step, ts, dd, G, b0, b1, cb, a);
+                        }
+                }
                 if (G16 < G)
                     for (int j = 0; j < nk; ++j)
                         for (dim_t ow = lo; ow < hi; ++ow)
