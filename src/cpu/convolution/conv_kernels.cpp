@@ -50,16 +50,26 @@ struct dw_walk_t {
     int fresh;
 };
 
-// The most points dw_points16 takes at a time: their accumulators and a
-// tap's weights fill the vector registers (AVX-512: 8 + 1 of 32 zmm;
-// 16 ymm elsewhere: 6 x 2 + 2, as 8 points spilled accumulators to the
-// stack in the inner loop).
+// Tuning by ISA, each measured where it runs:
+//  - dw_points_max: the most points dw_points16 takes at a time, their
+//    accumulators and a tap's weights filling the vector registers
+//    (AVX-512: 8 + 1 of 32 zmm; 16 ymm elsewhere: 6 x 2 + 2, as 8 points
+//    spilled accumulators to the stack in the inner loop);
+//  - dw_prefetch_points: how far ahead dw_points16 prefetches (0: not);
+//  - dw_column_blocks: backward weights walks rows in column blocks.
+// The prefetches and column blocks made MobileNet's layers 1.2-1.6x
+// faster on a 2-core AVX2 host and 10-25% slower on a 16-core AVX-512
+// Xeon (whose cores each hold fewer rows, in larger caches), so the
+// AVX-512 build keeps whole rows without prefetches.
 #if defined(__AVX512F__)
 constexpr int dw_points_max = 8;
+constexpr int dw_prefetch_points = 0;
+constexpr bool dw_column_blocks = false;
 #else
 constexpr int dw_points_max = 6;
-#endif
 constexpr int dw_prefetch_points = 24;
+constexpr bool dw_column_blocks = true;
+#endif
 
 // P points from x on whose taps all exist, 16 channels from cb: a tap's
 // weights are loaded once for the P points.
@@ -72,9 +82,9 @@ inline void dw_points16(
         a[p] = v16_t {};
     // Lines ahead for the hardware: the fresh row's input and the output
     // lines this block will write (read for ownership otherwise, on the
-    // critical path); 24 points ahead measured best of 6, 12 and 24. (No
-    // kernel row reaches the input in rows of the padding only.)
-    if (k.nrows > 0) {
+    // critical path); on AVX2 24 points ahead measured best of 6, 12 and
+    // 24. (No kernel row reaches the input in rows of the padding only.)
+    if (dw_prefetch_points > 0 && k.nrows > 0) {
         const float *ahead = k.rows[k.fresh] + k.first
                 + (x + dw_prefetch_points) * k.pstep + cb;
         for (int p = 0; p < P; ++p) {
@@ -262,7 +272,8 @@ void dw_bwd_w_row_nspc(const conv_conf_t &c, const float *const *rows,
     // blocks of at least 16 columns and 16 KB of a row keep the block's
     // lines in L1 for all channel blocks (measured against whole rows
     // and blocks of 4 and 8 columns).
-    const dim_t dw_bwd_cols = std::max<dim_t>(16, 4096 / G);
+    const dim_t dw_bwd_cols
+            = dw_column_blocks ? std::max<dim_t>(16, 4096 / G) : c.ow;
     if (bias) {
         for (dim_t b0 = 0; b0 < c.ow; b0 += dw_bwd_cols) {
             const dim_t b1 = std::min(c.ow, b0 + dw_bwd_cols);
