@@ -1275,6 +1275,9 @@ TEST(Convolution, DepthwiseFewRowsSplitByChannels)
         t.q.src_zp = {3};
         run_fwd(t);
     }
+    // Backward weights over as many channels: the threads' partial sums
+    // (5,200 of them with the bias) are added by the team in slices.
+    run_bwd_weights(s, fmt_t::cl, fmt_t::plain, dt::f32, dt::f32, true);
 }
 
 // Depthwise backward runs on the direct channels-last f32 kernels (other
