@@ -1,14 +1,9 @@
 // dnnl-isa: base avx2 avx512_core
 // Normalization row kernels, compiled once per ISA listed above
 // (cmake/isa_sources.cmake); the table is norm_kernel_table.cpp. The
-// partial sums are plain float arrays of 32 (or 16) lanes that the
-// vectorizer keeps in registers (8 xmm, 4 ymm or 2 zmm): GCC 12 kept a
-// loop-carried 64-byte vector-extension value on the stack on ISAs
-// without 512-bit registers (AVX2: layer norm 4096x1024 at 6.6 GB/s a
-// core, a third of the reference's speed). Each lane adds the same values
-// in the same order on every ISA.
-
-#include <cstring>
+// partial sums are sixteen-lane values of simd_v16.hpp (two of them for
+// 32 lanes), which stay in registers on every ISA (2 zmm, 4 ymm or 8
+// xmm); each lane adds the same values in the same order on every ISA.
 
 #include "cpu/norm_kernels/norm_kernels.hpp"
 #include "cpu/isa_unit.hpp"
@@ -22,25 +17,20 @@ namespace {
 
 constexpr dim_t block = 1024; // elements per float partial sum
 
-// The 32 partial sums of a row block, added as hsum16(lanes 0-15 + lanes
-// 16-31) would add them (so every ISA gives the same bits).
-inline float hsum32(const float *a) {
-    return hsum16(load16(a) + load16(a + 16));
-}
-
 double sum(const float *x, dim_t n) {
     double t = 0;
     for (dim_t b = 0; b < n; b += block) {
         const dim_t e = b + block < n ? b + block : n;
-        float a[32] = {};
+        v16_t a0 {}, a1 {}; // lanes 0-15 and 16-31 of 32 partial sums
         dim_t i = b;
-        for (; i + 32 <= e; i += 32)
-            for (int j = 0; j < 32; ++j)
-                a[j] += x[i + j];
+        for (; i + 32 <= e; i += 32) {
+            a0 += load16(x + i);
+            a1 += load16(x + i + 16);
+        }
         float r = 0;
         for (; i < e; ++i)
             r += x[i];
-        t += (double)hsum32(a) + r;
+        t += (double)hsum16(a0 + a1) + r;
     }
     return t;
 }
@@ -49,17 +39,17 @@ double sum_sq_dev(const float *x, dim_t n, float m) {
     double t = 0;
     for (dim_t b = 0; b < n; b += block) {
         const dim_t e = b + block < n ? b + block : n;
-        float a[32] = {};
+        v16_t a0 {}, a1 {};
         dim_t i = b;
-        for (; i + 32 <= e; i += 32)
-            for (int j = 0; j < 32; ++j) {
-                const float d = x[i + j] - m;
-                a[j] += d * d;
-            }
+        for (; i + 32 <= e; i += 32) {
+            const v16_t d0 = load16(x + i) - m, d1 = load16(x + i + 16) - m;
+            a0 += d0 * d0;
+            a1 += d1 * d1;
+        }
         float r = 0;
         for (; i < e; ++i)
             r += (x[i] - m) * (x[i] - m);
-        t += (double)hsum32(a) + r;
+        t += (double)hsum16(a0 + a1) + r;
     }
     return t;
 }
@@ -69,22 +59,21 @@ void dot_dev(const float *g, const float *sc, const float *x, dim_t n, float m, 
     double t1 = 0, t2 = 0;
     for (dim_t b = 0; b < n; b += block) {
         const dim_t e = b + block < n ? b + block : n;
-        float a[16] = {}, c[16] = {};
+        v16_t a {}, c {};
         dim_t i = b;
-        for (; i + 16 <= e; i += 16)
-            for (int j = 0; j < 16; ++j) {
-                const float gv = sc ? g[i + j] * sc[i + j] : g[i + j];
-                a[j] += gv;
-                c[j] += gv * (x[i + j] - m);
-            }
+        for (; i + 16 <= e; i += 16) {
+            const v16_t gv = sc ? load16(g + i) * load16(sc + i) : load16(g + i);
+            a += gv;
+            c += gv * (load16(x + i) - m);
+        }
         float r1 = 0, r2 = 0;
         for (; i < e; ++i) {
             const float gv = sc ? g[i] * sc[i] : g[i];
             r1 += gv;
             r2 += gv * (x[i] - m);
         }
-        t1 += (double)hsum16(load16(a)) + r1;
-        t2 += (double)hsum16(load16(c)) + r2;
+        t1 += (double)hsum16(a) + r1;
+        t2 += (double)hsum16(c) + r2;
     }
     *s1 = t1;
     *s2 = t2;
