@@ -206,13 +206,21 @@ void pack_a_s16(const T *a, dim_t rs, dim_t cs, int32_t zp, dim_t m,
         const dim_t mr = m - ir < MR ? m - ir : MR;
         const T *src = a + ir * rs;
         int16_t *o = out + ir * kp * 2;
-        for (dim_t i = 0; i < mr; ++i)
-            for (dim_t p = 0; p < kc; ++p)
-                o[(p / 2 * MR + i) * 2 + (p & 1)]
-                        = to_s16_t<T>::cvt(src[i * rs + p * cs], zp);
-        if (kc & 1)
-            for (dim_t i = 0; i < mr; ++i)
-                o[((kc / 2) * MR + i) * 2 + 1] = 0;
+        // A row's pairs of k at a time (one 32-bit store each), 2 * MR
+        // values apart.
+        for (dim_t i = 0; i < mr; ++i) {
+            const T *s = src + i * rs;
+            int16_t *d = o + i * 2;
+            dim_t p = 0;
+            for (; p + 2 <= kc; p += 2, d += 2 * MR) {
+                d[0] = to_s16_t<T>::cvt(s[p * cs], zp);
+                d[1] = to_s16_t<T>::cvt(s[(p + 1) * cs], zp);
+            }
+            if (p < kc) {
+                d[0] = to_s16_t<T>::cvt(s[p * cs], zp);
+                d[1] = 0;
+            }
+        }
         if (mr < MR)
             for (dim_t p = 0; p < kp; ++p)
                 for (dim_t i = mr; i < MR; ++i)
@@ -228,20 +236,42 @@ void pack_b_s16(const T *b, dim_t rs, dim_t cs, int32_t zp, dim_t kc,
         const dim_t nr = n - jr < NR ? n - jr : NR;
         const T *src = b + jr * cs;
         int16_t *o = out + jr * kp * 2;
+        // Pairs of k at a time, without a division per value: rows of
+        // the pair interleaved across the panel (contiguous columns), or
+        // one column's pairs 2 * NR values apart.
         if (cs == 1) {
-            for (dim_t p = 0; p < kc; ++p)
-                for (dim_t j = 0; j < nr; ++j)
-                    o[(p / 2 * NR + j) * 2 + (p & 1)]
-                            = to_s16_t<T>::cvt(src[p * rs + j], zp);
+            dim_t p = 0;
+            for (; p + 2 <= kc; p += 2) {
+                const T *s0 = src + p * rs, *s1 = s0 + rs;
+                int16_t *d = o + p / 2 * NR * 2;
+                for (dim_t j = 0; j < nr; ++j) {
+                    d[2 * j] = to_s16_t<T>::cvt(s0[j], zp);
+                    d[2 * j + 1] = to_s16_t<T>::cvt(s1[j], zp);
+                }
+            }
+            if (p < kc) {
+                const T *s0 = src + p * rs;
+                int16_t *d = o + p / 2 * NR * 2;
+                for (dim_t j = 0; j < nr; ++j) {
+                    d[2 * j] = to_s16_t<T>::cvt(s0[j], zp);
+                    d[2 * j + 1] = 0;
+                }
+            }
         } else {
-            for (dim_t j = 0; j < nr; ++j)
-                for (dim_t p = 0; p < kc; ++p)
-                    o[(p / 2 * NR + j) * 2 + (p & 1)]
-                            = to_s16_t<T>::cvt(src[p * rs + j * cs], zp);
+            for (dim_t j = 0; j < nr; ++j) {
+                const T *s = src + j * cs;
+                int16_t *d = o + j * 2;
+                dim_t p = 0;
+                for (; p + 2 <= kc; p += 2, d += 2 * NR) {
+                    d[0] = to_s16_t<T>::cvt(s[p * rs], zp);
+                    d[1] = to_s16_t<T>::cvt(s[(p + 1) * rs], zp);
+                }
+                if (p < kc) {
+                    d[0] = to_s16_t<T>::cvt(s[p * rs], zp);
+                    d[1] = 0;
+                }
+            }
         }
-        if (kc & 1)
-            for (dim_t j = 0; j < nr; ++j)
-                o[((kc / 2) * NR + j) * 2 + 1] = 0;
         if (nr < NR)
             for (dim_t p = 0; p < kp; ++p)
                 for (dim_t j = nr; j < NR; ++j)
