@@ -40,7 +40,7 @@ const void *entry(const isa_table_t<K> &t, int i, unsigned *isa, int *sel) {
 
 // Families: eltwise, softmax, lrn, resampling, norm, rows, pooling,
 // reorder, conv, gemm_f32, gemm_gemv, gemm_s32, gemm_bf16, gemm_s32c4,
-// rnn_cells.
+// gemm_s32_small_m, rnn_cells.
 DNNL_API const void *dnnl_test_cpu_kernel_table_entry(
         const char *family, int i, unsigned *isa, int *selected);
 
@@ -68,6 +68,8 @@ const void *dnnl_test_cpu_kernel_table_entry(
         return entry(gemm::bf16_ukernel_table(), i, isa, selected);
     if (f == "gemm_s32c4")
         return entry(gemm::s32c4_ukernel_table(), i, isa, selected);
+    if (f == "gemm_s32_small_m")
+        return entry(gemm::s32_small_m_table(), i, isa, selected);
     if (f == "rnn_cells") return entry(rnn::cell_kernel_table(), i, isa, selected);
     return nullptr;
 }

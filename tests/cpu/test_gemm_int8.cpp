@@ -3,7 +3,8 @@
 // would saturate any 16-bit intermediate), K not a multiple of 4 (the quad
 // kernels' tails), tiles cut at every row count of the microkernels, zero
 // points of both operands (the shift compensations of the u8 x s8 quad
-// path) and both transposes. Results must equal 64-bit sums modulo 2^32.
+// path), both transposes and the unpacked path of up to four rows of A.
+// Results must equal 64-bit sums modulo 2^32.
 // CTest also runs these under ONEDNN_MAX_CPU_ISA=AVX2_VNNI and AVX2 (see
 // tests/CMakeLists.txt) so every integer kernel family is covered.
 #include <cstdint>
@@ -121,6 +122,31 @@ TEST(GemmInt8, ZeroPoints) {
             [] { return -128; });
     check<int8_t>('N', 'T', 9, 40, 2051, 127, -128, [] { return -128; },
             [] { return 127; });
+}
+
+TEST(GemmInt8, SmallMStreamsB) {
+    // Up to four rows of A with B contiguous along K ('T') or N ('N'): the
+    // path without packing. Zero points, extremes over K past its int32
+    // blocks (32768 products), column counts past its 64-column units.
+    std::mt19937 gen(14);
+    std::uniform_int_distribution<int> any_u8(0, 255), any_s8(-128, 127);
+    auto u8 = [&] { return any_u8(gen); };
+    auto s8 = [&] { return any_s8(gen); };
+    for (int64_t M = 1; M <= 4; ++M)
+        for (char tb : {'N', 'T'}) {
+            check<uint8_t>('N', tb, M, 130, 301, 0, 0, u8, s8);
+            check<uint8_t>('N', tb, M, 70, 33, 3, 127, u8, s8);
+            check<int8_t>('N', tb, M, 65, 300, -128, 5, s8, s8);
+        }
+    for (char tb : {'N', 'T'}) {
+        check<uint8_t>('N', tb, 3, 70, 32770, 0, 0, [] { return 255; },
+                [] { return -128; });
+        check<int8_t>('N', tb, 2, 9, 65537, 127, -128, [] { return -128; },
+                [] { return 127; });
+        // Past 2^31 in total (wraps): int32 sums of whole K would overflow.
+        check<uint8_t>('N', tb, 1, 9, 70001, 0, 0, [] { return 255; },
+                [] { return -128; });
+    }
 }
 
 TEST(GemmInt8, LargeBlocks) {

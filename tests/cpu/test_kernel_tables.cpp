@@ -33,7 +33,7 @@ namespace cpu = dnnl::impl::cpu;
 
 const char *const families[] = {"eltwise", "softmax", "lrn", "resampling",
         "norm", "rows", "pooling", "reorder", "conv", "gemm_f32", "gemm_gemv",
-        "gemm_s32", "gemm_bf16", "gemm_s32c4", "rnn_cells"};
+        "gemm_s32", "gemm_bf16", "gemm_s32c4", "gemm_s32_small_m", "rnn_cells"};
 
 struct entry_t {
     const void *k;

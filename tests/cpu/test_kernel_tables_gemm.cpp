@@ -7,7 +7,9 @@
 //   gemm_s32    int16 pairs into s32, full and partial tiles, overwrite and
 //               accumulate, the extreme values;
 //   gemm_bf16   bf16 pairs into f32 with alpha / beta;
-//   gemm_s32c4  u8 x s8 quads into s32, one function per row count.
+//   gemm_s32c4  u8 x s8 quads into s32, one function per row count;
+//   gemm_s32_small_m  up to four rows of 8-bit integers by B in n and t
+//               form, unpacked, with the column sums of B.
 // Tiles are cut short in both directions, and nothing outside the m x n
 // tile may change.
 #include <cmath>
@@ -300,3 +302,72 @@ TEST(KernelTables, GemmS32QuadsOnEveryIsa) {
                 }
     }
 }
+
+// Every (form, A type, B type) of the small-M integer kernels: exact
+// int64 sums for M = 1..4, n past the vector widths and the n form's
+// 64-column runs, k past the vector loops and across the int32 block
+// (32768) with extreme values.
+TEST(KernelTables, GemmS32SmallMOnEveryIsa) {
+    const auto v = runnable_entries<gemm::s32_small_m_desc_t>("gemm_s32_small_m");
+    ASSERT_FALSE(v.empty());
+    int idx = 0;
+    for (const auto *e : v) {
+        const std::string isa = "entry " + std::to_string(idx++);
+        for (int t_form = 0; t_form < 2; ++t_form)
+            for (int as = 0; as < 2; ++as)
+                for (int bs = 0; bs < 2; ++bs)
+                    for (int M = 1; M <= 4; ++M)
+                        for (const auto nk : std::vector<std::pair<dim_t, dim_t>> {
+                                     {1, 1}, {7, 33}, {70, 100}, {130, 65},
+                                     {3, 32770}}) {
+                            const dim_t n = nk.first, k = nk.second;
+                            const bool extreme = k > 32768;
+                            const dim_t lda = k + 3, ldb = t_form ? k + 5 : n + 2;
+                            const auto ra = random_ints((size_t)(M * lda),
+                                    as ? -128 : 0, as ? 127 : 255, 41);
+                            const auto rb = random_ints(
+                                    (size_t)((t_form ? n : k) * ldb),
+                                    bs ? -128 : 0, bs ? 127 : 255, 42);
+                            std::vector<int8_t> a(ra.size()), b(rb.size());
+                            for (size_t i = 0; i < a.size(); ++i)
+                                a[i] = (int8_t)(extreme ? (as ? -128 : 255) : ra[i]);
+                            for (size_t i = 0; i < b.size(); ++i)
+                                b[i] = (int8_t)(extreme ? (bs ? -128 : 255) : rb[i]);
+                            std::vector<int64_t> ab((size_t)(M * n), -1),
+                                    bsum((size_t)n, -1);
+                            e->fn[t_form][as][bs](M, n, k, a.data(), lda,
+                                    b.data(), ldb, ab.data(), bsum.data());
+                            auto av = [&](size_t i) {
+                                return as ? (int64_t)a[i] : (int64_t)(uint8_t)a[i];
+                            };
+                            auto bv = [&](size_t i) {
+                                return bs ? (int64_t)b[i] : (int64_t)(uint8_t)b[i];
+                            };
+                            const std::string what = isa + " form "
+                                    + (t_form ? "t" : "n") + " a "
+                                    + (as ? "s8" : "u8") + " b "
+                                    + (bs ? "s8" : "u8") + " M "
+                                    + std::to_string(M) + " n "
+                                    + std::to_string(n) + " k "
+                                    + std::to_string(k);
+                            for (dim_t j = 0; j < n; ++j) {
+                                int64_t sb = 0;
+                                for (dim_t p = 0; p < k; ++p)
+                                    sb += bv((size_t)(t_form ? j * ldb + p
+                                                             : p * ldb + j));
+                                ASSERT_EQ(bsum[(size_t)j], sb) << what;
+                                for (int i = 0; i < M; ++i) {
+                                    int64_t s = 0;
+                                    for (dim_t p = 0; p < k; ++p)
+                                        s += av((size_t)(i * lda + p))
+                                                * bv((size_t)(t_form
+                                                                ? j * ldb + p
+                                                                : p * ldb + j));
+                                    ASSERT_EQ(ab[(size_t)(i * n + j)], s)
+                                            << what << " at " << i << "," << j;
+                                }
+                            }
+                        }
+    }
+}
+

@@ -79,9 +79,21 @@ const isa_table_t<s32c4_ukernel_desc_t> &s32c4_ukernel_table() {
     return t;
 }
 
+const isa_table_t<s32_small_m_desc_t> &s32_small_m_table() {
+    static const isa_table_t<s32_small_m_desc_t> t {
+            {avx512_core, &s32_small_m_avx512_core()},
+            {avx2, &s32_small_m_avx2()}, {isa_undef, &s32_small_m_base()}};
+    return t;
+}
+
 // Picked once per process: the ISA limit is fixed by its first read.
 const f32_ukernel_desc_t &select_f32_ukernel() {
     static const f32_ukernel_desc_t *k = isa_select(f32_ukernel_table());
+    return *k;
+}
+
+const s32_small_m_desc_t &select_s32_small_m() {
+    static const s32_small_m_desc_t *k = isa_select(s32_small_m_table());
     return *k;
 }
 

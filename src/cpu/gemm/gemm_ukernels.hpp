@@ -116,6 +116,22 @@ extern const f32_gemv_desc_t f32_gemv__avx512f;
 extern const f32_gemv_desc_t f32_gemv__avx2_fma;
 extern const f32_gemv_desc_t f32_gemv__generic;
 
+// Integer products of up to four rows without packing (batch-1 int8
+// inner products and matmuls): for columns [0, n) of B and rows [0, m)
+// of A (row i at a + i * lda, contiguous along k), the exact sums
+// ab[i * n + j] = sum_p a(i, p) b(p, j) and, where bsum is not null,
+// bsum[j] = sum_p b(p, j). B is either in n form (row p at b + p * ldb,
+// contiguous along j) or t form (column j at b + j * ldb, contiguous
+// along p). fn[t form][A signed][B signed]; A and B are u8 or s8.
+using s32_small_m_f = void (*)(dim_t m, dim_t n, dim_t k, const void *a,
+        dim_t lda, const void *b, dim_t ldb, int64_t *ab, int64_t *bsum);
+struct s32_small_m_desc_t {
+    s32_small_m_f fn[2][2][2];
+};
+const s32_small_m_desc_t &s32_small_m_avx512_core();
+const s32_small_m_desc_t &s32_small_m_avx2();
+const s32_small_m_desc_t &s32_small_m_base();
+
 // The tables, best first (cpu/isa_table.hpp), and the kernels this
 // machine runs best among them (within dnnl_set_max_cpu_isa and the ISA
 // hints).
@@ -124,7 +140,9 @@ const isa_table_t<f32_gemv_desc_t> &f32_gemv_table();
 const isa_table_t<s32_ukernel_desc_t> &s32_ukernel_table();
 const isa_table_t<bf16_ukernel_desc_t> &bf16_ukernel_table();
 const isa_table_t<s32c4_ukernel_desc_t> &s32c4_ukernel_table();
+const isa_table_t<s32_small_m_desc_t> &s32_small_m_table();
 const f32_ukernel_desc_t &select_f32_ukernel();
+const s32_small_m_desc_t &select_s32_small_m();
 const s32_ukernel_desc_t &select_s32_ukernel();
 const f32_gemv_desc_t &select_f32_gemv();
 // Null when the machine has no bf16 dot product instructions.
