@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 #include "cpu/gemm/gemm_loops.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
@@ -298,11 +299,14 @@ void s32_small_m(const gemm_s32_args_t &g, int nthr) {
                 a_sum[i] += g.a_dt == dnnl_s8
                         ? (int64_t)((const int8_t *)g.a)[i * g.a_rs + k]
                         : (int64_t)((const uint8_t *)g.a)[i * g.a_rs + k];
-    constexpr dim_t unit = 64;
+    // Columns per kernel call: whole runs of the n form's rows (see
+    // gemm_s32_small_m.cpp).
+    constexpr dim_t unit = 512;
     const dim_t nunits = div_up(g.N, unit);
     parallel_chunks(std::min<dim_t>(nthr, nunits), nunits,
             [&](int, dim_t u0, dim_t u1) {
-        int64_t ab[4 * unit], b_sum[unit];
+        std::vector<int64_t> ab_buf(4 * unit), b_sum_buf(unit);
+        int64_t *ab = ab_buf.data(), *b_sum = b_sum_buf.data();
         for (dim_t u = u0; u < u1; ++u) {
             const dim_t j0 = u * unit, n = std::min(g.N, j0 + unit) - j0;
             const char *b = (const char *)g.b

@@ -24,7 +24,10 @@ namespace gemm {
 namespace {
 
 constexpr dim_t kblock = 32768;
-constexpr dim_t max_cols = 64; // columns per call of the n form
+// Columns of the n form summed at a time: runs of B's rows long enough to
+// stream (64-column runs stepped through memory a row stride at a time,
+// one line per page: 4x slower).
+constexpr dim_t max_cols = 512;
 
 #if defined(__AVX2__)
 // Sixteen 8-bit values widened to 16 bits.
