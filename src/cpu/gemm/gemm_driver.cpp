@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
-#include <vector>
 
 #include "cpu/gemm/gemm_loops.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
@@ -278,11 +277,10 @@ void s32_naive(const gemm_s32_args_t &g, int nthr) {
 // once through the small-M kernels (gemm_ukernels.hpp). Packing B into
 // 16-bit pairs or VNNI quads first took 6-16x longer than oneDNN on
 // batch-1 int8 inner products (2048 x 1000 weights). The kernels give
-// exact raw sums; zero points are int64 corrections here and the result
-// is taken modulo 2^32, as the packed path's.
-// The n form takes one row of A only: with four (4x4096:4096x4096) it
-// measured 2.5x slower than packing for the VNNI kernels on a 16-core
-// Xeon, while one row was 1.2-2.3x faster.
+// exact raw sums; zero points are corrections here, all modulo 2^64 and
+// the result modulo 2^32, as the packed path's. The n form takes one row
+// of A only: with four (4x4096:4096x4096) it measured 2.5x slower than
+// packing for the VNNI kernels on a 16-core Xeon, one row 1.2-2.3x faster.
 bool s32_small_m_ok(const gemm_s32_args_t &g) {
     return g.M <= 4 && g.K > 0 && !g.b_packed && g.a_cs == 1
             && (g.b_rs == 1 || (g.b_cs == 1 && g.M == 1));
@@ -293,7 +291,6 @@ void s32_small_m(const gemm_s32_args_t &g, int nthr) {
     const s32_small_m_f fn = select_s32_small_m()
                                      .fn[t_form][g.a_dt == dnnl_s8]
                                         [g.b_dt == dnnl_s8];
-    const size_t asz = 1, bsz = 1; // u8 and s8 elements
     // Sums of each A row (for B's zero point).
     int64_t a_sum[4] = {0, 0, 0, 0};
     if (g.b_zp != 0)
@@ -302,6 +299,9 @@ void s32_small_m(const gemm_s32_args_t &g, int nthr) {
                 a_sum[i] += g.a_dt == dnnl_s8
                         ? (int64_t)((const int8_t *)g.a)[i * g.a_rs + k]
                         : (int64_t)((const uint8_t *)g.a)[i * g.a_rs + k];
+    // Wrapping arithmetic for the corrections (only the low 32 bits count).
+    auto u = [](int64_t v) { return (uint64_t)v; };
+    const uint64_t zz = u(g.K) * u(g.a_zp) * u(g.b_zp);
     // Columns per kernel call: runs of up to 512 of the n form's rows
     // (see gemm_s32_small_m.cpp), fewer where that leaves threads idle
     // (768 columns on 16 threads), in multiples of 64.
@@ -311,21 +311,19 @@ void s32_small_m(const gemm_s32_args_t &g, int nthr) {
     const dim_t nunits = div_up(g.N, unit);
     parallel_chunks(std::min<dim_t>(nthr, nunits), nunits,
             [&](int, dim_t u0, dim_t u1) {
-        std::vector<int64_t> ab_buf(4 * unit), b_sum_buf(unit);
-        int64_t *ab = ab_buf.data(), *b_sum = b_sum_buf.data();
-        for (dim_t u = u0; u < u1; ++u) {
-            const dim_t j0 = u * unit, n = std::min(g.N, j0 + unit) - j0;
-            const char *b = (const char *)g.b
-                    + (t_form ? j0 * g.b_cs : j0) * bsz;
-            fn(g.M, n, g.K, g.a, g.a_rs * asz, b, t_form ? g.b_cs : g.b_rs,
-                    ab, g.a_zp != 0 ? b_sum : nullptr);
+        int64_t ab[4 * max_unit], b_sum[max_unit];
+        for (dim_t un = u0; un < u1; ++un) {
+            const dim_t j0 = un * unit, n = std::min(g.N, j0 + unit) - j0;
+            // 8-bit elements: offsets in bytes.
+            const char *b = (const char *)g.b + (t_form ? j0 * g.b_cs : j0);
+            fn(g.M, n, g.K, g.a, g.a_rs, b, t_form ? g.b_cs : g.b_rs, ab,
+                    g.a_zp != 0 ? b_sum : nullptr);
             for (dim_t i = 0; i < g.M; ++i)
                 for (dim_t j = 0; j < n; ++j) {
-                    const int64_t v = ab[i * n + j]
-                            - (g.a_zp != 0 ? (int64_t)g.a_zp * b_sum[j] : 0)
-                            - (int64_t)g.b_zp * a_sum[i]
-                            + (int64_t)g.K * g.a_zp * g.b_zp;
-                    int32_t r = (int32_t)(uint32_t)(uint64_t)v;
+                    const uint64_t v = u(ab[i * n + j])
+                            - (g.a_zp != 0 ? u(g.a_zp) * u(b_sum[j]) : 0)
+                            - u(g.b_zp) * u(a_sum[i]) + zz;
+                    int32_t r = (int32_t)(uint32_t)v;
                     int32_t &c = g.c[i * g.ldc + j0 + j];
                     if (g.accumulate) r = wrap_add(r, c);
                     if (g.bias_kind == bias_kind_t::per_row)
