@@ -195,6 +195,23 @@ struct to_s16_t<f32_as_bf16_t> {
     }
 };
 
+// One row of A or column of B (values s[p * step], p < kc) as 16-bit
+// pairs of k, a pair at a time (one 32-bit store each, no division per
+// value), pairs dstep values apart in d; an odd kc's last partner is 0.
+template <typename T>
+inline void put_pairs(const T *s, dim_t step, dim_t kc, int32_t zp,
+        int16_t *d, dim_t dstep) {
+    dim_t p = 0;
+    for (; p + 2 <= kc; p += 2, d += dstep) {
+        d[0] = to_s16_t<T>::cvt(s[p * step], zp);
+        d[1] = to_s16_t<T>::cvt(s[(p + 1) * step], zp);
+    }
+    if (p < kc) {
+        d[0] = to_s16_t<T>::cvt(s[p * step], zp);
+        d[1] = 0;
+    }
+}
+
 // Packing into 16-bit pairs of k (integers, or bf16 for the bf16 dot
 // product kernels); kc may be odd (the missing
 // partner is 0). Panel p-stride is 2 * MR (A) or 2 * NR (B).
@@ -206,21 +223,8 @@ void pack_a_s16(const T *a, dim_t rs, dim_t cs, int32_t zp, dim_t m,
         const dim_t mr = m - ir < MR ? m - ir : MR;
         const T *src = a + ir * rs;
         int16_t *o = out + ir * kp * 2;
-        // A row's pairs of k at a time (one 32-bit store each), 2 * MR
-        // values apart.
-        for (dim_t i = 0; i < mr; ++i) {
-            const T *s = src + i * rs;
-            int16_t *d = o + i * 2;
-            dim_t p = 0;
-            for (; p + 2 <= kc; p += 2, d += 2 * MR) {
-                d[0] = to_s16_t<T>::cvt(s[p * cs], zp);
-                d[1] = to_s16_t<T>::cvt(s[(p + 1) * cs], zp);
-            }
-            if (p < kc) {
-                d[0] = to_s16_t<T>::cvt(s[p * cs], zp);
-                d[1] = 0;
-            }
-        }
+        for (dim_t i = 0; i < mr; ++i)
+            put_pairs(src + i * rs, cs, kc, zp, o + i * 2, 2 * MR);
         if (mr < MR)
             for (dim_t p = 0; p < kp; ++p)
                 for (dim_t i = mr; i < MR; ++i)
@@ -236,9 +240,8 @@ void pack_b_s16(const T *b, dim_t rs, dim_t cs, int32_t zp, dim_t kc,
         const dim_t nr = n - jr < NR ? n - jr : NR;
         const T *src = b + jr * cs;
         int16_t *o = out + jr * kp * 2;
-        // Pairs of k at a time, without a division per value: rows of
-        // the pair interleaved across the panel (contiguous columns), or
-        // one column's pairs 2 * NR values apart.
+        // Pairs of k at a time: rows of the pair interleaved across the
+        // panel (contiguous columns), or column by column.
         if (cs == 1) {
             dim_t p = 0;
             for (; p + 2 <= kc; p += 2) {
@@ -258,19 +261,8 @@ void pack_b_s16(const T *b, dim_t rs, dim_t cs, int32_t zp, dim_t kc,
                 }
             }
         } else {
-            for (dim_t j = 0; j < nr; ++j) {
-                const T *s = src + j * cs;
-                int16_t *d = o + j * 2;
-                dim_t p = 0;
-                for (; p + 2 <= kc; p += 2, d += 2 * NR) {
-                    d[0] = to_s16_t<T>::cvt(s[p * rs], zp);
-                    d[1] = to_s16_t<T>::cvt(s[(p + 1) * rs], zp);
-                }
-                if (p < kc) {
-                    d[0] = to_s16_t<T>::cvt(s[p * rs], zp);
-                    d[1] = 0;
-                }
-            }
+            for (dim_t j = 0; j < nr; ++j)
+                put_pairs(src + j * cs, rs, kc, zp, o + j * 2, 2 * NR);
         }
         if (nr < NR)
             for (dim_t p = 0; p < kp; ++p)
