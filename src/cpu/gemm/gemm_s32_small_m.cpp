@@ -4,7 +4,8 @@
 // dot products widen both operands to 16 bits and add products pairwise
 // into 32 bits (vpmaddwd: exact for 8-bit values), with intrinsics where
 // the ISA has them (the vectorizer multiplied in 16 bits and widened each
-// product, twice the instructions); the n form is plain loops. Sums go in
+// product, twice the instructions); the n form takes two rows of B at a
+// time the same way (one vpmaddwd per 8 columns and row of A). Sums go in
 // int32 over blocks of k short enough not to overflow (32768 products of
 // at most 255 x 255 in magnitude), then into int64.
 #include <algorithm>
@@ -132,16 +133,52 @@ void small_m_n(dim_t m, dim_t n, dim_t k, const void *av, dim_t lda,
         for (dim_t p0 = 0; p0 < k; p0 += kblock) {
             const dim_t p1 = std::min(k, p0 + kblock);
             int32_t s[4][max_cols] = {}, sb[max_cols] = {};
-            for (dim_t p = p0; p < p1; ++p) {
-                const TB *b = B + p * ldb + j0;
+            // Two rows of B at a time (the second zero past k).
+            for (dim_t p = p0; p < p1; p += 2) {
+                const bool pair = p + 1 < p1;
+                const TB *b0 = B + p * ldb + j0, *b1 = b0 + ldb;
+                int32_t a0[4], a1[4];
                 for (dim_t i = 0; i < m; ++i) {
-                    const int32_t a = A[i * lda + p];
-                    for (dim_t j = 0; j < nc; ++j)
-                        s[i][j] += a * (int32_t)b[j];
+                    a0[i] = A[i * lda + p];
+                    a1[i] = pair ? A[i * lda + p + 1] : 0;
                 }
-                if (bsum)
-                    for (dim_t j = 0; j < nc; ++j)
-                        sb[j] += b[j];
+                dim_t j = 0;
+#if defined(__AVX2__)
+                // Sixteen columns: the two rows' values interleaved as
+                // 16-bit pairs in column order (the quarter permute undoes
+                // the unpacks' per-lane order), times (a0, a1) pairs.
+                const __m256i ones = _mm256_set1_epi32(0x00010001);
+                for (; j + 16 <= nc; j += 16) {
+                    const __m256i r0
+                            = _mm256_permute4x64_epi64(widen16(b0 + j), 0xd8);
+                    const __m256i r1 = pair
+                            ? _mm256_permute4x64_epi64(widen16(b1 + j), 0xd8)
+                            : _mm256_setzero_si256();
+                    const __m256i lo = _mm256_unpacklo_epi16(r0, r1),
+                                  hi = _mm256_unpackhi_epi16(r0, r1);
+                    auto add = [&](int32_t *acc, __m256i w) {
+                        __m256i *q0 = reinterpret_cast<__m256i *>(acc + j),
+                                *q1 = reinterpret_cast<__m256i *>(acc + j + 8);
+                        _mm256_storeu_si256(q0,
+                                _mm256_add_epi32(_mm256_loadu_si256(q0),
+                                        _mm256_madd_epi16(lo, w)));
+                        _mm256_storeu_si256(q1,
+                                _mm256_add_epi32(_mm256_loadu_si256(q1),
+                                        _mm256_madd_epi16(hi, w)));
+                    };
+                    for (dim_t i = 0; i < m; ++i)
+                        add(s[i], _mm256_set1_epi32((int32_t)(
+                                (uint32_t)(uint16_t)(int16_t)a0[i]
+                                | ((uint32_t)(uint16_t)(int16_t)a1[i] << 16))));
+                    if (bsum) add(sb, ones);
+                }
+#endif
+                for (; j < nc; ++j) {
+                    const int32_t v0 = b0[j], v1 = pair ? (int32_t)b1[j] : 0;
+                    for (dim_t i = 0; i < m; ++i)
+                        s[i][j] += a0[i] * v0 + a1[i] * v1;
+                    if (bsum) sb[j] += v0 + v1;
+                }
             }
             for (dim_t j = 0; j < nc; ++j) {
                 for (dim_t i = 0; i < m; ++i)
