@@ -117,9 +117,10 @@ DNNL_HALVES_COMPARE(==)
 DNNL_HALVES_COMPARE(!=)
 #undef DNNL_HALVES_COMPARE
 
-// Lanes of m set take a, the others b.
+// Lanes of m set take a, the others b (native vectors by value: see the
+// loads below).
 template <typename M, typename T>
-inline T select16(const M &m, const T &a, const T &b) {
+inline T select16(M m, T a, T b) {
     return m ? a : b;
 }
 template <typename M, typename T>
@@ -163,26 +164,38 @@ typedef halves_t<halves_t<native_i_t>> vi16_t;
 static_assert(sizeof(v16_t) == 64 && sizeof(vi16_t) == 64,
         "sixteen lanes of four bytes");
 
+// Loads and stores of whole values. The AVX-512 value goes through one
+// memcpy (its type carries element alignment, which a template parameter
+// would drop, and clang would then assume 64-byte alignment).
+#if defined(__AVX512F__)
+#define DNNL_V16_LOAD(v, p) std::memcpy(&(v), (p), sizeof(v))
+#define DNNL_V16_STORE(p, v) std::memcpy((p), &(v), sizeof(v))
+#else
+#define DNNL_V16_LOAD(v, p) load_lanes((v), (p))
+#define DNNL_V16_STORE(p, v) store_lanes((p), (v))
+#endif
+
 __attribute__((always_inline)) inline v16_t load16(const float *p) {
     v16_t v;
-    load_lanes(v, p);
+    DNNL_V16_LOAD(v, p);
     return v;
 }
 
-__attribute__((always_inline)) inline void store16(float *p, const v16_t &v) {
-    store_lanes(p, v);
+__attribute__((always_inline)) inline void store16(float *p, v16_t v) {
+    DNNL_V16_STORE(p, v);
 }
 
 __attribute__((always_inline)) inline vi16_t load16i(const int32_t *p) {
     vi16_t v;
-    load_lanes(v, p);
+    DNNL_V16_LOAD(v, p);
     return v;
 }
 
-__attribute__((always_inline)) inline void store16i(
-        int32_t *p, const vi16_t &v) {
-    store_lanes(p, v);
+__attribute__((always_inline)) inline void store16i(int32_t *p, vi16_t v) {
+    DNNL_V16_STORE(p, v);
 }
+#undef DNNL_V16_LOAD
+#undef DNNL_V16_STORE
 
 // Sixteen bytes to int32 lanes and back (the low byte of each lane).
 inline void widen_u8(native_i_t &v, const uint8_t *p) {
@@ -218,7 +231,7 @@ __attribute__((always_inline)) inline float hsum_of_eight(float b0,
     return d0 + d1;
 }
 
-__attribute__((always_inline)) inline float hsum16(const v16_t &a) {
+__attribute__((always_inline)) inline float hsum16(v16_t a) {
 #if defined(__AVX512F__)
     return hsum_of_eight(a[0] + a[8], a[1] + a[9], a[2] + a[10],
             a[3] + a[11], a[4] + a[12], a[5] + a[13], a[6] + a[14],

@@ -143,7 +143,7 @@ inline vi16_t ws_load(const void *ws, int wst, dim_t off) {
         v = load16i(static_cast<const int32_t *>(ws) + off);
     return v;
 }
-inline void ws_store(void *ws, int wst, dim_t off, const vi16_t &v) {
+inline void ws_store(void *ws, int wst, dim_t off, vi16_t v) {
     if (wst == ws_u8)
         narrow_u8(static_cast<uint8_t *>(ws) + off, v);
     else
