@@ -101,13 +101,8 @@ void small_m_t(dim_t m, dim_t n, dim_t k, const void *av, dim_t lda,
         const TB *b = B + j * ldb;
         if (bsum) {
             int64_t t = 0;
-            for (dim_t p0 = 0; p0 < k; p0 += kblock) {
-                const dim_t p1 = std::min(k, p0 + kblock);
-                int32_t s = 0;
-                for (dim_t p = p0; p < p1; ++p)
-                    s += b[p];
-                t += s;
-            }
+            for (dim_t p = 0; p < k; ++p)
+                t += b[p];
             bsum[j] = t;
         }
         for (dim_t i = 0; i < m; ++i) {
