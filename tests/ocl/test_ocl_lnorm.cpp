@@ -221,7 +221,7 @@ TEST_F(ocl_lnorm, queries_and_bad_parameters) {
     EXPECT_EQ(fpd.variance_desc(), fpd.mean_desc());
     EXPECT_EQ(fpd.weights_desc().get_dims(), memory::dims({8}));
     EXPECT_EQ(fpd.get_epsilon(), 1e-5f);
-    // rows_vec on GPUs (vector loads), rows on CPU devices.
+    // rows_held on GPUs (rows in registers), rows on CPU devices.
     EXPECT_EQ(std::string(fpd.impl_info_str()).rfind("ocl:lnorm:rows", 0), 0u)
             << fpd.impl_info_str();
     EXPECT_EQ(fpd.scratchpad_desc().get_size(), 0u);
@@ -260,7 +260,7 @@ TEST_F(ocl_lnorm, queries_and_bad_parameters) {
 // reference in oneDNN's order: normalized * src_scale / dst_scale, rounded
 // and saturated. Post-ops (oneDNN's gpu engine refuses them too), scales
 // with a mask and backward attributes are refused.
-TEST_F(ocl_lnorm, int8_and_scales) {
+void run_int8_and_scales() {
     struct q_t {
         memory::dims dims;
         dt src_dt, dst_dt;
@@ -332,6 +332,15 @@ TEST_F(ocl_lnorm, int8_and_scales) {
                 tol_for(q.dst_dt, 1e-4, 1e-3)))
                 << fpd.impl_info_str();
     }
+}
+
+TEST_F(ocl_lnorm, int8_and_scales) {
+    run_int8_and_scales();
+    // The same through the kernels GPUs take (rows held in registers).
+    {
+        gpu_geometry_t g;
+        run_int8_and_scales();
+    }
     const memory::desc md({2, 3, 8}, dt::s8, tag::abc);
     auto status = [&](const primitive_attr &attr) {
         return status_of([&] {
@@ -380,12 +389,27 @@ TEST_F(ocl_lnorm, gpu_geometry) {
     bi.in_place = true;
     run(bi, 51);
     run(mk({2, 8200}, nf::use_scale | nf::use_shift), 52);
+    // Forward rows held in registers at their longest (16 vectors a
+    // lane), RMS, and rows one vector past what the lanes hold (read
+    // twice as vectors).
+    run(mk({3, 16384}, nf::use_scale | nf::use_shift), 53);
+    run(mk({5, 1000}, nf::rms_norm | nf::use_scale), 54);
+    run(mk({2, 16388}, nf::use_scale | nf::use_shift), 55);
+    auto fwd_name = [](int64_t c) {
+        const memory::desc md({4, c}, dt::f32, tag::ab);
+        layer_normalization_forward::primitive_desc pd(gpu(),
+                prop_kind::forward_training, md, md, 1e-5f, nf::use_scale);
+        return std::string(pd.impl_info_str());
+    };
+    EXPECT_EQ(fwd_name(16384), "ocl:lnorm:rows_held");
+    EXPECT_EQ(fwd_name(16388), "ocl:lnorm:rows_vec");
+    EXPECT_EQ(fwd_name(30), "ocl:lnorm:rows"); // not a multiple of 4
     const memory::desc md({4, 256}, dt::f32, tag::ab);
     layer_normalization_forward::primitive_desc hint(gpu(),
             prop_kind::forward_training, md, md, 1e-5f, nf::use_scale);
     layer_normalization_backward::primitive_desc bpd(gpu(),
             prop_kind::backward, md, md, md, 1e-5f, nf::use_scale, hint);
-    EXPECT_EQ(std::string(bpd.impl_info_str()), "ocl:lnorm:rows_vec");
+    EXPECT_EQ(std::string(bpd.impl_info_str()), "ocl:lnorm:rows_held");
 }
 
 #endif

@@ -4,6 +4,8 @@
 //  1 lnorm_fwd:   one unit per row: running statistics (Welford, merged
 //                 across lanes) unless given, saved when asked, then
 //                 dst = (x - mean) / sqrt(var + eps) * scale + shift;
+//                 lnorm_fwd_rows (built with ROW_CACHE): the same over
+//                 rows held in registers;
 //  2 lnorm_bwd:   one unit per row: sums of g = diff_dst * scale and of
 //                 g * (x - mean), then diff_src; lnorm_bwd_rows (built
 //                 with ROW_CACHE): the same over rows held in registers,
@@ -79,6 +81,83 @@ __kernel void lnorm_fwd(__global const SRC_T *src, view3_t sv,
         VSTORE(DST_DT, dst, db + c * VEC * dv.s1, y);
     });
 }
+
+#if ROW_CACHE
+// Forward over contiguous rows read as VEC-wide vectors (sp.i counts
+// them), the row held in registers (ROW_CACHE vectors per lane) from the
+// load to the store, so src is read from memory once. Statistics from
+// the held values in two exact passes (the mean, then the squared
+// deviations from it); lane r holds vectors r + k * lanes.
+__kernel void lnorm_fwd_rows(__global const SRC_T *src, view3_t sv,
+        __global DST_T *dst, view3_t dv, __global float *mean,
+        view3_t mv, __global float *var, view3_t vv, __global const float *scale,
+        __global const float *shift, __global const SSC_T *src_scale,
+        __global const DSC_T *dst_scale, unit_space_t sp, float eps,
+        int flags, __local float *buf) {
+    const long u = ul_unit();
+    const bool valid = u < sp.units;
+    const bool rms = flags & F_RMS, given = flags & F_GLOBAL;
+    const int r = ul_lane(), l = ul_lanes();
+    const long row = valid ? u : 0;
+    const long sb = v3_off(&sv, row, 0, 0), db = v3_off(&dv, row, 0, 0);
+    const float n = (float)(sp.i * VEC);
+    // Every load is issued before any is used; missing vectors are 0 and
+    // add nothing to either sum.
+    float x[ROW_CACHE][VEC];
+    float s = 0.f;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k) {
+        const long v = r + (long)k * l;
+        if (valid && v < sp.i) {
+            VLOAD(SRC_DT, src, sb + v * VEC, x[k]);
+        } else {
+            for (int j = 0; j < VEC; ++j)
+                x[k][j] = 0.f;
+        }
+    }
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k)
+        for (int j = 0; j < VEC; ++j)
+            s += x[k][j];
+    // Every work-item reaches both trees (see lnorm_fwd).
+    const float total = wg_sum(s, buf);
+    const float m = rms ? 0.f : total / n;
+    float q = 0.f;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k) {
+        const long v = r + (long)k * l;
+        if (v >= sp.i) break;
+        for (int j = 0; j < VEC; ++j)
+            q += (x[k][j] - m) * (x[k][j] - m);
+    }
+    const float vr = wg_sum(q, buf) / n;
+    if (!valid) return;
+    float mu = m, va = vr;
+    if (given) {
+        mu = rms ? 0.f : mean[v3_off(&mv, u, 0, 0)];
+        va = var[v3_off(&vv, u, 0, 0)];
+    } else if ((flags & F_SAVE) && r == 0) {
+        if (!rms) mean[v3_off(&mv, u, 0, 0)] = mu;
+        var[v3_off(&vv, u, 0, 0)] = va;
+    }
+    const float inv = 1.f / sqrt(va + eps);
+    const float ss = src_scale ? LOAD(SSC_DT, src_scale, 0) : 1.f;
+    const float rds = dst_scale ? 1.f / LOAD(DSC_DT, dst_scale, 0) : 1.f;
+#pragma unroll
+    for (int k = 0; k < ROW_CACHE; ++k) {
+        const long v = r + (long)k * l;
+        if (v >= sp.i) break;
+        float y[VEC];
+        for (int j = 0; j < VEC; ++j) {
+            y[j] = (x[k][j] - mu) * inv;
+            if (scale) y[j] *= scale[v * VEC + j];
+            if (shift) y[j] += shift[v * VEC + j];
+            if (src_scale || dst_scale) y[j] *= ss * rds;
+        }
+        VSTORE(DST_DT, dst, db + v * VEC, y);
+    }
+}
+#endif
 
 #elif LN_KERNEL == 2
 __kernel void lnorm_bwd(__global const SRC_T *src, view3_t sv,

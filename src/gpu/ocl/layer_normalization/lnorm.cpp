@@ -134,6 +134,14 @@ status_t ocl_lnorm_t::pd_t::init(engine_t *engine) {
     // f64 reads scalars (the vector loads convert to float).
     vec = all_vec && !rows_inner && gpu_geometry(dev) && !f64 ? 4 : 1;
     const bool with_ss = with_diff_ss();
+    if (fwd && vec > 1) {
+        // Rows that fit the registers are read once (lnorm_fwd_rows);
+        // longer ones stream twice (statistics, then dst).
+        const unit_geom_t g = plan_units(rows, 1, c / vec, false, false,
+                unit_group_limit(dev, 0), dev, false);
+        row_cache = unit_cache_vectors(g, c / vec, max_fwd_row_cache);
+        row_lu = g.lu;
+    }
     if (!fwd && vec > 1) {
         // Rows that fit the registers (src and diff_dst of a row); slots
         // loop over the rows, at most bwd_slots_per_cu a compute unit, so
@@ -194,11 +202,11 @@ status_t ocl_lnorm_t::init(engine_t *engine) {
     // Forward over rows of up to 4096 (H200: 16384 x 4096 0.220 -> 0.200
     // ms, 65536 x 1024 0.217 -> 0.198 with 48 registers a lane; 64 and
     // more changed nothing, 32 spilled; rows of 16384 ran 3% slower).
-    if (fwd && pd->c <= 4096) cap_registers_on_nvidia(opts, dev, 48);
+    if (fwd && !pd->row_cache && pd->c <= 4096)
+        cap_registers_on_nvidia(opts, dev, 48);
     DNNL_CHECK(create_kernel(engine, "layer_normalization/lnorm.cl", opts,
-            fwd             ? "lnorm_fwd"
-            : pd->row_cache ? "lnorm_bwd_rows"
-                            : "lnorm_bwd",
+            fwd ? (pd->row_cache ? "lnorm_fwd_rows" : "lnorm_fwd")
+                : (pd->row_cache ? "lnorm_bwd_rows" : "lnorm_bwd"),
             rows_));
     geom_ = plan_units(pd->rows, 1, pd->c / pd->vec, pd->rows_inner,
             pd->single_lane, unit_group_limit(dev, rows_.max_wg_size()), dev,
@@ -314,7 +322,7 @@ status_t ocl_lnorm_t::execute(const exec_ctx_t &ctx) const {
         DNNL_CHECK(optional_arg(
                 ctx, DNNL_ARG_DIFF_SHIFT, pd->use_shift(), dshift));
     }
-    if (pd->row_cache) {
+    if (pd->row_cache && !fwd) {
         // Slots loop over the rows; with diff scale / shift slot q's sums
         // are chunk q of lnorm_bwd_ss_final.
         nd_range_t range = geom_.range();

@@ -6,9 +6,10 @@
 // [rows, C] views; one unit (ocl_unit_loop.clh) per row for the forward
 // and diff_src kernels, one per channel for diff scale / shift (rows
 // split into chunks when there are few channels, their partial sums
-// combined by a second kernel). On GPUs backward rows that fit the
-// registers are read once, with diff scale / shift summed by the lanes
-// that hold each channel ("ocl:lnorm:rows_vec"). Layouts that do not merge into
+// combined by a second kernel). On GPUs rows that fit the registers are
+// read once ("ocl:lnorm:rows_held"), backward with diff scale / shift
+// summed by the lanes that hold each channel; longer contiguous rows are
+// read as vectors ("ocl:lnorm:rows_vec"). Layouts that do not merge into
 // those views go through dense copies (ocl_staging.hpp).
 #pragma once
 
@@ -27,7 +28,9 @@ struct ocl_lnorm_t : public primitive_t {
         using ocl_pd_t<layer_normalization_pd_t, ocl_lnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return vec > 1 ? "ocl:lnorm:rows_vec" : "ocl:lnorm:rows";
+            return row_cache   ? "ocl:lnorm:rows_held"
+                   : vec > 1 ? "ocl:lnorm:rows_vec"
+                             : "ocl:lnorm:rows";
         }
 
         // Backward with diff scale / shift.
@@ -46,10 +49,12 @@ struct ocl_lnorm_t : public primitive_t {
         // that fit the registers).
         int vec = 1;
         bool f64 = false; // a data tensor is f64: kernels compute in double
-        // Backward over rows held in registers (lnorm_bwd_rows): vectors
+        // Rows held in registers (lnorm_fwd_rows, lnorm_bwd_rows): vectors
         // of each tensor a lane holds (0: not taken), the unit slots of a
-        // group and the slots launched (they loop over the rows).
-        static constexpr int max_row_cache = 8, bwd_slots_per_cu = 4;
+        // group and, backward, the slots launched (they loop over the
+        // rows). Forward holds one tensor, backward two.
+        static constexpr int max_row_cache = 8, max_fwd_row_cache = 16,
+                             bwd_slots_per_cu = 4;
         int row_cache = 0;
         size_t row_lu = 1;
         int64_t row_slots = 0;
