@@ -111,8 +111,14 @@ void eltwise_injector_t::exp(
         g.vroundps(k, k, 0);
     g.vfnmadd231ps(x, k, c(0.693359375f));
     g.vfnmadd231ps(x, k, c(-2.12194440e-4f));
-    g.load_const(y, 1.f / 5040);
-    horner(g, y, x, {1.f / 720, 1.f / 120, 1.f / 24, 1.f / 6, 0.5f, 1.f, 1.f});
+    // e^r on |r| <= ln2 / 2: a degree-6 fit of the relative error with
+    // the first two coefficients held at 1 (max 3.1e-9 in exact
+    // arithmetic, about 1 ulp evaluated in f32; the Taylor polynomial
+    // needs degree 7 for that, one more step on the critical path).
+    g.load_const(y, 1.38144125e-3f);
+    horner(g, y, x,
+            {8.36870819e-3f, 4.16683890e-2f, 1.66665211e-1f, 4.99999940e-1f,
+                    1.f, 1.f});
     g.vcvtps2dq(k, k);
     if (normal_only) { // k in [-126, 127]: one factor 2^k
         g.vpaddd(k, k, ci(127));
@@ -120,10 +126,8 @@ void eltwise_injector_t::exp(
         g.vmulps(y, y, k);
         return;
     }
-    g.vpsrld(x, k, 31); // k1 = k / 2, rounded toward zero
-    g.vpaddd(x, x, k);
-    g.vpsrad(x, x, 1);
-    g.vpsubd(k, k, x); // k2 = k - k1
+    g.vpsrad(x, k, 1);  // k1 = floor(k / 2), in [-75, 64]
+    g.vpsubd(k, k, x); // k2 = k - k1, in [-75, 64]
     g.vpaddd(x, x, ci(127));
     g.vpslld(x, x, 23);
     g.vpaddd(k, k, ci(127));
@@ -132,21 +136,34 @@ void eltwise_injector_t::exp(
     g.vmulps(y, y, k);
 }
 
-// expm1_f: Taylor polynomial for |x| < 0.693, exp(x) - 1 beyond.
+// e^x - 1 for x <= 0 (larger x count as 0; the callers select another
+// value there): 2^k (1 + s) - 1 with s = e^r - 1 = r u(r), u from the
+// first steps of exp's polynomial, so small |x| keep their relative
+// accuracy, and one fma of 2^k, s and 2^k - 1 (exact) for the rest. x
+// is clamped at -88 (k >= -127): 2^-127 is built as 0 and the result is
+// -1, which e^x - 1 rounds to there. Max error about 1.5 ulp; NaN stays.
 void eltwise_injector_t::expm1(const Xmm &y, const Xmm &x, const Xmm &t0,
         const Xmm &t1, const Xmm &t2) {
     auto &g = g_;
-    g.load_const(t0, 1.f / 3628800);
-    horner(g, t0, x,
-            {1.f / 362880, 1.f / 40320, 1.f / 5040, 1.f / 720, 1.f / 120,
-                    1.f / 24, 1.f / 6, 0.5f, 1.f});
-    g.vmulps(t0, t0, x);
-    g.vmovaps(t1, x);
-    exp(y, t1, t2);
-    g.vsubps(y, y, c(1.f));
-    vand(t1, x, ci(abs_bits));
-    cmp(t1, c(0.693f), lt_oq);
-    select(y, t0);
+    g.vmaxps(t0, x, c(-88.f));
+    g.vminps(t0, t0, c(0.f));
+    g.vmulps(t1, t0, c(1.44269504088896341f));
+    if (g.is_zmm())
+        g.vrndscaleps(t1, t1, 0);
+    else
+        g.vroundps(t1, t1, 0);
+    g.vfnmadd231ps(t0, t1, c(0.693359375f));
+    g.vfnmadd231ps(t0, t1, c(-2.12194440e-4f)); // r
+    g.load_const(y, 1.38144125e-3f);
+    horner(g, y, t0,
+            {8.36870819e-3f, 4.16683890e-2f, 1.66665211e-1f, 4.99999940e-1f,
+                    1.f}); // u
+    g.vmulps(y, y, t0); // s
+    g.vcvtps2dq(t1, t1);
+    g.vpaddd(t1, t1, ci(127));
+    g.vpslld(t1, t1, 23); // 2^k
+    g.vsubps(t2, t1, c(1.f));
+    g.vfmadd213ps(y, t1, t2);
     cmp(x, x, unord_q);
     select(y, x);
 }

@@ -57,8 +57,9 @@ private:
 
     // Building blocks; each says which registers it writes.
     // y = e^x, x is consumed. `normal_only`: results below the normal
-    // range flush to about 1e-38 (a single 2^k factor, six instructions
+    // range flush to about 1e-38 (a single 2^k factor, five instructions
     // fewer), for callers that scale the result down to noise anyway.
+    // expm1: y = e^x - 1 for x <= 0 (x is kept; larger x count as 0).
     void exp(const Xmm &y, const Xmm &x, const Xmm &tmp,
             bool normal_only = false);
     void expm1(const Xmm &y, const Xmm &x, const Xmm &t0, const Xmm &t1,
