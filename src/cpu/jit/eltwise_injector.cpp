@@ -97,8 +97,8 @@ void eltwise_injector_t::reciprocal(const Xmm &r, const Xmm &d, const Xmm &e) {
 }
 
 // exp_f: clamp, k = round(x log2 e), r = x - k ln2 (ln2 in two parts),
-// degree-7 Taylor polynomial, 2^k applied as two factors. NaN becomes the
-// lower clamp; callers that care put it back.
+// e^r = 1 + r u(r) (exp_reduced_u_f's degree-6 fit), 2^k applied as two
+// factors. NaN becomes the lower clamp; callers that care put it back.
 void eltwise_injector_t::exp(
         const Xmm &y, const Xmm &x, const Xmm &k, bool normal_only) {
     auto &g = g_;
@@ -111,10 +111,6 @@ void eltwise_injector_t::exp(
         g.vroundps(k, k, 0);
     g.vfnmadd231ps(x, k, c(0.693359375f));
     g.vfnmadd231ps(x, k, c(-2.12194440e-4f));
-    // e^r on |r| <= ln2 / 2: a degree-6 fit of the relative error with
-    // the first two coefficients held at 1 (max 3.1e-9 in exact
-    // arithmetic, about 1 ulp evaluated in f32; the Taylor polynomial
-    // needs degree 7 for that, one more step on the critical path).
     g.load_const(y, 1.38144125e-3f);
     horner(g, y, x,
             {8.36870819e-3f, 4.16683890e-2f, 1.66665211e-1f, 4.99999940e-1f,
@@ -136,13 +132,10 @@ void eltwise_injector_t::exp(
     g.vmulps(y, y, k);
 }
 
-// e^x - 1 for x <= 0 (larger x count as 0; the callers select another
-// value there): 2^k (1 + s) - 1 with s = e^r - 1 = r u(r), u from the
-// first steps of exp's polynomial, so small |x| keep their relative
-// accuracy, and one fma of 2^k, s and 2^k - 1 (exact) for the rest. x
-// is clamped at -88 (k >= -127): 2^-127 is built as 0 and the result is
-// -1, which e^x - 1 rounds to there. Max error about 1.5 ulp; NaN stays.
-void eltwise_injector_t::expm1(const Xmm &y, const Xmm &x, const Xmm &t0,
+// expm1_nonpos_f: e^x - 1 for x <= 0 (larger x count as 0; the callers
+// select another value there) as 2^k s + (2^k - 1), s = r u(r). NaN
+// stays.
+void eltwise_injector_t::expm1_nonpos(const Xmm &y, const Xmm &x, const Xmm &t0,
         const Xmm &t1, const Xmm &t2) {
     auto &g = g_;
     g.vmaxps(t0, x, c(-88.f));
@@ -248,12 +241,12 @@ void eltwise_injector_t::relu(const Xmm &x) {
     select(x, t(0));
 }
 
-// tanh_f: e = expm1(-2|x|), |tanh x| = -e / (e + 2), sign copied back.
+// tanh_f: e = expm1_nonpos(-2|x|), |tanh x| = -e / (e + 2), sign copied back.
 void eltwise_injector_t::tanh(const Xmm &x) {
     auto &g = g_;
     vand(t(0), x, ci(abs_bits));
     g.vmulps(t(0), t(0), c(-2.f));
-    expm1(t(1), t(0), t(2), t(3), t(4));
+    expm1_nonpos(t(1), t(0), t(2), t(3), t(4));
     g.vaddps(t(2), t(1), c(2.f));
     g.vdivps(t(1), t(1), t(2));
     vand(t(1), t(1), ci(abs_bits));
@@ -262,7 +255,7 @@ void eltwise_injector_t::tanh(const Xmm &x) {
 }
 
 void eltwise_injector_t::elu(const Xmm &x) {
-    expm1(t(0), x, t(1), t(2), t(3));
+    expm1_nonpos(t(0), x, t(1), t(2), t(3));
     g_.vmulps(t(0), t(0), c(alpha_));
     cmp(x, c(0.f), ngt_uq);
     select(x, t(0));

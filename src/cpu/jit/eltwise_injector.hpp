@@ -59,11 +59,12 @@ private:
     // y = e^x, x is consumed. `normal_only`: results below the normal
     // range flush to about 1e-38 (a single 2^k factor, five instructions
     // fewer), for callers that scale the result down to noise anyway.
-    // expm1: y = e^x - 1 for x <= 0 (x is kept; larger x count as 0).
+    // expm1_nonpos: y = e^x - 1 for x <= 0 (x is kept; larger x count
+    // as 0).
     void exp(const Xmm &y, const Xmm &x, const Xmm &tmp,
             bool normal_only = false);
-    void expm1(const Xmm &y, const Xmm &x, const Xmm &t0, const Xmm &t1,
-            const Xmm &t2);
+    void expm1_nonpos(const Xmm &y, const Xmm &x, const Xmm &t0,
+            const Xmm &t1, const Xmm &t2);
     void log_core(const Xmm &v, const Xmm &t0, const Xmm &t1, const Xmm &t2,
             const Xmm &t3); // v = log(v) for v > 0 or NaN
     void logistic(const Xmm &y, const Xmm &x, const Xmm &t0, const Xmm &t1);
