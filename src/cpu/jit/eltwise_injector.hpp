@@ -3,10 +3,11 @@
 // math module (common/math/eltwise_math.hpp) step by step, same range
 // reductions and polynomials, so generated and compiled kernels agree
 // within the tests' bounds; the few departures (reciprocal estimates,
-// gelu_erf's exponential) are marked where they happen. Kernels own the
-// loops; the injector only transforms one register in place, with
-// scratch registers and a mask the kernel lends it (shared by all
-// values: renaming keeps unrolled copies independent).
+// gelu_erf's exponential, no subnormal results or intermediates) are
+// marked where they happen. Kernels own the loops; the injector only
+// transforms one register in place, with scratch registers and a mask
+// the kernel lends it (shared by all values: renaming keeps unrolled
+// copies independent).
 #pragma once
 
 #include <vector>
@@ -56,9 +57,10 @@ private:
     void reciprocal(const Xmm &r, const Xmm &d, const Xmm &e);
 
     // Building blocks; each says which registers it writes.
-    // y = e^x, x is consumed. `normal_only`: results below the normal
-    // range flush to about 1e-38 (a single 2^k factor, five instructions
-    // fewer), for callers that scale the result down to noise anyway.
+    // y = e^x, x is consumed; x below -87.3 counts as that (no
+    // subnormal results: callers zero them where it matters).
+    // `normal_only`: also x above 88 counts as 88 (a single 2^k factor,
+    // five instructions fewer), for callers that never reach it.
     // expm1_nonpos: y = e^x - 1 for x <= 0 (x is kept; larger x count
     // as 0).
     void exp(const Xmm &y, const Xmm &x, const Xmm &tmp,
