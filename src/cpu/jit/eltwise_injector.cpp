@@ -97,15 +97,17 @@ void eltwise_injector_t::reciprocal(const Xmm &r, const Xmm &d, const Xmm &e) {
 }
 
 // exp_f: clamp, k = round(x log2 e), r = x - k ln2 (ln2 in two parts),
-// e^r = 1 + r u(r) (exp_reduced_u_f's degree-6 fit), 2^k applied as two
-// factors. Unlike exp_f, x is clamped below at -87.3 (e^-87.3 is just
-// above 2^-126), so that no subnormal is ever made (see the exp
-// algorithm in compute). NaN becomes the lower clamp; callers that care
-// put it back.
+// e^r = 1 + r u(r) (exp_reduced_u_f's degree-6 fit), times 2^k as one
+// factor. Unlike exp_f, no subnormal is ever made (see the exp algorithm
+// in compute): x is clamped below at -87 (normal_only) or -86.6, where
+// the top of the range (k = 128, x up to 88.7) is reached as
+// (2 e^r) 2^(k-1), the polynomial's coefficients doubled (exactly). NaN
+// becomes the lower clamp; callers that care put it back.
 void eltwise_injector_t::exp(
         const Xmm &y, const Xmm &x, const Xmm &k, bool normal_only) {
     auto &g = g_;
-    g.vmaxps(x, x, c(normal_only ? -87.f : -87.3f));
+    const float f = normal_only ? 1.f : 2.f; // e^r's factor
+    g.vmaxps(x, x, c(normal_only ? -87.f : -86.6f));
     g.vminps(x, x, c(normal_only ? 88.f : 89.f));
     g.vmulps(k, x, c(1.44269504088896341f));
     if (g.is_zmm())
@@ -114,24 +116,14 @@ void eltwise_injector_t::exp(
         g.vroundps(k, k, 0);
     g.vfnmadd231ps(x, k, c(0.693359375f));
     g.vfnmadd231ps(x, k, c(-2.12194440e-4f));
-    g.load_const(y, 1.38144125e-3f);
+    g.load_const(y, f * 1.38144125e-3f);
     horner(g, y, x,
-            {8.36870819e-3f, 4.16683890e-2f, 1.66665211e-1f, 4.99999940e-1f,
-                    1.f, 1.f});
+            {f * 8.36870819e-3f, f * 4.16683890e-2f, f * 1.66665211e-1f,
+                    f * 4.99999940e-1f, f, f});
     g.vcvtps2dq(k, k);
-    if (normal_only) { // k in [-126, 127]: one factor 2^k
-        g.vpaddd(k, k, ci(127));
-        g.vpslld(k, k, 23);
-        g.vmulps(y, y, k);
-        return;
-    }
-    g.vpsrad(x, k, 1);  // k1 = floor(k / 2), in [-63, 64]
-    g.vpsubd(k, k, x); // k2 = k - k1, in [-63, 64]
-    g.vpaddd(x, x, ci(127));
-    g.vpslld(x, x, 23);
-    g.vpaddd(k, k, ci(127));
+    // 2^k (normal_only: k in [-126, 127]) or 2^(k-1) (k - 1 in [-126, 127]).
+    g.vpaddd(k, k, ci(normal_only ? 127 : 126));
     g.vpslld(k, k, 23);
-    g.vmulps(y, y, x);
     g.vmulps(y, y, k);
 }
 
@@ -420,15 +412,15 @@ void eltwise_injector_t::compute(const Xmm &x) {
         g.vmovaps(x, t(0));
         break;
     case dnnl_eltwise_exp:
-        // Results below the normal range are 0 (from x < -87.3, about
-        // ln 2^-126, as oneDNN's generated code gives), not subnormal:
-        // every operation on a subnormal takes a microcode assist, 2-3x
-        // the whole kernel's time on inputs such as masked attention
-        // scores (measured on AVX2). The other users of exp never make
-        // one either.
+        // Results from x < -86.6 are 0 (e^-86.6 is 2.4e-38, twice the
+        // smallest normal number; oneDNN's generated code cuts at ln
+        // 2^-126), never subnormal: every operation on a subnormal takes
+        // a microcode assist, 2-3x the whole kernel's time on inputs such
+        // as masked attention scores (measured on AVX2). The other users
+        // of exp never make one either.
         g.vmovaps(t(0), x);
         exp(t(1), t(0), t(2));
-        cmp(x, c(-87.3f), lt_oq);
+        cmp(x, c(-86.6f), lt_oq);
         select(t(1), c(0.f));
         cmp(x, x, unord_q);
         select(t(1), x);

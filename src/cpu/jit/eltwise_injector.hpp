@@ -57,10 +57,10 @@ private:
     void reciprocal(const Xmm &r, const Xmm &d, const Xmm &e);
 
     // Building blocks; each says which registers it writes.
-    // y = e^x, x is consumed; x below -87.3 counts as that (no
+    // y = e^x, x is consumed; x below -86.6 counts as that (no
     // subnormal results: callers zero them where it matters).
-    // `normal_only`: also x above 88 counts as 88 (a single 2^k factor,
-    // five instructions fewer), for callers that never reach it.
+    // `normal_only`: -87 instead, and x above 88 counts as 88, for
+    // callers that never reach it (the same instructions).
     // expm1_nonpos: y = e^x - 1 for x <= 0 (x is kept; larger x count
     // as 0).
     void exp(const Xmm &y, const Xmm &x, const Xmm &tmp,
