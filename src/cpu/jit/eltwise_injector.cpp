@@ -96,6 +96,30 @@ void eltwise_injector_t::reciprocal(const Xmm &r, const Xmm &d, const Xmm &e) {
     g.vfmadd231ps(r, e, r);       // r += r e
 }
 
+// exp_reduce_f: k = round(x log2 e), x = r = x - k ln2 (ln2 in two
+// parts).
+void eltwise_injector_t::exp_reduce(const Xmm &x, const Xmm &k) {
+    auto &g = g_;
+    g.vmulps(k, x, c(1.44269504088896341f));
+    if (g.is_zmm())
+        g.vrndscaleps(k, k, 0);
+    else
+        g.vroundps(k, k, 0);
+    g.vfnmadd231ps(x, k, c(0.693359375f));
+    g.vfnmadd231ps(x, k, c(-2.12194440e-4f));
+}
+
+// y = f u(r) (exp_reduced_u_f's polynomial), or f e^r = f (1 + r u(r))
+// with `times_r_plus_1`; f a power of two, so every step scales exactly.
+void eltwise_injector_t::exp_poly(
+        const Xmm &y, const Xmm &r, float f, bool times_r_plus_1) {
+    g_.load_const(y, f * 1.38144125e-3f);
+    horner(g_, y, r,
+            {f * 8.36870819e-3f, f * 4.16683890e-2f, f * 1.66665211e-1f,
+                    f * 4.99999940e-1f, f});
+    if (times_r_plus_1) g_.vfmadd213ps(y, r, c(f));
+}
+
 // exp_f: clamp, k = round(x log2 e), r = x - k ln2 (ln2 in two parts),
 // e^r = 1 + r u(r) (exp_reduced_u_f's degree-6 fit), times 2^k as one
 // factor. Unlike exp_f, no subnormal is ever made (see the exp algorithm
@@ -109,17 +133,8 @@ void eltwise_injector_t::exp(
     const float f = normal_only ? 1.f : 2.f; // e^r's factor
     g.vmaxps(x, x, c(normal_only ? -87.f : -86.6f));
     g.vminps(x, x, c(normal_only ? 88.f : 89.f));
-    g.vmulps(k, x, c(1.44269504088896341f));
-    if (g.is_zmm())
-        g.vrndscaleps(k, k, 0);
-    else
-        g.vroundps(k, k, 0);
-    g.vfnmadd231ps(x, k, c(0.693359375f));
-    g.vfnmadd231ps(x, k, c(-2.12194440e-4f));
-    g.load_const(y, f * 1.38144125e-3f);
-    horner(g, y, x,
-            {f * 8.36870819e-3f, f * 4.16683890e-2f, f * 1.66665211e-1f,
-                    f * 4.99999940e-1f, f, f});
+    exp_reduce(x, k);
+    exp_poly(y, x, f, true);
     g.vcvtps2dq(k, k);
     // 2^k (normal_only: k in [-126, 127]) or 2^(k-1) (k - 1 in [-126, 127]).
     g.vpaddd(k, k, ci(normal_only ? 127 : 126));
@@ -135,18 +150,9 @@ void eltwise_injector_t::expm1_nonpos(const Xmm &y, const Xmm &x, const Xmm &t0,
     auto &g = g_;
     g.vmaxps(t0, x, c(-88.f));
     g.vminps(t0, t0, c(0.f));
-    g.vmulps(t1, t0, c(1.44269504088896341f));
-    if (g.is_zmm())
-        g.vrndscaleps(t1, t1, 0);
-    else
-        g.vroundps(t1, t1, 0);
-    g.vfnmadd231ps(t0, t1, c(0.693359375f));
-    g.vfnmadd231ps(t0, t1, c(-2.12194440e-4f)); // r
-    g.load_const(y, 1.38144125e-3f);
-    horner(g, y, t0,
-            {8.36870819e-3f, 4.16683890e-2f, 1.66665211e-1f, 4.99999940e-1f,
-                    1.f}); // u
-    g.vmulps(y, y, t0); // s
+    exp_reduce(t0, t1);
+    exp_poly(y, t0, 1.f, false); // u
+    g.vmulps(y, y, t0);          // s
     g.vcvtps2dq(t1, t1);
     g.vpaddd(t1, t1, ci(127));
     g.vpslld(t1, t1, 23); // 2^k
