@@ -295,7 +295,7 @@ void eltwise_injector_t::soft_relu(const Xmm &x) {
     log_core(t(2), t(0), t(1), t(4), t(5));
     g.vaddps(t(2), t(2), t(3));
     g.vaddps(x, x, t(2));
-    g.vdivps(x, x, c(alpha_));
+    if (alpha_ != 1.f) g.vdivps(x, x, c(alpha_));
 }
 
 // x logistic(2 g), g = sqrt(2/pi) x (1 + 0.044715 x^2).
