@@ -173,6 +173,48 @@ TEST(Resampling, DataTypes) {
     }
 }
 
+// A binary post-op that varies along h and w (and d) and a sum on nchw-like
+// destinations, whose rows the kernel takes a block at a time: every row
+// of a block must see its own positions.
+TEST(Resampling, PostOpsAlongRows) {
+    engine eng(engine::kind::cpu, 0);
+    stream s(eng);
+    const rcase_t cases[] = {{nearest, {2, 3, 4, 5}, {2, 3, 9, 6}},
+            {linear, {1, 2, 3, 4, 5}, {1, 2, 5, 6, 7}},
+            {linear, {2, 3, 7}, {2, 3, 12}}};
+    for (const rcase_t &rc : cases) {
+        const int nd = (int)rc.dst.size();
+        const tag t = nd == 3 ? tag::ncw : nd == 4 ? tag::nchw : tag::ncdhw;
+        const memory::desc smd(rc.src, dt::f32, t), dmd(rc.dst, dt::f32, t);
+        memory::dims sp_dims = rc.dst;
+        sp_dims[0] = sp_dims[1] = 1;
+        const memory::desc bmd(sp_dims, dt::f32, t);
+        post_ops po;
+        po.append_binary(algorithm::binary_mul, bmd);
+        po.append_sum(1.5f);
+        primitive_attr at;
+        at.set_post_ops(po);
+        auto pd = resampling_forward::primitive_desc(
+                eng, prop_kind::forward_inference, rc.alg, smd, dmd, at);
+        const size_t ns = count(rc.src), ndst = count(rc.dst),
+                     nsp = count(sp_dims);
+        memory src = to_mem(rnd(ns, 11), smd, eng, s);
+        std::vector<float> sp = rnd(nsp, 12), old = rnd(ndst, 13);
+        memory b = to_mem(sp, bmd, eng, s), dst = to_mem(old, dmd, eng, s);
+        resampling_forward(pd).execute(s,
+                {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                        {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
+                                b}});
+        s.wait();
+        std::vector<double> ref(ndst);
+        const auto x = from_mem(src, eng, s);
+        resampling_ref::forward(ref_desc(rc), x.data(), ref.data());
+        for (size_t i = 0; i < ndst; ++i)
+            ref[i] = ref[i] * sp[i % nsp] + 1.5 * old[i];
+        check(from_mem(dst, eng, s), ref, dt::f32, "post-ops along rows");
+    }
+}
+
 // eltwise, per-channel binary and sum, on plain and blocked destinations.
 TEST(Resampling, PostOps) {
     engine eng(engine::kind::cpu, 0);

@@ -21,7 +21,7 @@ void bwd_ncsp(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
     const kernel_table_t &ker = *g.ker;
     const dim_t *ws = tw.start.data(), *wo = tw.o.data();
     const float *wv = tw.w.data();
-    parallel_chunks(max_threads(), rows, [&](int, dim_t r0, dim_t r1) {
+    parallel_chunks(g.team(), rows, [&](int, dim_t r0, dim_t r1) {
         std::vector<float> tmp((size_t)OW), cv(dd_f32 ? 0 : (size_t)OW),
                 out((size_t)IW);
         float *t = tmp.data(), *o = out.data();
@@ -67,7 +67,7 @@ void bwd_vec(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
     const kernel_table_t &ker = *g.ker;
     const dim_t *ws = tw.start.data(), *wo = tw.o.data();
     const float *wv = tw.w.data();
-    parallel_chunks(max_threads(), units, [&](int, dim_t u0, dim_t u1) {
+    parallel_chunks(g.team(), units, [&](int, dim_t u0, dim_t u1) {
         std::vector<float> tmp((size_t)row_out),
                 cv(dd_f32 ? 0 : (size_t)row_out), acc((size_t)row_in);
         float *t = tmp.data();
