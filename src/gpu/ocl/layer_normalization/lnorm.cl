@@ -101,20 +101,10 @@ __kernel void lnorm_fwd_rows(__global const SRC_T *src, view3_t sv,
     const long row = valid ? u : 0;
     const long sb = v3_off(&sv, row, 0, 0), db = v3_off(&dv, row, 0, 0);
     const float n = (float)(sp.i * VEC);
-    // Every load is issued before any is used; missing vectors are 0 and
-    // add nothing to either sum.
+    // Missing vectors are 0 and add nothing to either sum.
     float x[ROW_CACHE][VEC];
     float s = 0.f;
-#pragma unroll
-    for (int k = 0; k < ROW_CACHE; ++k) {
-        const long v = r + (long)k * l;
-        if (valid && v < sp.i) {
-            VLOAD(SRC_DT, src, sb + v * VEC, x[k]);
-        } else {
-            for (int j = 0; j < VEC; ++j)
-                x[k][j] = 0.f;
-        }
-    }
+    VLOAD_HELD_ROW(SRC_DT, src, sb, sp.i, valid, x, ROW_CACHE, 0.f);
 #pragma unroll
     for (int k = 0; k < ROW_CACHE; ++k)
         for (int j = 0; j < VEC; ++j)

@@ -83,18 +83,11 @@ __kernel void softmax_fwd_rows(__global const SRC_T *src, view3_t sv,
 
     float x[ROW_CACHE][VEC];
     float m = -INFINITY;
+    VLOAD_HELD_ROW(SRC_DT, src, sb, sp.i, valid, x, ROW_CACHE, -INFINITY);
 #pragma unroll
-    for (int k = 0; k < ROW_CACHE; ++k) {
-        const long v = r + (long)k * l;
-        if (valid && v < sp.i) {
-            VLOAD(SRC_DT, src, sb + v * VEC, x[k]);
-        } else {
-            for (int j = 0; j < VEC; ++j)
-                x[k][j] = -INFINITY;
-        }
+    for (int k = 0; k < ROW_CACHE; ++k)
         for (int j = 0; j < VEC; ++j)
             m = fmax(m, x[k][j]);
-    }
     const float mx = wg_max(m, buf);
     float s = 0.f;
 #pragma unroll
