@@ -33,12 +33,12 @@ const alg_name_t algs[] = {{"exp", algorithm::eltwise_exp},
         {"swish", algorithm::eltwise_swish},
         {"gelu_erf", algorithm::eltwise_gelu_erf},
         {"gelu_tanh", algorithm::eltwise_gelu_tanh},
-        {"mish", algorithm::eltwise_mish},
-        {"tanh", algorithm::eltwise_tanh}, {"elu", algorithm::eltwise_elu},
+        {"mish", algorithm::eltwise_mish}, {"tanh", algorithm::eltwise_tanh},
+        {"elu", algorithm::eltwise_elu},
         {"soft_relu", algorithm::eltwise_soft_relu}};
 
-double median_ms(const eltwise_forward &p, stream &s, memory &src,
-        memory &dst) {
+double median_ms(
+        const eltwise_forward &p, stream &s, memory &src, memory &dst) {
     std::vector<double> t;
     for (int r = 0; r < 50; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
@@ -66,16 +66,15 @@ int main(int argc, char **argv) {
         for (int i = 1; i < argc; ++i)
             wanted = wanted || std::strcmp(argv[i], a.name) == 0;
         if (!wanted) continue;
-        const eltwise_forward::primitive_desc pd(eng,
-                prop_kind::forward_inference, a.alg, md, md, 1.f, 0.f);
+        const eltwise_forward::primitive_desc pd(
+                eng, prop_kind::forward_inference, a.alg, md, md, 1.f, 0.f);
         const eltwise_forward p(pd);
         for (float range : {3.f, 20.f, 100.f, 1000.f}) {
             std::mt19937 gen(1);
             std::uniform_real_distribution<float> d(-range, range);
-            for (float &v : x)
-                v = d(gen);
-            std::printf("%s %g %.4f\n", a.name, range,
-                    median_ms(p, s, src, dst));
+            for (float &v : x) v = d(gen);
+            std::printf(
+                    "%s %g %.4f\n", a.name, range, median_ms(p, s, src, dst));
         }
     }
     return 0;

@@ -237,11 +237,11 @@ TEST(JitEltwise, NoSubnormalResults) {
                  -12.5f, -12.7f, -13.f, -14.3f, -15.f})
         src.push_back(v);
     for (int e : runnable_entries())
-        for (dnnl_alg_kind_t alg : {dnnl_eltwise_exp, dnnl_eltwise_logistic,
-                     dnnl_eltwise_swish, dnnl_eltwise_gelu_tanh,
-                     dnnl_eltwise_gelu_erf, dnnl_eltwise_mish,
-                     dnnl_eltwise_soft_relu, dnnl_eltwise_elu,
-                     dnnl_eltwise_tanh}) {
+        for (dnnl_alg_kind_t alg :
+                {dnnl_eltwise_exp, dnnl_eltwise_logistic, dnnl_eltwise_swish,
+                        dnnl_eltwise_gelu_tanh, dnnl_eltwise_gelu_erf,
+                        dnnl_eltwise_mish, dnnl_eltwise_soft_relu,
+                        dnnl_eltwise_elu, dnnl_eltwise_tanh}) {
             const float alpha = 1.f; // swish, soft_relu, elu: plain forms
             kernel_t k(e, alg, alpha, 0.f);
             std::vector<float> dst(src.size());
@@ -249,8 +249,8 @@ TEST(JitEltwise, NoSubnormalResults) {
             int errors = 0;
             for (size_t i = 0; i < src.size() && errors < 5; ++i) {
                 // As a float: exp overflows to inf past 88.7.
-                const double ref
-                        = (float)eltwise_ref::fwd(alg, src[i], alpha, 0.f);
+                const double ref =
+                        (float)eltwise_ref::fwd(alg, src[i], alpha, 0.f);
                 if (std::fpclassify(dst[i]) != FP_SUBNORMAL
                         && close(dst[i], ref))
                     continue;

@@ -201,10 +201,10 @@ TEST(Resampling, PostOpsAlongRows) {
         memory src = to_mem(rnd(ns, 11), smd, eng, s);
         std::vector<float> sp = rnd(nsp, 12), old = rnd(ndst, 13);
         memory b = to_mem(sp, bmd, eng, s), dst = to_mem(old, dmd, eng, s);
-        resampling_forward(pd).execute(s,
-                {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
-                        {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
-                                b}});
+        resampling_forward(pd).execute(
+                s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst},
+                           {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
+                                   b}});
         s.wait();
         std::vector<double> ref(ndst);
         const auto x = from_mem(src, eng, s);

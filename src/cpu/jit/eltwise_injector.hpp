@@ -67,8 +67,8 @@ private:
             bool normal_only = false);
     void exp_reduce(const Xmm &x, const Xmm &k);
     void exp_poly(const Xmm &y, const Xmm &r, float f, bool times_r_plus_1);
-    void expm1_nonpos(const Xmm &y, const Xmm &x, const Xmm &t0,
-            const Xmm &t1, const Xmm &t2);
+    void expm1_nonpos(const Xmm &y, const Xmm &x, const Xmm &t0, const Xmm &t1,
+            const Xmm &t2);
     void log_core(const Xmm &v, const Xmm &t0, const Xmm &t1, const Xmm &t2,
             const Xmm &t3); // v = log(v) for v > 0 or NaN
     void logistic(const Xmm &y, const Xmm &x, const Xmm &t0, const Xmm &t1);

@@ -53,8 +53,8 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     // much as a short row (19 x 9 x 4 outputs with a per-channel add:
     // 7.5 -> 4 us).
     const bool po = !a.po->empty();
-    const dim_t blk
-            = po ? std::max<dim_t>(1, std::min<dim_t>(OH, 4096 / OW)) : 1;
+    const dim_t blk =
+            po ? std::max<dim_t>(1, std::min<dim_t>(OH, 4096 / OW)) : 1;
     parallel_chunks(g.team(), rows, [&](int, dim_t r0, dim_t r1) {
         std::vector<float> tmp((size_t)IW), cv(src_f32 ? 0 : (size_t)IW),
                 out((size_t)(blk * OW));
@@ -64,7 +64,9 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             const dim_t oh = first % OH, od = (first / OH) % OD,
                         nc = first / (OH * OD);
             const dim_t n = nc / g.C, c = nc % g.C;
-            auto d = [&](dim_t i) { return dst.at(n, c, (od * OH + oh + i) * OW); };
+            auto d = [&](dim_t i) {
+                return dst.at(n, c, (od * OH + oh + i) * OW);
+            };
             if (po) {
                 dims_t pos;
                 fill_pos(pos, g.nd, n, c, od, oh, 0);
@@ -73,8 +75,8 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
                 dim_t rs, cs;
                 const void *old = old_at(a, pos, row_dim, g.nd - 1, rs, cs);
                 if (!old) rs = OW; // dst's own rows, contiguous in a plane
-                postops::apply(*a.po, *a.po_args, out.data(), OW, pending,
-                        OW, pos, row_dim, g.nd - 1, old ? old : d(0), rs, cs);
+                postops::apply(*a.po, *a.po_args, out.data(), OW, pending, OW,
+                        pos, row_dim, g.nd - 1, old ? old : d(0), rs, cs);
             }
             for (dim_t i = 0; i < pending; ++i)
                 cvt_from_f32(dst.dt, out.data() + i * OW, d(i), OW);
@@ -178,8 +180,7 @@ void fwd_vec(const geom_t &g, const fwd_args_t &a) {
             // every output in a blocked layout, oneDNN's contract).
             if (len < V)
                 for (dim_t k = 0; k < OW; ++k)
-                    for (dim_t l = len; l < V; ++l)
-                        o[k * V + l] = 0.f;
+                    for (dim_t l = len; l < V; ++l) o[k * V + l] = 0.f;
             cvt_from_f32(dst.dt, o, d, row_out);
         }
     });

@@ -28,7 +28,7 @@ struct ocl_lnorm_t : public primitive_t {
         using ocl_pd_t<layer_normalization_pd_t, ocl_lnorm_t>::ocl_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override {
-            return row_cache   ? "ocl:lnorm:rows_held"
+            return row_cache ? "ocl:lnorm:rows_held"
                    : vec > 1 ? "ocl:lnorm:rows_vec"
                              : "ocl:lnorm:rows";
         }
