@@ -32,8 +32,8 @@ struct geom_t {
 
     // Threads for one pass: by the values it reads and writes (both
     // tensors), 16K a thread, so that small problems run on the caller
-    // instead of waking a team for a few rows (a 19 x 5 x 6 image took
-    // 6 us, most of it in the team's start).
+    // instead of waking a team for a few rows (1 x 1 x 5 x 6 -> 9 x 4
+    // nearest: 2.0 -> 0.55 us).
     int team() const {
         dim_t in = N * C, out = N * C;
         for (const taps_t &d : t) {
