@@ -141,7 +141,9 @@ status_t binary_t<nested>::pd_t::init(engine_t *) {
         if (!nest::build(nest, *this->dst_md(), tensors))
             return dnnl_unimplemented;
         const dim_t L = nest.L();
-        auto row_kind = [&](int t) { // 0 block, 1 repeated row, -1 neither
+        // 0 block, 1 repeated row, 2 one value a row, -1 none of these
+        auto row_kind = [&](int t) {
+            if (nest.sL(t) == 0) return 2;
             if (nest.sL(t) != 1) return -1;
             return nest.sM(t) == L ? 0 : nest.sM(t) == 0 ? 1 : -1;
         };
@@ -175,10 +177,11 @@ status_t binary_t<nested>::execute(const exec_ctx_t &ctx) const {
                     if (pd->block_ok && mcnt > 1) {
                         rows::binary_block(a.alg,
                                 static_cast<const float *>(ptrs[1]) + off[1],
-                                n.sM(1),
+                                n.sM(1), n.sL(1) == 0,
                                 static_cast<const float *>(ptrs[2]) + off[2],
-                                n.sM(2), static_cast<float *>(a.dst) + off[0],
-                                mcnt, len);
+                                n.sM(2), n.sL(2) == 0,
+                                static_cast<float *>(a.dst) + off[0], mcnt,
+                                len);
                         return;
                     }
                     rows::row_t r[nest::max_tensors];

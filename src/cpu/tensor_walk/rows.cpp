@@ -110,9 +110,9 @@ void binary(alg_kind_t alg, const float *a, bool as, const float *b, bool bs,
         const float *c, bool cs, float *d, dim_t n) {
     table().binary(alg, a, as, b, bs, c, cs, d, n);
 }
-void binary_block(alg_kind_t alg, const float *a, dim_t sa, const float *b,
-        dim_t sb, float *d, dim_t M, dim_t L) {
-    table().binary_block(alg, a, sa, b, sb, d, M, L);
+void binary_block(alg_kind_t alg, const float *a, dim_t sa, bool as,
+        const float *b, dim_t sb, bool bs, float *d, dim_t M, dim_t L) {
+    table().binary_block(alg, a, sa, as, b, sb, bs, d, M, L);
 }
 void prelu_block(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
         dim_t M, dim_t L) {

@@ -53,9 +53,10 @@ void binary(alg_kind_t alg, const float *a, bool a_scalar, const float *b,
         bool b_scalar, const float *c, bool c_scalar, float *d, dim_t n);
 
 // Rows m < M of L elements: d[m * L + l] = op(a[m * sa + l], b[m * sb + l])
-// (sa, sb: L for a block of rows, 0 for one row repeated); f32 only.
-void binary_block(alg_kind_t alg, const float *a, dim_t sa, const float *b,
-        dim_t sb, float *d, dim_t M, dim_t L);
+// (sa, sb: L for a block of rows, 0 for one row repeated); with `as` set
+// a contributes one value a row, a[m * sa] (b likewise); f32 only.
+void binary_block(alg_kind_t alg, const float *a, dim_t sa, bool as,
+        const float *b, dim_t sb, bool bs, float *d, dim_t M, dim_t L);
 // The same for PReLU: y = x > 0 ? x : w * x.
 void prelu_block(const float *x, dim_t sx, const float *w, dim_t sw, float *y,
         dim_t M, dim_t L);
@@ -130,8 +131,8 @@ struct kernels_t {
     void (*binary)(alg_kind_t alg, const float *a, bool a_scalar,
             const float *b, bool b_scalar, const float *c, bool c_scalar,
             float *d, dim_t n);
-    void (*binary_block)(alg_kind_t alg, const float *a, dim_t sa,
-            const float *b, dim_t sb, float *d, dim_t M, dim_t L);
+    void (*binary_block)(alg_kind_t alg, const float *a, dim_t sa, bool as,
+            const float *b, dim_t sb, bool bs, float *d, dim_t M, dim_t L);
     void (*prelu_block)(const float *x, dim_t sx, const float *w, dim_t sw,
             float *y, dim_t M, dim_t L);
     bool (*binary_half)(alg_kind_t alg, data_type_t dt, const void *a,

@@ -225,18 +225,16 @@ void binary(alg_kind_t alg, const float *a, bool as, const float *b, bool bs,
     }
 }
 
-// Rows m < M of L elements: d[m * L + l] = op(a[m * sa + l], b[m * sb + l])
-// (sa, sb: L for a block of rows, 0 for one row repeated).
-void binary_block(alg_kind_t alg, const float *a, dim_t sa, const float *b,
-        dim_t sb, float *d, dim_t M, dim_t L) {
+// Rows m < M of L elements: d[m * L + l] = op(a[m * sa + l], b[m * sb + l]),
+// or op(a[m * sa], ...) when `as` (one value a row; b likewise).
+void binary_block(alg_kind_t alg, const float *a, dim_t sa, bool as,
+        const float *b, dim_t sb, bool bs, float *d, dim_t M, dim_t L) {
     using namespace math;
 #define DNNL_BLOCK_CASE(name)                                                  \
     case dnnl_binary_##name:                                                   \
-        for (dim_t m = 0; m < M; ++m) {                                        \
-            const float *x = a + m * sa, *y = b + m * sb;                      \
-            float *z = d + m * L;                                              \
-            for (dim_t l = 0; l < L; ++l) z[l] = binary_##name(x[l], y[l]);    \
-        }                                                                      \
+        for (dim_t m = 0; m < M; ++m)                                          \
+            binary_loop(a + m * sa, as, b + m * sb, bs, d + m * L, L,          \
+                    [](float x, float y) { return binary_##name(x, y); });     \
         break;
     switch (alg) {
         DNNL_BLOCK_CASE(add)
