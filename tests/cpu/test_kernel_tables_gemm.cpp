@@ -9,7 +9,9 @@
 //   gemm_bf16   bf16 pairs into f32 with alpha / beta;
 //   gemm_s32c4  u8 x s8 quads into s32, one function per row count;
 //   gemm_s32_small_m  up to four rows of 8-bit integers by B in n and t
-//               form, unpacked, with the column sums of B.
+//               form, unpacked, with the column sums of B;
+//   matmul_pack the BRGEMM matmul's in-register packer of K-contiguous
+//               f32 weights into panels, and its transpose.
 // Tiles are cut short in both directions, and nothing outside the m x n
 // tile may change.
 #include <cmath>
@@ -22,6 +24,7 @@
 #include <gtest/gtest.h>
 
 #include "cpu/gemm/gemm_ukernels.hpp"
+#include "cpu/matmul/brgemm_matmul_pack.hpp"
 #include "kernel_table_glue.hpp"
 
 namespace {
@@ -371,3 +374,69 @@ TEST(KernelTables, GemmS32SmallMOnEveryIsa) {
     }
 }
 
+// The packer of weights stored N x K (K runs contiguous, rows wn apart)
+// into panels of every width a BRGEMM kernel uses, with K and N tails:
+// each panel row k < kn holds columns j < n and zeros up to the last
+// panel's width; rows past kn and anything past the panels stay as they
+// were. Panels that are not a whole number of the entry's blocks are
+// refused without a write.
+TEST(KernelTables, MatmulPackF32KContiguous) {
+    namespace mm = dnnl::impl::cpu::matmul;
+    const auto es = runnable_entries<mm::pack_kernels_t>("matmul_pack");
+    if (es.empty()) GTEST_SKIP() << "no in-register packer on this processor";
+    const dim_t panels[] = {8, 16, 24, 32, 48, 64};
+    const dim_t shapes[][2] = {{1, 1}, {8, 8}, {16, 16}, {17, 5}, {40, 33},
+            {7, 64}, {64, 100}, {3, 130}};
+    for (const auto *e : es) {
+        const dim_t block = std::string(e->isa).find("avx512") == 0 ? 16 : 8;
+        for (const dim_t panel : panels)
+            for (const auto &sh : shapes) {
+                const dim_t kn = sh[0], n = sh[1], wn = kn + 3;
+                const dim_t n_cols = (n + panel - 1) / panel * panel;
+                const dim_t rows = kn + 2, pstride = rows * panel;
+                const auto w = random_floats((size_t)(n * wn), -1.f, 1.f,
+                        (unsigned)(kn * 131 + n));
+                std::vector<float> o(
+                        (size_t)(n_cols / panel * pstride + 7), 42.f);
+                const mm::pack_src_t src {1, wn, n, panel, pstride};
+                const bool done = e->pack_f32_k_contiguous(
+                        o.data(), w.data(), src, kn);
+                const std::string what = std::string(e->isa) + " panel "
+                        + std::to_string(panel) + " " + std::to_string(kn)
+                        + "x" + std::to_string(n);
+                ASSERT_EQ(done, panel % block == 0) << what;
+                for (size_t i = 0; i < o.size(); ++i) {
+                    const dim_t p = (dim_t)i / pstride, r = (dim_t)i % pstride;
+                    const dim_t k = r / panel, j = p * panel + r % panel;
+                    float want = 42.f;
+                    if (done && p < n_cols / panel && k < kn)
+                        want = j < n ? w[(size_t)(j * wn + k)] : 0.f;
+                    ASSERT_EQ(o[i], want) << what << " at " << i;
+                }
+            }
+    }
+}
+
+// The transpose of each entry: blocks and both remainders, row strides
+// past the extents; nothing outside the destination's extent written.
+TEST(KernelTables, MatmulTransposeF32) {
+    namespace mm = dnnl::impl::cpu::matmul;
+    const auto es = runnable_entries<mm::pack_kernels_t>("matmul_pack");
+    if (es.empty()) GTEST_SKIP() << "no in-register transpose on this processor";
+    const dim_t shapes[][2] = {{1, 1}, {8, 8}, {16, 16}, {13, 70}, {3, 9},
+            {37, 5}, {17, 33}};
+    for (const auto *e : es)
+        for (const auto &sh : shapes) {
+            const dim_t rows = sh[0], cols = sh[1];
+            const dim_t lds = cols + 3, ldd = rows + 5;
+            const auto src = random_floats(
+                    (size_t)(rows * lds), -1.f, 1.f, (unsigned)(rows * cols));
+            std::vector<float> dst((size_t)(cols * ldd), 42.f);
+            e->transpose_f32(src.data(), lds, rows, cols, dst.data(), ldd);
+            for (dim_t c = 0; c < cols; ++c)
+                for (dim_t r = 0; r < ldd; ++r)
+                    ASSERT_EQ(dst[(size_t)(c * ldd + r)],
+                            r < rows ? src[(size_t)(r * lds + c)] : 42.f)
+                            << e->isa << " " << rows << "x" << cols;
+        }
+}

@@ -307,21 +307,30 @@ TEST(KernelTables, RowsBlocksOnEveryIsa) {
             const auto b = random_floats((size_t)(M * L), -3.f, 3.f, 15);
             const std::string what
                     = std::string(k->isa) + " L " + std::to_string(L);
-            // sa, sb: L for a block of rows, 0 for one row repeated.
-            for (int sc = 0; sc < 4; ++sc) {
-                const dim_t sa = sc & 1 ? 0 : L, sb = sc & 2 ? 0 : L;
+            // Each operand a block of rows (stride L), one row repeated
+            // (stride 0) or one value a row (binary only: stride 1).
+            for (int sc = 0; sc < 9; ++sc) {
+                const int ka = sc % 3, kb = sc / 3;
+                const dim_t strides[3] = {L, 0, 1};
+                const dim_t sa = strides[ka], sb = strides[kb];
+                const bool as = ka == 2, bs = kb == 2;
                 std::vector<float> d((size_t)(M * L) + 1, 42.f);
-                k->binary_block(dnnl_binary_mul, a.data(), sa, b.data(), sb,
-                        d.data(), M, L);
+                k->binary_block(dnnl_binary_mul, a.data(), sa, as, b.data(),
+                        sb, bs, d.data(), M, L);
                 std::vector<float> y((size_t)(M * L) + 1, 42.f);
-                k->prelu_block(a.data(), sa, b.data(), sb, y.data(), M, L);
+                if (!as && !bs)
+                    k->prelu_block(
+                            a.data(), sa, b.data(), sb, y.data(), M, L);
                 for (dim_t m = 0; m < M; ++m)
                     for (dim_t l = 0; l < L; ++l) {
-                        const float x = a[(size_t)(m * sa + l)],
-                                    w = b[(size_t)(m * sb + l)];
-                        ASSERT_EQ(d[(size_t)(m * L + l)], x * w) << what;
-                        ASSERT_EQ(y[(size_t)(m * L + l)], x > 0 ? x : w * x)
-                                << what << " prelu";
+                        const float x = a[(size_t)(m * sa + (as ? 0 : l))],
+                                    w = b[(size_t)(m * sb + (bs ? 0 : l))];
+                        ASSERT_EQ(d[(size_t)(m * L + l)], x * w)
+                                << what << " kinds " << ka << kb;
+                        if (!as && !bs)
+                            ASSERT_EQ(y[(size_t)(m * L + l)],
+                                    x > 0 ? x : w * x)
+                                    << what << " prelu";
                     }
                 EXPECT_EQ(d[(size_t)(M * L)], 42.f) << what;
                 EXPECT_EQ(y[(size_t)(M * L)], 42.f) << what;

@@ -14,6 +14,13 @@ namespace impl {
 namespace cpu {
 namespace matmul {
 
+const isa_table_t<pack_kernels_t> &pack_kernel_table() {
+    static const isa_table_t<pack_kernels_t> table {
+            {avx512_core, &pack_kernels_avx512_core()},
+            {avx2, &pack_kernels_avx2()}};
+    return table;
+}
+
 memory_desc_t brgemm_weights_md(const memory_desc_t &wei, dim_t panel) {
     const dim_t ks = 4 / (dim_t)data_type_size(wei.data_type);
     if (ks == 1) return panel_weights_md(wei, panel);
@@ -85,37 +92,19 @@ void pack_pairs(uint16_t *o, const T *w, const pack_src_t &s, dim_t kn) {
 
 namespace {
 
-// A kernel of brgemm_pack_avx512.cpp where its ISA may run, else null
-// (the caller's scalar loop): a one-entry table of the ISA dispatch.
-template <typename F>
-F avx512_or_null(F avx512) {
-    const isa_table_t<F> table = {{avx512_core, &avx512}};
-    const F *f = isa_select(table);
-    return f ? *f : nullptr;
-}
-
-using pack_f32_fn = void (*)(float *, const float *, const pack_src_t &, dim_t);
-using transpose_fn = void (*)(
-        const float *, dim_t, dim_t, dim_t, float *, dim_t);
-
-// Picked once (the ISA limit is fixed by the first primitive).
-pack_f32_fn k_contiguous_packer() {
-    static const pack_f32_fn fn
-            = avx512_or_null<pack_f32_fn>(pack_f32_k_contiguous_avx512_core);
-    return fn;
-}
-
-transpose_fn transposer() {
-    static const transpose_fn fn
-            = avx512_or_null<transpose_fn>(transpose_f32_avx512_core);
-    return fn;
+// The in-register kernels where an entry may run, else null. Picked once
+// (the ISA limit is fixed by the first primitive).
+const pack_kernels_t *simd_packers() {
+    static const pack_kernels_t *k = isa_select(pack_kernel_table());
+    return k;
 }
 
 } // namespace
 
 void transpose_f32(const float *src, dim_t lds, dim_t rows, dim_t cols,
         float *dst, dim_t ldd) {
-    if (const transpose_fn f = transposer()) return f(src, lds, rows, cols, dst, ldd);
+    if (const pack_kernels_t *k = simd_packers())
+        return k->transpose_f32(src, lds, rows, cols, dst, ldd);
     for (dim_t i = 0; i < rows; ++i)
         for (dim_t j = 0; j < cols; ++j)
             dst[j * ldd + i] = src[i * lds + j];
@@ -124,11 +113,9 @@ void transpose_f32(const float *src, dim_t lds, dim_t rows, dim_t cols,
 // Rows [0, kn) of the weights at w as panel rows in `o`, columns past n
 // zero. f32: a row per k.
 void pack_f32(float *o, const float *w, const pack_src_t &s, dim_t kn) {
-    if (s.wk == 1 && s.wn != 1 && s.panel % 16 == 0) {
-        if (const pack_f32_fn f = k_contiguous_packer()) {
-            f(o, w, s, kn);
-            return;
-        }
+    if (s.wk == 1 && s.wn != 1) {
+        const pack_kernels_t *k = simd_packers();
+        if (k && k->pack_f32_k_contiguous(o, w, s, kn)) return;
     }
     for (dim_t k = 0; k < kn; ++k) {
         const float *r = w + k * s.wk;

@@ -8,6 +8,7 @@
 
 #include "common/c_types.hpp"
 #include "common/memory_desc.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -38,17 +39,26 @@ void pack_bf16(uint16_t *o, const uint16_t *w, const pack_src_t &s, dim_t kn);
 void pack_bf16(uint16_t *o, const float *w, const pack_src_t &s, dim_t kn);
 void pack_s8(int8_t *o, const int8_t *w, const pack_src_t &s, dim_t kn);
 
-// The AVX-512 packer of f32 weights with contiguous K runs
-// (brgemm_pack_avx512.cpp); panels a multiple of 16 columns.
-void pack_f32_k_contiguous_avx512_core(
-        float *o, const float *w, const pack_src_t &s, dim_t kn);
-
 // dst (cols x rows, row stride ldd) = the transpose of src (rows x cols,
 // row stride lds), f32; in-register transposes where the ISA has them.
 void transpose_f32(const float *src, dim_t lds, dim_t rows, dim_t cols,
         float *dst, dim_t ldd);
-void transpose_f32_avx512_core(const float *src, dim_t lds, dim_t rows,
-        dim_t cols, float *dst, dim_t ldd);
+
+// The in-register forms of the two above, one set per ISA
+// (brgemm_pack_simd.cpp: square blocks, 16 x 16 on AVX-512, 8 x 8 on
+// AVX2), best first in pack_kernel_table(); none below AVX2 (the callers'
+// scalar loops). The packer returns false, writing nothing, when a panel
+// is not a whole number of blocks wide.
+struct pack_kernels_t {
+    const char *isa;
+    bool (*pack_f32_k_contiguous)(
+            float *o, const float *w, const pack_src_t &s, dim_t kn);
+    void (*transpose_f32)(const float *src, dim_t lds, dim_t rows,
+            dim_t cols, float *dst, dim_t ldd);
+};
+const pack_kernels_t &pack_kernels_avx512_core();
+const pack_kernels_t &pack_kernels_avx2();
+const isa_table_t<pack_kernels_t> &pack_kernel_table();
 
 } // namespace matmul
 } // namespace cpu
