@@ -286,14 +286,15 @@ namespace {
 // Output points [sp0, sp0 + nsp) as runs along output rows (what the
 // implicit-GEMM driver hands the packing kernel).
 std::vector<conv::run_t> runs_of(
-        const conv::conv_conf_t &c, dim_t sp0, dim_t nsp) {
+        const conv::conv_conf_t &c, dim_t sp0, dim_t nsp, int NR) {
     std::vector<conv::run_t> runs;
     for (dim_t j = 0; j < nsp;) {
         const dim_t sp = sp0 + j;
         const dim_t ow0 = sp % c.ow, oh = (sp / c.ow) % c.oh,
                     od = sp / (c.ow * c.oh);
         const dim_t len = std::min(nsp - j, c.ow - ow0);
-        runs.push_back({j, len, od * c.sd - c.pf, oh * c.sh - c.pt, ow0});
+        runs.push_back({j, len, od * c.sd - c.pf, oh * c.sh - c.pt, ow0,
+                j / NR, j % NR});
         j += len;
     }
     return runs;
@@ -366,6 +367,8 @@ TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
             {grouped(conf(1, 5, 1, 7, 9, 3, 1, 0, 1)), 11, 29, 7, 23},
             {grouped(conf(1, 5, 3, 6, 11, 3, 2, 1, 2, 3)), 3, 21, 13, 50},
             {grouped(conf(1, 5, 1, 6, 10, 1, 1, 0, 0)), 5, 33, 1, 3},
+            // More kernel columns than the packer caches bounds for.
+            {grouped(conf(1, 2, 1, 18, 20, 17, 1, 0, 8)), 2, 30, 40, 300},
     };
     for (const auto *e : entries())
         for (const auto &t : cases)
@@ -384,7 +387,7 @@ TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
                     // Group 1's source: channels first start at its first
                     // channel plane, channels last at its first channel.
                     const dim_t g0 = ncsp ? c.icg * c.isp() : c.icg;
-                    const auto runs = runs_of(c, t.sp0, t.nsp);
+                    const auto runs = runs_of(c, t.sp0, t.nsp, NR);
                     const dim_t npanels = (t.nsp + NR - 1) / NR;
                     const size_t bsize = (size_t)(npanels * t.kc * NR);
                     std::vector<float> bp(bsize + 7, 42.f), bq(bp), bh(bp);

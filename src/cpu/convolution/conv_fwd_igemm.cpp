@@ -33,7 +33,8 @@ namespace conv {
 namespace {
 using gemm::to_f32_t;
 
-std::vector<run_t> make_runs(const conv_conf_t &c, dim_t sp0, dim_t nsp)
+std::vector<run_t> make_runs(
+        const conv_conf_t &c, dim_t sp0, dim_t nsp, int NR)
 {
     std::vector<run_t> runs;
     dim_t j = 0, sp = sp0;
@@ -42,7 +43,8 @@ std::vector<run_t> make_runs(const conv_conf_t &c, dim_t sp0, dim_t nsp)
         const dim_t oh = (sp / c.ow) % c.oh;
         const dim_t od = sp / (c.ow * c.oh);
         const dim_t len = std::min(nsp - j, c.ow - ow0);
-        runs.push_back({j, len, od * c.sd - c.pf, oh * c.sh - c.pt, ow0});
+        runs.push_back({j, len, od * c.sd - c.pf, oh * c.sh - c.pt, ow0,
+                j / NR, j % NR});
         j += len;
         sp += len;
     }
@@ -157,7 +159,7 @@ void conv_fwd_igemm(const conv_plan_t &p, const conv_canon_t &t,
         if (fast_pack)
             igemm_gather_plan(c, sp0, nsp, NR, gather);
         else
-            runs = make_runs(c, sp0, nsp);
+            runs = make_runs(c, sp0, nsp, NR);
         for (dim_t kb = 0; kb < nkb; ++kb) {
             const dim_t pc = kb * kcb, kc = std::min(kcb, K - pc);
             if (fast_pack)

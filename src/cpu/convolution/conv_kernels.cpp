@@ -371,15 +371,30 @@ void dw_row_ncsp(const conv_conf_t &c, const float *in,
     });
 }
 
-// Writes `n` values into B panel lanes starting at chunk point j of row
-// `row` (which points at lane 0 of panel 0): v(t) for t < n.
 #define CONV_INLINE inline __attribute__((always_inline))
 
+// A position in B panels: row pointer `d` of the current panel and its
+// lane. Moving on by n points crosses panels kcNR floats apart.
+struct lane_pos_t {
+    float *d;
+    dim_t lane;
+    CONV_INLINE lane_pos_t(float *row, dim_t kcNR, const run_t &r)
+        : d(row + r.jp * kcNR), lane(r.jl) {}
+    CONV_INLINE void advance(dim_t n, dim_t kcNR, int NR) {
+        lane += n;
+        while (lane >= NR) {
+            lane -= NR;
+            d += kcNR;
+        }
+    }
+};
+
+// Writes `n` values v(t), t < n, into B panel lanes from position `at`.
 template <typename F>
-CONV_INLINE void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v)
+CONV_INLINE void put_lanes(lane_pos_t at, dim_t kcNR, int NR, dim_t n, F v)
 {
-    dim_t lane = j % NR;
-    float *d = row + (j / NR) * kcNR;
+    dim_t lane = at.lane;
+    float *d = at.d;
     for (dim_t t = 0; t < n;) {
         const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
         for (dim_t q = 0; q < cnt; ++q)
@@ -390,33 +405,16 @@ CONV_INLINE void put_lanes(float *row, dim_t kcNR, int NR, dim_t j, dim_t n, F v
     }
 }
 
-// Contiguous f32 source: plain copies.
-CONV_INLINE void copy_lanes(
-        float *row, dim_t kcNR, int NR, dim_t j, dim_t n, const float *s)
-{
-    dim_t lane = j % NR;
-    float *d = row + (j / NR) * kcNR;
-    for (dim_t t = 0; t < n;) {
-        const dim_t cnt = std::min<dim_t>(n - t, NR - lane);
-        float *dl = d + lane;
-        const float *sl = s + t;
-        for (dim_t q = 0; q < cnt; ++q)
-            dl[q] = sl[q];
-        t += cnt;
-        lane = 0;
-        d += kcNR;
-    }
-}
-
 template <typename T>
-CONV_INLINE void put_src(float *row, dim_t kcNR, int NR, dim_t j, dim_t n,
+CONV_INLINE void put_src(lane_pos_t at, dim_t kcNR, int NR, dim_t n,
         const T *s, dim_t stride)
 {
     if (std::is_same<T, float>::value && stride == 1) {
-        copy_lanes(row, kcNR, NR, j, n, (const float *)s);
+        const float *f = reinterpret_cast<const float *>(s);
+        put_lanes(at, kcNR, NR, n, [&](dim_t t) { return f[t]; });
         return;
     }
-    put_lanes(row, kcNR, NR, j, n,
+    put_lanes(at, kcNR, NR, n,
             [&](dim_t t) { return to_f32_t<T>::cvt(s[t * stride]); });
 }
 
@@ -458,8 +456,8 @@ CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
                 const bool row_ok
                         = id >= 0 && id < c.id && ih >= 0 && ih < c.ih;
                 const T *srow = src + (id * c.ih + ih) * c.iw * IC + ic0;
-                dim_t lane = r.j % NR;
-                float *d = rows + (r.j / NR) * kcNR;
+                dim_t lane = r.jl;
+                float *d = rows + r.jp * kcNR;
                 for (dim_t t = 0; t < r.len; ++t) {
                     const dim_t iw = (r.ow0 + t) * c.sw - c.pl + kw * c.dwl;
                     float *dl = d + lane;
@@ -481,44 +479,74 @@ CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
         }
         return;
     }
-    for (dim_t p = 0; p < kc; ++p) {
-        const dim_t k = pc + p;
-        // K order: ncsp (ic, kd, kh, kw), nspc (kd, kh, kw, ic).
-        const dim_t ic = ncsp ? k / ksp : k % c.icg;
-        const dim_t kr = ncsp ? k % ksp : k / c.icg;
-        const dim_t kw = kr % c.kw, kh = (kr / c.kw) % c.kh,
-                    kd = kr / (c.kw * c.kh);
-        const T *plane = src + ic * cs;
-        float *row = bp + p * NR;
-        if (pointwise) {
-            put_src(row, kcNR, NR, 0, nsp, plane + sp0 * ps, ps);
-            continue;
-        }
-        const dim_t off_w = kw * c.dwl - c.pl;
-        dim_t lo = off_w >= 0 ? 0 : (-off_w + c.sw - 1) / c.sw;
-        dim_t hi = c.iw - 1 - off_w < 0
+    // K order (ic, kd, kh, kw): the indices of row pc, then stepped row by
+    // row (five divisions a row had cost more than copying the rows of a
+    // small image). The output columns a kernel column reaches in the
+    // source, [lo, hi), computed once a kernel column.
+    const dim_t ksp_w = c.kw, ksp_hw = c.kw * c.kh;
+    dim_t ic = pc / ksp, kd = pc % ksp / ksp_hw, kh = pc % ksp_hw / ksp_w,
+          kw = pc % ksp_w;
+    constexpr dim_t max_cached_kw = 16;
+    dim_t lo_of[max_cached_kw], hi_of[max_cached_kw];
+    auto w_bounds = [&](dim_t kwi, dim_t &lo, dim_t &hi) {
+        const dim_t off_w = kwi * c.dwl - c.pl;
+        lo = off_w >= 0 ? 0 : (-off_w + c.sw - 1) / c.sw;
+        hi = c.iw - 1 - off_w < 0
                 ? 0
                 : std::min(c.ow, (c.iw - 1 - off_w) / c.sw + 1);
         if (lo > hi) lo = hi;
+    };
+    if (!pointwise && c.kw <= max_cached_kw)
+        for (dim_t i = 0; i < c.kw; ++i) w_bounds(i, lo_of[i], hi_of[i]);
+    for (dim_t p = 0; p < kc; ++p) {
+        const T *plane = src + ic * cs;
+        float *row = bp + p * NR;
+        const dim_t kwi = kw, khi = kh, kdi = kd;
+        if (++kw == c.kw) {
+            kw = 0;
+            if (++kh == c.kh) {
+                kh = 0;
+                if (++kd == c.kd) {
+                    kd = 0;
+                    ++ic;
+                }
+            }
+        }
+        if (pointwise) {
+            put_src(lane_pos_t(row, kcNR, run_t {0, 0, 0, 0, 0, 0, 0}), kcNR,
+                    NR, nsp, plane + sp0 * ps, ps);
+            continue;
+        }
+        const dim_t off_w = kwi * c.dwl - c.pl;
+        dim_t lo, hi;
+        if (c.kw <= max_cached_kw) {
+            lo = lo_of[kwi];
+            hi = hi_of[kwi];
+        } else {
+            w_bounds(kwi, lo, hi);
+        }
         for (const run_t &r : runs) {
-            const dim_t id = r.id0 + kd * c.ddl;
-            const dim_t ih = r.ih0 + kh * c.dhl;
+            const dim_t id = r.id0 + kdi * c.ddl;
+            const dim_t ih = r.ih0 + khi * c.dhl;
             const dim_t e = r.ow0 + r.len;
+            lane_pos_t at(row, kcNR, r);
             if (id < 0 || id >= c.id || ih < 0 || ih >= c.ih || hi <= r.ow0
                     || lo >= e) {
-                put_lanes(row, kcNR, NR, r.j, r.len, [](dim_t) { return 0.f; });
+                put_lanes(at, kcNR, NR, r.len, [](dim_t) { return 0.f; });
                 continue;
             }
             const dim_t a = std::max(r.ow0, lo), b = std::min(e, hi);
-            if (a > r.ow0)
-                put_lanes(row, kcNR, NR, r.j, a - r.ow0,
-                        [](dim_t) { return 0.f; });
+            if (a > r.ow0) {
+                put_lanes(at, kcNR, NR, a - r.ow0, [](dim_t) { return 0.f; });
+                at.advance(a - r.ow0, kcNR, NR);
+            }
             const T *s = plane
                     + ((id * c.ih + ih) * c.iw + off_w + a * c.sw) * ps;
-            put_src(row, kcNR, NR, r.j + (a - r.ow0), b - a, s, c.sw * ps);
-            if (b < e)
-                put_lanes(row, kcNR, NR, r.j + (b - r.ow0), e - b,
-                        [](dim_t) { return 0.f; });
+            put_src(at, kcNR, NR, b - a, s, c.sw * ps);
+            if (b < e) {
+                at.advance(b - a, kcNR, NR);
+                put_lanes(at, kcNR, NR, e - b, [](dim_t) { return 0.f; });
+            }
         }
     }
 }

@@ -17,8 +17,11 @@ namespace conv {
 
 // A run of output points of one output row: points [j, j + len) of the
 // chunk are (od, oh, ow0 + t); id0 / ih0 are their first input row indices.
+// Point j sits in B panel j / NR at lane j % NR (jp, jl: kept so that the
+// packers divide by NR once a run, not once a row of K).
 struct run_t {
     dim_t j, len, id0, ih0, ow0;
+    dim_t jp, jl;
 };
 
 struct conv_kernels_t {
