@@ -242,7 +242,7 @@ status_t brgemm_conv_bwd_data_t::execute(const exec_ctx_t &ctx) const {
 
     const double macs = (double)(p->nb_ic * g.mb * g.id * g.ih * g.iw)
                         * (double)p->panel * (double)(g.ksp() * g.oc);
-    const int nthr = macs < 1e6 ? 1 : nthr_for(units, 1);
+    const int nthr = brgconv::team_for(macs, units);
     parallel_chunks(nthr, units, [&](int, dim_t u0, dim_t u1) {
         worker_t w(*p, kernels_, diff_dst, wei, diff_src);
         if (p->panel_inner) {

@@ -84,7 +84,7 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
     const dim_t panel_elems = ksp * icp * P;
     const double macs = (double)units * (double)p->ow_blk * (double)P
                         * (double)(ksp * g.ic);
-    const int nthr = macs < 1e6 ? 1 : nthr_for(units, 1);
+    const int nthr = brgconv::team_for(macs, units);
     // s8 source / source zero point: -shift x each tap's column sums,
     // [tap][panel][P] (from the weights' quads), by the main loop's team
     // (a team of another size between two regions costs OpenMP a
