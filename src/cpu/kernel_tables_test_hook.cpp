@@ -8,6 +8,7 @@
 #include "cpu/tensor_walk/rows.hpp"
 #include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/eltwise/eltwise_kernels.hpp"
+#include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 #include "cpu/lrn/lrn_kernels.hpp"
 #include "cpu/matmul/brgemm_matmul_pack.hpp"
@@ -41,7 +42,7 @@ const void *entry(const isa_table_t<K> &t, int i, unsigned *isa, int *sel) {
 
 // Families: eltwise, softmax, lrn, resampling, norm, rows, pooling,
 // reorder, conv, gemm_f32, gemm_gemv, gemm_s32, gemm_bf16, gemm_s32c4,
-// gemm_s32_small_m, rnn_cells, matmul_pack.
+// gemm_s32_small_m, gemm_pack_pairs, rnn_cells, matmul_pack.
 DNNL_API const void *dnnl_test_cpu_kernel_table_entry(
         const char *family, int i, unsigned *isa, int *selected);
 
@@ -72,6 +73,8 @@ const void *dnnl_test_cpu_kernel_table_entry(
     if (f == "gemm_s32_small_m")
         return entry(gemm::s32_small_m_table(), i, isa, selected);
     if (f == "rnn_cells") return entry(rnn::cell_kernel_table(), i, isa, selected);
+    if (f == "gemm_pack_pairs")
+        return entry(gemm::pack_pairs_table(), i, isa, selected);
     if (f == "matmul_pack")
         return entry(matmul::pack_kernel_table(), i, isa, selected);
     return nullptr;

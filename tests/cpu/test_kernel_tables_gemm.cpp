@@ -10,6 +10,8 @@
 //   gemm_s32c4  u8 x s8 quads into s32, one function per row count;
 //   gemm_s32_small_m  up to four rows of 8-bit integers by B in n and t
 //               form, unpacked, with the column sums of B;
+//   gemm_pack_pairs  8-bit rows into the integer kernels' 16-bit pairs
+//               of k, minus the zero point;
 //   matmul_pack the BRGEMM matmul's in-register packer of K-contiguous
 //               f32 weights into panels, and its transpose.
 // Tiles are cut short in both directions, and nothing outside the m x n
@@ -23,6 +25,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 #include "cpu/matmul/brgemm_matmul_pack.hpp"
 #include "kernel_table_glue.hpp"
@@ -439,4 +442,56 @@ TEST(KernelTables, MatmulTransposeF32) {
                             r < rows ? src[(size_t)(r * lds + c)] : 42.f)
                             << e->isa << " " << rows << "x" << cols;
         }
+}
+
+// Rows of u8 / s8 values into panels of 16-bit pairs of k minus the zero
+// point: every panel width of the integer kernels (A: 4, 6, 12 rows; B:
+// 8, 16, 32 columns), row and k tails (an odd kc's partner is 0, rows
+// past nrows are 0), k shorter than one vector; nothing written past the
+// panels.
+TEST(KernelTables, GemmPackPairsOnEveryIsa) {
+    const auto es = runnable_entries<gemm::pack_pairs_kernels_t>(
+            "gemm_pack_pairs");
+    if (es.empty()) GTEST_SKIP() << "no vectorised pair packer here";
+    const int widths[] = {4, 6, 8, 12, 16, 32};
+    const dim_t shapes[][2] = {{1, 1}, {6, 16}, {7, 33}, {13, 144},
+            {40, 7}, {3, 64}, {17, 31}};
+    for (const auto *e : es)
+        for (bool is_signed : {false, true})
+            for (int width : widths)
+                for (const auto &sh : shapes) {
+                    const dim_t nrows = sh[0], kc = sh[1], ld = kc + 5;
+                    const int32_t zp = is_signed ? -3 : 128;
+                    const auto v = random_ints((size_t)(nrows * ld),
+                            is_signed ? -128 : 0, is_signed ? 127 : 255,
+                            (unsigned)(nrows * 7 + kc));
+                    std::vector<uint8_t> src(v.size());
+                    for (size_t i = 0; i < v.size(); ++i)
+                        src[i] = (uint8_t)v[i];
+                    const dim_t kp = (kc + 1) / 2;
+                    const dim_t npanels = (nrows + width - 1) / width;
+                    const size_t size = (size_t)(npanels * width * kp * 2);
+                    std::vector<int16_t> out(size + 9, 77);
+                    e->rows(src.data(), is_signed, ld, nrows, kc, zp, width,
+                            out.data());
+                    const std::string what = std::string(e->isa)
+                            + (is_signed ? " s8" : " u8") + " width "
+                            + std::to_string(width) + " "
+                            + std::to_string(nrows) + "x"
+                            + std::to_string(kc);
+                    for (size_t o = 0; o < out.size(); ++o) {
+                        int want = 77;
+                        if (o < size) {
+                            const dim_t q = (dim_t)o / (width * kp * 2);
+                            const dim_t in = (dim_t)o % (width * kp * 2);
+                            const dim_t p = in / (width * 2);
+                            const dim_t r = q * width + in / 2 % width;
+                            const dim_t k = 2 * p + in % 2;
+                            want = r < nrows && k < kc
+                                    ? v[(size_t)(r * ld + k)] - zp
+                                    : 0;
+                        }
+                        ASSERT_EQ(out[o], want) << what << " at " << o;
+                    }
+                }
 }

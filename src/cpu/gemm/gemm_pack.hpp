@@ -14,6 +14,7 @@
 
 #include "common/c_types.hpp"
 #include "common/float_convert.hpp"
+#include "cpu/isa_table.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -212,12 +213,40 @@ inline void put_pairs(const T *s, dim_t step, dim_t kc, int32_t zp,
     }
 }
 
+// Rows of kc contiguous 8-bit values (ld apart; u8, or s8 with
+// is_signed) as 16-bit pairs of k minus the zero point, in panels of
+// `width` rows: out[panel][pair][row][2], rows past nrows and an odd kc's
+// last partner 0. The layout pack_a_s16 writes for A by rows and
+// pack_b_s16 for B by columns. Vectorised per ISA (gemm_pack_pairs.cpp);
+// pack_rows_s16 returns false (nothing written) where no entry may run.
+struct pack_pairs_kernels_t {
+    const char *isa;
+    void (*rows)(const void *src, bool is_signed, dim_t ld, dim_t nrows,
+            dim_t kc, int32_t zp, int width, int16_t *out);
+};
+const pack_pairs_kernels_t &pack_pairs_kernels_avx2();
+const isa_table_t<pack_pairs_kernels_t> &pack_pairs_table();
+bool pack_rows_s16(const void *src, bool is_signed, dim_t ld, dim_t nrows,
+        dim_t kc, int32_t zp, int width, int16_t *out);
+
+// 8-bit element types take the vectorised packer when their k runs are
+// contiguous.
+template <typename T>
+bool pack_rows_s16_if_8bit(const T *src, dim_t ld, dim_t step, dim_t nrows,
+        dim_t kc, int32_t zp, int width, int16_t *out) {
+    constexpr bool u8 = std::is_same<T, uint8_t>::value;
+    constexpr bool s8 = std::is_same<T, int8_t>::value;
+    if (!(u8 || s8) || step != 1) return false;
+    return pack_rows_s16(src, s8, ld, nrows, kc, zp, width, out);
+}
+
 // Packing into 16-bit pairs of k (integers, or bf16 for the bf16 dot
 // product kernels); kc may be odd (the missing
 // partner is 0). Panel p-stride is 2 * MR (A) or 2 * NR (B).
 template <typename T>
 void pack_a_s16(const T *a, dim_t rs, dim_t cs, int32_t zp, dim_t m,
         dim_t kc, int MR, int16_t *out) {
+    if (pack_rows_s16_if_8bit(a, rs, cs, m, kc, zp, MR, out)) return;
     const dim_t kp = (kc + 1) / 2;
     for (dim_t ir = 0; ir < m; ir += MR) {
         const dim_t mr = m - ir < MR ? m - ir : MR;
@@ -235,6 +264,8 @@ void pack_a_s16(const T *a, dim_t rs, dim_t cs, int32_t zp, dim_t m,
 template <typename T>
 void pack_b_s16(const T *b, dim_t rs, dim_t cs, int32_t zp, dim_t kc,
         dim_t n, int NR, int16_t *out) {
+    if (cs != 1 && pack_rows_s16_if_8bit(b, cs, rs, n, kc, zp, NR, out))
+        return;
     const dim_t kp = (kc + 1) / 2;
     for (dim_t jr = 0; jr < n; jr += NR) {
         const dim_t nr = n - jr < NR ? n - jr : NR;

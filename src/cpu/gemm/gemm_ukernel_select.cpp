@@ -1,5 +1,6 @@
 // Microkernel tables of the GEMM core, best first (cpu/isa_table.hpp), and
 // the choice among them.
+#include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/gemm/gemm_ukernels.hpp"
 
 
@@ -110,6 +111,20 @@ const bf16_ukernel_desc_t *select_bf16_ukernel() {
 const s32c4_ukernel_desc_t *select_s32c4_ukernel() {
     static const s32c4_ukernel_desc_t *k = isa_select(s32c4_ukernel_table());
     return k;
+}
+
+const isa_table_t<pack_pairs_kernels_t> &pack_pairs_table() {
+    static const isa_table_t<pack_pairs_kernels_t> table {
+            {avx2, &pack_pairs_kernels_avx2()}};
+    return table;
+}
+
+bool pack_rows_s16(const void *src, bool is_signed, dim_t ld, dim_t nrows,
+        dim_t kc, int32_t zp, int width, int16_t *out) {
+    static const pack_pairs_kernels_t *k = isa_select(pack_pairs_table());
+    if (!k) return false;
+    k->rows(src, is_signed, ld, nrows, kc, zp, width, out);
+    return true;
 }
 
 const s32_ukernel_desc_t &select_s32_ukernel() {
