@@ -73,6 +73,7 @@ struct kernel_t {
 
 struct entry_t {
     int index, tile_m, panel;
+    int lanes; // floats a vector: 16 on AVX-512, 8 on AVX2
     dnnl_data_type_t in; // inputs: f32, bf16, or u8 (u8 x s8)
     bool bf16 = false;
     bool amx = false; // tiles of up to 32 x 32 on AMX
@@ -91,7 +92,7 @@ struct entry_t {
 
 // Table entries this processor runs (AMX 32x32 with bf16 and with u8 x
 // s8 inputs, AVX-512 BF16 6x64 with bf16, AVX-512 VNNI 6x64 with u8 x
-// s8; AVX-512 6x64, AVX2 4x24 with f32).
+// s8; AVX-512 6x64, AVX2 6x16 with f32).
 std::vector<entry_t> runnable_entries() {
     std::vector<entry_t> v;
     for (int e = 0;; ++e) {
@@ -100,8 +101,10 @@ std::vector<entry_t> runnable_entries() {
         if (dnnl_test_cpu_isa_entry_supported(k.isa)) {
             const auto in = (dnnl_data_type_t)k.in_dt;
             const unsigned amx_isa = dnnl_cpu_isa_avx512_core_amx;
-            v.push_back({e, k.tile_m, k.panel, in, in == dnnl_bf16,
-                    (k.isa & amx_isa) == amx_isa});
+            const unsigned zmm_isa = dnnl_cpu_isa_avx512_core;
+            v.push_back({e, k.tile_m, k.panel,
+                    (k.isa & zmm_isa) == zmm_isa ? 16 : 8, in,
+                    in == dnnl_bf16, (k.isa & amx_isa) == amx_isa});
         }
     }
     return v;
@@ -406,7 +409,7 @@ TEST(JitBrgemm, TallTilesOnNarrowPanels) {
     const auto entries = runnable_entries();
     if (entries.empty()) GTEST_SKIP() << "no AVX2 or AVX-512 here";
     for (const auto &e : entries) {
-        const int lanes = e.panel % 16 == 0 ? 16 : 8; // AVX2: 24
+        const int lanes = e.lanes;
         for (int vecs : {1, 2})
             for (int m = 1; m <= 12; ++m)
                 for (int n : {vecs * lanes, vecs * lanes - 3}) {
@@ -480,7 +483,8 @@ TEST(JitBrgemm, PostOpChains) {
         for (const dts_t &dt : e.dts())
             for (size_t c = 0; c < chains.size(); ++c)
                 for (int m : {1, 3, e.tile_m})
-                    for (int n : {1, 17, e.panel - 1, e.panel})
+                    for (int n : {1, std::min(17, e.panel), e.panel - 1,
+                                 e.panel})
                         for (int bias : {0, 1}) {
                             kernel_t k(e.index, m, n, 4, 0, bias, chains[c],
                                     false, 0, dt);

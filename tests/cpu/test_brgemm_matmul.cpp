@@ -389,7 +389,7 @@ TEST(JitBrgemmMatmul, KernelCacheServesNewShape) {
         attr.set_post_ops(po);
         return matmul::primitive_desc(eng, s, w, d, attr);
     };
-    // 12 rows and 192 columns: whole tiles on both targets (6x64, 4x24).
+    // 12 rows and 192 columns: whole tiles on both targets (6x64, 6x16).
     auto pd1 = make(12, 192, 50);
     if (!on_brgemm(pd1.impl_info_str())) GTEST_SKIP() << pd1.impl_info_str();
     matmul p1(pd1);
