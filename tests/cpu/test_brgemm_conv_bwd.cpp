@@ -234,6 +234,11 @@ TEST(JitBrgemmConvBwd, WeightsShapesAndTails) {
     cases.push_back(c2d(3, 64, 32, 40, 41, 3, 2, 1));
     cases.push_back(c2d(2, 64, 64, 40, 50, 1, 1, 0));
     cases.push_back({1, 256, 16, {3000}, {3}, {1}, {1}, {1}, {0}});
+    // Whole-vector channel counts of four panels and more on every
+    // target (diff_dst copied into panels first), with more points than
+    // a chunk.
+    cases.push_back(c2d(1, 24, 256, 6, 7, 3, 1, 1));
+    cases.push_back(c2d(2, 16, 512, 30, 20, 1, 1, 0));
     run_all(cases, dir_t::bwd_w, 100);
 }
 

@@ -98,12 +98,15 @@ struct brgemm_conv_bwd_weights_t : public primitive_t {
         status_t init(engine_t *engine);
 
         const jit::brgemm_target_t *target = nullptr;
-        jit::brgemm_config_t cfg; // a full tile, B rows of ocp channels
+        jit::brgemm_config_t cfg; // a full tile, B rows of ocp (copied: P)
         brgconv::geo_t geo;       // 1x1 unit-stride unpadded: one row
         int panel = 0;            // output channels per panel
         dim_t nb_oc = 0;          // panels
         dim_t ocp = 0;            // diff_dst row as B reads it (OC to a vector)
-        bool copy_dd = false;     // OC not whole vectors: chunks copied first
+        // Chunks of diff_dst copied first into panels ([panel][point][P],
+        // zero past OC): where OC is not whole vectors, and where its rows
+        // are far apart (B then steps along one run of 64-byte rows).
+        bool copy_dd = false;
         dim_t icb = 0, nicb = 1;  // input channels per work item
         // Chunks of the reduction: rows (mb, od, oh) in blocks of
         // row_blk, columns in blocks of ow_blk.

@@ -147,23 +147,31 @@ struct worker_t {
         }
     }
 
-    // diff_dst rows of the chunk with their channels padded to whole
-    // vectors (only where OC is not).
+    // diff_dst of the chunk in panels: [panel][point][P], zero past OC.
     void copy_diff_dst(const chunk_t &c) {
+        const dim_t P = p.panel, pts = p.row_blk * p.ow_blk;
         for (dim_t r = c.r0; r < c.r1; ++r)
             for (dim_t ow = c.c0; ow < c.c1; ++ow) {
-                float *d = dd + ((r - c.r0) * p.ow_blk + (ow - c.c0)) * p.ocp;
-                std::memcpy(d, diff_dst + (r * g.ow + ow) * g.oc,
-                        (size_t)g.oc * sizeof(float));
-                std::fill(d + g.oc, d + p.ocp, 0.f);
+                const float *s = diff_dst + (r * g.ow + ow) * g.oc;
+                const dim_t pt = (r - c.r0) * p.ow_blk + (ow - c.c0);
+                for (dim_t jb = 0; jb < p.nb_oc; ++jb) {
+                    float *d = dd + (jb * pts + pt) * P;
+                    const dim_t n = std::min(P, g.oc - jb * P);
+                    std::memcpy(d, s + jb * P, (size_t)n * sizeof(float));
+                    std::fill(d + n, d + P, 0.f);
+                }
             }
     }
 
-    // Output point (r, ow) of the chunk as B reads it.
+    // Output point (r, ow) of the chunk as B reads it in panel 0, and
+    // the offset of panel jb from there.
     const float *b_row(const chunk_t &c, dim_t r, dim_t ow) const {
         if (p.copy_dd)
-            return dd + ((r - c.r0) * p.ow_blk + (ow - c.c0)) * p.ocp;
+            return dd + ((r - c.r0) * p.ow_blk + (ow - c.c0)) * p.panel;
         return diff_dst + (r * g.ow + ow) * g.oc;
+    }
+    dim_t b_panel(dim_t jb) const {
+        return p.copy_dd ? jb * p.row_blk * p.ow_blk * p.panel : jb * p.panel;
     }
 
     // Chunk c's products for every tap, panel in [jb0, jb1) and tile of
@@ -207,7 +215,7 @@ struct worker_t {
                             const int m = (int)std::min<dim_t>(tm, icn - t0);
                             for (size_t i = 0; i < bs; ++i) {
                                 batch[i].a = tr + a_off[i] + t0 * p.lp;
-                                batch[i].b = b_ptr[i] + n0;
+                                batch[i].b = b_ptr[i] + b_panel(jb);
                             }
                             a.c = out
                                   + ((jb * g.ksp() + tap) * g.ic + ic0 + t0)
@@ -231,7 +239,7 @@ struct worker_t {
             const dim_t n0 = jb * P;
             for (size_t i = 0; i < bs; ++i) {
                 batch[i].a = ones;
-                batch[i].b = b_ptr[i] + n0;
+                batch[i].b = b_ptr[i] + b_panel(jb);
             }
             a.c = out + n0;
             ks.at(first ? kernel_set_t::first : kernel_set_t::middle, 1,

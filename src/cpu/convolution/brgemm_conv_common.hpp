@@ -167,17 +167,19 @@ private:
     std::vector<std::shared_ptr<const jit::brgemm_kernel_t>> k_;
 };
 
-// Teams for the forward and backward-data passes: below this many
-// multiply-adds (about 4-8 us of one core's work) the calling thread runs
-// the pass alone. Measured on 2 AVX2 cores (mb2 16 -> 32 channels 7x7
-// 3x3, 0.45 M multiply-adds): backward data 15.8 -> 10.6 us with two
-// threads, the 3D smoke problem 11.4 -> 8.3; at 1 M (the earlier bound)
-// these ran on one; at 50 K a 1x1 problem of 0.1 M got slower (2.2 ->
-// 3.1 us).
-constexpr double min_parallel_macs = 2e5;
-
+// Teams for the forward and backward-data passes: a thread for each
+// min_thread_macs multiply-adds (about 2-4 us of one core's work), the
+// calling thread alone below two of them. Measured on 2 AVX2 cores (mb2
+// 16 -> 32 channels 7x7 3x3, 0.45 M multiply-adds): backward data 15.8
+// -> 10.6 us with two threads, the 3D smoke problem 11.4 -> 8.3; at 1 M
+// (the earlier bound) these ran on one; with a bound of 50 K a 1x1
+// problem of 0.1 M got slower (2.2 -> 3.1 us). On the 16-core Xeon a
+// bound of 2 x 10^5 a thread ran the same.
 inline int team_for(double macs, dim_t units) {
-    return macs < min_parallel_macs ? 1 : nthr_for(units, 1);
+    constexpr double min_thread_macs = 1e5;
+    if (macs < 2 * min_thread_macs) return 1;
+    const double by_work = std::min(macs / min_thread_macs, 4096.);
+    return std::min(nthr_for(units, 1), (int)by_work);
 }
 
 } // namespace brgconv
