@@ -2,8 +2,7 @@
 // the depthwise row kernels (channels last: forward, backward data and
 // weights; channels first: forward), the
 // implicit GEMM's B-panel packing (the generic pack of every entry, the
-// AVX-512 entry's gathering pack with its plan) and the f32 transpose,
-// of every entry this processor supports, against naive loops. Shapes
+// AVX-512 entry's gathering pack with its plan) of every entry this processor supports, against naive loops. Shapes
 // have tails: channel counts past the 64- and 16-wide blocks, output
 // rows clipped by padding, strides, dilation, K ranges that start inside
 // a kernel tap and panels with unused lanes.
@@ -506,33 +505,6 @@ TEST(KernelTables, ConvImplicitGemmGatherPackOnEveryIsa) {
             }
     }
     if (!ran) GTEST_SKIP() << "no entry with the gathering pack here";
-}
-
-// The transpose of every entry (the BRGEMM backward-weights convolution's
-// source rows into channel rows): 8 x 8 blocks and both remainders, row
-// strides past the extents; nothing outside the destination's extent
-// is written.
-TEST(KernelTables, ConvTransposeF32) {
-    ASSERT_FALSE(entries().empty());
-    const dim_t shapes[][2] = {
-            {1, 1}, {8, 8}, {16, 24}, {13, 70}, {3, 9}, {37, 5}, {9, 17}};
-    for (const auto *e : entries())
-        for (const auto &sh : shapes) {
-            const dim_t rows = sh[0], cols = sh[1];
-            const dim_t lds = cols + 3, ldd = rows + 5;
-            const auto src = random_floats(
-                    (size_t)(rows * lds), -1.f, 1.f, (unsigned)(rows * cols));
-            std::vector<float> dst((size_t)(cols * ldd), 42.f);
-            e->transpose_f32(src.data(), lds, dst.data(), ldd, rows, cols);
-            for (dim_t c = 0; c < cols; ++c)
-                for (dim_t r = 0; r < ldd; ++r) {
-                    const float want =
-                            r < rows ? src[(size_t)(r * lds + c)] : 42.f;
-                    ASSERT_EQ(dst[(size_t)(c * ldd + r)], want)
-                            << e->isa << " " << rows << "x" << cols << " r "
-                            << r << " c " << c;
-                }
-        }
 }
 
 // Only the AVX-512 entry carries the gathering pack, and the library's

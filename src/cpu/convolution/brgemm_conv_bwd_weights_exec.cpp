@@ -14,7 +14,7 @@
 
 #include "common/exec_ctx.hpp"
 #include "cpu/convolution/brgemm_conv_bwd.hpp"
-#include "cpu/convolution/conv_kernels.hpp"
+#include "cpu/matmul/brgemm_matmul_pack.hpp"
 #include "cpu/threading/threading.hpp"
 
 namespace dnnl {
@@ -130,7 +130,6 @@ struct worker_t {
     // The chunk's source rows (channels [ic0, ic0 + icn)) as channel
     // rows per width phase: tr[slot][phase][ic][j - jlo].
     void transpose_src(const chunk_t &c, dim_t ic0, dim_t icn) {
-        const auto &transpose = conv::select_conv_kernels().transpose_f32;
         const dim_t nph = (dim_t)p.phases.size();
         brgemm_conv_bwd_weights_t::source_rows(g, c.r0, c.r1, key, srows);
         for (size_t s = 0; s < srows.size(); ++s) {
@@ -140,9 +139,12 @@ struct worker_t {
                 dim_t ja, jb;
                 phase_range(c, ph, ja, jb);
                 if (jb <= ja) continue;
-                transpose(sr + (ja * g.sw + ph) * g.ic, g.sw * g.ic,
+                // (The matmul's in-register transpose, 8 x 8 or 16 x
+                // 16 blocks by the ISA.)
+                matmul::transpose_f32(sr + (ja * g.sw + ph) * g.ic,
+                        g.sw * g.ic, jb - ja, icn,
                         tr + ((dim_t)s * nph + pi) * icn * p.lp + (ja - c.jlo),
-                        p.lp, jb - ja, icn);
+                        p.lp);
             }
         }
     }

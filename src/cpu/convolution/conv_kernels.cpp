@@ -12,16 +12,11 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__AVX__)
-#include <immintrin.h>
-#endif
-
 #include "common/float_convert.hpp"
 #include "cpu/convolution/conv_kernels.hpp"
 #include "cpu/gemm/gemm_pack.hpp"
 #include "cpu/isa_unit.hpp"
 #include "cpu/simd_v16.hpp"
-#include "cpu/simd_transpose.hpp"
 
 namespace dnnl {
 namespace impl {
@@ -570,32 +565,6 @@ void pack_b_f16(const conv_conf_t &c, bool ncsp,
     pack_b(c, ncsp, src, runs, pc, kc, sp0, nsp, NR, bp);
 }
 
-#if defined(__AVX__)
-// An 8 x 8 block: rows of s become columns of d.
-inline void transpose_8x8(const float *s, dim_t lds, float *d, dim_t ldd) {
-    __m256 r[8];
-    for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(s + i * lds);
-    transpose_8x8_ps(r);
-    for (int i = 0; i < 8; ++i) _mm256_storeu_ps(d + i * ldd, r[i]);
-}
-#endif
-
-void transpose_f32(const float *s, dim_t lds, float *d, dim_t ldd, dim_t rows,
-        dim_t cols) {
-    dim_t r0 = 0;
-#if defined(__AVX__)
-    for (; r0 + 8 <= rows; r0 += 8) {
-        dim_t c = 0;
-        for (; c + 8 <= cols; c += 8)
-            transpose_8x8(s + r0 * lds + c, lds, d + c * ldd + r0, ldd);
-        for (; c < cols; ++c)
-            for (dim_t r = r0; r < r0 + 8; ++r) d[c * ldd + r] = s[r * lds + c];
-    }
-#endif
-    for (dim_t c = 0; c < cols; ++c)
-        for (dim_t r = r0; r < rows; ++r) d[c * ldd + r] = s[r * lds + c];
-}
-
 } // namespace
 
 const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
@@ -605,8 +574,7 @@ const conv_kernels_t &DNNL_ISA_NAME(conv_kernels)() {
             : nullptr;
     static const conv_kernels_t k{isa_unit::this_isa_name, dw_points_max,
             dw_row_nspc,
-            dw_row_ncsp, dw_bwd_d_row_nspc, dw_bwd_w_row_nspc, pack_b_f32, pack_b_bf16, pack_b_f16, gather,
-            transpose_f32};
+            dw_row_ncsp, dw_bwd_d_row_nspc, dw_bwd_w_row_nspc, pack_b_f32, pack_b_bf16, pack_b_f16, gather};
     return k;
 }
 

@@ -68,12 +68,6 @@ struct conv_kernels_t {
     // such loads (all but AVX-512).
     void (*pack_b_f32_gather)(const conv_conf_t &c, const float *src,
             const igemm_gather_t &g, dim_t pc, dim_t kc, int NR, float *bp);
-    // dst[c * ldd + r] = src[r * lds + c] for r < rows, c < cols: the
-    // BRGEMM backward-weights convolution turns runs of channels-last
-    // source points into channel rows with it (8 x 8 blocks in registers
-    // where the ISA has AVX).
-    void (*transpose_f32)(const float *src, dim_t lds, float *dst, dim_t ldd,
-            dim_t rows, dim_t cols);
 };
 
 const conv_kernels_t &conv_kernels_avx512_core();
