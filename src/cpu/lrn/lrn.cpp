@@ -2,6 +2,7 @@
 // and the LRN implementation list.
 #include "cpu/lrn/lrn.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -50,6 +51,23 @@ tref_t f32_ncsp(const float *p, dim_t N, dim_t C, dim_t SP) {
 // The tensors of one execution; ws may be absent.
 struct io_t {
     tref_t x, y, ws, dd; // forward: x -> y; backward: x, dd -> y (diff_src)
+    float *scratch = nullptr; // the primitive's scratchpad (pd_t::bufs)
+};
+
+// Thread ithr's buffers in the scratchpad. (They were std::vectors made
+// per chunk: zero-filled three 96 KiB tiles at a time, and the heap grew
+// and shrank by them on every execution, trimming with TLB shootdowns;
+// AlexNet's norm1 inference ran 2.7 ms, twice its training pass.)
+struct thread_ptrs_t {
+    float *x, *y, *ws, *dd, *scratch;
+    template <typename bufs_t>
+    thread_ptrs_t(float *all, const bufs_t &b, int ithr) {
+        x = all + (size_t)ithr * (size_t)b.total();
+        y = x + b.x;
+        ws = y + b.y;
+        dd = ws + b.ws;
+        scratch = dd + b.dd;
+    }
 };
 
 // Across channels on ncsp: tiles of C rows x P points.
@@ -57,34 +75,31 @@ template <bool fwd>
 void run_cp(const typename lrn_t<fwd>::pd_t *pd, const io_t &t) {
     const kernel_table_t &k = *pd->ker;
     const params_t &p = pd->prm;
-    const dim_t N = pd->N, C = pd->C, SP = pd->SP;
-    const dim_t P = tile_points(N, SP, 16, 256);
+    const dim_t N = pd->N, SP = pd->SP, P = pd->P;
     const dim_t nsb = div_up(SP, P);
     // In-place forward would overwrite rows that other rows still read.
     const bool alias = fwd && t.x.base == t.y.base;
-    parallel_chunks(max_threads(), N * nsb, [&](int, dim_t u0, dim_t u1) {
-        const size_t tile = (size_t)(C * P);
-        std::vector<float> xb(tile), yb(tile), wb(tile), db(fwd ? 0 : tile);
-        std::vector<float> scratch(
-                (size_t)(fwd ? 0 : across_cp_bwd_scratch(C, P)));
+    const int nthr = std::min(pd->nthr, max_threads());
+    parallel_chunks(nthr, N * nsb, [&](int ithr, dim_t u0, dim_t u1) {
+        const thread_ptrs_t b(t.scratch, pd->bufs, ithr);
+        float *xb = b.x, *yb = b.y, *wb = b.ws, *db = b.dd;
         for (dim_t u = u0; u < u1; ++u) {
             const dim_t n = u / nsb, s0 = (u % nsb) * P;
             const dim_t np = P < SP - s0 ? P : SP - s0;
             dim_t ldx, ldy, ldw = 0, ldd = 0;
-            const float *x = tile_in(t.x, n, s0, np, xb.data(), ldx, alias);
-            float *y = tile_out(t.y, n, s0, np, yb.data(), ldy);
+            const float *x = tile_in(t.x, n, s0, np, xb, ldx, alias);
+            float *y = tile_out(t.y, n, s0, np, yb, ldy);
             if (fwd) {
-                float *ws = t.ws ? tile_out(t.ws, n, s0, np, wb.data(), ldw)
+                float *ws = t.ws ? tile_out(t.ws, n, s0, np, wb, ldw)
                                  : nullptr;
-                k.across_fwd_cp(p, x, ldx, y, ldy, ws, ldw, C, np);
+                k.across_fwd_cp(p, x, ldx, y, ldy, ws, ldw, pd->C, np);
                 if (ws) tile_commit(t.ws, n, s0, np, ws);
             } else {
                 const float *ws =
-                        t.ws ? tile_in(t.ws, n, s0, np, wb.data(), ldw)
-                             : nullptr;
-                const float *d = tile_in(t.dd, n, s0, np, db.data(), ldd);
-                k.across_bwd_cp(p, x, ldx, d, ldd, ws, ldw, y, ldy, C, np,
-                        scratch.data());
+                        t.ws ? tile_in(t.ws, n, s0, np, wb, ldw) : nullptr;
+                const float *d = tile_in(t.dd, n, s0, np, db, ldd);
+                k.across_bwd_cp(p, x, ldx, d, ldd, ws, ldw, y, ldy, pd->C, np,
+                        b.scratch);
             }
             tile_commit(t.y, n, s0, np, y);
         }
@@ -99,8 +114,7 @@ template <bool fwd>
 void run_pc(const typename lrn_t<fwd>::pd_t *pd, io_t t) {
     const kernel_table_t &k = *pd->ker;
     const params_t &p = pd->prm;
-    const dim_t N = pd->N, C = pd->C, SP = pd->SP, S = pd->seg;
-    const dim_t P = tile_points(N, SP, 1, 32);
+    const dim_t N = pd->N, C = pd->C, SP = pd->SP, S = pd->seg, P = pd->P;
     const dim_t nsb = div_up(SP, P);
     // Segment offsets of every tensor's layout and of the row buffers.
     chan_layout_t rows;
@@ -114,33 +128,29 @@ void run_pc(const typename lrn_t<fwd>::pd_t *pd, io_t t) {
         ts[i]->off = offs[i].data();
         ts[i]->ld = point_stride(ts[i]->l, C);
     }
-    parallel_chunks(max_threads(), N * nsb, [&](int, dim_t u0, dim_t u1) {
-        const size_t tile = (size_t)(C * P);
-        auto buf = [&](const tref_t &r) {
-            return std::vector<float>(r && r.dt != dnnl_f32 ? tile : 0);
-        };
-        std::vector<float> xb = buf(t.x), yb = buf(t.y), wb = buf(t.ws),
-                           db = buf(t.dd);
-        std::vector<float> scratch((size_t)across_pc_scratch(p, C));
+    const int nthr = std::min(pd->nthr, max_threads());
+    parallel_chunks(nthr, N * nsb, [&](int ithr, dim_t u0, dim_t u1) {
+        const thread_ptrs_t b(t.scratch, pd->bufs, ithr);
+        float *xb = b.x, *yb = b.y, *wb = b.ws, *db = b.dd;
         for (dim_t u = u0; u < u1; ++u) {
             const dim_t n = u / nsb, s0 = (u % nsb) * P;
             const dim_t np = P < SP - s0 ? P : SP - s0;
-            const pc_in_t x = pc_in(t.x, n, s0, np, xb.data(), row_off.data());
-            const pc_out_t y = pc_out(t.y, n, s0, yb.data(), row_off.data());
+            const pc_in_t x = pc_in(t.x, n, s0, np, xb, row_off.data());
+            const pc_out_t y = pc_out(t.y, n, s0, yb, row_off.data());
             if (fwd) {
                 pc_out_t ws;
-                if (t.ws) ws = pc_out(t.ws, n, s0, wb.data(), row_off.data());
+                if (t.ws) ws = pc_out(t.ws, n, s0, wb, row_off.data());
                 k.across_fwd_pc(p, x, y, t.ws ? &ws : nullptr, C, S, np,
-                        scratch.data());
+                        b.scratch);
                 if (t.ws) pc_commit(t.ws, n, s0, np, ws.p);
             } else {
                 pc_in_t ws;
                 if (t.ws)
-                    ws = pc_in(t.ws, n, s0, np, wb.data(), row_off.data());
+                    ws = pc_in(t.ws, n, s0, np, wb, row_off.data());
                 const pc_in_t d =
-                        pc_in(t.dd, n, s0, np, db.data(), row_off.data());
+                        pc_in(t.dd, n, s0, np, db, row_off.data());
                 k.across_bwd_pc(p, x, d, t.ws ? &ws : nullptr, y, C, S, np,
-                        scratch.data());
+                        b.scratch);
             }
             pc_commit(t.y, n, s0, np, y.p);
         }
@@ -156,28 +166,24 @@ void run(
     if (!pd->across()) {
         // Within channel: one plane per (n, c), each tensor read or
         // written in place (ncsp f32) or through a plane buffer.
-        const dim_t n_sc = within_scratch(p, pd->sp);
-        parallel_chunks(max_threads(), N * C, [&](int, dim_t nc0, dim_t nc1) {
-            std::vector<float> scratch((size_t)n_sc);
-            auto buf = [&](const tref_t &r) {
-                return std::vector<float>(r && !r.cp_direct() ? SP : 0);
-            };
-            std::vector<float> xb = buf(t.x), yb = buf(t.y), wb = buf(t.ws),
-                               db = buf(t.dd);
+        const int nthr = std::min(pd->nthr, max_threads());
+        parallel_chunks(nthr, N * C, [&](int ithr, dim_t nc0, dim_t nc1) {
+            const thread_ptrs_t b(t.scratch, pd->bufs, ithr);
+            float *xb = b.x, *yb = b.y, *wb = b.ws, *db = b.dd;
             for (dim_t nc = nc0; nc < nc1; ++nc) {
                 const dim_t n = nc / C, c = nc % C;
-                const float *x = plane_in(t.x, n, c, xb.data());
-                float *y = plane_out(t.y, n, c, yb.data());
+                const float *x = plane_in(t.x, n, c, xb);
+                float *y = plane_out(t.y, n, c, yb);
                 if (fwd) {
-                    float *ws = t.ws ? plane_out(t.ws, n, c, wb.data())
+                    float *ws = t.ws ? plane_out(t.ws, n, c, wb)
                                      : nullptr;
-                    k.within_fwd(p, x, y, ws, pd->sp, scratch.data());
+                    k.within_fwd(p, x, y, ws, pd->sp, b.scratch);
                     if (ws) plane_commit(t.ws, n, c, ws);
                 } else {
                     const float *ws =
-                            t.ws ? plane_in(t.ws, n, c, wb.data()) : nullptr;
-                    const float *d = plane_in(t.dd, n, c, db.data());
-                    k.within_bwd(p, x, d, ws, y, pd->sp, scratch.data());
+                            t.ws ? plane_in(t.ws, n, c, wb) : nullptr;
+                    const float *d = plane_in(t.dd, n, c, db);
+                    k.within_bwd(p, x, d, ws, y, pd->sp, b.scratch);
                 }
                 plane_commit(t.y, n, c, y);
             }
@@ -274,7 +280,41 @@ status_t lrn_t<fwd>::pd_t::init(engine_t *) {
                                 : pow_kind_t::general;
     ker = &select_kernels();
     name_ = "simd:" + kernel_name("f32", kernel_op(), ker->isa_name);
+    plan_buffers();
     return dnnl_success;
+}
+
+template <bool fwd>
+void lrn_t<fwd>::pd_t::plan_buffers() {
+    // A tensor needs a copy unless the walk reads it in place: ncsp tiles
+    // and within-channel planes of f32 ncsp, pc rows of any f32 layout.
+    // Tensors of the `other` walk are dense f32 ncsp copies already.
+    const bool pc = this->across()
+            && (walk == chan_class_t::nspc || walk == chan_class_t::blocked);
+    auto needs_copy = [&](const memory_desc_t &m) {
+        if (is_zero_md(m) || walk == chan_class_t::other) return false;
+        if (m.data_type != dnnl_f32) return true;
+        return !pc && chan_layout(m).cls != chan_class_t::ncsp;
+    };
+    const memory_desc_t &y = fwd ? this->dst_md_ : this->diff_src_md_;
+    const memory_desc_t &dd = fwd ? zero_md() : this->diff_dst_md_;
+    const memory_desc_t &ws = this->has_ws() ? this->ws_md_ : zero_md();
+    dim_t unit = SP, scratch = within_scratch(prm, sp);
+    if (this->across()) {
+        P = pc ? tile_points(N, SP, 1, 32) : tile_points(N, SP, 16, 256);
+        unit = C * P;
+        scratch = pc ? across_pc_scratch(prm, C)
+                     : fwd ? 0 : across_cp_bwd_scratch(C, P);
+    }
+    // An in-place ncsp forward copies its source tile whatever its type.
+    const bool x_always = fwd && this->across() && !pc;
+    bufs.x = x_always || needs_copy(this->src_md_) ? unit : 0;
+    bufs.y = needs_copy(y) ? unit : 0;
+    bufs.ws = needs_copy(ws) ? unit : 0;
+    bufs.dd = needs_copy(dd) ? unit : 0;
+    bufs.scratch = scratch;
+    nthr = max_threads();
+    this->book_scratchpad((size_t)nthr * (size_t)bufs.total() * sizeof(float));
 }
 
 template <bool fwd>
@@ -287,9 +327,12 @@ status_t lrn_t<fwd>::execute(const exec_ctx_t &ctx) const {
     if (!x || !y || (!fwd && !dd) || (p->has_ws() && !ws))
         return dnnl_invalid_arguments;
     if (p->N * p->C * p->SP == 0) return dnnl_success;
+    float *scratch = static_cast<float *>(ctx.scratchpad());
+    if (!scratch && p->bufs.total() > 0) return dnnl_invalid_arguments;
     const memory_desc_t &ymd = fwd ? *p->dst_md() : *p->diff_src_md();
     if (p->walk != chan_class_t::other) {
         io_t t;
+        t.scratch = scratch;
         t.x = tref_t(x, p->src_md()->data_type, chan_layout(*p->src_md()));
         t.y = tref_t(y, ymd.data_type, chan_layout(ymd));
         if (ws) t.ws = tref_t(ws, dnnl_f32, chan_layout(*p->ws_md()));
@@ -303,6 +346,7 @@ status_t lrn_t<fwd>::execute(const exec_ctx_t &ctx) const {
     std::vector<float> xb, yb, wb, db;
     const dim_t N = p->N, C = p->C, SP = p->SP;
     io_t t;
+    t.scratch = scratch;
     t.x = f32_ncsp(io::in_view(*p->src_md(), x, xb), N, C, SP);
     float *yv = io::out_view(ymd, y, yb);
     t.y = f32_ncsp(yv, N, C, SP);

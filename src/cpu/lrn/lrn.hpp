@@ -23,6 +23,8 @@ struct lrn_t : public primitive_t {
         using cpu_pd_t<lrn_pd_t, lrn_t>::cpu_pd_t;
         status_t init(engine_t *engine);
         const char *name() const override { return name_.c_str(); }
+        // Fills bufs, P and nthr and books the scratchpad.
+        void plan_buffers();
 
         params_t prm;
         const kernel_table_t *ker = nullptr;
@@ -34,6 +36,15 @@ struct lrn_t : public primitive_t {
         dim_t seg = 16;
         dim_t N = 0, C = 0, SP = 1;
         dim_t sp[3] = {1, 1, 1}; // d, h, w (within channel)
+        // Each thread's buffers in the scratchpad, in floats: the copies
+        // of x, y, ws and diff_dst (zero where a tensor is walked in
+        // place) and the kernels' scratch; `P` points a tile (across).
+        struct thread_bufs_t {
+            dim_t x = 0, y = 0, ws = 0, dd = 0, scratch = 0;
+            dim_t total() const { return x + y + ws + dd + scratch; }
+        } bufs;
+        dim_t P = 0;
+        int nthr = 1; // threads the scratchpad has buffers for
         std::string name_;
         // The kernels' operation and walk for the name: lrn_within,
         // lrn_across_cp (channel rows of point tiles) or lrn_across_pc<S>
