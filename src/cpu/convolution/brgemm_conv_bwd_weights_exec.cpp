@@ -141,8 +141,8 @@ struct worker_t {
                 if (jb <= ja) continue;
                 // (The matmul's in-register transpose, 8 x 8 or 16 x
                 // 16 blocks by the ISA.)
-                matmul::transpose_f32(sr + (ja * g.sw + ph) * g.ic,
-                        g.sw * g.ic, jb - ja, icn,
+                matmul::transpose_f32(sr + (ja * g.sw + ph) * g.ic, g.sw * g.ic,
+                        jb - ja, icn,
                         tr + ((dim_t)s * nph + pi) * icn * p.lp + (ja - c.jlo),
                         p.lp);
             }

@@ -80,15 +80,15 @@ void pack(const uint8_t *src, dim_t ld, dim_t nrows, dim_t kc, int32_t zp,
                     int16_t *d = panel + (p * width + i0 + i) * 2;
                     d[0] = row[i] ? value<is_signed>(row[i], 2 * p, zp) : 0;
                     d[1] = row[i] && 2 * p + 1 < kc
-                            ? value<is_signed>(row[i], 2 * p + 1, zp)
-                            : 0;
+                                   ? value<is_signed>(row[i], 2 * p + 1, zp)
+                                   : 0;
                 }
         }
     }
 }
 
-void pack_rows(const void *src, bool is_signed, dim_t ld, dim_t nrows,
-        dim_t kc, int32_t zp, int width, int16_t *out) {
+void pack_rows(const void *src, bool is_signed, dim_t ld, dim_t nrows, dim_t kc,
+        int32_t zp, int width, int16_t *out) {
     const auto *s = static_cast<const uint8_t *>(src);
     if (is_signed)
         pack<true>(s, ld, nrows, kc, zp, width, out);
@@ -99,7 +99,7 @@ void pack_rows(const void *src, bool is_signed, dim_t ld, dim_t nrows,
 } // namespace
 
 const pack_pairs_kernels_t &DNNL_ISA_NAME(pack_pairs_kernels)() {
-    static const pack_pairs_kernels_t k {isa_unit::this_isa_name, pack_rows};
+    static const pack_pairs_kernels_t k{isa_unit::this_isa_name, pack_rows};
     return k;
 }
 

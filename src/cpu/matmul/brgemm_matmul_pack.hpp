@@ -53,8 +53,8 @@ struct pack_kernels_t {
     const char *isa;
     bool (*pack_f32_k_contiguous)(
             float *o, const float *w, const pack_src_t &s, dim_t kn);
-    void (*transpose_f32)(const float *src, dim_t lds, dim_t rows,
-            dim_t cols, float *dst, dim_t ldd);
+    void (*transpose_f32)(const float *src, dim_t lds, dim_t rows, dim_t cols,
+            float *dst, dim_t ldd);
 };
 const pack_kernels_t &pack_kernels_avx512_core();
 const pack_kernels_t &pack_kernels_avx2();

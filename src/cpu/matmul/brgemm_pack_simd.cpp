@@ -91,8 +91,8 @@ bool pack_k_contiguous(
     return true;
 }
 
-void transpose_blocks(const float *src, dim_t lds, dim_t rows,
-        dim_t cols, float *dst, dim_t ldd) {
+void transpose_blocks(const float *src, dim_t lds, dim_t rows, dim_t cols,
+        float *dst, dim_t ldd) {
     for (dim_t r0 = 0; r0 < rows; r0 += W) {
         const dim_t nr = rows - r0 < W ? rows - r0 : W;
         for (dim_t c0 = 0; c0 < cols; c0 += W) {
@@ -114,7 +114,7 @@ void transpose_blocks(const float *src, dim_t lds, dim_t rows,
 } // namespace
 
 const pack_kernels_t &DNNL_ISA_NAME(pack_kernels)() {
-    static const pack_kernels_t k {
+    static const pack_kernels_t k{
             isa_unit::this_isa_name, pack_k_contiguous, transpose_blocks};
     return k;
 }
