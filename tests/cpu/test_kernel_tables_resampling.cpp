@@ -80,6 +80,22 @@ TEST(KernelTables, ResamplingRowBlendsOnEveryIsa) {
             }
 }
 
+// Nearest 2x along w: every source value twice, nothing past 2 * IW.
+TEST(KernelTables, ResamplingDup2RowOnEveryIsa) {
+    const auto v = entries();
+    ASSERT_FALSE(v.empty());
+    for (const auto *e : v)
+        for (dim_t IW : {1, 3, 8, 17, 64, 101}) {
+            const auto s = random_floats((size_t)IW, -1.f, 1.f, 5);
+            std::vector<float> y((size_t)(2 * IW) + 1, 42.f);
+            e->dup2_row(y.data(), s.data(), IW);
+            for (dim_t k = 0; k < 2 * IW; ++k)
+                ASSERT_EQ(y[(size_t)k], s[(size_t)(k / 2)])
+                        << e->isa_name << " IW " << IW << " at " << k;
+            ASSERT_EQ(y[(size_t)(2 * IW)], 42.f) << e->isa_name << " wrote past";
+        }
+}
+
 // y[k * V + v] = sum_r wr[r] * (w0[k] * row_r[i0[k] * V + v]
 //                               + w1[k] * row_r[i1[k] * V + v]).
 TEST(KernelTables, ResamplingChannelVectorsOnEveryIsa) {

@@ -89,6 +89,13 @@ void copy_row(float *__restrict y, const float *__restrict s, const dim_t *i0,
     for (dim_t k = 0; k < OW; ++k) y[k] = s[i0[k]];
 }
 
+void dup2_row(float *__restrict y, const float *__restrict s, dim_t IW) {
+    for (dim_t i = 0; i < IW; ++i) {
+        y[2 * i] = s[i];
+        y[2 * i + 1] = s[i];
+    }
+}
+
 template <dim_t VC>
 void inv_vec_k(float *__restrict y, const float *__restrict t,
         const dim_t *start, const dim_t *o, const float *w, dim_t IW,
@@ -132,7 +139,7 @@ void inv_row(float *__restrict y, const float *__restrict t, const dim_t *start,
 
 const kernel_table_t &DNNL_ISA_NAME(kernels)() {
     static const kernel_table_t table{isa_unit::this_isa_name, axpy, linear_vec, copy_vec,
-            blend_row, copy_row, inv_vec, inv_row};
+            blend_row, copy_row, dup2_row, inv_vec, inv_row};
     return table;
 }
 

@@ -33,6 +33,9 @@ struct kernel_table_t {
     void (*blend_row)(float *y, const float *t, const dim_t *i0,
             const dim_t *i1, const float *w0, const float *w1, dim_t OW);
     void (*copy_row)(float *y, const float *s, const dim_t *i0, dim_t OW);
+    // Nearest 2x along w (i0[k] = k / 2): y[2i] = y[2i + 1] = s[i], i < IW;
+    // unpacks instead of the index table's gathers.
+    void (*dup2_row)(float *y, const float *s, dim_t IW);
     // Backward along w, inverse taps (taps_t::start/o/w): y[i] = sum of
     // w[e] * t[o[e]] for e in [start[i], start[i + 1]), per V-vector or
     // single value; 0 where no output read source i.
