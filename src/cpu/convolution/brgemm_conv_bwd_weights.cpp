@@ -124,17 +124,6 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
                          : 1;
     row_blk = std::max<dim_t>(1, std::min(row_blk, rows));
     n_rowb = div_up(rows, row_blk);
-    // A problem of one chunk runs on one thread (the reduction groups
-    // split chunks); where its work is worth a team, its rows are cut
-    // into a chunk a thread (mb2 16 -> 32 channels 7x7 3x3, 0.45 M
-    // multiply-adds: one chunk, 11.8 us on one of two threads).
-    const double macs = (double)rows * (double)g.ow * (double)g.ic
-            * (double)g.oc * (double)g.ksp();
-    const dim_t team = team_for(macs, rows);
-    if (n_owb == 1 && n_rowb < team && nicb < team) {
-        row_blk = div_up(rows, team);
-        n_rowb = div_up(rows, row_blk);
-    }
     lp = ow_blk + emax - emin;
     shift_lo = emin;
 
