@@ -146,6 +146,15 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     // copy of diff_weights, 64 MiB of them at most, past which panels
     // are split instead).
     nthr = max_threads();
+    // Too few chunks and channel blocks for the threads (small images):
+    // narrower blocks of input channels, down to one tile, each thread
+    // transposing and multiplying its own (no reduction copies); chunks
+    // cut into reduction groups instead cost 1.6-10x on 16 threads.
+    if (nicb * n_chunks() < nthr && g.ic > tm) {
+        const dim_t want = std::min<dim_t>(div_up(g.ic, tm), nthr);
+        icb = div_up(div_up(g.ic, want), tm) * tm;
+        nicb = div_up(g.ic, icb);
+    }
     wei_elems = md_size(weights_md_) / sizeof(float);
     nkg = nocg = 1;
     if (nicb < nthr && n_chunks() > 1) {
