@@ -58,8 +58,9 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             po ? std::max<dim_t>(1, std::min<dim_t>(OH, 4096 / OW)) : 1;
     const bool direct = !g.linear && !po && dst.dt == dnnl_f32;
     parallel_chunks(g.team(), rows, [&](int, dim_t r0, dim_t r1) {
-        std::vector<float> tmp((size_t)IW), cv(src_f32 ? 0 : (size_t)IW),
-                out((size_t)(blk * OW));
+        std::vector<float> tmp((size_t)(g.linear ? IW : 0)),
+                cv(src_f32 ? 0 : (size_t)IW),
+                out((size_t)(direct ? 0 : blk * OW));
         float *t = tmp.data();
         dim_t first = 0, pending = 0; // rows in `out`, not yet stored
         auto flush = [&]() {
@@ -96,8 +97,6 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
         // cores; 8 x 64 x 56 x 56: 2.42 -> 1.53).
         const float *prev_out = nullptr;
         const char *prev_src = nullptr;
-        bool up2 = direct && OW == 2 * IW;
-        for (dim_t k = 0; up2 && k < OW; ++k) up2 = wi0[k] == k / 2;
         for (dim_t r = r0; r < r1 && direct; ++r) {
             const dim_t oh = r % OH, od = (r / OH) % OD, nc = r / (OH * OD);
             const dim_t n = nc / g.C, c = nc % g.C;
@@ -106,7 +105,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
                     dst.at(n, c, (od * OH + oh) * OW));
             if (sp == prev_src)
                 std::memcpy(d, prev_out, (size_t)OW * sizeof(float));
-            else if (up2)
+            else if (tw.doubles)
                 ker.dup2_row(d, row(n, c, td.i0[od], th.i0[oh]), IW);
             else
                 ker.copy_row(d, row(n, c, td.i0[od], th.i0[oh]), wi0, OW);

@@ -26,6 +26,8 @@ struct taps_t {
     // Inverse: outputs [start[i], start[i + 1]) of `o`/`w` read source i.
     std::vector<dim_t> start, o;
     std::vector<float> w;
+    // Nearest doubling: output k reads source k / 2 for every k.
+    bool doubles = false;
 
     void init(dim_t in_, dim_t out_, bool linear) {
         in = in_, out = out_;
@@ -49,6 +51,8 @@ struct taps_t {
             w0[k] = 1.f - w1[k];
             cnt[k] = w1[k] != 0.f ? 2 : 1;
         }
+        doubles = !linear && out == 2 * in;
+        for (dim_t k = 0; doubles && k < out; ++k) doubles = i0[k] == k / 2;
         start.assign((size_t)in + 1, 0);
         for (dim_t k = 0; k < out; ++k) {
             ++start[(size_t)i0[k] + 1];
