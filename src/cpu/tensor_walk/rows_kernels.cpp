@@ -226,33 +226,13 @@ void binary(alg_kind_t alg, const float *a, bool as, const float *b, bool bs,
 }
 
 // Rows m < M of L elements: d[m * L + l] = op(a[m * sa + l], b[m * sb + l]),
-// or op(a[m * sa], ...) when `as` (one value a row; b likewise).
+// or op(a[m * sa], ...) when `as` (one value a row; b likewise): the row
+// operation above, a row at a time.
 void binary_block(alg_kind_t alg, const float *a, dim_t sa, bool as,
         const float *b, dim_t sb, bool bs, float *d, dim_t M, dim_t L) {
-    using namespace math;
-#define DNNL_BLOCK_CASE(name)                                                  \
-    case dnnl_binary_##name:                                                   \
-        for (dim_t m = 0; m < M; ++m)                                          \
-            binary_loop(a + m * sa, as, b + m * sb, bs, d + m * L, L,          \
-                    [](float x, float y) { return binary_##name(x, y); });     \
-        break;
-    switch (alg) {
-        DNNL_BLOCK_CASE(add)
-        DNNL_BLOCK_CASE(mul)
-        DNNL_BLOCK_CASE(max)
-        DNNL_BLOCK_CASE(min)
-        DNNL_BLOCK_CASE(div)
-        DNNL_BLOCK_CASE(sub)
-        DNNL_BLOCK_CASE(ge)
-        DNNL_BLOCK_CASE(gt)
-        DNNL_BLOCK_CASE(le)
-        DNNL_BLOCK_CASE(lt)
-        DNNL_BLOCK_CASE(eq)
-        DNNL_BLOCK_CASE(ne)
-    default:
-        break;
-    }
-#undef DNNL_BLOCK_CASE
+    for (dim_t m = 0; m < M; ++m)
+        binary(alg, a + m * sa, as, b + m * sb, bs, nullptr, false, d + m * L,
+                L);
 }
 
 // The same for PReLU: y = x > 0 ? x : w * x.
