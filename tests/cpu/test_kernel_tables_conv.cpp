@@ -366,7 +366,8 @@ TEST(KernelTables, ConvImplicitGemmPackOnEveryIsa) {
             {grouped(conf(1, 5, 1, 7, 9, 3, 1, 0, 1)), 11, 29, 7, 23},
             {grouped(conf(1, 5, 3, 6, 11, 3, 2, 1, 2, 3)), 3, 21, 13, 50},
             {grouped(conf(1, 5, 1, 6, 10, 1, 1, 0, 0)), 5, 33, 1, 3},
-            // More kernel columns than the packer caches bounds for.
+            // A wide kernel over rows of 16 points and more (the walk
+            // along runs, not the offset table).
             {grouped(conf(1, 2, 1, 18, 20, 17, 1, 0, 8)), 2, 30, 40, 300},
     };
     for (const auto *e : entries())

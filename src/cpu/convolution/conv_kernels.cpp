@@ -373,8 +373,11 @@ void dw_row_ncsp(const conv_conf_t &c, const float *in,
 struct lane_pos_t {
     float *d;
     dim_t lane;
+    // Run r's first point in row `row` (lane 0 of panel 0).
     CONV_INLINE lane_pos_t(float *row, dim_t kcNR, const run_t &r)
         : d(row + r.jp * kcNR), lane(r.jl) {}
+    // Lane 0 of the first panel.
+    CONV_INLINE explicit lane_pos_t(float *row) : d(row), lane(0) {}
     CONV_INLINE void advance(dim_t n, dim_t kcNR, int NR) {
         lane += n;
         while (lane >= NR) {
@@ -532,24 +535,10 @@ CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
         return;
     }
     // K order (ic, kd, kh, kw): the indices of row pc, then stepped row by
-    // row (five divisions a row had cost more than copying the rows of a
-    // small image). The output columns a kernel column reaches in the
-    // source, [lo, hi), computed once a kernel column.
+    // row (no divisions per row).
     const dim_t ksp_w = c.kw, ksp_hw = c.kw * c.kh;
     dim_t ic = pc / ksp, kd = pc % ksp / ksp_hw, kh = pc % ksp_hw / ksp_w,
           kw = pc % ksp_w;
-    constexpr dim_t max_cached_kw = 16;
-    dim_t lo_of[max_cached_kw], hi_of[max_cached_kw];
-    auto w_bounds = [&](dim_t kwi, dim_t &lo, dim_t &hi) {
-        const dim_t off_w = kwi * c.dwl - c.pl;
-        lo = off_w >= 0 ? 0 : (-off_w + c.sw - 1) / c.sw;
-        hi = c.iw - 1 - off_w < 0
-                ? 0
-                : std::min(c.ow, (c.iw - 1 - off_w) / c.sw + 1);
-        if (lo > hi) lo = hi;
-    };
-    if (!pointwise && c.kw <= max_cached_kw)
-        for (dim_t i = 0; i < c.kw; ++i) w_bounds(i, lo_of[i], hi_of[i]);
     for (dim_t p = 0; p < kc; ++p) {
         const T *plane = src + ic * cs;
         float *row = bp + p * NR;
@@ -565,18 +554,16 @@ CONV_INLINE void pack_b(const conv_conf_t &c, bool ncsp, const T *src,
             }
         }
         if (pointwise) {
-            put_src(lane_pos_t(row, kcNR, run_t {0, 0, 0, 0, 0, 0, 0}), kcNR,
-                    NR, nsp, plane + sp0 * ps, ps);
+            put_src(lane_pos_t(row), kcNR, NR, nsp, plane + sp0 * ps, ps);
             continue;
         }
+        // The output columns this kernel column reaches in the source.
         const dim_t off_w = kwi * c.dwl - c.pl;
-        dim_t lo, hi;
-        if (c.kw <= max_cached_kw) {
-            lo = lo_of[kwi];
-            hi = hi_of[kwi];
-        } else {
-            w_bounds(kwi, lo, hi);
-        }
+        dim_t lo = off_w >= 0 ? 0 : (-off_w + c.sw - 1) / c.sw;
+        const dim_t hi = c.iw - 1 - off_w < 0
+                ? 0
+                : std::min(c.ow, (c.iw - 1 - off_w) / c.sw + 1);
+        if (lo > hi) lo = hi;
         for (const run_t &r : runs) {
             const dim_t id = r.id0 + kdi * c.ddl;
             const dim_t ih = r.ih0 + khi * c.dhl;
