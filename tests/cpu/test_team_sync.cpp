@@ -52,12 +52,13 @@ TEST(TeamSync, ATeamOfOneDoesNotWait) {
 
 // The straggler guard's verdicts, from synthetic timings (ns) that end
 // now: a short call whose team merely breaks even leaves teams allowed
-// (the wake-up allowance); a call whose team lost by milliseconds, or a
-// long call whose team did not beat 90% of the caller alone, stops teams
-// for the back-off, and a later winning call does not shorten a back-off
+// (the wake-up allowance); calls whose team lost by milliseconds, or long
+// calls whose team did not beat 90% of the caller alone, stop teams for
+// the back-off once three came in a row, a win between them starts the
+// count again, and a later winning call does not shorten a back-off
 // already under way. The guard's state is the process's: each case
 // starts after the previous back-off has run out.
-TEST(StragglerGuard, ShortEvenCallsAreNoLossLongLosingCallsBackOff) {
+TEST(StragglerGuard, ShortEvenCallsAreNoLossLosingStreaksBackOff) {
     using dnnl::impl::cpu::straggler_guard_t;
     using ns = int64_t;
     auto wait_until_allowed = [] {
@@ -81,18 +82,37 @@ TEST(StragglerGuard, ShortEvenCallsAreNoLossLongLosingCallsBackOff) {
             EXPECT_FALSE(allowed);
     };
     ASSERT_TRUE(wait_until_allowed());
+    report(2000000, 2100000); // a win: no losses counted before this case
     report(20000, 45000); // 40 us alone, 45 us as a team: even, short
     EXPECT_TRUE(straggler_guard_t::parallel_allowed());
     report(2000000, 2100000); // 4 ms alone, 2.1 ms as a team: a win
     EXPECT_TRUE(straggler_guard_t::parallel_allowed());
 
-    ns lost = report(20000, 5000000); // 40 us alone, 5 ms as a team
+    // Two losses (40 us alone, 5 ms as a team), a win, two losses: no
+    // three in a row, teams stay allowed.
+    report(20000, 5000000);
+    report(20000, 5000000);
+    EXPECT_TRUE(straggler_guard_t::parallel_allowed());
+    report(2000000, 2100000);
+    report(20000, 5000000);
+    report(20000, 5000000);
+    EXPECT_TRUE(straggler_guard_t::parallel_allowed());
+    ns lost = report(20000, 5000000); // the third in a row
     expect_backed_off(lost);
     report(2000000, 2100000); // a win does not end the back-off
     expect_backed_off(lost);
     ASSERT_TRUE(wait_until_allowed());
 
-    lost = report(2000000, 3800000); // 4 ms alone, 3.8 ms as a team
+    // 4 ms alone, 3.8 ms as a team, three times: a loss each.
+    report(2000000, 3800000);
+    report(2000000, 3800000);
+    EXPECT_TRUE(straggler_guard_t::parallel_allowed());
+    lost = report(2000000, 3800000);
+    expect_backed_off(lost);
+    ASSERT_TRUE(wait_until_allowed());
+    // Still losing when the back-off ends: the streak goes on, so the
+    // next loss backs off again at once.
+    lost = report(2000000, 3800000);
     expect_backed_off(lost);
     ASSERT_TRUE(wait_until_allowed());
 }

@@ -15,10 +15,14 @@
 // tick or more (calls of 1 ms measured 8-16 ms with two threads, and far
 // slower than with one). The calling thread compares the call's time with
 // what it would have needed alone at its own pace; when the team was not
-// faster, the next calls run on the calling thread alone (no parallel
-// region, so no runtime wait either) for a back-off period that doubles
-// while that recurs (20 ms to 1 s) and resets after a call the team did
-// speed up. Results do not depend on it: the
+// faster in three calls in a row, the next calls run on the calling
+// thread alone (no parallel region, so no runtime wait either) for a
+// back-off period that doubles while that recurs (20 ms to 1 s) and
+// resets after a call the team did speed up. One loss is not enough: on
+// an idle 16-core Xeon the first call after a pause (threads asleep in
+// the runtime) can lose to a slow wake-up, and backing off then put the
+// following calls, which the team wins, on one thread. Results do not
+// depend on it: the
 // callers' work items are the same whatever the thread count.
 #pragma once
 
@@ -105,9 +109,13 @@ public:
         const double alone = (double)(idle - start) * (double)total
                 / (double)std::max<int64_t>(done, 1);
         if ((double)(end - start) < 0.9 * alone + (double)wake_cost) {
+            s.losses.store(0);
             s.backoff.store(min_backoff);
             return;
         }
+        // Losses in a row are counted on through a back-off: a team that
+        // loses the first call after one backs off again at once.
+        if (s.losses.fetch_add(1) + 1 < losses_to_back_off) return;
         const int64_t b = s.backoff.load();
         s.until.store(end + b);
         s.backoff.store(std::min(2 * b, max_backoff));
@@ -115,11 +123,13 @@ public:
 
 private:
     static constexpr int64_t wake_cost = 100000; // 100 us
+    static constexpr int losses_to_back_off = 3;
     static constexpr int64_t min_backoff = 20000000; // 20 ms
     static constexpr int64_t max_backoff = 1000000000; // 1 s
     struct state_t {
         std::atomic<int64_t> until {0};
         std::atomic<int64_t> backoff {min_backoff};
+        std::atomic<int> losses {0};
     };
     static state_t &state() {
         static state_t s;
