@@ -5,7 +5,8 @@
 // strides, asymmetric and negative padding, points that see only
 // padding, 1D and 3D, channel counts past the panels and the vectors,
 // output channels in blocks, input channels in blocks, wide rows in
-// column blocks, chunks of rows across images, the bias gradient;
+// column blocks, chunks of rows across images, the bias gradient,
+// sixteen threads' plans;
 // `any` resolving to channels last and the passes' weight panels; what
 // they decline going to the other implementations, correct; the names
 // following the ISA limit.
@@ -15,6 +16,13 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "oneapi/dnnl/dnnl_config.h"
+#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
+#include <omp.h>
+#elif DNNL_CPU_RUNTIME == DNNL_RUNTIME_TBB
+#include <tbb/task_arena.h>
+#endif
 
 #include "brgemm_conv_glue.hpp"
 
@@ -248,6 +256,37 @@ TEST(JitBrgemmConvBwd, WeightsWithBias) {
             c2d(2, 64, 64, 40, 50, 1, 1, 0), c2d(1, 7, 20, 2, 2, 3, 1, 3)};
     for (auto &c : cases) c.bias = true;
     run_all(cases, dir_t::bwd_w, 200);
+}
+
+// Sixteen threads on small images (fewer chunks and channel blocks than
+// threads): the work items are cut both ways, blocks of input channels
+// times groups of output-channel panels (a thread copying only its
+// panels of diff_dst), with and without the bias and reduction groups.
+// The plan depends on the thread count, which only a team larger than
+// this machine's shows.
+TEST(JitBrgemmConvBwd, WeightsOnSixteenThreads) {
+    std::vector<case_t> cases = {
+            c2d(2, 40, 200, 7, 7, 3, 1, 1), // panels of both passes' widths
+            c2d(2, 20, 1030, 9, 9, 3, 1, 1), // one input block, OC tail
+            c2d(4, 512, 520, 7, 7, 1, 1, 0), // channels cut both ways
+            c2d(1, 600, 33, 3, 3, 1, 1, 0), // one panel: input channels
+            c2d(8, 7, 70, 5, 5, 1, 1, 0), // fewer than a tile
+    };
+    std::vector<case_t> biased = {c2d(2, 64, 300, 5, 5, 3, 2, 1),
+            c2d(3, 30, 700, 8, 8, 1, 1, 0)};
+    for (auto &c : biased) c.bias = true;
+    cases.insert(cases.end(), biased.begin(), biased.end());
+#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
+    const int nthr = omp_get_max_threads();
+    omp_set_num_threads(16);
+    run_all(cases, dir_t::bwd_w, 300);
+    omp_set_num_threads(nthr);
+#elif DNNL_CPU_RUNTIME == DNNL_RUNTIME_TBB
+    tbb::task_arena arena(16);
+    arena.execute([&] { run_all(cases, dir_t::bwd_w, 300); });
+#else
+    GTEST_SKIP() << "a sequential build runs one thread";
+#endif
 }
 
 // `any` resolves to channels last; backward data's weights to panels of

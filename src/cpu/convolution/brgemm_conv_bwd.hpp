@@ -133,6 +133,7 @@ struct brgemm_conv_bwd_weights_t : public primitive_t {
 
     private:
         void plan_work();
+        void split_channels();
         std::string name_;
     };
 

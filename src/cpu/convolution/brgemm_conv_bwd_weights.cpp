@@ -86,6 +86,37 @@ status_t brgemm_conv_bwd_weights_t::pd_t::init(engine_t *engine) {
     return dnnl_success;
 }
 
+// Blocks of input channels (down to one tile) times groups of panels of
+// output channels, at least one item a thread where the channels allow.
+// Each item transposes its channels of every chunk and reads (or copies)
+// its panels of diff_dst, so cutting only the input channels makes every
+// thread go through all of diff_dst: the cut is the one with the least
+// work on the busiest thread, its products (icb x OC of a group) plus
+// what it moves, 2 x lanes multiply-adds counted a float transposed or
+// copied (one float moved a cycle against two vector FMAs).
+void brgemm_conv_bwd_weights_t::pd_t::split_channels() {
+    const geo_t &g = geo;
+    const dim_t tm = target->tile_m, cap = icb;
+    const dim_t move_cost = 2 * target->lanes();
+    double best = 0;
+    const dim_t most = std::min<dim_t>(nb_oc, nthr);
+    for (dim_t og = 1; og <= most; ++og) {
+        const dim_t want = std::min(div_up(g.ic, tm), div_up(nthr, og));
+        const dim_t b = std::min(cap, div_up(div_up(g.ic, want), tm) * tm);
+        const dim_t nb = div_up(g.ic, b);
+        const dim_t ocw = std::min(g.oc, div_up(nb_oc, og) * panel);
+        const double rounds = (double)div_up(nb * og, nthr);
+        const double cost
+                = rounds * (double)(b * ocw + move_cost * (b + ocw));
+        if (og == 1 || cost < best) {
+            best = cost;
+            icb = b;
+            nicb = nb;
+            nocg = og;
+        }
+    }
+}
+
 void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     const geo_t &g = geo;
     const int tm = target->tile_m;
@@ -112,11 +143,15 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
         emax = kw ? std::max(emax, sh) : sh;
     }
 
-    // Chunks of about 256 KiB of transposed source (at least 64 points):
-    // whole rows, several of them where rows are short.
+    // Chunks of about 256 KiB of transposed source (at least 64 points),
+    // and at most what keeps a panel of the chunk's diff_dst (points x
+    // P floats, B of every tile of input channels) in a 32 KiB share of
+    // L1: 256 points on AVX2's panels of 16, 128 on AVX-512's of 64.
+    // Whole rows, several of them where rows are short.
     const dim_t rows = g.mb * g.od * g.oh;
-    const dim_t target_pts =
-            std::max<dim_t>(64, std::min<dim_t>(2048, 256 * 1024 / (icb * 4)));
+    const dim_t target_pts = std::max<dim_t>(64,
+            std::min<dim_t>({2048, 256 * 1024 / (icb * 4),
+                    32 * 1024 / (panel * (dim_t)sizeof(float))}));
     n_owb = std::max<dim_t>(1, div_up(g.ow, target_pts));
     ow_blk = std::max<dim_t>(1, div_up(g.ow, n_owb));
     row_blk = n_owb == 1 ? std::max<dim_t>(
@@ -147,23 +182,21 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     // are split instead).
     nthr = max_threads();
     // Too few chunks and channel blocks for the threads (small images):
-    // narrower blocks of input channels, down to one tile, each thread
-    // transposing and multiplying its own (no reduction copies); chunks
-    // cut into reduction groups instead cost 1.6-10x on 16 threads.
-    if (nicb * n_chunks() < nthr && g.ic > tm) {
-        const dim_t want = std::min<dim_t>(div_up(g.ic, tm), nthr);
-        icb = div_up(div_up(g.ic, want), tm) * tm;
-        nicb = div_up(g.ic, icb);
-    }
+    // the channels are cut finer (split_channels), each thread
+    // transposing and multiplying its own block (no reduction copies);
+    // chunks cut into reduction groups instead cost 1.6-10x on 16
+    // threads.
+    nocg = 1;
+    if (nicb * n_chunks() < nthr) split_channels();
     wei_elems = md_size(weights_md_) / sizeof(float);
-    nkg = nocg = 1;
-    if (nicb < nthr && n_chunks() > 1) {
-        nkg = std::min(n_chunks(), div_up(nthr, nicb));
+    nkg = 1;
+    if (nicb * nocg < nthr && n_chunks() > 1) {
+        nkg = std::min(n_chunks(), div_up(nthr, nicb * nocg));
         const dim_t cap = std::max<dim_t>(
                 1, (64 << 20) / (dim_t)((wei_elems + ocp) * sizeof(float)));
         if (nkg - 1 > cap) {
             nkg = cap + 1;
-            nocg = std::min(nb_oc, div_up(nthr, nicb * nkg));
+            nocg = std::max(nocg, std::min(nb_oc, div_up(nthr, nicb * nkg)));
         }
     }
 
@@ -172,7 +205,9 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     // partial sums.
     auto lines = [](size_t n) { return (n + 15) / 16 * 16; };
     tr_elems = lines((size_t)(max_slots * (dim_t)phases.size() * icb * lp));
-    dd_elems = copy_dd ? lines((size_t)(row_blk * ow_blk * nb_oc * panel)) : 0;
+    dd_elems = copy_dd ? lines((size_t)(row_blk * ow_blk * div_up(nb_oc, nocg)
+                                 * panel))
+                       : 0;
     ones_elems = with_bias() ? lines((size_t)ow_blk) : 0;
     const size_t parts = (size_t)(nkg - 1) * (lines(wei_elems) + lines(ocp));
     book_scratchpad(((size_t)nthr * (tr_elems + dd_elems) + ones_elems + parts)

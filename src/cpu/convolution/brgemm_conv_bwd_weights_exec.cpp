@@ -149,15 +149,16 @@ struct worker_t {
         }
     }
 
-    // diff_dst of the chunk in panels: [panel][point][P], zero past OC.
-    void copy_diff_dst(const chunk_t &c) {
+    // diff_dst of the chunk in panels [jb0, jb1): [panel - jb0][point][P],
+    // zero past OC.
+    void copy_diff_dst(const chunk_t &c, dim_t jb0, dim_t jb1) {
         const dim_t P = p.panel, pts = p.row_blk * p.ow_blk;
         for (dim_t r = c.r0; r < c.r1; ++r)
             for (dim_t ow = c.c0; ow < c.c1; ++ow) {
                 const float *s = diff_dst + (r * g.ow + ow) * g.oc;
                 const dim_t pt = (r - c.r0) * p.ow_blk + (ow - c.c0);
-                for (dim_t jb = 0; jb < p.nb_oc; ++jb) {
-                    float *d = dd + (jb * pts + pt) * P;
+                for (dim_t jb = jb0; jb < jb1; ++jb) {
+                    float *d = dd + ((jb - jb0) * pts + pt) * P;
                     const dim_t n = std::min(P, g.oc - jb * P);
                     std::memcpy(d, s + jb * P, (size_t)n * sizeof(float));
                     std::fill(d + n, d + P, 0.f);
@@ -165,15 +166,18 @@ struct worker_t {
             }
     }
 
-    // Output point (r, ow) of the chunk as B reads it in panel 0, and
-    // the offset of panel jb from there.
+    // Output point (r, ow) of the chunk as B reads it in panel 0 (of the
+    // copy: the item's first panel, dd_jb0), and the offset of panel jb
+    // from there.
+    dim_t dd_jb0 = 0;
     const float *b_row(const chunk_t &c, dim_t r, dim_t ow) const {
         if (p.copy_dd)
             return dd + ((r - c.r0) * p.ow_blk + (ow - c.c0)) * p.panel;
         return diff_dst + (r * g.ow + ow) * g.oc;
     }
     dim_t b_panel(dim_t jb) const {
-        return p.copy_dd ? jb * p.row_blk * p.ow_blk * p.panel : jb * p.panel;
+        return p.copy_dd ? (jb - dd_jb0) * p.row_blk * p.ow_blk * p.panel
+                         : jb * p.panel;
     }
 
     // Chunk c's products for every tap, panel in [jb0, jb1) and tile of
@@ -254,10 +258,11 @@ struct worker_t {
     void item(dim_t q0, dim_t q1, dim_t ic0, dim_t icn, dim_t jb0, dim_t jb1,
             float *out, float *bout) {
         pf.clear();
+        dd_jb0 = jb0;
         for (dim_t q = q0; q < q1; ++q) {
             const chunk_t c = chunk(q);
             transpose_src(c, ic0, icn);
-            if (p.copy_dd) copy_diff_dst(c);
+            if (p.copy_dd) copy_diff_dst(c, jb0, jb1);
             if (q + 1 < q1)
                 plan_prefetch(chunk(q + 1), ic0, icn);
             else
