@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
     brgemm_fn fn = nullptr;
     const unsigned char *code = nullptr;
     size_t code_size = 0;
-    const void *h = dnnl_test_brgemm_kernel(entry, m, n, 0, 4, 0, 0, 0, 0, 0,
+    const void *h = dnnl_test_brgemm_kernel(entry, m, n, 0, 4, 0, 0, 0, 0, 0, 0,
             nullptr, 0, 0, &isa, &in_dt, &panel, &tile_m, &fn, &code,
             &code_size);
     if (!h) {

@@ -54,15 +54,17 @@ struct kernel_t {
     int panel = 0;
     int tile_m = 0;
     dts_t dts;
+    bool a_kmajor = false; // A by columns (f32)
     brgemm_fn fn = nullptr;
     const unsigned char *code = nullptr;
     size_t size = 0;
     kernel_t(int entry, int m, int n, int k_unroll, int beta, bool bias,
             const std::vector<brgemm_post_op_t> &po = {}, bool cached = false,
-            int b_vecs = 0, dts_t dts_ = {})
-        : dts(dts_) {
+            int b_vecs = 0, dts_t dts_ = {}, bool a_kmajor_ = false)
+        : dts(dts_), a_kmajor(a_kmajor_) {
         handle = dnnl_test_brgemm_kernel(entry, m, n, b_vecs, k_unroll, beta,
-                bias, dts.c, dts.bias, dts.scale, po.data(), (int)po.size(),
+                bias, dts.c, dts.bias, dts.scale, a_kmajor, po.data(),
+                (int)po.size(),
                 cached, &isa, &in_dt, &panel, &tile_m, &fn, &code, &size);
     }
     ~kernel_t() {
@@ -224,12 +226,18 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
     const auto cdt = ker.dts.c;
     const bool int8 = in == dnnl_u8;
     const int kstep = int8 ? 4 : in == dnnl_bf16 ? 2 : 1;
-    const int lda = p.k + 3, ldc = p.n + 5, rows = p.m + 2;
+    // A row-major (m rows of lda) or by columns (k columns of lda).
+    const int lda = ker.a_kmajor ? p.m + 3 : p.k + 3;
+    const int ldc = p.n + 5, rows = p.m + 2;
+    auto a_at = [&](int i, int kk) {
+        return ker.a_kmajor ? (size_t)kk * lda + i : (size_t)i * lda + kk;
+    };
     std::vector<std::vector<char>> A(p.bs), B(p.bs), Bk(p.bs);
     std::vector<brgemm_batch_t> batch(p.bs);
     const int steps = (p.k + kstep - 1) / kstep;
     for (int i = 0; i < p.bs; ++i) {
-        A[i] = random_of(adt, (size_t)p.m * lda + 1, seed + 2 * i);
+        A[i] = random_of(adt,
+                (size_t)(ker.a_kmajor ? p.k : p.m) * lda + 1, seed + 2 * i);
         if (in == dnnl_bf16)
             for (int r = 0; r < p.m; ++r)
                 std::memcpy(&A[i][((size_t)r * lda + p.k) * 2], &bf16_nan, 2);
@@ -312,7 +320,7 @@ void run_and_check(const kernel_t &ker, const problem_t &p, unsigned seed) {
             double acc = 0, mag = 0;
             for (int b = 0; b < p.bs; ++b)
                 for (int kk = 0; kk < p.k; ++kk) {
-                    const double t = get(adt, A[b], (size_t)i * lda + kk)
+                    const double t = get(adt, A[b], a_at(i, kk))
                                      * get(bdt, B[b], (size_t)kk * p.panel + j);
                     acc += t;
                     mag += std::fabs(t);
@@ -443,6 +451,35 @@ TEST(JitBrgemm, BatchAndKRemainders) {
                         problem_t p{e.tile_m, e.panel - 3, kk, bs, e.panel};
                         run_and_check(k, p, (unsigned)(kk * 10 + bs + unroll));
                     }
+}
+
+// A by columns (f32 entries): every tile height, column tails, K and
+// batch remainders, unrolls, beta 1 with the bias; bf16, u8 x s8 and AMX
+// entries decline it.
+TEST(JitBrgemm, ColumnMajorA) {
+    for (const auto &e : runnable_entries()) {
+        if (e.in != dnnl_f32 || e.amx) {
+            kernel_t k(e.index, e.tile_m, e.panel, 4, 0, false, {}, false, 0,
+                    e.dts()[0], true);
+            EXPECT_EQ(k.handle, nullptr) << "entry " << e.index;
+            continue;
+        }
+        for (int m = 1; m <= e.tile_m; ++m)
+            for (int n : {e.panel, e.panel - 5, 3})
+                for (int unroll : {1, 4})
+                    for (int kk : {0, 1, 3, 5, 16, 33})
+                        for (int bs : {0, 1, 3}) {
+                            const int beta = kk % 2;
+                            kernel_t k(e.index, m, n, unroll, beta, beta == 1,
+                                    {}, false, 0, dts_t {}, true);
+                            ASSERT_NE(k.handle, nullptr);
+                            problem_t p {m, n, kk, bs, e.panel};
+                            p.beta = beta;
+                            p.bias = beta == 1;
+                            run_and_check(k, p,
+                                    (unsigned)(m * 1000 + n * 10 + kk + bs));
+                        }
+    }
 }
 
 // beta 1 adds C (a bf16 C: the f32 partial sums beside it).

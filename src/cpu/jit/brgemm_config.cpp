@@ -83,7 +83,8 @@ struct brgemm_key_t : public kernel_cache::key_impl_t {
                 (uint32_t)c.k_unroll, (uint32_t)c.beta, (uint32_t)c.bias,
                 (uint32_t)c.a_dt, (uint32_t)c.b_dt, (uint32_t)c.c_dt,
                 (uint32_t)c.bias_dt, (uint32_t)c.scale, (uint32_t)c.a_s8,
-                (uint32_t)c.comp, (uint32_t)c.dst_scale, (uint32_t)c.dst_zp};
+                (uint32_t)c.comp, (uint32_t)c.dst_scale, (uint32_t)c.dst_zp,
+                (uint32_t)c.a_kmajor};
         for (const auto &p : c.post_ops)
             for (uint32_t w : {(uint32_t)p.kind, (uint32_t)p.alg,
                          bits_of(p.alpha), bits_of(p.beta), bits_of(p.scale),
@@ -190,6 +191,7 @@ std::string brgemm_kernel_name(const brgemm_config_t &c) {
     if (!c.post_ops.empty()) s += "_po" + std::to_string(c.post_ops.size());
     if (c.dst_scale) s += "_dscale";
     if (c.dst_zp) s += "_dzp";
+    if (c.a_kmajor) s += "_acol";
     return s + "__" + c.isa_name;
 }
 

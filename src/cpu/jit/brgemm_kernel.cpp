@@ -144,6 +144,8 @@ private:
             if (rem) {
                 load_partial_a(a_row(i, 0), rem);
                 vpbroadcastd(bc, ecx);
+            } else if (c_.a_kmajor) { // rax: this k step's column
+                vbroadcastss(bc, ptr[rax + i * 4]);
             } else {
                 vbroadcastss(bc, ptr[a_row(i, u * 4)]);
             }
@@ -198,7 +200,7 @@ private:
         jz(done, T_NEAR);
         mov(rax, ptr[rdx + offsetof(brgemm_batch_t, a)]);
         mov(rsi, ptr[rdx + offsetof(brgemm_batch_t, b)]);
-        for (int b = 1; b < n_bases(); ++b) {
+        for (int b = 1; b < n_bases() && !c_.a_kmajor; ++b) {
             lea(a_base(b), ptr[a_base(b - 1) + r9 * 2]);
             add(a_base(b), r9);
         }
@@ -208,8 +210,11 @@ private:
         L(k_loop);
         cmp(rcx, U);
         jb(k_single, T_NEAR);
-        for (int u = 0; u < U; ++u) fma_step(u);
-        advance_a(4 * U);
+        for (int u = 0; u < U; ++u) {
+            fma_step(u);
+            if (c_.a_kmajor) add(rax, r9);
+        }
+        if (!c_.a_kmajor) advance_a(4 * U);
         add(rsi, row_bytes * U);
         sub(rcx, U);
         jmp(k_loop, T_NEAR);
@@ -218,7 +223,10 @@ private:
         test(rcx, rcx);
         jz(k_odd, T_NEAR);
         fma_step(0);
-        advance_a(4);
+        if (c_.a_kmajor)
+            add(rax, r9);
+        else
+            advance_a(4);
         add(rsi, row_bytes);
         dec(rcx);
         jmp(k_single, T_NEAR);
@@ -728,6 +736,7 @@ bool brgemm_config_t::supported() const {
     if (int8 && (!zmm || (isa & avx512_core_vnni) != avx512_core_vnni))
         return false;
     if ((a_s8 || comp || dst_scale || dst_zp) && !int8) return false;
+    if (a_kmajor && (a_dt != dnnl_f32 || amx)) return false;
     // AMX runs bf16 x bf16 and u8 / s8 x s8 (s8 A multiplied as it is).
     if (amx && (!zmm || a_dt == dnnl_f32)) return false;
     if ((dst_scale || dst_zp) && c_dt == dnnl_s32) return false;

@@ -1,7 +1,8 @@
 // The BRGEMM (batch-reduce GEMM) microkernel on generated code:
 //   C[m x n] (+)= sum over i < bs of A_i[m x k] * B_i[k x n],
 // then bias and a post-op chain (eltwise, sum, binary) applied once to
-// the finished tile. A is row-major (any row stride), B_i is a packed
+// the finished tile. A is row-major (any row stride; f32 A may instead be
+// column-major, `a_kmajor`), B_i is a packed
 // panel (k rows of `b_vecs` vectors each, the tile's columns first),
 // C is row-major. f32 inputs run FMAs; bf16 inputs run vdpbf16ps over
 // pairs of k, B's panel rows interleaved in pairs (VNNI layout: row p of
@@ -121,6 +122,11 @@ struct brgemm_config_t {
     // u8 x s8 only: after the post-ops, multiply by *dst_scale (1 / the
     // destination scale) and add *dst_zp (the destination zero point).
     bool dst_scale = false, dst_zp = false;
+    // f32 only, not AMX: A by columns, element (m, k) at a + k * lda + m
+    // floats (a tile's m rows are consecutive floats, one k step lda
+    // bytes on): a channels-last tensor read in place as the transpose
+    // of its points x channels.
+    bool a_kmajor = false;
     std::vector<brgemm_post_op_t> post_ops;
 
     // Whether the generator emits this configuration (algorithms, sizes).

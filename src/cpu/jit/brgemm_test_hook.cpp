@@ -11,7 +11,7 @@ using namespace dnnl::impl::cpu::jit;
 
 const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
         int k_unroll, int beta, int bias, int c_dt, int bias_dt, int scale,
-        const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
+        int a_kmajor, const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
         int *in_dt, int *panel, int *tile_m, brgemm_fn *fn,
         const unsigned char **code, size_t *code_size) {
     const auto &table = brgemm_table();
@@ -26,6 +26,7 @@ const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
     if (c_dt) c.c_dt = (dnnl_data_type_t)c_dt;
     if (bias_dt) c.bias_dt = (dnnl_data_type_t)bias_dt;
     c.scale = (brgemm_scale_t)scale;
+    c.a_kmajor = a_kmajor != 0;
     c.post_ops.assign(po, po + n_po);
     std::shared_ptr<const brgemm_kernel_t> k;
     if (through_cache) {

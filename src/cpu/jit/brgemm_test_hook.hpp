@@ -12,7 +12,8 @@
 // tail included) reading B panels of b_vecs vectors a row (0: the entry's
 // own panel), with the given unroll, beta, bias and post-ops, C and bias
 // of data types c_dt and bias_dt (dnnl_data_type_t; 0: f32), scales
-// (brgemm_scale_t), A and B of the entry's input type (u8: u8 x s8): a
+// (brgemm_scale_t), A by columns or not (a_kmajor), A and B of the
+// entry's input type (u8: u8 x s8): a
 // handle for dnnl_test_brgemm_release, with the
 // entry's ISA and input type, its panel width in columns, its full
 // tile's rows, the function and its code. Null past the table's end or for a
@@ -20,7 +21,8 @@
 // type).
 DNNL_API const void *dnnl_test_brgemm_kernel(int entry, int m, int n,
         int b_vecs, int k_unroll, int beta, int bias, int c_dt, int bias_dt,
-        int scale, const dnnl::impl::cpu::jit::brgemm_post_op_t *po, int n_po,
+        int scale, int a_kmajor,
+        const dnnl::impl::cpu::jit::brgemm_post_op_t *po, int n_po,
         int through_cache, unsigned *isa, int *in_dt, int *panel, int *tile_m,
         dnnl::impl::cpu::jit::brgemm_fn *fn, const unsigned char **code,
         size_t *code_size);
