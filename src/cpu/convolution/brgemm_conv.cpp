@@ -6,6 +6,7 @@
 #include "cpu/convolution/brgemm_conv.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "common/verbose.hpp"
 #include "cpu/convolution/conv_layout.hpp"
@@ -199,7 +200,8 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     const int tm = target->tile_m;
     const dim_t rows = g.mb * g.od * g.oh;
     const dim_t ntiles = div_up(g.ow, tm);
-    const dim_t want = 4 * (dim_t)max_threads();
+    dim_t want = 4 * (dim_t)max_threads();
+    if (g.ow < 4 * tm && !getenv("XFWD_OLDOWB")) want = max_threads();
     const dim_t have = nb_oc * rows;
     n_owb = have >= want ? 1 : std::min(ntiles, div_up(want, have));
     if (flat) n_owb = std::max(n_owb, std::min(ntiles, div_up(g.ow, 384)));

@@ -506,12 +506,20 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     };
     const size_t acc_ld = (size_t)panel * sizeof(float);
     // Plain weights are packed once per run of units (the M tiles of a
-    // panel group) in a chunk, so chunks are a run long where there are
-    // runs enough for every thread, and one a thread otherwise. Eight a
-    // thread (for balance) cut the runs of a 384x768:768x768 bf16 matmul
-    // on 16 threads to about one unit each, every unit packing its group
-    // again (0.22 ms against oneDNN's 0.145).
-    const int chunks_per_thread = pack_b
+    // panel group) in a chunk, and packed weights far beyond any L3
+    // (128 MiB and more) stream from memory once per run: so chunks are
+    // a run long where there are runs enough for every thread, and one a
+    // thread otherwise. Eight a thread (for balance) cut the runs of a
+    // 384x768:768x768 bf16 matmul on 16 threads to about one unit each,
+    // every unit packing its group again (0.22 ms against oneDNN's
+    // 0.145), and made an inner product of K = 100352 (128 x 1000
+    // outputs) read its 400 MB of packed weights eight times (16-core
+    // Xeon: 36-43 ms, 23.6 in runs; oneDNN 3.2 19.8). Weights that an L3
+    // holds are re-read from it cheaply, and there the finer chunks
+    // balance better (runs for 4096 x 1024 weights: 0.72 -> 0.91 ms).
+    const bool b_per_run = pack_b
+            || (double)K * (double)N * (double)es >= (double)(128 << 20);
+    const int chunks_per_thread = b_per_run
             ? (int)std::min<dim_t>(8, std::max<dim_t>(1, units / (nthr * nb_m)))
             : 8;
     parallel_chunks(nthr, units, [&](int ithr, dim_t u0, dim_t u1) {
