@@ -108,6 +108,10 @@ struct brgemm_conv_bwd_weights_t : public primitive_t {
         // are far apart (B then steps along one run of 64-byte rows).
         bool copy_dd = false;
         dim_t icb = 0, nicb = 1;  // input channels per work item
+        // A read in place by columns (the kernel's a_kmajor) instead of
+        // transposed per chunk: 1x1 kernels with a column step of a
+        // kilobyte at most, and sources of a few channels.
+        bool direct_a = false;
         // Chunks of the reduction: rows (mb, od, oh) in blocks of
         // row_blk, columns in blocks of ow_blk.
         dim_t row_blk = 1, n_rowb = 0, ow_blk = 0, n_owb = 1;

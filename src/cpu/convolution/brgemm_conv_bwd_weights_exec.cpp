@@ -88,7 +88,6 @@ struct worker_t {
           tr(tr), dd(dd), batch((size_t)p.row_blk), a_off(batch.size()),
           b_ptr(batch.size()) {
         a.batch = batch.data();
-        a.lda = (size_t)p.lp * sizeof(float);
         a.ldc = (size_t)p.panel * sizeof(float);
     }
 
@@ -191,6 +190,12 @@ struct worker_t {
         const int ph = first ? kernel_set_t::first : kernel_set_t::middle;
         const dim_t calls = g.ksp() * (jb1 - jb0) * div_up(icn, tm);
         const size_t pf_step = (pf.lines + (size_t)calls - 1) / (size_t)calls;
+        // A: the transposed rows (a tile's channels lp apart), or the
+        // source by columns (its channels consecutive, points sw * IC
+        // apart).
+        const float *a_base = p.direct_a ? src : tr;
+        const dim_t a_tile = p.direct_a ? 1 : p.lp;
+        a.lda = (size_t)(p.direct_a ? g.sw * g.ic : p.lp) * sizeof(float);
         for (dim_t kd = 0; kd < g.kd; ++kd)
             for (dim_t kh = 0; kh < g.kh; ++kh)
                 for (dim_t kw = 0; kw < g.kw; ++kw) {
@@ -202,12 +207,15 @@ struct worker_t {
                     const dim_t o1 = std::min(c.c1, ceil_div(g.iw + x, g.sw));
                     const dim_t j0 = o0 + p.kw_shift[(size_t)kw] - c.jlo;
                     const dim_t slot0 = p.kw_phase[(size_t)kw] * icn * p.lp;
+                    const dim_t col0 = (o0 * g.sw - x) * g.ic + ic0;
                     size_t bs = 0;
                     for (dim_t r = c.r0; o1 > o0 && r < c.r1; ++r) {
                         const dim_t s = key[(size_t)((r - c.r0) * g.kd * g.kh
                                                      + kd * g.kh + kh)];
                         if (s < 0) continue;
-                        a_off[bs] = s * nph * icn * p.lp + slot0 + j0;
+                        a_off[bs] = p.direct_a
+                                ? srows[(size_t)s] * g.iw * g.ic + col0
+                                : s * nph * icn * p.lp + slot0 + j0;
                         b_ptr[bs] = b_row(c, r, o0);
                         ++bs;
                     }
@@ -220,7 +228,7 @@ struct worker_t {
                         for (dim_t t0 = 0; t0 < icn; t0 += tm) {
                             const int m = (int)std::min<dim_t>(tm, icn - t0);
                             for (size_t i = 0; i < bs; ++i) {
-                                batch[i].a = tr + a_off[i] + t0 * p.lp;
+                                batch[i].a = a_base + a_off[i] + t0 * a_tile;
                                 batch[i].b = b_ptr[i] + b_panel(jb);
                             }
                             a.c = out
@@ -239,6 +247,8 @@ struct worker_t {
         const dim_t P = p.panel;
         size_t bs = 0;
         for (dim_t r = c.r0; r < c.r1; ++r) b_ptr[bs++] = b_row(c, r, c.c0);
+        // A: a row of ones (by columns for the direct kernels).
+        a.lda = (size_t)(p.direct_a ? 1 : p.lp) * sizeof(float);
         a.bs = bs;
         a.k = (size_t)(c.c1 - c.c0);
         for (dim_t jb = jb0; jb < jb1; ++jb) {
@@ -261,7 +271,11 @@ struct worker_t {
         dd_jb0 = jb0;
         for (dim_t q = q0; q < q1; ++q) {
             const chunk_t c = chunk(q);
-            transpose_src(c, ic0, icn);
+            if (p.direct_a)
+                brgemm_conv_bwd_weights_t::source_rows(
+                        g, c.r0, c.r1, key, srows);
+            else
+                transpose_src(c, ic0, icn);
             if (p.copy_dd) copy_diff_dst(c, jb0, jb1);
             if (q + 1 < q1)
                 plan_prefetch(chunk(q + 1), ic0, icn);
