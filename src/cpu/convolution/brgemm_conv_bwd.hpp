@@ -112,6 +112,11 @@ struct brgemm_conv_bwd_weights_t : public primitive_t {
         // transposed per chunk: 1x1 kernels with a column step of a
         // kilobyte at most, and sources of a few channels.
         bool direct_a = false;
+        // Direct A of all input channels in one block, kernel columns
+        // adjacent (no dilation along w): a kernel row's columns are
+        // further rows of A (row kw * IC + c), so a few channels (a first
+        // layer's three) still fill the tiles.
+        bool merge_kw = false;
         // Chunks of the reduction: rows (mb, od, oh) in blocks of
         // row_blk, columns in blocks of ow_blk.
         dim_t row_blk = 1, n_rowb = 0, ow_blk = 0, n_owb = 1;

@@ -229,7 +229,9 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     book_scratchpad(((size_t)nthr * (tr_elems + dd_elems) + ones_elems + parts)
                     * sizeof(float));
 
+    merge_kw = direct_a && nicb == 1 && g.dw == 1 && g.kw > 1;
     m_used.assign((size_t)tm + 1, false);
+    if (merge_kw) mark_tiles(0, g.kw * g.ic, tm, m_used);
     mark_tiles(0, icb, tm, m_used);
     mark_tiles(0, g.ic - (nicb - 1) * icb, tm, m_used);
     if (with_bias()) m_used[1] = true;

@@ -74,6 +74,7 @@ struct worker_t {
     std::vector<dim_t> a_off;
     std::vector<const float *> b_ptr;
     prefetcher_t pf;
+    size_t pf_step = 0; // prefetched lines a kernel call
     jit::brgemm_args_t a;
 
     // A chunk: output rows [r0, r1), columns [c0, c1); jlo is its first
@@ -181,64 +182,97 @@ struct worker_t {
 
     // Chunk c's products for every tap, panel in [jb0, jb1) and tile of
     // channels [ic0, ic0 + icn), written to `out` (first chunk: the
-    // kernels write, empty batches too; later ones add). Fetches a share
-    // of the prefetcher's lines after each call.
+    // kernels write, empty batches too; later ones add). With the kernel
+    // columns merged, the columns where every one of them lies inside
+    // the source run as one call per tile of (kw, channel) rows, the
+    // border columns tap by tap after it. Fetches a share of the
+    // prefetcher's lines after each call.
     void weights(const chunk_t &c, dim_t ic0, dim_t icn, dim_t jb0, dim_t jb1,
+            bool first, float *out) {
+        const int tm = p.target->tile_m;
+        const dim_t rows = p.merge_kw ? g.kw * icn : icn;
+        const dim_t calls = g.kd * g.kh * (p.merge_kw ? 1 : g.kw)
+                * (jb1 - jb0) * div_up(rows, tm);
+        pf_step = (pf.lines + (size_t)calls - 1) / (size_t)calls;
+        // A: the transposed rows (a tile's channels lp apart), or the
+        // source by columns (its channels consecutive, points sw * IC
+        // apart).
+        a.lda = (size_t)(p.direct_a ? g.sw * g.ic : p.lp) * sizeof(float);
+        for (dim_t kd = 0; kd < g.kd; ++kd)
+            for (dim_t kh = 0; kh < g.kh; ++kh) {
+                if (!p.merge_kw) {
+                    for (dim_t kw = 0; kw < g.kw; ++kw)
+                        tap_calls(c, kd, kh, kw, c.c0, c.c1, ic0, icn, icn,
+                                jb0, jb1, first, out);
+                    continue;
+                }
+                // Columns whose whole kernel row lies inside:
+                // ow * sw - pw in [0, iw - kw].
+                const dim_t i0 = std::min(
+                        c.c1, std::max(c.c0, ceil_div(g.pw, g.sw)));
+                const dim_t i1 = std::max(i0,
+                        std::min(c.c1,
+                                floor_div(g.iw - g.kw + g.pw, g.sw) + 1));
+                tap_calls(c, kd, kh, 0, i0, i1, ic0, icn, rows, jb0, jb1,
+                        first, out);
+                for (dim_t kw = 0; kw < g.kw; ++kw) {
+                    tap_calls(c, kd, kh, kw, c.c0, i0, ic0, icn, icn, jb0,
+                            jb1, false, out);
+                    tap_calls(c, kd, kh, kw, i1, c.c1, ic0, icn, icn, jb0,
+                            jb1, false, out);
+                }
+            }
+    }
+
+    // The calls of tap (kd, kh, kw) over output columns [lo, hi) of
+    // chunk c: `rows` rows of A from channel ic0 on (icn channels a
+    // kernel column; more rows than that: the next kernel columns').
+    // `first` writes, an empty batch too; otherwise empty ones are
+    // skipped.
+    void tap_calls(const chunk_t &c, dim_t kd, dim_t kh, dim_t kw, dim_t lo,
+            dim_t hi, dim_t ic0, dim_t icn, dim_t rows, dim_t jb0, dim_t jb1,
             bool first, float *out) {
         const int tm = p.target->tile_m;
         const dim_t P = p.panel, nph = (dim_t)p.phases.size();
         const int ph = first ? kernel_set_t::first : kernel_set_t::middle;
-        const dim_t calls = g.ksp() * (jb1 - jb0) * div_up(icn, tm);
-        const size_t pf_step = (pf.lines + (size_t)calls - 1) / (size_t)calls;
-        // A: the transposed rows (a tile's channels lp apart), or the
-        // source by columns (its channels consecutive, points sw * IC
-        // apart).
         const float *a_base = p.direct_a ? src : tr;
         const dim_t a_tile = p.direct_a ? 1 : p.lp;
-        a.lda = (size_t)(p.direct_a ? g.sw * g.ic : p.lp) * sizeof(float);
-        for (dim_t kd = 0; kd < g.kd; ++kd)
-            for (dim_t kh = 0; kh < g.kh; ++kh)
-                for (dim_t kw = 0; kw < g.kw; ++kw) {
-                    const dim_t tap = (kd * g.kh + kh) * g.kw + kw;
-                    // Output columns whose source column lies inside:
-                    // ow * sw in [pw - kw * dw, iw + pw - kw * dw).
-                    const dim_t x = g.pw - kw * g.dw;
-                    const dim_t o0 = std::max(c.c0, ceil_div(x, g.sw));
-                    const dim_t o1 = std::min(c.c1, ceil_div(g.iw + x, g.sw));
-                    const dim_t j0 = o0 + p.kw_shift[(size_t)kw] - c.jlo;
-                    const dim_t slot0 = p.kw_phase[(size_t)kw] * icn * p.lp;
-                    const dim_t col0 = (o0 * g.sw - x) * g.ic + ic0;
-                    size_t bs = 0;
-                    for (dim_t r = c.r0; o1 > o0 && r < c.r1; ++r) {
-                        const dim_t s = key[(size_t)((r - c.r0) * g.kd * g.kh
-                                                     + kd * g.kh + kh)];
-                        if (s < 0) continue;
-                        a_off[bs] = p.direct_a
-                                ? srows[(size_t)s] * g.iw * g.ic + col0
-                                : s * nph * icn * p.lp + slot0 + j0;
-                        b_ptr[bs] = b_row(c, r, o0);
-                        ++bs;
-                    }
-                    if (bs == 0 && !first) continue;
-                    a.bs = bs;
-                    a.k = bs ? (size_t)(o1 - o0) : 0;
-                    for (dim_t jb = jb0; jb < jb1; ++jb) {
-                        const dim_t n0 = jb * P;
-                        const bool nt = n0 + P > g.oc;
-                        for (dim_t t0 = 0; t0 < icn; t0 += tm) {
-                            const int m = (int)std::min<dim_t>(tm, icn - t0);
-                            for (size_t i = 0; i < bs; ++i) {
-                                batch[i].a = a_base + a_off[i] + t0 * a_tile;
-                                batch[i].b = b_ptr[i] + b_panel(jb);
-                            }
-                            a.c = out
-                                  + ((jb * g.ksp() + tap) * g.ic + ic0 + t0)
-                                            * P;
-                            ks.at(ph, m, nt).fn(&a);
-                            pf.step(pf_step);
-                        }
-                    }
+        const dim_t tap = (kd * g.kh + kh) * g.kw + kw;
+        // Output columns whose source column lies inside:
+        // ow * sw in [pw - kw * dw, iw + pw - kw * dw).
+        const dim_t x = g.pw - kw * g.dw;
+        const dim_t o0 = std::max(lo, ceil_div(x, g.sw));
+        const dim_t o1 = std::min(hi, ceil_div(g.iw + x, g.sw));
+        const dim_t j0 = o0 + p.kw_shift[(size_t)kw] - c.jlo;
+        const dim_t slot0 = p.kw_phase[(size_t)kw] * icn * p.lp;
+        const dim_t col0 = (o0 * g.sw - x) * g.ic + ic0;
+        size_t bs = 0;
+        for (dim_t r = c.r0; o1 > o0 && r < c.r1; ++r) {
+            const dim_t s = key[(size_t)((r - c.r0) * g.kd * g.kh
+                                         + kd * g.kh + kh)];
+            if (s < 0) continue;
+            a_off[bs] = p.direct_a ? srows[(size_t)s] * g.iw * g.ic + col0
+                                   : s * nph * icn * p.lp + slot0 + j0;
+            b_ptr[bs] = b_row(c, r, o0);
+            ++bs;
+        }
+        if (bs == 0 && !first) return;
+        a.bs = bs;
+        a.k = bs ? (size_t)(o1 - o0) : 0;
+        for (dim_t jb = jb0; jb < jb1; ++jb) {
+            const dim_t n0 = jb * P;
+            const bool nt = n0 + P > g.oc;
+            for (dim_t t0 = 0; t0 < rows; t0 += tm) {
+                const int m = (int)std::min<dim_t>(tm, rows - t0);
+                for (size_t i = 0; i < bs; ++i) {
+                    batch[i].a = a_base + a_off[i] + t0 * a_tile;
+                    batch[i].b = b_ptr[i] + b_panel(jb);
                 }
+                a.c = out + ((jb * g.ksp() + tap) * g.ic + ic0 + t0) * P;
+                ks.at(ph, m, nt).fn(&a);
+                pf.step(pf_step);
+            }
+        }
     }
 
     // The bias gradient of chunk c for panels [jb0, jb1): a row of ones
