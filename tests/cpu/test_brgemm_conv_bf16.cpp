@@ -148,13 +148,21 @@ TEST(JitBrgemmConvBf16, ShapesTypesAndPostOps) {
 }
 
 // Odd input channel counts: each tap's channels padded to pairs in the
-// panel, every tap a batch element of its own (a first layer's 3
-// channels, 7x7 stride 2 included).
+// panel; the columns with every kernel column in range run a kernel
+// row's taps as one K range through the merged copy of the panels, the
+// border columns tap by tap (a first layer's 3 channels, 7x7 stride 2
+// included; several panels with a tail; dilation along w, which merges
+// nothing).
 TEST(JitBrgemmConvBf16, OddInputChannels) {
+    case_t dil = c2d(1, 3, 24, 12, 13, 3, 1, 2);
+    dil.dil = {0, 1};
     const std::vector<bf16_case_t> cases = {
             {c2d(1, 5, 16, 6, 6, 3, 1, 1), dt::f32},
             {c2d(1, 3, 64, 23, 23, 7, 2, 3), dt::bf16},
             {c2d(2, 1, 40, 9, 8, 3, 1, 1), dt::f32},
+            {c2d(2, 3, 150, 30, 29, 7, 2, 3), dt::f32},
+            {c2d(1, 7, 33, 11, 12, 5, 1, 0), dt::bf16},
+            {dil, dt::f32},
     };
     for (size_t i = 0; i < cases.size(); ++i) {
         SCOPED_TRACE("case " + std::to_string(i));

@@ -171,6 +171,10 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     // quads), when every tap is a batch element of its own (its partial
     // last step reads only its channels).
     merge_kw = nk == 1 && g.dw == 1 && g.kw > 1 && g.ic % kgroup() == 0;
+    merge_pairs = bf16 && nk == 1 && g.dw == 1 && g.kw > 1 && g.ic % 2 != 0;
+    merged_rows = merge_pairs ? (g.kw * g.ic + 1) / 2 * 2 : 0;
+    merged_elems = (size_t)(nb_oc * g.kd * g.kh * merged_rows * panel);
+    if (merge_pairs) book_scratchpad(merged_elems * sizeof(uint16_t));
 
     // Runs of output columns with equal kernel columns in range (both
     // ends of the range fall as the column grows).

@@ -64,6 +64,14 @@ struct brgemm_conv_fwd_t : public primitive_t {
         geo_t geo;
         bool flat = false;     // 1x1, unit strides, no padding
         bool merge_kw = false; // a kernel row's taps as one K range
+        // bf16 with an odd channel count (a first layer's 3): the panel
+        // pads each tap's channels to a pair, so a kernel row's taps are
+        // merged through a copy of the panels made per execution
+        // ([panel][kd][kh][kw * ic rows in pairs][P], scratchpad of
+        // merged_elems bf16), used by the runs with every kernel column.
+        bool merge_pairs = false;
+        dim_t merged_rows = 0; // kw * ic rounded up to a pair
+        size_t merged_elems = 0;
         int panel = 0;         // output channels per panel
         dim_t nb_oc = 0;       // panels
         // Input channels in nk blocks of icb (a block of a panel stays in
