@@ -83,7 +83,7 @@ TEST(StragglerGuard, ShortEvenCallsAreNoLossLosingStreaksBackOff) {
     };
     ASSERT_TRUE(wait_until_allowed());
     report(2000000, 2100000); // a win: no losses counted before this case
-    report(20000, 45000); // 40 us alone, 45 us as a team: even, short
+    report(20000, 45000);     // 40 us alone, 45 us as a team: even, short
     EXPECT_TRUE(straggler_guard_t::parallel_allowed());
     report(2000000, 2100000); // 4 ms alone, 2.1 ms as a team: a win
     EXPECT_TRUE(straggler_guard_t::parallel_allowed());

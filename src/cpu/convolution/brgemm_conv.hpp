@@ -72,8 +72,8 @@ struct brgemm_conv_fwd_t : public primitive_t {
         bool merge_pairs = false;
         dim_t merged_rows = 0; // kw * ic rounded up to a pair
         size_t merged_elems = 0;
-        int panel = 0;         // output channels per panel
-        dim_t nb_oc = 0;       // panels
+        int panel = 0;   // output channels per panel
+        dim_t nb_oc = 0; // panels
         // Input channels in nk blocks of icb (a block of a panel stays in
         // L2 while the points of a run use it); 1 block with a sum.
         dim_t icb = 0, nk = 1;

@@ -83,7 +83,7 @@ status_t brgemm_conv_bwd_weights_t::pd_t::init(engine_t *engine) {
     // third of a tile's channels, read by nine taps) against 0.9-0.97x
     // on the Xeon, within its noise: those keep the copy.
     direct_a = g.sw * g.ic * (dim_t)sizeof(float) <= 1024
-            && (g.ksp() == 1 || g.ic * (dim_t)sizeof(float) <= 64);
+               && (g.ksp() == 1 || g.ic * (dim_t)sizeof(float) <= 64);
     cfg.a_kmajor = direct_a;
     // (The kernel's B offsets are 32-bit: rows of up to 4M channels.)
     if (ocp > (1 << 22)) return dnnl_unimplemented;
@@ -120,8 +120,7 @@ void brgemm_conv_bwd_weights_t::pd_t::split_channels() {
         const dim_t nb = div_up(g.ic, b);
         const dim_t ocw = std::min(g.oc, div_up(nb_oc, og) * panel);
         const double rounds = (double)div_up(nb * og, nthr);
-        const double cost
-                = rounds * (double)(b * ocw + move_cost * (b + ocw));
+        const double cost = rounds * (double)(b * ocw + move_cost * (b + ocw));
         if (og == 1 || cost < best) {
             best = cost;
             icb = b;
@@ -163,9 +162,9 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     // L1: 256 points on AVX2's panels of 16, 128 on AVX-512's of 64.
     // Whole rows, several of them where rows are short.
     const dim_t rows = g.mb * g.od * g.oh;
-    const dim_t target_pts = std::max<dim_t>(64,
-            std::min<dim_t>({2048, 256 * 1024 / (icb * 4),
-                    32 * 1024 / (panel * (dim_t)sizeof(float))}));
+    const dim_t target_pts = std::max<dim_t>(
+            64, std::min<dim_t>({2048, 256 * 1024 / (icb * 4),
+                        32 * 1024 / (panel * (dim_t)sizeof(float))}));
     n_owb = std::max<dim_t>(1, div_up(g.ow, target_pts));
     ow_blk = std::max<dim_t>(1, div_up(g.ow, n_owb));
     row_blk = n_owb == 1 ? std::max<dim_t>(
@@ -218,11 +217,11 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     // diff_dst (in whole cache lines); shared, the ones and the groups'
     // partial sums.
     auto lines = [](size_t n) { return (n + 15) / 16 * 16; };
-    tr_elems = direct_a
-            ? 0
-            : lines((size_t)(max_slots * (dim_t)phases.size() * icb * lp));
-    dd_elems = copy_dd ? lines((size_t)(row_blk * ow_blk * div_up(nb_oc, nocg)
-                                 * panel))
+    tr_elems = direct_a ? 0
+                        : lines((size_t)(max_slots * (dim_t)phases.size() * icb
+                                         * lp));
+    dd_elems = copy_dd ? lines(
+                       (size_t)(row_blk * ow_blk * div_up(nb_oc, nocg) * panel))
                        : 0;
     ones_elems = with_bias() ? lines((size_t)ow_blk) : 0;
     const size_t parts = (size_t)(nkg - 1) * (lines(wei_elems) + lines(ocp));

@@ -191,8 +191,8 @@ struct worker_t {
             bool first, float *out) {
         const int tm = p.target->tile_m;
         const dim_t rows = p.merge_kw ? g.kw * icn : icn;
-        const dim_t calls = g.kd * g.kh * (p.merge_kw ? 1 : g.kw)
-                * (jb1 - jb0) * div_up(rows, tm);
+        const dim_t calls = g.kd * g.kh * (p.merge_kw ? 1 : g.kw) * (jb1 - jb0)
+                            * div_up(rows, tm);
         pf_step = (pf.lines + (size_t)calls - 1) / (size_t)calls;
         // A: the transposed rows (a tile's channels lp apart), or the
         // source by columns (its channels consecutive, points sw * IC
@@ -202,24 +202,24 @@ struct worker_t {
             for (dim_t kh = 0; kh < g.kh; ++kh) {
                 if (!p.merge_kw) {
                     for (dim_t kw = 0; kw < g.kw; ++kw)
-                        tap_calls(c, kd, kh, kw, c.c0, c.c1, ic0, icn, icn,
-                                jb0, jb1, first, out);
+                        tap_calls(c, kd, kh, kw, c.c0, c.c1, ic0, icn, icn, jb0,
+                                jb1, first, out);
                     continue;
                 }
                 // Columns whose whole kernel row lies inside:
                 // ow * sw - pw in [0, iw - kw].
-                const dim_t i0 = std::min(
-                        c.c1, std::max(c.c0, ceil_div(g.pw, g.sw)));
-                const dim_t i1 = std::max(i0,
-                        std::min(c.c1,
-                                floor_div(g.iw - g.kw + g.pw, g.sw) + 1));
-                tap_calls(c, kd, kh, 0, i0, i1, ic0, icn, rows, jb0, jb1,
-                        first, out);
+                const dim_t i0 =
+                        std::min(c.c1, std::max(c.c0, ceil_div(g.pw, g.sw)));
+                const dim_t i1 = std::max(
+                        i0, std::min(c.c1,
+                                    floor_div(g.iw - g.kw + g.pw, g.sw) + 1));
+                tap_calls(c, kd, kh, 0, i0, i1, ic0, icn, rows, jb0, jb1, first,
+                        out);
                 for (dim_t kw = 0; kw < g.kw; ++kw) {
-                    tap_calls(c, kd, kh, kw, c.c0, i0, ic0, icn, icn, jb0,
-                            jb1, false, out);
-                    tap_calls(c, kd, kh, kw, i1, c.c1, ic0, icn, icn, jb0,
-                            jb1, false, out);
+                    tap_calls(c, kd, kh, kw, c.c0, i0, ic0, icn, icn, jb0, jb1,
+                            false, out);
+                    tap_calls(c, kd, kh, kw, i1, c.c1, ic0, icn, icn, jb0, jb1,
+                            false, out);
                 }
             }
     }
@@ -248,8 +248,8 @@ struct worker_t {
         const dim_t col0 = (o0 * g.sw - x) * g.ic + ic0;
         size_t bs = 0;
         for (dim_t r = c.r0; o1 > o0 && r < c.r1; ++r) {
-            const dim_t s = key[(size_t)((r - c.r0) * g.kd * g.kh
-                                         + kd * g.kh + kh)];
+            const dim_t s =
+                    key[(size_t)((r - c.r0) * g.kd * g.kh + kd * g.kh + kh)];
             if (s < 0) continue;
             a_off[bs] = p.direct_a ? srows[(size_t)s] * g.iw * g.ic + col0
                                    : s * nph * icn * p.lp + slot0 + j0;

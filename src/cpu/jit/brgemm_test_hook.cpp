@@ -11,8 +11,8 @@ using namespace dnnl::impl::cpu::jit;
 
 const void *dnnl_test_brgemm_kernel(int entry, int m, int n, int b_vecs,
         int k_unroll, int beta, int bias, int c_dt, int bias_dt, int scale,
-        int a_kmajor, const brgemm_post_op_t *po, int n_po, int through_cache, unsigned *isa,
-        int *in_dt, int *panel, int *tile_m, brgemm_fn *fn,
+        int a_kmajor, const brgemm_post_op_t *po, int n_po, int through_cache,
+        unsigned *isa, int *in_dt, int *panel, int *tile_m, brgemm_fn *fn,
         const unsigned char **code, size_t *code_size) {
     const auto &table = brgemm_table();
     if (entry < 0 || (size_t)entry >= table.size()) return nullptr;
