@@ -261,7 +261,9 @@ TEST(JitBrgemmConvBwd, WeightsWithBias) {
 // Sixteen threads on small images (fewer chunks and channel blocks than
 // threads): the work items are cut both ways, blocks of input channels
 // times groups of output-channel panels (a thread copying only its
-// panels of diff_dst), with and without the bias and reduction groups.
+// panels of diff_dst), with and without the bias and reduction groups;
+// and groups of panels where chunks abound but the weights outweigh the
+// source.
 // The plan depends on the thread count, which only a team larger than
 // this machine's shows.
 TEST(JitBrgemmConvBwd, WeightsOnSixteenThreads) {
@@ -271,6 +273,9 @@ TEST(JitBrgemmConvBwd, WeightsOnSixteenThreads) {
             c2d(4, 512, 520, 7, 7, 1, 1, 0), // channels cut both ways
             c2d(1, 600, 33, 3, 3, 1, 1, 0), // one panel: input channels
             c2d(8, 7, 70, 5, 5, 1, 1, 0), // fewer than a tile
+            // Chunks enough, the source smaller than two copies of the
+            // weights: groups of panels before reduction groups.
+            c2d(32, 8, 512, 16, 16, 3, 1, 1),
     };
     std::vector<case_t> biased = {c2d(2, 64, 300, 5, 5, 3, 2, 1),
             c2d(3, 30, 700, 8, 8, 1, 1, 0)};
