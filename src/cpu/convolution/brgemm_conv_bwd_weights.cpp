@@ -102,12 +102,13 @@ status_t brgemm_conv_bwd_weights_t::pd_t::init(engine_t *engine) {
 
 // Blocks of input channels (down to one tile) times groups of panels of
 // output channels, at least one item a thread where the channels allow.
-// Each item transposes its channels of every chunk and reads (or copies)
-// its panels of diff_dst, so cutting only the input channels makes every
-// thread go through all of diff_dst: the cut is the one with the least
-// work on the busiest thread, its products (icb x OC of a group) plus
-// what it moves, 2 x lanes multiply-adds counted a float transposed or
-// copied (one float moved a cycle against two vector FMAs).
+// Each item transposes (or reads in place) its channels of every chunk
+// and reads (or copies) its panels of diff_dst, so cutting only the
+// input channels makes every thread go through all of diff_dst: the
+// cut is the one with the least work on the busiest thread, its
+// products (icb x OC of a group) plus what it moves, 2 x lanes
+// multiply-adds counted a float transposed or copied (one float moved
+// a cycle against two vector FMAs).
 void brgemm_conv_bwd_weights_t::pd_t::split_channels() {
     const geo_t &g = geo;
     const dim_t tm = target->tile_m, cap = icb;
@@ -190,9 +191,9 @@ void brgemm_conv_bwd_weights_t::pd_t::plan_work() {
     }
 
     // Work items: blocks of input channels; where they are fewer than
-    // threads, the chunks are split into reduction groups too (each a
-    // copy of diff_weights, 64 MiB of them at most, past which panels
-    // are split instead).
+    // threads, groups of output panels and reduction groups of chunks
+    // too (each a copy of diff_weights, 64 MiB of them at most, past
+    // which panels are split instead).
     nthr = max_threads();
     // Too few chunks and channel blocks for the threads (small images):
     // the channels are cut finer (split_channels), each thread
