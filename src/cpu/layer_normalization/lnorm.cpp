@@ -155,6 +155,7 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
     // independent, so their chains overlap. Long rows stay one at a time
     // to be read from L1 by each pass.
     constexpr int block_rows = 16;
+    const double inv_c = 1.0 / (double)C;
     const dim_t RB = C <= 256 ? block_rows : 1;
     parallel_chunks(R * C > 16384 ? max_threads() : 1, R,
             [&](int, dim_t r0, dim_t r1) {
@@ -172,13 +173,14 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
                 // Two passes with blocked partial sums (see
                 // norm_kernels.hpp): the variance of the centred values,
                 // accurate to a few ULPs.
+                // (Times 1 / C: a division a row was a tenth of the
+                // time of 8x32x64.)
                 for (int i = 0; i < nb; ++i)
                     m[i] = rms ? 0.f
-                               : (float)(k.sum(src + (b0 + i) * C, C)
-                                       / (double)C);
+                               : (float)(k.sum(src + (b0 + i) * C, C) * inv_c);
                 for (int i = 0; i < nb; ++i)
                     v[i] = (float)(k.sum_sq_dev(src + (b0 + i) * C, C, m[i])
-                            / (double)C);
+                            * inv_c);
                 if (so)
                     for (int i = 0; i < nb; ++i) {
                         const dim_t so_ = io::off(st, sdense, b0 + i);
