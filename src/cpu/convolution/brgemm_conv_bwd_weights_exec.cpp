@@ -127,11 +127,10 @@ struct worker_t {
         }
     }
 
-    // The chunk's source rows (channels [ic0, ic0 + icn)) as channel
-    // rows per width phase: tr[slot][phase][ic][j - jlo].
+    // The chunk's source rows (srows; channels [ic0, ic0 + icn)) as
+    // channel rows per width phase: tr[slot][phase][ic][j - jlo].
     void transpose_src(const chunk_t &c, dim_t ic0, dim_t icn) {
         const dim_t nph = (dim_t)p.phases.size();
-        brgemm_conv_bwd_weights_t::source_rows(g, c.r0, c.r1, key, srows);
         for (size_t s = 0; s < srows.size(); ++s) {
             const float *sr = src + srows[s] * g.iw * g.ic + ic0;
             for (dim_t pi = 0; pi < nph; ++pi) {
@@ -305,11 +304,14 @@ struct worker_t {
         dd_jb0 = jb0;
         for (dim_t q = q0; q < q1; ++q) {
             const chunk_t c = chunk(q);
-            if (p.direct_a)
+            // The chunk's source rows: the prefetch planned them already
+            // (after the first chunk).
+            if (q == q0)
                 brgemm_conv_bwd_weights_t::source_rows(
                         g, c.r0, c.r1, key, srows);
             else
-                transpose_src(c, ic0, icn);
+                key.swap(next_key), srows.swap(next_rows);
+            if (!p.direct_a) transpose_src(c, ic0, icn);
             if (p.copy_dd) copy_diff_dst(c, jb0, jb1);
             if (q + 1 < q1)
                 plan_prefetch(chunk(q + 1), ic0, icn);
