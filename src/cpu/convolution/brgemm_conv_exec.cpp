@@ -123,7 +123,9 @@ status_t brgemm_conv_fwd_t::execute(const exec_ctx_t &ctx) const {
         const auto *w = reinterpret_cast<const uint16_t *>(wei);
         // Element (row r, column j) of a block of pairs: ((r / 2) * P + j)
         // * 2 + r % 2.
-        auto at = [P](dim_t r, dim_t j) { return ((r / 2) * P + j) * 2 + r % 2; };
+        auto at = [P](dim_t r, dim_t j) {
+            return ((r / 2) * P + j) * 2 + r % 2;
+        };
         // On the calling thread: a few kilobytes (a team here, of
         // another size than the main loop's, cost libgomp a regrouping
         // of its threads: the first layer on 16 Xeon threads 0.36 ->

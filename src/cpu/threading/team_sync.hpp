@@ -22,8 +22,8 @@
 // an idle 16-core Xeon the first call after a pause (threads asleep in
 // the runtime) can lose to a slow wake-up, and backing off then put the
 // following calls, which the team wins, on one thread. Results do not
-// depend on it: the
-// callers' work items are the same whatever the thread count.
+// depend on it: the callers' work items are the same whatever the
+// thread count.
 #pragma once
 
 #include <algorithm>
