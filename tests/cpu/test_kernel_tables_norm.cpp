@@ -80,6 +80,41 @@ TEST(KernelTables, NormSumsOnEveryIsa) {
         }
 }
 
+// row_stats over three rows of a matrix with a leading dimension past
+// the row length: each row's mean and variance as sum() and sum_sq_dev()
+// give them (the same numbers), and the naive ones within float bounds;
+// with rms the mean is zero and the variance the mean square.
+TEST(KernelTables, NormRowStatsOnEveryIsa) {
+    for (const auto *e : entries())
+        for (dim_t n : lengths) {
+            const int rows = 3;
+            const dim_t ld = n + 7;
+            const auto x = random_floats((size_t)(ld * rows), -3.f, 5.f, 9);
+            const double inv_n = 1.0 / (double)n;
+            for (bool rms : {false, true}) {
+                float m[rows], v[rows];
+                e->row_stats(x.data(), ld, n, rows, rms, inv_n, m, v);
+                for (int r = 0; r < rows; ++r) {
+                    const float *row = x.data() + r * ld;
+                    const float mk = rms ? 0.f : (float)(e->sum(row, n) * inv_n);
+                    const float vk
+                            = (float)(e->sum_sq_dev(row, n, mk) * inv_n);
+                    EXPECT_EQ(m[r], mk) << what(e, "row_stats mean", n);
+                    EXPECT_EQ(v[r], vk) << what(e, "row_stats var", n);
+                    double s = 0, q = 0;
+                    for (dim_t i = 0; i < n; ++i) s += row[i];
+                    const double mean = rms ? 0.0 : s / (double)n;
+                    for (dim_t i = 0; i < n; ++i)
+                        q += (row[i] - mean) * (row[i] - mean);
+                    EXPECT_TRUE(close(m[r], mean, 1e-5))
+                            << what(e, "row_stats mean", n);
+                    EXPECT_TRUE(close(v[r], q / (double)n, 1e-5))
+                            << what(e, "row_stats var", n);
+                }
+            }
+        }
+}
+
 TEST(KernelTables, NormAffineMapsOnEveryIsa) {
     for (const auto *e : entries())
         for (dim_t n : lengths) {

@@ -175,12 +175,7 @@ status_t lnorm_t<true>::execute(const exec_ctx_t &ctx) const {
                 // accurate to a few ULPs.
                 // (Times 1 / C: a division a row was a tenth of the
                 // time of 8x32x64.)
-                for (int i = 0; i < nb; ++i)
-                    m[i] = rms ? 0.f
-                               : (float)(k.sum(src + (b0 + i) * C, C) * inv_c);
-                for (int i = 0; i < nb; ++i)
-                    v[i] = (float)(k.sum_sq_dev(src + (b0 + i) * C, C, m[i])
-                            * inv_c);
+                k.row_stats(src + b0 * C, C, C, nb, rms, inv_c, m, v);
                 if (so)
                     for (int i = 0; i < nb; ++i) {
                         const dim_t so_ = io::off(st, sdense, b0 + i);

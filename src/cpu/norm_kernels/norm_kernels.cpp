@@ -17,7 +17,7 @@ namespace {
 
 constexpr dim_t block = 1024; // elements per float partial sum
 
-double sum(const float *x, dim_t n) {
+__attribute__((always_inline)) inline double sum(const float *x, dim_t n) {
     double t = 0;
     for (dim_t b = 0; b < n; b += block) {
         const dim_t e = b + block < n ? b + block : n;
@@ -35,7 +35,8 @@ double sum(const float *x, dim_t n) {
     return t;
 }
 
-double sum_sq_dev(const float *x, dim_t n, float m) {
+__attribute__((always_inline)) inline double sum_sq_dev(
+        const float *x, dim_t n, float m) {
     double t = 0;
     for (dim_t b = 0; b < n; b += block) {
         const dim_t e = b + block < n ? b + block : n;
@@ -52,6 +53,14 @@ double sum_sq_dev(const float *x, dim_t n, float m) {
         t += (double)hsum16(a0 + a1) + r;
     }
     return t;
+}
+
+void row_stats(const float *x, dim_t ld, dim_t n, int rows, bool rms,
+        double inv_n, float *m, float *v) {
+    for (int r = 0; r < rows; ++r)
+        m[r] = rms ? 0.f : (float)(sum(x + r * ld, n) * inv_n);
+    for (int r = 0; r < rows; ++r)
+        v[r] = (float)(sum_sq_dev(x + r * ld, n, m[r]) * inv_n);
 }
 
 void dot_dev(const float *g, const float *sc, const float *x, dim_t n, float m, double *s1,
@@ -158,7 +167,7 @@ void flush(double *d, float *f, dim_t n) {
 }
 
 constexpr kernels_t make_table(const char *isa) {
-    return kernels_t {isa, sum, sum_sq_dev, dot_dev, affine, affine_v, norm_row, lin2,
+    return kernels_t {isa, sum, sum_sq_dev, row_stats, dot_dev, affine, affine_v, norm_row, lin2,
             lin2_v, acc_add, acc_sq_dev, acc_dot_dev, acc_dot_dev_s, flush};
 }
 
