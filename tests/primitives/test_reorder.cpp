@@ -264,6 +264,13 @@ INSTANTIATE_TEST_SUITE_P(Layouts, reorder_tags_t,
                 tag_case_t{{17, 35, 1, 2}, tag::hwio, tag::OIhw16i16o},
                 tag_case_t{{32, 32, 2, 2}, tag::oihw, tag::OIhw4i16o4i},
                 tag_case_t{{19, 21, 2, 3}, tag::abcd, tag::ABcd4b16a4b},
+                // partial blocks planned as boxes of the fast kernels: both
+                // dims, inner blocks taken whole (24 = 16 + 2 x 4) or not
+                // (22: the generic loop)
+                tag_case_t{{20, 21, 3, 3}, tag::oihw, tag::OIhw16i16o},
+                tag_case_t{{33, 24, 1, 1}, tag::abcd, tag::ABcd4b16a4b},
+                tag_case_t{{33, 22, 1, 1}, tag::abcd, tag::ABcd4b16a4b},
+                tag_case_t{{2, 20, 3, 3}, tag::nhwc, tag::nChw16c},
                 tag_case_t{{16, 16, 3, 2}, tag::ABcd16a16b, tag::BAcd16a16b},
                 tag_case_t{{12, 20, 2, 2}, tag::abcd, tag::ABcd8b8a},
                 tag_case_t{{2, 16, 20, 3, 3}, tag::goihw, tag::gOIhw16i16o},

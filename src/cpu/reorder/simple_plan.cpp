@@ -57,6 +57,40 @@ bool refine_dim(const std::vector<factor_t> &fs,
     return true;
 }
 
+// Factors of the indices [lo, lo + e) of dim d (outermost first) and the
+// offset of index lo. lo is 0 with e a multiple of the dim's block (the
+// main box), or a multiple of the block with e inside one block (a tail
+// part): then the range is taken through the inner blocks innermost
+// first, each whole or holding the rest, and the outer stride for what
+// is left; false when the range does not split so (e = 5 across inner
+// blocks of 4).
+bool range_factors(const memory_desc_t &md, int d, dim_t lo, dim_t e,
+        std::vector<factor_t> &f, dim_t &base) {
+    base += lo == 0 ? 0 : dim_offset(md, d, lo);
+    if (lo == 0) {
+        f = dim_factors(md, d, e);
+        return true;
+    }
+    const auto whole = dim_factors(md, d, dim_block(md, d));
+    std::vector<factor_t> in_first;
+    dim_t rest = e;
+    for (size_t k = whole.size(); k-- > 1 && rest > 1;) {
+        const dim_t n = whole[k].n;
+        if (rest <= n) {
+            in_first.push_back({rest, whole[k].stride, 0});
+            rest = 1;
+        } else {
+            if (rest % n != 0) return false;
+            in_first.push_back({n, whole[k].stride, 0});
+            rest /= n;
+        }
+    }
+    if (rest > 1) in_first.push_back({rest, md.format_desc.blocking.strides[d], 0});
+    if (in_first.empty()) in_first.push_back({1, 1, 0});
+    f.assign(in_first.rbegin(), in_first.rend());
+    return true;
+}
+
 } // namespace
 
 status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
@@ -77,7 +111,6 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     dims_t qstr = {0};
     quant_conf_t::index_strides(cmask, nd, src.dims, qstr);
 
-    std::vector<node_t> nodes;
     for (int d = 0; d < nd; ++d) {
         const dim_t bs = dim_block(src, d), bd = dim_block(dst, d);
         const dim_t l = bs / gcd(bs, bd) * bd;
@@ -85,12 +118,116 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
         dpad[d] = dst.padded_dims[d];
         if (main[d] == 0) return dnnl_unimplemented;
         if (main[d] < dpad[d]) need_tail = true;
-        if (!refine_dim(dim_factors(src, d, main[d]),
-                    dim_factors(dst, d, main[d]), qstr[d], nodes))
+    }
+
+    if (!conf.any()) {
+        qmode = qmode_t::none;
+    } else if (conf.all_scalar()) {
+        qmode = conf.with_sum && conf.beta != 0.f ? qmode_t::scalar_sum
+                                                  : qmode_t::scalar;
+    } else {
+        qmode = qmode_t::indexed;
+        for (int q = 0; q < q_count; ++q)
+            qidx[q] = conf.with[q] && conf.mask[q] != 0;
+    }
+
+    const dims_t lo = {0};
+    DNNL_CHECK(plan_box(src, dst, qstr, lo, main));
+    if (need_tail) {
+        tail.init(src, dst, conf);
+        zero_first = !conf.with_sum;
+        if (zero_first) plan_tail_boxes(src, dst, qstr);
+        for (int k = 0; zero_first && k < nd; ++k) {
+            if (dst.dims[k] == dpad[k]) continue;
+            // The last block of dim k, all of every other dim.
+            fill_box_t box;
+            box.base = dst.offset0;
+            std::vector<node_t> v;
+            for (int d = 0; d < nd; ++d) {
+                auto f = dim_factors(dst, d, dpad[d]);
+                if (d == k) {
+                    const dim_t blk = dim_block(dst, d);
+                    const dim_t first = dst.dims[d] / blk;
+                    box.base += first * f[0].stride;
+                    f[0].n -= first;
+                }
+                for (const auto &x : f)
+                    if (x.n > 1) v.push_back({x.n, 0, x.stride, 0});
+            }
+            std::sort(v.begin(), v.end(), [](const node_t &x, const node_t &y) {
+                return x.os > y.os;
+            });
+            for (int i = (int)v.size() - 1; i >= 0; --i) {
+                if (!box.nodes.empty()) {
+                    node_t &in = box.nodes.back();
+                    if (v[i].os == in.os * in.n) {
+                        in.n *= v[i].n;
+                        continue;
+                    }
+                }
+                box.nodes.push_back(v[i]);
+            }
+            std::reverse(box.nodes.begin(), box.nodes.end());
+            if (box.nodes.empty()) box.nodes.push_back({1, 0, 1, 0});
+            zero_boxes.push_back(box);
+        }
+    }
+    return dnnl_success;
+}
+
+// The tail as boxes of the fast kernels: each dim with a partial block
+// takes either its whole blocks or the indices past them, every
+// combination but the main box's. A box whose range does not split into
+// factors leaves the whole tail to the generic loop.
+void simple_plan_t::plan_tail_boxes(const memory_desc_t &src,
+        const memory_desc_t &dst, const dim_t *qstr) {
+    const int nd = src.ndims;
+    int partial[DNNL_MAX_NDIMS], np = 0;
+    for (int d = 0; d < nd; ++d)
+        if (main[d] < src.dims[d]) partial[np++] = d;
+    for (unsigned pick = 1; pick < (1u << np); ++pick) {
+        dims_t lo, ext;
+        for (int d = 0; d < nd; ++d) {
+            lo[d] = 0;
+            ext[d] = main[d];
+        }
+        for (int j = 0; j < np; ++j)
+            if (pick & (1u << j)) {
+                const int d = partial[j];
+                lo[d] = main[d];
+                ext[d] = src.dims[d] - main[d];
+            }
+        simple_plan_t box;
+        box.sdt = sdt;
+        box.ddt = ddt;
+        box.qmode = qmode;
+        for (int q = 0; q < q_count; ++q) box.qidx[q] = qidx[q];
+        if (box.plan_box(src, dst, qstr, lo, ext) != dnnl_success) {
+            tail_boxes.clear();
+            return;
+        }
+        tail_boxes.push_back(std::move(box));
+    }
+}
+
+// Nodes, kernel and work split of the positions [lo, lo + ext).
+status_t simple_plan_t::plan_box(const memory_desc_t &src,
+        const memory_desc_t &dst, const dim_t *qstr, const dim_t *lo,
+        const dim_t *ext) {
+    const int nd = src.ndims;
+    std::vector<node_t> nodes;
+    dim_t sbase = 0, dbase = 0;
+    q0 = 0;
+    for (int d = 0; d < nd; ++d) {
+        std::vector<factor_t> fs, fd;
+        if (!range_factors(src, d, lo[d], ext[d], fs, sbase)
+                || !range_factors(dst, d, lo[d], ext[d], fd, dbase)
+                || !refine_dim(fs, fd, qstr[d], nodes))
             return dnnl_unimplemented;
+        q0 += lo[d] * qstr[d];
     }
     elems = 1;
-    for (int d = 0; d < nd; ++d) elems *= main[d];
+    for (int d = 0; d < nd; ++d) elems *= ext[d];
 
     // Destination order (largest stride first); equal strides would mean
     // aliased destination positions.
@@ -123,8 +260,8 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     }
     std::reverse(merged.begin(), merged.end());
 
-    s0 = src.offset0;
-    d0 = dst.offset0;
+    s0 = src.offset0 + sbase;
+    d0 = dst.offset0 + dbase;
 
     // Kernel choice.
     node_t last = merged.back();
@@ -200,17 +337,6 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
         }
     }
 
-    if (!conf.any()) {
-        qmode = qmode_t::none;
-    } else if (conf.all_scalar()) {
-        qmode = conf.with_sum && conf.beta != 0.f ? qmode_t::scalar_sum
-                                                  : qmode_t::scalar;
-    } else {
-        qmode = qmode_t::indexed;
-        for (int q = 0; q < q_count; ++q)
-            qidx[q] = conf.with[q] && conf.mask[q] != 0;
-    }
-
     // Streaming needs destination runs of whole 64-byte lines: tiles of
     // 4-byte elements whose rows start on lines, conversions through
     // tiles (rows of tile_a), contiguous linear runs of at least a line.
@@ -227,44 +353,6 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     stream_dst = (qmode == qmode_t::none || qmode == qmode_t::scalar) && lines
                  && (size_t)elems * dsz >= stream_min_bytes;
 
-    if (need_tail) {
-        tail.init(src, dst, conf);
-        zero_first = !conf.with_sum;
-        for (int k = 0; zero_first && k < nd; ++k) {
-            if (dst.dims[k] == dpad[k]) continue;
-            // The last block of dim k, all of every other dim.
-            fill_box_t box;
-            box.base = d0;
-            std::vector<node_t> v;
-            for (int d = 0; d < nd; ++d) {
-                auto f = dim_factors(dst, d, dpad[d]);
-                if (d == k) {
-                    const dim_t blk = dim_block(dst, d);
-                    const dim_t first = dst.dims[d] / blk;
-                    box.base += first * f[0].stride;
-                    f[0].n -= first;
-                }
-                for (const auto &x : f)
-                    if (x.n > 1) v.push_back({x.n, 0, x.stride, 0});
-            }
-            std::sort(v.begin(), v.end(), [](const node_t &x, const node_t &y) {
-                return x.os > y.os;
-            });
-            for (int i = (int)v.size() - 1; i >= 0; --i) {
-                if (!box.nodes.empty()) {
-                    node_t &in = box.nodes.back();
-                    if (v[i].os == in.os * in.n) {
-                        in.n *= v[i].n;
-                        continue;
-                    }
-                }
-                box.nodes.push_back(v[i]);
-            }
-            std::reverse(box.nodes.begin(), box.nodes.end());
-            if (box.nodes.empty()) box.nodes.push_back({1, 0, 1, 0});
-            zero_boxes.push_back(box);
-        }
-    }
     return dnnl_success;
 }
 

@@ -51,6 +51,7 @@ struct simple_plan_t {
     dim_t chunk = 0;
     dim_t tile_a = 0, tile_b = 0; // tile: tile sizes
     dim_t s0 = 0, d0 = 0;         // base offsets
+    dim_t q0 = 0; // index of the first position in the quantization arrays
     qmode_t qmode = qmode_t::none;
     bool qidx[q_count] = {}; // indexed: arrays that follow the common mask
     data_type_t sdt = dnnl_f32, ddt = dnnl_f32;
@@ -76,9 +77,19 @@ struct simple_plan_t {
         std::vector<node_t> nodes; // n and os used, outermost first
     };
     std::vector<fill_box_t> zero_boxes;
+    // With zero_first, the tail as plans of the same kernels (boxes of the
+    // partial blocks, plan_tail_boxes), where every box splits into
+    // factors; empty: the generic loop runs the tail.
+    std::vector<simple_plan_t> tail_boxes;
 
     // A short description for the implementation name.
     const char *impl_name() const;
+
+private:
+    status_t plan_box(const memory_desc_t &src, const memory_desc_t &dst,
+            const dim_t *qstr, const dim_t *lo, const dim_t *ext);
+    void plan_tail_boxes(const memory_desc_t &src, const memory_desc_t &dst,
+            const dim_t *qstr);
 };
 
 } // namespace reorder

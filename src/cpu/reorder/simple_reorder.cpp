@@ -101,7 +101,9 @@ status_t simple_reorder_t::execute(const exec_ctx_t &ctx) const {
     if (p.zero_first) zero_fill(p, dst);
     pd->exec->run(p, src, dst, q);
 
-    if (p.need_tail) {
+    for (const simple_plan_t &box : p.tail_boxes)
+        pd->exec->run(box, src, dst, q);
+    if (p.need_tail && p.tail_boxes.empty()) {
         // Boxes outside the main one: dims before k inside it, dim k past
         // it, dims after k anywhere (only up to the real dims when the
         // padding is zero already).
