@@ -3,7 +3,8 @@
 // loops: the vertical blend (axpy), the fused linear and nearest gathers
 // over points of V channels (V = 16 and 8, the compiled channel blocks,
 // and odd channels-last widths) and over single values, and the backward
-// inverse-tap sums, including inputs no output reads. Outputs carry a
+// inverse-tap sums, including inputs no output reads; whole planes of
+// short rows. Outputs carry a
 // guard past their end that must stay untouched.
 #include <cmath>
 #include <string>
@@ -78,6 +79,59 @@ TEST(KernelTables, ResamplingRowBlendsOnEveryIsa) {
                     ASSERT_EQ(y[(size_t)k], s[(size_t)t.i1[(size_t)k]]) << w;
                 ASSERT_EQ(y[(size_t)OW], 42.f) << w << " copy wrote past";
             }
+}
+
+// Whole planes: taps along h (one or two a row, as hcnt says) and w,
+// against the same sums in double; nearest takes the first taps.
+TEST(KernelTables, ResamplingPlanesOnEveryIsa) {
+    for (const auto *e : entries())
+        for (dim_t IH : {1, 5, 9})
+            for (dim_t OH : {1, 4, 10})
+                for (dim_t OW : {1, 4, 15}) {
+                    const dim_t IW = 6;
+                    const auto s
+                            = random_floats((size_t)(IH * IW), -1.f, 1.f, 7);
+                    const taps_t th(OH, IH), tw(OW, IW);
+                    std::vector<int> hcnt;
+                    for (dim_t h = 0; h < OH; ++h)
+                        hcnt.push_back(th.w1[(size_t)h] != 0.f ? 2 : 1);
+                    const std::string w = std::string(e->isa_name) + " IH "
+                                          + std::to_string(IH) + " OH "
+                                          + std::to_string(OH) + " OW "
+                                          + std::to_string(OW);
+                    const size_t n = (size_t)(OH * OW);
+                    std::vector<float> y(n + 1, 42.f);
+                    e->linear_plane(y.data(), s.data(), IW, th.i0.data(),
+                            th.i1.data(), th.w0.data(), th.w1.data(),
+                            hcnt.data(), OH, tw.i0.data(), tw.i1.data(),
+                            tw.w0.data(), tw.w1.data(), OW);
+                    for (dim_t h = 0; h < OH; ++h)
+                        for (dim_t k = 0; k < OW; ++k) {
+                            const size_t H = (size_t)h, K = (size_t)k;
+                            auto col = [&](dim_t i) {
+                                double t = (double)th.w0[H]
+                                           * s[(size_t)(th.i0[H] * IW + i)];
+                                if (hcnt[H] == 2)
+                                    t += (double)th.w1[H]
+                                         * s[(size_t)(th.i1[H] * IW + i)];
+                                return t;
+                            };
+                            const double want = tw.w0[K] * col(tw.i0[K])
+                                                + tw.w1[K] * col(tw.i1[K]);
+                            ASSERT_TRUE(close(y[(size_t)(h * OW + k)], want))
+                                    << w << " linear at " << h << "," << k;
+                        }
+                    ASSERT_EQ(y[n], 42.f) << w << " linear wrote past";
+                    e->copy_plane(y.data(), s.data(), IW, th.i0.data(), OH,
+                            tw.i0.data(), OW);
+                    for (dim_t h = 0; h < OH; ++h)
+                        for (dim_t k = 0; k < OW; ++k)
+                            ASSERT_EQ(y[(size_t)(h * OW + k)],
+                                    s[(size_t)(th.i0[(size_t)h] * IW
+                                            + tw.i0[(size_t)k])])
+                                    << w << " nearest at " << h << "," << k;
+                    ASSERT_EQ(y[n], 42.f) << w << " nearest wrote past";
+                }
 }
 
 // Nearest 2x along w: every source value twice, nothing past 2 * IW.

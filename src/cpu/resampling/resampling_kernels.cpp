@@ -89,6 +89,34 @@ void copy_row(float *__restrict y, const float *__restrict s, const dim_t *i0,
     for (dim_t k = 0; k < OW; ++k) y[k] = s[i0[k]];
 }
 
+void copy_plane(float *__restrict y, const float *__restrict s, dim_t IW,
+        const dim_t *hi0, dim_t OH, const dim_t *i0, dim_t OW) {
+    for (dim_t h = 0; h < OH; ++h) {
+        const float *__restrict r = s + hi0[h] * IW;
+        for (dim_t k = 0; k < OW; ++k) y[h * OW + k] = r[i0[k]];
+    }
+}
+
+void linear_plane(float *__restrict y, const float *__restrict s, dim_t IW,
+        const dim_t *hi0, const dim_t *hi1, const float *hw0,
+        const float *hw1, const int *hcnt, dim_t OH, const dim_t *i0,
+        const dim_t *i1, const float *w0, const float *w1, dim_t OW) {
+    for (dim_t h = 0; h < OH; ++h) {
+        const float *__restrict r0 = s + hi0[h] * IW;
+        const float *__restrict r1 = s + hi1[h] * IW;
+        const float a = hw0[h], b = hw1[h];
+        const bool two = hcnt[h] == 2;
+        for (dim_t k = 0; k < OW; ++k) {
+            float t0 = a * r0[i0[k]], t1 = a * r0[i1[k]];
+            if (two) {
+                t0 += b * r1[i0[k]];
+                t1 += b * r1[i1[k]];
+            }
+            y[h * OW + k] = w0[k] * t0 + w1[k] * t1;
+        }
+    }
+}
+
 void dup2_row(float *__restrict y, const float *__restrict s, dim_t IW) {
     for (dim_t i = 0; i < IW; ++i) {
         y[2 * i] = s[i];
@@ -139,7 +167,7 @@ void inv_row(float *__restrict y, const float *__restrict t, const dim_t *start,
 
 const kernel_table_t &DNNL_ISA_NAME(kernels)() {
     static const kernel_table_t table{isa_unit::this_isa_name, axpy, linear_vec, copy_vec,
-            blend_row, copy_row, dup2_row, inv_vec, inv_row};
+            blend_row, copy_row, copy_plane, linear_plane, dup2_row, inv_vec, inv_row};
     return table;
 }
 

@@ -2,7 +2,8 @@
 // AVX-512): the same loops (resampling_kernels.cpp) compiled per ISA
 // so that the blends run at the widest vector width available. The
 // drivers (resampling_fwd.cpp, resampling_bwd.cpp) walk the tensors and
-// call one kernel per row, never per element.
+// call one kernel per row (or per plane of short rows), never per
+// element.
 #pragma once
 
 #include "common/c_types.hpp"
@@ -33,6 +34,17 @@ struct kernel_table_t {
     void (*blend_row)(float *y, const float *t, const dim_t *i0,
             const dim_t *i1, const float *w0, const float *w1, dim_t OW);
     void (*copy_row)(float *y, const float *s, const dim_t *i0, dim_t OW);
+    // A plane of OH rows of OW points at once (short rows, where a call
+    // per row cost more than the row), y dense, the source plane s with
+    // rows IW apart: nearest y[h][k] = s[hi0[h] * IW + i0[k]]; linear the
+    // row kernels' arithmetic per point (the hcnt[h] taps along h, as
+    // axpy, then the blend along w, as blend_row).
+    void (*copy_plane)(float *y, const float *s, dim_t IW, const dim_t *hi0,
+            dim_t OH, const dim_t *i0, dim_t OW);
+    void (*linear_plane)(float *y, const float *s, dim_t IW, const dim_t *hi0,
+            const dim_t *hi1, const float *hw0, const float *hw1,
+            const int *hcnt, dim_t OH, const dim_t *i0, const dim_t *i1,
+            const float *w0, const float *w1, dim_t OW);
     // Nearest 2x along w (i0[k] = k / 2): y[2i] = y[2i + 1] = s[i], i < IW;
     // unpacks instead of the index table's gathers.
     void (*dup2_row)(float *y, const float *s, dim_t IW);
