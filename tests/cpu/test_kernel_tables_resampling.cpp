@@ -123,7 +123,7 @@ TEST(KernelTables, ResamplingPlanesOnEveryIsa) {
                         }
                     ASSERT_EQ(y[n], 42.f) << w << " linear wrote past";
                     e->copy_plane(y.data(), s.data(), IW, th.i0.data(), OH,
-                            tw.i0.data(), OW);
+                            tw.i0.data(), OW, false);
                     for (dim_t h = 0; h < OH; ++h)
                         for (dim_t k = 0; k < OW; ++k)
                             ASSERT_EQ(y[(size_t)(h * OW + k)],
@@ -131,6 +131,18 @@ TEST(KernelTables, ResamplingPlanesOnEveryIsa) {
                                             + tw.i0[(size_t)k])])
                                     << w << " nearest at " << h << "," << k;
                     ASSERT_EQ(y[n], 42.f) << w << " nearest wrote past";
+                    // 2x along w, the unpack form (i0[k] = k / 2).
+                    std::vector<dim_t> half;
+                    for (dim_t k = 0; k < 2 * IW; ++k) half.push_back(k / 2);
+                    std::vector<float> z((size_t)(OH * 2 * IW) + 1, 42.f);
+                    e->copy_plane(z.data(), s.data(), IW, th.i0.data(), OH,
+                            half.data(), 2 * IW, true);
+                    for (dim_t h = 0; h < OH; ++h)
+                        for (dim_t k = 0; k < 2 * IW; ++k)
+                            ASSERT_EQ(z[(size_t)(h * 2 * IW + k)],
+                                    s[(size_t)(th.i0[(size_t)h] * IW + k / 2)])
+                                    << w << " doubling at " << h << "," << k;
+                    ASSERT_EQ(z.back(), 42.f) << w << " doubling wrote past";
                 }
 }
 

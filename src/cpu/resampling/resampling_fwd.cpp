@@ -56,17 +56,15 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     const bool po = !a.po->empty();
     const dim_t blk =
             po ? std::max<dim_t>(1, std::min<dim_t>(OH, 4096 / OW)) : 1;
-    // Short rows go a plane (n, c, od) at a time, one kernel call for its
-    // OH rows: per row, the index arithmetic and a call cost more than the
-    // row (nearest 19 x 5 x 6 -> 9 x 4: 4.3 -> 1.0 us; linear 2 x 4 x 5 x 5
-    // -> 10 x 10: 4.4 -> 1.6 on one AVX2 core). Linear rows take it up
-    // to 63 points (8 x 64 x 14 x 14 -> 28 x 28: 632 -> 269 us on two
-    // AVX2 cores, 28 -> 56: 1552 -> 1040); nearest rows from 16 points on
-    // keep the row kernels (2x up along w: their unpacks, and the copy of
-    // a repeated row, beat the plane's gathers: 236 against 308 us).
-    // Linear 3D keeps the rows (its taps along d).
-    const bool planes = OH * OW <= 4096
-            && (g.linear ? OW < 64 && g.nd <= 4 : OW < 16);
+    // Rows under 64 points go a plane (n, c, od) at a time, one kernel
+    // call for its OH rows: per row, the index arithmetic and a call cost
+    // more than the row (nearest 19 x 5 x 6 -> 9 x 4: 4.3 -> 1.0 us;
+    // linear 2 x 4 x 5 x 5 -> 10 x 10: 4.4 -> 1.6 on one AVX2 core;
+    // 8 x 64 x 14 x 14 -> 28 x 28 on two: linear 632 -> 278 us, nearest
+    // 108 -> 57, 28 -> 56 nearest 236 -> 99). Linear 3D keeps the rows
+    // (its taps along d).
+    const bool planes
+            = OH * OW <= 4096 && OW < 64 && (!g.linear || g.nd <= 4);
     const dim_t unit = planes ? OH : 1; // rows of a work item
     const bool direct
             = (planes || !g.linear) && !po && dst.dt == dnnl_f32;
@@ -124,7 +122,8 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
                         th.w0.data(), th.w1.data(), th.cnt.data(), OH, wi0,
                         wi1, ww0, ww1, OW);
             else
-                ker.copy_plane(o, s, IW, th.i0.data(), OH, wi0, OW);
+                ker.copy_plane(
+                        o, s, IW, th.i0.data(), OH, wi0, OW, tw.doubles);
             if (direct) continue;
             first = r;
             pending = OH;

@@ -89,11 +89,28 @@ void copy_row(float *__restrict y, const float *__restrict s, const dim_t *i0,
     for (dim_t k = 0; k < OW; ++k) y[k] = s[i0[k]];
 }
 
+void dup2_row(float *__restrict y, const float *__restrict s, dim_t IW) {
+    for (dim_t i = 0; i < IW; ++i) {
+        y[2 * i] = s[i];
+        y[2 * i + 1] = s[i];
+    }
+}
+
 void copy_plane(float *__restrict y, const float *__restrict s, dim_t IW,
-        const dim_t *hi0, dim_t OH, const dim_t *i0, dim_t OW) {
+        const dim_t *hi0, dim_t OH, const dim_t *i0, dim_t OW,
+        bool doubles) {
     for (dim_t h = 0; h < OH; ++h) {
+        float *__restrict o = y + h * OW;
+        if (h > 0 && hi0[h] == hi0[h - 1]) {
+            // Upsampling along h: the row above again.
+            for (dim_t k = 0; k < OW; ++k) o[k] = o[k - OW];
+            continue;
+        }
         const float *__restrict r = s + hi0[h] * IW;
-        for (dim_t k = 0; k < OW; ++k) y[h * OW + k] = r[i0[k]];
+        if (doubles)
+            dup2_row(o, r, IW);
+        else
+            for (dim_t k = 0; k < OW; ++k) o[k] = r[i0[k]];
     }
 }
 
@@ -114,13 +131,6 @@ void linear_plane(float *__restrict y, const float *__restrict s, dim_t IW,
             }
             y[h * OW + k] = w0[k] * t0 + w1[k] * t1;
         }
-    }
-}
-
-void dup2_row(float *__restrict y, const float *__restrict s, dim_t IW) {
-    for (dim_t i = 0; i < IW; ++i) {
-        y[2 * i] = s[i];
-        y[2 * i + 1] = s[i];
     }
 }
 

@@ -36,11 +36,13 @@ struct kernel_table_t {
     void (*copy_row)(float *y, const float *s, const dim_t *i0, dim_t OW);
     // A plane of OH rows of OW points at once (short rows, where a call
     // per row cost more than the row), y dense, the source plane s with
-    // rows IW apart: nearest y[h][k] = s[hi0[h] * IW + i0[k]]; linear the
-    // row kernels' arithmetic per point (the hcnt[h] taps along h, as
-    // axpy, then the blend along w, as blend_row).
+    // rows IW apart: nearest y[h][k] = s[hi0[h] * IW + i0[k]] (a row
+    // whose source row is the previous one's copied from it; `doubles`:
+    // i0[k] = k / 2, taken by unpacks as dup2_row); linear the row
+    // kernels' arithmetic per point (the hcnt[h] taps along h, as axpy,
+    // then the blend along w, as blend_row).
     void (*copy_plane)(float *y, const float *s, dim_t IW, const dim_t *hi0,
-            dim_t OH, const dim_t *i0, dim_t OW);
+            dim_t OH, const dim_t *i0, dim_t OW, bool doubles);
     void (*linear_plane)(float *y, const float *s, dim_t IW, const dim_t *hi0,
             const dim_t *hi1, const float *hw0, const float *hw1,
             const int *hcnt, dim_t OH, const dim_t *i0, const dim_t *i1,
