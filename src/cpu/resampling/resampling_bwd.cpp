@@ -2,6 +2,7 @@
 // elements that read it (inverse tap lists), so threads never share an
 // output. Row-wise for nchw-like layouts, vector-wise for nhwc-like and
 // channel-blocked ones; accumulation in f32.
+#include <memory>
 #include <vector>
 
 #include "common/float_convert.hpp"
@@ -67,10 +68,15 @@ void bwd_vec(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
     const kernel_table_t &ker = *g.ker;
     const dim_t *ws = tw.start.data(), *wo = tw.o.data();
     const float *wv = tw.w.data();
+    // Buffers written before they are read, so not zeroed (a zeroed row
+    // per chunk cost as much as the row's work on wide channels-last
+    // rows), and the diff_src row only where some row needs it.
+    const bool with_acc = !ds_f32 || C % V != 0;
     parallel_chunks(g.team(), units, [&](int, dim_t u0, dim_t u1) {
-        std::vector<float> tmp((size_t)row_out),
-                cv(dd_f32 ? 0 : (size_t)row_out), acc((size_t)row_in);
-        float *t = tmp.data();
+        std::unique_ptr<float[]> tmp(new float[(size_t)row_out]),
+                acc(with_acc ? new float[(size_t)row_in] : nullptr);
+        std::vector<float> cv(dd_f32 ? 0 : (size_t)row_out);
+        float *t = tmp.get();
         for (dim_t u = u0; u < u1; ++u) {
             const dim_t ih = u % IH, id = (u / IH) % ID, nb = u / (IH * ID);
             const dim_t n = nb / ncb, c0 = (nb % ncb) * V;
@@ -95,7 +101,7 @@ void bwd_vec(const geom_t &g, const tensor_t &dd, const tensor_t &ds) {
             char *d = ds.at(n, c0, (id * IH + ih) * IW);
             // Straight into an f32 diff_src unless the block is partial.
             const bool direct = ds_f32 && len == V;
-            float *o = direct ? reinterpret_cast<float *>(d) : acc.data();
+            float *o = direct ? reinterpret_cast<float *>(d) : acc.get();
             ker.inv_vec(o, t, ws, wo, wv, IW, V);
             if (direct) continue;
             // The padded channels of a partial block are written zero.
