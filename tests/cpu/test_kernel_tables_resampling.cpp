@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "cpu/resampling/resampling_kernels.hpp"
+#include "cpu/resampling/resampling_taps.hpp"
 #include "kernel_table_glue.hpp"
 
 namespace {
@@ -104,7 +105,7 @@ TEST(KernelTables, ResamplingPlanesOnEveryIsa) {
                     e->linear_plane(y.data(), s.data(), IW, th.i0.data(),
                             th.i1.data(), th.w0.data(), th.w1.data(),
                             hcnt.data(), OH, tw.i0.data(), tw.i1.data(),
-                            tw.w0.data(), tw.w1.data(), OW);
+                            tw.w0.data(), tw.w1.data(), OW, false);
                     for (dim_t h = 0; h < OH; ++h)
                         for (dim_t k = 0; k < OW; ++k) {
                             const size_t H = (size_t)h, K = (size_t)k;
@@ -144,6 +145,49 @@ TEST(KernelTables, ResamplingPlanesOnEveryIsa) {
                                     << w << " doubling at " << h << "," << k;
                     ASSERT_EQ(z.back(), 42.f) << w << " doubling wrote past";
                 }
+}
+
+// Linear 2x along w: the library's own taps are the halves form, and
+// blend2_row (and linear_plane told so) gives what the tables give.
+TEST(KernelTables, ResamplingLinearDoublingOnEveryIsa) {
+    for (const auto *e : entries())
+        for (dim_t IW : {1, 2, 3, 8, 17, 31, 40}) {
+            resampling::taps_t tp;
+            tp.init(IW, 2 * IW, true);
+            ASSERT_TRUE(tp.halves) << "IW " << IW;
+            const dim_t OW = 2 * IW;
+            const auto t = random_floats((size_t)IW, -1.f, 1.f, 11);
+            std::vector<float> want((size_t)OW), got((size_t)OW + 1, 42.f);
+            e->blend_row(want.data(), t.data(), tp.i0.data(), tp.i1.data(),
+                    tp.w0.data(), tp.w1.data(), OW);
+            e->blend2_row(got.data(), t.data(), IW);
+            for (dim_t k = 0; k < OW; ++k)
+                ASSERT_TRUE(close(got[(size_t)k], want[(size_t)k]))
+                        << e->isa_name << " IW " << IW << " at " << k;
+            ASSERT_EQ(got[(size_t)OW], 42.f) << e->isa_name << " wrote past";
+            // A plane of three rows, two taps along h.
+            const auto s = random_floats((size_t)(2 * IW), -1.f, 1.f, 12);
+            const dim_t hi0[3] = {0, 0, 1}, hi1[3] = {1, 1, 1};
+            const float hw0[3] = {0.5f, 0.25f, 1.f}, hw1[3] = {0.5f, 0.75f, 0.f};
+            const int hcnt[3] = {2, 2, 1};
+            std::vector<float> pw((size_t)(3 * OW)), pg((size_t)(3 * OW) + 1, 42.f);
+            e->linear_plane(pw.data(), s.data(), IW, hi0, hi1, hw0, hw1, hcnt,
+                    3, tp.i0.data(), tp.i1.data(), tp.w0.data(), tp.w1.data(),
+                    OW, false);
+            e->linear_plane(pg.data(), s.data(), IW, hi0, hi1, hw0, hw1, hcnt,
+                    3, tp.i0.data(), tp.i1.data(), tp.w0.data(), tp.w1.data(),
+                    OW, true);
+            for (size_t k = 0; k < pw.size(); ++k)
+                ASSERT_TRUE(close(pg[k], pw[k]))
+                        << e->isa_name << " plane IW " << IW << " at " << k;
+            ASSERT_EQ(pg.back(), 42.f) << e->isa_name << " plane wrote past";
+        }
+    // Not the halves form: 2x nearest, and linear 3 -> 7.
+    resampling::taps_t a, b;
+    a.init(5, 10, false);
+    b.init(3, 7, true);
+    EXPECT_FALSE(a.halves);
+    EXPECT_FALSE(b.halves);
 }
 
 // Nearest 2x along w: every source value twice, nothing past 2 * IW.

@@ -125,7 +125,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             if (g.linear)
                 ker.linear_plane(o, s, IW, th.i0.data(), th.i1.data(),
                         th.w0.data(), th.w1.data(), th.cnt.data(), OH, wi0,
-                        wi1, ww0, ww1, OW);
+                        wi1, ww0, ww1, OW, tw.halves);
             else
                 ker.copy_plane(
                         o, s, IW, th.i0.data(), OH, wi0, OW, tw.doubles);
@@ -168,7 +168,10 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
                         ker.axpy(t, s, w, IW, first);
                         first = false;
                     }
-                ker.blend_row(o, t, wi0, wi1, ww0, ww1, OW);
+                if (tw.halves)
+                    ker.blend2_row(o, t, IW);
+                else
+                    ker.blend_row(o, t, wi0, wi1, ww0, ww1, OW);
             }
             if (++pending == blk || oh == OH - 1) flush();
         }

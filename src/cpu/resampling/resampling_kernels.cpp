@@ -84,6 +84,16 @@ void blend_row(float *__restrict y, const float *__restrict t, const dim_t *i0,
     for (dim_t k = 0; k < OW; ++k) y[k] = w0[k] * t[i0[k]] + w1[k] * t[i1[k]];
 }
 
+void blend2_row(float *__restrict y, const float *__restrict t, dim_t IW) {
+    const float a = 0.25f, b = 0.75f;
+    y[0] = a * t[0] + b * t[0];
+    for (dim_t i = 1; i < IW; ++i) {
+        y[2 * i - 1] = b * t[i - 1] + a * t[i];
+        y[2 * i] = a * t[i - 1] + b * t[i];
+    }
+    y[2 * IW - 1] = b * t[IW - 1] + a * t[IW - 1];
+}
+
 void copy_row(float *__restrict y, const float *__restrict s, const dim_t *i0,
         dim_t OW) {
     for (dim_t k = 0; k < OW; ++k) y[k] = s[i0[k]];
@@ -117,12 +127,23 @@ void copy_plane(float *__restrict y, const float *__restrict s, dim_t IW,
 void linear_plane(float *__restrict y, const float *__restrict s, dim_t IW,
         const dim_t *hi0, const dim_t *hi1, const float *hw0,
         const float *hw1, const int *hcnt, dim_t OH, const dim_t *i0,
-        const dim_t *i1, const float *w0, const float *w1, dim_t OW) {
+        const dim_t *i1, const float *w0, const float *w1, dim_t OW,
+        bool halves) {
     for (dim_t h = 0; h < OH; ++h) {
         const float *__restrict r0 = s + hi0[h] * IW;
         const float *__restrict r1 = s + hi1[h] * IW;
         const float a = hw0[h], b = hw1[h];
         const bool two = hcnt[h] == 2;
+        if (halves && IW <= 32) {
+            // The row's blend along h first (as axpy), then blend2_row.
+            float t[32];
+            for (dim_t i = 0; i < IW; ++i) {
+                t[i] = a * r0[i];
+                if (two) t[i] += b * r1[i];
+            }
+            blend2_row(y + h * OW, t, IW);
+            continue;
+        }
         for (dim_t k = 0; k < OW; ++k) {
             float t0 = a * r0[i0[k]], t1 = a * r0[i1[k]];
             if (two) {
@@ -177,7 +198,7 @@ void inv_row(float *__restrict y, const float *__restrict t, const dim_t *start,
 
 const kernel_table_t &DNNL_ISA_NAME(kernels)() {
     static const kernel_table_t table{isa_unit::this_isa_name, axpy, linear_vec, copy_vec,
-            blend_row, copy_row, copy_plane, linear_plane, dup2_row, inv_vec, inv_row};
+            blend_row, copy_row, blend2_row, copy_plane, linear_plane, dup2_row, inv_vec, inv_row};
     return table;
 }
 

@@ -34,19 +34,25 @@ struct kernel_table_t {
     void (*blend_row)(float *y, const float *t, const dim_t *i0,
             const dim_t *i1, const float *w0, const float *w1, dim_t OW);
     void (*copy_row)(float *y, const float *s, const dim_t *i0, dim_t OW);
+    // blend_row for linear 2x along w (taps_t::halves): y[2i] = 0.25 *
+    // t[i - 1] + 0.75 * t[i], y[2i + 1] = 0.75 * t[i] + 0.25 * t[i + 1],
+    // indices clamped to [0, IW); shifted loads and unpacks instead of
+    // the tables' gathers.
+    void (*blend2_row)(float *y, const float *t, dim_t IW);
     // A plane of OH rows of OW points at once (short rows, where a call
     // per row cost more than the row), y dense, the source plane s with
     // rows IW apart: nearest y[h][k] = s[hi0[h] * IW + i0[k]] (a row
     // whose source row is the previous one's copied from it; `doubles`:
     // i0[k] = k / 2, taken by unpacks as dup2_row); linear the row
     // kernels' arithmetic per point (the hcnt[h] taps along h, as axpy,
-    // then the blend along w, as blend_row).
+    // then the blend along w, as blend_row; `halves`: taps_t::halves
+    // along w, as blend2_row).
     void (*copy_plane)(float *y, const float *s, dim_t IW, const dim_t *hi0,
             dim_t OH, const dim_t *i0, dim_t OW, bool doubles);
     void (*linear_plane)(float *y, const float *s, dim_t IW, const dim_t *hi0,
             const dim_t *hi1, const float *hw0, const float *hw1,
             const int *hcnt, dim_t OH, const dim_t *i0, const dim_t *i1,
-            const float *w0, const float *w1, dim_t OW);
+            const float *w0, const float *w1, dim_t OW, bool halves);
     // Nearest 2x along w (i0[k] = k / 2): y[2i] = y[2i + 1] = s[i], i < IW;
     // unpacks instead of the index table's gathers.
     void (*dup2_row)(float *y, const float *s, dim_t IW);

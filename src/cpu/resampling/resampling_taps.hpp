@@ -28,6 +28,10 @@ struct taps_t {
     std::vector<float> w;
     // Nearest doubling: output k reads source k / 2 for every k.
     bool doubles = false;
+    // Linear doubling: the taps blend2_row assumes (output 2i from i - 1
+    // and i weighted 0.25 and 0.75, output 2i + 1 from i and i + 1
+    // weighted 0.75 and 0.25, both ends clamped), checked tap by tap.
+    bool halves = false;
 
     void init(dim_t in_, dim_t out_, bool linear) {
         in = in_, out = out_;
@@ -53,6 +57,13 @@ struct taps_t {
         }
         doubles = !linear && out == 2 * in;
         for (dim_t k = 0; doubles && k < out; ++k) doubles = i0[k] == k / 2;
+        halves = linear && out == 2 * in;
+        for (dim_t k = 0; halves && k < out; ++k) {
+            const dim_t i = k / 2, lo = k % 2 ? i : i - 1;
+            halves = i0[k] == clamp(lo) && i1[k] == clamp(lo + 1)
+                    && w0[k] == (k % 2 ? 0.75f : 0.25f)
+                    && w1[k] == (k % 2 ? 0.25f : 0.75f);
+        }
         start.assign((size_t)in + 1, 0);
         for (dim_t k = 0; k < out; ++k) {
             ++start[(size_t)i0[k] + 1];
