@@ -67,8 +67,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     const bool planes
             = OH * OW <= 4096 && OW < 64 && (!g.linear || g.nd <= 4);
     const dim_t unit = planes ? OH : 1; // rows of a work item
-    const bool direct
-            = (planes || !g.linear) && !po && dst.dt == dnnl_f32;
+    const bool direct = !po && dst.dt == dnnl_f32;
     parallel_chunks(g.team(), rows / unit, [&](int, dim_t u0, dim_t u1) {
         const dim_t r0 = u0 * unit, r1 = u1 * unit;
         // Work buffers, written before they are read (not zeroed).
@@ -134,6 +133,22 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             pending = OH;
             flush();
         }
+        // Linear: row (od, oh) into o, the source rows blended along d and
+        // h into t (as axpy), then along w.
+        auto linear_row = [&](float *o, dim_t n, dim_t c, dim_t od, dim_t oh) {
+            bool first = true;
+            for (int i = 0; i < td.cnt[od]; ++i)
+                for (int j = 0; j < th.cnt[oh]; ++j) {
+                    const float w = td.weight(od, i) * th.weight(oh, j);
+                    const float *s = row(n, c, td.tap(od, i), th.tap(oh, j));
+                    ker.axpy(t, s, w, IW, first);
+                    first = false;
+                }
+            if (tw.halves)
+                ker.blend2_row(o, t, IW);
+            else
+                ker.blend_row(o, t, wi0, wi1, ww0, ww1, OW);
+        };
         const float *prev_out = nullptr;
         const char *prev_src = nullptr;
         for (dim_t r = r0; r < r1 && direct && !planes; ++r) {
@@ -142,7 +157,9 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             const char *sp = src.at(n, c, (td.i0[od] * IH + th.i0[oh]) * IW);
             float *d = reinterpret_cast<float *>(
                     dst.at(n, c, (od * OH + oh) * OW));
-            if (sp == prev_src)
+            if (g.linear)
+                linear_row(d, n, c, od, oh);
+            else if (sp == prev_src)
                 std::memcpy(d, prev_out, (size_t)OW * sizeof(float));
             else if (tw.doubles)
                 ker.dup2_row(d, row(n, c, td.i0[od], th.i0[oh]), IW);
@@ -156,23 +173,10 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
             const dim_t n = nc / g.C, c = nc % g.C;
             if (pending == 0) first = r;
             float *o = out.get() + pending * OW;
-            if (!g.linear) {
+            if (g.linear)
+                linear_row(o, n, c, od, oh);
+            else
                 ker.copy_row(o, row(n, c, td.i0[od], th.i0[oh]), wi0, OW);
-            } else {
-                bool first = true;
-                for (int i = 0; i < td.cnt[od]; ++i)
-                    for (int j = 0; j < th.cnt[oh]; ++j) {
-                        const float w = td.weight(od, i) * th.weight(oh, j);
-                        const float *s =
-                                row(n, c, td.tap(od, i), th.tap(oh, j));
-                        ker.axpy(t, s, w, IW, first);
-                        first = false;
-                    }
-                if (tw.halves)
-                    ker.blend2_row(o, t, IW);
-                else
-                    ker.blend_row(o, t, wi0, wi1, ww0, ww1, OW);
-            }
             if (++pending == blk || oh == OH - 1) flush();
         }
         if (pending) flush();
