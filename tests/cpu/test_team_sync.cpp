@@ -116,3 +116,22 @@ TEST(StragglerGuard, ShortEvenCallsAreNoLossLosingStreaksBackOff) {
     expect_backed_off(lost);
     ASSERT_TRUE(wait_until_allowed());
 }
+
+// A lost call makes the guard wary for a second (teams end in the
+// sleeping rendezvous); a won call after it does not end that.
+TEST(StragglerGuard, LossesMakeItWaryForASecond) {
+    using dnnl::impl::cpu::straggler_guard_t;
+    using ns = int64_t;
+    const ns now = straggler_guard_t::now_ns();
+    // (Whether it is wary before is not checked: other tests' teams, or
+    // the previous test's losses, may have lost within the second.)
+    // A loss (40 us alone, 5 ms as a team) that ended now.
+    straggler_guard_t::report(now - 5000000, now - 4980000, now, 4, 8);
+    EXPECT_TRUE(straggler_guard_t::wary());
+    straggler_guard_t::report(now - 2100000, now - 100000, now, 4, 8);
+    if (straggler_guard_t::now_ns() - now < 500000000)
+        EXPECT_TRUE(straggler_guard_t::wary());
+    // Let the back-off of the streak pass for the tests that follow.
+    for (int i = 0; i < 300 && !straggler_guard_t::parallel_allowed(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}

@@ -42,10 +42,11 @@ void parallel(int nthr, const std::function<void(int, int)> &f) {
     }
 }
 
-// Items are claimed with affinity (claims.hpp); the team waits for its
-// last member asleep (team_sync_t) rather than in libgomp's spinning
-// barrier, and the caller tells the straggler guard whether the team was
-// worth it.
+// Items are claimed with affinity (claims.hpp). While the straggler guard
+// has seen a team lose lately, the team waits for its last member asleep
+// (team_sync_t) rather than in libgomp's spinning barrier; otherwise in
+// libgomp's barrier alone. The caller tells the guard whether the team
+// was worth it.
 void parallel_claim(
         int nthr, dim_t n, const std::function<void(int, dim_t)> &f) {
     if (n <= 0) return;
@@ -58,6 +59,8 @@ void parallel_claim(
     }
     affine_claims_t claims(n, nthr);
     team_sync_t sync;
+    const bool wary = straggler_guard_t::wary();
+    int64_t idle0 = 0, done0 = 0; // the calling thread's account
     const int64_t t0 = straggler_guard_t::now_ns();
 #pragma omp parallel num_threads(whole_team(nthr))
     if (omp_get_thread_num() < nthr) {
@@ -66,14 +69,17 @@ void parallel_claim(
         for (dim_t i = claims.next(ithr); i >= 0;
                 i = claims.next(ithr), ++done)
             f(ithr, i);
-        const int64_t idle = straggler_guard_t::now_ns();
-        sync.arrive_and_wait(omp_get_num_threads() < nthr
-                        ? omp_get_num_threads()
-                        : nthr);
-        if (ithr == 0)
-            straggler_guard_t::report(
-                    t0, idle, straggler_guard_t::now_ns(), done, n);
+        if (ithr == 0) {
+            idle0 = straggler_guard_t::now_ns();
+            done0 = done;
+        }
+        if (wary)
+            sync.arrive_and_wait(omp_get_num_threads() < nthr
+                            ? omp_get_num_threads()
+                            : nthr);
     }
+    straggler_guard_t::report(
+            t0, idle0, straggler_guard_t::now_ns(), done0, n);
 }
 
 } // namespace cpu

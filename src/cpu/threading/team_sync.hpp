@@ -1,11 +1,13 @@
 // Helpers of the OpenMP threading layer (runtime_omp.cpp) for regions
 // whose threads claim work items dynamically (parallel_claim).
 //
-// team_sync_t: a sleeping rendezvous for the end of such a region. Threads
+// team_sync_t: a sleeping rendezvous for the end of such a region, used
+// while the straggler guard has seen a team lose lately (wary()). Threads
 // that run out of work wait here on a condition variable (giving their
 // core away) instead of spinning in the runtime's barrier, so that a
 // teammate the system has descheduled on a busy machine can be scheduled
-// (or migrated onto the freed core) and finish promptly.
+// (or migrated onto the freed core) and finish promptly. On a machine
+// where teams keep winning, the runtime's barrier alone is cheaper.
 //
 // straggler_guard_t: falls back to one thread for a while when the team
 // keeps waiting for a descheduled member. On an oversubscribed machine
@@ -92,6 +94,12 @@ public:
     }
     // Whether a call may use more than one thread now.
     static bool parallel_allowed() { return now_ns() >= state().until.load(); }
+    // Whether a team lost a call lately (within wary_ns of its end): then
+    // teams end in the sleeping rendezvous (team_sync_t), which lets a
+    // descheduled member have the core; otherwise in the runtime's own
+    // barrier, which on an idle 16-core Xeon took 0.87x the time of the
+    // rendezvous followed by it (small-problem suite; doc/performance.md).
+    static bool wary() { return now_ns() < state().wary_until.load(); }
     // The calling thread's account of a parallel call of `total` items: it
     // started at `start`, ran out of items at `idle` after doing `done` of
     // them, and the team finished at `end`. At its own pace the caller
@@ -113,6 +121,7 @@ public:
             s.backoff.store(min_backoff);
             return;
         }
+        s.wary_until.store(end + wary_ns);
         // Losses in a row are counted on through a back-off: a team that
         // loses the first call after one backs off again at once.
         if (s.losses.fetch_add(1) + 1 < losses_to_back_off) return;
@@ -126,10 +135,12 @@ private:
     static constexpr int losses_to_back_off = 3;
     static constexpr int64_t min_backoff = 20000000; // 20 ms
     static constexpr int64_t max_backoff = 1000000000; // 1 s
+    static constexpr int64_t wary_ns = 1000000000; // 1 s
     struct state_t {
         std::atomic<int64_t> until {0};
         std::atomic<int64_t> backoff {min_backoff};
         std::atomic<int> losses {0};
+        std::atomic<int64_t> wary_until {0};
     };
     static state_t &state() {
         static state_t s;
