@@ -96,9 +96,9 @@ TEST(KernelTables, NormRowStatsOnEveryIsa) {
                 e->row_stats(x.data(), ld, n, rows, rms, inv_n, m, v);
                 for (int r = 0; r < rows; ++r) {
                     const float *row = x.data() + r * ld;
-                    const float mk = rms ? 0.f : (float)(e->sum(row, n) * inv_n);
-                    const float vk
-                            = (float)(e->sum_sq_dev(row, n, mk) * inv_n);
+                    const float mk =
+                            rms ? 0.f : (float)(e->sum(row, n) * inv_n);
+                    const float vk = (float)(e->sum_sq_dev(row, n, mk) * inv_n);
                     EXPECT_EQ(m[r], mk) << what(e, "row_stats mean", n);
                     EXPECT_EQ(v[r], vk) << what(e, "row_stats var", n);
                     double s = 0, q = 0;

@@ -90,8 +90,8 @@ TEST(KernelTables, ResamplingPlanesOnEveryIsa) {
             for (dim_t OH : {1, 4, 10})
                 for (dim_t OW : {1, 4, 15}) {
                     const dim_t IW = 6;
-                    const auto s
-                            = random_floats((size_t)(IH * IW), -1.f, 1.f, 7);
+                    const auto s =
+                            random_floats((size_t)(IH * IW), -1.f, 1.f, 7);
                     const taps_t th(OH, IH), tw(OW, IW);
                     std::vector<int> hcnt;
                     for (dim_t h = 0; h < OH; ++h)
@@ -129,7 +129,7 @@ TEST(KernelTables, ResamplingPlanesOnEveryIsa) {
                         for (dim_t k = 0; k < OW; ++k)
                             ASSERT_EQ(y[(size_t)(h * OW + k)],
                                     s[(size_t)(th.i0[(size_t)h] * IW
-                                            + tw.i0[(size_t)k])])
+                                               + tw.i0[(size_t)k])])
                                     << w << " nearest at " << h << "," << k;
                     ASSERT_EQ(y[n], 42.f) << w << " nearest wrote past";
                     // 2x along w, the unpack form (i0[k] = k / 2).
@@ -168,9 +168,11 @@ TEST(KernelTables, ResamplingLinearDoublingOnEveryIsa) {
             // A plane of three rows, two taps along h.
             const auto s = random_floats((size_t)(2 * IW), -1.f, 1.f, 12);
             const dim_t hi0[3] = {0, 0, 1}, hi1[3] = {1, 1, 1};
-            const float hw0[3] = {0.5f, 0.25f, 1.f}, hw1[3] = {0.5f, 0.75f, 0.f};
+            const float hw0[3] = {0.5f, 0.25f, 1.f},
+                        hw1[3] = {0.5f, 0.75f, 0.f};
             const int hcnt[3] = {2, 2, 1};
-            std::vector<float> pw((size_t)(3 * OW)), pg((size_t)(3 * OW) + 1, 42.f);
+            std::vector<float> pw((size_t)(3 * OW)),
+                    pg((size_t)(3 * OW) + 1, 42.f);
             e->linear_plane(pw.data(), s.data(), IW, hi0, hi1, hw0, hw1, hcnt,
                     3, tp.i0.data(), tp.i1.data(), tp.w0.data(), tp.w1.data(),
                     OW, false);

@@ -167,8 +167,9 @@ void flush(double *d, float *f, dim_t n) {
 }
 
 constexpr kernels_t make_table(const char *isa) {
-    return kernels_t {isa, sum, sum_sq_dev, row_stats, dot_dev, affine, affine_v, norm_row, lin2,
-            lin2_v, acc_add, acc_sq_dev, acc_dot_dev, acc_dot_dev_s, flush};
+    return kernels_t{isa, sum, sum_sq_dev, row_stats, dot_dev, affine, affine_v,
+            norm_row, lin2, lin2_v, acc_add, acc_sq_dev, acc_dot_dev,
+            acc_dot_dev_s, flush};
 }
 
 } // namespace

@@ -85,7 +85,8 @@ bool range_factors(const memory_desc_t &md, int d, dim_t lo, dim_t e,
             rest /= n;
         }
     }
-    if (rest > 1) in_first.push_back({rest, md.format_desc.blocking.strides[d], 0});
+    if (rest > 1)
+        in_first.push_back({rest, md.format_desc.blocking.strides[d], 0});
     if (in_first.empty()) in_first.push_back({1, 1, 0});
     f.assign(in_first.rbegin(), in_first.rend());
     return true;
@@ -179,8 +180,8 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
 // takes either its whole blocks or the indices past them, every
 // combination but the main box's. A box whose range does not split into
 // factors leaves the whole tail to the generic loop.
-void simple_plan_t::plan_tail_boxes(const memory_desc_t &src,
-        const memory_desc_t &dst, const dim_t *qstr) {
+void simple_plan_t::plan_tail_boxes(
+        const memory_desc_t &src, const memory_desc_t &dst, const dim_t *qstr) {
     const int nd = src.ndims;
     int partial[DNNL_MAX_NDIMS], np = 0;
     for (int d = 0; d < nd; ++d)

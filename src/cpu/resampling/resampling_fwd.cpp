@@ -64,8 +64,7 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
     // 8 x 64 x 14 x 14 -> 28 x 28 on two: linear 632 -> 278 us, nearest
     // 108 -> 57, 28 -> 56 nearest 236 -> 99). Linear 3D keeps the rows
     // (its taps along d).
-    const bool planes
-            = OH * OW <= 4096 && OW < 64 && (!g.linear || g.nd <= 4);
+    const bool planes = OH * OW <= 4096 && OW < 64 && (!g.linear || g.nd <= 4);
     const dim_t unit = planes ? OH : 1; // rows of a work item
     const bool direct = !po && dst.dt == dnnl_f32;
     parallel_chunks(g.team(), rows / unit, [&](int, dim_t u0, dim_t u1) {
@@ -123,11 +122,10 @@ void fwd_ncsp(const geom_t &g, const fwd_args_t &a) {
                               : out.get();
             if (g.linear)
                 ker.linear_plane(o, s, IW, th.i0.data(), th.i1.data(),
-                        th.w0.data(), th.w1.data(), th.cnt.data(), OH, wi0,
-                        wi1, ww0, ww1, OW, tw.halves);
+                        th.w0.data(), th.w1.data(), th.cnt.data(), OH, wi0, wi1,
+                        ww0, ww1, OW, tw.halves);
             else
-                ker.copy_plane(
-                        o, s, IW, th.i0.data(), OH, wi0, OW, tw.doubles);
+                ker.copy_plane(o, s, IW, th.i0.data(), OH, wi0, OW, tw.doubles);
             if (direct) continue;
             first = r;
             pending = OH;

@@ -107,8 +107,7 @@ void dup2_row(float *__restrict y, const float *__restrict s, dim_t IW) {
 }
 
 void copy_plane(float *__restrict y, const float *__restrict s, dim_t IW,
-        const dim_t *hi0, dim_t OH, const dim_t *i0, dim_t OW,
-        bool doubles) {
+        const dim_t *hi0, dim_t OH, const dim_t *i0, dim_t OW, bool doubles) {
     for (dim_t h = 0; h < OH; ++h) {
         float *__restrict o = y + h * OW;
         if (h > 0 && hi0[h] == hi0[h - 1]) {
@@ -125,10 +124,9 @@ void copy_plane(float *__restrict y, const float *__restrict s, dim_t IW,
 }
 
 void linear_plane(float *__restrict y, const float *__restrict s, dim_t IW,
-        const dim_t *hi0, const dim_t *hi1, const float *hw0,
-        const float *hw1, const int *hcnt, dim_t OH, const dim_t *i0,
-        const dim_t *i1, const float *w0, const float *w1, dim_t OW,
-        bool halves) {
+        const dim_t *hi0, const dim_t *hi1, const float *hw0, const float *hw1,
+        const int *hcnt, dim_t OH, const dim_t *i0, const dim_t *i1,
+        const float *w0, const float *w1, dim_t OW, bool halves) {
     for (dim_t h = 0; h < OH; ++h) {
         const float *__restrict r0 = s + hi0[h] * IW;
         const float *__restrict r1 = s + hi1[h] * IW;
@@ -197,8 +195,9 @@ void inv_row(float *__restrict y, const float *__restrict t, const dim_t *start,
 } // namespace
 
 const kernel_table_t &DNNL_ISA_NAME(kernels)() {
-    static const kernel_table_t table{isa_unit::this_isa_name, axpy, linear_vec, copy_vec,
-            blend_row, copy_row, blend2_row, copy_plane, linear_plane, dup2_row, inv_vec, inv_row};
+    static const kernel_table_t table{isa_unit::this_isa_name, axpy, linear_vec,
+            copy_vec, blend_row, copy_row, blend2_row, copy_plane, linear_plane,
+            dup2_row, inv_vec, inv_row};
     return table;
 }
 

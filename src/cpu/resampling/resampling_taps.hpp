@@ -61,8 +61,8 @@ struct taps_t {
         for (dim_t k = 0; halves && k < out; ++k) {
             const dim_t i = k / 2, lo = k % 2 ? i : i - 1;
             halves = i0[k] == clamp(lo) && i1[k] == clamp(lo + 1)
-                    && w0[k] == (k % 2 ? 0.75f : 0.25f)
-                    && w1[k] == (k % 2 ? 0.25f : 0.75f);
+                     && w0[k] == (k % 2 ? 0.75f : 0.25f)
+                     && w1[k] == (k % 2 ? 0.25f : 0.75f);
         }
         start.assign((size_t)in + 1, 0);
         for (dim_t k = 0; k < out; ++k) {

@@ -36,8 +36,8 @@ void parallel(int nthr, const std::function<void(int, int)> &f) {
     }
 #pragma omp parallel num_threads(whole_team(nthr))
     {
-        const int n = omp_get_num_threads() < nthr ? omp_get_num_threads()
-                                                   : nthr;
+        const int n =
+                omp_get_num_threads() < nthr ? omp_get_num_threads() : nthr;
         if (omp_get_thread_num() < n) f(omp_get_thread_num(), n);
     }
 }
@@ -75,11 +75,10 @@ void parallel_claim(
         }
         if (wary)
             sync.arrive_and_wait(omp_get_num_threads() < nthr
-                            ? omp_get_num_threads()
-                            : nthr);
+                                         ? omp_get_num_threads()
+                                         : nthr);
     }
-    straggler_guard_t::report(
-            t0, idle0, straggler_guard_t::now_ns(), done0, n);
+    straggler_guard_t::report(t0, idle0, straggler_guard_t::now_ns(), done0, n);
 }
 
 } // namespace cpu

@@ -135,12 +135,12 @@ private:
     static constexpr int losses_to_back_off = 3;
     static constexpr int64_t min_backoff = 20000000; // 20 ms
     static constexpr int64_t max_backoff = 1000000000; // 1 s
-    static constexpr int64_t wary_ns = 1000000000; // 1 s
+    static constexpr int64_t wary_ns = 1000000000;     // 1 s
     struct state_t {
         std::atomic<int64_t> until {0};
         std::atomic<int64_t> backoff {min_backoff};
         std::atomic<int> losses {0};
-        std::atomic<int64_t> wary_until {0};
+        std::atomic<int64_t> wary_until{0};
     };
     static state_t &state() {
         static state_t s;
