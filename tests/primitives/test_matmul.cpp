@@ -637,8 +637,11 @@ TEST(Matmul, BinaryPostOps) {
         c.post_ops.push_back(b);
         run_case(c);
     }
-    // Batched dst with per-batch and per-N operands.
-    for (auto sh : std::vector<memory::dims> {{2, 1, 1}, {1, 1, 6}, {2, 5, 6}, {2, 5, 1}}) {
+    // Batched dst with per-batch and per-N operands; a full operand
+    // broadcast over the batch ({1, 5, 6}) keeps the batches apart where
+    // the weights' would fold them into M.
+    for (auto sh : std::vector<memory::dims>{
+                 {2, 1, 1}, {1, 1, 6}, {2, 5, 6}, {2, 5, 1}, {1, 5, 6}}) {
         mm_cfg_t c;
         c.src = {2, 5, 4};
         c.wei = {1, 4, 6};
@@ -648,6 +651,18 @@ TEST(Matmul, BinaryPostOps) {
         c.post_ops.push_back(b);
         run_case(c);
         c.wei = {2, 4, 6}; // not folded
+        run_case(c);
+    }
+    // Folded batches whose M tiles straddle batch ends (10 rows each, 6-
+    // and 14-row tiles), with a full operand per batch or shared.
+    for (auto sh : std::vector<memory::dims>{{3, 10, 24}, {1, 10, 24}}) {
+        mm_cfg_t c;
+        c.src = {3, 10, 8};
+        c.wei = {1, 8, 24};
+        c.dst = {3, 10, 24};
+        po_cfg_t b{por::post_op_t::binary, algorithm::binary_add};
+        b.src1_dims = sh;
+        c.post_ops.push_back(b);
         run_case(c);
     }
 }

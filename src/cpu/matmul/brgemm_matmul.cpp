@@ -3,6 +3,7 @@
 // (full tile, M tail, N tail, both) from the kernel cache, weight packing
 // (f32 rows, or bf16 k pairs) and the threaded walk over output tiles.
 #include "cpu/matmul/brgemm_matmul.hpp"
+#include "cpu/matmul/gemm_matmul.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -261,10 +262,30 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
     // on two threads: one panel. int8 (u8 x s8, BERT and Llama shapes):
     // one, two and four panels within 5% of each other, one panel ahead
     // on two threads.
-    const int tm = target->tile_m;
-    const dim_t nb_n = (N() + panel - 1) / panel, nb_m = (M() + tm - 1) / tm;
+    // Batches folded into M (2 x 10 x 30 : 1 x 30 x 20 f32 on two AVX2
+    // cores: 1.87 -> 1.45 us; a batch of short matrices had tiles of a few
+    // rows each).
     dim_t nbatch = 1;
-    for (int d = 0; d < nd - 2; ++d) nbatch *= dst_md_.dims[d];
+    folded = nd > 2;
+    for (int d = 0; d < nd - 2; ++d) {
+        nbatch *= dst_md_.dims[d];
+        if (weights_md_.dims[d] != 1 || src_md_.dims[d] != dst_md_.dims[d])
+            folded = false;
+    }
+    folded = folded && nbatch > 1 && rows_fold(src_md_, ss, nd)
+             && rows_fold(dst_md_, ds, nd);
+    for (const auto &b : binaries)
+        if (b.bcast == jit::brgemm_bcast_t::full) {
+            const memory_desc_t &s1 =
+                    attr_.post_ops.entries[b.po_index].src1_md;
+            for (int d = 0; d < nd - 2; ++d)
+                if (s1.dims[d] != dst_md_.dims[d]) folded = false;
+            if (!rows_fold(s1, b.strides, nd)) folded = false;
+        }
+    rows = folded ? nbatch * M() : M();
+    if (folded) nbatch = 1;
+    const int tm = target->tile_m;
+    const dim_t nb_n = (N() + panel - 1) / panel, nb_m = (rows + tm - 1) / tm;
     group = std::min<dim_t>(bf16 ? 2 : 1, nb_n);
     while (group > 1
             && nbatch * ((nb_n + group - 1) / group) * nb_m < 4 * max_threads())
@@ -311,7 +332,7 @@ status_t brgemm_matmul_t::pd_t::init(engine_t *engine) {
 
 status_t brgemm_matmul_t::init(engine_t *) {
     const pd_t *p = pd_();
-    const dim_t M = p->M(), N = p->N();
+    const dim_t M = p->rows, N = p->N();
     const int tm = p->target->tile_m;
     for (int ph = 0; ph < n_phases; ++ph) {
         if ((ph == only) != (p->nk == 1)) continue;
@@ -336,10 +357,9 @@ status_t brgemm_matmul_t::execute(const exec_ctx_t &ctx) const {
     const int nd = p->ndims();
     const memory_desc_t &smd = p->src_md(), &wmd = p->weights_md(),
                         &dmd = p->dst_md();
-    const dim_t M = p->M(), N = p->N(), K = p->K();
+    const dim_t M = p->rows, N = p->N(), K = p->K();
     dim_t nbatch = 1;
-    for (int d = 0; d < nd - 2; ++d)
-        nbatch *= dmd.dims[d];
+    for (int d = 0; d < nd - 2 && !p->folded; ++d) nbatch *= dmd.dims[d];
     if (M == 0 || N == 0 || nbatch == 0) return dnnl_success;
 
     // Byte pointers: src and weights of one type (wes bytes), dst of its;

@@ -56,6 +56,12 @@ struct brgemm_matmul_t : public primitive_t {
             dims_t strides;
         };
         std::vector<binary_arg_t> binaries;
+        // Rows of dst the units walk: M, or batch x M where the batches
+        // fold into M (weights without batch dims, source and dst rows
+        // evenly strided, full binary operands too): one matrix of that
+        // many rows, whose M tiles no longer stop at each batch's end.
+        dim_t rows = 0;
+        bool folded = false;
         size_t pack_bytes = 0; // per thread, a group's K block of panels
         // K blocking: nk blocks of kc rows (the last may be shorter; even
         // for bf16), so that a block of a B panel stays in L2 while every

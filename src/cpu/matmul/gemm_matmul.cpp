@@ -33,6 +33,16 @@ memory_desc_t panel_weights_md(const memory_desc_t &wei, dim_t panel) {
     return r;
 }
 
+bool rows_fold(const memory_desc_t &md, const dim_t *strides, int nd) {
+    dim_t expected = strides[nd - 2] * md.dims[nd - 2];
+    for (int d = nd - 3; d >= 0; --d) {
+        if (md.dims[d] == 1) continue;
+        if (strides[d] != expected) return false;
+        expected *= md.dims[d];
+    }
+    return true;
+}
+
 namespace {
 
 constexpr dim_t rt = DNNL_RUNTIME_DIM_VAL;
@@ -65,17 +75,6 @@ dim_t batch_offset(const memory_desc_t &md, const dim_t *strides, int nd,
     for (int d = 0; d < nd - 2; ++d)
         if (md.dims[d] != 1) off += coord[d] * strides[d];
     return off;
-}
-
-// Rows of the batch dims plus M evenly strided by the stride of M.
-bool rows_fold(const memory_desc_t &md, const dim_t *strides, int nd) {
-    dim_t expected = strides[nd - 2] * md.dims[nd - 2];
-    for (int d = nd - 3; d >= 0; --d) {
-        if (md.dims[d] == 1) continue;
-        if (strides[d] != expected) return false;
-        expected *= md.dims[d];
-    }
-    return true;
 }
 
 // Scratch memory of one execution: the booked scratchpad when large

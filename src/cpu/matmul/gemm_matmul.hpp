@@ -20,6 +20,11 @@ namespace matmul {
 // B, the BRGEMM's B).
 memory_desc_t panel_weights_md(const memory_desc_t &wei, dim_t panel);
 
+// Whether the rows of the batch dims and M of a plain tensor (element
+// strides `strides`) are evenly strided by the stride of M, so that the
+// batches can be folded into M (one GEMM of batch x M rows).
+bool rows_fold(const memory_desc_t &md, const dim_t *strides, int nd);
+
 // Everything about the shapes and layouts of one execution (from the pd,
 // or from the memories when the pd has runtime dims or strides).
 struct mm_shape_t {
