@@ -39,6 +39,7 @@ void im2col_nspc(const conv_conf_t &c, const T *src, T *col, dim_t sp0,
         dim_t nsp, T fill)
 {
     const dim_t IC = c.ic(), icg = c.icg, K = c.kgemm();
+    const bool runs = c.dwl == 1 && icg == IC;
     dim_t ow = sp0 % c.ow, oh = (sp0 / c.ow) % c.oh, od = sp0 / (c.ow * c.oh);
     for (dim_t r = 0; r < nsp; ++r) {
         T *row = col + r * K;
@@ -53,6 +54,24 @@ void im2col_nspc(const conv_conf_t &c, const T *src, T *col, dim_t sp0,
                     continue;
                 }
                 const T *srow = src + (id * c.ih + ih) * c.iw * IC;
+                if (runs) {
+                    // The kernel row's taps are neighbouring pixels of
+                    // whole channels: the valid ones are one run of the
+                    // source (one copy instead of one per tap: a small
+                    // int8 3x3 spent a third of its time in tap copies).
+                    const dim_t iw0 = ow * c.sw - c.pl;
+                    const dim_t k0 = iw0 < 0 ? -iw0 : 0;
+                    const dim_t k1 = std::max(
+                            k0, std::min(c.kw, c.iw - iw0));
+                    for (dim_t i = 0; i < k0 * IC; ++i)
+                        dk[i] = fill;
+                    if (k1 > k0)
+                        std::memcpy(dk + k0 * IC, srow + (iw0 + k0) * IC,
+                                (size_t)((k1 - k0) * IC) * sizeof(T));
+                    for (dim_t i = k1 * IC; i < c.kw * IC; ++i)
+                        dk[i] = fill;
+                    continue;
+                }
                 for (dim_t kw = 0; kw < c.kw; ++kw) {
                     const dim_t iw = in_idx(ow, c.sw, c.pl, kw, c.dwl, c.iw);
                     T *d = dk + kw * icg;
