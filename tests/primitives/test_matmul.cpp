@@ -637,34 +637,32 @@ TEST(Matmul, BinaryPostOps) {
         c.post_ops.push_back(b);
         run_case(c);
     }
+    // A batched case with one binary operand of shape sh.
+    auto batched = [](memory::dims src, memory::dims wei, memory::dims dst,
+                           memory::dims sh, algorithm alg) {
+        mm_cfg_t c;
+        c.src = src;
+        c.wei = wei;
+        c.dst = dst;
+        po_cfg_t b {por::post_op_t::binary, alg};
+        b.src1_dims = sh;
+        c.post_ops.push_back(b);
+        run_case(c);
+    };
     // Batched dst with per-batch and per-N operands; a full operand
     // broadcast over the batch ({1, 5, 6}) keeps the batches apart where
     // the weights' would fold them into M.
-    for (auto sh : std::vector<memory::dims>{
+    for (auto sh : std::vector<memory::dims> {
                  {2, 1, 1}, {1, 1, 6}, {2, 5, 6}, {2, 5, 1}, {1, 5, 6}}) {
-        mm_cfg_t c;
-        c.src = {2, 5, 4};
-        c.wei = {1, 4, 6};
-        c.dst = {2, 5, 6};
-        po_cfg_t b {por::post_op_t::binary, algorithm::binary_mul};
-        b.src1_dims = sh;
-        c.post_ops.push_back(b);
-        run_case(c);
-        c.wei = {2, 4, 6}; // not folded
-        run_case(c);
+        const auto mul = algorithm::binary_mul;
+        batched({2, 5, 4}, {1, 4, 6}, {2, 5, 6}, sh, mul);
+        batched({2, 5, 4}, {2, 4, 6}, {2, 5, 6}, sh, mul); // not folded
     }
     // Folded batches whose M tiles straddle batch ends (10 rows each, 6-
     // and 14-row tiles), with a full operand per batch or shared.
-    for (auto sh : std::vector<memory::dims>{{3, 10, 24}, {1, 10, 24}}) {
-        mm_cfg_t c;
-        c.src = {3, 10, 8};
-        c.wei = {1, 8, 24};
-        c.dst = {3, 10, 24};
-        po_cfg_t b{por::post_op_t::binary, algorithm::binary_add};
-        b.src1_dims = sh;
-        c.post_ops.push_back(b);
-        run_case(c);
-    }
+    for (auto sh : std::vector<memory::dims> {{3, 10, 24}, {1, 10, 24}})
+        batched({3, 10, 8}, {1, 8, 24}, {3, 10, 24}, sh,
+                algorithm::binary_add);
 }
 
 TEST(Matmul, PreluPostOp) {
