@@ -186,6 +186,9 @@ void simple_plan_t::plan_tail_boxes(
     int partial[DNNL_MAX_NDIMS], np = 0;
     for (int d = 0; d < nd; ++d)
         if (main[d] < src.dims[d]) partial[np++] = d;
+    // More than three partial dims (seven boxes) stay with the generic
+    // loop: no layout in use has them, and boxes cost creation time.
+    if (np > 3) return;
     for (unsigned pick = 1; pick < (1u << np); ++pick) {
         dims_t lo, ext;
         for (int d = 0; d < nd; ++d) {
