@@ -162,7 +162,7 @@ void run(
         const typename lrn_t<fwd>::pd_t *pd, const io_t &t, chan_class_t walk) {
     const kernel_table_t &k = *pd->ker;
     const params_t &p = pd->prm;
-    const dim_t N = pd->N, C = pd->C, SP = pd->SP;
+    const dim_t N = pd->N, C = pd->C;
     if (!pd->across()) {
         // Within channel: one plane per (n, c), each tensor read or
         // written in place (ncsp f32) or through a plane buffer.

@@ -29,7 +29,7 @@ static int whole_team(int nthr) {
     return nthr < m ? m : nthr;
 }
 
-void parallel(int nthr, const std::function<void(int, int)> &f) {
+void parallel_region(int nthr, const std::function<void(int, int)> &f) {
     if (nthr <= 1 || omp_in_parallel()) {
         f(0, 1);
         return;
@@ -47,7 +47,7 @@ void parallel(int nthr, const std::function<void(int, int)> &f) {
 // (team_sync_t) rather than in libgomp's spinning barrier; otherwise in
 // libgomp's barrier alone. The caller tells the guard whether the team
 // was worth it.
-void parallel_claim(
+void parallel_claim_region(
         int nthr, dim_t n, const std::function<void(int, dim_t)> &f) {
     if (n <= 0) return;
     if (nthr > n) nthr = (int)n;

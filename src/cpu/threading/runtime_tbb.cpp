@@ -29,7 +29,7 @@ bool in_parallel() { return region_depth > 0; }
 
 const char *runtime_name() { return "TBB"; }
 
-void parallel(int nthr, const std::function<void(int, int)> &f) {
+void parallel_region(int nthr, const std::function<void(int, int)> &f) {
     if (nthr <= 1 || region_depth > 0) {
         f(0, 1);
         return;
@@ -46,7 +46,7 @@ void parallel(int nthr, const std::function<void(int, int)> &f) {
 // Each of the nthr tasks claims items until none is left, its own block
 // first (claims.hpp): a task that starts late (its worker was busy) finds
 // its block taken by the others, possibly all of it.
-void parallel_claim(
+void parallel_claim_region(
         int nthr, dim_t n, const std::function<void(int, dim_t)> &f) {
     if (n <= 0) return;
     if (nthr > n) nthr = (int)n;

@@ -34,18 +34,41 @@ bool in_parallel();
 // The runtime's name ("OpenMP", "TBB", "sequential").
 const char *runtime_name();
 
+// The runtime's regions behind parallel and parallel_claim (runtime_*.cpp),
+// for teams of two or more.
+void parallel_region(int nthr, const std::function<void(int, int)> &f);
+void parallel_claim_region(
+        int nthr, dim_t n, const std::function<void(int, dim_t)> &f);
+
 // Calls f(ithr, nthr) for every ithr of a team of nthr members (nthr <= 1:
 // on the calling thread). nthr seen by f may be smaller than asked (the
-// runtime's limit); the caller's thread is member 0.
-void parallel(int nthr, const std::function<void(int, int)> &f);
+// runtime's limit); the caller's thread is member 0. A team of one calls
+// f directly: wrapping it in a std::function allocated its captures on
+// every call of a small primitive.
+template <typename F>
+void parallel(int nthr, F &&f) {
+    if (nthr <= 1) {
+        f(0, 1);
+        return;
+    }
+    parallel_region(nthr, f);
+}
 
 // Calls f(ithr, item) for every item of [0, n), items claimed dynamically
 // by up to nthr threads (ithr < nthr names the thread's buffers), each
 // from its own block of [0, n) first, then from the others'. While
 // the machine is found oversubscribed (see team_sync.hpp) the calling
 // thread does every item itself.
-void parallel_claim(
-        int nthr, dim_t n, const std::function<void(int, dim_t)> &f);
+template <typename F>
+void parallel_claim(int nthr, dim_t n, F &&f) {
+    if (n <= 0) return;
+    if (nthr <= 1 || n == 1) {
+        for (dim_t i = 0; i < n; ++i)
+            f(0, i);
+        return;
+    }
+    parallel_claim_region(nthr, n, f);
+}
 
 // [start, end) of part ithr when [0, n) is cut into nthr near-equal
 // contiguous parts; with `align`, part boundaries are multiples of it.
