@@ -135,9 +135,10 @@ status_t simple_plan_t::init(const memory_desc_t &src, const memory_desc_t &dst,
     const dims_t lo = {0};
     DNNL_CHECK(plan_box(src, dst, qstr, lo, main));
     if (need_tail) {
-        tail.init(src, dst, conf);
         zero_first = !conf.with_sum;
         if (zero_first) plan_tail_boxes(src, dst, qstr);
+        // The generic loop's tables, only where it runs the tail.
+        if (tail_boxes.empty()) tail.init(src, dst, conf);
         for (int k = 0; zero_first && k < nd; ++k) {
             if (dst.dims[k] == dpad[k]) continue;
             // The last block of dim k, all of every other dim.

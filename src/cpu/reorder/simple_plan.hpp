@@ -64,7 +64,7 @@ struct simple_plan_t {
     static constexpr size_t stream_min_bytes = size_t(16) << 20;
 
     // Tail: positions outside the main box (index < main[d] in every dim)
-    // done by the generic loop.
+    // done by the generic loop (`tail`, set only when tail_boxes is empty).
     bool need_tail = false;
     dims_t main{}, dpad{};
     ref_tables_t tail;
