@@ -419,6 +419,50 @@ TEST_F(ocl_bnorm, channels_held_on_chip) {
     EXPECT_NE(impl({2, 3, 170, 170}), "ocl:bnorm:held");
 }
 
+// The backward with src and diff_dst held on chip (both at once, so a
+// part takes half the images it takes forward: three of 64 x 64 at 256
+// lanes): two parts, unequal parts, a single part, more parts than
+// groups, fused ReLU (the workspace masks g) and add + ReLU (diff_src_1),
+// 16-bit data, in place, backward data, given statistics; more parts than
+// compute units take the unit kernels.
+TEST_F(ocl_bnorm, backward_held_on_chip) {
+    gpu_geometry_t g;
+    norm_held_t held;
+    const auto impl = [](const memory::dims &d, prop_kind pk) {
+        const memory::desc md(d, dt::f32, tag::nchw);
+        batch_normalization_forward::primitive_desc fpd(gpu(),
+                prop_kind::forward_training, md, md, 1e-5f, CH);
+        return std::string(batch_normalization_backward::primitive_desc(
+                gpu(), pk, md, md, md, 1e-5f, CH, fpd)
+                        .impl_info_str());
+    };
+    EXPECT_EQ(impl({6, 3, 64, 64}, prop_kind::backward), "ocl:bnorm:held");
+    EXPECT_EQ(impl({6, 3, 64, 64}, prop_kind::backward_data),
+            "ocl:bnorm:held");
+    run(mk({6, 3, 64, 64}, CH), 111);
+    run(mk({5, 2, 64, 64}, nf::use_scale), 112);
+    run(mk({3, 4, 32, 32}, CH), 113);
+    run(mk({6, compute_units() + 5, 64, 64}, CH), 114);
+    run(mk({6, 3, 64, 64}, nf::fuse_norm_relu | CH), 115);
+    run(mk({6, 2, 64, 64}, nf::fuse_norm_add_relu | nf::use_shift), 116);
+    cfg_t b = mk({6, 3, 64, 64}, CH);
+    b.data_dt = dt::bf16;
+    b.in_place = true;
+    run(b, 117);
+    cfg_t h = mk({4, 2, 48, 48}, nf::use_scale);
+    h.data_dt = dt::f16;
+    run(h, 118);
+    cfg_t d = mk({6, 3, 64, 64}, CH | nf::fuse_norm_relu);
+    d.bprop = prop_kind::backward_data;
+    run(d, 119);
+    run(mk({6, 3, 64, 64}, nf::use_global_stats | CH), 120);
+    // Three images of 64 x 64 fill a part: one part more than compute
+    // units.
+    EXPECT_NE(impl({3 * (compute_units() + 1), 1, 64, 64},
+                      prop_kind::backward),
+            "ocl:bnorm:held");
+}
+
 // s8 src and dst with given statistics (oneDNN's only s8 form): plain,
 // channels-last and blocked (staged) layouts, with a fused ReLU, against
 // the reference rounded and saturated; s8 with computed statistics or a

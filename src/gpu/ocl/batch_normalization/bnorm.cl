@@ -25,7 +25,9 @@
 //  bnorm_fwd_held (+ held_parts_reset; built with HELD_CACHE): computed
 //              statistics and the normalization in one launch over
 //              nchw-like layouts, each channel's parts held on chip by
-//              groups that wait for one another (see there).
+//              groups that wait for one another (see there);
+//              bnorm_bwd_held: the backward the same way, src and
+//              diff_dst held (both read once).
 //  bnorm_stats_bands (+ _final): computed statistics over a dense
 //              channels-last layout, before bnorm_fwd_dense: groups
 //              reduce bands of rows for many channels at once, then one
@@ -81,6 +83,49 @@ inline bn_band_t bn_band_of(long rows, long channels, long band_rows) {
     b.valid = b.cv * VEC < channels;
     return b;
 }
+
+#if HELD_CACHE
+// The held kernels (bnorm_fwd_held, bnorm_bwd_held): a lane holds each
+// held tensor's vectors r + k * lanes of its part, k < HELD_CACHE in
+// registers and the rest in HELD_LOCAL slots of local memory per tensor.
+#if VEC == 1
+#error "the held kernels read vectors"
+#endif
+#define BN_HELD (HELD_CACHE + HELD_LOCAL)
+
+// Steps (image, vector w of the image's row of pv) by the lanes: di
+// images and dw vectors, with one carry.
+#define BN_STEP(img, w) \
+    do { \
+        w += dw; \
+        img += di; \
+        if (w >= pv) { \
+            w -= pv; \
+            ++img; \
+        } \
+    } while (0)
+
+// Vector k of this lane's part into y (k known when compiling): from the
+// registers x[k] or from the lane's slots (lane-interleaved, slot k -
+// HELD_CACHE at slots[(k - HELD_CACHE) * l]).
+#define BN_HELD_VEC(y, x, slots, k) \
+    do { \
+        if ((k) < HELD_CACHE) { \
+            for (int j_ = 0; j_ < VEC; ++j_) \
+                (y)[j_] = (x)[k][j_]; \
+        } else { \
+            VFN(vstore)((slots)[((k)-HELD_CACHE) * l], 0, y); \
+        } \
+    } while (0)
+
+// Vector k of the lane's part from x[k] into its slot when it is not
+// held in registers.
+#define BN_HELD_KEEP(x, slots, k) \
+    do { \
+        if ((k) >= HELD_CACHE) \
+            (slots)[((k)-HELD_CACHE) * l] = VFN(vload)(0, (x)[k]); \
+    } while (0)
+#endif
 
 #if IS_FWD
 // Values of o the statistics loop loads at once per lane: one load in
@@ -204,34 +249,6 @@ __kernel void bnorm_fwd(__global const DATA_T *src, bn_view_t sv,
 // `trips` tickets (groups x trips >= channels x parts) whether or not
 // parts remain, so its work-items all reach every barrier. Lane r holds
 // the part's vectors r + k * lanes.
-#if VEC == 1
-#error "the held kernel reads vectors"
-#endif
-#define BN_HELD (HELD_CACHE + HELD_LOCAL)
-
-// Steps (image, vector w of the image's row of pv) by the lanes: di
-// images and dw vectors, with one carry.
-#define BN_STEP(img, w) \
-    do { \
-        w += dw; \
-        img += di; \
-        if (w >= pv) { \
-            w -= pv; \
-            ++img; \
-        } \
-    } while (0)
-
-// Vector k of this lane's part into y (k known when compiling).
-#define BN_HELD_VEC(y, k) \
-    do { \
-        if ((k) < HELD_CACHE) { \
-            for (int j_ = 0; j_ < VEC; ++j_) \
-                (y)[j_] = x[k][j_]; \
-        } else { \
-            VFN(vstore)(mine[((k)-HELD_CACHE) * l], 0, y); \
-        } \
-    } while (0)
-
 __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         __global DST_T *dst, bn_view_t dv, __global const DST_T *src1,
         bn_view_t s1v, __global uchar *ws, bn_view_t wv,
@@ -275,8 +292,7 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         for (int k = 0; k < BN_HELD; ++k) {
             for (int j = 0; j < VEC; ++j)
                 sum += x[k][j];
-            if (k >= HELD_CACHE)
-                mine[(k - HELD_CACHE) * l] = VFN(vload)(0, x[k]);
+            BN_HELD_KEEP(x, mine, k);
         }
         const float cnt = (float)vecs * VEC;
         const float tot = wg_sum(sum, buf);
@@ -286,7 +302,7 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         for (int k = 0; k < BN_HELD; ++k)
             if (r + k * l < vecs) {
                 float y[VEC];
-                BN_HELD_VEC(y, k);
+                BN_HELD_VEC(y, x, mine, k);
                 for (int j = 0; j < VEC; ++j)
                     sq += (y[j] - pm) * (y[j] - pm);
             }
@@ -329,7 +345,7 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
         for (int k = 0; k < BN_HELD; ++k) {
             if (r + k * l < vecs) {
                 float y[VEC];
-                BN_HELD_VEC(y, k);
+                BN_HELD_VEC(y, x, mine, k);
                 // The fused add and ReLU are compiled in (HELD_ADD,
                 // HELD_RELU): run-time branches in this loop, even ones
                 // never taken, cost a fifth of the kernel's speed on an
@@ -603,6 +619,133 @@ __kernel void bnorm_bwd(__global const DATA_T *src, bn_view_t sv,
         VSTORE(DS_DT, ds, bn_off(&dsv, c, o, i * VEC), x);
     });
 }
+
+#if HELD_CACHE
+// Backward in one launch with src and diff_dst held on chip, as
+// bnorm_fwd_held holds src (the same parts, tickets, trips and published
+// words): a group holds both tensors' vectors of its part (HELD_CACHE of
+// each a lane in registers, HELD_LOCAL of each in local memory: x's slots
+// first, then g's), sums g (zero where the workspace says the ReLU was
+// off; HELD_RELU) and g * (x - mean) over them, publishes the two sums,
+// waits until every part of the channel has, adds them in part order and
+// writes diff_src (and diff_src_1 = g; HELD_ADD) from what it holds. So
+// src and diff_dst are read from memory once (bnorm_bwd reads them for
+// the sums and again for diff_src). Part 0 writes diff scale / shift.
+__kernel void bnorm_bwd_held(__global const DATA_T *src, bn_view_t sv,
+        __global const DD_T *dd, bn_view_t ddv, __global DS_T *ds,
+        bn_view_t dsv, __global DS_T *ds1, bn_view_t ds1v,
+        __global const uchar *ws, bn_view_t wv, __global const float *mean,
+        __global const float *var, __global const float *scale,
+        __global float *dscale, __global float *dshift, long channels,
+        int images, int pv, int ipp, int parts, int trips, float eps,
+        int flags, __global int *sync, long sync_off,
+        __global float *partial, long partial_off, __local float *buf,
+        __local VTYPE(float) *held, __local int *ticket) {
+    sync += sync_off;
+    const int r = ul_lane(), l = ul_lanes();
+    const int di = l / pv, dw = l - di * pv;
+    const int i0 = r / pv, w0 = r - i0 * pv;
+    __local VTYPE(float) *xs = held + r, *gs = held + HELD_LOCAL * l + r;
+    __global int *words = (__global int *)(partial + partial_off);
+    const long items = channels * parts;
+    const float cnt = (float)images * pv * VEC;
+    for (int t = 0; t < trips; ++t) {
+        const long item = held_next_ticket(sync, ticket);
+        const bool valid = item < items;
+        const long c = valid ? item / parts : 0;
+        const int part = valid ? (int)(item - c * parts) : 0;
+        const int first = part * ipp;
+        const int vecs = valid ? (min(images, first + ipp) - first) * pv : 0;
+        const float m = valid ? mean[c] : 0.f;
+        // Every load is issued before any value is used.
+        float x[BN_HELD][VEC], g[BN_HELD][VEC];
+#if HELD_RELU
+        uchar on[BN_HELD][VEC];
+#endif
+        int img = first + i0, w = w0;
+#pragma unroll
+        for (int k = 0; k < BN_HELD; ++k) {
+            for (int j = 0; j < VEC; ++j) {
+                x[k][j] = g[k][j] = 0.f;
+#if HELD_RELU
+                on[k][j] = 0;
+#endif
+            }
+            if (r + k * l < vecs) {
+                VLOAD(DATA_DT, src, bn_off(&sv, c, img, w * VEC), x[k]);
+                VLOAD(DD_DT, dd, bn_off(&ddv, c, img, w * VEC), g[k]);
+#if HELD_RELU
+                for (int j = 0; j < VEC; ++j)
+                    on[k][j] = ws[bn_off(&wv, c, img, w * VEC + j)];
+#endif
+            }
+            BN_STEP(img, w);
+        }
+        float2 acc = (float2)(0.f, 0.f);
+#pragma unroll
+        for (int k = 0; k < BN_HELD; ++k) {
+            for (int j = 0; j < VEC; ++j) {
+#if HELD_RELU
+                if (on[k][j] == 0) g[k][j] = 0.f;
+#endif
+                acc.x += g[k][j];
+                acc.y += g[k][j] * (x[k][j] - m);
+            }
+            BN_HELD_KEEP(x, xs, k);
+            BN_HELD_KEEP(g, gs, k);
+        }
+        acc = wg_sum2(acc, buf);
+        if (valid && r == 0) {
+            held_publish(words + 2 * item, acc.x);
+            held_publish(words + 2 * item + 1, acc.y);
+        }
+        // Lane j < parts waits for part j's sums (the host keeps the
+        // parts within the lanes), into local memory for every lane.
+        __local float *pb = ul_slice(buf);
+        if (valid && r < parts) {
+            float s[2];
+            held_read_pair(words + 2 * (c * parts + r), s);
+            pb[2 * r] = s[0];
+            pb[2 * r + 1] = s[1];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        float sa = 0.f, sb = 0.f;
+        for (int j = 0; j < parts && valid; ++j) {
+            sa += pb[2 * j];
+            sb += pb[2 * j + 1];
+        }
+        // The next part's tree reuses the buffer.
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const float inv = valid ? 1.f / sqrt(var[c] + eps) : 0.f;
+        if (valid && part == 0 && r == 0) {
+            if (dscale) dscale[c] = sb * inv;
+            if (dshift) dshift[c] = sa;
+        }
+        const float sc = valid && scale ? scale[c] : 1.f;
+        const bool gl = flags & F_GLOBAL;
+        const float ka = sc * inv;
+        const float kb = gl ? 0.f : -sc * inv * inv * inv * sb / cnt;
+        const float kc = gl ? 0.f : -sc * inv * sa / cnt;
+        img = first + i0;
+        w = w0;
+#pragma unroll
+        for (int k = 0; k < BN_HELD; ++k) {
+            if (r + k * l < vecs) {
+                float xv[VEC], gv[VEC];
+                BN_HELD_VEC(xv, x, xs, k);
+                BN_HELD_VEC(gv, g, gs, k);
+#if HELD_ADD
+                VSTORE(DS_DT, ds1, bn_off(&ds1v, c, img, w * VEC), gv);
+#endif
+                for (int j = 0; j < VEC; ++j)
+                    xv[j] = ka * gv[j] + kb * (xv[j] - m) + kc;
+                VSTORE(DS_DT, ds, bn_off(&dsv, c, img, w * VEC), xv);
+            }
+            BN_STEP(img, w);
+        }
+    }
+}
+#endif
 
 #if VEC == 4
 // Backward over a dense channels-last tensor ([rows, channels], channels

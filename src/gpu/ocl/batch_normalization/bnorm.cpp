@@ -139,11 +139,11 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
         }
         vec = aligned ? 4 : 1;
     }
-    if (fwd && !global_stats() && vec == 4 && norm_held_enabled())
+    if ((!fwd || !global_stats()) && vec == 4 && norm_held_enabled())
         plan_held(dev);
     if (held_parts > 0) {
-        partial_off =
-                staging.reserve((size_t)(3 * held_parts * c) * sizeof(float));
+        partial_off = staging.reserve(
+                (size_t)(held_words() * held_parts * c) * sizeof(float));
         sync_off = staging.reserve(sizeof(int32_t));
         dense = false;
         book_scratchpad(staging.scratch_bytes());
@@ -218,24 +218,31 @@ void ocl_bnorm_t::pd_t::init_bands(const device_info_t &dev) {
 // one channel's parts wait for one another. Registers take what they can
 // first (on an H100 a stand-alone kernel with parts of 16 + 9 vectors a
 // lane ran at 0.19 ms, 14 + 11 at 0.26 ms), 8 a lane on NVIDIA where the
-// kernel is capped at 128 registers.
+// kernel is capped at 128 registers. The backward (bnorm_bwd_held) holds
+// src and diff_dst: each gets half of the registers and of the slots.
 void ocl_bnorm_t::pd_t::plan_held(const device_info_t &dev) {
+    const int tensors = is_fwd() ? 1 : 2;
     const int64_t pv = sp / vec;
     const size_t lanes = unit_group_limit(dev, 0);
-    // The tree's floats and the ticket (16 bytes) beside the held vectors.
-    const size_t fixed = lanes * sizeof(float) + 16;
+    // The tree's floats (two a lane backward) and the ticket (16 bytes)
+    // beside the held vectors.
+    const size_t fixed = (size_t)tensors * lanes * sizeof(float) + 16;
     const size_t budget = std::min(dev.local_mem_size, max_held_local);
     if (!gpu_geometry(dev) || pv == 0 || n == 0 || n > INT32_MAX
             || budget <= fixed)
         return;
-    const int64_t slots = (int64_t)((budget - fixed) / (lanes * 16));
-    const int regs = dev.vendor == device_vendor_t::nvidia ? nvidia_held_cache
-                                                           : max_held_cache;
+    const int64_t slots
+            = (int64_t)((budget - fixed) / (lanes * 16 * (size_t)tensors));
+    const int regs = (dev.vendor == device_vendor_t::nvidia ? nvidia_held_cache
+                                                            : max_held_cache)
+            / tensors;
     const int64_t most = (regs + slots) * (int64_t)lanes;
     if (pv > most) return;
     const int64_t parts = div_up(n, most / pv);
-    // Lane j gathers part j's three statistics.
-    if (parts > dev.compute_units || 3 * parts > (int64_t)lanes) return;
+    // Lane j gathers part j's words into the tree's buffer.
+    if (parts > dev.compute_units
+            || held_words() * parts > tensors * (int64_t)lanes)
+        return;
     held_images = div_up(n, parts);
     const int64_t per_lane = div_up(held_images * pv, (int64_t)lanes);
     held_cache = (int)std::min<int64_t>(per_lane, regs);
@@ -267,7 +274,8 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         hopts.define("HELD_CACHE", pd->held_cache);
         hopts.define("HELD_LOCAL", pd->held_local);
         hopts.define("HELD_ADD", pd->fuse_add_relu() ? 1 : 0);
-        hopts.define("HELD_RELU", pd->relu_in_kernel() ? 1 : 0);
+        hopts.define("HELD_RELU",
+                (fwd ? pd->relu_in_kernel() : pd->has_ws()) ? 1 : 0);
         // One group a multiprocessor (the compiler's 255 registers a lane)
         // leaves the memory idle while it reduces and waits; with 128 and
         // 8 vectors a lane in registers two share one (H200, 64 x 256 x 56
@@ -277,7 +285,9 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         cap_registers_on_nvidia(hopts, device_info_of(engine), 128);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", hopts,
-                {"bnorm_fwd_held", "held_parts_reset"}, ks));
+                {fwd ? "bnorm_fwd_held" : "bnorm_bwd_held",
+                        "held_parts_reset"},
+                ks));
         held_ = ks[0];
         held_reset_ = ks[1];
         if (held_.max_wg_size() < pd->held_lanes) {
@@ -457,31 +467,42 @@ status_t ocl_bnorm_t::execute_fwd(const exec_ctx_t &ctx) const {
     return pd->dense ? launch_dense(smean, moff, svar, voff, 0) : launch(2, 0);
 }
 
+// The held kernel's launch after its arguments up to its scale and shift
+// (forward) or diff scale / shift (backward), which `a` holds: the
+// published words reset, then the shape of the parts, flags, scratch and
+// local memory.
+status_t ocl_bnorm_t::launch_held(
+        const exec_ctx_t &ctx, kernel_args_t &a, int flags) const {
+    const pd_t *pd = pd_();
+    const cl_mem scratch = scratchpad_of(ctx);
+    const int64_t sync = (int64_t)(pd->sync_off / sizeof(int32_t));
+    const int64_t words = (int64_t)(pd->partial_off / sizeof(float));
+    const int64_t items = pd->c * pd->held_parts;
+    const int64_t trips = div_up(items, (int64_t)held_groups_);
+    DNNL_CHECK(reset_held_parts(ctx, held_reset_, scratch, sync, words,
+            pd->held_words() * items));
+    a.i64(pd->c).i32((int)pd->n).i32((int)(pd->sp / pd->vec));
+    a.i32((int)pd->held_images).i32((int)pd->held_parts).i32((int)trips);
+    a.f32(pd->desc()->epsilon).i32(flags);
+    a.mem(scratch).i64(sync).mem(scratch).i64(words);
+    const size_t lanes = pd->held_lanes, tensors = pd->is_fwd() ? 1 : 2;
+    a.local(tensors * lanes * sizeof(float));
+    a.local(std::max<size_t>(tensors * lanes * 16 * pd->held_local, 16));
+    a.local(16);
+    return held_.enqueue(ctx, nd_range_t({lanes, held_groups_}, {lanes, 1}), a);
+}
+
 status_t ocl_bnorm_t::execute_held(const exec_ctx_t &ctx, const tensor_buf_t *b,
         cl_mem mean, int64_t moff, cl_mem var, int64_t voff, cl_mem scale,
         cl_mem shift) const {
     const pd_t *pd = pd_();
-    const cl_mem scratch = scratchpad_of(ctx);
-    const int64_t sync = (int64_t)(pd->sync_off / sizeof(int32_t));
-    const int64_t items = pd->c * pd->held_parts;
-    const int64_t trips = div_up(items, (int64_t)held_groups_);
-    DNNL_CHECK(reset_held_parts(ctx, held_reset_, scratch, sync,
-            (int64_t)(pd->partial_off / sizeof(float)), 3 * items));
     kernel_args_t a;
     for (int s : {pd_t::src, pd_t::dst, pd_t::src1, pd_t::ws})
         a.mem(b[s].mem).value(view(pd->k[s], b[s].off0));
     a.mem(mean).i64(moff).mem(var).i64(voff).mem(scale).mem(shift);
-    a.i64(pd->c).i32((int)pd->n).i32((int)(pd->sp / pd->vec));
-    a.i32((int)pd->held_images).i32((int)pd->held_parts).i32((int)trips);
-    a.f32(pd->desc()->epsilon);
-    a.i32((pd->relu_in_kernel() ? f_relu : 0) | (pd->stats_out() ? f_save : 0));
-    a.mem(scratch).i64(sync);
-    a.mem(scratch).i64((int64_t)(pd->partial_off / sizeof(float)));
-    const size_t lanes = pd->held_lanes;
-    a.local(lanes * sizeof(float));
-    a.local(std::max<size_t>(lanes * 16 * pd->held_local, 16));
-    a.local(16);
-    return held_.enqueue(ctx, nd_range_t({lanes, held_groups_}, {lanes, 1}), a);
+    return launch_held(ctx, a,
+            (pd->relu_in_kernel() ? f_relu : 0)
+                    | (pd->stats_out() ? f_save : 0));
 }
 
 status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
@@ -538,6 +559,12 @@ status_t ocl_bnorm_t::execute_bwd(const exec_ctx_t &ctx) const {
         d.i64(vectors).i64(pd->c).f32((float)rows).f32(eps);
         d.i32(pd->global_stats() ? f_global : 0);
         return dense_.enqueue(ctx, nd_range_t({(size_t)vectors}, {256}), d);
+    }
+    if (pd->held_parts > 0) {
+        kernel_args_t a;
+        for (int s : slots) a.mem(b[s].mem).value(view(pd->k[s], b[s].off0));
+        a.mem(mean).mem(var).mem(scale).mem(dscale).mem(dshift);
+        return launch_held(ctx, a, pd->global_stats() ? f_global : 0);
     }
     auto launch = [&](int phase) {
         kernel_args_t a;

@@ -74,11 +74,13 @@ struct ocl_bnorm_t : public primitive_t {
         int64_t points() const { return sp / vec; }
         size_t partial_off = 0, stats_off = 0;
         // Computed statistics and the normalization in one launch
-        // (bnorm_fwd_held) over the vector rows' layouts: channels cut
+        // (bnorm_fwd_held), or the backward sums and diff_src in one
+        // (bnorm_bwd_held), over the vector rows' layouts: channels cut
         // into held_parts parts of held_images images (0: not used), a
-        // part held by a group of held_lanes lanes, held_cache vectors a
-        // lane in registers and held_local in local memory; the ticket
-        // and arrival counters at sync_off in the scratchpad.
+        // part held by a group of held_lanes lanes, held_cache vectors
+        // of each held tensor a lane in registers and held_local in local
+        // memory; the ticket counter at sync_off in the scratchpad and
+        // held_words() published words a part at partial_off.
         static constexpr int max_held_cache = 16;
         // On NVIDIA the held kernel is built with 128 registers a lane
         // (two groups a multiprocessor, cap_registers_on_nvidia) and holds
@@ -97,6 +99,9 @@ struct ocl_bnorm_t : public primitive_t {
         float relu_slope = 0.f;
         bool relu_in_kernel() const { return any_relu() || relu_post_op; }
         int held_cache = 0, held_local = 0;
+        // A part's statistics (count, mean, squared deviations) or sums
+        // (of g and of g * (x - mean)).
+        int64_t held_words() const { return is_fwd() ? 3 : 2; }
         size_t sync_off = 0;
 
     private:
@@ -116,12 +121,14 @@ private:
     status_t execute_fwd(const exec_ctx_t &ctx) const;
     status_t execute_bwd(const exec_ctx_t &ctx) const;
     nd_range_t bands_range() const;
+    status_t launch_held(
+            const exec_ctx_t &ctx, kernel_args_t &a, int flags) const;
     status_t execute_held(const exec_ctx_t &ctx, const tensor_buf_t *b,
             cl_mem mean, int64_t moff, cl_mem var, int64_t voff, cl_mem scale,
             cl_mem shift) const;
     ocl_kernel_t main_, final_, dense_, bands_, bands_final_;
     ocl_kernel_t held_, held_reset_;
-    size_t held_groups_ = 0; // groups of bnorm_fwd_held's range
+    size_t held_groups_ = 0; // groups of the held kernel's range
     staging_kernels_t staging_;
     unit_geom_t geom_;
 };
