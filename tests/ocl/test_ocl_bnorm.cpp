@@ -385,14 +385,14 @@ TEST_F(ocl_bnorm, gpu_geometry) {
 // ONEDNN_OCL_NORM_HELD=1, nchw-like layouts read as vectors): two parts
 // of a channel (more than the groups' lanes hold at once), parts of
 // unequal images, a single part, more parts than groups (each group takes
-// several in turn), fused ReLU (workspace) and add + ReLU, 16-bit data,
-// in place, inference (statistics not saved); more parts than compute
-// units, and images too long for a group, take the two-pass kernels.
+// several in turn), fused ReLU (workspace) and add + ReLU, in place,
+// inference (statistics not saved); more parts than compute units,
+// images too long for a group and 16-bit data take the two-pass kernels.
 TEST_F(ocl_bnorm, channels_held_on_chip) {
     gpu_geometry_t g;
     norm_held_t held;
-    const auto impl = [](const memory::dims &d) {
-        const memory::desc md(d, dt::f32, tag::nchw);
+    const auto impl = [](const memory::dims &d, dt t = dt::f32) {
+        const memory::desc md(d, t, tag::nchw);
         return std::string(batch_normalization_forward::primitive_desc(gpu(),
                 prop_kind::forward_training, md, md, 1e-5f, CH)
                         .impl_info_str());
@@ -405,31 +405,30 @@ TEST_F(ocl_bnorm, channels_held_on_chip) {
     run(mk({8, 3, 64, 64}, nf::fuse_norm_relu | CH), 105);
     run(mk({8, 2, 64, 64}, nf::fuse_norm_add_relu), 106);
     cfg_t b = mk({8, 3, 64, 64}, CH);
-    b.data_dt = dt::bf16;
     b.in_place = true;
     run(b, 107);
-    cfg_t h = mk({6, 2, 48, 48}, nf::use_shift);
-    h.data_dt = dt::f16;
-    run(h, 108);
     cfg_t inf = mk({8, 3, 64, 64}, CH);
     inf.infer = true;
     run(inf, 109);
     // Six images of 64 x 64 fill a part: one part more than compute units.
     EXPECT_NE(impl({6 * (compute_units() + 1), 1, 64, 64}), "ocl:bnorm:held");
     EXPECT_NE(impl({2, 3, 170, 170}), "ocl:bnorm:held");
+    EXPECT_NE(impl({8, 3, 64, 64}, dt::bf16), "ocl:bnorm:held");
+    EXPECT_NE(impl({8, 3, 64, 64}, dt::f16), "ocl:bnorm:held");
 }
 
 // The backward with src and diff_dst held on chip (both at once, so a
 // part takes half the images it takes forward: three of 64 x 64 at 256
 // lanes): two parts, unequal parts, a single part, more parts than
 // groups, fused ReLU (the workspace masks g) and add + ReLU (diff_src_1),
-// 16-bit data, in place, backward data, given statistics; more parts than
-// compute units take the unit kernels.
+// in place, backward data, given statistics; more parts than compute
+// units and 16-bit data take the unit kernels.
 TEST_F(ocl_bnorm, backward_held_on_chip) {
     gpu_geometry_t g;
     norm_held_t held;
-    const auto impl = [](const memory::dims &d, prop_kind pk) {
-        const memory::desc md(d, dt::f32, tag::nchw);
+    const auto impl = [](const memory::dims &d, prop_kind pk,
+                              dt t = dt::f32) {
+        const memory::desc md(d, t, tag::nchw);
         batch_normalization_forward::primitive_desc fpd(gpu(),
                 prop_kind::forward_training, md, md, 1e-5f, CH);
         return std::string(batch_normalization_backward::primitive_desc(
@@ -446,12 +445,8 @@ TEST_F(ocl_bnorm, backward_held_on_chip) {
     run(mk({6, 3, 64, 64}, nf::fuse_norm_relu | CH), 115);
     run(mk({6, 2, 64, 64}, nf::fuse_norm_add_relu | nf::use_shift), 116);
     cfg_t b = mk({6, 3, 64, 64}, CH);
-    b.data_dt = dt::bf16;
     b.in_place = true;
     run(b, 117);
-    cfg_t h = mk({4, 2, 48, 48}, nf::use_scale);
-    h.data_dt = dt::f16;
-    run(h, 118);
     cfg_t d = mk({6, 3, 64, 64}, CH | nf::fuse_norm_relu);
     d.bprop = prop_kind::backward_data;
     run(d, 119);
@@ -460,6 +455,8 @@ TEST_F(ocl_bnorm, backward_held_on_chip) {
     // units.
     EXPECT_NE(impl({3 * (compute_units() + 1), 1, 64, 64},
                       prop_kind::backward),
+            "ocl:bnorm:held");
+    EXPECT_NE(impl({6, 3, 64, 64}, prop_kind::backward, dt::bf16),
             "ocl:bnorm:held");
 }
 
