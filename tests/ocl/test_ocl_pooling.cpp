@@ -188,6 +188,25 @@ std::string bwd_name(const pcase_t &p) {
     return b.impl_info_str();
 }
 
+// While an object lives, pooling backward does not take the phased
+// gather (ONEDNN_OCL_POOL_PHASED=0), so the tiles and the generic gather
+// are tested where it would run; the primitive cache is off meanwhile.
+struct phased_off_t {
+    phased_off_t() : capacity_(get_primitive_cache_capacity()) {
+        setenv("ONEDNN_OCL_POOL_PHASED", "0", 1);
+        set_primitive_cache_capacity(0);
+    }
+    ~phased_off_t() {
+        unsetenv("ONEDNN_OCL_POOL_PHASED");
+        set_primitive_cache_capacity(capacity_);
+    }
+    phased_off_t(const phased_off_t &) = delete;
+    phased_off_t &operator=(const phased_off_t &) = delete;
+
+private:
+    int capacity_;
+};
+
 class ocl_pooling : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -285,8 +304,10 @@ TEST_F(ocl_pooling, one_and_three_spatial_dims) {
 // 12 x 30 x 30 cut along d), windows in phases (stride 2 over 3 taps: 2 a
 // dim, stride 1: 3, dilation, windows that do not overlap: 1), 1D to 3D,
 // asymmetric padding, every algorithm, bf16 and f16; max pooling over
-// channels last.
+// channels last. The phased gather, which would take most of the nchw
+// cases, is off.
 TEST_F(ocl_pooling, backward_in_tiles) {
+    phased_off_t off;
     unsigned seed = 300;
     const pcase_t shapes[] = {
             make(algorithm::pooling_max, 2, 2, 3, {9, 16}, {3, 3}, {2, 2},
@@ -355,6 +376,64 @@ TEST_F(ocl_pooling, backward_in_tiles) {
     blocked.src_tag = tag::nChw16c;
     run_case(blocked, seed++);
     EXPECT_EQ(bwd_name(blocked), "ocl:pooling:blocked");
+}
+
+// Backward over dense nchw-like tensors gathered with the window compiled
+// in: blocks of stride x a multiple of 16 bytes and the stride (f32 3x3
+// stride 2: 2 x 4; stride 1: 1 x 4; stride 3: 3 x 12), every algorithm, 1D to 3D, asymmetric and
+// large padding, windows that do not overlap or leave elements out
+// (stride over kernel), a partial last block (10-wide rows in blocks of 4
+// with 9 phases, where the tiles do not apply), 16-bit data (blocks of 8);
+// dilation and rows of single stores where the tiles apply keep the
+// tiles.
+TEST_F(ocl_pooling, backward_phased) {
+    unsigned seed = 900;
+    const pcase_t shapes[] = {
+            make(algorithm::pooling_max, 2, 2, 3, {9, 16}, {3, 3}, {2, 2},
+                    {1, 1}, {1, 0}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 2, {7, 12}, {3, 3}, {1, 1},
+                    {1, 1}, {1, 1}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 2, {7, 10}, {3, 3}, {1, 1},
+                    {1, 1}, {1, 1}, {0, 0}),
+            make(algorithm::pooling_max, 3, 1, 2, {6, 10, 12}, {3, 3, 3},
+                    {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}),
+            make(algorithm::pooling_max, 1, 2, 5, {40}, {3}, {2}, {1}, {0},
+                    {0}),
+            make(algorithm::pooling_max, 2, 2, 2, {8, 16}, {2, 2}, {2, 2},
+                    {0, 0}, {0, 0}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 3, {9, 12}, {2, 2}, {3, 3},
+                    {1, 0}, {0, 1}, {0, 0}),
+            make(algorithm::pooling_max, 2, 1, 2, {8, 12}, {5, 4}, {2, 3},
+                    {3, 2}, {2, 3}, {0, 0}),
+    };
+    for (algorithm a : algs)
+        for (pcase_t p : shapes) {
+            p.alg = a;
+            run_case(p, seed++);
+            EXPECT_EQ(bwd_name(p), "ocl:pooling:phased");
+        }
+    for (dt t : {dt::bf16, dt::f16})
+        for (int i : {0, 3}) {
+            pcase_t p = shapes[i];
+            p.alg = i ? algorithm::pooling_avg_exclude_padding
+                      : algorithm::pooling_max;
+            p.sdt = p.ddt = t;
+            run_case(p, seed++);
+            EXPECT_EQ(bwd_name(p), "ocl:pooling:phased");
+        }
+    pcase_t dilated = shapes[0];
+    dilated.dil[1] = 1;
+    run_case(dilated, seed++);
+    EXPECT_EQ(bwd_name(dilated), "ocl:pooling:tiles");
+    // 14-wide rows: blocks of 2 (4 would not divide them); 15-wide rows
+    // take single stores and keep the tiles.
+    pcase_t narrow = shapes[0];
+    narrow.in[1] = 14;
+    run_case(narrow, seed++);
+    EXPECT_EQ(bwd_name(narrow), "ocl:pooling:phased");
+    narrow.in[1] = 15;
+    run_case(narrow, seed++);
+    EXPECT_EQ(bwd_name(narrow), "ocl:pooling:tiles");
 }
 
 // A forward source without elements (windows wholly in the padding) is

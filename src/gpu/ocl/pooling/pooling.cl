@@ -706,4 +706,124 @@ __kernel void pool_bwd_tiles(__global DIFF_SRC_T *diff_src,
 #undef STAGED_OFF
 }
 #endif // POOL_TILES
+
+#if POOL_PHASED
+// Backward over dense nchw-like tensors without dilation, the window's
+// geometry compiled in (PH_K*, PH_S*, PH_P*: d, h, w). A work-item writes
+// a block of diff_src: PH_SD x PH_SH x (PH_SW * PH_V) elements, the
+// block's first element a multiple of those along each dim. Element j of
+// a block along a dim (stride S, padding P) has j + P = S * q + r, so
+// the outputs whose windows hold it are block * V + q - t for the t with
+// S * t + r < K, at kernel position S * t + r: every index is known when
+// compiling, so the gather does no index arithmetic per element. The
+// work-item loads the diff_dst values (and workspace indices) of the
+// outputs block * V + [PH_T*_LO, PH_T*_HI] once, into registers, and
+// writes its rows VEC elements at a time (VEC divides the row).
+#define PH_CW (PH_SW * PH_V)
+#define PH_ND (PH_TD_HI - PH_TD_LO + 1)
+#define PH_NH (PH_TH_HI - PH_TH_LO + 1)
+#define PH_NW (PH_TW_HI - PH_TW_LO + 1)
+
+// Taps of a window at output o inside [0, in) along a dim, no dilation.
+inline int ph_inside(int o, int s, int p, int k, int in) {
+    const int x0 = o * s - p;
+    return min(x0 + k, in) - max(x0, 0);
+}
+
+__kernel void pool_bwd_phased(__global DIFF_SRC_T *diff_src,
+        __global const DIFF_DST_T *diff_dst, __global const WS_T *ws,
+        long s_off, long d_off, long w_off, int id, int ih, int iw, int od,
+        int oh, int ow, int nbw, int nbh, int nbd, int items, long bw_magic,
+        long bw_shift, long bh_magic, long bh_shift, long bd_magic,
+        long bd_shift) {
+    if (get_global_id(0) >= (size_t)items) return;
+    uint t = (uint)get_global_id(0), q;
+    q = div_magic(t, bw_magic, bw_shift);
+    const int bw = (int)(t - q * nbw);
+    t = q;
+    q = div_magic(t, bh_magic, bh_shift);
+    const int bh = (int)(t - q * nbh);
+    t = q;
+    q = div_magic(t, bd_magic, bd_shift);
+    const int bd = (int)(t - q * nbd);
+    const long plane = q;
+    const long sbase = s_off + plane * id * ih * iw;
+    const long dbase = plane * od * oh * ow;
+    const int o0d = bd + PH_TD_LO, o0h = bh + PH_TH_LO,
+              o0w = bw * PH_V + PH_TW_LO;
+    float g[PH_ND][PH_NH][PH_NW];
+#if ALG == POOL_MAX
+    int k[PH_ND][PH_NH][PH_NW];
+#endif
+#pragma unroll
+    for (int a = 0; a < PH_ND; ++a)
+#pragma unroll
+        for (int b = 0; b < PH_NH; ++b)
+#pragma unroll
+            for (int e = 0; e < PH_NW; ++e) {
+                const int xd = o0d + a, xh = o0h + b, xw = o0w + e;
+                const bool in = xd >= 0 && xd < od && xh >= 0 && xh < oh
+                        && xw >= 0 && xw < ow;
+                const long off = dbase + ((long)xd * oh + xh) * ow + xw;
+                g[a][b][e] = in ? LOAD(DIFF_DST_DT, diff_dst, d_off + off)
+                                : 0.f;
+#if ALG == POOL_MAX
+                k[a][b][e] = in ? (int)LOAD(WS_DT, ws, w_off + off) : -1;
+#elif ALG == POOL_AVG_INCLUDE
+                g[a][b][e] /= (float)(PH_KD * PH_KH * PH_KW);
+#else
+                if (in)
+                    g[a][b][e] /= (float)(ph_inside(xd, PH_SD, PH_PD, PH_KD,
+                                                  id)
+                            * ph_inside(xh, PH_SH, PH_PH, PH_KH, ih)
+                            * ph_inside(xw, PH_SW, PH_PW, PH_KW, iw));
+#endif
+            }
+#pragma unroll
+    for (int jd = 0; jd < PH_SD; ++jd) {
+        const int xd = bd * PH_SD + jd;
+        const int qd = (jd + PH_PD) / PH_SD, rd = (jd + PH_PD) % PH_SD;
+#pragma unroll
+        for (int jh = 0; jh < PH_SH; ++jh) {
+            const int xh = bh * PH_SH + jh;
+            const int qh = (jh + PH_PH) / PH_SH, rh = (jh + PH_PH) % PH_SH;
+            if (xd >= id || xh >= ih) continue;
+            const long row = sbase + ((long)xd * ih + xh) * iw;
+#pragma unroll
+            for (int v = 0; v < PH_CW / VEC; ++v) {
+                const int xw = bw * PH_CW + v * VEC;
+                float acc[VEC];
+#pragma unroll
+                for (int l = 0; l < VEC; ++l) {
+                    const int jw = v * VEC + l;
+                    const int qw = (jw + PH_PW) / PH_SW,
+                              rw = (jw + PH_PW) % PH_SW;
+                    float sum = 0.f;
+#pragma unroll
+                    for (int td = 0; PH_SD * td + rd < PH_KD; ++td)
+#pragma unroll
+                        for (int th = 0; PH_SH * th + rh < PH_KH; ++th)
+#pragma unroll
+                            for (int tw = 0; PH_SW * tw + rw < PH_KW; ++tw) {
+                                const int a = qd - td - PH_TD_LO,
+                                          b = qh - th - PH_TH_LO,
+                                          e = qw - tw - PH_TW_LO;
+#if ALG == POOL_MAX
+                                const int tap = ((PH_SD * td + rd) * PH_KH
+                                                        + PH_SH * th + rh)
+                                                * PH_KW
+                                        + PH_SW * tw + rw;
+                                sum += k[a][b][e] == tap ? g[a][b][e] : 0.f;
+#else
+                                sum += g[a][b][e];
+#endif
+                            }
+                    acc[l] = sum;
+                }
+                if (xw < iw) VSTORE(DIFF_SRC_DT, diff_src, row + xw, acc);
+            }
+        }
+    }
+}
+#endif // POOL_PHASED
 #endif

@@ -23,6 +23,7 @@ struct ocl_pooling_t : public primitive_t {
         status_t init(engine_t *engine);
         const char *name() const override {
             return generic          ? "ocl:pooling:any"
+                    : phased         ? "ocl:pooling:phased"
                     : tiles          ? "ocl:pooling:tiles"
                     : row_chunks > 0 ? "ocl:pooling:rows_vec"
                     : lane_dim == 4  ? "ocl:pooling:rows"
@@ -52,6 +53,14 @@ struct ocl_pooling_t : public primitive_t {
         int tile_dim = 0; // 0: d, 1: h
         int64_t tile_groups = 0, tile_lanes = 0, tile_local = 0;
         int64_t tile_staged = 0;
+        // Backward gathered with the window compiled in (pool_bwd_phased):
+        // blocks of stride elements along d and h and stride x ph_v along
+        // w, ph_blocks of them along each dim, each reading the outputs
+        // block * (1, 1, ph_v) + [ph_t[i][0], ph_t[i][1]]; the window's
+        // kernel, stride and padding per dim; stores of ph_vec elements.
+        bool phased = false;
+        int64_t ph_v = 1, ph_vec = 1;
+        int64_t ph_t[3][2] = {}, ph_blocks[3] = {}, ph_window[3][3] = {};
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
 
@@ -62,6 +71,8 @@ struct ocl_pooling_t : public primitive_t {
         std::vector<int64_t> init_tiles(const device_info_t &dev,
                 const memory_desc_t &s, const int64_t *k, const int64_t *st,
                 const int64_t *step);
+        void init_phased(const memory_desc_t &s, const int64_t *k,
+                const int64_t *st, const int64_t *step, const int64_t *pad);
         void init_row_chunks(const memory_desc_t &s,
                 const std::vector<const memory_desc_t *> &all, int in_dim,
                 int64_t in_ext, int64_t in_step, int64_t kw, int64_t sw,
@@ -74,6 +85,7 @@ struct ocl_pooling_t : public primitive_t {
 
 private:
     const pd_t *pd_() const { return static_cast<const pd_t *>(pd()); }
+    status_t execute_phased(const exec_ctx_t &ctx, kernel_args_t &args) const;
     ocl_kernel_t kernel_;
     device_table_t conf_;
 };
