@@ -86,11 +86,6 @@ struct ocl_bnorm_t : public primitive_t {
         // (two groups a multiprocessor, cap_registers_on_nvidia) and holds
         // this many vectors a lane in them (more spill).
         static constexpr int nvidia_held_cache = 8;
-        // The backward's vectors of each of its two held tensors there
-        // (H200, 64 x 256 x 56 x 56: 4 each 0.246-0.251 ms, 6 each
-        // 0.235-0.236, 8 each 0.36 and 2 each 0.25; caps of 96 or 168
-        // registers were slower).
-        static constexpr int nvidia_held_cache_bwd = 6;
         // Local memory a group may take for held vectors, its tree and
         // ticket: what NVIDIA's driver gives a group (devices that report
         // less keep to theirs).
