@@ -125,6 +125,27 @@ inline bn_band_t bn_band_of(long rows, long channels, long band_rows) {
         if ((k) >= HELD_CACHE) \
             (slots)[((k)-HELD_CACHE) * l] = VFN(vload)(0, (x)[k]); \
     } while (0)
+
+// The next part a group holds (its ticket `item`, channel c and part of
+// it, first image and vectors; `valid` false past the last part, with c,
+// part and vecs then 0).
+typedef struct {
+    long item, c;
+    int part, first, vecs;
+    bool valid;
+} bn_part_t;
+
+inline bn_part_t bn_next_part(__global int *sync, __local int *ticket,
+        long channels, int images, int pv, int ipp, int parts) {
+    bn_part_t p;
+    p.item = held_next_ticket(sync, ticket);
+    p.valid = p.item < channels * parts;
+    p.c = p.valid ? p.item / parts : 0;
+    p.part = p.valid ? (int)(p.item - p.c * parts) : 0;
+    p.first = p.part * ipp;
+    p.vecs = p.valid ? (min(images, p.first + ipp) - p.first) * pv : 0;
+    return p;
+}
 #endif
 
 #if IS_FWD
@@ -267,14 +288,12 @@ __kernel void bnorm_fwd_held(__global const DATA_T *src, bn_view_t sv,
     // accesses are consecutive 16-byte pieces); `held` is declared as
     // vectors so that the runtime aligns it for them.
     __local VTYPE(float) *mine = held + r;
-    const long items = channels * parts;
     for (int t = 0; t < trips; ++t) {
-        const long item = held_next_ticket(sync, ticket);
-        const bool valid = item < items;
-        const long c = valid ? item / parts : 0;
-        const int part = valid ? (int)(item - c * parts) : 0;
-        const int first = part * ipp;
-        const int vecs = valid ? (min(images, first + ipp) - first) * pv : 0;
+        const bn_part_t pt = bn_next_part(
+                sync, ticket, channels, images, pv, ipp, parts);
+        const long item = pt.item, c = pt.c;
+        const bool valid = pt.valid;
+        const int part = pt.part, first = pt.first, vecs = pt.vecs;
         // Every load is issued before any of them is used (as in
         // gnorm_fwd_cached: a use in between serializes the loads).
         float x[BN_HELD][VEC];
@@ -647,15 +666,13 @@ __kernel void bnorm_bwd_held(__global const DATA_T *src, bn_view_t sv,
     const int i0 = r / pv, w0 = r - i0 * pv;
     __local VTYPE(float) *xs = held + r, *gs = held + HELD_LOCAL * l + r;
     __global int *words = (__global int *)(partial + partial_off);
-    const long items = channels * parts;
     const float cnt = (float)images * pv * VEC;
     for (int t = 0; t < trips; ++t) {
-        const long item = held_next_ticket(sync, ticket);
-        const bool valid = item < items;
-        const long c = valid ? item / parts : 0;
-        const int part = valid ? (int)(item - c * parts) : 0;
-        const int first = part * ipp;
-        const int vecs = valid ? (min(images, first + ipp) - first) * pv : 0;
+        const bn_part_t pt = bn_next_part(
+                sync, ticket, channels, images, pv, ipp, parts);
+        const long item = pt.item, c = pt.c;
+        const bool valid = pt.valid;
+        const int part = pt.part, first = pt.first, vecs = pt.vecs;
         const float m = valid ? mean[c] : 0.f;
         // Every load is issued before any value is used.
         float x[BN_HELD][VEC], g[BN_HELD][VEC];
