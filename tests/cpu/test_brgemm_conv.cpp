@@ -103,6 +103,10 @@ TEST(JitBrgemmConv, ShapesAndTails) {
             c2d(1, 600, 70, 5, 5, 3, 1, 1),   // input channels in blocks
             c2d(1, 1, 1, 1, 1, 1, 1, 0),
             c2d(1, 7, 200, 2, 2, 3, 1, 3), // points seeing only padding
+            // Rows of 40 and 60 columns: the border columns run down the
+            // rows with ymm tiles (AVX2), as one-point calls with zmm.
+            c2d(2, 16, 24, 6, 40, 3, 1, 1),
+            c2d(1, 8, 16, 8, 60, 5, 1, 2),
     };
     // Asymmetric padding, dilation, 1D, 3D.
     case_t a{1, 16, 40, {8, 9}, {3, 2}, {1, 2}, {0, 1}, {2, 0}, {0, 0}};

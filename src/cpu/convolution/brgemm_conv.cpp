@@ -222,10 +222,16 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     oh_lo = oh_hi = 0;
     // Only narrow rows: there the borders are a large share (7 columns:
     // 2 of 7, 49% of the time as one-point calls; 14 columns: 9% less
-    // time on one core); at 56 the extra units cost more than they save
-    // on two threads (1.00 -> 1.05 ms).
+    // time on one core); with 64-column tiles (AVX-512) at 56 the extra
+    // units cost more than they save on two threads (1.00 -> 1.05 ms).
+    // With 16-column tiles (ymm) a one-point call does two FMAs per
+    // three loads, and up to 64 columns the columns pay (2 AVX2 cores,
+    // 3x3 of 128 channels on 28 x 28: mb1 1.30 -> 1.17-1.20 ms, mb32
+    // 44.1-44.9 -> 38.8-41.5; of 64 on 56 x 56: mb1 1.27 -> 1.22, mb8
+    // 10.4 -> 9.8; 112 columns: no change).
+    const dim_t narrow_cols = target->zmm ? 4 * tm : 64;
     if (!flat && n_owb == 1 && g.od == 1 && g.kd == 1 && g.id == 1
-            && g.oh > 2 && g.ow < 4 * tm) {
+            && g.oh > 2 && g.ow < narrow_cols) {
         dim_t k0, k1;
         for (oh_lo = 0; oh_lo < g.oh; ++oh_lo) {
             brgconv::taps_in(oh_lo, g.sh, g.ph, g.dh, g.kh, g.ih, k0, k1);
