@@ -426,18 +426,16 @@ TEST_F(ocl_bnorm, channels_held_on_chip) {
 TEST_F(ocl_bnorm, backward_held_on_chip) {
     gpu_geometry_t g;
     norm_held_t held;
-    const auto impl = [](const memory::dims &d, prop_kind pk,
-                              dt t = dt::f32) {
+    const auto impl = [](const memory::dims &d, prop_kind pk, dt t = dt::f32) {
         const memory::desc md(d, t, tag::nchw);
-        batch_normalization_forward::primitive_desc fpd(gpu(),
-                prop_kind::forward_training, md, md, 1e-5f, CH);
+        batch_normalization_forward::primitive_desc fpd(
+                gpu(), prop_kind::forward_training, md, md, 1e-5f, CH);
         return std::string(batch_normalization_backward::primitive_desc(
                 gpu(), pk, md, md, md, 1e-5f, CH, fpd)
-                        .impl_info_str());
+                                   .impl_info_str());
     };
     EXPECT_EQ(impl({6, 3, 64, 64}, prop_kind::backward), "ocl:bnorm:held");
-    EXPECT_EQ(impl({6, 3, 64, 64}, prop_kind::backward_data),
-            "ocl:bnorm:held");
+    EXPECT_EQ(impl({6, 3, 64, 64}, prop_kind::backward_data), "ocl:bnorm:held");
     run(mk({6, 3, 64, 64}, CH), 111);
     run(mk({5, 2, 64, 64}, nf::use_scale), 112);
     run(mk({3, 4, 32, 32}, CH), 113);
@@ -453,8 +451,7 @@ TEST_F(ocl_bnorm, backward_held_on_chip) {
     run(mk({6, 3, 64, 64}, nf::use_global_stats | CH), 120);
     // Three images of 64 x 64 fill a part: one part more than compute
     // units.
-    EXPECT_NE(impl({3 * (compute_units() + 1), 1, 64, 64},
-                      prop_kind::backward),
+    EXPECT_NE(impl({3 * (compute_units() + 1), 1, 64, 64}, prop_kind::backward),
             "ocl:bnorm:held");
     EXPECT_NE(impl({6, 3, 64, 64}, prop_kind::backward, dt::bf16),
             "ocl:bnorm:held");

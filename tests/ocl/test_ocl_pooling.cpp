@@ -380,11 +380,11 @@ TEST_F(ocl_pooling, backward_in_tiles) {
 
 // Backward over dense nchw-like tensors gathered with the window compiled
 // in: blocks of stride x a multiple of 16 bytes and the stride (f32 3x3
-// stride 2: 2 x 4; stride 1: 1 x 4; stride 3: 3 x 12), every algorithm, 1D to 3D, asymmetric and
-// large padding, windows that do not overlap or leave elements out
-// (stride over kernel), a partial last block (10-wide rows in blocks of 4
-// with 9 phases, where the tiles do not apply), 16-bit data (blocks of 8);
-// dilation and rows of single stores where the tiles apply keep the
+// stride 2: 2 x 4; stride 1: 1 x 4; stride 3: 3 x 12), every algorithm, 1D to
+// 3D, asymmetric and large padding, windows that do not overlap or leave
+// elements out (stride over kernel), a partial last block (10-wide rows in
+// blocks of 4 with 9 phases, where the tiles do not apply), 16-bit data (blocks
+// of 8); dilation and rows of single stores where the tiles apply keep the
 // tiles.
 TEST_F(ocl_pooling, backward_phased) {
     unsigned seed = 900;

@@ -230,8 +230,8 @@ void brgemm_conv_fwd_t::pd_t::plan_work() {
     // 44.1-44.9 -> 38.8-41.5; of 64 on 56 x 56: mb1 1.27 -> 1.22, mb8
     // 10.4 -> 9.8; 112 columns: no change).
     const dim_t narrow_cols = target->zmm ? 4 * tm : 64;
-    if (!flat && n_owb == 1 && g.od == 1 && g.kd == 1 && g.id == 1
-            && g.oh > 2 && g.ow < narrow_cols) {
+    if (!flat && n_owb == 1 && g.od == 1 && g.kd == 1 && g.id == 1 && g.oh > 2
+            && g.ow < narrow_cols) {
         dim_t k0, k1;
         for (oh_lo = 0; oh_lo < g.oh; ++oh_lo) {
             brgconv::taps_in(oh_lo, g.sh, g.ph, g.dh, g.kh, g.ih, k0, k1);

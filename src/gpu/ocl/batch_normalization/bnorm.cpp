@@ -144,7 +144,8 @@ status_t ocl_bnorm_t::pd_t::init(engine_t *engine) {
     // kernels ran faster (H200, 64 x 256 x 56 x 56, training forward
     // bf16 0.219 against 0.241 ms held, f16 0.203 against 0.240;
     // backward f16 0.245 against 0.305).
-    const bool f32_data = src_md()->data_type == dnnl_f32
+    const bool f32_data =
+            src_md()->data_type == dnnl_f32
             && (fwd ? dst_md() : diff_dst_md())->data_type == dnnl_f32;
     if ((!fwd || !global_stats()) && vec == 4 && f32_data
             && norm_held_enabled())
@@ -242,11 +243,11 @@ void ocl_bnorm_t::pd_t::plan_held(const device_info_t &dev) {
     if (!gpu_geometry(dev) || pv == 0 || n == 0 || n > INT32_MAX
             || budget <= fixed)
         return;
-    const int64_t slots
-            = (int64_t)((budget - fixed) / (lanes * 16 * (size_t)tensors));
+    const int64_t slots =
+            (int64_t)((budget - fixed) / (lanes * 16 * (size_t)tensors));
     const int regs = (dev.vendor == device_vendor_t::nvidia ? nvidia_held_cache
                                                             : max_held_cache)
-            / tensors;
+                     / tensors;
     const int64_t most = (regs + slots) * (int64_t)lanes;
     if (pv > most) return;
     const int64_t parts = div_up(n, most / pv);
@@ -296,8 +297,7 @@ status_t ocl_bnorm_t::init(engine_t *engine) {
         cap_registers_on_nvidia(hopts, device_info_of(engine), 128);
         std::vector<ocl_kernel_t> ks;
         DNNL_CHECK(create_kernels(engine, "batch_normalization/bnorm.cl", hopts,
-                {fwd ? "bnorm_fwd_held" : "bnorm_bwd_held",
-                        "held_parts_reset"},
+                {fwd ? "bnorm_fwd_held" : "bnorm_bwd_held", "held_parts_reset"},
                 ks));
         held_ = ks[0];
         held_reset_ = ks[1];
@@ -490,8 +490,8 @@ status_t ocl_bnorm_t::launch_held(
     const int64_t words = (int64_t)(pd->partial_off / sizeof(float));
     const int64_t items = pd->c * pd->held_parts;
     const int64_t trips = div_up(items, (int64_t)held_groups_);
-    DNNL_CHECK(reset_held_parts(ctx, held_reset_, scratch, sync, words,
-            pd->held_words() * items));
+    DNNL_CHECK(reset_held_parts(
+            ctx, held_reset_, scratch, sync, words, pd->held_words() * items));
     a.i64(pd->c).i32((int)pd->n).i32((int)(pd->sp / pd->vec));
     a.i32((int)pd->held_images).i32((int)pd->held_parts).i32((int)trips);
     a.f32(pd->desc()->epsilon).i32(flags);

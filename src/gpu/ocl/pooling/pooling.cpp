@@ -256,9 +256,8 @@ void ocl_pooling_t::pd_t::init_conf(const device_info_t &dev) {
 // pool_bwd_phased: windows of up to 64 taps whose diff_dst values a block
 // needs fit 32 registers, and a 32-bit work-item index.
 // ONEDNN_OCL_POOL_PHASED=0 turns it off (the tiles or the gather run).
-void ocl_pooling_t::pd_t::init_phased(const memory_desc_t &s,
-        const int64_t *k, const int64_t *st, const int64_t *step,
-        const int64_t *pad) {
+void ocl_pooling_t::pd_t::init_phased(const memory_desc_t &s, const int64_t *k,
+        const int64_t *st, const int64_t *step, const int64_t *pad) {
     constexpr int64_t max_values = 32;
     phased = false;
     if (is_fwd() || generic || work == 0 || s.data_type == dnnl_f64
@@ -301,8 +300,7 @@ void ocl_pooling_t::pd_t::init_phased(const memory_desc_t &s,
         ph_blocks[i] = div_up(s.dims[2 + i], elems);
         items *= ph_blocks[i];
     }
-    if (values > max_values || kvol > 64 || items >= ((int64_t)1 << 31))
-        return;
+    if (values > max_values || kvol > 64 || items >= ((int64_t)1 << 31)) return;
     // Stores of ph_vec elements: dividing the block's row and the row,
     // from an aligned diff_src.
     const int64_t cw = st[2] * ph_v;
@@ -342,8 +340,8 @@ std::vector<int64_t> ocl_pooling_t::pd_t::init_tiles(const device_info_t &dev,
         return none; // the tiles hold floats
     const memory_desc_t dd = as_5d(diff_dst_md_);
     const memory_desc_t wd = has_ws() ? as_5d(ws_md_) : dd;
-    const int kind = all_dense(nchw_order, s, dd, wd) ? 1
-            : all_dense(nhwc_order, s, dd, wd)          ? 2
+    const int kind = all_dense(nchw_order, s, dd, wd)   ? 1
+                     : all_dense(nhwc_order, s, dd, wd) ? 2
                                                         : 0;
     if (kind == 0) return none;
 
@@ -540,7 +538,7 @@ status_t ocl_pooling_t::init(engine_t *engine) {
     if (pd->tiles) cap_registers_on_nvidia(opts, device_info_of(engine), 40);
     DNNL_CHECK(conf_.create(engine, pd->conf));
     return create_kernel(engine, "pooling/pooling.cl", opts,
-            pd->is_fwd()   ? "pool_fwd"
+            pd->is_fwd() ? "pool_fwd"
             : pd->phased ? "pool_bwd_phased"
             : pd->tiles  ? "pool_bwd_tiles"
                          : "pool_bwd",

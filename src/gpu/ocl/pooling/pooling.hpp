@@ -23,11 +23,11 @@ struct ocl_pooling_t : public primitive_t {
         status_t init(engine_t *engine);
         const char *name() const override {
             return generic          ? "ocl:pooling:any"
-                    : phased         ? "ocl:pooling:phased"
-                    : tiles          ? "ocl:pooling:tiles"
-                    : row_chunks > 0 ? "ocl:pooling:rows_vec"
-                    : lane_dim == 4  ? "ocl:pooling:rows"
-                                     : "ocl:pooling:blocked";
+                   : phased         ? "ocl:pooling:phased"
+                   : tiles          ? "ocl:pooling:tiles"
+                   : row_chunks > 0 ? "ocl:pooling:rows_vec"
+                   : lane_dim == 4  ? "ocl:pooling:rows"
+                                    : "ocl:pooling:blocked";
         }
 
         bool generic = false;      // layout_t offsets at every tap
