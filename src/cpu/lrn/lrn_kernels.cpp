@@ -58,14 +58,15 @@ void across_fwd_cp_k(const params_t &p, const float *x, dim_t ldx, float *dst,
                 }
                 for (dim_t j = 0; j < W; ++j) n[j] = k + a * acc[j];
             } else {
-                for (dim_t j = 0; j < np; ++j) {
-                    float acc = 0.f;
-                    for (dim_t cc = c0; cc <= c1; ++cc) {
-                        const float v = x[cc * ldx + i0 + j];
-                        acc += v * v;
-                    }
-                    n[j] = k + a * acc;
+                // The rows outside, as above (a point at a time, the
+                // compiler kept the row pointer on the stack: a tail point
+                // of 7x7 planes cost as much as a block of 16).
+                float acc[W] = {};
+                for (dim_t cc = c0; cc <= c1; ++cc) {
+                    const float *r = x + cc * ldx + i0;
+                    for (dim_t j = 0; j < np; ++j) acc[j] += r[j] * r[j];
                 }
+                for (dim_t j = 0; j < np; ++j) n[j] = k + a * acc[j];
             }
             // (ws written in the same loop: alone, its 64-byte copy became
             // a `rep movsq`, a quarter of the training pass.)
