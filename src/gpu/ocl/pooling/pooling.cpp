@@ -312,6 +312,15 @@ void ocl_pooling_t::pd_t::init_phased(const memory_desc_t &s, const int64_t *k,
     // Rows that take single stores (odd widths) keep the tiles where they
     // apply: not measured against them.
     if (ph_vec == 1 && tiles != 0) return;
+    ph_items = items;
+    ph_offsets[0] = s.offset0;
+    ph_offsets[1] = dd.offset0;
+    ph_offsets[2] = has_ws() ? ws_md_.offset0 : 0;
+    for (int i = 0; i < 3; ++i) {
+        ph_dims[i] = s.dims[2 + i];
+        ph_dims[3 + i] = dd.dims[2 + i];
+        int32_divider(ph_blocks[i], ph_div[i][0], ph_div[i][1]);
+    }
     phased = true;
     tiles = 0;
 }
@@ -589,26 +598,19 @@ status_t ocl_pooling_t::execute(const exec_ctx_t &ctx) const {
             ctx, nd_range_t({(size_t)pd->work}, {(size_t)256}), args);
 }
 
-// pool_bwd_phased's launch after its tensors: offsets, dims, blocks.
+// pool_bwd_phased's launch after its tensors: the arguments init_phased
+// prepared (offsets, dims, blocks and their dividers).
 status_t ocl_pooling_t::execute_phased(
         const exec_ctx_t &ctx, kernel_args_t &args) const {
     const pd_t *pd = pd_();
-    const memory_desc_t s = as_5d(*pd->diff_src_md()),
-                        d = as_5d(*pd->diff_dst_md());
-    args.i64(s.offset0).i64(d.offset0);
-    args.i64(pd->has_ws() ? pd->ws_md()->offset0 : 0);
-    for (const memory_desc_t *m : {&s, &d})
-        for (int i = 2; i < 5; ++i) args.i32((int)m->dims[i]);
-    const int64_t *nb = pd->ph_blocks;
-    const int64_t items = s.dims[0] * s.dims[1] * nb[0] * nb[1] * nb[2];
-    args.i32((int)nb[2]).i32((int)nb[1]).i32((int)nb[0]).i32((int)items);
-    for (int i : {2, 1, 0}) {
-        int64_t magic, shift;
-        int32_divider(nb[i], magic, shift);
-        args.i64(magic).i64(shift);
-    }
+    for (int64_t off : pd->ph_offsets) args.i64(off);
+    for (int64_t v : pd->ph_dims) args.i32((int)v);
+    for (int i : {2, 1, 0}) args.i32((int)pd->ph_blocks[i]);
+    args.i32((int)pd->ph_items);
+    for (int i : {2, 1, 0}) args.i64(pd->ph_div[i][0]).i64(pd->ph_div[i][1]);
     return kernel_.enqueue(ctx,
-            nd_range_t({(size_t)div_up(items, (int64_t)256) * 256}, {256}),
+            nd_range_t(
+                    {(size_t)div_up(pd->ph_items, (int64_t)256) * 256}, {256}),
             args);
 }
 

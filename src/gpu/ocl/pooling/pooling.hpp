@@ -61,6 +61,11 @@ struct ocl_pooling_t : public primitive_t {
         bool phased = false;
         int64_t ph_v = 1, ph_vec = 1;
         int64_t ph_t[3][2] = {}, ph_blocks[3] = {}, ph_window[3][3] = {};
+        // Its launch: element offsets of diff_src, diff_dst and the
+        // workspace, diff_src's and diff_dst's d, h, w, the work-items
+        // and the int32_divider (magic, shift) of each dim's blocks.
+        int64_t ph_offsets[3] = {}, ph_dims[6] = {}, ph_items = 0;
+        int64_t ph_div[3][2] = {};
         std::vector<int64_t> conf; // pool_conf_t of pooling.cl
         post_ops_conf_t post_ops;
 
